@@ -1,0 +1,1 @@
+"""react-engine: ask questions of your log files and get exact, checkable answers."""

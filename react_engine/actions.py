@@ -1,0 +1,127 @@
+"""The reply contract: one JSON object `{"reasoning", "action", "params"}`, parsed tolerantly and validated."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Literal, Union
+
+import json_repair
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError, create_model
+
+from react_engine.errors import ErrorItem, ReplyError
+from react_engine.tools.base import Params, Tool
+
+
+class Reply(BaseModel):
+    """A planner reply in contract shape, before its action and params are checked against the tools."""
+
+    reasoning: str = ""
+    action: str
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
+def reply_schema(tools: dict[str, Tool]) -> dict[str, Any]:
+    """JSON schema of a valid reply, derived from the same params models that validate it."""
+    variants = [
+        create_model(
+            f"{''.join(p.title() for p in t.name.split('_'))}Action",
+            reasoning=(str, Field(description="one short sentence: why this action")),
+            action=(Literal[t.name], ...),  # type: ignore[valid-type]
+            params=(t.params, ...),
+        )
+        for t in tools.values()
+    ]
+    union = Union[tuple(variants)] if len(variants) > 1 else variants[0]  # type: ignore[valid-type]
+    return TypeAdapter(union).json_schema()
+
+
+_THINK = re.compile(r"<think(?:ing)?>.*?(?:</think(?:ing)?>|\Z)", re.S | re.I)
+_FENCE = re.compile(r"```[a-zA-Z0-9_-]*\s*\n?(.*?)(?:```|\Z)", re.S)
+_ALIASES_ACTION = ("action", "tool", "name", "tool_name", "function")
+_ALIASES_PARAMS = ("params", "arguments", "parameters", "args", "input", "action_input", "tool_input")
+
+
+def strip_thinking(text: str) -> str:
+    """Remove `<think>…</think>` blocks (an unclosed one runs to the end)."""
+    return _THINK.sub("", text).strip()
+
+
+def _objects(text: str) -> list[str]:
+    """Balanced `{…}` spans in `text`, outermost first, respecting JSON strings."""
+    spans, depth, start, in_str, esc = [], 0, -1, False, False
+    for i, ch in enumerate(text):
+        if in_str:
+            esc = (not esc) if ch == "\\" else False
+            if ch == '"' and not esc:
+                in_str = False
+            continue
+        if ch == '"' and depth:
+            in_str = True
+        elif ch == "{":
+            start = i if depth == 0 else start
+            depth += 1
+        elif ch == "}" and depth:
+            depth -= 1
+            if depth == 0:
+                spans.append(text[start : i + 1])
+    if depth and start >= 0:  # truncated: let the repairer close it
+        spans.append(text[start:])
+    return spans
+
+
+def _load(candidate: str) -> Any:
+    try:
+        return json.loads(candidate)
+    except ValueError:
+        repaired = json_repair.loads(candidate)
+        return repaired if isinstance(repaired, dict) and repaired else None
+
+
+def _normalise(obj: dict[str, Any]) -> dict[str, Any] | None:
+    """Map common variants (`tool`/`arguments`, `name`/`parameters`, OpenAI function calls) to the contract."""
+    if isinstance(obj.get("function"), dict):
+        obj = {**obj["function"], "reasoning": obj.get("reasoning", "")}
+    if isinstance(obj.get("action"), dict):  # {"action": {"name": ..., "params": ...}}
+        obj = {**obj["action"], "reasoning": obj.get("reasoning", "")}
+    action = next((obj[k] for k in _ALIASES_ACTION if isinstance(obj.get(k), str)), None)
+    if action is None:
+        return None
+    params = next((obj[k] for k in _ALIASES_PARAMS if k in obj), {})
+    if isinstance(params, str):
+        params = _load(params) if params.strip().startswith("{") else {}
+    reasoning = obj.get("reasoning") or obj.get("thought") or obj.get("thoughts") or ""
+    return {"reasoning": str(reasoning), "action": action.strip(), "params": params if params is not None else {}}
+
+
+def parse_reply(text: str) -> Reply:
+    """Extract one action from model output: think tags, fences, prose and common JSON damage are tolerated."""
+    body = strip_thinking(text or "")
+    if not body:
+        raise ReplyError("the reply was empty", kind="empty")
+    candidates = [m.group(1) for m in _FENCE.finditer(body)] + [body]
+    for chunk in candidates:
+        for span in _objects(chunk):
+            obj = _load(span)
+            if isinstance(obj, dict) and (shaped := _normalise(obj)):
+                try:
+                    return Reply.model_validate(shaped)
+                except ValidationError:
+                    continue
+    raise ReplyError("no JSON object with an \"action\" was found", kind="no_json")
+
+
+def validate(reply: Reply, tools: dict[str, Tool]) -> tuple[Tool, Params]:
+    """Check the action name and its params against the declared tools."""
+    tool = tools.get(reply.action)
+    if tool is None:
+        raise ReplyError(
+            f"unknown tool {reply.action!r}; valid tools: {', '.join(tools)}", kind="unknown_tool"
+        )
+    try:
+        return tool, tool.params.model_validate(reply.params)
+    except ValidationError as exc:
+        items = [
+            ErrorItem(loc=".".join(str(p) for p in e["loc"]) or "params", msg=e["msg"]) for e in exc.errors()
+        ]
+        raise ReplyError(f"invalid params for {tool.name}", items=items, kind="invalid_params") from None

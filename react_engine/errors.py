@@ -1,0 +1,77 @@
+"""Exceptions, split by audience.
+
+- `ReactEngineError` and subclasses reach the user: the message is one line that carries its fix.
+- `ReplyError` and `ToolError` are fed back to the planner so it can correct itself.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+
+class ReactEngineError(Exception):
+    """A failure the user must act on; `str(error)` is one line that says what to do next."""
+
+
+class InputError(ReactEngineError):
+    """A path, log file or option given by the user cannot be used."""
+
+
+class PlannerError(ReactEngineError):
+    """The planner (a model server) could not produce a reply."""
+
+    retryable: bool = False
+
+
+class PlannerConnectionError(PlannerError):
+    """The model server cannot be reached."""
+
+    retryable = True
+
+
+class ModelNotFoundError(PlannerError):
+    """The server does not have the requested model."""
+
+
+class PlannerOverloadedError(PlannerError):
+    """The server is rate limiting or its queue is full."""
+
+    retryable = True
+
+
+class PlannerServerError(PlannerError):
+    """The server failed (5xx) or timed out."""
+
+    retryable = True
+
+
+class PlannerValidationError(PlannerError):
+    """The request was rejected as invalid (4xx other than 404/429)."""
+
+
+class ContextTooSmallError(PlannerError):
+    """Even the minimal prompt does not fit the model's context window."""
+
+
+class TruncatedReplyError(PlannerError):
+    """The reply was cut off at the token limit even after a re-ask with more room."""
+
+
+class ErrorItem(BaseModel):
+    """One validation problem in a planner reply, in the compact form shown back to the model."""
+
+    loc: str
+    msg: str
+
+
+class ReplyError(Exception):
+    """A planner reply that is not a valid action; the message is shown back to the planner."""
+
+    def __init__(self, message: str, items: list[ErrorItem] | None = None, kind: str = "invalid") -> None:
+        super().__init__(message)
+        self.items = items or []
+        self.kind = kind
+
+
+class ToolError(Exception):
+    """A tool could not run with the given parameters; the message is shown back to the planner."""

@@ -1,0 +1,17 @@
+"""The canonical frame every log format is loaded into."""
+
+from __future__ import annotations
+
+CANONICAL_COLUMNS: tuple[str, ...] = (
+    "timestamp",  # datetime64[ns, UTC]; NaT when the line has none (naive times are taken as UTC)
+    "severity",  # one of SEVERITIES, or missing
+    "level_raw",  # the level exactly as written
+    "host",
+    "component",  # program, process, logger or class
+    "pid",  # string: some formats write thread names here
+    "message",
+    "source",  # the path the row came from ("-" for stdin)
+    "line",  # 1-based line number of the entry's first line in `source`
+)
+RAW_COLUMN = "raw"  # the entry as written (continuation lines joined with "\n"), for evidence
+INTERNAL_COLUMNS: tuple[str, ...] = (RAW_COLUMN,)

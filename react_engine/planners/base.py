@@ -1,0 +1,96 @@
+"""The planner interface: one method that turns the curated prompt into one raw reply."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+
+class HistoryItem(BaseModel):
+    """One earlier step as the planner sees it."""
+
+    iteration: int
+    action: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    summary: str = ""
+    ok: bool = True
+    value: Any = None
+
+
+class EntitySummary(BaseModel):
+    type: str
+    count: int
+    unique: int
+    top: list[tuple[str, int]] = Field(default_factory=list)
+
+
+class ContextView(BaseModel):
+    """Everything the prompt is built from, in structured form (the rules planner reads this directly)."""
+
+    question: str
+    iteration: int
+    max_iterations: int
+    now: str | None
+    total_rows: int
+    row_count: int
+    columns: list[str]
+    samples: list[str] = Field(default_factory=list)
+    severity_mix: dict[str, int] = Field(default_factory=dict)
+    time_range: tuple[str | None, str | None] = (None, None)
+    top_hosts: list[tuple[str, int]] = Field(default_factory=list)
+    top_components: list[tuple[str, int]] = Field(default_factory=list)
+    history: list[HistoryItem] = Field(default_factory=list)
+    entities: list[EntitySummary] = Field(default_factory=list)
+    feedback: str | None = None  # a re-ask, nudge or empty-result hint for this turn
+    known_values: dict[str, list[str]] = Field(default_factory=dict)  # distinct hosts/components (not in prompt)
+
+
+class PlanRequest(BaseModel):
+    """What the engine hands the planner on each turn."""
+
+    system: str
+    prompt: str
+    prompt_tokens: int
+    view: ContextView
+
+
+class RetryRecord(BaseModel):
+    attempt: int
+    error: str
+    delay_s: float
+
+
+class PlannerReply(BaseModel):
+    """One raw reply plus what the server reported about producing it."""
+
+    content: str
+    thinking: str | None = None
+    done_reason: str | None = None
+    model: str | None = None
+    prompt_eval_count: int | None = None
+    eval_count: int | None = None
+    load_ms: float | None = None
+    prompt_ms: float | None = None
+    eval_ms: float | None = None
+    total_ms: float | None = None
+    retries: list[RetryRecord] = Field(default_factory=list)
+    warnings: list[str] = Field(default_factory=list)
+
+
+class Planner(ABC):
+    """Produces one reply per turn. Implementations: rules (built in), script, ollama, openai."""
+
+    name: str = "planner"
+    model: str | None = None
+    calls_model: bool = False  # counts toward llm_calls
+    context_tokens: int | None = None  # room for the prompt in the model's window, when known
+    system_prompt: str | None = None  # replaces the engine's default system prompt (Modelfile SYSTEM)
+
+    @abstractmethod
+    def plan(self, request: PlanRequest) -> PlannerReply:
+        """Return the next raw reply; raise `PlannerError` when no reply can be had."""
+
+    def close(self) -> None:
+        """Release connections."""

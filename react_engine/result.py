@@ -1,0 +1,87 @@
+"""The typed outcome of a run: steps, statistics, evidence and one closed stop reason."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from react_engine.planners.base import RetryRecord
+
+StopReason = Literal[
+    "stop", "tool_limit", "time_limit", "length", "insufficient_context", "error", "interrupted", "approval_denied"
+]
+STOP_REASONS: tuple[str, ...] = StopReason.__args__  # type: ignore[attr-defined]
+
+StepKind = Literal["tool", "invalid_reply", "nudge", "repeat", "denied", "final"]
+
+
+class Step(BaseModel):
+    """One iteration: the planner's reply, the action taken and what it produced."""
+
+    iteration: int
+    kind: StepKind = "tool"
+    action: str | None = None
+    params: dict[str, Any] = Field(default_factory=dict)
+    observation: str = ""
+    value: Any = None
+    ok: bool = True
+    error: str | None = None
+    duration_ms: float = 0.0  # the whole iteration
+    tool_ms: float = 0.0
+    llm_ms: float = 0.0
+    prompt_tokens: int = 0  # the engine's estimate of the prompt it built
+    rows_in: int | None = None
+    rows_out: int | None = None
+    reply: str | None = None  # the raw planner reply, for replay
+    thinking: str | None = None
+    done_reason: str | None = None
+    prompt_eval_count: int | None = None
+    eval_count: int | None = None
+    retries: list[RetryRecord] = Field(default_factory=list)
+    trimmed: list[str] = Field(default_factory=list)  # prompt sections dropped to fit the budget
+
+
+class Evidence(BaseModel):
+    source: str
+    line: int
+    text: str
+
+
+class Statistics(BaseModel):
+    iterations: int = 0
+    llm_calls: int = 0
+    tool_calls: int = 0
+    prompt_tokens_max: int = 0
+    prompt_tokens_total: int = 0
+    completion_tokens_total: int = 0
+    execution_time_seconds: float = 0.0
+    llm_duration_seconds: float = 0.0
+    tool_duration_seconds: float = 0.0
+    retries: int = 0
+    rows_loaded: int = 0
+    errors_by_type: dict[str, int] = Field(default_factory=dict)
+
+
+class RunResult(BaseModel):
+    """What `Engine.ask` returns and `ask --json` prints."""
+
+    query: str
+    answer: str
+    value: Any = None
+    verified: bool = False
+    partial: bool = False
+    stop_reason: StopReason
+    message: str | None = None  # why the run stopped, with its fix, for unusual stops
+    now: str | None = None  # the time anchor used for relative times
+    steps: list[Step] = Field(default_factory=list)
+    statistics: Statistics = Field(default_factory=Statistics)
+    evidence: list[Evidence] = Field(default_factory=list)
+    warnings: list[str] = Field(default_factory=list)
+    planner: str
+    model: str | None = None
+    trace_file: str | None = None
+
+    @property
+    def answered(self) -> bool:
+        return self.stop_reason == "stop"

@@ -1,0 +1,20 @@
+"""The terminal action: the planner's final answer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from react_engine.tools.base import Params, ToolContext, ToolResult, tool
+
+
+class FinalizeAnswerParams(Params):
+    answer: str = Field(min_length=1, description="the answer in one or two sentences")
+    value: Any = Field(None, description="the number, list or text the answer rests on, as computed by a tool")
+
+
+@tool("finalize_answer", "give the final answer; `value` is what a tool computed", FinalizeAnswerParams,
+      terminal=True)
+def finalize_answer(params: FinalizeAnswerParams, ctx: ToolContext) -> ToolResult:
+    return ToolResult(value=params.value, summary=params.answer)

@@ -1,0 +1,93 @@
+"""How a tool is declared: one pydantic model gives both its schema and its argument validation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import pandas as pd
+from pydantic import BaseModel, ConfigDict
+
+from react_engine.settings import Settings
+
+
+class Params(BaseModel):
+    """Base of every tool's parameter model: unknown keys are rejected so the planner learns the contract."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+@dataclass
+class ToolContext:
+    """The data a tool runs on, injected by the engine; tools never read files themselves."""
+
+    frame: pd.DataFrame  # every loaded row
+    rows: pd.DataFrame  # the current rows (a subset of `frame`, same index labels)
+    now: pd.Timestamp  # the time anchor for relative times (UTC)
+    settings: Settings = field(default_factory=Settings)
+    # entity type -> values found, indexed by the frame row label they came from (a label may repeat)
+    entities: dict[str, pd.Series] = field(default_factory=dict)
+    output_dir: Path = field(default_factory=Path.cwd)
+
+
+@dataclass
+class ToolResult:
+    """What a tool returns: a JSON-able `value`, a one-line `summary`, and any state it changes."""
+
+    value: Any
+    summary: str
+    rows: pd.DataFrame | None = None  # the new current rows, when the tool narrows or resets them
+    entities: dict[str, pd.Series] | None = None  # entity sets to add or replace
+    evidence: pd.Index | None = None  # frame row labels behind `value`, when narrower than the current rows
+
+
+ToolFn = Callable[[Any, ToolContext], ToolResult]
+
+
+@dataclass(frozen=True)
+class Tool:
+    """A fixed operation the planner may call by name."""
+
+    name: str
+    description: str
+    params: type[Params]
+    run: ToolFn
+    requires_approval: bool = False
+    terminal: bool = False  # ends the run (finalize_answer)
+
+    def signature(self) -> str:
+        """`name(a, b=default)` derived from the params model, for the one-line tool list in the prompt."""
+        parts = []
+        for name, info in self.params.model_fields.items():
+            if info.is_required():
+                parts.append(name)
+            else:
+                parts.append(f"{name}={_literal(info.get_default(call_default_factory=True))}")
+        return f"{self.name}({', '.join(parts)})"
+
+
+def _literal(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return str(value)
+
+
+REGISTRY: dict[str, Tool] = {}
+
+
+def tool(name: str, description: str, params: type[Params], *, requires_approval: bool = False,
+         terminal: bool = False) -> Callable[[ToolFn], ToolFn]:
+    """Register `fn` as the tool `name`; the declaration is the single source of its schema."""
+
+    def register(fn: ToolFn) -> ToolFn:
+        if name in REGISTRY:
+            raise ValueError(f"tool {name!r} declared twice")
+        REGISTRY[name] = Tool(name, description, params, fn, requires_approval, terminal)
+        return fn
+
+    return register
