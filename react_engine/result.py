@@ -73,6 +73,7 @@ class RunResult(BaseModel):
     partial: bool = False
     stop_reason: StopReason
     message: str | None = None  # why the run stopped, with its fix, for unusual stops
+    error_type: str | None = None  # class of the error behind stop_reason "error" (e.g. PlannerConnectionError)
     now: str | None = None  # the time anchor used for relative times
     steps: list[Step] = Field(default_factory=list)
     statistics: Statistics = Field(default_factory=Statistics)
