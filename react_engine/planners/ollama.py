@@ -1,0 +1,151 @@
+"""The Ollama planner: one `/api/chat` request per turn, schema-constrained, through the official client."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import httpx
+import ollama
+import pydantic
+from ollama._client import _parse_host  # the client's own OLLAMA_HOST normalisation
+
+from react_engine.errors import ModelNotFoundError, PlannerConnectionError, PlannerError, PlannerServerError
+from react_engine.planners.base import PlannerReply, PlanRequest
+from react_engine.planners.modelfile import Modelfile
+from react_engine.planners.remote import DEFAULT_NUM_CTX, DEFAULT_NUM_PREDICT, ModelPlanner, one_line, status_error
+from react_engine.planners.retry import RetryPolicy
+
+DEFAULT_MODEL = "qwen3:4b"
+DEFAULT_OPTIONS: dict[str, Any] = {
+    "temperature": 0,
+    "num_ctx": DEFAULT_NUM_CTX,
+    "num_predict": DEFAULT_NUM_PREDICT,
+    "seed": 42,
+}
+
+
+def host_url(host: str | None = None) -> str:
+    """The server URL the client will use for `host` (None: OLLAMA_HOST, else http://127.0.0.1:11434)."""
+    return _parse_host(host or os.getenv("OLLAMA_HOST"))
+
+
+def unreachable(url: str) -> str:
+    return f"Ollama is not reachable at {url}: start it with `ollama serve`, set OLLAMA_HOST, or use --planner rules"
+
+
+def not_found(model: str) -> str:
+    return f"model '{model}' not found: run `ollama pull {model}` or `react-engine models create modelfiles/...`"
+
+
+def normalise_error(exc: Exception, url: str, model: str, timeout: float | None = None) -> PlannerError:
+    """Map what the client raises to the planner error hierarchy, with a one-line fix."""
+    if isinstance(exc, ollama.ResponseError):
+        if exc.status_code == 404:
+            return ModelNotFoundError(not_found(model))
+        cls = status_error(exc.status_code)
+        return cls(f"Ollama at {url} answered HTTP {exc.status_code}: {one_line(exc.error)}: {_fix(exc)}")
+    if isinstance(exc, httpx.TimeoutException):
+        return PlannerServerError(
+            f"Ollama at {url} did not answer within {timeout}s: raise --request-timeout or use a smaller model"
+        )
+    if isinstance(exc, (ConnectionError, httpx.ConnectError)):
+        return PlannerConnectionError(unreachable(url))
+    return PlannerServerError(f"the exchange with Ollama at {url} failed ({one_line(exc)}): see the `ollama serve` log")
+
+
+def _fix(exc: ollama.ResponseError) -> str:
+    if "support thinking" in str(exc.error):
+        return "use --no-think with this model"
+    if exc.status_code in (429, 503):
+        return "the server is busy; try again later or lower the load"
+    if exc.status_code >= 500:
+        return "see the `ollama serve` log"
+    return "check --model and the Modelfile PARAMETERs"
+
+
+class OllamaPlanner(ModelPlanner):
+    """Asks a local Ollama model for one JSON action per turn.
+
+    `options` come from the defaults (temperature 0, num_ctx 8192, num_predict 1024, seed 42), then the
+    Modelfile's PARAMETERs, then `options`; its SYSTEM replaces the engine's system prompt.
+    """
+
+    name = "ollama"
+
+    def __init__(
+        self,
+        model: str = DEFAULT_MODEL,
+        *,
+        host: str | None = None,
+        timeout: float = 120.0,
+        modelfile: Modelfile | None = None,
+        options: dict[str, Any] | None = None,
+        think: bool | str = False,
+        keep_alive: str | float = "30m",
+        retry: RetryPolicy | None = None,
+        schema: dict[str, Any] | None = None,
+    ) -> None:
+        self.options = {**DEFAULT_OPTIONS, **(modelfile.parameters if modelfile else {}), **(options or {})}
+        super().__init__(
+            model,
+            num_ctx=int(self.options["num_ctx"]),
+            num_predict=int(self.options["num_predict"]),
+            retry=retry,
+            schema=schema,
+            system_prompt=modelfile.system if modelfile else None,
+        )
+        self.url = host_url(host)
+        self.timeout = timeout
+        self.think = think
+        self.keep_alive = keep_alive
+        self.history = [m.model_dump() for m in modelfile.messages] if modelfile else []
+        self.client = ollama.Client(host=self.url, timeout=timeout)
+
+    def messages(self, request: PlanRequest) -> list[dict[str, str]]:
+        system, user = super().messages(request)
+        return [system, *self.history, user]
+
+    def _ask(self, request: PlanRequest, num_predict: int) -> PlannerReply:
+        try:
+            response = self.client.chat(
+                model=self.model,
+                messages=self.messages(request),
+                format=self.format_schema,
+                options={**self.options, "num_predict": num_predict},
+                keep_alive=self.keep_alive,
+                think=self.think,
+            )
+        except (ollama.ResponseError, ConnectionError, httpx.HTTPError, pydantic.ValidationError) as exc:
+            raise normalise_error(exc, self.url, self.model, self.timeout) from None
+        return PlannerReply(
+            content=response.message.content or "",
+            thinking=response.message.thinking or None,
+            done_reason=response.done_reason,
+            model=response.model,
+            prompt_eval_count=response.prompt_eval_count,
+            eval_count=response.eval_count,
+            load_ms=_ms(response.load_duration),
+            prompt_ms=_ms(response.prompt_eval_duration),
+            eval_ms=_ms(response.eval_duration),
+            total_ms=_ms(response.total_duration),
+        )
+
+    def close(self) -> None:
+        self.client.close()
+
+
+def _ms(ns: int | None) -> float | None:
+    return None if ns is None else round(ns / 1e6, 3)
+
+
+def probe(model: str, host: str | None = None, timeout: float = 2.0) -> str | None:
+    """Why `model` cannot be used on the Ollama server right now, or None when it can (a quick check)."""
+    url = host_url(host)
+    try:
+        installed = {m.model for m in ollama.Client(host=url, timeout=timeout).list().models}
+    except (ollama.ResponseError, ConnectionError, httpx.HTTPError, pydantic.ValidationError):
+        return f"Ollama is not reachable at {url}"
+    if model not in installed and f"{model}:latest" not in installed:
+        return f"model '{model}' is not installed in Ollama at {url} (`ollama pull {model}`)"
+    return None

@@ -1,0 +1,124 @@
+"""What every model-server planner shares: retries, the truncation re-ask, and the silent-truncation check."""
+
+from __future__ import annotations
+
+import json
+import re
+from abc import abstractmethod
+from typing import Any
+
+from react_engine.actions import reply_schema, strip_thinking
+from react_engine.errors import (
+    PlannerError,
+    PlannerOverloadedError,
+    PlannerServerError,
+    PlannerValidationError,
+    TruncatedReplyError,
+)
+from react_engine.planners.base import Planner, PlannerReply, PlanRequest, RetryRecord
+from react_engine.planners.retry import RetryPolicy
+from react_engine.planners.schema import simplify_schema
+
+DEFAULT_NUM_CTX = 8192
+DEFAULT_NUM_PREDICT = 1024
+_OBJECT = re.compile(r"\{.*\}", re.S)
+
+
+def status_error(status: int) -> type[PlannerError]:
+    """The error class for an HTTP status other than 404 (which each server words differently)."""
+    if status in (429, 503):
+        return PlannerOverloadedError
+    if status >= 500:
+        return PlannerServerError
+    return PlannerValidationError
+
+
+def one_line(text: object) -> str:
+    """Server error text squeezed onto one line."""
+    return " ".join(str(text).split())[:300]
+
+
+def complete_json(content: str) -> bool:
+    """Whether `content` holds a whole JSON object (thinking and fences aside)."""
+    match = _OBJECT.search(strip_thinking(content))
+    if not match:
+        return False
+    try:
+        return isinstance(json.loads(match.group(0)), dict)
+    except ValueError:
+        return False
+
+
+class ModelPlanner(Planner):
+    """A planner backed by a model server; subclasses make one request in `_ask`."""
+
+    calls_model = True
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        num_ctx: int = DEFAULT_NUM_CTX,
+        num_predict: int = DEFAULT_NUM_PREDICT,
+        retry: RetryPolicy | None = None,
+        schema: dict[str, Any] | None = None,
+        system_prompt: str | None = None,
+    ) -> None:
+        self.model = model
+        self.num_ctx = num_ctx
+        self.num_predict = num_predict
+        self.retry = retry or RetryPolicy()
+        self.system_prompt = system_prompt
+        self._schema = schema
+
+    @property
+    def context_tokens(self) -> int:  # type: ignore[override]
+        """Room for the prompt: the window less the reply budget and a 10% margin for the template."""
+        reserve = self.num_predict if self.num_predict > 0 else self.num_ctx // 4
+        return max(0, self.num_ctx - reserve - self.num_ctx // 10)
+
+    @property
+    def format_schema(self) -> dict[str, Any]:
+        """The reply schema sent with each request, simplified for grammar-constrained decoding."""
+        if self._schema is None:
+            from react_engine.tools import REGISTRY  # registers the tools on import
+
+            self._schema = reply_schema(REGISTRY)
+        return simplify_schema(self._schema)
+
+    def messages(self, request: PlanRequest) -> list[dict[str, str]]:
+        return [
+            {"role": "system", "content": self.system_prompt or request.system},
+            {"role": "user", "content": request.prompt},
+        ]
+
+    def plan(self, request: PlanRequest) -> PlannerReply:
+        retries: list[RetryRecord] = []
+        reply = self.retry.call(lambda: self._ask(request, self.num_predict), retries)
+        warnings = []
+        if self._truncated(reply):
+            room = self.num_predict * 2 if self.num_predict > 0 else self.num_predict
+            reply = self.retry.call(lambda: self._ask(request, room), retries)
+            if self._truncated(reply):
+                raise TruncatedReplyError(
+                    f"the reply from {self.model} was cut off twice, the second time at num_predict={room}: "
+                    "raise num_predict (PARAMETER num_predict in a Modelfile) or use --no-think"
+                )
+            warnings.append(f"the first reply was cut off at num_predict={self.num_predict}; re-asked with {room}")
+        count = reply.prompt_eval_count
+        if count is not None and count < request.prompt_tokens:
+            warnings.append(
+                f"the server read {count} prompt tokens but the prompt was estimated at {request.prompt_tokens}: "
+                f"it may have been truncated silently; raise num_ctx (now {self.num_ctx})"
+            )
+        return reply.model_copy(
+            update={"content": strip_thinking(reply.content), "retries": retries, "warnings": warnings}
+        )
+
+    @staticmethod
+    def _truncated(reply: PlannerReply) -> bool:
+        return reply.done_reason == "length" and not complete_json(reply.content)
+
+    @abstractmethod
+    def _ask(self, request: PlanRequest, num_predict: int) -> PlannerReply:
+        """Make one request; raise a `PlannerError` subclass on failure."""

@@ -1,0 +1,70 @@
+"""Reduce a pydantic JSON schema to the subset that Ollama's grammar honours.
+
+Ollama ignores or rejects schemas that use `$ref`, `oneOf` or `const`, and a `pattern` without anchors.
+The simplified schema is self-contained: references are inlined, `oneOf` becomes `anyOf`, `const` becomes a
+one-value `enum`, an optional property loses its `null` branch (the model may simply omit it), and keys
+that carry no constraint (titles, defaults, examples) are dropped.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+_KEEP = frozenset(
+    {
+        "type", "properties", "required", "additionalProperties", "items", "prefixItems", "enum", "anyOf",
+        "allOf", "minItems", "maxItems", "minLength", "maxLength", "pattern", "minimum", "maximum",
+        "exclusiveMinimum", "exclusiveMaximum", "description", "format",
+    }
+)  # fmt: skip
+
+
+def simplify_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    """Return a self-contained copy of `schema` that uses only keys Ollama's grammar supports."""
+    return _simplify(schema, schema.get("$defs", {}), ())
+
+
+def _simplify(node: Any, defs: dict[str, Any], seen: tuple[str, ...]) -> Any:
+    if isinstance(node, list):
+        return [_simplify(item, defs, seen) for item in node]
+    if not isinstance(node, dict):
+        return node
+    if "$ref" in node:
+        name = node["$ref"].rsplit("/", 1)[-1]
+        if name in seen or name not in defs:
+            raise ValueError(f"cannot inline schema reference {node['$ref']!r}")
+        merged = {**defs[name], **{k: v for k, v in node.items() if k != "$ref"}}
+        return _simplify(merged, defs, (*seen, name))
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        if key == "oneOf":
+            key = "anyOf"
+        if key == "const":
+            out["enum"] = [value]
+        elif key == "properties":
+            out[key] = {name: _simplify(sub, defs, seen) for name, sub in value.items()}
+        elif key == "pattern":
+            out[key] = _anchored(value)
+        elif key in _KEEP:
+            out[key] = _simplify(value, defs, seen)
+    if "properties" in out:
+        required = set(out.get("required", ()))
+        out["properties"] = {
+            name: sub if name in required else _drop_null(sub) for name, sub in out["properties"].items()
+        }
+    if len(out.get("allOf", ())) == 1:
+        out = {**out.pop("allOf")[0], **out}
+    return out
+
+
+def _drop_null(node: dict[str, Any]) -> dict[str, Any]:
+    """`anyOf[T, null]` -> `T` (keeping the outer description)."""
+    branches = [b for b in node.get("anyOf", ()) if b != {"type": "null"}]
+    if len(branches) != 1 or len(node["anyOf"]) != 2:
+        return node
+    rest = {k: v for k, v in node.items() if k != "anyOf"}
+    return {**branches[0], **rest}
+
+
+def _anchored(pattern: str) -> str:
+    return ("" if pattern.startswith("^") else "^") + pattern + ("" if pattern.endswith("$") else "$")
