@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import threading
 import time
 from collections import deque
@@ -286,7 +287,7 @@ def _openai(model: str, behaviour: Behaviour, prompt_tokens: int) -> dict[str, A
 
 
 def _details(name: str) -> dict[str, Any]:
-    family = name.split(":")[0].rstrip("0123456789.") or name
+    family = re.match(r"[A-Za-z]*[0-9]*", name).group(0) or name  # type: ignore[union-attr]
     return {"parent_model": "", "format": "gguf", "family": family, "families": [family],
             "parameter_size": "4.0B", "quantization_level": "Q4_K_M"}  # fmt: skip
 

@@ -23,6 +23,7 @@ FLOAT_PARAMS = frozenset(
     {"top_p", "min_p", "typical_p", "temperature", "repeat_penalty", "presence_penalty", "frequency_penalty"}
 )
 BOOL_PARAMS = frozenset({"use_mmap"})
+BUNDLED_DIR = Path(__file__).resolve().parents[1] / "modelfiles"  # also `modelfiles/` at the repository root
 INSTRUCTIONS = ("from", "parameter", "system", "template", "message", "adapter", "license", "requires")
 
 _LINE = re.compile(r"[ \t]*([A-Za-z]+)(?:[ \t]+(.*))?\Z", re.S)
@@ -74,6 +75,11 @@ class Modelfile(BaseModel):
             "license": self.license or None,
         }
         return {k: v for k, v in kwargs.items() if v is not None}
+
+
+def bundled() -> list[Path]:
+    """The Modelfiles shipped with the package, by name."""
+    return sorted(BUNDLED_DIR.glob("*.Modelfile"))
 
 
 def parse_modelfile(text: str, source: str = "Modelfile") -> Modelfile:

@@ -1,0 +1,81 @@
+"""The planner options shared by `ask`, `batch` and `eval`, bundled into one `PlannerSpec`."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any, Callable
+
+import click
+from pydantic import ValidationError
+
+from react_engine.planners.factory import KINDS, PlannerSpec
+
+
+def _kind(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    try:
+        return PlannerSpec(kind=value).kind
+    except ValidationError:
+        raise click.BadParameter(f"{value!r}: use one of {', '.join(KINDS)}") from None
+
+
+_OPTIONS = [
+    click.option(
+        "--planner",
+        "planner_kind",
+        default="auto",
+        show_default=True,
+        callback=_kind,
+        help="auto (Ollama if it answers, else rules), rules, ollama, openai, or script:FILE (replies to replay)",
+    ),
+    click.option("--model", help="model name, e.g. qwen3:8b (default qwen3:4b, or the Modelfile's FROM)"),
+    click.option(
+        "--modelfile",
+        type=click.Path(exists=True, dir_okay=False, path_type=Path),
+        help="use this Modelfile's FROM, SYSTEM and PARAMETERs with every request (no `ollama create` needed)",
+    ),
+    click.option("--host", envvar="OLLAMA_HOST", help="Ollama server [env OLLAMA_HOST; default 127.0.0.1:11434]"),
+    click.option("--think/--no-think", default=False, show_default=True, help="let thinking models reason first"),
+    click.option("--base-url", envvar="OPENAI_BASE_URL", help="OpenAI-compatible server URL (--planner openai)"),
+    click.option(
+        "--request-timeout",
+        type=click.FloatRange(min=0, min_open=True),
+        default=120.0,
+        show_default=True,
+        help="seconds to wait for one model reply",
+    ),
+    click.option("--num-ctx", type=click.IntRange(min=512), help="context window, overriding the Modelfile"),
+]
+
+
+def planner_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """Add the planner options to a click command; it receives them as one `planner_spec: PlannerSpec`."""
+
+    @functools.wraps(command)
+    def wrapper(
+        *args: Any,
+        planner_kind: str,
+        model: str | None,
+        modelfile: Path | None,
+        host: str | None,
+        think: bool,
+        base_url: str | None,
+        request_timeout: float,
+        num_ctx: int | None,
+        **kwargs: Any,
+    ) -> Any:
+        spec = PlannerSpec(
+            kind=planner_kind,
+            model=model,
+            modelfile=modelfile,
+            host=host,
+            think=think,
+            base_url=base_url,
+            timeout=request_timeout,
+            num_ctx=num_ctx,
+        )
+        return command(*args, planner_spec=spec, **kwargs)
+
+    for option in reversed(_OPTIONS):
+        wrapper = option(wrapper)
+    return wrapper

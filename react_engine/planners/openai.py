@@ -1,0 +1,123 @@
+"""A planner for OpenAI-compatible chat-completions servers (OpenRouter, llama.cpp, vLLM, LM Studio, Ollama /v1)."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import httpx
+
+from react_engine.errors import ModelNotFoundError, PlannerConnectionError, PlannerError, PlannerServerError
+from react_engine.planners.base import PlannerReply, PlanRequest
+from react_engine.planners.remote import DEFAULT_NUM_CTX, DEFAULT_NUM_PREDICT, ModelPlanner, one_line, status_error
+from react_engine.planners.retry import RetryPolicy
+
+API_KEY_VARS = ("REACT_ENGINE_API_KEY", "OPENAI_API_KEY")
+
+
+def api_key_from_env() -> str | None:
+    """The first API key set in REACT_ENGINE_API_KEY or OPENAI_API_KEY."""
+    return next((os.environ[v] for v in API_KEY_VARS if os.environ.get(v)), None)
+
+
+class OpenAIPlanner(ModelPlanner):
+    """Asks an OpenAI-compatible `/chat/completions` endpoint for one JSON action per turn."""
+
+    name = "openai"
+
+    def __init__(
+        self,
+        model: str,
+        base_url: str,
+        *,
+        api_key: str | None = None,
+        timeout: float = 120.0,
+        num_ctx: int = DEFAULT_NUM_CTX,
+        num_predict: int = DEFAULT_NUM_PREDICT,
+        seed: int | None = 42,
+        retry: RetryPolicy | None = None,
+        schema: dict[str, Any] | None = None,
+        system_prompt: str | None = None,
+    ) -> None:
+        super().__init__(
+            model, num_ctx=num_ctx, num_predict=num_predict, retry=retry, schema=schema, system_prompt=system_prompt
+        )
+        self.base_url = base_url.rstrip("/")
+        self.timeout = timeout
+        self.seed = seed
+        key = api_key or api_key_from_env()
+        headers = {"Authorization": f"Bearer {key}"} if key else {}
+        self.client = httpx.Client(base_url=self.base_url + "/", timeout=timeout, headers=headers)
+
+    def body(self, request: PlanRequest, num_predict: int) -> dict[str, Any]:
+        """The JSON body of one chat-completions request."""
+        body: dict[str, Any] = {
+            "model": self.model,
+            "messages": self.messages(request),
+            "temperature": 0,
+            "response_format": {
+                "type": "json_schema",
+                "json_schema": {"name": "action", "schema": self.format_schema, "strict": False},
+            },
+        }
+        if num_predict > 0:
+            body["max_tokens"] = num_predict
+        if self.seed is not None:
+            body["seed"] = self.seed
+        return body
+
+    def _ask(self, request: PlanRequest, num_predict: int) -> PlannerReply:
+        try:
+            response = self.client.post("chat/completions", json=self.body(request, num_predict))
+        except httpx.TimeoutException:
+            raise PlannerServerError(
+                f"{self.base_url} did not answer within {self.timeout}s: raise --request-timeout"
+            ) from None
+        except httpx.TransportError as exc:
+            raise PlannerConnectionError(
+                f"the server at {self.base_url} is not reachable ({one_line(exc)}): start it, fix --base-url, "
+                "or use --planner rules"
+            ) from None
+        if response.status_code >= 400:
+            raise self._http_error(response)
+        try:
+            data = response.json()
+            choice = data["choices"][0]
+            message = choice["message"]
+        except (ValueError, KeyError, IndexError, TypeError):
+            raise PlannerServerError(
+                f"{self.base_url} sent a reply that is not a chat completion: check --base-url (it usually ends in /v1)"
+            ) from None
+        usage = data.get("usage") or {}
+        return PlannerReply(
+            content=message.get("content") or "",
+            thinking=message.get("reasoning_content") or message.get("reasoning") or None,
+            done_reason=choice.get("finish_reason"),
+            model=data.get("model"),
+            prompt_eval_count=usage.get("prompt_tokens"),
+            eval_count=usage.get("completion_tokens"),
+        )
+
+    def _http_error(self, response: httpx.Response) -> PlannerError:
+        status = response.status_code
+        try:
+            detail = response.json()["error"]
+            detail = detail.get("message", detail) if isinstance(detail, dict) else detail
+        except (ValueError, KeyError, TypeError):
+            detail = response.text
+        if status == 404:
+            return ModelNotFoundError(
+                f"model '{self.model}' not found at {self.base_url} ({one_line(detail)}): check --model and --base-url"
+            )
+        if status in (401, 403):
+            fix = f"set {' or '.join(API_KEY_VARS)}"
+        elif status in (429, 503):
+            fix = "the server is busy or rate limiting; try again later"
+        elif status >= 500:
+            fix = "see the server's log"
+        else:
+            fix = "check --model and the server's limits"
+        return status_error(status)(f"{self.base_url} answered HTTP {status}: {one_line(detail)}: {fix}")
+
+    def close(self) -> None:
+        self.client.close()
