@@ -1,0 +1,67 @@
+"""Parsed-frame cache: one Arrow IPC file per input, in the user's cache directory.
+
+Entries are keyed on the file's absolute path, size, mtime, the parser version and the load options,
+so any change to the file or to the parser misses. Cache problems never fail a load.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.feather as feather
+
+from react_engine.logs.sources import SourceFile
+
+PARSER_VERSION = "1"
+_META_KEY = b"react_engine.file_info"
+
+
+def cache_dir() -> Path:
+    """`$XDG_CACHE_HOME/react-engine` (default `~/.cache/react-engine`)."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "react-engine" / "frames"
+
+
+def _entry(source: SourceFile, options: dict[str, object]) -> Path | None:
+    if source.path is None:
+        return None
+    path = str(source.path.resolve())
+    key = json.dumps([source.size, source.mtime, PARSER_VERSION, options], sort_keys=True, default=str)
+    name = hashlib.sha256(path.encode()).hexdigest()[:20] + "-" + hashlib.sha256(key.encode()).hexdigest()[:20]
+    return cache_dir() / f"{name}.arrow"
+
+
+def get(source: SourceFile, options: dict[str, object]) -> tuple[pa.Table, dict] | None:
+    """The cached table and file info for this input, or None."""
+    entry = _entry(source, options)
+    if entry is None or not entry.is_file():
+        return None
+    try:
+        table = feather.read_table(entry, memory_map=True)
+        info = json.loads((table.schema.metadata or {})[_META_KEY])
+    except (OSError, KeyError, ValueError, pa.ArrowException):
+        return None
+    return table.replace_schema_metadata(None), info
+
+
+def put(source: SourceFile, options: dict[str, object], table: pa.Table, info: dict) -> None:
+    """Store a parsed table; replaces older entries for the same path. Errors are ignored."""
+    entry = _entry(source, options)
+    if entry is None:
+        return
+    try:
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        for stale in entry.parent.glob(entry.name.split("-")[0] + "-*.arrow"):
+            stale.unlink(missing_ok=True)
+        tagged = table.replace_schema_metadata({_META_KEY: json.dumps(info).encode()})
+        with tempfile.NamedTemporaryFile(dir=entry.parent, suffix=".tmp", delete=False) as handle:
+            tmp = Path(handle.name)
+        feather.write_feather(tagged, tmp, compression="lz4")
+        os.replace(tmp, entry)
+    except (OSError, pa.ArrowException):
+        return

@@ -1,0 +1,42 @@
+"""What a log format is: line patterns plus a few switches; parsing itself lives in `logs.parse`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pyarrow as pa
+
+from react_engine.logs.timestamps import DEFAULT_SHAPES
+
+Columns = dict[str, pa.Array]
+"""Parsed columns by name, all of the same length."""
+
+# Named groups with a fixed meaning; any other group name becomes an extra column of the same name.
+TIME_GROUP = "ts"
+LEVEL_GROUPS: tuple[str, ...] = ("level", "sev", "dlevel", "pri")  # word, syslog 0-7, DOCSIS 1-8, <PRI>
+
+
+@dataclass(frozen=True)
+class Format:
+    """A log format.
+
+    `patterns` are RE2 expressions tried in order (first match wins per line). Their named groups are
+    canonical columns (`host`, `component`, `pid`, `message`), `ts` (a time parsed with `shapes`),
+    level groups (see LEVEL_GROUPS) or format extras. `multiline` joins lines that match no pattern to
+    the entry above. `finish` post-processes the parsed columns (e.g. MAC normalisation).
+    `detect_share` is the share of sample lines that must match for auto-detection.
+    `reader` replaces pattern parsing entirely for formats that are not line-regex shaped (JSON).
+    `search_time` looks for the time anywhere in the `ts` text instead of at its start.
+    """
+
+    name: str
+    description: str
+    patterns: tuple[str, ...] = ()
+    shapes: tuple[str, ...] = DEFAULT_SHAPES
+    multiline: bool = False
+    detect_share: float = 0.6
+    finish: Callable[[Columns], None] | None = None
+    reader: Callable[[pa.Array], tuple[Columns, pa.Array]] | None = None
+    extras: tuple[str, ...] = field(default=())
+    search_time: bool = False

@@ -1,0 +1,29 @@
+"""The fallback: every line is a row, the message is the line, and a time or level word is found anywhere."""
+
+from __future__ import annotations
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from react_engine.logs.arrow import blank_to_null
+from react_engine.logs.formats.base import Columns, Format
+
+LEVEL_WORD = (
+    r"(?:EMERG(?:ENCY)?|ALERT|CRIT(?:ICAL)?|FATAL|SEVERE|ERR(?:OR)?|WARN(?:ING)?|NOTICE|INFO|DEBUG|TRACE"
+    r"|[Ee]rror|[Ww]arn(?:ing)?|[Ii]nfo|[Dd]ebug|[Ff]atal|[Cc]ritical|[Nn]otice)"
+)
+_LEVEL_ANYWHERE = r"(?:^|[\s\[(<|:])(?P<level>" + LEVEL_WORD + r")(?:$|[\s\])>|:,])"
+
+
+def _read(lines: pa.Array) -> tuple[Columns, pa.Array]:
+    level = pc.extract_regex(lines, _LEVEL_ANYWHERE).field("level")
+    return {"ts": lines, "level": blank_to_null(level), "message": lines}, pa.array([True] * len(lines), pa.bool_())
+
+
+GENERIC = Format(
+    name="generic",
+    description="any text: one row per line; a time and a level word are taken from anywhere in the line",
+    reader=_read,
+    detect_share=0.0,
+    search_time=True,
+)

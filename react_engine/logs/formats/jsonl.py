@@ -1,0 +1,102 @@
+"""JSON lines: one object per line; time, level and message are found by their usual key names."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+import pyarrow as pa
+
+from react_engine.logs.formats.base import Columns, Format
+from react_engine.logs.schema import CANONICAL_COLUMNS, RAW_COLUMN
+
+KEYS: dict[str, tuple[str, ...]] = {
+    "ts": ("timestamp", "@timestamp", "time", "ts", "datetime", "date", "asctime", "t", "eventTime"),
+    "level": ("level", "severity", "levelname", "lvl", "loglevel", "log.level", "level_name", "priority"),
+    "message": ("message", "msg", "@message", "text", "log", "event", "body"),
+    "host": ("host", "hostname", "host.name", "@host", "server"),
+    "component": ("logger", "logger_name", "name", "component", "module", "service", "app", "program", "source"),
+    "pid": ("pid", "process", "process.pid", "thread", "thread_name"),
+}
+MAX_EXTRAS = 20
+EXTRA_MIN_SHARE = 0.1
+_RESERVED = set(CANONICAL_COLUMNS) | {RAW_COLUMN, "ts", "level"}
+
+
+def _flatten(obj: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    """Nested objects one level down become dotted keys (`log.level`)."""
+    flat: dict[str, Any] = {}
+    for key, value in obj.items():
+        if isinstance(value, dict) and not prefix:
+            flat.update(_flatten(value, f"{key}."))
+        else:
+            flat[prefix + key] = value
+    return flat
+
+
+def _text(value: Any) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, (dict, list)):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
+
+
+def _epoch_text(value: Any) -> str | None:
+    """Numbers are epoch seconds (or ms/us/ns by magnitude), written as `seconds.fraction`."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return _text(value)
+    scale = next((s for limit, s in ((1e17, 1e9), (1e14, 1e6), (1e11, 1e3)) if abs(value) >= limit), 1)
+    seconds = value / scale
+    return f"{seconds:.9f}"
+
+
+def _objects(lines: pa.Array) -> list[dict[str, Any] | None]:
+    objects: list[dict[str, Any] | None] = []
+    for line in lines.to_pylist():
+        try:
+            obj = json.loads(line) if line and line.lstrip().startswith("{") else None
+        except ValueError:
+            obj = None
+        objects.append(_flatten(obj) if isinstance(obj, dict) else None)
+    return objects
+
+
+def _pick(obj: dict[str, Any], names: tuple[str, ...]) -> tuple[str | None, Any]:
+    for name in names:
+        if name in obj:
+            return name, obj[name]
+    return None, None
+
+
+def _read(lines: pa.Array) -> tuple[Columns, pa.Array]:
+    objects = _objects(lines)
+    values: dict[str, list[str | None]] = {name: [] for name in KEYS}
+    used: list[set[str]] = []
+    for obj in objects:
+        taken: set[str] = set()
+        for column, names in KEYS.items():
+            key, value = _pick(obj, names) if obj else (None, None)
+            if key:
+                taken.add(key)
+            values[column].append(_epoch_text(value) if column == "ts" else _text(value))
+        used.append(taken)
+    counts = Counter(k for obj, taken in zip(objects, used) if obj for k in obj if k not in taken)
+    minimum = max(1, int(EXTRA_MIN_SHARE * len(lines)))
+    extras = [k for k, n in counts.most_common(MAX_EXTRAS) if n >= minimum and k not in _RESERVED]
+    columns: Columns = {name: pa.array(v, pa.large_string()) for name, v in values.items()}
+    for key in extras:
+        columns[key] = pa.array([_text(o.get(key)) if o else None for o in objects], pa.large_string())
+    matched = pa.array([o is not None for o in objects], pa.bool_())
+    return columns, matched
+
+
+JSONL = Format(
+    name="jsonl",
+    description="JSON lines; time/level/message keys found by usual names, other common keys kept as columns",
+    reader=_read,
+    shapes=("iso", "epoch", "bsd", "clf", "us"),
+)

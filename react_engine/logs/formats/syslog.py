@@ -1,0 +1,25 @@
+"""RFC 3164 (BSD) and RFC 5424 syslog, with or without `<PRI>`."""
+
+from __future__ import annotations
+
+from react_engine.logs.formats.base import Format
+
+PRI = r"(?:<(?P<pri>\d{1,3})>)?"
+BSD_TIME = r"(?:(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)) +\d{1,2} \d{2}:\d{2}:\d{2}(?:\.\d+)?(?: \d{4}\b)?"
+ISO_TIME = r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?"
+PROGRAM = r"(?P<component>[^\s\[\]:]+(?:\([^)\s]*\))?)(?:\[(?P<pid>[^\]\s]*)\])?"
+
+RFC5424 = (
+    r"^<(?P<pri>\d{1,3})>\d{1,2} (?P<ts>" + ISO_TIME + r"|-) (?P<host>\S+) (?P<component>\S+) (?P<pid>\S+) "
+    r"(?P<msgid>\S+) (?P<sd>-|(?:\[[^\]]*\])+) ?(?P<message>.*)$"
+)
+RFC3164 = r"^" + PRI + r"(?P<ts>" + BSD_TIME + r"|" + ISO_TIME + r") (?P<host>\S+) " + PROGRAM + r": ?(?P<message>.*)$"
+# Lines without a program tag (`Nov 20 10:00:01 host free text`), as some devices write them.
+RFC3164_UNTAGGED = r"^" + PRI + r"(?P<ts>" + BSD_TIME + r"|" + ISO_TIME + r") (?P<host>\S+) (?P<message>.*)$"
+
+SYSLOG = Format(
+    name="syslog",
+    description="RFC 3164 / RFC 5424 syslog (`Mmm dd hh:mm:ss host prog[pid]: msg`), optional <PRI>",
+    patterns=(RFC3164, RFC5424, RFC3164_UNTAGGED),
+    shapes=("bsd", "iso"),
+)

@@ -1,0 +1,50 @@
+"""Vectorised severity columns: map the distinct written levels once, then broadcast."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from react_engine.logs import severity
+from react_engine.logs.arrow import STRING, concat, null_strings
+from react_engine.logs.formats.base import Columns
+
+
+def _map_distinct(values: pa.Array, convert: Callable[[str], str | None]) -> pa.Array:
+    encoded = pc.dictionary_encode(values)
+    mapped = pa.array([convert(v) for v in encoded.dictionary.to_pylist()], STRING)
+    return pc.take(mapped, encoded.indices)
+
+
+def _number(convert: Callable[[int], str | None]) -> Callable[[str], str | None]:
+    return lambda text: convert(int(text)) if text.isdigit() else None
+
+
+_CONVERTERS: dict[str, Callable[[str], str | None]] = {
+    "level": severity.normalize,
+    "sev": _number(severity.from_syslog),
+    "dlevel": _number(severity.from_docsis),
+    "pri": _number(severity.from_pri),
+}
+
+
+def severity_columns(columns: Columns, length: int) -> tuple[pa.Array, pa.Array]:
+    """(`severity`, `level_raw`) from the level groups present, most specific first.
+
+    A written level word wins over a Cisco/syslog 0-7 digit, which wins over a DOCSIS 1-8 level,
+    which wins over the `<PRI>` header. `level_raw` is the token that decided (PRI as `<134>`).
+    """
+    result = null_strings(length)
+    raw = null_strings(length)
+    for group, convert in _CONVERTERS.items():
+        written = columns.get(group)
+        if written is None:
+            continue
+        mapped = _map_distinct(written, convert)
+        take = pc.and_(pc.is_null(result), pc.is_valid(mapped))
+        shown = concat("<", written, ">") if group == "pri" else written
+        result = pc.if_else(take, mapped, result)
+        raw = pc.if_else(pc.and_(pc.is_null(raw), pc.is_valid(written)), shown, raw)
+    return result, raw

@@ -1,0 +1,104 @@
+"""`load()`: paths in, one canonical DataFrame out."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from datetime import datetime, timezone
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+
+from react_engine.errors import InputError
+from react_engine.logs import cache
+from react_engine.logs.detect import by_name, detect
+from react_engine.logs.formats import BY_NAME
+from react_engine.logs.lines import split
+from react_engine.logs.parse import parse_lines
+from react_engine.logs.sources import SourceFile, expand, is_binary, read_bytes
+
+PathsArg = Sequence[str | os.PathLike[str]] | str | os.PathLike[str]
+_STR_DTYPE = pd.StringDtype("pyarrow", na_value=np.nan)
+
+
+def _empty_table(name: str) -> pa.Table:
+    return parse_lines(BY_NAME["generic"], pa.array([], pa.large_string()), source=name).table
+
+
+def _parse_file(source: SourceFile, fmt_name: str | None, year: int | None) -> tuple[pa.Table | None, dict[str, Any]]:
+    """Parse one input; returns (None, info) when it is skipped as binary."""
+    data = read_bytes(source)
+    info: dict[str, Any] = {"path": source.name, "format": None, "rows": 0, "lines": 0, "warnings": []}
+    if is_binary(data):
+        info["warnings"].append(f"{source.name}: binary content (NUL or control bytes), skipped")
+        return None, info
+    lines = split(data)
+    del data
+    if lines.replaced:
+        info["warnings"].append(f"{source.name}: {lines.replaced} undecodable bytes replaced with U+FFFD")
+    if not len(lines.text):
+        info["warnings"].append(f"{source.name}: empty file, 0 rows")
+    fmt = by_name(fmt_name) if fmt_name else detect(lines.text)
+    reference = datetime.fromtimestamp(source.mtime, timezone.utc) if source.mtime is not None else None
+    parsed = parse_lines(fmt, lines.text, source=source.name, year=year, reference=reference)
+    info.update(format=fmt.name, rows=parsed.table.num_rows, lines=len(lines.text), replaced_bytes=lines.replaced)
+    info["warnings"].extend(parsed.warnings)
+    return parsed.table, info
+
+
+def load_tables(
+    paths: PathsArg, *, format: str | None = None, year: int | None = None, use_cache: bool = True
+) -> tuple[list[pa.Table], list[dict[str, Any]]]:
+    """Per-file Arrow tables and file info (binary inputs are skipped, with a warning in their info)."""
+    if format is not None:
+        by_name(format)
+    sources = expand(paths)
+    options = {"format": format, "year": year}
+    tables: list[pa.Table] = []
+    infos: list[dict[str, Any]] = []
+    for source in sources:
+        hit = cache.get(source, options) if use_cache else None
+        table, info = hit if hit else _parse_file(source, format, year)
+        if use_cache and not hit and table is not None:
+            cache.put(source, options, table, info)
+        infos.append(info)
+        if table is not None:
+            tables.append(table)
+    if not tables and infos:
+        names = ", ".join(i["path"] for i in infos)
+        raise InputError(f"{names}: only binary content found; point at text log files (decompressed or .gz/.bz2/.xz)")
+    return tables, infos
+
+
+def _types(arrow_type: pa.DataType) -> Any:
+    if arrow_type in (pa.large_string(), pa.string()):
+        return _STR_DTYPE
+    if pa.types.is_integer(arrow_type):
+        return pd.Int64Dtype()
+    return None
+
+
+def to_frame(tables: list[pa.Table]) -> pd.DataFrame:
+    """One DataFrame from per-file tables (columns unioned; missing values are null)."""
+    table = pa.concat_tables(tables, promote_options="permissive") if len(tables) > 1 else tables[0]
+    frame = table.to_pandas(types_mapper=_types, self_destruct=True, split_blocks=True)
+    frame["line"] = frame["line"].astype("int64")
+    return frame
+
+
+def load(
+    paths: PathsArg, *, format: str | None = None, year: int | None = None, use_cache: bool = True
+) -> pd.DataFrame:
+    """Load log files into one DataFrame with the canonical columns, `raw` and format extras.
+
+    `paths`: files, directories (recursive), globs, `-` (stdin); gzip/bzip2/xz by magic bytes.
+    `format`: force a format by name (see `format_names()`); `year`: year for dates written without one.
+    `df.attrs["warnings"]` lists what the user should know; `df.attrs["files"]` describes each input.
+    """
+    tables, infos = load_tables(paths, format=format, year=year, use_cache=use_cache)
+    frame = to_frame(tables)
+    frame.attrs["warnings"] = [w for info in infos for w in info["warnings"]]
+    frame.attrs["files"] = infos
+    return frame

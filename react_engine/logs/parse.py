@@ -1,0 +1,128 @@
+"""Apply a `Format` to an array of lines: one vectorised pass per pattern, then assemble columns."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from react_engine.logs import timestamps
+from react_engine.logs.arrow import STRING, blank_to_null, concat, lit, null_strings
+from react_engine.logs.formats.base import LEVEL_GROUPS, TIME_GROUP, Columns, Format
+from react_engine.logs.levels import severity_columns
+from react_engine.logs.schema import CANONICAL_COLUMNS, RAW_COLUMN
+
+MAX_MESSAGE_CHARS = 8192
+"""`message` is cut to this many characters (with a marker); `raw` always keeps the whole entry."""
+TRUNCATION_MARK = " …[truncated]"
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """One file's rows as an Arrow table, plus notes for the user."""
+
+    table: pa.Table
+    warnings: list[str]
+
+
+def match_patterns(fmt: Format, lines: pa.Array) -> tuple[Columns, np.ndarray]:
+    """Columns from the first pattern matching each line, and the mask of lines any pattern matched."""
+    columns: Columns = {}
+    matched = np.zeros(len(lines), dtype=bool)
+    for pattern in fmt.patterns:
+        if matched.all():
+            break
+        parts = pc.extract_regex(lines, pattern)
+        hit = parts.is_valid().to_numpy(zero_copy_only=False) & ~matched
+        if not hit.any():
+            continue
+        mask = pa.array(hit)
+        for i in range(parts.type.num_fields):
+            name = parts.type.field(i).name
+            values = blank_to_null(parts.field(i))
+            previous = columns.get(name, null_strings(len(lines)))
+            columns[name] = pc.if_else(mask, values, previous)
+        matched |= hit
+    return columns, matched
+
+
+def _join_entries(columns: Columns, lines: pa.Array, matched: np.ndarray) -> tuple[Columns, pa.Array, np.ndarray]:
+    """Fold lines no pattern matched into the entry above; returns columns, raw text and first-line index."""
+    starts = np.flatnonzero(matched | (np.arange(len(lines)) == 0))
+    offsets = pa.array(np.append(starts, len(lines)), pa.int64())
+    separator = lit("\n")
+    raw = pc.binary_join(pa.LargeListArray.from_arrays(offsets, lines), separator)
+    message_lines = pc.if_else(pa.array(matched), pc.fill_null(columns.get("message", lines), ""), lines)
+    joined = {name: pc.take(values, starts) for name, values in columns.items()}
+    joined["message"] = pc.binary_join(pa.LargeListArray.from_arrays(offsets, message_lines), separator)
+    return joined, raw, starts
+
+
+def _truncate(message: pa.Array) -> tuple[pa.Array, int]:
+    long = pc.greater(pc.utf8_length(message), MAX_MESSAGE_CHARS)
+    count = pc.sum(long).as_py() or 0
+    if not count:
+        return message, 0
+    cut = concat(pc.utf8_slice_codeunits(message, 0, MAX_MESSAGE_CHARS), TRUNCATION_MARK)
+    return pc.if_else(long, cut, message), count
+
+
+def parse_lines(
+    fmt: Format,
+    lines: pa.Array,
+    *,
+    source: str,
+    year: int | None = None,
+    reference: datetime | None = None,
+) -> Parsed:
+    """Parse the lines of one file with `fmt` into the canonical columns plus `raw` and the format's extras."""
+    warnings: list[str] = []
+    if fmt.reader is not None:
+        columns, matched_arr = fmt.reader(lines)
+        matched = matched_arr.to_numpy(zero_copy_only=False)
+    else:
+        columns, matched = match_patterns(fmt, lines)
+    if fmt.multiline and len(lines):
+        columns, raw, starts = _join_entries(columns, lines, matched)
+    else:
+        raw, starts = lines, np.arange(len(lines))
+        columns["message"] = pc.if_else(pa.array(matched), pc.fill_null(columns.get("message", lines), ""), lines)
+    if fmt.finish is not None:
+        fmt.finish(columns)
+    rows = len(starts)
+    ts_text = columns.pop(TIME_GROUP, None)
+    if ts_text is None:
+        stamp = pa.nulls(rows, timestamps.TIMESTAMP_TYPE)
+    else:
+        stamp = timestamps.parse(
+            ts_text, fmt.shapes, year=year, reference=reference, anchored=not fmt.search_time
+        )
+    severity, level_raw = severity_columns(columns, rows)
+    severity = columns.pop("severity", severity)
+    message, truncated = _truncate(columns.pop("message"))
+    if truncated:
+        warnings.append(f"{source}: {truncated} very long entries; message cut to {MAX_MESSAGE_CHARS} chars (raw kept)")
+    data = {
+        "timestamp": stamp,
+        "severity": severity,
+        "level_raw": level_raw,
+        "host": columns.pop("host", None),
+        "component": columns.pop("component", None),
+        "pid": columns.pop("pid", None),
+        "message": message,
+        "source": pa.array(np.full(rows, source, dtype=object), STRING) if rows else pa.array([], STRING),
+        "line": pa.array(starts + 1, pa.int64()),
+        RAW_COLUMN: raw,
+    }
+    for group in LEVEL_GROUPS:
+        columns.pop(group, None)
+    data.update(columns)
+    for name in CANONICAL_COLUMNS:
+        if data[name] is None:
+            data[name] = null_strings(rows)
+    for name in fmt.extras:
+        data.setdefault(name, null_strings(rows))
+    return Parsed(pa.table(data), warnings)

@@ -1,0 +1,159 @@
+"""Vectorised timestamp parsing.
+
+A *shape* is an RE2 pattern whose named groups are date parts: `Y` (4-digit year), `y` (2-digit year),
+`mon` (month name), `m` (month number), `d`, `H`, `M`, `S`, `f` (fraction), `p` (AM/PM), `tz`
+(`Z`, `UTC`, `GMT`, `+hh:mm`, `+hhmm`) and `epoch` (seconds since 1970). Parts become integers and
+then nanoseconds with integer arithmetic, so no per-line Python code runs. Naive times are taken as
+UTC; written offsets are converted. A missing year comes from a reference time (the file's mtime)
+with a Dec->Jan rollover: a date later than the reference belongs to the year before.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+_MON = r"(?P<mon>(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)"
+_WEEKDAY = r"(?:(?i:mon|tue|wed|thu|fri|sat|sun)[a-z]*,? +)"
+_TIME = r"(?P<H>\d{1,2}):(?P<M>\d{1,2})(?::(?P<S>\d{1,2}))?(?:[.,:](?P<f>\d{1,9}))?"
+_TZ = r"(?: ?(?P<tz>Z|UTC|GMT|[+-]\d{2}:?\d{2}))?"
+
+SHAPES: dict[str, str] = {
+    "iso": r"(?P<Y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})(?:[T ,_]+|-)(?P<H>\d{1,2})[:.](?P<M>\d{2})[:.]"
+    r"(?P<S>\d{2})(?:[.,](?P<f>\d{1,9}))?" + _TZ,
+    "bsd": _WEEKDAY + "?" + _MON + r" +(?P<d>\d{1,2}),? +" + _TIME + r"(?: (?P<Y>\d{4})\b)?" + _TZ,
+    "clf": r"(?P<d>\d{1,2})/" + _MON + r"/(?P<Y>\d{4}):" + _TIME + _TZ,
+    "us": r"(?P<m>\d{1,2})/(?P<d>\d{1,2})/(?P<Y>\d{4}),? +" + _TIME + r"(?: ?(?P<p>[AaPp][Mm]))?",
+    "compact": r"(?P<Y>\d{4})(?P<m>\d{2})(?P<d>\d{2})[-T ]" + _TIME,
+    "ymd2": r"(?P<y>\d{2})/(?P<m>\d{2})/(?P<d>\d{2}) " + _TIME,
+    "ymd6": r"(?P<y>\d{2})(?P<m>\d{2})(?P<d>\d{2}) (?P<H>\d{2})(?P<M>\d{2})(?P<S>\d{2})",
+    "md": r"(?P<m>\d{1,2})[-.](?P<d>\d{1,2}) " + _TIME,
+    "epoch": r"(?P<epoch>\d{9,10})(?:\.(?P<f>\d{1,9}))?",
+}
+# Shapes tried when a format does not name its own; also used to find a time anywhere in a line.
+DEFAULT_SHAPES: tuple[str, ...] = ("iso", "bsd", "clf", "us")
+_MONTHS = pa.array(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"])
+_NS = 1_000_000_000
+_ROLLOVER_SLACK_NS = 86_400 * _NS
+TIMESTAMP_TYPE = pa.timestamp("ns", tz="UTC")
+
+
+def _days_from_civil(y: np.ndarray, m: np.ndarray, d: np.ndarray) -> np.ndarray:
+    """Days since 1970-01-01 for proleptic Gregorian dates (H. Hinnant's algorithm)."""
+    y = y - (m <= 2)
+    era = np.floor_divide(y, 400)
+    yoe = y - era * 400
+    doy = (153 * (m + np.where(m > 2, -3, 9)) + 2) // 5 + d - 1
+    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+    return era * 146097 + doe - 719468
+
+
+def _ints(part: pa.Array, default: int = -1) -> np.ndarray:
+    """Digits as int64, `default` where empty or null."""
+    blank = pc.or_kleene(pc.is_null(part), pc.equal(part, ""))
+    cleaned = pc.if_else(blank, "0", part)
+    values = pc.cast(cleaned, pa.int64(), safe=False).to_numpy(zero_copy_only=False)
+    return np.where(blank.to_numpy(zero_copy_only=False), default, values)
+
+
+def _fraction_ns(part: pa.Array) -> np.ndarray:
+    padded = pc.utf8_slice_codeunits(pc.utf8_rpad(pc.fill_null(part, ""), 9, "0"), 0, 9)
+    return _ints(padded, 0)
+
+
+def _offset_seconds(part: pa.Array) -> np.ndarray:
+    digits = pc.replace_substring(pc.fill_null(part, ""), ":", "")
+    numeric = pc.match_substring_regex(digits, r"^[+-]\d{4}$")
+    hours = _ints(pc.if_else(numeric, pc.utf8_slice_codeunits(digits, 1, 3), ""), 0)
+    minutes = _ints(pc.if_else(numeric, pc.utf8_slice_codeunits(digits, 3, 5), ""), 0)
+    sign = np.where(pc.starts_with(digits, "-").to_numpy(zero_copy_only=False), -1, 1)
+    return sign * (hours * 3600 + minutes * 60)
+
+
+def _month(parts: pa.StructArray, names: set[str]) -> np.ndarray:
+    if "m" in names:
+        return _ints(parts.field("m"))
+    key = pc.utf8_lower(pc.utf8_slice_codeunits(parts.field("mon"), 0, 3))
+    return pc.fill_null(pc.index_in(key, value_set=_MONTHS), -2).to_numpy(zero_copy_only=False).astype(np.int64) + 1
+
+
+def _hour(parts: pa.StructArray, names: set[str]) -> np.ndarray:
+    hour = _ints(parts.field("H"))
+    if "p" not in names:
+        return hour
+    marker = pc.utf8_lower(pc.fill_null(parts.field("p"), "")).to_numpy(zero_copy_only=False)
+    hour = np.where((marker == "pm") & (hour < 12), hour + 12, hour)
+    return np.where((marker == "am") & (hour == 12), 0, hour)
+
+
+def _assemble(parts: pa.StructArray, default_year: int, reference_ns: int | None) -> np.ndarray:
+    """Nanoseconds since the epoch for each matched row; a sentinel (min int64) where invalid."""
+    names = {parts.type.field(i).name for i in range(parts.type.num_fields)}
+    invalid = np.iinfo(np.int64).min
+    frac = _fraction_ns(parts.field("f")) if "f" in names else 0
+    if "epoch" in names:
+        return _ints(parts.field("epoch"), invalid // _NS) * _NS + frac
+    if "Y" in names:
+        year = _ints(parts.field("Y"))
+    elif "y" in names:
+        year = _ints(parts.field("y")) + 2000
+    else:
+        year = np.full(len(parts), -1, dtype=np.int64)
+    yearless = year < 0
+    year = np.where(yearless, default_year, year)
+    month, day = _month(parts, names), _ints(parts.field("d"))
+    hour, minute = _hour(parts, names), _ints(parts.field("M"))
+    second = _ints(parts.field("S"), 0) if "S" in names else 0
+    offset = _offset_seconds(parts.field("tz")) if "tz" in names else 0
+    clock = hour * 3600 + minute * 60 + second - offset
+    ns = (_days_from_civil(year, month, day) * 86400 + clock) * _NS + frac
+    if reference_ns is not None:
+        late = yearless & (ns > reference_ns + _ROLLOVER_SLACK_NS)
+        earlier = (_days_from_civil(year - 1, month, day) * 86400 + clock) * _NS + frac
+        ns = np.where(late, earlier, ns)
+    ok = (month >= 1) & (month <= 12) & (day >= 1) & (day <= 31) & (hour >= 0) & (hour <= 24)
+    ok &= (minute >= 0) & (minute <= 59) & (year >= 1678) & (year <= 2261)
+    return np.where(ok, ns, invalid)
+
+
+def _reference(reference: datetime | None) -> tuple[int, int | None]:
+    """(default year, reference ns) from a reference time; the current time when none is known."""
+    ref = reference or datetime.now(timezone.utc)
+    ref = ref if ref.tzinfo else ref.replace(tzinfo=timezone.utc)
+    return ref.year, int(ref.timestamp() * _NS)
+
+
+def parse(
+    text: pa.Array,
+    shapes: tuple[str, ...] = DEFAULT_SHAPES,
+    *,
+    year: int | None = None,
+    reference: datetime | None = None,
+    anchored: bool = True,
+) -> pa.Array:
+    """Parse strings into `timestamp[ns, UTC]` (null where no shape fits).
+
+    `year` fixes the year of dates written without one; otherwise it comes from `reference`
+    (with rollover). `anchored=False` finds a time anywhere in the string.
+    """
+    default_year, reference_ns = (year, None) if year is not None else _reference(reference)
+    encoded = pc.dictionary_encode(text)
+    values = encoded.dictionary if isinstance(encoded, pa.DictionaryArray) else encoded.combine_chunks().dictionary
+    indices = encoded.indices if isinstance(encoded, pa.DictionaryArray) else encoded.combine_chunks().indices
+    invalid = np.iinfo(np.int64).min
+    result = np.full(len(values), invalid, dtype=np.int64)
+    for shape in shapes:
+        todo = result == invalid
+        if not todo.any():
+            break
+        pattern = ("^" if anchored else "") + SHAPES[shape]
+        parts = pc.extract_regex(values, pattern)
+        matched = parts.is_valid().to_numpy(zero_copy_only=False) & todo
+        if matched.any():
+            result = np.where(matched, _assemble(parts, default_year, reference_ns), result)
+    mask = result == invalid
+    parsed = pa.array(result, type=pa.int64(), mask=mask).cast(TIMESTAMP_TYPE)
+    return pc.take(parsed, indices)
