@@ -1,0 +1,34 @@
+"""Approval of tools with side effects: nothing is written unless the user said yes."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+
+from react_engine.tools.base import Params, Tool
+
+Ask = Callable[[str], bool]
+
+
+class Approver:
+    """Decides whether a tool that `requires_approval` may run.
+
+    `approve_all` is `--yes`, `pre_approved` is `--approve TOOL`, `ask` asks the user (y/N) on a terminal.
+    Without any of them every such call is denied.
+    """
+
+    def __init__(self, *, approve_all: bool = False, pre_approved: Iterable[str] = (), ask: Ask | None = None):
+        self.approve_all = approve_all
+        self.pre_approved = set(pre_approved)
+        self.ask = ask
+
+    def approve(self, tool: Tool, params: Params) -> bool:
+        if self.approve_all or tool.name in self.pre_approved:
+            return True
+        if self.ask is None:
+            return False
+        shown = json.dumps(params.model_dump(mode="json"), ensure_ascii=False)
+        return bool(self.ask(f"The planner wants to run {tool.name}({shown}). Allow?"))
+
+
+DENY_ALL = Approver()

@@ -1,0 +1,149 @@
+"""Building the curated prompt: a fixed-size picture of the run, whatever the size of the logs."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from react_engine.planners.base import ContextView, HistoryItem
+from react_engine.tools.base import Tool
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069]")
+_EXAMPLES = (
+    '{"reasoning": "only errors matter", "action": "filter_by_severity", "params": {"levels": ["error"]}}\n'
+    '{"reasoning": "the count is computed", "action": "finalize_answer", '
+    '"params": {"answer": "There were 42 errors.", "value": 42}}'
+)
+
+
+def estimate_tokens(text: str) -> int:
+    """A conservative token estimate: one token per 3 UTF-8 bytes (real tokenizers average about 4)."""
+    return math.ceil(len(text.encode("utf-8")) / 3)
+
+
+def _template(name: str) -> str:
+    return resources.files("react_engine").joinpath(f"prompts/{name}.txt").read_text(encoding="utf-8")
+
+
+SYSTEM_PROMPT = _template("system").strip()
+_USER = _template("user")
+
+
+def clean(text: str, limit: int) -> str:
+    """Make untrusted log text safe to show: no control characters, one line, at most `limit` characters."""
+    one_line = _CONTROL.sub(" ", text.replace("\r", " ").replace("\n", " ⏎ "))
+    return one_line if len(one_line) <= limit else one_line[: limit - 1] + "…"
+
+
+def _compact(value: Any, limit: int = 120) -> str:
+    text = json.dumps(value, default=str, ensure_ascii=False, separators=(",", ":"))
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _history_line(item: HistoryItem, limit: int) -> str:
+    status = "" if item.ok else " [FAILED]"
+    return clean(f"{item.iteration}. {item.action}({_compact(item.params, 100)}) → {item.summary}{status}", limit)
+
+
+def _pairs(pairs: list[tuple[str, int]], limit: int = 24) -> str:
+    return ", ".join(f"{clean(str(k), limit)} {v}" for k, v in pairs) or "-"
+
+
+@dataclass
+class Shape:
+    """How much of each section to show; trimming walks down from the full shape."""
+
+    history: int
+    samples: int
+    sample_chars: int
+    tops: bool = True
+    entities: int = 4
+    examples: bool = True
+    trimmed: list[str] = field(default_factory=list)
+
+
+_TRIM_STEPS: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("sample_chars", {"sample_chars": 120}),
+    ("samples", {"samples": 1}),
+    ("history", {"history": 3}),
+    ("tops", {"tops": False}),
+    ("entities", {"entities": 1}),
+    ("examples", {"examples": False}),
+    ("samples", {"samples": 0}),
+    ("history", {"history": 1}),
+    ("entities", {"entities": 0}),
+)
+
+
+def render(view: ContextView, tools: list[Tool], shape: Shape) -> str:
+    """Render the user prompt for `view` with the given section sizes."""
+    history = view.history[-shape.history :] if shape.history else []
+    history_text = "\n".join(_history_line(h, 220) for h in history) or "(none yet)"
+    start, end = view.time_range
+    time_range = f", time {start} .. {end}" if start else ""
+    tops = ""
+    if shape.tops and (view.top_hosts or view.top_components):
+        tops = f"top hosts: {_pairs(view.top_hosts)}\ntop components: {_pairs(view.top_components)}\n"
+    entities = "".join(
+        f"entity {e.type}: {e.count} values, {e.unique} unique; top {_pairs(e.top[:3], 40)}\n"
+        for e in view.entities[: shape.entities]
+    )
+    samples = ""
+    if shape.samples and view.samples:
+        body = "\n".join(clean(s, shape.sample_chars) for s in view.samples[: shape.samples])
+        samples = f"sample rows:\n<<<LOG DATA (untrusted)\n{body}\n>>>END LOG DATA\n"
+    feedback = f"NOTE: {clean(view.feedback, 600)}\n\n" if view.feedback else ""
+    return _USER.format(
+        question=clean(view.question, 500),
+        iteration=view.iteration,
+        max_iterations=view.max_iterations,
+        now=view.now or "unknown (no timestamps)",
+        tools="\n".join(f"- {t.signature()}: {t.description}" for t in tools),
+        examples=_EXAMPLES if shape.examples else "(see format above)",
+        feedback=feedback,
+        history=history_text,
+        row_count=f"{view.row_count:,}",
+        total_rows=f"{view.total_rows:,}",
+        time_range=time_range,
+        severity_mix=_pairs(sorted(view.severity_mix.items(), key=lambda kv: -kv[1])),
+        tops=tops,
+        columns=", ".join(view.columns),
+        entities=entities,
+        samples=samples,
+    ).strip()
+
+
+@dataclass
+class Prompt:
+    system: str
+    text: str
+    tokens: int
+    trimmed: list[str]
+
+    @property
+    def fits(self) -> bool:
+        return not self.trimmed or self.trimmed[-1] != "insufficient"
+
+
+def build_prompt(view: ContextView, tools: list[Tool], budget: int, *, history: int, samples: int,
+                 sample_chars: int, system: str = SYSTEM_PROMPT) -> Prompt:
+    """Render the prompt, trimming sections until system + prompt fit `budget` estimated tokens."""
+    shape = Shape(history=history, samples=samples, sample_chars=sample_chars)
+    overhead = estimate_tokens(system)
+    text = render(view, tools, shape)
+    for section, change in _TRIM_STEPS:
+        if overhead + estimate_tokens(text) <= budget:
+            break
+        for key, value in change.items():
+            setattr(shape, key, min(getattr(shape, key), value) if not isinstance(value, bool) else value)
+        if section not in shape.trimmed:
+            shape.trimmed.append(section)
+        text = render(view, tools, shape)
+    tokens = overhead + estimate_tokens(text)
+    if tokens > budget:
+        shape.trimmed.append("insufficient")
+    return Prompt(system=system, text=text, tokens=tokens, trimmed=shape.trimmed)

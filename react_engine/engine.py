@@ -1,0 +1,396 @@
+"""The loop: build a fresh prompt, ask the planner for one action, validate it, run the tool, record the step."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FuturesTimeout
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from react_engine import guidance
+from react_engine.actions import parse_reply, validate
+from react_engine.approval import DENY_ALL, Approver
+from react_engine.context import build_prompt
+from react_engine.errors import (
+    ContextTooSmallError,
+    PlannerError,
+    ReactEngineError,
+    ReplyError,
+    ToolError,
+    TruncatedReplyError,
+)
+from react_engine.grounding import evidence, verify
+from react_engine.planners.base import Planner, PlannerReply, PlanRequest
+from react_engine.result import RunResult, Statistics, Step, StopReason
+from react_engine.settings import Settings
+from react_engine.state import RunState, call_key
+from react_engine.tools import REGISTRY, Tool, ToolContext, ToolResult
+from react_engine.tools.timeexpr import parse_time
+from react_engine.tracing import NULL_TRACER, SpanHandle, Tracer
+
+TracerFactory = Callable[[], Tracer]
+StepCallback = Callable[[Step], None]
+
+
+class _Stop(Exception):
+    """Ends the loop with a stop reason (internal control flow)."""
+
+    def __init__(self, reason: StopReason, message: str | None = None, error_type: str | None = None) -> None:
+        super().__init__(message or reason)
+        self.reason = reason
+        self.message = message
+        self.error_type = error_type
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, default=str, ensure_ascii=False)
+
+
+def resolve_now(frame: pd.DataFrame, now: str | None) -> pd.Timestamp | None:
+    """The time anchor: `--now` when given, else the newest timestamp in the logs."""
+    if now:
+        return parse_time(now, None)
+    if "timestamp" not in frame or frame["timestamp"].isna().all():
+        return None
+    return pd.Timestamp(frame["timestamp"].max())
+
+
+class Engine:
+    """Answers questions about logs with a planner choosing among fixed tools. Holds no state between asks."""
+
+    def __init__(self, planner: Planner, settings: Settings | None = None, *,
+                 tracer_factory: TracerFactory | None = None, approver: Approver | None = None,
+                 output_dir: str | Path | None = None, tools: dict[str, Tool] | None = None,
+                 on_step: StepCallback | None = None) -> None:
+        self.planner = planner
+        self.settings = settings or Settings()
+        self.tracer_factory = tracer_factory
+        self.approver = approver or DENY_ALL
+        self.output_dir = Path(output_dir) if output_dir else Path.cwd()
+        self.tools = tools or REGISTRY
+        self.on_step = on_step
+
+    def ask(self, question: str, paths: Sequence[str | Path] | None = None, *, frame: pd.DataFrame | None = None,
+            now: str | None = None, format: str | None = None, year: int | None = None,
+            use_cache: bool = True) -> RunResult:
+        """Answer `question` from the logs at `paths` (or an already loaded `frame`)."""
+        tracer = self.tracer_factory() if self.tracer_factory else NULL_TRACER
+        run = _Run(self, question, tracer)
+        with tracer.span("ask", question=question, paths=[str(p) for p in paths or []], now=now or "",
+                         format=format or "", planner=self.planner.name, model=self.planner.model or "",
+                         max_iterations=self.settings.max_iterations) as span:
+            result = run.execute(paths, frame, now, format, year, use_cache)
+            span.set(stop_reason=result.stop_reason, answer=result.answer, value=_json(result.value),
+                     verified=result.verified, now_used=result.now or "")
+        result.trace_file = tracer.close()
+        result.warnings.extend(tracer.warnings)
+        return result
+
+
+class _Run:
+    """One question, from loading to the final answer."""
+
+    def __init__(self, engine: Engine, question: str, tracer: Tracer) -> None:
+        self.engine = engine
+        self.settings = engine.settings
+        self.planner = engine.planner
+        self.question = question
+        self.tracer = tracer
+        self.started = time.monotonic()
+        self.stats = Statistics()
+        self.warnings: list[str] = []
+        self.state: RunState | None = None
+        self.final: tuple[str, Any] | None = None
+
+    # -- the loop -------------------------------------------------------------------------------------------
+
+    def execute(self, paths, frame, now, format, year, use_cache) -> RunResult:
+        try:
+            self.state = self._start(paths, frame, now, format, year, use_cache)
+            for iteration in range(1, self.settings.max_iterations + 1):
+                self._check_time()
+                with self.tracer.span("iteration", iteration=iteration) as span:
+                    self._iterate(iteration, span)
+                if self.final is not None:
+                    return self._finish("stop")
+            raise _Stop("tool_limit", f"hit max_iterations ({self.settings.max_iterations}): "
+                                      "raise it with --max-iterations")
+        except _Stop as stop:
+            return self._finish(stop.reason, stop.message, stop.error_type)
+        except KeyboardInterrupt:
+            return self._finish("interrupted", "interrupted by the user (Ctrl-C)")
+
+    def _start(self, paths, frame, now, format, year, use_cache) -> RunState:
+        if frame is None:
+            from react_engine.logs import load
+
+            try:
+                frame = load(list(paths or []), format=format, year=year, use_cache=use_cache)
+            except ReactEngineError as exc:
+                raise _Stop("error", str(exc), type(exc).__name__) from None
+            self.warnings.extend(frame.attrs.get("warnings", []))
+        try:
+            anchor = resolve_now(frame, now)
+        except ToolError as exc:
+            raise _Stop("error", f"--now {now!r}: {exc}", "InputError") from None
+        self.stats.rows_loaded = len(frame)
+        return RunState(question=self.question, frame=frame, now=anchor)
+
+    def _check_time(self) -> None:
+        if time.monotonic() - self.started > self.settings.timeout_seconds:
+            raise _Stop("time_limit", f"hit the run timeout ({self.settings.timeout_seconds:g}s): "
+                                      "raise timeout_seconds or narrow the question")
+
+    def _tools(self) -> dict[str, Tool]:
+        return {n: t for n, t in self.engine.tools.items() if n not in self.state.disabled_tools}
+
+    def _iterate(self, iteration: int, span: SpanHandle) -> None:
+        state = self.state
+        began = time.monotonic()
+        step = Step(iteration=iteration, rows_in=len(state.rows))
+        try:
+            reply = self._plan(iteration, step)
+            self._act(reply, step)
+        finally:
+            step.duration_ms = (time.monotonic() - began) * 1000
+            step.rows_out = len(state.rows)
+            state.steps.append(step)
+            self.stats.iterations = iteration
+            span.set(kind=step.kind, action=step.action or "", ok=step.ok, duration_ms=step.duration_ms)
+            if self.engine.on_step:
+                self.engine.on_step(step)
+
+    # -- planning -------------------------------------------------------------------------------------------
+
+    def _plan(self, iteration: int, step: Step) -> PlannerReply:
+        state, settings = self.state, self.settings
+        tools = list(self._tools().values())
+        budget = min(settings.max_prompt_tokens, self.planner.context_tokens or settings.max_prompt_tokens)
+        with self.tracer.span("context") as span:
+            view = state.view(iteration, settings.max_iterations, settings.sample_lines)
+            system = self.planner.system_prompt
+            prompt = build_prompt(view, tools, budget, history=settings.history_window,
+                                  samples=settings.sample_lines, sample_chars=settings.sample_chars,
+                                  **({"system": system} if system else {}))
+            span.set(prompt_tokens=prompt.tokens, trimmed=",".join(prompt.trimmed), budget=budget)
+            span.event("prompt", system=prompt.system, text=prompt.text)
+        step.prompt_tokens, step.trimmed = prompt.tokens, prompt.trimmed
+        self.stats.prompt_tokens_max = max(self.stats.prompt_tokens_max, prompt.tokens)
+        self.stats.prompt_tokens_total += prompt.tokens
+        if not prompt.fits:
+            raise _Stop("insufficient_context", f"even the minimal prompt ({prompt.tokens} tokens) does not fit "
+                                                f"the budget of {budget}: use a model with a larger num_ctx")
+        state.feedback = None
+        request = PlanRequest(system=prompt.system, prompt=prompt.text, prompt_tokens=prompt.tokens, view=view)
+        with self.tracer.span("planner", planner=self.planner.name, model=self.planner.model or "") as span:
+            began = time.monotonic()
+            try:
+                reply = self.planner.plan(request)
+            except TruncatedReplyError as exc:
+                raise _Stop("length", str(exc), type(exc).__name__) from None
+            except ContextTooSmallError as exc:
+                raise _Stop("insufficient_context", str(exc), type(exc).__name__) from None
+            except PlannerError as exc:
+                span.set(error=str(exc))
+                raise _Stop("error", str(exc), type(exc).__name__) from None
+            finally:
+                step.llm_ms = (time.monotonic() - began) * 1000
+                self.stats.llm_duration_seconds += step.llm_ms / 1000
+            span.set(done_reason=reply.done_reason or "", prompt_eval_count=reply.prompt_eval_count or 0,
+                     eval_count=reply.eval_count or 0, total_ms=reply.total_ms or 0.0,
+                     load_ms=reply.load_ms or 0.0, prompt_ms=reply.prompt_ms or 0.0, eval_ms=reply.eval_ms or 0.0,
+                     retries=len(reply.retries))
+            span.event("reply", text=reply.content, thinking=reply.thinking or "")
+        if self.planner.calls_model:
+            self.stats.llm_calls += 1
+        self.stats.completion_tokens_total += reply.eval_count or 0
+        self.stats.retries += len(reply.retries)
+        self.warnings.extend(w for w in reply.warnings if w not in self.warnings)
+        step.reply, step.thinking, step.done_reason = reply.content, reply.thinking, reply.done_reason
+        step.prompt_eval_count, step.eval_count, step.retries = reply.prompt_eval_count, reply.eval_count, reply.retries
+        return reply
+
+    # -- acting ---------------------------------------------------------------------------------------------
+
+    def _act(self, reply: PlannerReply, step: Step) -> None:
+        state, settings = self.state, self.settings
+        tools = self._tools()
+        try:
+            parsed = parse_reply(reply.content)
+            step.action, step.params = parsed.action, parsed.params
+            tool, params = validate(parsed, tools)
+        except ReplyError as exc:
+            self._invalid(reply.content, exc, step, list(tools))
+            return
+        state.consecutive_invalid = 0
+        if tool.terminal:
+            self._finalize(params, step)
+            return
+        key = call_key(tool.name, params.model_dump(mode="json"), state.rows_version)
+        if key in state.calls:
+            self._repeat(key, step)
+            return
+        state.calls[key] = step.iteration
+        if tool.requires_approval and not self.engine.approver.approve(tool, params):
+            self._deny(tool, step)
+            return
+        self._run_tool(tool, params, step)
+
+    def _invalid(self, text: str, exc: ReplyError, step: Step, valid: list[str]) -> None:
+        state = self.state
+        state.consecutive_invalid += 1
+        step.kind, step.ok, step.error = "invalid_reply", False, str(exc)
+        self._count_error(f"reply:{exc.kind}")
+        intent = self.settings.intent_detection_enabled and exc.kind in ("no_json", "empty") and \
+            guidance.is_intent_only(text)
+        state.feedback = guidance.NUDGE_ACT if intent else guidance.reask(exc, valid)
+        if intent:
+            step.kind = "nudge"
+        if state.consecutive_invalid >= self.settings.max_json_parse_retries:
+            raise _Stop("error", f"the planner sent {state.consecutive_invalid} invalid replies in a row "
+                                 f"(max_json_parse_retries={self.settings.max_json_parse_retries}); last: {exc}",
+                        "ReplyError")
+
+    def _repeat(self, key: str, step: Step) -> None:
+        state = self.state
+        state.repeats += 1
+        first = state.calls[key]
+        earlier = next(s for s in state.steps if s.iteration == first)
+        step.kind, step.observation, step.value = "repeat", f"same as step {first}: {earlier.observation}", earlier.value
+        if state.repeats >= 3:
+            raise _Stop("tool_limit", "the planner repeated the same call 3 times: stopped with the best answer so far")
+        state.feedback = (f"you already ran {step.action} with these params at step {first} "
+                          f"(result: {earlier.observation}); do something else or finalize_answer.")
+
+    def _deny(self, tool: Tool, step: Step) -> None:
+        state = self.state
+        state.denials += 1
+        step.kind, step.ok, step.error = "denied", False, f"{tool.name} was not approved by the user"
+        if state.denials >= 2:
+            raise _Stop("approval_denied", f"{tool.name} needs approval: rerun with --yes or --approve {tool.name}")
+        state.feedback = f"{tool.name} was denied by the user; do not call it again. Answer the question instead."
+
+    def _run_tool(self, tool: Tool, params: Any, step: Step) -> None:
+        state, settings = self.state, self.settings
+        ctx = ToolContext(frame=state.frame, rows=state.rows, now=state.now, settings=settings,
+                          entities=state.entities, output_dir=self.engine.output_dir)
+        if tool.requires_approval and hasattr(ctx, "allow_overwrite"):
+            ctx.allow_overwrite = True  # the user approved this very call, shown with its path
+        remaining = settings.timeout_seconds - (time.monotonic() - self.started)
+        timeout = max(0.01, min(settings.tool_timeout_seconds, remaining))
+        with self.tracer.span("tool", name=tool.name, params=_json(step.params), rows_in=len(state.rows)) as span:
+            began = time.monotonic()
+            try:
+                result = _call(tool, params, ctx, timeout)
+            except ToolError as exc:
+                self._tool_failed(tool, step, str(exc), "ToolError")
+            except Exception as exc:  # a tool bug must not end the run
+                self._tool_failed(tool, step, f"{tool.name} failed: {type(exc).__name__}: {exc}", type(exc).__name__)
+            else:
+                self._apply(tool, step, result)
+            finally:
+                step.tool_ms = (time.monotonic() - began) * 1000
+                self.stats.tool_calls += 1
+                self.stats.tool_duration_seconds += step.tool_ms / 1000
+                span.set(rows_out=len(state.rows), duration_ms=step.tool_ms, ok=step.ok, error=step.error or "")
+
+    def _tool_failed(self, tool: Tool, step: Step, message: str, kind: str) -> None:
+        state = self.state
+        step.ok, step.error = False, message
+        self._count_error(f"tool:{kind}")
+        failures = state.tool_failures.get(tool.name, 0) + 1
+        state.tool_failures[tool.name] = failures
+        if failures >= self.settings.max_tool_failures:
+            state.disabled_tools.add(tool.name)
+            message += f" ({tool.name} failed {failures} times in a row and is no longer available)"
+        state.feedback = f"{tool.name} failed: {message}"
+
+    def _apply(self, tool: Tool, step: Step, result: ToolResult) -> None:
+        state = self.state
+        state.tool_failures[tool.name] = 0
+        step.observation, step.value = result.summary, result.value
+        if result.entities:
+            state.entities.update(result.entities)
+        if result.rows is not None:
+            state.set_rows(result.rows)
+            if tool.name in guidance.NARROWING:
+                state.strategies_tried.append(f"{tool.name}({_json(step.params)})")
+            if len(result.rows) == 0 and self.settings.auto_retry_enabled and tool.name in guidance.NARROWING:
+                state.feedback = guidance.empty_hint(tool.name, step.params, self.settings.time_expansion_factor,
+                                                     state.strategies_tried)
+        if result.evidence is not None:
+            state.evidence = result.evidence
+
+    def _finalize(self, params: Any, step: Step) -> None:
+        state, settings = self.state, self.settings
+        answer, value = params.answer, params.value
+        step.kind, step.observation, step.value = "final", answer, value
+        if settings.intent_detection_enabled and guidance.is_intent_only(answer) and state.intent_nudges < 1:
+            state.intent_nudges += 1
+            step.kind, step.ok = "nudge", False
+            state.feedback = guidance.NUDGE_ACT
+            return
+        if (settings.auto_retry_enabled and guidance.reports_nothing(answer, value)
+                and len(set(state.strategies_tried)) < 2 and state.giveup_nudges < settings.max_retry_attempts):
+            state.giveup_nudges += 1
+            step.kind, step.ok = "nudge", False
+            state.feedback = guidance.giveup_nudge(state.strategies_tried)
+            return
+        self.final = (answer, value)
+
+    # -- the result -----------------------------------------------------------------------------------------
+
+    def _count_error(self, kind: str) -> None:
+        self.stats.errors_by_type[kind] = self.stats.errors_by_type.get(kind, 0) + 1
+
+    def _computed(self) -> list[Any]:
+        steps = self.state.steps if self.state else []
+        return [s.value for s in steps if s.kind == "tool" and s.ok] + \
+               [s.rows_out for s in steps if s.kind == "tool" and s.ok and s.rows_out is not None]
+
+    def _finish(self, reason: StopReason, message: str | None = None, error_type: str | None = None) -> RunResult:
+        state = self.state
+        self.stats.execution_time_seconds = round(time.monotonic() - self.started, 4)
+        answer, value, verified, partial = "", None, False, False
+        if self.final is not None:
+            answer, value = self.final
+            verdict = verify(answer, value, self._computed(), self.question)
+            verified = verdict.verified
+            if verdict.unmatched:
+                shown = ", ".join(f"{n:g}" for n in verdict.unmatched)
+                self.warnings.append(f"unverified: the answer states {shown}, which no tool computed in this run "
+                                     f"(computed values include {', '.join(f'{n:g}' for n in verdict.computed[:8])})")
+        elif state is not None and (last := self._last_value()) is not None:
+            answer, value, partial = f"Partial answer (unverified): {last.observation}", last.value, True
+        if not answer:
+            answer = f"No answer: {message}" if message else "No answer."
+        found = evidence(state.frame, state.evidence, state.rows, self.settings.evidence_lines) \
+            if state is not None and self.final is not None else []
+        return RunResult(
+            query=self.question, answer=answer, value=value, verified=verified, partial=partial, stop_reason=reason,
+            message=message, error_type=error_type,
+            now=state.now.isoformat() if state is not None and state.now is not None else None,
+            steps=state.steps if state else [], statistics=self.stats, evidence=found, warnings=self.warnings,
+            planner=self.planner.name, model=self.planner.model,
+        )
+
+    def _last_value(self) -> Step | None:
+        return next((s for s in reversed(self.state.steps) if s.kind == "tool" and s.ok and s.value is not None),
+                    None)
+
+
+def _call(tool: Tool, params: Any, ctx: ToolContext, timeout: float) -> ToolResult:
+    """Run a tool in a worker thread; past `timeout` it is abandoned and reported as a tool error."""
+    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"tool-{tool.name}")
+    future = pool.submit(tool.run, params, ctx)
+    try:
+        return future.result(timeout=timeout)
+    except FuturesTimeout:
+        raise ToolError(f"{tool.name} took longer than {timeout:g}s and was abandoned: narrow the rows first") from None
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,86 @@
+"""Checking an answer against what the tools computed, and picking the log lines behind it."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable
+from typing import Any
+
+import pandas as pd
+from pydantic import BaseModel, Field
+
+from react_engine.logs.schema import RAW_COLUMN
+from react_engine.result import Evidence
+
+# Things that look like numbers but are identifiers or times: removed before numbers are read.
+_NOT_QUANTITIES = re.compile(
+    r"\d{4}-\d{2}-\d{2}[T ]?[\d:.,]*(?:Z|[+-]\d{2}:?\d{2})?"  # ISO dates and times
+    r"|\b\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?\b"  # clock times
+    r"|\b(?:[0-9a-f]{2}[:-]){5}[0-9a-f]{2}\b|\b(?:[0-9a-f]{4}\.){2}[0-9a-f]{4}\b"  # MACs
+    r"|\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b"  # IPv4
+    r"|[A-Za-z_][\w/.-]*\d[\w/.-]*",  # tokens mixing letters and digits (MAWED07T01, Cable5/0/1, T3)
+    re.I,
+)
+_NUMBER = re.compile(r"(?<![\w.])[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?%?|(?<![\w.])[-+]?\d+(?:\.\d+)?%?")
+
+
+def numbers_in(text: str) -> list[float]:
+    """The quantities stated in `text` (thousands separators and percents understood)."""
+    cleaned = _NOT_QUANTITIES.sub(" ", text)
+    return [float(m.group().rstrip("%").replace(",", "")) for m in _NUMBER.finditer(cleaned)]
+
+
+def _flatten(value: Any) -> Iterable[float]:
+    if isinstance(value, bool) or value is None:
+        return
+    if isinstance(value, (int, float)):
+        if math.isfinite(value):
+            yield float(value)
+    elif isinstance(value, str):
+        yield from numbers_in(value)
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _flatten(v)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _flatten(v)
+
+
+class Verdict(BaseModel):
+    verified: bool
+    unmatched: list[float] = Field(default_factory=list)
+    computed: list[float] = Field(default_factory=list)
+
+
+def _close(a: float, pool: set[float]) -> bool:
+    return any(math.isclose(a, b, rel_tol=1e-9, abs_tol=0.005) or math.isclose(a, round(b, 1), abs_tol=0.05)
+               for b in pool)
+
+
+def verify(answer: str, value: Any, computed: list[Any], question: str) -> Verdict:
+    """Every number in the answer (and the value) must be one a tool computed in this run.
+
+    Numbers that merely repeat the question ("in the last 2 hours") are allowed.
+    """
+    pool = {n for v in computed for n in _flatten(v)}
+    allowed = pool | set(numbers_in(question))
+    stated = numbers_in(answer) + list(_flatten(value))
+    unmatched = sorted({n for n in stated if not _close(n, allowed)})
+    return Verdict(verified=bool(computed) and not unmatched, unmatched=unmatched, computed=sorted(pool)[:20])
+
+
+def evidence(frame: pd.DataFrame, labels: pd.Index | None, rows: pd.DataFrame, limit: int,
+             chars: int = 300) -> list[Evidence]:
+    """Up to `limit` supporting lines, from the rows behind the value or else the current rows."""
+    if limit <= 0 or frame.empty:
+        return []
+    if labels is None and len(rows) == len(frame):
+        return []  # nothing was narrowed: the whole log is no evidence
+    picked = frame.loc[labels[:limit]] if labels is not None else rows.head(limit)
+    text_col = RAW_COLUMN if RAW_COLUMN in picked else "message"
+    out = []
+    for src, line, text in zip(picked["source"], picked["line"], picked[text_col]):
+        first = str(text).split("\n", 1)[0]
+        out.append(Evidence(source=str(src), line=int(line), text=first[:chars]))
+    return out

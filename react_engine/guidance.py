@@ -1,0 +1,80 @@
+"""Self-direction: what the engine tells a planner that stalls, gives up early or finds nothing."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from react_engine.errors import ReplyError
+
+_INTENT = re.compile(
+    r"^\s*(?:ok(?:ay)?[,.]?\s*|sure[,.]?\s*|first[,.]?\s*|next[,.]?\s*|now[,.]?\s*)*"
+    r"(?:i(?:'ll| will| am going to|'m going to| need to| should| would| want to)|let me|let's|we(?:'ll| will| need to)"
+    r"|going to|to answer this,? i)\b",
+    re.I,
+)
+_NOTHING = re.compile(
+    r"\b(?:no (?:matching |such |relevant )?(?:logs?|entries|lines|rows|records|results|events|matches|data)"
+    r"|nothing (?:was )?found|not found|none (?:were )?found|could not find|couldn't find|did not find"
+    r"|no .{0,40}\b(?:found|matched|match)|zero (?:logs?|entries|rows|results))\b",
+    re.I,
+)
+_RELATIVE = re.compile(r"^now-(\d+(?:\.\d+)?)([smhdw])$")
+
+NARROWING = ("search_logs", "filter_by_severity", "filter_by_time", "filter_by_field")
+
+
+def is_intent_only(text: str) -> bool:
+    """A statement of what the writer is about to do, with no result in it."""
+    return bool(_INTENT.search(text or "")) and not re.search(r"\d", text or "")
+
+
+def reports_nothing(answer: str, value: Any) -> bool:
+    """The answer says nothing was found."""
+    return value in (0, [], {}) or (value is None and bool(_NOTHING.search(answer or "")))
+
+
+def reask(error: ReplyError, valid_tools: list[str]) -> str:
+    """The compact correction shown to the planner after an invalid reply."""
+    if error.kind == "unknown_tool":
+        return f"your last reply named an unknown tool; valid tools: {', '.join(valid_tools)}. Reply with one JSON object."
+    if error.items:
+        items = "; ".join(f"{{loc: {i.loc}, msg: {i.msg}}}" for i in error.items[:5])
+        return f"your last reply was not a valid action: {error}: {items}. Fix the params and reply with one JSON object."
+    return f"your last reply was not a valid action: {error}; reply with one JSON object."
+
+
+NUDGE_ACT = "you stated an intention but took no action: do it now: reply with the action as one JSON object."
+
+
+def widen(start: str, factor: float) -> str | None:
+    """`now-1h` widened by `factor` (`now-4h`), or None when `start` is not relative."""
+    m = _RELATIVE.match(start.strip().replace(" ", ""))
+    if not m:
+        return None
+    amount = float(m.group(1)) * factor
+    return f"now-{amount:g}{m.group(2)}"
+
+
+def empty_hint(action: str, params: dict[str, Any], factor: float, tried: list[str]) -> str:
+    """Suggestions, in order, after a search or filter left no rows."""
+    hints = []
+    if action == "search_logs":
+        hints.append("broaden the term: a shorter word, case-insensitive, or a synonym (e.g. 'timeout' for 'T3 time-out')")
+    if action == "filter_by_time" and (wider := widen(str(params.get("start", "")), factor)):
+        hints.append(f"widen the time window: filter_by_time(start=\"{wider}\", end=\"now\")")
+    hints.append("reset_filters() and narrow differently")
+    if action == "filter_by_field":
+        hints.append("try another field or op=\"contains\"")
+    else:
+        hints.append("try another field with filter_by_field")
+    done = f" Tried so far: {', '.join(tried)}." if tried else ""
+    return f"{action} left 0 rows. Try, in order: " + "; ".join(hints) + "." + done
+
+
+def giveup_nudge(tried: list[str]) -> str:
+    listed = ", ".join(tried) if tried else "nothing yet"
+    return (
+        f"you reported that nothing was found after trying only: {listed}. Try one different approach "
+        "(a broader search, a wider time window, another field) before concluding."
+    )

@@ -1,0 +1,55 @@
+"""Answers are checked against computed values; evidence comes from the rows behind them."""
+
+from __future__ import annotations
+
+import pandas as pd
+from hypothesis import given, settings, strategies as st
+
+from react_engine.grounding import evidence, numbers_in, verify
+
+
+def test_numbers_skip_identifiers_times_and_addresses() -> None:
+    text = ("On MAWED07T01 (Cable5/0/1) 1,234 modems, 12.5% of them, between 2026-11-20T15:00:00Z and 16:00, "
+            "MAC 00:1d:d3:8e:d4:b7 and 001d.d38e.d4b7 from 10.0.0.1 had T3 timeouts")
+    assert numbers_in(text) == [1234.0, 12.5]
+
+
+def test_matching_answer_is_verified() -> None:
+    verdict = verify("42 unique cable modems had T3 timeouts.", 42, [9840, 412, 42], "how many?")
+    assert verdict.verified and verdict.unmatched == []
+
+
+def test_invented_number_is_flagged_with_the_computed_ones() -> None:
+    verdict = verify("45 unique cable modems had T3 timeouts.", 45, [412, 42], "how many?")
+    assert not verdict.verified
+    assert verdict.unmatched == [45.0]
+    assert 42.0 in verdict.computed
+
+
+def test_numbers_from_the_question_are_allowed() -> None:
+    assert verify("In the last 2 hours there were 7 errors.", 7, [7], "errors in the last 2 hours?").verified
+
+
+def test_nothing_computed_is_never_verified() -> None:
+    assert not verify("There are no errors.", None, [], "any errors?").verified
+
+
+def test_nested_values_count_as_computed() -> None:
+    top = [["10.0.0.1", 31], ["10.0.0.2", 17]]
+    assert verify("10.0.0.1 leads with 31 attempts, then 10.0.0.2 with 17.", top, [top], "top ips").verified
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.integers(min_value=0, max_value=10**9), min_size=1, max_size=5))
+def test_any_computed_integer_stated_verbatim_verifies(values: list[int]) -> None:
+    answer = "Counts: " + ", ".join(f"{v:,}" for v in values) + "."
+    assert verify(answer, values[-1], values, "q").verified
+
+
+def test_evidence_cites_the_rows_behind_the_value() -> None:
+    frame = pd.DataFrame({"source": ["a.log"] * 4, "line": [1, 2, 3, 4],
+                          "raw": ["one", "two\ncontinued", "three", "four"], "message": ["1", "2", "3", "4"]})
+    found = evidence(frame, pd.Index([1, 3]), frame, 3)
+    assert [(e.source, e.line, e.text) for e in found] == [("a.log", 2, "two"), ("a.log", 4, "four")]
+    assert evidence(frame, None, frame, 3) == []  # the unfiltered log is no evidence
+    assert [e.line for e in evidence(frame, None, frame.iloc[2:], 3)] == [3, 4]
