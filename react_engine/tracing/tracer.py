@@ -1,0 +1,244 @@
+"""Run tracing with the OpenTelemetry SDK: one trace per question, one JSON file per run.
+
+Each tracer owns a private `TracerProvider` (never the global one) with a `SimpleSpanProcessor`, so runs are
+isolated and spans are exported as they end. Tracing never breaks a run: failures become `tracer.warnings`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime, timezone
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any
+
+from opentelemetry import trace
+from opentelemetry.context import Context
+from opentelemetry.sdk.resources import Resource as OtelResource
+from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
+from opentelemetry.sdk.trace.export import SimpleSpanProcessor, SpanExporter, SpanExportResult
+from opentelemetry.trace import Span, Status, StatusCode
+from platformdirs import user_data_dir
+
+from react_engine.tracing.otlp import (
+    EventRecord,
+    Resource,
+    ResourceSpans,
+    Scope,
+    ScopeSpans,
+    SpanRecord,
+    StatusRecord,
+    TraceRecord,
+)
+
+SERVICE = "react-engine"
+try:
+    _VERSION = version("react-engine")
+except PackageNotFoundError:  # running from a source tree
+    _VERSION = ""
+
+
+def default_trace_dir() -> Path:
+    """`$XDG_DATA_HOME/react-engine/traces` (the platform's user data dir)."""
+    return Path(user_data_dir(SERVICE)) / "traces"
+
+
+class SpanHandle:
+    """A span being recorded: attributes and events can be added until it ends. This one drops them."""
+
+    def set(self, **attributes: Any) -> None:
+        """Add attributes to the span."""
+
+    def event(self, name: str, **attributes: Any) -> None:
+        """Add a timestamped event (e.g. the raw prompt or reply)."""
+
+
+class Tracer:
+    """Records one trace per run; a tracer never raises into the run. This base class records nothing."""
+
+    warnings: list[str]
+
+    def __init__(self) -> None:
+        self.warnings = []
+
+    @contextmanager
+    def span(self, name: str, **attributes: Any) -> Iterator[SpanHandle]:
+        yield SpanHandle()
+
+    def close(self) -> str | None:
+        """Flush and return the path of the trace file written, if any."""
+        return None
+
+
+NULL_TRACER = Tracer()
+
+
+def _attribute(value: Any) -> Any:
+    """An OpenTelemetry-legal attribute value: primitives, homogeneous primitive lists, else JSON text."""
+    if isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+        return list(value)
+    return json.dumps(value, default=str, ensure_ascii=False)
+
+
+def _attributes(attributes: dict[str, Any]) -> dict[str, Any]:
+    return {k: _attribute(v) for k, v in attributes.items() if v is not None}
+
+
+class _OtelSpanHandle(SpanHandle):
+    def __init__(self, span: Span, tracer: "OtelTracer") -> None:
+        self._span = span
+        self._tracer = tracer
+
+    def set(self, **attributes: Any) -> None:
+        with self._tracer.guard("set attributes"):
+            self._span.set_attributes(_attributes(attributes))
+
+    def event(self, name: str, **attributes: Any) -> None:
+        with self._tracer.guard(f"add event {name!r}"):
+            self._span.add_event(name, _attributes(attributes))
+
+
+def _span_id(value: int) -> str:
+    return format(value, "016x")
+
+
+def _record(span: ReadableSpan) -> SpanRecord:
+    """An SDK span in the file's model."""
+    status = span.status
+    return SpanRecord(
+        trace_id=format(span.context.trace_id, "032x"),
+        span_id=_span_id(span.context.span_id),
+        parent_span_id=_span_id(span.parent.span_id) if span.parent else "",
+        name=span.name,
+        kind=span.kind.value + 1,  # the SDK's INTERNAL is 0; OTLP's SPAN_KIND_INTERNAL is 1
+        start_time_unix_nano=span.start_time or 0,
+        end_time_unix_nano=span.end_time or 0,
+        attributes=dict(span.attributes or {}),
+        events=[EventRecord(name=e.name, time_unix_nano=e.timestamp, attributes=dict(e.attributes or {}))
+                for e in span.events],
+        status=StatusRecord(code={StatusCode.UNSET: 0, StatusCode.OK: 1, StatusCode.ERROR: 2}[status.status_code],
+                            message=status.description or ""),
+    )
+
+
+class JsonFileExporter(SpanExporter):
+    """Collects a run's spans and writes them as one OTLP-JSON file when a root span ends (and on shutdown).
+
+    With `directory=None` nothing is written; the spans stay available through `record()`.
+    """
+
+    def __init__(self, directory: Path | None, warn: Callable[[str], None]) -> None:
+        self.directory = directory
+        self.path: Path | None = None
+        self._warn = warn
+        self._spans: list[SpanRecord] = []
+        self._dirty = False
+        self._failed = False
+
+    def export(self, spans: Sequence[ReadableSpan]) -> SpanExportResult:
+        try:
+            self._spans.extend(_record(s) for s in spans)
+            self._dirty = True
+            if any(s.parent is None for s in spans):
+                self._write()
+        except Exception as exc:  # the exporter must never break a run
+            self._warn_once(f"trace not recorded: {type(exc).__name__}: {exc}")
+            return SpanExportResult.FAILURE
+        return SpanExportResult.SUCCESS
+
+    def record(self) -> TraceRecord:
+        """The spans collected so far as a trace document."""
+        scope = ScopeSpans(scope=Scope(name="react_engine", version=_VERSION), spans=self._spans)
+        resource = Resource(attributes={"service.name": SERVICE, "service.version": _VERSION})
+        return TraceRecord(resource_spans=[ResourceSpans(resource=resource, scope_spans=[scope])],
+                           path=str(self.path) if self.path else None)
+
+    def _write(self) -> None:
+        if self.directory is None or not self._dirty or self._failed or not self._spans:
+            return
+        try:
+            if self.path is None:
+                self.directory.mkdir(parents=True, exist_ok=True)
+                first = self._spans[0]
+                started = datetime.fromtimestamp(first.start_time_unix_nano / 1e9, tz=timezone.utc)
+                self.path = self.directory / f"{started:%Y%m%dT%H%M%S}Z-{first.trace_id[:16]}.json"
+            fd, tmp = tempfile.mkstemp(dir=self.directory, prefix=".trace-", suffix=".tmp")
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write(self.record().model_dump_json())
+            os.replace(tmp, self.path)
+            self._dirty = False
+        except OSError as exc:
+            self.path = None
+            self._warn_once(f"trace not written to {self.directory}: {exc.strerror or exc}: "
+                            "pass --trace-dir with a writable directory, or --no-trace")
+
+    def _warn_once(self, message: str) -> None:
+        if not self._failed:
+            self._failed = True
+            self._warn(message)
+
+    def shutdown(self) -> None:
+        self._write()
+
+    def force_flush(self, timeout_millis: int = 30000) -> bool:
+        self._write()
+        return True
+
+
+class OtelTracer(Tracer):
+    """A tracer backed by a private OpenTelemetry provider, exporting to one JSON file (or only to memory)."""
+
+    def __init__(self, directory: str | Path | None) -> None:
+        super().__init__()
+        self.exporter = JsonFileExporter(Path(directory) if directory else None, self.warnings.append)
+        self._provider = TracerProvider(resource=OtelResource.create({"service.name": SERVICE}))
+        self._provider.add_span_processor(SimpleSpanProcessor(self.exporter))
+        self._tracer = self._provider.get_tracer("react_engine", _VERSION)
+        self._stack: list[Span] = []
+        self._closed = False
+
+    @contextmanager
+    def guard(self, what: str) -> Iterator[None]:
+        """Turn any tracing failure into a warning."""
+        try:
+            yield
+        except Exception as exc:
+            self.warnings.append(f"tracing could not {what}: {type(exc).__name__}: {exc}")
+
+    @contextmanager
+    def span(self, name: str, **attributes: Any) -> Iterator[SpanHandle]:
+        parent = trace.set_span_in_context(self._stack[-1]) if self._stack else Context()
+        span = self._tracer.start_span(name, context=parent, attributes=_attributes(attributes))
+        self._stack.append(span)
+        try:
+            yield _OtelSpanHandle(span, self)
+        except BaseException as exc:
+            with self.guard("record the error"):
+                span.record_exception(exc)
+                span.set_status(Status(StatusCode.ERROR, f"{type(exc).__name__}: {exc}"))
+            raise
+        finally:
+            self._stack.pop()
+            span.end()
+
+    def record(self) -> TraceRecord:
+        """What this run recorded, without reading the file back."""
+        return self.exporter.record()
+
+    def close(self) -> str | None:
+        if not self._closed:
+            self._closed = True
+            with self.guard("flush the trace"):
+                self._provider.shutdown()
+        return str(self.exporter.path) if self.exporter.path else None
+
+
+def open_tracer(directory: str | Path | None) -> OtelTracer:
+    """A tracer for one run writing its file under `directory` (None keeps the trace in memory only)."""
+    return OtelTracer(directory)
