@@ -28,7 +28,8 @@ class ToolContext:
     settings: Settings = field(default_factory=Settings)
     # entity type -> values found, indexed by the frame row label they came from (a label may repeat)
     entities: dict[str, pd.Series] = field(default_factory=dict)
-    output_dir: Path = field(default_factory=Path.cwd)
+    output_dir: Path = field(default_factory=Path.cwd)  # the only directory tools may write under
+    allow_overwrite: bool = False  # whether an approved write may replace an existing file
 
 
 @dataclass

@@ -1,1 +1,192 @@
-"""(being written)"""
+"""Entity extraction: MACs, IPs, users, interfaces... pulled out of the current rows and counted.
+
+Extracted values are kept by the engine as `{type: Series}`, each value indexed by the frame row label it came
+from (a label repeats when a line holds several). Counts always look at the values whose row is current, so a
+filter applied after an extraction narrows the counts too.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from dataclasses import dataclass
+from typing import Callable
+
+import pandas as pd
+from pydantic import Field
+
+from react_engine.errors import ToolError
+from react_engine.tools.base import Params, ToolContext, ToolResult, tool
+from react_engine.tools.counts import ranked
+from react_engine.tools.fields import OneOrMany
+from react_engine.tools.regex import check, findall, line_text
+
+Normaliser = Callable[[pd.Series], pd.Series]
+
+_HEX_MAC = r"[0-9A-Fa-f][0-9A-Fa-f:.-]{10,15}[0-9A-Fa-f]"
+_OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
+_H4 = r"[0-9A-Fa-f]{1,4}"
+_NOT_FILES = {"log", "txt", "html", "htm", "php", "js", "css", "json", "xml", "java", "py", "conf", "cfg", "gz",
+              "zip", "jpg", "png", "gif", "ico", "so", "sh", "jar", "class", "tmp", "pid", "sock", "out", "err"}
+_NOT_USERS = {"unknown", "invalid", "none", "null", "by", "from", "for"}
+
+
+def _mac(values: pd.Series) -> pd.Series:
+    """Any MAC notation -> `00:1d:d3:8e:d4:b7`; values without exactly 12 hex digits are dropped."""
+    digits = values.str.replace(r"[^0-9A-Fa-f]", "", regex=True).str.lower()
+    digits = digits[digits.str.len() == 12]
+    return digits.str.replace(r"(..)(..)(..)(..)(..)(..)", r"\1:\2:\3:\4:\5:\6", regex=True)
+
+
+def _lower(values: pd.Series) -> pd.Series:
+    return values.str.lower()
+
+
+def _per_unique(fn: Callable[[str], str | None]) -> Normaliser:
+    """A normaliser applying `fn` once per distinct value; values mapped to None are dropped."""
+
+    def normalise(values: pd.Series) -> pd.Series:
+        mapped = values.map({v: fn(v) for v in values.unique()})
+        return mapped[mapped.notna()].astype("str")
+
+    return normalise
+
+
+def _ip(text: str) -> str | None:
+    try:
+        address = ipaddress.ip_address(text)
+    except ValueError:
+        return None
+    return None if text == "::" else str(address)
+
+
+def _hostname(text: str) -> str | None:
+    return None if text.rsplit(".", 1)[-1].lower() in _NOT_FILES else text.lower()
+
+
+def _user(text: str) -> str | None:
+    return None if text.lower() in _NOT_USERS else text
+
+
+def _url(text: str) -> str | None:
+    return text.rstrip(".,;:)]}>'\"")
+
+
+@dataclass(frozen=True)
+class EntityType:
+    """Where a built-in entity type is found: its own column when the frame has one, else patterns on the line."""
+
+    patterns: tuple[str, ...]  # RE2; the first capture group is the value
+    normalise: Normaliser | None = None
+    column: str | None = None
+
+
+BUILTIN: dict[str, EntityType] = {
+    "mac": EntityType((r"\b((?:[0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}|(?:[0-9A-Fa-f]{4}\.){2}[0-9A-Fa-f]{4})\b",),
+                      _mac),
+    "ip": EntityType((rf"\b({_OCTET}(?:\.{_OCTET}){{3}})\b",
+                      rf"(?:^|[^0-9A-Za-z:])((?:{_H4}:){{7}}{_H4}|(?:{_H4}(?::{_H4}){{0,6}})?::(?:{_H4}(?::{_H4}){{0,6}})?)"),
+                     _per_unique(_ip)),
+    "email": EntityType((r"\b([A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,})\b",), _lower),
+    "url": EntityType((r"\b([A-Za-z][A-Za-z0-9+.-]{1,15}://[^\s\"'<>]+)",), _per_unique(_url)),
+    "uuid": EntityType((r"\b([0-9A-Fa-f]{8}-(?:[0-9A-Fa-f]{4}-){3}[0-9A-Fa-f]{12})\b",), _lower),
+    "hostname": EntityType((r"(?:^|[^A-Za-z0-9_.@-])((?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,24})\b",),
+                           _per_unique(_hostname)),
+    "user": EntityType((r"(?i)(?:\b(?:user(?:name)?|login|account)\s*[=:]?\s*|password for (?:invalid user )?)"
+                        r"([A-Za-z0-9._@$-]*[A-Za-z0-9_$])",), _per_unique(_user)),
+    "cm_mac": EntityType((rf"(?i)\bcm[-_ ]?mac\s*[=:]\s*({_HEX_MAC})", rf"(?i)\bcable modem\s+({_HEX_MAC})"),
+                         _mac, "cm_mac"),
+    "cmts_mac": EntityType((rf"(?i)\bcmts[-_ ]?mac\s*[=:]\s*({_HEX_MAC})",), _mac, "cmts_mac"),
+    "interface": EntityType((r"\b((?:Integrated-Cable|Wideband-Cable|Modular-Cable|Cable|GigabitEthernet|Gi"
+                             r"|TenGigabitEthernet|Te|FastEthernet|Fa|Ethernet|Bundle|Port-channel|Vlan|Loopback"
+                             r"|Tunnel|Serial|eth|ens|enp|wlan)\d+(?:/\d+)*(?:[:.]\d+)?)\b",),),
+    "http_status": EntityType((r"\"\s([1-5]\d\d)\s", r"(?i)\bstatus[=:]\s*([1-5]\d\d)\b"), None, "status"),
+}
+ALIASES: dict[str, str] = {"mac_address": "mac", "ip_address": "ip", "ipv4": "ip", "ipv6": "ip", "username": "user",
+                           "host": "hostname", "status": "http_status", "cm": "cm_mac", "cable_modem": "cm_mac",
+                           "modem": "cm_mac", "cmts": "cmts_mac"}
+
+
+def builtin(name: str) -> str | None:
+    """The built-in type `name` refers to (case, plural and common aliases tolerated), or None."""
+    key = name.strip().lower().replace("-", "_").replace(" ", "_")
+    for candidate in (key, key.removesuffix("s"), key.removesuffix("es")):
+        if candidate in BUILTIN or candidate in ALIASES:
+            return ALIASES.get(candidate, candidate)
+    return None
+
+
+def extract(rows: pd.DataFrame, kind: str) -> pd.Series:
+    """Values of the built-in type `kind` in `rows`, indexed by row label."""
+    spec = BUILTIN[kind]
+    if spec.column and spec.column in rows.columns:
+        found = rows[spec.column].dropna().astype("str")
+        found = found[found.str.len() > 0]
+    else:
+        text = line_text(rows)
+        found = pd.concat([findall(text, p) for p in spec.patterns]).sort_index(kind="stable")
+    return (spec.normalise(found) if spec.normalise and len(found) else found).rename(kind)
+
+
+def current(ctx: ToolContext, kind: str) -> tuple[str, pd.Series, bool]:
+    """`(name, values in the current rows, freshly extracted?)` for an extracted or built-in entity type."""
+    if kind in ctx.entities:
+        values = ctx.entities[kind]
+        return kind, values[values.index.isin(ctx.rows.index)], False
+    name = builtin(kind)
+    if name in ctx.entities:
+        return current(ctx, name)
+    if name is None:
+        known = sorted(set(BUILTIN) | set(ctx.entities))
+        raise ToolError(f"unknown entity type {kind!r}; use one of {', '.join(known)} "
+                        "or extract_entities with a pattern and a name")
+    return name, extract(ctx.rows, name), True
+
+
+def describe(values: pd.Series) -> dict[str, object]:
+    """Total, unique and top values of one entity set, for a tool's value."""
+    return {"total": len(values), "unique": int(values.nunique()), "top": ranked(values, 3)}
+
+
+class ExtractEntitiesParams(Params):
+    types: OneOrMany = Field(description=f"entity types: {', '.join(BUILTIN)}; may be empty with a pattern")
+    pattern: str | None = Field(None, description="custom RE2 regex; its first capture group is the value")
+    name: str | None = Field(None, description="name for the custom pattern's values, e.g. block_id")
+
+
+@tool("extract_entities", "find entities in the current rows (kept for count_entities/top_values)",
+      ExtractEntitiesParams)
+def extract_entities(params: ExtractEntitiesParams, ctx: ToolContext) -> ToolResult:
+    found: dict[str, pd.Series] = {}
+    unknown = [t for t in params.types if builtin(t) is None]
+    for kind in params.types:
+        if (name := builtin(kind)) is not None:
+            found[name] = extract(ctx.rows, name)
+    if params.pattern is not None:
+        name = (params.name or (unknown[0] if len(unknown) == 1 else "custom")).strip() or "custom"
+        check(params.pattern)
+        found[name] = findall(line_text(ctx.rows), params.pattern).rename(name)
+    elif unknown:
+        raise ToolError(f"unknown entity type {unknown[0]!r}; built-in types are {', '.join(BUILTIN)}, "
+                        "or give a pattern and a name")
+    if not found:
+        raise ToolError(f"give types ({', '.join(BUILTIN)}) or a pattern with a name")
+    value = {name: describe(values) for name, values in found.items()}
+    summary = "; ".join(f"{name}: {v['total']:,} found, {v['unique']:,} unique" for name, v in value.items())
+    return ToolResult(value=value, summary=f"extract -> {summary} in {len(ctx.rows):,} rows", entities=found)
+
+
+class CountEntitiesParams(Params):
+    type: str = Field(description="an extracted entity type or a built-in one (extracted on demand)")
+    unique: bool = Field(True, description="count distinct values (true) or every occurrence (false)")
+
+
+@tool("count_entities", "count entity values in the current rows", CountEntitiesParams)
+def count_entities(params: CountEntitiesParams, ctx: ToolContext) -> ToolResult:
+    name, values, fresh = current(ctx, params.type)
+    count = int(values.nunique()) if params.unique else len(values)
+    rows = values.index.unique()
+    return ToolResult(
+        value=count,
+        summary=f"count {'unique ' if params.unique else ''}{name} -> {count:,} in {len(ctx.rows):,} rows",
+        entities={name: values} if fresh else None,
+        evidence=rows if len(rows) < len(ctx.rows) else None)

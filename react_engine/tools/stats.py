@@ -1,1 +1,110 @@
-"""(being written)"""
+"""Tools that measure the current rows without narrowing them: counts, top values, histograms, the lines."""
+
+from __future__ import annotations
+
+import re
+
+import pandas as pd
+from pydantic import Field
+
+from react_engine.errors import ToolError
+from react_engine.tools.base import Params, ToolContext, ToolResult, tool
+from react_engine.tools.counts import jsonable, ranked
+from react_engine.tools.entities import BUILTIN, builtin, current
+from react_engine.tools.filters import column
+from react_engine.tools.regex import line_text
+from react_engine.tools.timeexpr import parse_interval
+
+MAX_BINS = 1000
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\s]+")
+
+
+class TopValuesParams(Params):
+    field: str = Field(description="a column (host, component, status...) or an entity type (mac, ip, user...)")
+    n: int = Field(5, ge=1, le=50, description="how many values")
+
+
+@tool("top_values", "most frequent values of a column or entity type, as [value, count] pairs", TopValuesParams)
+def top_values(params: TopValuesParams, ctx: ToolContext) -> ToolResult:
+    values, name, extracted = _values(ctx, params.field)
+    top = ranked(values, params.n)
+    shown = ", ".join(f"{v} ({c:,})" for v, c in top[:3]) or "none"
+    evidence = None
+    if top:
+        labels = values.index[(values == top[0][0]).to_numpy(dtype=bool, na_value=False)].unique()
+        evidence = labels if len(labels) < len(ctx.rows) else None
+    return ToolResult(value=top, summary=f"top {name} -> {shown} in {len(ctx.rows):,} rows",
+                      entities=extracted, evidence=evidence)
+
+
+def _values(ctx: ToolContext, field: str) -> tuple[pd.Series, str, dict[str, pd.Series] | None]:
+    """The values of `field` in the current rows: an extracted entity set, else a column, else a built-in type."""
+    if field in ctx.entities or (field.lower() not in map(str.lower, ctx.frame.columns) and builtin(field)):
+        name, values, fresh = current(ctx, field)
+        return values, name, {name: values} if fresh else None
+    try:
+        name = column(ctx.frame, field)
+    except ToolError:
+        entity_types = ", ".join(sorted(set(BUILTIN) | set(ctx.entities)))
+        raise ToolError(f"no column or entity type {field!r}; columns are: {', '.join(map(str, ctx.frame.columns))}"
+                        f"; entity types are: {entity_types}") from None
+    return ctx.rows[name], name, None
+
+
+class CountByTimeParams(Params):
+    interval: str = Field("1h", description="bucket width: 1m, 15m, 1h, 1d...")
+
+
+@tool("count_by_time", "histogram of the current rows: [bucket_start, count] per interval", CountByTimeParams)
+def count_by_time(params: CountByTimeParams, ctx: ToolContext) -> ToolResult:
+    width = parse_interval(params.interval)
+    stamps = ctx.rows["timestamp"].dropna()
+    if stamps.empty:
+        return ToolResult(value=[], summary=f"count_by_time {params.interval} -> no timestamps in the current rows")
+    buckets = stamps.dt.floor(width)
+    first, last = buckets.min(), buckets.max()
+    if (last - first) / width >= MAX_BINS:
+        wider = (last - first) / MAX_BINS
+        raise ToolError(f"interval {params.interval} gives more than {MAX_BINS} buckets; "
+                        f"use one wider than {_brief(wider)}")
+    counts = buckets.value_counts().reindex(pd.date_range(first, last, freq=width), fill_value=0)
+    peak = counts.idxmax()
+    return ToolResult(
+        value=[[t.isoformat(), int(c)] for t, c in counts.items()],
+        summary=f"count_by_time {params.interval} -> {len(counts):,} buckets, "
+                f"peak {peak.isoformat()} ({int(counts[peak]):,} rows)",
+        evidence=buckets.index[(buckets == peak).to_numpy()])
+
+
+def _brief(span: pd.Timedelta) -> str:
+    for unit, size in (("d", pd.Timedelta(days=1)), ("h", pd.Timedelta(hours=1)), ("m", pd.Timedelta(minutes=1))):
+        if span >= size:
+            return f"{int(span / size)}{unit}"
+    return f"{max(int(span.total_seconds()), 1)}s"
+
+
+class GetLogCountParams(Params):
+    pass
+
+
+@tool("get_log_count", "how many rows are current", GetLogCountParams)
+def get_log_count(params: GetLogCountParams, ctx: ToolContext) -> ToolResult:
+    return ToolResult(value=len(ctx.rows), summary=f"{len(ctx.rows):,} of {len(ctx.frame):,} rows")
+
+
+class ShowLogsParams(Params):
+    n: int = Field(5, ge=1, le=50, description="how many lines, from the first current row")
+
+
+@tool("show_logs", "the first n current lines as `source:line text`", ShowLogsParams)
+def show_logs(params: ShowLogsParams, ctx: ToolContext) -> ToolResult:
+    head = ctx.rows.head(params.n)
+    lines = [display(source, line, text, ctx.settings.sample_chars)
+             for source, line, text in zip(head["source"], head["line"], line_text(head))]
+    return ToolResult(value=lines, summary=f"show {len(lines)} of {len(ctx.rows):,} rows", evidence=head.index)
+
+
+def display(source: object, line: object, text: object, limit: int) -> str:
+    """`source:line text` on one line: control characters become spaces and long text is cut with `…`."""
+    flat = _CONTROL.sub(" ", str(text)).strip()
+    return f"{source}:{jsonable(line)} {flat if len(flat) <= limit else flat[: limit - 1] + '…'}"

@@ -1,0 +1,33 @@
+"""Ranked counts and JSON-able values, shared by the tools that report what is most frequent."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+
+def jsonable(value: Any) -> Any:
+    """A pandas/numpy scalar as a plain JSON value (timestamps as ISO text, missing as None)."""
+    if value is None or (np.ndim(value) == 0 and pd.isna(value)):
+        return None
+    if isinstance(value, pd.Timestamp):
+        return value.isoformat()
+    return value.item() if isinstance(value, np.generic) else value
+
+
+def ranked(values: pd.Series, n: int) -> list[list[Any]]:
+    """The `n` most frequent non-missing values as `[value, count]`, by count descending, then value ascending."""
+    counts = values.value_counts(dropna=True, sort=True)
+    if counts.empty:
+        return []
+    tied = counts[counts >= counts.iloc[min(n, len(counts)) - 1]]  # only the values that can make the top n
+    order = pd.DataFrame({"value": tied.index, "count": tied.to_numpy()}).sort_values(
+        ["count", "value"], ascending=[False, True], kind="stable", key=_comparable)
+    return [[jsonable(v), int(c)] for v, c in order.head(n).itertuples(index=False)]
+
+
+def _comparable(column: pd.Series) -> pd.Series:
+    """Sort key: mixed-type object columns compare as text."""
+    return column.map(str) if column.dtype == object else column

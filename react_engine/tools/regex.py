@@ -1,0 +1,75 @@
+"""Linear-time regular expressions over string columns.
+
+A pattern from the planner is untrusted: it is compiled with RE2 (no backtracking, so `(a+)+$` cannot hang)
+and run through Arrow's compute kernels, which use RE2 too and work on the whole column at once.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
+import re2
+
+from react_engine.errors import ToolError
+from react_engine.logs.schema import RAW_COLUMN
+
+_OPTIONS = re2.Options()
+_OPTIONS.log_errors = False
+_OPEN, _CLOSE = "\ue000", "\ue001"  # private-use markers that delimit matches in `findall`
+
+
+def check(pattern: str) -> int:
+    """Validate `pattern` as RE2 syntax and return its number of capture groups; ToolError when unusable."""
+    try:
+        return re2.compile(pattern, _OPTIONS).groups
+    except re2.error as exc:
+        reason = exc.args[0].decode() if exc.args and isinstance(exc.args[0], bytes) else str(exc)
+        raise ToolError(f"invalid regex {pattern!r}: {reason} (RE2 syntax: no backreferences or lookaround)")
+
+
+def literal(text: str) -> str:
+    """A pattern that matches `text` literally."""
+    return re2.escape(text)
+
+
+def line_text(frame: pd.DataFrame) -> pd.Series:
+    """The text a search runs over: the entry as written, or the message when the raw line is absent."""
+    return frame[RAW_COLUMN] if RAW_COLUMN in frame.columns else frame["message"]
+
+
+def as_arrow(series: pd.Series) -> pa.Array | pa.ChunkedArray:
+    """`series` as an Arrow string array (zero-copy for Arrow-backed strings; other dtypes are cast)."""
+    array = pa.array(series, from_pandas=True) if series.dtype != object else pa.array(series.astype("str"))
+    return array if pa.types.is_string(array.type) or pa.types.is_large_string(array.type) else pc.cast(
+        array, pa.large_string())
+
+
+def matches(series: pd.Series, pattern: str, *, ignore_case: bool = False) -> np.ndarray:
+    """Boolean mask of rows whose text contains a match of `pattern` (missing text never matches)."""
+    check(pattern)
+    try:
+        hit = pc.match_substring_regex(as_arrow(series), pattern, ignore_case=ignore_case)
+    except pa.ArrowInvalid as exc:
+        raise ToolError(f"invalid regex {pattern!r}: {exc}")
+    return np.asarray(hit.fill_null(False).to_numpy(zero_copy_only=False), dtype=bool)
+
+
+def findall(series: pd.Series, pattern: str) -> pd.Series:
+    """Every non-empty match of `pattern`, indexed by the label of the row it came from (labels repeat).
+
+    As in `str.extract`, the first capture group is the value when the pattern has one, else the whole match.
+    Matches are marked in place with RE2's global replace and split out column-wise, so the cost stays linear.
+    """
+    group = 1 if check(pattern) else 0
+    hit = matches(series, pattern)
+    labels = series.index[hit]
+    found = pc.filter(as_arrow(series), pa.array(hit))
+    found = pc.replace_substring(pc.replace_substring(found, _OPEN, ""), _CLOSE, "")
+    marked = pc.replace_substring_regex(found, pattern, f"{_OPEN}\\{group}{_CLOSE}")
+    pieces = pc.list_slice(pc.split_pattern(marked, _OPEN), 1)
+    owner = pc.list_parent_indices(pieces).to_numpy(zero_copy_only=False)
+    values = pc.list_element(pc.split_pattern(pc.list_flatten(pieces), _CLOSE, max_splits=1), 0)
+    out = pd.Series(values, index=labels[owner], dtype="str", name=series.name)
+    return out[out.str.len() > 0]
