@@ -26,3 +26,8 @@ def blank_to_null(values: pa.Array) -> pa.Array:
 def concat(*parts: pa.Array | str) -> pa.Array:
     """Element-wise concatenation of arrays and literal strings (null if any part is null)."""
     return pc.binary_join_element_wise(*(lit(p) if isinstance(p, str) else p for p in parts), lit(""))
+
+
+def nil_to_null(values: pa.Array, nil: str = "-") -> pa.Array:
+    """Placeholder values such as `-` (written for an absent field) become nulls."""
+    return pc.if_else(pc.equal(values, nil), pa.scalar(None, values.type), values)

@@ -28,7 +28,7 @@ def match_share(fmt: Format, lines: pa.Array) -> float:
     if fmt.reader is not None:
         matched = fmt.reader(lines)[1].to_numpy(zero_copy_only=False)
     else:
-        matched = match_patterns(fmt, lines)[1]
+        matched = match_patterns(fmt.detect_patterns, lines)[1]
     return float(np.mean(matched))
 
 

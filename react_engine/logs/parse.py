@@ -28,11 +28,11 @@ class Parsed:
     warnings: list[str]
 
 
-def match_patterns(fmt: Format, lines: pa.Array) -> tuple[Columns, np.ndarray]:
+def match_patterns(patterns: tuple[str, ...], lines: pa.Array) -> tuple[Columns, np.ndarray]:
     """Columns from the first pattern matching each line, and the mask of lines any pattern matched."""
     columns: Columns = {}
     matched = np.zeros(len(lines), dtype=bool)
-    for pattern in fmt.patterns:
+    for pattern in patterns:
         if matched.all():
             break
         parts = pc.extract_regex(lines, pattern)
@@ -84,7 +84,7 @@ def parse_lines(
         columns, matched_arr = fmt.reader(lines)
         matched = matched_arr.to_numpy(zero_copy_only=False)
     else:
-        columns, matched = match_patterns(fmt, lines)
+        columns, matched = match_patterns(fmt.patterns, lines)
     if fmt.multiline and len(lines):
         columns, raw, starts = _join_entries(columns, lines, matched)
     else:

@@ -25,6 +25,7 @@ SHAPES: dict[str, str] = {
     "iso": r"(?P<Y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})(?:[T ,_]+|-)(?P<H>\d{1,2})[:.](?P<M>\d{2})[:.]"
     r"(?P<S>\d{2})(?:[.,](?P<f>\d{1,9}))?" + _TZ,
     "bsd": _WEEKDAY + "?" + _MON + r" +(?P<d>\d{1,2}),? +" + _TIME + r"(?: (?P<Y>\d{4})\b)?" + _TZ,
+    "mdy": _MON + r" +(?P<d>\d{1,2}),? (?P<Y>\d{4}),? +" + _TIME + r"(?: ?(?P<p>[AaPp][Mm]))?",
     "clf": r"(?P<d>\d{1,2})/" + _MON + r"/(?P<Y>\d{4}):" + _TIME + _TZ,
     "us": r"(?P<m>\d{1,2})/(?P<d>\d{1,2})/(?P<Y>\d{4}),? +" + _TIME + r"(?: ?(?P<p>[AaPp][Mm]))?",
     "compact": r"(?P<Y>\d{4})(?P<m>\d{2})(?P<d>\d{2})[-T ]" + _TIME,

@@ -27,6 +27,8 @@ class Format:
     the entry above. `finish` post-processes the parsed columns (e.g. MAC normalisation).
     `detect_share` is the share of sample lines that must match for auto-detection.
     `reader` replaces pattern parsing entirely for formats that are not line-regex shaped (JSON).
+    `signature` is how many leading patterns identify the format during detection (default: all);
+    later patterns are fallbacks for stray lines.
     `search_time` looks for the time anywhere in the `ts` text instead of at its start.
     """
 
@@ -40,3 +42,8 @@ class Format:
     reader: Callable[[pa.Array], tuple[Columns, pa.Array]] | None = None
     extras: tuple[str, ...] = field(default=())
     search_time: bool = False
+    signature: int | None = None
+
+    @property
+    def detect_patterns(self) -> tuple[str, ...]:
+        return self.patterns[: self.signature]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from react_engine.logs.formats.base import Format
+from react_engine.logs.arrow import nil_to_null
+from react_engine.logs.formats.base import Columns, Format
 
 PRI = r"(?:<(?P<pri>\d{1,3})>)?"
 BSD_TIME = r"(?:(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)) +\d{1,2} \d{2}:\d{2}:\d{2}(?:\.\d+)?(?: \d{4}\b)?"
@@ -17,9 +18,19 @@ RFC3164 = r"^" + PRI + r"(?P<ts>" + BSD_TIME + r"|" + ISO_TIME + r") (?P<host>\S
 # Lines without a program tag (`Nov 20 10:00:01 host free text`), as some devices write them.
 RFC3164_UNTAGGED = r"^" + PRI + r"(?P<ts>" + BSD_TIME + r"|" + ISO_TIME + r") (?P<host>\S+) (?P<message>.*)$"
 
+
+def _nil_to_null(columns: Columns) -> None:
+    """RFC 5424 writes `-` for an absent field."""
+    for name in ("host", "component", "pid", "msgid", "sd"):
+        values = columns.get(name)
+        if values is not None:
+            columns[name] = nil_to_null(values)
+
+
 SYSLOG = Format(
     name="syslog",
     description="RFC 3164 / RFC 5424 syslog (`Mmm dd hh:mm:ss host prog[pid]: msg`), optional <PRI>",
     patterns=(RFC3164, RFC5424, RFC3164_UNTAGGED),
     shapes=("bsd", "iso"),
+    finish=_nil_to_null,
 )

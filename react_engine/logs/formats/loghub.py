@@ -1,0 +1,110 @@
+"""Formats of well-known public system logs (the loghub collection) not covered by a general family.
+
+Linux, Mac and OpenSSH are plain syslog; Hadoop is log4j; Apache is the Apache error log.
+"""
+
+from __future__ import annotations
+
+from react_engine.logs.arrow import concat
+from react_engine.logs.formats.base import Columns, Format
+from react_engine.logs.formats.syslog import PROGRAM
+
+ANDROID = Format(
+    name="android",
+    description="Android logcat threadtime (`MM-DD hh:mm:ss.mmm PID TID L Tag: msg`, no year)",
+    patterns=(
+        r"^(?P<ts>\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)?)\s+(?P<pid>\d+)\s+(?P<tid>\d+)\s+(?P<level>[VDIWEFA])\s+"
+        r"(?P<component>.*?)\s*: (?P<message>.*)$",
+    ),
+    shapes=("md",),
+)
+BGL = Format(
+    name="bgl",
+    description="Blue Gene/L RAS log (`Label Epoch Date Node Time Node Type Component Level msg`)",
+    patterns=(
+        r"^(?P<label>\S+) \d+ \d{4}\.\d{2}\.\d{2} (?P<host>\S+) (?P<ts>\d{4}-\d{2}-\d{2}-\d{2}\.\d{2}\.\d{2}\.\d+) "
+        r"\S+ (?P<type>\S+) (?P<component>\S+) (?P<level>[A-Z]+) (?P<message>.*)$",
+    ),
+    shapes=("iso",),
+)
+HDFS = Format(
+    name="hdfs",
+    description="Hadoop HDFS (`YYMMDD hhmmss pid LEVEL component: msg`)",
+    patterns=(r"^(?P<ts>\d{6} \d{6}) (?P<pid>\d+) (?P<level>[A-Z]+) (?P<component>[^\s:]+): (?P<message>.*)$",),
+    shapes=("ymd6",),
+    multiline=True,
+)
+HPC = Format(
+    name="hpc",
+    description="LANL HPC event log (`LogId Node Component State Epoch Flag msg`)",
+    patterns=(
+        r"^(?P<log_id>\d+) (?P<host>\S+) (?P<component>\S+) (?P<state>\S+) (?P<ts>\d{9,10}) (?P<flag>-?\d+) "
+        r"(?P<message>.*)$",
+    ),
+    shapes=("epoch",),
+)
+HEALTHAPP = Format(
+    name="healthapp",
+    description="Android health app (`YYYYMMDD-H:M:S:ms|component|pid|msg`)",
+    patterns=(r"^(?P<ts>\d{8}-\d{1,2}:\d{1,2}:\d{1,2}:\d{1,3})\|(?P<component>[^|]*)\|(?P<pid>[^|]*)\|(?P<message>.*)$",),
+    shapes=("compact",),
+)
+OPENSTACK = Format(
+    name="openstack",
+    description="OpenStack oslo.log (`[file] time pid LEVEL module [req-...] msg`)",
+    patterns=(
+        r"^(?:(?P<log_file>\S+) )?(?P<ts>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)?) (?P<pid>\d+) "
+        r"(?P<level>[A-Z]+) (?P<component>\S+) (?:\[(?P<request>[^\]]*)\] )?(?P<message>.*)$",
+    ),
+    shapes=("iso",),
+    multiline=True,
+)
+PROXIFIER = Format(
+    name="proxifier",
+    description="Proxifier (`[MM.DD hh:mm:ss] program - msg`, no year)",
+    patterns=(r"^\[(?P<ts>\d{2}\.\d{2} \d{2}:\d{2}:\d{2})\] (?P<component>.+?) - (?P<message>.*)$",),
+    shapes=("md",),
+)
+SPARK = Format(
+    name="spark",
+    description="Spark log4j (`YY/MM/DD hh:mm:ss LEVEL logger: msg`)",
+    patterns=(r"^(?P<ts>\d{2}/\d{2}/\d{2} \d{2}:\d{2}:\d{2}) (?P<level>[A-Z]+) (?P<component>[^\s:]+): (?P<message>.*)$",),
+    shapes=("ymd2",),
+    multiline=True,
+)
+
+
+def _thunderbird_time(columns: Columns) -> None:
+    """The written local time, dated by the line's own `YYYY.MM.DD` field."""
+    columns["ts"] = concat(columns.pop("date"), " ", columns["ts"])
+
+
+THUNDERBIRD = Format(
+    name="thunderbird",
+    description="Thunderbird supercomputer syslog (`Label Epoch YYYY.MM.DD host Mmm d hh:mm:ss loc prog[pid]: msg`)",
+    patterns=(
+        r"^(?P<label>\S+) \d+ (?P<date>\d{4}\.\d{2}\.\d{2}) (?P<host>\S+) [A-Z][a-z]{2} +\d{1,2} "
+        r"(?P<ts>\d{2}:\d{2}:\d{2}) (?P<location>\S+) (?:" + PROGRAM + r": ?)?(?P<message>.*)$",
+    ),
+    shapes=("iso",),
+    finish=_thunderbird_time,
+)
+WINDOWS_CBS = Format(
+    name="windows_cbs",
+    description="Windows CBS/CSI log (`YYYY-MM-DD hh:mm:ss, Level  Component  msg`)",
+    patterns=(r"^(?P<ts>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}), (?P<level>\w+)\s+(?P<component>\S+)\s+(?P<message>.*)$",),
+    shapes=("iso",),
+)
+ZOOKEEPER = Format(
+    name="zookeeper",
+    description="ZooKeeper log4j (`time - LEVEL [thread:Class@line] - msg`)",
+    patterns=(
+        r"^(?P<ts>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},\d{3}) - (?P<level>[A-Z]+)\s+\[(?P<thread>.*):"
+        r"(?P<component>[^:\]]+)\] - (?P<message>.*)$",
+    ),
+    shapes=("iso",),
+    multiline=True,
+)
+SYSTEMS: tuple[Format, ...] = (
+    ANDROID, BGL, HDFS, HPC, HEALTHAPP, OPENSTACK, PROXIFIER, SPARK, THUNDERBIRD, WINDOWS_CBS, ZOOKEEPER,
+)
