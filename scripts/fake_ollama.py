@@ -116,7 +116,7 @@ class FakeOllama:
         return [r["body"] for r in self.requests if r["path"] == path]
 
     def start(self) -> FakeOllama:
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread = threading.Thread(target=self._server.serve_forever, args=(0.05,), daemon=True)
         self._thread.start()
         return self
 

@@ -34,3 +34,17 @@ def fake_ollama(fake_ollama_module: ModuleType, monkeypatch: pytest.MonkeyPatch)
     with fake_ollama_module.FakeOllama(models=["qwen3:4b", "llama3.1:8b"]) as server:
         monkeypatch.setenv("OLLAMA_HOST", server.host)
         yield server
+
+
+@pytest.fixture
+def plan_request():
+    """Build a `PlanRequest` with a small view: `plan_request(prompt=..., prompt_tokens=...)`."""
+    from react_engine.planners.base import ContextView, PlanRequest
+
+    def make(prompt: str = "How many errors are there?", prompt_tokens: int = 8, system: str = "Reply in JSON."):
+        view = ContextView(
+            question=prompt, iteration=1, max_iterations=5, now=None, total_rows=3, row_count=3, columns=["message"]
+        )
+        return PlanRequest(system=system, prompt=prompt, prompt_tokens=prompt_tokens, view=view)
+
+    return make
