@@ -85,7 +85,7 @@ def bundled() -> list[Path]:
 def parse_modelfile(text: str, source: str = "Modelfile") -> Modelfile:
     """Parse Modelfile `text`; `source` names it in error messages."""
     fields: dict[str, Any] = {"parameters": {}, "messages": [], "adapters": [], "license": []}
-    lines = text.splitlines()
+    lines = re.split(r"\r\n|\r|\n", text)
     i = 0
     while i < len(lines):
         number, line = i + 1, lines[i]
@@ -100,14 +100,14 @@ def parse_modelfile(text: str, source: str = "Modelfile") -> Modelfile:
         if not match or match.group(1).lower() not in INSTRUCTIONS:
             word = line.split()[0]
             raise fail(f"unknown instruction {word!r}: use one of {', '.join(s.upper() for s in INSTRUCTIONS)}")
-        name, rest = match.group(1).lower(), (match.group(2) or "").strip()
-        if not rest:
+        name, rest = match.group(1).lower(), (match.group(2) or "").lstrip()
+        if not rest.strip():
             raise fail(f"{name.upper()} needs a value")
         if name in ("parameter", "message"):
             head = (_PARAM if name == "parameter" else _ROLE).match(rest)
-            if not head:
+            if not head or not head.group(2).strip():
                 raise fail(f"{name.upper()} needs a name and a value")
-            key, rest = head.group(1), head.group(2).strip()
+            key, rest = head.group(1), head.group(2).lstrip()
         value, i = _value(rest, lines, i, fail)
         if name == "parameter":
             _add_parameter(fields["parameters"], key, value, fail)
@@ -128,7 +128,7 @@ def _value(rest: str, lines: list[str], i: int, fail: Callable[..., ModelfileErr
     """The value starting with `rest`, reading more lines while a quote is open; returns (value, next line)."""
     quote = '"""' if rest.startswith('"""') else '"' if rest.startswith('"') else ""
     if not quote:
-        return rest, i
+        return rest.strip(), i
     start, text = i, rest
     while not (len(text.rstrip()) >= 2 * len(quote) and text.rstrip().endswith(quote)):
         if i >= len(lines):
