@@ -54,7 +54,7 @@ def _json(value: Any) -> str:
 def resolve_now(frame: pd.DataFrame, now: str | None) -> pd.Timestamp | None:
     """The time anchor: `--now` when given, else the newest timestamp in the logs."""
     if now:
-        return parse_time(now, None)
+        return parse_time(now, pd.NaT)
     if "timestamp" not in frame or frame["timestamp"].isna().all():
         return None
     return pd.Timestamp(frame["timestamp"].max())
@@ -231,15 +231,16 @@ class _Run:
         if tool.terminal:
             self._finalize(params, step)
             return
-        key = call_key(tool.name, params.model_dump(mode="json"), state.rows_version)
+        canonical = params.model_dump(mode="json")
+        key = call_key(tool.name, canonical, state.rows_version)
         if key in state.calls:
             self._repeat(key, step)
             return
-        state.calls[key] = step.iteration
         if tool.requires_approval and not self.engine.approver.approve(tool, params):
             self._deny(tool, step)
             return
-        self._run_tool(tool, params, step)
+        state.calls[key] = step.iteration
+        self._run_tool(tool, params, canonical, step)
 
     def _invalid(self, text: str, exc: ReplyError, step: Step, valid: list[str]) -> None:
         state = self.state
@@ -275,7 +276,7 @@ class _Run:
             raise _Stop("approval_denied", f"{tool.name} needs approval: rerun with --yes or --approve {tool.name}")
         state.feedback = f"{tool.name} was denied by the user; do not call it again. Answer the question instead."
 
-    def _run_tool(self, tool: Tool, params: Any, step: Step) -> None:
+    def _run_tool(self, tool: Tool, params: Any, canonical: dict[str, Any], step: Step) -> None:
         state, settings = self.state, self.settings
         ctx = ToolContext(frame=state.frame, rows=state.rows, now=state.now, settings=settings,
                           entities=state.entities, output_dir=self.engine.output_dir)
@@ -283,7 +284,7 @@ class _Run:
             ctx.allow_overwrite = True  # the user approved this very call, shown with its path
         remaining = settings.timeout_seconds - (time.monotonic() - self.started)
         timeout = max(0.01, min(settings.tool_timeout_seconds, remaining))
-        with self.tracer.span("tool", name=tool.name, params=_json(step.params), rows_in=len(state.rows)) as span:
+        with self.tracer.span("tool", tool=tool.name, params=_json(step.params), rows_in=len(state.rows)) as span:
             began = time.monotonic()
             try:
                 result = _call(tool, params, ctx, timeout)
@@ -292,7 +293,7 @@ class _Run:
             except Exception as exc:  # a tool bug must not end the run
                 self._tool_failed(tool, step, f"{tool.name} failed: {type(exc).__name__}: {exc}", type(exc).__name__)
             else:
-                self._apply(tool, step, result)
+                self._apply(tool, step, result, canonical)
             finally:
                 step.tool_ms = (time.monotonic() - began) * 1000
                 self.stats.tool_calls += 1
@@ -310,7 +311,7 @@ class _Run:
             message += f" ({tool.name} failed {failures} times in a row and is no longer available)"
         state.feedback = f"{tool.name} failed: {message}"
 
-    def _apply(self, tool: Tool, step: Step, result: ToolResult) -> None:
+    def _apply(self, tool: Tool, step: Step, result: ToolResult, canonical: dict[str, Any]) -> None:
         state = self.state
         state.tool_failures[tool.name] = 0
         step.observation, step.value = result.summary, result.value
@@ -318,6 +319,8 @@ class _Run:
             state.entities.update(result.entities)
         if result.rows is not None:
             state.set_rows(result.rows)
+            if tool.name in guidance.NARROWING:  # filters are idempotent: the same call again is a repeat
+                state.calls.setdefault(call_key(tool.name, canonical, state.rows_version), step.iteration)
             if tool.name in guidance.NARROWING:
                 state.strategies_tried.append(f"{tool.name}({_json(step.params)})")
             if len(result.rows) == 0 and self.settings.auto_retry_enabled and tool.name in guidance.NARROWING:

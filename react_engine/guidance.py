@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from react_engine.errors import ReplyError
+from react_engine.grounding import numbers_in
 
 _INTENT = re.compile(
     r"^\s*(?:ok(?:ay)?[,.]?\s*|sure[,.]?\s*|first[,.]?\s*|next[,.]?\s*|now[,.]?\s*)*"
@@ -26,7 +27,7 @@ NARROWING = ("search_logs", "filter_by_severity", "filter_by_time", "filter_by_f
 
 def is_intent_only(text: str) -> bool:
     """A statement of what the writer is about to do, with no result in it."""
-    return bool(_INTENT.search(text or "")) and not re.search(r"\d", text or "")
+    return bool(_INTENT.search(text or "")) and not numbers_in(text or "")
 
 
 def reports_nothing(answer: str, value: Any) -> bool:

@@ -1,0 +1,248 @@
+"""The loop's contract, driven by scripted replies over a small synthetic log."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+
+import pandas as pd
+import pytest
+
+from react_engine import Engine, Settings
+from react_engine.approval import Approver
+from react_engine.errors import PlannerConnectionError
+from react_engine.planners.base import Planner, PlannerReply, PlanRequest
+from react_engine.planners.script import ScriptPlanner
+from react_engine.tools import REGISTRY, Params, Tool, ToolResult
+
+
+def a(action: str, **params) -> str:
+    return json.dumps({"reasoning": "r", "action": action, "params": params})
+
+
+def final(answer: str, value=None) -> str:
+    return a("finalize_answer", answer=answer, value=value)
+
+
+@pytest.fixture
+def frame() -> pd.DataFrame:
+    n = 60
+    hosts = ["MAWED07T01", "MAWED07T02", "NYBRK03T01"]
+    sev = ["info", "error", "warning"]
+    return pd.DataFrame({
+        "timestamp": pd.date_range("2026-11-20T10:00", periods=n, freq="min", tz="UTC"),
+        "severity": [sev[i % 3] for i in range(n)],
+        "level_raw": [sev[i % 3].upper() for i in range(n)],
+        "host": [hosts[i % 3] for i in range(n)],
+        "component": ["CMTS"] * n,
+        "pid": [None] * n,
+        "message": [("T3 time-out" if i % 4 == 0 else "ok") + f" #{i}" for i in range(n)],
+        "source": ["cmts.log"] * n,
+        "line": list(range(1, n + 1)),
+        "raw": [f"line {i} " + ("T3 time-out" if i % 4 == 0 else "ok") for i in range(n)],
+    })
+
+
+def run(frame, replies, settings=None, **kw):
+    planner = ScriptPlanner(replies)
+    result = Engine(planner, settings or Settings(), **kw).ask("How many T3 timeouts?", frame=frame)
+    return result, planner
+
+
+def test_answer_is_computed_verified_and_cited(frame) -> None:
+    expected = int(frame["raw"].str.contains("T3 time-out").sum())
+    result, _ = run(frame, [a("search_logs", value="t3 time-out"), final(f"There were {expected} T3 timeouts.",
+                                                                          expected)])
+    assert result.stop_reason == "stop" and result.answered
+    assert result.value == expected and result.verified
+    assert result.evidence and all("T3 time-out" in e.text for e in result.evidence)
+    assert [s.action for s in result.steps] == ["search_logs", "finalize_answer"]
+    assert result.steps[0].rows_out == expected
+    assert result.statistics.tool_calls == 1 and result.statistics.iterations == 2
+    assert result.now == frame["timestamp"].max().isoformat()
+
+
+def test_invented_number_is_not_verified(frame) -> None:
+    result, _ = run(frame, [a("search_logs", value="T3"), final("There were 999 T3 timeouts.", 999)])
+    assert result.stop_reason == "stop" and not result.verified
+    assert any("999" in w for w in result.warnings)
+
+
+def test_one_bad_reply_causes_exactly_one_reask(frame) -> None:
+    result, planner = run(frame, ["not json at all", a("search_logs", value="T3"), final("done", None)])
+    assert len(planner.requests) == 3
+    assert "not a valid action" in (planner.requests[1].view.feedback or "")
+    assert planner.requests[2].view.feedback is None
+    assert [s.kind for s in result.steps] == ["invalid_reply", "tool", "final"]
+
+
+def test_consecutive_invalid_replies_stop_with_error(frame) -> None:
+    result, planner = run(frame, ["{", "nope", "still nope", "never reached"])
+    assert result.stop_reason == "error" and "max_json_parse_retries=3" in result.message
+    assert len(planner.requests) == 3
+
+
+def test_unknown_tool_is_told_the_valid_names(frame) -> None:
+    _, planner = run(frame, [a("run_python", code="import os"), final("x")])
+    assert "search_logs" in planner.requests[1].view.feedback
+
+
+def test_invalid_params_come_back_as_loc_msg_items(frame) -> None:
+    _, planner = run(frame, [a("search_logs", valu="T3"), final("x")])
+    assert "{loc: valu" in planner.requests[1].view.feedback
+
+
+def test_intent_without_action_gets_a_nudge(frame) -> None:
+    result, planner = run(frame, ["I'll search the logs for T3 timeouts.", a("search_logs", value="T3"),
+                                  final("found them", None)])
+    assert "do it now" in planner.requests[1].view.feedback
+    assert result.steps[0].kind == "nudge"
+
+
+def test_repeated_call_is_not_rerun_and_third_repeat_stops(frame) -> None:
+    call = a("search_logs", value="T3")
+    result, planner = run(frame, [call, call, call, call, final("x")])
+    kinds = [s.kind for s in result.steps]
+    assert kinds == ["tool", "repeat", "repeat", "repeat"]
+    assert result.stop_reason == "tool_limit" and result.partial
+    assert result.statistics.tool_calls == 1
+    assert "already ran search_logs" in planner.requests[2].view.feedback
+
+
+def test_same_call_on_other_rows_is_not_a_repeat(frame) -> None:
+    result, _ = run(frame, [a("search_logs", value="T3"), a("reset_filters"), a("search_logs", value="T3"),
+                            final("x")])
+    assert [s.kind for s in result.steps] == ["tool", "tool", "tool", "final"]
+
+
+def test_max_iterations_gives_partial_unverified_fallback(frame) -> None:
+    replies = [a("search_logs", value=v) for v in ("T3", "time", "out", "#")]
+    result, _ = run(frame, replies, Settings(max_iterations=3))
+    assert result.stop_reason == "tool_limit" and result.partial and not result.verified
+    assert "max_iterations (3)" in result.message
+    assert result.value == result.steps[-1].value
+
+
+def test_empty_result_suggests_alternatives_and_widening(frame) -> None:
+    _, planner = run(frame, [a("filter_by_time", start="now-1s", end="now-1s"), final("x", 1)])
+    hint = planner.requests[1].view.feedback
+    assert "0 rows" in hint and "now-4s" in hint and "reset_filters" in hint
+
+
+def test_giving_up_after_one_approach_is_nudged_then_accepted(frame) -> None:
+    nothing = final("No matching logs were found.")
+    result, planner = run(frame, [a("search_logs", value="zzz"), nothing, nothing, nothing, nothing],
+                          Settings(max_retry_attempts=3))
+    assert [s.kind for s in result.steps] == ["tool", "nudge", "nudge", "nudge", "final"]
+    assert "trying only" in planner.requests[2].view.feedback
+    assert result.stop_reason == "stop"
+
+
+def test_side_effect_is_denied_without_approval(frame, tmp_path) -> None:
+    target = tmp_path / "out.csv"
+    call = a("export_results", path=str(target), format="csv")
+    result, planner = run(frame, [call, call], output_dir=tmp_path)
+    assert not target.exists()
+    assert result.stop_reason == "approval_denied"
+    assert "denied" in planner.requests[1].view.feedback
+
+
+def test_side_effect_runs_when_approved(frame, tmp_path) -> None:
+    result, _ = run(frame, [a("search_logs", value="T3"), a("export_results", path="out.csv", format="csv"),
+                            final("exported")], output_dir=tmp_path, approver=Approver(pre_approved=["export_results"]))
+    assert (tmp_path / "out.csv").exists()
+    assert result.stop_reason == "stop"
+
+
+class _Slow(Params):
+    seconds: float = 5.0
+
+
+class _Boom(Params):
+    n: int = 0
+
+
+def _slow_tools(calls: list[float]) -> dict[str, Tool]:
+    def slow(params: _Slow, ctx) -> ToolResult:
+        calls.append(params.seconds)
+        time.sleep(params.seconds)
+        return ToolResult(value=1, summary="slow done")
+
+    def boom(params: _Boom, ctx) -> ToolResult:
+        raise RuntimeError("kaput")
+
+    return {**REGISTRY, "slow": Tool("slow", "sleeps", _Slow, slow), "boom": Tool("boom", "fails", _Boom, boom)}
+
+
+def test_a_tool_past_its_timeout_is_abandoned_and_reported(frame) -> None:
+    calls: list[float] = []
+    began = time.monotonic()
+    result, planner = run(frame, [a("slow", seconds=3), final("gave up")], Settings(tool_timeout_seconds=0.2),
+                          tools=_slow_tools(calls))
+    assert time.monotonic() - began < 2.5
+    assert not result.steps[0].ok and "abandoned" in result.steps[0].error
+    assert "slow failed" in planner.requests[1].view.feedback
+
+
+def test_a_failing_tool_is_disabled_after_three_failures(frame) -> None:
+    replies = [a("boom", n=1), a("boom", n=2), a("get_log_count"), a("boom", n=3), a("boom", n=4), final("x")]
+    result, planner = run(frame, replies, tools=_slow_tools([]))
+    failures = [s for s in result.steps if s.action == "boom" and s.kind == "tool"]
+    assert len(failures) == 3 and all(not s.ok and "kaput" in s.error for s in failures)
+    assert "no longer available" in planner.requests[4].view.feedback
+    assert "- boom(" not in planner.requests[4].prompt
+    assert [s.kind for s in result.steps][-2:] == ["invalid_reply", "final"]
+
+
+
+def test_whole_run_timeout_stops_with_time_limit(frame) -> None:
+    result, _ = run(frame, [a("slow", seconds=0.4), a("slow", seconds=0.5), final("x")],
+                    Settings(timeout_seconds=0.3), tools=_slow_tools([]))
+    assert result.stop_reason == "time_limit"
+
+
+class _Interrupting(Planner):
+    name = "interrupting"
+
+    def plan(self, request: PlanRequest) -> PlannerReply:
+        if request.view.iteration == 2:
+            raise KeyboardInterrupt
+        return PlannerReply(content=a("search_logs", value="T3"))
+
+
+def test_ctrl_c_stops_with_interrupted_and_keeps_what_is_known(frame) -> None:
+    result = Engine(_Interrupting()).ask("q", frame=frame)
+    assert result.stop_reason == "interrupted"
+    assert result.steps[0].action == "search_logs" and result.partial
+
+
+class _Down(Planner):
+    name = "down"
+
+    def plan(self, request: PlanRequest) -> PlannerReply:
+        raise PlannerConnectionError("Ollama is not reachable at http://127.0.0.1:9: start it with `ollama serve`")
+
+
+def test_planner_transport_error_stops_with_error_type(frame) -> None:
+    result = Engine(_Down()).ask("q", frame=frame)
+    assert result.stop_reason == "error" and result.error_type == "PlannerConnectionError"
+    assert "ollama serve" in result.message
+
+
+def test_missing_log_path_is_an_error_result(tmp_path) -> None:
+    result = Engine(ScriptPlanner([])).ask("q", [str(tmp_path / "nope.log")])
+    assert result.stop_reason == "error" and "nope.log" in result.message
+
+
+def test_now_override_is_used_as_anchor(frame) -> None:
+    planner = ScriptPlanner([a("filter_by_time", start="now-1h", end="now"), final("x")])
+    result = Engine(planner).ask("q", frame=frame, now="2026-11-20T10:30:00")
+    assert result.now == "2026-11-20T10:30:00+00:00"
+    assert result.steps[0].rows_out == 31
+
+
+def test_prompt_tokens_recorded_on_every_step(frame) -> None:
+    result, _ = run(frame, [a("search_logs", value="T3"), a("get_log_count"), final("x")])
+    assert all(0 < s.prompt_tokens <= 1000 for s in result.steps)
+    assert result.statistics.prompt_tokens_max == max(s.prompt_tokens for s in result.steps)
