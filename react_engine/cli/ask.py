@@ -23,10 +23,10 @@ from react_engine.stops import explain
 @approval_options
 @click.option("--json", "as_json", is_flag=True, help="Print the full result as JSON.")
 @click.option("-v", "--verbose", is_flag=True, help="Print each iteration live, and the trace file path.")
-def ask_command(question: str, paths: tuple[str, ...], spec: PlannerSpec, run: dict, approval: dict,
+def ask_command(question: str, paths: tuple[str, ...], planner_spec: PlannerSpec, run: dict, approval: dict,
                 as_json: bool, verbose: bool) -> None:
     """Answer QUESTION from the logs at PATH... (files, directories, globs, or - for stdin)."""
-    planner, notice = make_planner(spec)
+    planner, notice = make_planner(planner_spec)
     if notice:
         click.echo(notice, err=True)
     settings = Settings(max_iterations=run["max_iterations"])
