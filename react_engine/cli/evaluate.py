@@ -1,2 +1,87 @@
-"""(being written)"""
-COMMANDS: list = []
+"""`react-engine eval SUITE [planner options] [--baseline FILE] [--save-baseline FILE] [--report FILE]`"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from react_engine.cli.common import run_options, tracer_factory
+from react_engine.cli.options import planner_options
+from react_engine.engine import Engine
+from react_engine.evaluation.report import Report, build_report, load_report, save_report
+from react_engine.evaluation.runner import replay_engines, run_suite
+from react_engine.evaluation.scoring import Scenario
+from react_engine.evaluation.suite import load_suite
+from react_engine.frames import FrameCache
+from react_engine.planners.base import Planner
+from react_engine.planners.factory import PlannerSpec, make_planner
+from react_engine.settings import Settings
+
+
+def _case_line(scenario: Scenario) -> str:
+    mark = "✓" if scenario.passed else "✗"
+    detail = "" if scenario.passed else "  " + "; ".join(scenario.failures)
+    return f"{mark} {scenario.id:<32} {scenario.stop_reason:<14} {scenario.duration_s:6.2f}s{detail}"
+
+
+def render(report: Report) -> str:
+    """The summary, the average scores and the regression analysis as text."""
+    s, r = report.summary, report.regression_analysis
+    scores = ", ".join(f"{k} {v:.3f}" if v is not None else f"{k} -" for k, v in s.avg_scores.items())
+    lines = [f"{report.suite}: {s.passed}/{s.total_scenarios} passed ({s.pass_rate:.1%}) · planner {report.planner}"
+             + (f" ({report.model})" if report.model else ""), f"average scores: {scores}"]
+    if r.baseline:
+        lines.append(f"vs {r.baseline}: {len(r.regressions)} regressions, {len(r.improvements)} improvements")
+        lines.extend(f"  REGRESSION {case}" for case in r.regressions)
+        lines.extend(f"  improved {case}" for case in r.improvements)
+        lines.extend(f"  SCORE DROP {d.dimension}: {d.baseline:.3f} → {d.current:.3f}" for d in r.score_drops)
+    return "\n".join(lines)
+
+
+@click.command("eval")
+@click.argument("suite_file", metavar="SUITE", type=click.Path(dir_okay=False))
+@planner_options
+@run_options
+@click.option("--replies", type=click.Path(dir_okay=False), default=None,
+              help="Script planner: replay the replies recorded per case in this report (e.g. a baseline).")
+@click.option("--baseline", type=click.Path(dir_okay=False), default=None,
+              help="Compare with this report; exit 1 on regressions.")
+@click.option("--save-baseline", type=click.Path(dir_okay=False), default=None, help="Save the report as a baseline.")
+@click.option("--report", "report_file", type=click.Path(dir_okay=False), default=None,
+              help="Write the JSON report here.")
+@click.option("--json", "as_json", is_flag=True, help="Print the JSON report instead of the text summary.")
+def eval_command(suite_file: str, planner_spec: PlannerSpec, run: dict, replies: str | None, baseline: str | None,
+                 save_baseline: str | None, report_file: str | None, as_json: bool) -> None:
+    """Run the evaluation SUITE (YAML or JSON) and score correctness, tool usage and error handling."""
+    suite = load_suite(suite_file)
+    previous = load_report(baseline) if baseline else None
+    settings = Settings(max_iterations=run["max_iterations"])
+    tracers = tracer_factory(run["trace_dir"], run["trace"])
+    year = run["year"] or suite.year
+    if run["now"]:
+        suite.cases = [c.model_copy(update={"now": c.now or run["now"]}) for c in suite.cases]
+
+    def make_engine(planner: Planner) -> Engine:
+        return Engine(planner, settings, tracer_factory=tracers)
+
+    if replies:
+        recorded = load_report(replies)
+        engine_for, name, model = replay_engines(recorded, make_engine), "script", recorded.model
+    else:
+        planner, notice = make_planner(planner_spec)
+        if notice:
+            click.echo(notice, err=True)
+        engine = make_engine(planner)
+        engine_for, name, model = (lambda case: engine), planner.name, planner.model
+    echo = None if as_json else (lambda scenario: click.echo(_case_line(scenario)))
+    scenarios = run_suite(suite.model_copy(update={"year": year}), engine_for,
+                          frames=FrameCache(format=run["format"], year=year, use_cache=run["cache"]), on_case=echo)
+    report = build_report(suite.name, name, model, scenarios, previous, baseline)
+    for path in filter(None, (report_file, save_baseline)):
+        save_report(report, path)
+    click.echo(report.model_dump_json(indent=1) if as_json else render(report))
+    sys.exit(1 if report.regression_analysis.failed else 0)
+
+
+COMMANDS = [eval_command]

@@ -134,6 +134,14 @@ class TraceRecord(_Model):
         return [s for s in self.spans if s.name == name]
 
 
+def json_attribute(value: Any) -> Any:
+    """An attribute recorded as JSON text (params, value), decoded; other values as they are."""
+    try:
+        return json.loads(value)
+    except (TypeError, ValueError):
+        return value
+
+
 def read_trace(path: str | Path) -> TraceRecord:
     """Load a trace file; a missing or malformed file is an `InputError` naming the path."""
     try:

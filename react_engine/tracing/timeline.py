@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from react_engine.tracing.otlp import SpanRecord, TraceRecord
+from react_engine.tracing.otlp import SpanRecord, TraceRecord, json_attribute
 
 
 class TimelineRow(BaseModel):
@@ -57,7 +57,7 @@ def _row(trace: TraceRecord, span: SpanRecord) -> TimelineRow:
     ok = bool(tool.get("ok", attrs.get("ok", True))) and not planner.get("error")
     return TimelineRow(
         iteration=attrs.get("iteration", 0),
-        action=tool.get("name") or attrs.get("action") or str(attrs.get("kind", "?")),
+        action=tool.get("tool") or attrs.get("action") or str(attrs.get("kind", "?")),
         params=str(tool.get("params", "")), summary=_summary(tool, attrs, planner), ok=ok,
         ms=round(span.duration_ms, 2), prompt_tokens=context.get("prompt_tokens"),
         tokens_in=planner.get("prompt_eval_count") or None, tokens_out=planner.get("eval_count") or None,
@@ -72,6 +72,6 @@ def timeline(trace: TraceRecord) -> Timeline:
         trace_id=root.trace_id, question=attrs.get("question", ""), paths=attrs.get("paths", []),
         now=attrs.get("now_used") or attrs.get("now") or None, planner=attrs.get("planner"),
         model=attrs.get("model") or None, rows=[_row(trace, s) for s in trace.children(root, "iteration")],
-        answer=attrs.get("answer"), value=attrs.get("value"), verified=attrs.get("verified"),
+        answer=attrs.get("answer"), value=json_attribute(attrs.get("value")), verified=attrs.get("verified"),
         stop_reason=attrs.get("stop_reason"), total_ms=round(root.duration_ms, 2),
     )

@@ -66,7 +66,7 @@ class Tracer:
         self.warnings = []
 
     @contextmanager
-    def span(self, name: str, **attributes: Any) -> Iterator[SpanHandle]:
+    def span(self, name: str, /, **attributes: Any) -> Iterator[SpanHandle]:
         yield SpanHandle()
 
     def close(self) -> str | None:
@@ -212,7 +212,7 @@ class OtelTracer(Tracer):
             self.warnings.append(f"tracing could not {what}: {type(exc).__name__}: {exc}")
 
     @contextmanager
-    def span(self, name: str, **attributes: Any) -> Iterator[SpanHandle]:
+    def span(self, name: str, /, **attributes: Any) -> Iterator[SpanHandle]:
         parent = trace.set_span_in_context(self._stack[-1]) if self._stack else Context()
         span = self._tracer.start_span(name, context=parent, attributes=_attributes(attributes))
         self._stack.append(span)

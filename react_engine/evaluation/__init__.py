@@ -1,0 +1,1 @@
+"""Evaluation suites, scoring and reports with regression analysis against a baseline."""

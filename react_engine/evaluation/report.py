@@ -1,0 +1,103 @@
+"""The evaluation report (JSON): summary, scenarios and regressions against a baseline report."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+
+from pydantic import BaseModel, Field, ValidationError
+
+from react_engine.errors import InputError
+from react_engine.evaluation.scoring import DIMENSIONS, Scenario
+
+MAX_SCORE_DROP = 0.05  # a relative drop above this in any average score is flagged
+
+
+class Summary(BaseModel):
+    pass_rate: float
+    total_scenarios: int
+    passed: int
+    avg_scores: dict[str, float | None]
+
+
+class ScoreDrop(BaseModel):
+    dimension: str
+    baseline: float
+    current: float
+
+
+class RegressionAnalysis(BaseModel):
+    baseline: str | None = None
+    regressions: list[str] = Field(default_factory=list)  # passed in the baseline, fail now
+    improvements: list[str] = Field(default_factory=list)  # failed in the baseline, pass now
+    score_drops: list[ScoreDrop] = Field(default_factory=list)
+    new_cases: list[str] = Field(default_factory=list)
+    missing_cases: list[str] = Field(default_factory=list)
+
+    @property
+    def failed(self) -> bool:
+        return bool(self.regressions or self.score_drops)
+
+
+class Report(BaseModel):
+    suite: str
+    planner: str
+    model: str | None = None
+    created: str = Field(default_factory=lambda: datetime.now(timezone.utc).isoformat(timespec="seconds"))
+    summary: Summary
+    scenarios: list[Scenario]
+    regression_analysis: RegressionAnalysis = Field(default_factory=RegressionAnalysis)
+
+
+def summarize(scenarios: list[Scenario]) -> Summary:
+    """Pass rate and the average of each dimension over the cases it applies to."""
+    averages: dict[str, float | None] = {}
+    for dimension in DIMENSIONS:
+        values = [v for s in scenarios if (v := getattr(s.scores, dimension)) is not None]
+        averages[dimension] = round(sum(values) / len(values), 4) if values else None
+    passed = sum(s.passed for s in scenarios)
+    return Summary(pass_rate=round(passed / len(scenarios), 4) if scenarios else 0.0,
+                   total_scenarios=len(scenarios), passed=passed, avg_scores=averages)
+
+
+def compare(current: Report, baseline: Report, baseline_path: str | None = None) -> RegressionAnalysis:
+    """Cases that flipped between the baseline and now, and average scores that dropped by more than 5%."""
+    before = {s.id: s.passed for s in baseline.scenarios}
+    now = {s.id: s.passed for s in current.scenarios}
+    drops = []
+    for dimension in DIMENSIONS:
+        old, new = baseline.summary.avg_scores.get(dimension), current.summary.avg_scores.get(dimension)
+        if old and new is not None and (old - new) / old > MAX_SCORE_DROP:
+            drops.append(ScoreDrop(dimension=dimension, baseline=old, current=new))
+    return RegressionAnalysis(
+        baseline=baseline_path,
+        regressions=[i for i, ok in now.items() if before.get(i) and not ok],
+        improvements=[i for i, ok in now.items() if i in before and not before[i] and ok],
+        score_drops=drops,
+        new_cases=[i for i in now if i not in before],
+        missing_cases=[i for i in before if i not in now],
+    )
+
+
+def build_report(suite: str, planner: str, model: str | None, scenarios: list[Scenario],
+                 baseline: Report | None = None, baseline_path: str | None = None) -> Report:
+    report = Report(suite=suite, planner=planner, model=model, summary=summarize(scenarios), scenarios=scenarios)
+    if baseline is not None:
+        report.regression_analysis = compare(report, baseline, baseline_path)
+    return report
+
+
+def load_report(path: str | Path) -> Report:
+    """Read a saved report (e.g. a baseline)."""
+    try:
+        return Report.model_validate_json(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError(f"{path}: baseline not found: create one with --save-baseline") from None
+    except (OSError, ValidationError) as exc:
+        raise InputError(f"{path}: not an evaluation report ({str(exc).splitlines()[0]}): "
+                         "recreate it with --save-baseline") from None
+
+
+def save_report(report: Report, path: str | Path) -> None:
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    Path(path).write_text(report.model_dump_json(indent=1) + "\n", encoding="utf-8")

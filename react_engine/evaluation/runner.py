@@ -1,0 +1,37 @@
+"""Running a suite: each case through an engine, scored; or replaying the replies a report recorded."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from react_engine.engine import Engine
+from react_engine.evaluation.report import Report
+from react_engine.evaluation.scoring import Scenario, score
+from react_engine.evaluation.suite import Case, Suite
+from react_engine.frames import FrameCache
+from react_engine.planners.script import ScriptPlanner
+
+EngineFor = Callable[[Case], Engine]
+
+
+def run_suite(suite: Suite, engine_for: EngineFor, *, frames: FrameCache | None = None,
+              on_case: Callable[[Scenario], None] | None = None) -> list[Scenario]:
+    """Ask every case with the engine `engine_for(case)` gives, and score it."""
+    frames = frames or FrameCache(year=suite.year)
+    scenarios = []
+    for case in suite.cases:
+        result = engine_for(case).ask(case.question, case.logs, frame=frames.get(case.logs), now=case.now,
+                                      year=suite.year)
+        scenarios.append(score(case, result))
+        if on_case:
+            on_case(scenarios[-1])
+    return scenarios
+
+
+def replay_engines(recorded: Report, make_engine: Callable[[ScriptPlanner], Engine]) -> EngineFor:
+    """Engines whose script planner sends, for each case, the replies recorded for it in `recorded`.
+
+    A case without a recording gets an empty script, so it fails visibly instead of being skipped.
+    """
+    replies = {s.id: s.replies for s in recorded.scenarios}
+    return lambda case: make_engine(ScriptPlanner(replies.get(case.id, []), model=recorded.model))

@@ -1,0 +1,167 @@
+"""Scoring one run against its case on three dimensions: answer correctness, tool usage, error handling.
+
+Each dimension scores 0..1, or None when the case does not exercise it. A case passes when correctness and
+error handling are perfect and every expected tool was called; tool errors the run recovered from only lower
+the tool-usage score.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from react_engine.evaluation.suite import Case, Expect
+from react_engine.result import RunResult
+
+DIMENSIONS = ("correctness", "tool_usage", "error_handling")
+
+
+class Scores(BaseModel):
+    correctness: float | None = None
+    tool_usage: float | None = None
+    error_handling: float | None = None
+
+
+class Scenario(BaseModel):
+    """One case's outcome, as it appears in the report."""
+
+    id: str
+    question: str
+    passed: bool
+    scores: Scores
+    failures: list[str] = Field(default_factory=list)
+    stop_reason: str
+    answer: str
+    value: Any = None
+    verified: bool = False
+    tools_called: list[str] = Field(default_factory=list)
+    tool_errors: int = 0
+    expected: dict[str, Any] = Field(default_factory=dict)
+    duration_s: float = 0.0
+    trace_file: str | None = None
+    replies: list[str] = Field(default_factory=list)  # the raw planner replies, so a run can be replayed
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, str):
+        try:
+            return float(value.replace(",", ""))
+        except ValueError:
+            return None
+    return None
+
+
+def same_value(actual: Any, expected: Any, tolerance: float = 0.0) -> bool:
+    """Numbers within `tolerance`, text case-insensitively, lists and dicts element by element."""
+    expected_n, actual_n = _number(expected), _number(actual)
+    if expected_n is not None and actual_n is not None:
+        return math.isclose(actual_n, expected_n, rel_tol=1e-9, abs_tol=tolerance)
+    if isinstance(expected, (list, tuple)) and isinstance(actual, (list, tuple)):
+        return len(actual) == len(expected) and all(same_value(a, e, tolerance) for a, e in zip(actual, expected))
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        return actual.keys() == expected.keys() and all(same_value(actual[k], v, tolerance)
+                                                        for k, v in expected.items())
+    return str(actual).casefold() == str(expected).casefold()
+
+
+def ranking(value: Any) -> list[Any]:
+    """The ranked items of a top-N answer: `[[v, n], ...]`, `[{"value": v, ...}]`, `{v: n}` or `[v, ...]`."""
+    if isinstance(value, dict):
+        return list(value)
+    if not isinstance(value, list):
+        return []
+    items = []
+    for item in value:
+        if isinstance(item, (list, tuple)) and item:
+            items.append(item[0])
+        elif isinstance(item, dict):
+            items.append(item.get("value", next(iter(item.values()), None)))
+        else:
+            items.append(item)
+    return items
+
+
+def _empty(value: Any) -> bool:
+    return value in (None, 0, "", [], {}) or _number(value) == 0
+
+
+def _correctness(expect: Expect, result: RunResult, failures: list[str]) -> float | None:
+    if not expect.checks_answer:
+        return None
+    checks = []
+    if expect.checks_value:
+        ok = same_value(result.value, expect.value, expect.tolerance)
+        checks.append(ok)
+        if not ok:
+            failures.append(f"value {result.value!r} != expected {expect.value!r}")
+        if not _empty(expect.value):
+            checks.append(result.verified)
+            if not result.verified:
+                failures.append("answer not verified against computed values")
+    text = f"{result.answer}\n{result.message or ''}".casefold()
+    for needle in expect.contains:
+        checks.append(needle.casefold() in text)
+        if not checks[-1]:
+            failures.append(f"answer lacks {needle!r}")
+    if expect.top is not None:
+        want = ranking(expect.top) if all(isinstance(t, (list, tuple)) for t in expect.top) else expect.top
+        got = ranking(result.value)[: len(want)]
+        checks.append(same_value(got, want))
+        if not checks[-1]:
+            failures.append(f"top {got!r} does not start with {want!r}")
+    return sum(checks) / len(checks)
+
+
+def _tool_usage(expect: Expect, result: RunResult, failures: list[str]) -> tuple[float | None, list[str], int]:
+    calls = [s for s in result.steps if s.kind == "tool" and s.action]
+    called = [s.action for s in calls]
+    errors = sum(not s.ok for s in calls)
+    if not expect.tools and not calls:
+        return None, called, errors
+    missing = [t for t in expect.tools if t not in called]
+    if missing:
+        failures.append(f"expected tools not called: {', '.join(missing)}")
+    found = 1 - len(missing) / len(expect.tools) if expect.tools else 1.0
+    clean = 1 - errors / len(calls) if calls else 1.0
+    return (found + clean) / 2, called, errors
+
+
+def _error_handling(expect: Expect, result: RunResult, failures: list[str]) -> float | None:
+    if not expect.checks_errors:
+        return None
+    checks = []
+    if expect.stop_reason is not None:
+        checks.append(result.stop_reason == expect.stop_reason and bool(result.answer.strip()))
+        if not checks[-1]:
+            failures.append(f"stop_reason {result.stop_reason} != expected {expect.stop_reason}")
+    if expect.no_data:
+        checks.append(result.stop_reason == "stop" and not result.partial and _empty(result.value))
+        if not checks[-1]:
+            failures.append(f"expected a plain 'nothing found' answer, got value {result.value!r} "
+                            f"({result.stop_reason})")
+    return sum(checks) / len(checks)
+
+
+def score(case: Case, result: RunResult) -> Scenario:
+    """Score `result` against `case`."""
+    failures: list[str] = []
+    expect = case.expect
+    correctness = _correctness(expect, result, failures)
+    tool_usage, called, errors = _tool_usage(expect, result, failures)
+    error_handling = _error_handling(expect, result, failures)
+    passed = correctness in (None, 1.0) and error_handling in (None, 1.0) and all(t in called for t in expect.tools)
+    return Scenario(
+        id=case.id, question=case.question, passed=passed,
+        scores=Scores(correctness=correctness, tool_usage=tool_usage, error_handling=error_handling),
+        failures=failures, stop_reason=result.stop_reason, answer=result.answer, value=result.value,
+        verified=result.verified, tools_called=called, tool_errors=errors,
+        expected=expect.model_dump(exclude_defaults=True, exclude={"value_from", "contains_from", "top_from"}),
+        duration_s=round(result.statistics.execution_time_seconds, 4), trace_file=result.trace_file,
+        replies=[s.reply for s in result.steps if s.reply is not None],
+    )

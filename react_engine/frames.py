@@ -1,0 +1,48 @@
+"""Loaded log frames shared by many questions (batch, eval): each distinct set of paths is loaded once."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import pandas as pd
+
+from react_engine.errors import ReactEngineError
+
+
+class FrameCache:
+    """Loads each distinct list of paths once; a set that fails to load is remembered as None."""
+
+    def __init__(self, *, format: str | None = None, year: int | None = None, use_cache: bool = True) -> None:
+        self.format = format
+        self.year = year
+        self.use_cache = use_cache
+        self._frames: dict[tuple[str, ...], pd.DataFrame | None] = {}
+
+    def load(self, paths: Sequence[str | Path]) -> pd.DataFrame:
+        """The frame for `paths`, loading it the first time; a load failure raises its `InputError`."""
+        from react_engine.logs import load
+
+        key = tuple(str(p) for p in paths)
+        if self._frames.get(key) is None:
+            self._frames[key] = None
+            self._frames[key] = load(list(key), format=self.format, year=self.year, use_cache=self.use_cache)
+        return self._frames[key]
+
+    def get(self, paths: Sequence[str | Path]) -> pd.DataFrame | None:
+        """Like `load`, but None when the logs cannot be loaded (tried once).
+
+        A None frame makes the engine load the paths itself, so the run ends with the loader's own error.
+        """
+        key = tuple(str(p) for p in paths)
+        if key in self._frames and self._frames[key] is None:
+            return None
+        try:
+            return self.load(key)
+        except ReactEngineError:
+            return None
+
+    @property
+    def loads(self) -> int:
+        """How many distinct path sets were loaded (or tried)."""
+        return len(self._frames)
