@@ -87,7 +87,7 @@ class FakeOllama:
         self.queue: deque[Behaviour] = deque()
         self.models: list[str] = list(models if models is not None else ["qwen3:4b"])
         self.default = default
-        self.requests: list[dict[str, Any]] = []  # {"method", "path", "body"}
+        self.requests: list[dict[str, Any]] = []  # {"method", "path", "body", "headers"}
         self._lock = threading.Lock()
         self.push(*(replies or []))
         self._server = ThreadingHTTPServer(("127.0.0.1", port), _handler(self))
@@ -148,8 +148,9 @@ def _handler(fake: FakeOllama) -> type[BaseHTTPRequestHandler]:
             length = int(self.headers.get("Content-Length") or 0)
             raw = self.rfile.read(length) if length else b""
             body = json.loads(raw) if raw.strip() else {}
+            record = {"method": self.command, "path": self.path, "body": body, "headers": dict(self.headers)}
             with fake._lock:
-                fake.requests.append({"method": self.command, "path": self.path, "body": body})
+                fake.requests.append(record)
             return body
 
         def _send(self, status: int, payload: Any, content_type: str = "application/json") -> None:

@@ -100,6 +100,10 @@ def test_recursive_references_are_refused():
         simplify_schema(schema)
 
 
+_matches = st.one_of(
+    st.fixed_dictionaries({"kind": st.just("host"), "host": st.text(max_size=5)}),
+    st.fixed_dictionaries({"kind": st.just("text"), "text": st.from_regex("[a-z0-9]{0,4}", fullmatch=True)}),
+)
 replies = st.one_of(
     st.fixed_dictionaries(
         {
@@ -113,10 +117,7 @@ replies = st.one_of(
             "reasoning": st.text(max_size=20),
             "action": st.sampled_from(["filter_rows", "drop_rows"]),
             "params": st.fixed_dictionaries(
-                {"match": st.one_of(
-                    st.fixed_dictionaries({"kind": st.just("host"), "host": st.text(max_size=5)}),
-                    st.fixed_dictionaries({"kind": st.just("text"), "text": st.from_regex("[a-z0-9]{0,4}", fullmatch=True)}),
-                )},
+                {"match": _matches},
                 optional={"severity": st.sampled_from(["error", "warning", "info"])},
             ),
         }

@@ -1,0 +1,94 @@
+"""The OpenAI-compatible planner over real HTTP to the stand-in server's /v1/chat/completions."""
+
+from __future__ import annotations
+
+import json
+import socket
+
+import pytest
+
+from react_engine.actions import parse_reply
+from react_engine.errors import (
+    ModelNotFoundError,
+    PlannerConnectionError,
+    PlannerOverloadedError,
+    PlannerValidationError,
+    TruncatedReplyError,
+)
+from react_engine.planners.openai import OpenAIPlanner
+from react_engine.planners.retry import RetryPolicy
+
+REPLY = {"reasoning": "known", "action": "finalize_answer", "params": {"answer": "2 hosts", "value": 2}}
+FAST = RetryPolicy(initial_delay=0.01, max_delay=0.02)
+
+
+@pytest.fixture
+def planner(fake_ollama, monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    monkeypatch.delenv("REACT_ENGINE_API_KEY", raising=False)
+    made = OpenAIPlanner("qwen3:4b", f"{fake_ollama.url}/v1/", retry=FAST, timeout=5)
+    yield made
+    made.close()
+
+
+def test_request_shape_and_reply(fake_ollama, planner, plan_request):
+    fake_ollama.push(json.dumps(REPLY))
+    reply = planner.plan(plan_request(prompt="How many hosts?", system="JSON only."))
+    assert parse_reply(reply.content).model_dump() == REPLY
+    assert reply.prompt_eval_count and reply.eval_count and reply.done_reason == "stop"
+    body = fake_ollama.bodies("/v1/chat/completions")[-1]
+    assert body["temperature"] == 0 and body["max_tokens"] == 1024 and body["seed"] == 42
+    assert body["response_format"]["type"] == "json_schema"
+    assert body["response_format"]["json_schema"]["schema"] == planner.format_schema
+    assert body["messages"] == [
+        {"role": "system", "content": "JSON only."},
+        {"role": "user", "content": "How many hosts?"},
+    ]
+    sent = [r["headers"] for r in fake_ollama.requests if r["path"] == "/v1/chat/completions"]
+    assert sent[-1]["Authorization"] == "Bearer sk-test"
+
+
+def test_reasoning_is_recorded_and_think_tags_stripped(fake_ollama, planner, plan_request):
+    fake_ollama.push({"content": f"<think>hmm</think>{json.dumps(REPLY)}", "thinking": "first count"})
+    reply = planner.plan(plan_request())
+    assert reply.thinking == "first count" and reply.content == json.dumps(REPLY)
+
+
+def test_500_retried_then_ok(fake_ollama, fake_ollama_module, planner, plan_request):
+    fake_ollama.push(fake_ollama_module.http_error(502, "bad gateway"), json.dumps(REPLY))
+    reply = planner.plan(plan_request())
+    assert len(reply.retries) == 1 and "HTTP 502: bad gateway" in reply.retries[0].error
+
+
+@pytest.mark.parametrize(
+    ("status", "error", "fix"),
+    [(429, PlannerOverloadedError, "try again later"), (401, PlannerValidationError, "OPENAI_API_KEY")],
+)
+def test_status_errors_map_to_the_hierarchy(fake_ollama, fake_ollama_module, planner, plan_request, status, error,
+                                            fix):  # fmt: skip
+    fake_ollama.push(*[fake_ollama_module.http_error(status, "nope")] * 3)
+    with pytest.raises(error, match=fix):
+        planner.plan(plan_request())
+    assert len(fake_ollama.bodies("/v1/chat/completions")) == (3 if error.retryable else 1)
+
+
+def test_unknown_model(fake_ollama, plan_request):
+    planner = OpenAIPlanner("gpt-9", f"{fake_ollama.url}/v1", retry=FAST)
+    with pytest.raises(ModelNotFoundError, match="model 'gpt-9' not found at .*check --model"):
+        planner.plan(plan_request())
+
+
+def test_truncation_reasks_with_more_room(fake_ollama, fake_ollama_module, planner, plan_request):
+    fake_ollama.push(fake_ollama_module.truncated(REPLY), fake_ollama_module.truncated(REPLY))
+    with pytest.raises(TruncatedReplyError):
+        planner.plan(plan_request())
+    assert [b["max_tokens"] for b in fake_ollama.bodies("/v1/chat/completions")] == [1024, 2048]
+
+
+def test_server_down(plan_request):
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    planner = OpenAIPlanner("m", f"http://127.0.0.1:{port}/v1", retry=RetryPolicy(max_attempts=1))
+    with pytest.raises(PlannerConnectionError, match=r"not reachable .*: start it, fix --base-url"):
+        planner.plan(plan_request())
