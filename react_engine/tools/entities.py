@@ -18,11 +18,11 @@ from react_engine.errors import ToolError
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
 from react_engine.tools.counts import ranked
 from react_engine.tools.fields import OneOrMany
-from react_engine.tools.regex import check, findall, line_text
+from react_engine.logs.macs import MAC_PATTERN, normalize_array
+from react_engine.tools.regex import as_arrow, check, findall, line_text
 
 Normaliser = Callable[[pd.Series], pd.Series]
 
-_HEX_MAC = r"[0-9A-Fa-f][0-9A-Fa-f:.-]{10,15}[0-9A-Fa-f]"
 _OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
 _H4 = r"[0-9A-Fa-f]{1,4}"
 _NOT_FILES = {"log", "txt", "html", "htm", "php", "js", "css", "json", "xml", "java", "py", "conf", "cfg", "gz",
@@ -31,10 +31,8 @@ _NOT_USERS = {"unknown", "invalid", "none", "null", "by", "from", "for"}
 
 
 def _mac(values: pd.Series) -> pd.Series:
-    """Any MAC notation -> `00:1d:d3:8e:d4:b7`; values without exactly 12 hex digits are dropped."""
-    digits = values.str.replace(r"[^0-9A-Fa-f]", "", regex=True).str.lower()
-    digits = digits[digits.str.len() == 12]
-    return digits.str.replace(r"(..)(..)(..)(..)(..)(..)", r"\1:\2:\3:\4:\5:\6", regex=True)
+    """Any MAC notation -> `00:1d:d3:8e:d4:b7`; values that are not MACs are dropped."""
+    return pd.Series(normalize_array(as_arrow(values)), index=values.index, dtype="str").dropna()
 
 
 def _lower(values: pd.Series) -> pd.Series:
@@ -73,7 +71,7 @@ def _url(text: str) -> str | None:
 
 @dataclass(frozen=True)
 class EntityType:
-    """Where a built-in entity type is found: its own column when the frame has one, else patterns on the line."""
+    """Where a built-in entity type is found: patterns on the line, and the parsed column when the frame has one."""
 
     patterns: tuple[str, ...]  # RE2; the first capture group is the value
     normalise: Normaliser | None = None
@@ -93,9 +91,9 @@ BUILTIN: dict[str, EntityType] = {
                            _per_unique(_hostname)),
     "user": EntityType((r"(?i)(?:\b(?:user(?:name)?|login|account)\s*[=:]?\s*|password for (?:invalid user )?)"
                         r"([A-Za-z0-9._@$-]*[A-Za-z0-9_$])",), _per_unique(_user)),
-    "cm_mac": EntityType((rf"(?i)\bcm[-_ ]?mac\s*[=:]\s*({_HEX_MAC})", rf"(?i)\bcable modem\s+({_HEX_MAC})"),
+    "cm_mac": EntityType((rf"(?i)\bcm[-_ ]?mac\s*[=:]\s*({MAC_PATTERN})", rf"(?i)\bcable modem\s+({MAC_PATTERN})"),
                          _mac, "cm_mac"),
-    "cmts_mac": EntityType((rf"(?i)\bcmts[-_ ]?mac\s*[=:]\s*({_HEX_MAC})",), _mac, "cmts_mac"),
+    "cmts_mac": EntityType((rf"(?i)\bcmts[-_ ]?mac\s*[=:]\s*({MAC_PATTERN})",), _mac, "cmts_mac"),
     "interface": EntityType((r"\b((?:Integrated-Cable|Wideband-Cable|Modular-Cable|Cable|GigabitEthernet|Gi"
                              r"|TenGigabitEthernet|Te|FastEthernet|Fa|Ethernet|Bundle|Port-channel|Vlan|Loopback"
                              r"|Tunnel|Serial|eth|ens|enp|wlan)\d+(?:/\d+)*(?:[:.]\d+)?)\b",),),
@@ -118,20 +116,23 @@ def builtin(name: str) -> str | None:
 def extract(rows: pd.DataFrame, kind: str) -> pd.Series:
     """Values of the built-in type `kind` in `rows`, indexed by row label."""
     spec = BUILTIN[kind]
-    if spec.column and spec.column in rows.columns:
-        found = rows[spec.column].dropna().astype("str")
-        found = found[found.str.len() > 0]
-    else:
-        text = line_text(rows)
-        found = pd.concat([findall(text, p) for p in spec.patterns]).sort_index(kind="stable")
-    return (spec.normalise(found) if spec.normalise and len(found) else found).rename(kind)
+    text, found = line_text(rows), []
+    if spec.column and spec.column in rows.columns:  # the parsed column wins; the text fills rows it leaves empty
+        parsed = rows[spec.column].astype("str")
+        present = (parsed.notna() & (parsed.str.len() > 0)).to_numpy(dtype=bool)
+        found.append(parsed[present])
+        text = text[~present]
+    values = pd.concat(found + [findall(text, pattern) for pattern in spec.patterns]).sort_index(kind="stable")
+    return (spec.normalise(values) if spec.normalise and len(values) else values).rename(kind)
 
 
 def current(ctx: ToolContext, kind: str) -> tuple[str, pd.Series, bool]:
     """`(name, values in the current rows, freshly extracted?)` for an extracted or built-in entity type."""
     if kind in ctx.entities:
         values = ctx.entities[kind]
-        return kind, values[values.index.isin(ctx.rows.index)], False
+        if len(ctx.rows) < len(ctx.frame):
+            values = values[values.index.isin(ctx.rows.index)]
+        return kind, values, False
     name = builtin(kind)
     if name in ctx.entities:
         return current(ctx, name)

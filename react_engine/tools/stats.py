@@ -16,6 +16,8 @@ from react_engine.tools.regex import line_text
 from react_engine.tools.timeexpr import parse_interval
 
 MAX_BINS = 1000
+_LADDER = tuple(pd.Timedelta(w) for w in ("1min", "5min", "15min", "1h", "6h", "1D", "7D", "30D", "365D", "3650D",
+                                           "36500D"))
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\s]+")
 
 
@@ -61,26 +63,27 @@ def count_by_time(params: CountByTimeParams, ctx: ToolContext) -> ToolResult:
     stamps = ctx.rows["timestamp"].dropna()
     if stamps.empty:
         return ToolResult(value=[], summary=f"count_by_time {params.interval} -> no timestamps in the current rows")
+    first, last = stamps.min(), stamps.max()
+    note = ""
+    if (last - first) / width >= MAX_BINS:
+        width = next(w for w in _LADDER if (last - first) / w < MAX_BINS)
+        note = f" (widened to {_brief(width)}: {params.interval} gives over {MAX_BINS} buckets)"
     buckets = stamps.dt.floor(width)
     first, last = buckets.min(), buckets.max()
-    if (last - first) / width >= MAX_BINS:
-        wider = (last - first) / MAX_BINS
-        raise ToolError(f"interval {params.interval} gives more than {MAX_BINS} buckets; "
-                        f"use one wider than {_brief(wider)}")
     counts = buckets.value_counts().reindex(pd.date_range(first, last, freq=width), fill_value=0)
     peak = counts.idxmax()
     return ToolResult(
         value=[[t.isoformat(), int(c)] for t, c in counts.items()],
         summary=f"count_by_time {params.interval} -> {len(counts):,} buckets, "
-                f"peak {peak.isoformat()} ({int(counts[peak]):,} rows)",
+                f"peak {peak.isoformat()} ({int(counts[peak]):,} rows){note}",
         evidence=buckets.index[(buckets == peak).to_numpy()])
 
 
-def _brief(span: pd.Timedelta) -> str:
+def _brief(width: pd.Timedelta) -> str:
     for unit, size in (("d", pd.Timedelta(days=1)), ("h", pd.Timedelta(hours=1)), ("m", pd.Timedelta(minutes=1))):
-        if span >= size:
-            return f"{int(span / size)}{unit}"
-    return f"{max(int(span.total_seconds()), 1)}s"
+        if width >= size and width % size == pd.Timedelta(0):
+            return f"{width // size}{unit}"
+    return f"{int(width.total_seconds())}s"
 
 
 class GetLogCountParams(Params):
