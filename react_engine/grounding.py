@@ -77,7 +77,11 @@ def evidence(frame: pd.DataFrame, labels: pd.Index | None, rows: pd.DataFrame, l
         return []
     if labels is None and len(rows) == len(frame):
         return []  # nothing was narrowed: the whole log is no evidence
-    picked = frame.loc[labels[:limit]] if labels is not None else rows.head(limit)
+    if labels is not None:
+        positions = frame.index.get_indexer(pd.Index(labels[:limit]))
+        picked = frame.take(positions[positions >= 0])
+    else:
+        picked = rows.head(limit)
     text_col = RAW_COLUMN if RAW_COLUMN in picked else "message"
     out = []
     for src, line, text in zip(picked["source"], picked["line"], picked[text_col]):

@@ -23,7 +23,11 @@ def _top(series: pd.Series, n: int) -> list[tuple[str, int]]:
 
 
 def _iso(ts: Any) -> str | None:
-    return None if ts is None or pd.isna(ts) else pd.Timestamp(ts).isoformat()
+    """Compact UTC time for the prompt: `2026-11-20T15:00:47Z`."""
+    if ts is None or pd.isna(ts):
+        return None
+    stamp = pd.Timestamp(ts)
+    return (stamp.tz_convert("UTC") if stamp.tzinfo else stamp).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 @dataclass

@@ -1,0 +1,80 @@
+"""Per-iteration engine overhead (prompt building + tool, no model) at 1M rows, and prompt size vs. rows.
+
+    python scripts/bench_engine.py [--rows 1000000] [--repeat 3]
+
+Builds a large frame by repeating the bundled CMTS sample, then drives the engine with scripted replies
+(filters and counts), so every millisecond measured is the engine's own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import pandas as pd
+
+from react_engine import Engine, Settings
+from react_engine.logs import load
+from react_engine.planners.script import ScriptPlanner
+
+ROOT = Path(__file__).resolve().parents[1]
+QUESTION = "How many unique cable modems had T3 timeouts on MAWED07T01 in the last hour?"
+SCRIPT = [
+    ("filter_by_field", {"field": "host", "value": "MAWED07T01"}),
+    ("search_logs", {"value": "T3 time-out"}),
+    ("filter_by_time", {"start": "now-1h", "end": "now"}),
+    ("get_log_count", {}),
+    ("reset_filters", {}),
+    ("filter_by_severity", {"levels": ["critical"]}),
+    ("top_values", {"field": "host", "n": 5}),
+    ("extract_entities", {"types": ["cm_mac"]}),
+    ("count_entities", {"type": "cm_mac", "unique": True}),
+]
+
+
+def big_frame(rows: int) -> pd.DataFrame:
+    base = load([str(ROOT / "sample_logs" / "cmts")], year=2026)
+    copies = -(-rows // len(base))
+    frame = pd.concat([base] * copies, ignore_index=True).iloc[:rows].reset_index(drop=True)
+    frame["line"] = range(1, len(frame) + 1)
+    return frame
+
+
+def run(frame: pd.DataFrame) -> list[dict]:
+    replies = [json.dumps({"reasoning": "bench", "action": a, "params": p}) for a, p in SCRIPT]
+    replies.append(json.dumps({"reasoning": "done", "action": "finalize_answer", "params": {"answer": "done"}}))
+    settings = Settings(max_iterations=len(replies))
+    result = Engine(ScriptPlanner(replies), settings).ask(QUESTION, frame=frame)
+    return [s.model_dump() for s in result.steps if s.kind == "tool"]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rows", type=int, default=1_000_000)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    began = time.perf_counter()
+    frame = big_frame(args.rows)
+    print(f"frame: {len(frame):,} rows built in {time.perf_counter() - began:.1f}s")
+    per_action: dict[str, list[float]] = {}
+    tokens_large: list[int] = []
+    for _ in range(args.repeat):
+        for step in run(frame):
+            per_action.setdefault(step["action"], []).append(step["duration_ms"])
+            tokens_large.append(step["prompt_tokens"])
+    print(f"{'action':<22}{'median ms':>10}{'max ms':>10}")
+    for action, values in per_action.items():
+        print(f"{action:<22}{statistics.median(values):>10.1f}{max(values):>10.1f}")
+    filters_counts = [v for a, vs in per_action.items() if a != "extract_entities" for v in vs]
+    print(f"median per iteration (filters and counts): {statistics.median(filters_counts):.1f} ms (goal <= 50)")
+    small = [s["prompt_tokens"] for s in run(frame.head(2000).copy())]
+    print(f"prompt tokens: 2k rows max {max(small)}, {len(frame):,} rows max {max(tokens_large)} "
+          f"(difference {abs(max(tokens_large) - max(small)) / max(small):.1%}, goal <= 10%)")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
