@@ -35,7 +35,7 @@ ground_truth.json keys:
            invalid_config, unregistered, unauthorized, bad_tx_offset, auth_fail, bad_docsis_msg,
            power_change), by_event_id, by_mnemonic, search (text -> rows containing it, case-insensitive),
            unique_modems {kind|any: n}, modems_in_both_notations, top_modems [[mac, rows]],
-           top_interfaces [[iface, rows]], cm_status_codes {code: rows},
+           top_interfaces [[iface, rows]], top_auth_fail_interfaces, cm_status_codes {code: rows},
            hosts: {host: {rows, vendor, by_severity, by_kind, unique_modems {kind|any: n}, top_modems,
                           last_1h: {rows, by_kind, unique_modems {kind|any: n}, top_modems},
                           last_15m: {rows, by_kind, unique_modems}}},
@@ -269,7 +269,7 @@ def modem_events(rng: random.Random, mac: str) -> list[Event]:
     times = uniform_times(rng, 396, END - SPAN, END - timedelta(minutes=3), 1.0)
     untimed = [datetime(1970, 1, 1, 0, 0, s, tzinfo=timezone.utc) for s in (12, 14, 31, 58)]
     reboot_at = len(times) // 2
-    for i, ts in enumerate(times[:reboot_at] + untimed + times[reboot_at:]):
+    for ts in times[:reboot_at] + untimed + times[reboot_at:]:
         kind, event_id, level, template, _ = rng.choices(table, [row[4] for row in table])[0]
         text = template.format(code=rng.choice(CM_STATUS_CODES), chan=rng.choice([1, 2, 33, 159]))
         qos = "1.0" if kind == "sync_loss" else "1.1"
@@ -291,6 +291,11 @@ STAFF = [("alice", "10.0.4.12"), ("bob", "10.0.4.15"), ("carol", "10.0.5.3"), ("
          ("backup", "10.0.9.21")]
 CRON_CMDS = ["/usr/lib/sysstat/sa1 1 1", "test -x /usr/sbin/anacron || ( cd / && run-parts --report /etc/cron.daily )",
              "/usr/local/bin/backup.sh >/dev/null 2>&1", "command -v debian-sa1 > /dev/null && debian-sa1 1 1"]
+
+
+def uptime(ts: datetime) -> float:
+    """Seconds since boot as the kernel prints them (the hosts booted 12 days before the span)."""
+    return (ts - (END - SPAN)).total_seconds() + 86400 * 12
 
 
 def syslog_events(rng: random.Random) -> list[Event]:
@@ -330,8 +335,7 @@ def syslog_events(rng: random.Random) -> list[Event]:
         elif kind == "ufw":
             comp, p = "kernel", ""
             src, dport = zipf_pick(rng, ATTACKERS, 1.0), rng.choice([22, 23, 3389, 445, 8080, 5900])
-            up = (ts - (END - SPAN)).total_seconds() + 86400 * 12
-            msg = (f"[{up:.6f}] [UFW BLOCK] IN=eth0 OUT= MAC=52:54:00:12:34:56:fe:54:00:ab:cd:ef:08:00 SRC={src} "
+            msg = (f"[{uptime(ts):.6f}] [UFW BLOCK] IN=eth0 OUT= MAC=52:54:00:12:34:56:fe:54:00:ab:cd:ef:08:00 SRC={src} "
                    f"DST=10.0.0.{HOSTS.index(host) + 10} LEN=44 TOS=0x00 PREC=0x00 TTL=241 ID=54321 PROTO=TCP "
                    f"SPT={rng.randint(1024, 65000)} DPT={dport} WINDOW=1024 RES=0x00 SYN URGP=0")
             attrs = {"ip": src, "dst": f"10.0.0.{HOSTS.index(host) + 10}", "dport": dport}
@@ -348,8 +352,7 @@ def syslog_events(rng: random.Random) -> list[Event]:
             attrs = {"user": user}
         else:
             comp, p = "kernel", ""
-            up = (ts - (END - SPAN)).total_seconds() + 86400 * 12
-            msg = (f"[{up:.6f}] Out of memory: Killed process {pid} (java) total-vm:8123456kB, "
+            msg = (f"[{uptime(ts):.6f}] Out of memory: Killed process {pid} (java) total-vm:8123456kB, "
                    f"anon-rss:3912344kB, file-rss:0kB, shmem-rss:0kB, UID:1001 pgtables:8200kB oom_score_adj:0")
         tag = f"{comp}[{p}]" if p else comp
         events.append(Event(ts, "syslog", "syslog/messages", host, comp, None, None, kind, attrs,
@@ -506,6 +509,7 @@ def cmts_truth(group: list[Event], now: datetime) -> dict[str, Any]:
         "unique_modems": modem_stats(group, kinds),
         "top_modems": top(Counter(e.attrs["mac"] for e in group if e.attrs.get("mac"))),
         "top_interfaces": top(Counter(e.attrs["interface"] for e in group if e.attrs.get("interface"))),
+        "top_auth_fail_interfaces": top(Counter(e.attrs["interface"] for e in group if e.kind == "auth_fail")),
         "cm_status_codes": count(group, lambda e: e.attrs.get("cm_status_code")),
         "last_1h": {"rows": len(last_hour), "by_kind": count(last_hour, lambda e: e.kind),
                     "unique_modems": modem_stats(last_hour, kinds)},
