@@ -1,0 +1,180 @@
+"""Filters narrow the current rows exactly as the equivalent pandas expression does."""
+
+from __future__ import annotations
+
+import re
+
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from react_engine.errors import ToolError
+from react_engine.logs.severity import at_least, normalize
+from tool_frames import LEVELS, WORDS, context, frame, frames, run
+
+FAST = settings(max_examples=60, deadline=None)
+
+
+def sample() -> pd.DataFrame:
+    return frame([
+        {"message": "T3 timeout on Cable5/0/1", "level": ("ERROR", "error"), "host": "cmts01", "status": None},
+        {"message": "t3 TIMEOUT again", "level": ("FATAL", "critical"), "host": "CMTS01"},
+        {"message": "disk failure", "level": ("SEVERE", "critical"), "host": "db1", "pid": "22"},
+        {"message": "GET / 404", "level": ("WARN", "warning"), "host": "web1", "status": 404},
+        {"message": "GET / 200", "level": ("INFO", "info"), "host": "web1", "status": 200, "pid": "1"},
+        {"message": "note", "level": (None, None), "host": "web1", "timestamp": None},
+    ])
+
+
+def labels(result) -> list[int]:
+    return list(result.rows.index)
+
+
+@given(df=frames(), word=st.sampled_from(WORDS + ["", "T", "zzz"]), case=st.booleans())
+@FAST
+def test_search_literal_matches_pandas(df: pd.DataFrame, word: str, case: bool) -> None:
+    result = run("search_logs", context(df), value=word, case_sensitive=case)
+    expected = df if not word else df[df["raw"].str.contains(word, case=case, regex=False)]
+    assert labels(result) == list(expected.index)
+    assert result.value == len(expected)
+
+
+@given(df=frames(), pattern=st.sampled_from([r"T\d", r"^\S+ web", r"[0-9a-f]{4}\.", r"time(?:out)?$", r"a{3}",
+                                             r"\d+\.\d+"]))
+@FAST
+def test_search_regex_matches_pandas(df: pd.DataFrame, pattern: str) -> None:
+    result = run("search_logs", context(df), value=pattern, regex=True, case_sensitive=True)
+    assert labels(result) == list(df[df["raw"].str.contains(pattern, regex=True)].index)
+
+
+def test_search_narrows_current_rows_and_empty_value_resets() -> None:
+    df = sample()
+    first = run("search_logs", context(df), value="timeout")
+    second = run("search_logs", context(df, first.rows), value="again")
+    assert labels(first) == [100, 101] and labels(second) == [101]
+    assert second.summary == "search 'again' -> 1 of 2 rows"
+    assert labels(run("search_logs", context(df, second.rows), value="")) == list(df.index)
+
+
+def test_search_rejects_invalid_and_backtracking_only_regexes() -> None:
+    for bad in ["(", r"(a)\1", "(?=a)b"]:
+        with pytest.raises(ToolError, match="invalid regex"):
+            run("search_logs", context(sample()), value=bad, regex=True)
+
+
+def test_written_level_matches_exactly_and_synonyms_use_severity() -> None:
+    df = sample()
+    assert labels(run("filter_by_severity", context(df), levels="FATAL")) == [101]
+    assert labels(run("filter_by_severity", context(df), levels=["SEVERE", "WARN"])) == [102, 103]
+    # not written in the log: a synonym, so every critical row
+    assert labels(run("filter_by_severity", context(df), levels="fatal")) == [101, 102]
+    assert labels(run("filter_by_severity", context(df), levels="critical")) == [101, 102]
+    assert labels(run("filter_by_severity", context(df), levels="err")) == [100]
+
+
+def test_written_level_absent_from_current_rows_matches_nothing() -> None:
+    df = sample()
+    rows = df.loc[[102, 103]]  # SEVERE and WARN: FATAL exists in the frame but not here
+    assert labels(run("filter_by_severity", context(df, rows), levels="FATAL")) == []
+
+
+@given(df=frames(), level=st.sampled_from(["error", "warning", "critical", "info", "debug", "warn", "crit"]))
+@FAST
+def test_min_level_is_at_least(df: pd.DataFrame, level: str) -> None:
+    result = run("filter_by_severity", context(df), min_level=level)
+    assert labels(result) == list(df[df["severity"].isin(at_least(normalize(level)))].index)
+
+
+@given(df=frames(), written=st.sampled_from([w for w, _ in LEVELS if w]))
+@FAST
+def test_levels_match_raw_when_written_else_severity(df: pd.DataFrame, written: str) -> None:
+    result = run("filter_by_severity", context(df), levels=[written])
+    if written.lower() not in {"error", "warning", "critical", "info", "debug"} and (df["level_raw"] == written).any():
+        expected = df[df["level_raw"] == written]
+    else:
+        expected = df[df["severity"] == normalize(written)]
+    assert labels(result) == list(expected.index)
+
+
+def test_severity_errors_are_actionable() -> None:
+    with pytest.raises(ToolError, match="unknown level 'bogus'.*FATAL"):
+        run("filter_by_severity", context(sample()), levels="bogus")
+    with pytest.raises(ToolError, match="give levels"):
+        run("filter_by_severity", context(sample()))
+
+
+@given(df=frames(), back=st.integers(0, 60 * 60), unit=st.sampled_from(["m", "h", "d"]))
+@FAST
+def test_relative_time_window_matches_pandas(df: pd.DataFrame, back: int, unit: str) -> None:
+    now = pd.Timestamp("2026-11-21T12:00Z")
+    result = run("filter_by_time", context(df, now=now), start=f"now-{back}{unit}", end="now")
+    start = now - pd.Timedelta(back, unit={"m": "min", "h": "h", "d": "D"}[unit])
+    stamps = df["timestamp"]
+    assert labels(result) == list(df[(stamps >= start) & (stamps <= now)].index)
+
+
+def test_absolute_times_naive_as_utc_and_offsets_converted() -> None:
+    df = sample()  # rows at 10:00, 10:07, 10:14, 10:21, 10:28 UTC and one without a time
+    assert labels(run("filter_by_time", context(df), start="2026-11-20T10:07", end="2026-11-20 10:21:00")) \
+        == [101, 102, 103]
+    assert labels(run("filter_by_time", context(df), start="2026-11-20T12:15+02:00", end="now")) == [103, 104]
+    with pytest.raises(ToolError, match="after end"):
+        run("filter_by_time", context(df), start="now", end="now-1h")
+    with pytest.raises(ToolError, match="cannot read time"):
+        run("filter_by_time", context(df), start="yesterday-ish")
+
+
+@given(df=frames(), field=st.sampled_from(["host", "component", "pid", "status"]),
+       value=st.sampled_from(["web1", "WEB2", "sshd", "22", "404", 404, 200.0, "main"]),
+       op=st.sampled_from(["eq", "ne", "contains"]))
+@FAST
+def test_filter_by_field_matches_pandas(df: pd.DataFrame, field: str, value: object, op: str) -> None:
+    ctx = context(df)
+    column = df[field]
+    text = str(int(value)) if isinstance(value, float) else str(value)
+    if op == "contains":
+        expected = column.astype("str").str.contains(text, case=False, regex=False).fillna(False)
+    elif field == "status":
+        if not text.isdigit():
+            with pytest.raises(ToolError, match="holds numbers"):
+                run("filter_by_field", ctx, field=field, value=value, op=op)
+            return
+        expected = (column == int(text)).fillna(False)
+    else:
+        expected = column == text
+        if not expected.any():
+            expected = column.str.lower() == text.lower()
+        expected = expected.fillna(False)
+    if op == "ne":
+        expected = ~expected.astype(bool)
+    result = run("filter_by_field", ctx, field=field, value=value, op=op)
+    assert labels(result) == list(df[expected.astype(bool).to_numpy()].index)
+
+
+def test_filter_by_field_regex_numbers_and_unknown_column() -> None:
+    df = sample()
+    assert labels(run("filter_by_field", context(df), field="status", value="404")) == [103]
+    assert labels(run("filter_by_field", context(df), field="status", value="^[45]", op="regex")) == [103]
+    assert labels(run("filter_by_field", context(df), field="Host", value="cmts01")) == [100]
+    assert labels(run("filter_by_field", context(df), field="pid", value=22)) == [102]
+    with pytest.raises(ToolError, match=r"no column 'hostname'; columns are: timestamp, severity"):
+        run("filter_by_field", context(df), field="hostname", value="x")
+
+
+def test_reset_filters_restores_every_row() -> None:
+    df = sample()
+    result = run("reset_filters", context(df, df.iloc[:2]))
+    assert result.rows is df and result.value == len(df)
+
+
+def test_search_uses_message_when_raw_is_absent() -> None:
+    df = sample().drop(columns="raw")
+    expected = df[df["message"].str.contains("get", case=False)]
+    assert labels(run("search_logs", context(df), value="get")) == list(expected.index)
+
+
+def test_regex_search_agrees_with_python_re_on_unicode() -> None:
+    df = frame([{"message": "ümlaut Ärger"}, {"message": "plain"}])
+    result = run("search_logs", context(df), value="ärg(er)?", regex=True)
+    assert labels(result) == [i for i, raw in df["raw"].items() if re.search("ärg(er)?", raw, re.I)]
