@@ -64,6 +64,7 @@ def test_think_tagged_and_fenced_replies_come_through(fake_ollama, fake_ollama_m
     reply = planner.plan(plan_request())
     assert "<think>" not in reply.content
     assert parse_reply(reply.content).model_dump() == REPLY
+    assert reply.thinking == ("Let me think about the columns first." if shape == "think_tagged" else None)
 
 
 def test_thinking_text_is_recorded_when_thinking_is_on(fake_ollama, plan_request):
@@ -131,9 +132,10 @@ def _closed_port() -> int:
 def test_server_down_gives_the_one_line_fix(plan_request, monkeypatch):
     port = _closed_port()
     monkeypatch.setenv("OLLAMA_HOST", f"127.0.0.1:{port}")
-    planner = OllamaPlanner(retry=RetryPolicy(max_attempts=2, initial_delay=0))
+    planner = OllamaPlanner(retry=RetryPolicy(initial_delay=30))  # a retry would make the test time out
     with pytest.raises(PlannerConnectionError) as caught:
         planner.plan(plan_request())
+    assert caught.value.retryable is False
     assert str(caught.value) == (
         f"Ollama is not reachable at http://127.0.0.1:{port}: start it with `ollama serve`, set OLLAMA_HOST, "
         "or use --planner rules"
@@ -168,10 +170,10 @@ def test_length_with_a_whole_object_is_accepted(fake_ollama, planner, plan_reque
 
 
 def test_low_prompt_eval_count_warns_of_silent_truncation(fake_ollama, planner, plan_request):
-    fake_ollama.push({"content": json.dumps(REPLY), "prompt_eval_count": 400})
+    fake_ollama.push({"content": json.dumps(REPLY), "prompt_eval_count": 449})
     reply = planner.plan(plan_request(prompt_tokens=900))
-    assert [w for w in reply.warnings if "400 prompt tokens" in w and "900" in w and "num_ctx" in w]
-    fake_ollama.push({"content": json.dumps(REPLY), "prompt_eval_count": 950})
+    assert [w for w in reply.warnings if "449 prompt tokens" in w and "900" in w and "num_ctx" in w]
+    fake_ollama.push({"content": json.dumps(REPLY), "prompt_eval_count": 675})  # a normal count for the estimate
     assert planner.plan(plan_request(prompt_tokens=900)).warnings == []
 
 

@@ -89,6 +89,7 @@ def test_server_down(plan_request):
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    planner = OpenAIPlanner("m", f"http://127.0.0.1:{port}/v1", retry=RetryPolicy(max_attempts=1))
-    with pytest.raises(PlannerConnectionError, match=r"not reachable .*: start it, fix --base-url"):
+    planner = OpenAIPlanner("m", f"http://127.0.0.1:{port}/v1", retry=RetryPolicy(initial_delay=30))
+    with pytest.raises(PlannerConnectionError, match=r"not reachable .*: start it, fix --base-url") as caught:
         planner.plan(plan_request())
+    assert caught.value.retryable is False

@@ -10,10 +10,17 @@ import ollama
 import pydantic
 from ollama._client import _parse_host  # the client's own OLLAMA_HOST normalisation
 
-from react_engine.errors import ModelNotFoundError, PlannerConnectionError, PlannerError, PlannerServerError
+from react_engine.errors import ModelNotFoundError, PlannerError, PlannerServerError
 from react_engine.planners.base import PlannerReply, PlanRequest
 from react_engine.planners.modelfile import Modelfile
-from react_engine.planners.remote import DEFAULT_NUM_CTX, DEFAULT_NUM_PREDICT, ModelPlanner, one_line, status_error
+from react_engine.planners.remote import (
+    DEFAULT_NUM_CTX,
+    DEFAULT_NUM_PREDICT,
+    ModelPlanner,
+    one_line,
+    refused,
+    status_error,
+)
 from react_engine.planners.retry import RetryPolicy
 
 DEFAULT_MODEL = "qwen3:4b"
@@ -50,7 +57,7 @@ def normalise_error(exc: Exception, url: str, model: str, timeout: float | None 
             f"Ollama at {url} did not answer within {timeout}s: raise --request-timeout or use a smaller model"
         )
     if isinstance(exc, (ConnectionError, httpx.ConnectError)):
-        return PlannerConnectionError(unreachable(url))
+        return refused(unreachable(url))
     return PlannerServerError(f"the exchange with Ollama at {url} failed ({one_line(exc)}): see the `ollama serve` log")
 
 

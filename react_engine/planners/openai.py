@@ -7,9 +7,16 @@ from typing import Any
 
 import httpx
 
-from react_engine.errors import ModelNotFoundError, PlannerConnectionError, PlannerError, PlannerServerError
+from react_engine.errors import ModelNotFoundError, PlannerError, PlannerServerError
 from react_engine.planners.base import PlannerReply, PlanRequest
-from react_engine.planners.remote import DEFAULT_NUM_CTX, DEFAULT_NUM_PREDICT, ModelPlanner, one_line, status_error
+from react_engine.planners.remote import (
+    DEFAULT_NUM_CTX,
+    DEFAULT_NUM_PREDICT,
+    ModelPlanner,
+    one_line,
+    refused,
+    status_error,
+)
 from react_engine.planners.retry import RetryPolicy
 
 API_KEY_VARS = ("REACT_ENGINE_API_KEY", "OPENAI_API_KEY")
@@ -73,11 +80,13 @@ class OpenAIPlanner(ModelPlanner):
             raise PlannerServerError(
                 f"{self.base_url} did not answer within {self.timeout}s: raise --request-timeout"
             ) from None
-        except httpx.TransportError as exc:
-            raise PlannerConnectionError(
+        except httpx.ConnectError as exc:
+            raise refused(
                 f"the server at {self.base_url} is not reachable ({one_line(exc)}): start it, fix --base-url, "
                 "or use --planner rules"
             ) from None
+        except httpx.TransportError as exc:
+            raise PlannerServerError(f"the exchange with {self.base_url} failed ({one_line(exc)}): retry") from None
         if response.status_code >= 400:
             raise self._http_error(response)
         try:

@@ -9,6 +9,7 @@ from typing import Any
 
 from react_engine.actions import reply_schema, strip_thinking
 from react_engine.errors import (
+    PlannerConnectionError,
     PlannerError,
     PlannerOverloadedError,
     PlannerServerError,
@@ -21,7 +22,11 @@ from react_engine.planners.schema import simplify_schema
 
 DEFAULT_NUM_CTX = 8192
 DEFAULT_NUM_PREDICT = 1024
+# The engine's estimate is conservative (real tokenizers count about 3/4 of it); a server count below half of it
+# means the server dropped part of the prompt (Ollama truncates to fit num_ctx without an error).
+TRUNCATION_RATIO = 0.5
 _OBJECT = re.compile(r"\{.*\}", re.S)
+_THINK = re.compile(r"<think(?:ing)?>(.*?)(?:</think(?:ing)?>|\Z)", re.S | re.I)
 
 
 def status_error(status: int) -> type[PlannerError]:
@@ -31,6 +36,13 @@ def status_error(status: int) -> type[PlannerError]:
     if status >= 500:
         return PlannerServerError
     return PlannerValidationError
+
+
+def refused(message: str) -> PlannerConnectionError:
+    """A connection error for a server that refused the connection: it is down, so retrying only delays the fix."""
+    error = PlannerConnectionError(message)
+    error.retryable = False
+    return error
 
 
 def one_line(text: object) -> str:
@@ -106,13 +118,19 @@ class ModelPlanner(Planner):
                 )
             warnings.append(f"the first reply was cut off at num_predict={self.num_predict}; re-asked with {room}")
         count = reply.prompt_eval_count
-        if count is not None and count < request.prompt_tokens:
+        if count is not None and count < request.prompt_tokens * TRUNCATION_RATIO:
             warnings.append(
                 f"the server read {count} prompt tokens but the prompt was estimated at {request.prompt_tokens}: "
                 f"it may have been truncated silently; raise num_ctx (now {self.num_ctx})"
             )
+        inline = "\n".join(m.strip() for m in _THINK.findall(reply.content)) or None  # think=false not honoured
         return reply.model_copy(
-            update={"content": strip_thinking(reply.content), "retries": retries, "warnings": warnings}
+            update={
+                "content": strip_thinking(reply.content),
+                "thinking": reply.thinking or inline,
+                "retries": retries,
+                "warnings": warnings,
+            }
         )
 
     @staticmethod
