@@ -1,2 +1,48 @@
-"""(being written)"""
-COMMANDS: list = []
+"""`react-engine inspect`: how each log file loads (format, rows, timestamps, time range, severities)."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from react_engine.logs import format_names
+from react_engine.logs.inspect import FileReport, inspect
+
+
+def _render(report: FileReport, title: str) -> list[str]:
+    share = f" ({report.timestamp_parsed / report.rows:.1%})" if report.rows else ""
+    span = f"{report.time_range.first} .. {report.time_range.last}" if report.time_range else "none"
+    severities = ", ".join(f"{name} {count}" for name, count in report.severity_counts.items()) or "none"
+    lines = [
+        title,
+        f"  format:     {report.format or 'skipped'}",
+        f"  rows:       {report.rows}",
+        f"  timestamps: {report.timestamp_parsed} parsed{share}",
+        f"  time range: {span}",
+        f"  severity:   {severities}",
+        f"  columns:    {', '.join(report.columns)}",
+    ]
+    lines += [f"  warning:    {warning}" for warning in report.warnings]
+    return lines
+
+
+@click.command("inspect")
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option("--format", "format_name", metavar="NAME", help=f"Force a format: {', '.join(format_names())}.")
+@click.option("--year", type=int, help="Year for dates written without one (default: from the file's mtime).")
+@click.option("--no-cache", is_flag=True, help="Parse again instead of using the parsed-frame cache.")
+def inspect_command(paths: tuple[str, ...], as_json: bool, format_name: str | None, year: int | None, no_cache: bool) -> None:
+    """Show how each log file in PATH... loads: format, rows, timestamps, time range, severities, columns."""
+    report = inspect(list(paths), format=format_name, year=year, use_cache=not no_cache)
+    if as_json:
+        click.echo(json.dumps(report.to_json_dict(), indent=2))
+        return
+    blocks = [_render(f, f.path or "") for f in report.files] if report.files else [_render(report, report.path or "")]
+    if report.files:
+        blocks.append(_render(report, f"total ({len(report.files)} files)"))
+    click.echo("\n\n".join("\n".join(block) for block in blocks))
+
+
+COMMANDS: list[click.Command] = [inspect_command]

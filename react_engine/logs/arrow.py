@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
@@ -18,9 +19,15 @@ def null_strings(length: int) -> pa.Array:
 
 
 def blank_to_null(values: pa.Array) -> pa.Array:
-    """Empty strings (unmatched optional groups) become nulls."""
+    """Empty strings (unmatched optional groups) become nulls, without copying the string data."""
     values = values.cast(STRING)
-    return pc.if_else(pc.equal(values, ""), pa.scalar(None, STRING), values)
+    keep = pc.and_(pc.is_valid(values), pc.not_equal(values, ""))
+    if pc.all(keep).as_py() is not False:
+        return values
+    if keep.offset != values.offset:
+        return pc.if_else(keep, values, pa.scalar(None, STRING))
+    _, offsets, data = values.buffers()
+    return pa.Array.from_buffers(STRING, len(values), [keep.buffers()[1], offsets, data], offset=values.offset)
 
 
 def concat(*parts: pa.Array | str) -> pa.Array:
@@ -31,3 +38,38 @@ def concat(*parts: pa.Array | str) -> pa.Array:
 def nil_to_null(values: pa.Array, nil: str = "-") -> pa.Array:
     """Placeholder values such as `-` (written for an absent field) become nulls."""
     return pc.if_else(pc.equal(values, nil), pa.scalar(None, values.type), values)
+
+
+def slices(data: pa.Buffer, starts: np.ndarray, lengths: np.ndarray) -> pa.Array:
+    """Strings `data[start:start+length]` for each row, gathered in one copy (via a string-view array).
+
+    `data` must hold valid UTF-8 and each slice must start and end on a character boundary.
+    """
+    count = len(starts)
+    if count == 0:
+        return pa.array([], STRING)
+    if data.size >= 2**31:
+        raise ValueError("buffer too large for string views")
+    padded = np.frombuffer(data, np.uint8)
+    window = np.zeros((count, 12), np.uint8)
+    head = np.minimum(lengths, 12)
+    for i in range(12):  # first up to 12 bytes of each slice (inline storage or 4-byte prefix)
+        take = head > i
+        window[take, i] = padded[starts[take] + i]
+    views = np.zeros((count, 4), np.int32)
+    views[:, 0] = lengths
+    raw = views.view(np.uint8).reshape(count, 16)
+    raw[:, 4:16] = window
+    long = lengths > 12
+    views[long, 2] = 0  # buffer index
+    views[long, 3] = starts[long]
+    view_array = pa.Array.from_buffers(pa.string_view(), count, [None, pa.py_buffer(views), data])
+    return view_array.cast(STRING)
+
+
+def tails(lines: pa.Array, skip_bytes: np.ndarray) -> pa.Array:
+    """Each line without its first `skip_bytes` bytes (which must end on a character boundary)."""
+    lines = lines.cast(STRING)
+    offsets = np.frombuffer(lines.buffers()[1], np.int64)[lines.offset : lines.offset + len(lines) + 1]
+    starts = offsets[:-1] + skip_bytes
+    return slices(lines.buffers()[2], starts, offsets[1:] - starts)

@@ -4,24 +4,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
 import pyarrow as pa
-import pyarrow.compute as pc
+
+from react_engine.logs.arrow import STRING, slices
 
 REPLACEMENT = "\ufffd"
+LF, CR = 10, 13
 
 
 @dataclass(frozen=True)
 class Lines:
     """The lines of one input (terminators removed) and how many undecodable bytes were replaced."""
 
-    text: pa.LargeStringArray
+    text: pa.Array
     replaced: int
 
 
 def _as_text(data: bytes) -> tuple[bytes, int]:
     """UTF-8 bytes with undecodable sequences replaced by U+FFFD, and the count of replacements."""
+    offsets = pa.array([0, len(data)], pa.int64()).buffers()[1]
     try:
-        _lines_array(data).validate(full=True)
+        pa.Array.from_buffers(STRING, 1, [None, offsets, pa.py_buffer(data)]).validate(full=True)
         return data, 0
     except pa.ArrowInvalid:
         text = data.decode("utf-8", errors="replace")
@@ -29,20 +33,27 @@ def _as_text(data: bytes) -> tuple[bytes, int]:
         return text.encode("utf-8"), replaced
 
 
-def _lines_array(data: bytes, length: int | None = None) -> pa.LargeStringArray:
-    """A one-element string array viewing `data[:length]` without copying it."""
-    size = len(data) if length is None else length
-    offsets = pa.array([0, size], pa.int64()).buffers()[1]
-    return pa.Array.from_buffers(pa.large_string(), 1, [None, offsets, pa.py_buffer(data)])
+def _bounds(raw: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Start and length of each line; LF or CRLF end lines (a bare CR does only when there is no LF)."""
+    separator = LF if (raw == LF).any() or not (raw == CR).any() else CR
+    ends = np.flatnonzero(raw == separator)
+    if len(raw) and raw[-1] != separator:
+        ends = np.append(ends, len(raw))
+    starts = np.concatenate(([0], ends[:-1] + 1)) if len(ends) else ends
+    if separator == LF:
+        before = np.maximum(ends - 1, 0)
+        ends = ends - ((ends > starts) & (raw[before] == CR))
+    return starts, ends - starts
 
 
 def split(data: bytes) -> Lines:
-    """Lines of `data`: LF or CRLF terminated (a bare CR ends lines only when the file has no LF)."""
+    """Lines of `data`; a final line terminator does not start an extra empty line."""
     data, replaced = _as_text(data)
-    if b"\r" in data:
-        data = data.replace(b"\r\n", b"\n") if b"\n" in data else data.replace(b"\r", b"\n")
     if not data:
-        return Lines(pa.array([], pa.large_string()), replaced)
-    length = len(data) - 1 if data.endswith(b"\n") else len(data)
-    parts = pc.split_pattern(_lines_array(data, length), "\n").flatten()
-    return Lines(parts, replaced)
+        return Lines(pa.array([], STRING), replaced)
+    starts, lengths = _bounds(np.frombuffer(data, np.uint8))
+    if len(data) >= 2**31:
+        text = pa.array([data[s : s + n].decode() for s, n in zip(starts, lengths)], STRING)
+    else:
+        text = slices(pa.py_buffer(data), starts, lengths)
+    return Lines(text, replaced)

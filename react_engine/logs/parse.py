@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -10,7 +12,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from react_engine.logs import timestamps
-from react_engine.logs.arrow import STRING, blank_to_null, concat, lit, null_strings
+from react_engine.logs.arrow import STRING, blank_to_null, concat, lit, null_strings, tails
 from react_engine.logs.formats.base import LEVEL_GROUPS, TIME_GROUP, Columns, Format
 from react_engine.logs.levels import severity_columns
 from react_engine.logs.schema import CANONICAL_COLUMNS, RAW_COLUMN
@@ -18,6 +20,7 @@ from react_engine.logs.schema import CANONICAL_COLUMNS, RAW_COLUMN
 MAX_MESSAGE_CHARS = 8192
 """`message` is cut to this many characters (with a marker); `raw` always keeps the whole entry."""
 TRUNCATION_MARK = " …[truncated]"
+PARALLEL_MIN_LINES = 50_000
 
 
 @dataclass(frozen=True)
@@ -28,6 +31,44 @@ class Parsed:
     warnings: list[str]
 
 
+_TAIL = "(?P<message>.*)$"
+_HEAD = "_head"
+
+
+def _head_pattern(pattern: str) -> str | None:
+    """For a pattern ending in `(?P<message>.*)$`: the same pattern capturing only the part before the
+    message (as `_head`). RE2 extracts short captures much faster; the message is then sliced off."""
+    if not (pattern.endswith(_TAIL) and pattern.startswith("^")):
+        return None
+    return f"^(?P<{_HEAD}>{pattern[1 : -len(_TAIL)]})"
+
+
+def _extract(pattern: str, lines: pa.Array) -> pa.StructArray:
+    """Named groups of `pattern` for each line (a null struct where it does not match).
+
+    Large inputs are cut into one chunk per CPU and matched in threads (Arrow releases the GIL).
+    """
+    workers = min(os.cpu_count() or 1, len(lines) // PARALLEL_MIN_LINES)
+    if workers > 1:
+        step = -(-len(lines) // workers)
+        chunks = [lines.slice(i, step) for i in range(0, len(lines), step)]
+        with ThreadPoolExecutor(workers) as pool:
+            return pa.concat_arrays(list(pool.map(lambda chunk: _extract_chunk(pattern, chunk), chunks)))
+    return _extract_chunk(pattern, lines)
+
+
+def _extract_chunk(pattern: str, lines: pa.Array) -> pa.StructArray:
+    head = _head_pattern(pattern)
+    if head is None:
+        return pc.extract_regex(lines, pattern)
+    parts = pc.extract_regex(lines, head)
+    skip = pc.binary_length(parts.field(_HEAD)).to_numpy(zero_copy_only=False)
+    fields = {parts.type.field(i).name: parts.field(i) for i in range(parts.type.num_fields)}
+    fields.pop(_HEAD)
+    fields["message"] = tails(lines, skip)
+    return pa.StructArray.from_arrays(list(fields.values()), names=list(fields), mask=parts.is_null())
+
+
 def match_patterns(patterns: tuple[str, ...], lines: pa.Array) -> tuple[Columns, np.ndarray]:
     """Columns from the first pattern matching each line, and the mask of lines any pattern matched."""
     columns: Columns = {}
@@ -35,18 +76,29 @@ def match_patterns(patterns: tuple[str, ...], lines: pa.Array) -> tuple[Columns,
     for pattern in patterns:
         if matched.all():
             break
-        parts = pc.extract_regex(lines, pattern)
+        parts = _extract(pattern, lines)
         hit = parts.is_valid().to_numpy(zero_copy_only=False) & ~matched
         if not hit.any():
             continue
         mask = pa.array(hit)
         for i in range(parts.type.num_fields):
             name = parts.type.field(i).name
-            values = blank_to_null(parts.field(i))
+            values = blank_to_null(parts.field(i)) if name != "message" else parts.field(i)
+            if hit.all():
+                columns[name] = values
+                continue
             previous = columns.get(name, null_strings(len(lines)))
             columns[name] = pc.if_else(mask, values, previous)
         matched |= hit
     return columns, matched
+
+
+def _message(columns: Columns, lines: pa.Array, matched: np.ndarray) -> pa.Array:
+    """The parsed message where a pattern matched, the whole line elsewhere."""
+    message = columns.get("message", lines)
+    if matched.all():
+        return pc.fill_null(message, "") if message.null_count else message
+    return pc.if_else(pa.array(matched), pc.fill_null(message, ""), lines)
 
 
 def _join_entries(columns: Columns, lines: pa.Array, matched: np.ndarray) -> tuple[Columns, pa.Array, np.ndarray]:
@@ -55,7 +107,7 @@ def _join_entries(columns: Columns, lines: pa.Array, matched: np.ndarray) -> tup
     offsets = pa.array(np.append(starts, len(lines)), pa.int64())
     separator = lit("\n")
     raw = pc.binary_join(pa.LargeListArray.from_arrays(offsets, lines), separator)
-    message_lines = pc.if_else(pa.array(matched), pc.fill_null(columns.get("message", lines), ""), lines)
+    message_lines = _message(columns, lines, matched)
     joined = {name: pc.take(values, starts) for name, values in columns.items()}
     joined["message"] = pc.binary_join(pa.LargeListArray.from_arrays(offsets, message_lines), separator)
     return joined, raw, starts
@@ -89,7 +141,7 @@ def parse_lines(
         columns, raw, starts = _join_entries(columns, lines, matched)
     else:
         raw, starts = lines, np.arange(len(lines))
-        columns["message"] = pc.if_else(pa.array(matched), pc.fill_null(columns.get("message", lines), ""), lines)
+        columns["message"] = _message(columns, lines, matched)
     if fmt.finish is not None:
         fmt.finish(columns)
     rows = len(starts)

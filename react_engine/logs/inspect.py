@@ -1,0 +1,115 @@
+"""`inspect()`: what a log file looks like once loaded — the first thing to run on an unfamiliar log."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.compute as pc
+from pydantic import BaseModel, Field
+
+from react_engine.logs.load import PathsArg, load_tables
+from react_engine.logs.schema import RAW_COLUMN
+from react_engine.logs.severity import SEVERITIES
+
+MISSING = "missing"
+
+
+class TimeRange(BaseModel):
+    """First and last parsed timestamp (ISO 8601, UTC)."""
+
+    first: str
+    last: str
+
+
+class FileReport(BaseModel):
+    """What one input loaded as (or, in `InspectReport`, all inputs together)."""
+
+    path: str | None = None
+    format: str | None
+    rows: int
+    timestamp_parsed: int = Field(description="rows with a parsed timestamp")
+    time_range: TimeRange | None
+    severity_counts: dict[str, int] = Field(description="rows per severity, most severe first; `missing` last")
+    columns: list[str]
+    warnings: list[str]
+
+
+class InspectReport(FileReport):
+    """Per-file reports (`files`, only with several inputs) and totals at the top level."""
+
+    files: list[FileReport] | None = None
+
+    def to_json_dict(self) -> dict[str, Any]:
+        """The `--json` shape: one file's keys, or totals plus `files` (without a top-level `path`)."""
+        return self.model_dump(mode="json", exclude={"files"} if self.files is None else {"path"})
+
+
+def _time_range(table: pa.Table) -> TimeRange | None:
+    stamps = table.column("timestamp")
+    if stamps.null_count == len(stamps):
+        return None
+    bounds = pc.min_max(stamps)
+    return TimeRange(first=bounds["min"].as_py().isoformat(), last=bounds["max"].as_py().isoformat())
+
+
+def _severity_counts(table: pa.Table) -> dict[str, int]:
+    column = table.column("severity")
+    counts = {row["values"]: row["counts"] for row in pc.value_counts(column).to_pylist()}
+    ordered = {name: counts[name] for name in SEVERITIES if counts.get(name)}
+    if column.null_count:
+        ordered[MISSING] = column.null_count
+    return ordered
+
+
+def _file_report(table: pa.Table, info: dict[str, Any]) -> FileReport:
+    stamps = table.column("timestamp")
+    return FileReport(
+        path=info["path"],
+        format=info["format"],
+        rows=table.num_rows,
+        timestamp_parsed=len(stamps) - stamps.null_count,
+        time_range=_time_range(table),
+        severity_counts=_severity_counts(table),
+        columns=[c for c in table.column_names if c != RAW_COLUMN],
+        warnings=info["warnings"],
+    )
+
+
+def _skipped_report(info: dict[str, Any]) -> FileReport:
+    return FileReport(
+        path=info["path"], format=None, rows=0, timestamp_parsed=0, time_range=None,
+        severity_counts={}, columns=[], warnings=info["warnings"],
+    )
+
+
+def _totals(files: list[FileReport]) -> InspectReport:
+    ranges = [f.time_range for f in files if f.time_range]
+    counts: Counter[str] = Counter()
+    for report in files:
+        counts.update(report.severity_counts)
+    columns = list(dict.fromkeys(c for f in files for c in f.columns))
+    formats = sorted({f.format for f in files if f.format})
+    return InspectReport(
+        format=",".join(formats) or None,
+        rows=sum(f.rows for f in files),
+        timestamp_parsed=sum(f.timestamp_parsed for f in files),
+        time_range=TimeRange(first=min(r.first for r in ranges), last=max(r.last for r in ranges)) if ranges else None,
+        severity_counts={name: counts[name] for name in (*SEVERITIES, MISSING) if counts.get(name)},
+        columns=columns,
+        warnings=[w for f in files for w in f.warnings],
+        files=files,
+    )
+
+
+def inspect(
+    paths: PathsArg, *, format: str | None = None, year: int | None = None, use_cache: bool = True
+) -> InspectReport:
+    """Load `paths` and summarise each input: format, rows, parsed timestamps, time range, severities."""
+    tables, infos = load_tables(paths, format=format, year=year, use_cache=use_cache)
+    by_path = iter(tables)
+    files = [_file_report(next(by_path), info) if info["format"] else _skipped_report(info) for info in infos]
+    if len(files) == 1:
+        return InspectReport(**files[0].model_dump())
+    return _totals(files)
