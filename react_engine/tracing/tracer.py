@@ -108,6 +108,11 @@ def _span_id(value: int) -> str:
     return format(value, "016x")
 
 
+def _plain(attributes: Any) -> dict[str, Any]:
+    """SDK attributes (sequences kept as tuples) as plain JSON-able values."""
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in (attributes or {}).items()}
+
+
 def _record(span: ReadableSpan) -> SpanRecord:
     """An SDK span in the file's model."""
     status = span.status
@@ -119,8 +124,8 @@ def _record(span: ReadableSpan) -> SpanRecord:
         kind=span.kind.value + 1,  # the SDK's INTERNAL is 0; OTLP's SPAN_KIND_INTERNAL is 1
         start_time_unix_nano=span.start_time or 0,
         end_time_unix_nano=span.end_time or 0,
-        attributes=dict(span.attributes or {}),
-        events=[EventRecord(name=e.name, time_unix_nano=e.timestamp, attributes=dict(e.attributes or {}))
+        attributes=_plain(span.attributes),
+        events=[EventRecord(name=e.name, time_unix_nano=e.timestamp, attributes=_plain(e.attributes))
                 for e in span.events],
         status=StatusRecord(code={StatusCode.UNSET: 0, StatusCode.OK: 1, StatusCode.ERROR: 2}[status.status_code],
                             message=status.description or ""),

@@ -1,0 +1,216 @@
+"""Batch runs: query files, one flushed line per result, resume after Ctrl-C or a crash, transport retries."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from counting_planner import CountingPlanner
+from react_engine.batch import BatchItem, answered_ids, load_queries, question_id, run_batch
+from react_engine.cli import main
+from react_engine.engine import Engine
+from react_engine.errors import InputError, ModelNotFoundError, PlannerConnectionError
+from react_engine.frames import FrameCache
+
+WORDS = ["alpha", "beta", "gamma", "delta", "omega"]
+QUESTIONS = [f'how many "{w}" lines?' for w in WORDS]
+TESTS = Path(__file__).parent
+
+
+@pytest.fixture
+def log_file(tmp_path: Path) -> Path:
+    """Word i appears on i+1 lines, so each question has its own answer."""
+    lines = [f"2026-11-20T10:00:{n:02d}Z host app: {w}" for i, w in enumerate(WORDS) for n in range(i + 1)]
+    path = tmp_path / "app.log"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def _items() -> list[BatchItem]:
+    return [BatchItem(id=question_id(q), question=q) for q in QUESTIONS]
+
+
+def _lines(out: Path) -> list[dict]:
+    return [json.loads(line) for line in out.read_text().splitlines()]
+
+
+def _check_complete(out: Path) -> None:
+    """Exactly one result per question, each with its own correct count."""
+    rows = _lines(out)
+    assert sorted(r["id"] for r in rows) == sorted(question_id(q) for q in QUESTIONS)
+    assert {r["query"]: r["value"] for r in rows} == {q: i + 1 for i, q in enumerate(QUESTIONS)}
+
+
+def test_load_queries_from_text_jsonl_and_yaml(tmp_path: Path) -> None:
+    text = tmp_path / "q.txt"
+    text.write_text("# comment\nhow many errors?\n\nwhich hosts?\n")
+    assert [(i.id, i.question) for i in load_queries(text)] == [
+        (question_id("how many errors?"), "how many errors?"), (question_id("which hosts?"), "which hosts?")]
+    jsonl = tmp_path / "q.jsonl"
+    jsonl.write_text('"how many errors?"\n{"id": 7, "question": "which hosts?", "logs": "a.log"}\n')
+    items = load_queries(jsonl)
+    assert items[1].id == "7" and items[1].logs == [str(tmp_path / "a.log")]
+    yml = tmp_path / "sub" / "q.yaml"
+    yml.parent.mkdir()
+    yml.write_text("- id: first\n  question: how many errors?\n  logs: [x.log, y.log]\n- which hosts?\n")
+    items = load_queries(yml)
+    assert items[0].logs == [str(yml.parent / "x.log"), str(yml.parent / "y.log")]
+    assert items[1].id == question_id("which hosts?") and items[1].logs == []
+
+
+def test_question_ids_are_stable_and_ignore_surrounding_space() -> None:
+    assert question_id("how many?") == question_id("  how many? ") != question_id("how many!")
+
+
+@pytest.mark.parametrize("content, problem", [
+    ("same?\nsame?\n", "same id"),
+    ("- {question: a, colour: red}\n", "colour"),
+    ("- {id: x}\n", "question"),
+    ("key: [unclosed\n", "cannot read"),
+])
+def test_bad_query_files_give_one_line_errors(tmp_path: Path, content: str, problem: str) -> None:
+    path = tmp_path / ("q.yaml" if content.startswith(("-", "key")) else "q.txt")
+    path.write_text(content)
+    with pytest.raises(InputError, match=problem) as caught:
+        load_queries(path)
+    assert str(path) in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_batch_writes_one_line_per_question_shaped_like_ask_json(tmp_path: Path, log_file: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    summary = run_batch(Engine(CountingPlanner()), _items(), out, logs=[log_file])
+    assert (summary.written, summary.skipped, summary.counts, summary.interrupted) == (5, 0, {"stop": 5}, False)
+    _check_complete(out)
+    first = _lines(out)[0]
+    assert list(first)[0] == "id" and {"query", "answer", "value", "verified", "stop_reason", "steps",
+                                        "statistics", "evidence", "planner", "model", "trace_file"} <= set(first)
+
+
+def test_logs_are_loaded_once_per_distinct_set(tmp_path: Path, log_file: Path, monkeypatch) -> None:
+    import react_engine.logs as logs
+
+    calls = []
+    real = logs.load
+    monkeypatch.setattr(logs, "load", lambda paths, **kw: calls.append(paths) or real(paths, **kw))
+    other = tmp_path / "other.log"
+    other.write_text("2026-11-20T10:00:00Z host app: alpha\n")
+    items = _items() + [BatchItem(id="own", question='how many "alpha" lines?', logs=[str(other)])]
+    frames = FrameCache()
+    run_batch(Engine(CountingPlanner()), items, tmp_path / "out.jsonl", logs=[log_file], frames=frames)
+    assert calls == [[str(log_file)], [str(other)]]
+    assert _lines(tmp_path / "out.jsonl")[-1]["value"] == 1
+
+
+def test_ctrl_c_on_a_question_stops_and_a_rerun_resumes_to_one_result_each(tmp_path: Path, log_file: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    interrupted = CountingPlanner(fail={QUESTIONS[2]: KeyboardInterrupt()})
+    first = run_batch(Engine(interrupted), _items(), out, logs=[log_file])
+    assert first.interrupted and first.written == 2 and first.remaining == 3
+    assert [r["query"] for r in _lines(out)] == QUESTIONS[:2]
+    second = run_batch(Engine(CountingPlanner()), _items(), out, logs=[log_file])
+    assert (second.skipped, second.written, second.interrupted) == (2, 3, False)
+    _check_complete(out)
+
+
+_DRIVER = """
+import sys
+from counting_planner import CountingPlanner
+from react_engine.batch import BatchItem, question_id, run_batch
+from react_engine.engine import Engine
+questions, out, log = sys.argv[1].split("|"), sys.argv[2], sys.argv[3]
+items = [BatchItem(id=question_id(q), question=q) for q in questions]
+run_batch(Engine(CountingPlanner(hang=questions[3])), items, out, logs=[log])
+"""
+
+
+def test_a_killed_batch_loses_nothing_answered_and_resumes(tmp_path: Path, log_file: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")])}
+    process = subprocess.Popen([sys.executable, "-c", _DRIVER, "|".join(QUESTIONS), str(out), str(log_file)],
+                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while not (out.exists() and out.read_text().count("\n") >= 3):
+        assert process.poll() is None, process.stderr.read().decode()
+        assert time.monotonic() < deadline, "the batch never wrote three results"
+        time.sleep(0.05)
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    assert len(_lines(out)) == 3
+    with out.open("a") as handle:  # as if the crash had cut a write short
+        handle.write('{"id": "partial", "query": "cut o')
+    summary = run_batch(Engine(CountingPlanner()), _items(), out, logs=[log_file])
+    assert (summary.skipped, summary.written) == (3, 2)
+    _check_complete(out)
+
+
+def test_answered_ids_cuts_a_partial_last_line(tmp_path: Path) -> None:
+    out = tmp_path / "r.jsonl"
+    out.write_text('{"id": "a"}\n{"id": "b"}\n{"id": "c", "quer')
+    assert answered_ids(out) == {"a", "b"}
+    assert out.read_text() == '{"id": "a"}\n{"id": "b"}\n'
+
+
+def test_a_corrupt_results_file_is_refused(tmp_path: Path) -> None:
+    out = tmp_path / "r.jsonl"
+    out.write_text("not json\n")
+    with pytest.raises(InputError, match="line 1"):
+        answered_ids(out)
+
+
+def test_transport_errors_are_retried_with_backoff_and_others_are_not(tmp_path: Path, log_file: Path) -> None:
+    waits: list[float] = []
+    planner = CountingPlanner(fail={QUESTIONS[0]: PlannerConnectionError("refused"),
+                                    QUESTIONS[1]: ModelNotFoundError("no model")}, fail_times=2)
+    summary = run_batch(Engine(planner), _items(), tmp_path / "r.jsonl", logs=[log_file], retries=3,
+                        backoff=0.5, sleep=waits.append)
+    rows = {r["query"]: r for r in _lines(tmp_path / "r.jsonl")}
+    assert rows[QUESTIONS[0]]["stop_reason"] == "stop" and rows[QUESTIONS[0]]["value"] == 1
+    assert rows[QUESTIONS[1]]["stop_reason"] == "error"
+    assert rows[QUESTIONS[1]]["error_type"] == "ModelNotFoundError"
+    assert waits == [0.5, 1.0] and summary.retried == 2
+    assert summary.counts == {"stop": 4, "error": 1}
+
+
+def test_retries_are_bounded(tmp_path: Path, log_file: Path) -> None:
+    planner = CountingPlanner(fail={QUESTIONS[0]: PlannerConnectionError("refused")}, fail_times=99)
+    summary = run_batch(Engine(planner), _items()[:1], tmp_path / "r.jsonl", logs=[log_file], retries=2,
+                        sleep=lambda s: None)
+    assert planner.calls[QUESTIONS[0]] == 3 and summary.counts == {"error": 1}
+    assert _lines(tmp_path / "r.jsonl")[0]["error_type"] == "PlannerConnectionError"
+
+
+def test_cli_batch_plain_log_summary_and_resume(tmp_path: Path, log_file: Path) -> None:
+    queries = tmp_path / "q.txt"
+    queries.write_text("\n".join(QUESTIONS[:2]) + "\n")
+    script = tmp_path / "replies.json"
+    script.write_text(json.dumps([
+        '{"action": "search_logs", "params": {"value": "alpha"}}',
+        '{"action": "finalize_answer", "params": {"answer": "1 line", "value": 1}}',
+        '{"action": "search_logs", "params": {"value": "beta"}}',
+        '{"action": "finalize_answer", "params": {"answer": "2 lines", "value": 2}}']))
+    out = tmp_path / "r.jsonl"
+    args = ["batch", str(queries), "--logs", str(log_file), "--out", str(out), "--planner", f"script:{script}",
+            "--trace-dir", str(tmp_path / "traces")]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert "[2/2]" in result.output and "stop reasons: stop 2" in result.output
+    rows = _lines(out)
+    assert [r["value"] for r in rows] == [1, 2] and all(Path(r["trace_file"]).exists() for r in rows)
+    again = CliRunner().invoke(main, args)
+    assert again.exit_code == 0 and "0 answered now, 2 already in" in again.output and len(_lines(out)) == 2
+
+
+def test_cli_batch_with_unusable_logs_fails_fast(tmp_path: Path) -> None:
+    queries = tmp_path / "q.txt"
+    queries.write_text("how many?\n")
+    result = CliRunner().invoke(main, ["batch", str(queries), "--logs", str(tmp_path / "missing.log"),
+                                       "--out", str(tmp_path / "r.jsonl"), "--planner", "rules", "--no-trace"])
+    assert result.exit_code == 1 and "missing.log" in result.output and not (tmp_path / "r.jsonl").exists()

@@ -1,0 +1,136 @@
+"""Tracing: one OTLP-JSON file per run, spans nested per iteration, never breaking a run."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from opentelemetry import trace
+
+from counting_planner import CountingPlanner
+from react_engine.engine import Engine
+from react_engine.errors import InputError
+from react_engine.tracing import NULL_TRACER, OtelTracer, open_tracer, read_trace
+from react_engine.tracing.timeline import timeline
+
+LINES = [f"2026-11-20T10:{m:02d}:00Z host{m % 2} app: {'ERROR disk full' if m % 3 == 0 else 'INFO ok'}"
+         for m in range(30)]
+
+
+@pytest.fixture
+def log_file(tmp_path: Path) -> Path:
+    path = tmp_path / "app.log"
+    path.write_text("\n".join(LINES) + "\n", encoding="utf-8")
+    return path
+
+
+def test_spans_nest_and_round_trip_through_the_file(tmp_path: Path) -> None:
+    tracer = OtelTracer(tmp_path)
+    with tracer.span("ask", question="q?", paths=["a.log", "b.log"], n=3, ratio=0.5, ok=True, skipped=None,
+                     params={"levels": ["error"]}) as root:
+        with tracer.span("iteration", iteration=1) as iteration:
+            iteration.event("prompt", text="hello")
+        root.set(answer="42")
+    path = Path(tracer.close())
+    document = json.loads(path.read_text())
+    spans = document["resourceSpans"][0]["scopeSpans"][0]["spans"]
+    assert {s["name"] for s in spans} == {"ask", "iteration"}
+    ask = next(s for s in spans if s["name"] == "ask")
+    child = next(s for s in spans if s["name"] == "iteration")
+    assert child["parentSpanId"] == ask["spanId"] and child["traceId"] == ask["traceId"]
+    assert ask["parentSpanId"] == "" and int(ask["endTimeUnixNano"]) >= int(ask["startTimeUnixNano"])
+    assert {"key": "n", "value": {"intValue": "3"}} in ask["attributes"]
+    record = read_trace(path)
+    assert record.root.attributes == {"question": "q?", "paths": ["a.log", "b.log"], "n": 3, "ratio": 0.5,
+                                      "ok": True, "params": '{"levels": ["error"]}', "answer": "42"}
+    assert record.children(record.root)[0].event("prompt").attributes == {"text": "hello"}
+
+
+def test_each_run_gets_its_own_trace_and_file_without_touching_the_global_provider(tmp_path: Path) -> None:
+    before = trace.get_tracer_provider()
+    paths = []
+    for question in ("one", "two"):
+        tracer = open_tracer(tmp_path)
+        with tracer.span("ask", question=question):
+            pass
+        paths.append(tracer.close())
+    assert len(set(paths)) == 2 and sorted(p.name for p in tmp_path.iterdir()) == sorted(Path(p).name for p in paths)
+    ids = {read_trace(p).root.trace_id for p in paths}
+    assert len(ids) == 2
+    assert trace.get_tracer_provider() is before
+
+
+def test_an_unwritable_directory_warns_and_the_run_goes_on(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    tracer = OtelTracer(blocker / "traces")
+    with tracer.span("ask") as span:
+        span.set(answer="still fine")
+    assert tracer.close() is None
+    assert len(tracer.warnings) == 1 and "--no-trace" in tracer.warnings[0]
+
+
+def test_an_exception_inside_a_span_is_recorded_and_re_raised(tmp_path: Path) -> None:
+    tracer = OtelTracer(tmp_path)
+    with pytest.raises(KeyError), tracer.span("ask"):
+        raise KeyError("boom")
+    root = read_trace(tracer.close()).root
+    assert root.status.code == 2 and "KeyError" in root.status.message
+
+
+def test_memory_only_tracer_keeps_the_record_and_writes_nothing(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    tracer = open_tracer(None)
+    with tracer.span("ask", question="q"):
+        pass
+    assert tracer.close() is None and list(tmp_path.iterdir()) == []
+    assert tracer.record().root.attributes["question"] == "q"
+
+
+def test_null_tracer_records_nothing() -> None:
+    with NULL_TRACER.span("ask", question="q") as span:
+        span.set(answer="a")
+        span.event("reply", text="x")
+    assert NULL_TRACER.close() is None
+
+
+@pytest.mark.parametrize("content", [None, "not json", '{"resourceSpans": [{"scopeSpans": [{"spans": [{}]}]}]}',
+                                     '{"resourceSpans": []}'])
+def test_read_trace_rejects_bad_files_naming_the_path(tmp_path: Path, content: str | None) -> None:
+    path = tmp_path / "t.json"
+    if content is not None:
+        path.write_text(content)
+    with pytest.raises(InputError, match=str(path)):
+        read_trace(path)
+
+
+@settings(max_examples=50, deadline=None)
+@given(text=st.text(st.characters(blacklist_categories=("Cs",))), number=st.integers(-(2**63), 2**63 - 1), flag=st.booleans(),
+       items=st.lists(st.text(max_size=5), max_size=4))
+def test_attributes_round_trip_through_the_file(tmp_path_factory, text: str, number: int, flag: bool,
+                                                items: list[str]) -> None:
+    tracer = OtelTracer(tmp_path_factory.mktemp("traces"))
+    with tracer.span("ask", text=text, number=number, flag=flag, items=items):
+        pass
+    expected = {"text": text, "number": number, "flag": flag, "items": items}
+    assert tracer.record().root.attributes == expected
+    assert read_trace(tracer.close()).root.attributes == expected
+
+
+def test_an_engine_run_leaves_a_trace_with_every_span_and_reply(tmp_path: Path, log_file: Path) -> None:
+    engine = Engine(CountingPlanner(), tracer_factory=lambda: open_tracer(tmp_path / "traces"))
+    result = engine.ask('how many "disk full" lines?', [log_file])
+    assert result.trace_file and Path(result.trace_file).parent == tmp_path / "traces"
+    record = read_trace(result.trace_file)
+    names = [s.name for s in record.spans]
+    assert names[0] == "ask" and {"iteration", "context", "planner", "tool"} <= set(names)
+    assert names.count("iteration") == result.statistics.iterations == len(result.steps)
+    replies = [s.event("reply").attributes["text"] for s in record.descendants("planner")]
+    assert replies == [s.reply for s in result.steps]
+    view = timeline(record)
+    assert [r.action for r in view.rows] == [s.action for s in result.steps]
+    assert view.stop_reason == result.stop_reason and view.value == result.value == 10
+    assert all(r.prompt_tokens == s.prompt_tokens for r, s in zip(view.rows, result.steps))
