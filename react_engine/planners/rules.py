@@ -284,13 +284,16 @@ def _search(plan: Plan, value: str, regex: bool, words: str, case_sensitive: boo
     plan.scope.append(words)
 
 
+_STATUS_CLASSES = {"1": "informational", "2": "success", "3": "redirect", "4": "client-error", "5": "server-error"}
+
+
 def _status(q: _Question, plan: Plan, columns: list[str]) -> None:
     """HTTP status classes and codes (`5xx`, `server errors`, `404s`, `status 500`)."""
     has_column = "status" in columns
     for m in q.take(r"\b([1-5])xx(?:\s+(?:errors?|responses?|status(?:es)?|codes?))?\b"
                     r"|\b(server|client)\s+errors?\b"):
         digit = m.group(1) or ("5" if m.group(2).lower() == "server" else "4")
-        words = f"with HTTP status {digit}xx"
+        words = f"with an HTTP {_STATUS_CLASSES[digit]} status"
         if has_column:
             plan.calls.append(Call("filter_by_field", {"field": "status", "value": f"^{digit}[0-9][0-9]$",
                                                        "op": "regex"}, f"keep responses {words}"))
@@ -370,7 +373,9 @@ def _target(q: _Question, plan: Plan) -> None:
         plan.target = "message"  # "the most common errors"
     counted = re.search(r"\b(?:how many|number of|count(?: of| the)?)\s+(?:(?:unique|distinct|different|"
                         r"individual|of|the)\s+)*", q.text, re.I)
-    if plan.goal == "count" and plan.target in COUNTABLE and counted and first == counted.end():
+    between = range(counted.end(), first) if counted else range(0)
+    if plan.goal == "count" and plan.target in COUNTABLE and counted and first >= counted.end() and all(
+            q.used[i] or q.text[i].isspace() for i in between):  # "how many [unregistered] modems"
         plan.goal = "unique"  # "how many modems ..." asks for distinct modems
     if plan.target is None and plan.goal == "unique":
         plan.goal = "count"
