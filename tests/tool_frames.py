@@ -46,7 +46,7 @@ def context(df: pd.DataFrame, rows: pd.DataFrame | None = None, **kwargs: Any) -
     return ToolContext(frame=df, rows=df if rows is None else rows, now=now, **kwargs)
 
 
-def run(name: str, ctx: ToolContext, **params: Any) -> ToolResult:
+def run(name: str, ctx: ToolContext, /, **params: Any) -> ToolResult:
     """Validate `params` the way the engine does and run tool `name`."""
     tool = REGISTRY[name]
     return tool.run(tool.params.model_validate(params), ctx)
