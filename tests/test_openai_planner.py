@@ -8,13 +8,7 @@ import socket
 import pytest
 
 from react_engine.actions import parse_reply
-from react_engine.errors import (
-    ModelNotFoundError,
-    PlannerConnectionError,
-    PlannerOverloadedError,
-    PlannerValidationError,
-    TruncatedReplyError,
-)
+from react_engine import errors
 from react_engine.planners.openai import OpenAIPlanner
 from react_engine.planners.retry import RetryPolicy
 
@@ -62,7 +56,7 @@ def test_500_retried_then_ok(fake_ollama, fake_ollama_module, planner, plan_requ
 
 @pytest.mark.parametrize(
     ("status", "error", "fix"),
-    [(429, PlannerOverloadedError, "try again later"), (401, PlannerValidationError, "OPENAI_API_KEY")],
+    [(429, errors.PlannerOverloadedError, "try again later"), (401, errors.PlannerValidationError, "OPENAI_API_KEY")],
 )
 def test_status_errors_map_to_the_hierarchy(fake_ollama, fake_ollama_module, planner, plan_request, status, error,
                                             fix):  # fmt: skip
@@ -74,13 +68,13 @@ def test_status_errors_map_to_the_hierarchy(fake_ollama, fake_ollama_module, pla
 
 def test_unknown_model(fake_ollama, plan_request):
     planner = OpenAIPlanner("gpt-9", f"{fake_ollama.url}/v1", retry=FAST)
-    with pytest.raises(ModelNotFoundError, match="model 'gpt-9' not found at .*check --model"):
+    with pytest.raises(errors.ModelNotFoundError, match="model 'gpt-9' not found at .*check --model"):
         planner.plan(plan_request())
 
 
 def test_truncation_reasks_with_more_room(fake_ollama, fake_ollama_module, planner, plan_request):
     fake_ollama.push(fake_ollama_module.truncated(REPLY), fake_ollama_module.truncated(REPLY))
-    with pytest.raises(TruncatedReplyError):
+    with pytest.raises(errors.TruncatedReplyError):
         planner.plan(plan_request())
     assert [b["max_tokens"] for b in fake_ollama.bodies("/v1/chat/completions")] == [1024, 2048]
 
@@ -90,6 +84,6 @@ def test_server_down(plan_request):
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     planner = OpenAIPlanner("m", f"http://127.0.0.1:{port}/v1", retry=RetryPolicy(initial_delay=30))
-    with pytest.raises(PlannerConnectionError, match=r"not reachable .*: start it, fix --base-url") as caught:
+    with pytest.raises(errors.PlannerConnectionError, match=r"not reachable .*: start it, fix --base-url") as caught:
         planner.plan(plan_request())
     assert caught.value.retryable is False

@@ -9,14 +9,8 @@ import httpx
 
 from react_engine.errors import ModelNotFoundError, PlannerError, PlannerServerError
 from react_engine.planners.base import PlannerReply, PlanRequest
-from react_engine.planners.remote import (
-    DEFAULT_NUM_CTX,
-    DEFAULT_NUM_PREDICT,
-    ModelPlanner,
-    one_line,
-    refused,
-    status_error,
-)
+from react_engine.planners import remote
+from react_engine.planners.remote import ModelPlanner, one_line, refused
 from react_engine.planners.retry import RetryPolicy
 
 API_KEY_VARS = ("REACT_ENGINE_API_KEY", "OPENAI_API_KEY")
@@ -39,8 +33,8 @@ class OpenAIPlanner(ModelPlanner):
         *,
         api_key: str | None = None,
         timeout: float = 120.0,
-        num_ctx: int = DEFAULT_NUM_CTX,
-        num_predict: int = DEFAULT_NUM_PREDICT,
+        num_ctx: int = remote.DEFAULT_NUM_CTX,
+        num_predict: int = remote.DEFAULT_NUM_PREDICT,
         seed: int | None = 42,
         retry: RetryPolicy | None = None,
         schema: dict[str, Any] | None = None,
@@ -126,7 +120,7 @@ class OpenAIPlanner(ModelPlanner):
             fix = "see the server's log"
         else:
             fix = "check --model and the server's limits"
-        return status_error(status)(f"{self.base_url} answered HTTP {status}: {one_line(detail)}: {fix}")
+        return remote.status_error(status)(f"{self.base_url} answered HTTP {status}: {one_line(detail)}: {fix}")
 
     def close(self) -> None:
         self.client.close()
