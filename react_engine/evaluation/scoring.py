@@ -44,16 +44,19 @@ class Scenario(BaseModel):
     replies: list[str] = Field(default_factory=list)  # the raw planner replies, so a run can be replayed
 
 
-def _number(value: Any) -> float | None:
+def _number(value: Any) -> int | float | None:
+    """A number, or numeric text ("1,234"); ints stay exact."""
     if isinstance(value, bool):
         return None
     if isinstance(value, (int, float)):
-        return float(value)
+        return value
     if isinstance(value, str):
-        try:
-            return float(value.replace(",", ""))
-        except ValueError:
-            return None
+        text = value.strip().replace(",", "")
+        for kind in (int, float):
+            try:
+                return kind(text)
+            except ValueError:
+                continue
     return None
 
 
@@ -61,6 +64,8 @@ def same_value(actual: Any, expected: Any, tolerance: float = 0.0) -> bool:
     """Numbers within `tolerance`, text case-insensitively, lists and dicts element by element."""
     expected_n, actual_n = _number(expected), _number(actual)
     if expected_n is not None and actual_n is not None:
+        if isinstance(expected_n, int) and isinstance(actual_n, int):
+            return abs(actual_n - expected_n) <= tolerance
         return math.isclose(actual_n, expected_n, rel_tol=1e-9, abs_tol=tolerance)
     if isinstance(expected, (list, tuple)) and isinstance(actual, (list, tuple)):
         return len(actual) == len(expected) and all(same_value(a, e, tolerance) for a, e in zip(actual, expected))
@@ -71,11 +76,11 @@ def same_value(actual: Any, expected: Any, tolerance: float = 0.0) -> bool:
 
 
 def ranking(value: Any) -> list[Any]:
-    """The ranked items of a top-N answer: `[[v, n], ...]`, `[{"value": v, ...}]`, `{v: n}` or `[v, ...]`."""
+    """The ranked items of a top-N answer: `[[v, n], ...]`, `[{"value": v, ...}]`, `{v: n}`, `[v, ...]` or `v`."""
     if isinstance(value, dict):
         return list(value)
     if not isinstance(value, list):
-        return []
+        return [] if value is None else [value]
     items = []
     for item in value:
         if isinstance(item, (list, tuple)) and item:

@@ -113,7 +113,11 @@ def load_suite(path: str | Path) -> Suite:
         suite = Suite.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
     except FileNotFoundError:
         raise InputError(f"{path}: suite not found: give a YAML or JSON suite file") from None
-    except (OSError, yaml.YAMLError, ValidationError) as exc:
+    except ValidationError as exc:
+        problem = exc.errors()[0]
+        where = ".".join(map(str, problem["loc"]))
+        raise InputError(f"{path}: not a valid suite: {where}: {problem['msg']}: fix the file") from None
+    except (OSError, yaml.YAMLError) as exc:
         raise InputError(f"{path}: not a valid suite: {str(exc).splitlines()[0]}: fix the file") from None
     truth: dict[str, Any] = {}
     truth_dir = path.parent
