@@ -1,0 +1,102 @@
+"""Chaos measurement: the evaluation suite with a share of the rules planner's replies damaged.
+
+Every case whose clean run passes and asks the planner at least once is run `--runs` times, each with its own
+seed, through `ChaosPlanner(RulesPlanner(), rate, seed)`. Prints the share of runs that still pass (the bar
+is 95%), the stop reasons, the corruptions applied and the failed runs.
+
+    python scripts/chaos_eval.py [--suite evals/sample_suite.yaml] [--runs 20] [--rate 0.3] [--seed 0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from react_engine.engine import Engine
+from react_engine.evaluation.scoring import score
+from react_engine.evaluation.suite import Case, Suite, load_suite
+from react_engine.frames import FrameCache
+from react_engine.planners.base import Planner
+from react_engine.planners.chaos import ChaosPlanner
+from react_engine.planners.rules import RulesPlanner
+from react_engine.result import RunResult
+
+SUITE = Path(__file__).resolve().parents[1] / "evals" / "sample_suite.yaml"
+
+
+@dataclass
+class Outcome:
+    """Runs, passes, stop reasons, corruptions applied and the failed runs as (case id, seed, failures)."""
+
+    runs: int = 0
+    passed: int = 0
+    stop_reasons: Counter = field(default_factory=Counter)
+    corruptions: Counter = field(default_factory=Counter)
+    failed: list[tuple[str, int, str]] = field(default_factory=list)
+
+    @property
+    def share(self) -> float:
+        return self.passed / self.runs if self.runs else 0.0
+
+
+def ask(case: Case, planner: Planner, frames: FrameCache, year: int | None) -> RunResult:
+    return Engine(planner).ask(case.question, case.logs, frame=frames.get(case.logs), now=case.now, year=year)
+
+
+def clean_cases(suite: Suite, frames: FrameCache) -> list[Case]:
+    """The cases the undamaged rules planner passes, after asking it at least once."""
+    kept = []
+    for case in suite.cases:
+        result = ask(case, RulesPlanner(), frames, suite.year)
+        if score(case, result).passed and result.steps:
+            kept.append(case)
+    return kept
+
+
+def measure(cases: list[Case], frames: FrameCache, *, year: int | None, runs: int, rate: float,
+            seed: int = 0) -> Outcome:
+    """Each case `runs` times with a damaged rules planner; the seed of run r of case i is seed + r * 1000 + i."""
+    outcome = Outcome()
+    for r in range(runs):
+        for i, case in enumerate(cases):
+            run_seed = seed + r * 1000 + i
+            chaos = ChaosPlanner(RulesPlanner(), rate, run_seed)
+            scenario = score(case, ask(case, chaos, frames, year))
+            outcome.runs += 1
+            outcome.passed += scenario.passed
+            outcome.stop_reasons[scenario.stop_reason] += 1
+            outcome.corruptions.update(k for k in chaos.applied if k)
+            if not scenario.passed:
+                outcome.failed.append((case.id, run_seed, "; ".join(scenario.failures) or scenario.answer))
+    return outcome
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--suite", default=str(SUITE))
+    parser.add_argument("--runs", type=int, default=20, help="runs per case, each with its own seed")
+    parser.add_argument("--rate", type=float, default=0.3, help="share of replies damaged")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    suite = load_suite(args.suite)
+    frames = FrameCache(year=suite.year)
+    cases = clean_cases(suite, frames)
+    began = time.monotonic()
+    outcome = measure(cases, frames, year=suite.year, runs=args.runs, rate=args.rate, seed=args.seed)
+    elapsed = time.monotonic() - began
+    print(f"{suite.name}: {len(cases)} of {len(suite.cases)} cases pass clean and ask the planner")
+    print(f"chaos rate {args.rate:g}, {args.runs} seeds per case: {outcome.passed}/{outcome.runs} runs correct "
+          f"({outcome.share:.1%}; bar 95%) in {elapsed:.1f}s")
+    print("stop reasons: " + ", ".join(f"{k} {v}" for k, v in outcome.stop_reasons.most_common()))
+    print("corruptions applied: " + ", ".join(f"{k} {v}" for k, v in sorted(outcome.corruptions.items())))
+    for case_id, run_seed, why in outcome.failed[:20]:
+        print(f"  failed {case_id} (seed {run_seed}): {why}")
+    return 0 if outcome.share >= 0.95 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
