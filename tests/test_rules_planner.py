@@ -252,6 +252,11 @@ CASES: list[Any] = [
     ("cmts", "What are the most common event IDs?", lambda: top(truth("cmts", "by_event_id"), 5)),
     ("cmts", "Lines per hour", lambda: hourly("cmts")),
     ("cmts", "How many T3 timeouts on MAWED07T09?", lambda: 0),
+    ("cmts", "How many T3 or T4 timeouts?",
+     lambda: truth("cmts", "by_kind", "t3_timeout") + truth("cmts", "by_kind", "t4_timeout")),
+    ("cmts", "How many lines from UBR7200?", lambda: truth("cmts", "by_component", "UBR7200")),
+    ("cmts", "What is the severity breakdown?", lambda: top(truth("cmts", "by_severity"), 10)),
+    ("cmts", "How many events per CMTS?", lambda: top(truth("cmts", "by_host"), 10)),
     # one modem's event log
     ("modem", "How many T3 timeouts did the modem log?", lambda: truth("modem", "search", "T3 time-out")),
     ("modem", "How many critical events in the modem log?", lambda: truth("modem", "by_severity", "critical")),
@@ -268,6 +273,8 @@ CASES: list[Any] = [
     pytest.param("syslog", "Number of accepted logins per user", lambda: truth("syslog", "accepted", "top_users"),
                  marks=pytest.mark.xfail(strict=True, reason="the user entity misses `Accepted publickey for X`")),
     ("syslog", "How many UFW blocks?", lambda: truth("syslog", "ufw_block", "rows")),
+    ("syslog", "How many failed logins for root?", lambda: dict(truth("syslog", "failed_password", "top_users"))["root"]),
+    ("syslog", "How many out of memory kills?", lambda: truth("syslog", "oom_kills")),
     ("syslog", "How many lines from bastion01 in the last 6 hours?",
      lambda: truth("syslog", "windows", "last_6h", "by_host", "bastion01")),
     # RFC 5424
@@ -293,6 +300,7 @@ CASES: list[Any] = [
     ("nginx", "How many unique client IPs?", lambda: truth("nginx", "unique_client_ips")),
     ("nginx", "Top 3 user agents", lambda: truth("nginx", "top_user_agents")[:3]),
     ("nginx", "What are the top 5 paths?", lambda: truth("nginx", "top_paths")[:5]),
+    ("nginx", "How many POST requests?", lambda: truth("nginx", "by_method", "POST")),
 ]
 
 

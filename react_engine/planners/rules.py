@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 from typing import Any, Callable
 
 from react_engine.planners.base import ContextView, HistoryItem, Planner, PlannerReply, PlanRequest
+from react_engine.tools.regex import literal
 
 NARROWING = frozenset({"search_logs", "filter_by_severity", "filter_by_time", "filter_by_field"})
 SUGGESTION = ('try e.g. "how many errors in the last hour", "how many unique modems had T3 timeouts on '
@@ -53,7 +54,9 @@ PHRASES: tuple[tuple[str, str, bool, bool], ...] = (
     (r"\binvalid users?\b", "Invalid user", False, True),
     (r"\b(?:accepted|successful) (?:ssh )?(?:passwords?|logins?|log-ins?)\b", r"Accepted (?:password|publickey)",
      True, False),
-    (r"\b(?:out of memory|oom(?: kills?)?)\b", "Out of memory", False, False),
+    (r"\b(?:out of memory|oom)(?: kills?| killed| errors?)?\b", "Out of memory", False, False),
+    (r"\b(?:log(?:ged)?[- ]?ins?|login attempts?|logins?)\b", r"Failed password|Accepted (?:password|publickey)|"
+     r"Invalid user", True, False),
     (r"\b(?:ufw|firewall) blocks?\b|\bblocked (?:connections?|packets?)\b", "UFW BLOCK", False, False),
     (r"\b(?:exceptions?|tracebacks?|stack ?traces?)\b", r"Traceback|Exception", True, False),
     (r"\bslow requests?\b", "slow request", False, False),
@@ -119,7 +122,7 @@ ago past last previous recent recently latest now so far up until till since bet
 about around approximately overall altogether whole entire here exactly many
 mention mentions mentioning mentioned contain contains containing contained matching match matches say says saying
 attempt attempts try tries job jobs run runs ran request requests response responses hit hits call calls
-deleted removed returned returning generated triggered raised thrown emitted sent received caused
+tried trying breakdown broken down split distribution deleted removed returned returning generated triggered raised thrown emitted sent received caused
 """.split())
 _FREE_TEXT = re.compile(r"\b(?:mention(?:s|ing|ed)?|contain(?:s|ing|ed)?|with the (?:word|text|string)|"
                         r"matching|match(?:es)?|say(?:s|ing)?|saying)\s+([^\s?,;]+)", re.I)
@@ -270,8 +273,9 @@ def _literals(q: _Question, plan: Plan) -> None:
         _search(plan, pattern, True, f"mentioning MAC {m.group(1)} (any notation)")
     for m in q.take(r"(?:\bip(?: address)?\s+)?\b(\d{1,3}(?:\.\d{1,3}){3})\b"):
         _search(plan, m.group(1), False, f"mentioning {m.group(1)}")
-    for m in q.take(r"\b((?:cable|gi|te)\d+(?:/\d+)+(?::\d+)?)\b"):
-        _search(plan, m.group(1), False, f"mentioning {m.group(1)}")
+    for m in q.take(r"\b((?:cable|gi|te)\d+(?:/\d+)+(?::\d+)?)\b|(?<![\w/])(/[\w.~%/-]+)"):
+        text = m.group(1) or m.group(2)
+        _search(plan, text, False, f"mentioning {text}")
 
 
 def _search(plan: Plan, value: str, regex: bool, words: str, case_sensitive: bool = False) -> None:
@@ -312,22 +316,30 @@ def _status(q: _Question, plan: Plan, columns: list[str]) -> None:
 
 
 def _severity(q: _Question, plan: Plan, uses_severity: bool) -> None:
-    """Severity words: a level filter when the logs carry levels, else a search for the word."""
+    """Severity words, as one level filter when the logs carry levels, else as a search for the words."""
+    minimum, hits = None, []
     for pattern, level in _SEVERITY_WORDS:
-        at_least = q.take(_AT_LEAST.format(w=pattern))
-        hits = at_least or q.take(pattern)
-        if not hits:
-            continue
-        if not uses_severity:
-            stem = _STEMS.get(level, level.lower())
-            _search(plan, stem, False, f'containing "{stem}" (these logs record no severities)')
-        elif at_least:
-            plan.calls.append(Call("filter_by_severity", {"levels": [], "min_level": level.lower()},
-                                   f"keep lines at least as severe as {level.lower()}"))
-            plan.scope.append(f"with severity {level.lower()} or worse")
-        else:
-            plan.calls.append(Call("filter_by_severity", {"levels": [level]}, f"keep {level} lines"))
-            plan.scope.append(f"with severity {level}")
+        if q.take(_AT_LEAST.format(w=pattern)):
+            minimum = minimum or level.lower()
+        hits += [(m.start(), m.end(), level) for m in q.take(pattern)]
+    hits.sort()
+    # in "fatal errors" the level is the adjective and "errors" only the noun
+    levels = list(dict.fromkeys(level for i, (start, _, level) in enumerate(hits) if not (
+        level == "error" and i and not q.text[hits[i - 1][1]:start].strip())))
+    if not levels and minimum is None:
+        return
+    if not uses_severity:
+        stems = [_STEMS.get(w, w.lower()) for w in levels + ([minimum] if minimum else [])]
+        _search(plan, "|".join(stems), len(stems) > 1, f'containing {" or ".join(stems)} (these logs record no '
+                                                       "severities)")
+        return
+    params: dict[str, Any] = {"levels": levels}
+    words = " or ".join(levels)
+    if minimum:
+        params["min_level"] = minimum
+        words = " or ".join(filter(None, [words, f"{minimum} or worse"]))
+    plan.calls.append(Call("filter_by_severity", params, f"keep lines with severity {words}"))
+    plan.scope.append(f"with severity {words}")
 
 
 def _goal(q: _Question, plan: Plan) -> int:
@@ -426,27 +438,61 @@ def _places(q: _Question, plan: Plan, view: ContextView) -> None:
     """Hosts and components named in the question (known from the data, or host-like names after `on`)."""
     known = view.known_values
     hosts = _known(q, known.get("host", []), set())
+    components = _known(q, known.get("component", []), _GENERIC_COMPONENTS | {h.lower() for h in hosts})
     for m in q.take(r"\b(?:on|from|at|for)\s+" + _HOST_WORD + r"([A-Z][A-Za-z0-9_-]*\d[A-Za-z0-9_-]*)\b", 0,
                     accept=lambda m: not re.fullmatch(r"T\d|\d+[a-z]*", m.group(1))):
         hosts.append(m.group(1))
     for host in hosts:
         plan.calls.append(Call("filter_by_field", {"field": "host", "value": host}, f"keep lines from host {host}"))
         plan.scope.append(f"on host {host}")
-    for comp in _known(q, known.get("component", []), _GENERIC_COMPONENTS | {h.lower() for h in hosts}):
+    for comp in components:
         plan.calls.append(Call("filter_by_field", {"field": "component", "value": comp}, f"keep lines from {comp}"))
         plan.scope.append(f"from {comp}")
 
 
-def _texts(q: _Question, plan: Plan, columns: list[str], uses_severity: bool) -> None:
-    """Everything that becomes a text search or a level/status filter."""
-    _status(q, plan, columns)
-    for pattern, value, regex, case in PHRASES:
-        for m in q.take(pattern):
-            text = value.format(*m.groups())
+def _phrases(q: _Question, plan: Plan) -> None:
+    """Key phrases as searches; phrases joined by "or" become one search for either."""
+    found = sorted((m.start(), m.end(), value.format(*m.groups()), regex, case)
+                   for pattern, value, regex, case in PHRASES for m in q.take(pattern))
+    groups: list[list[tuple[int, int, str, bool, bool]]] = []
+    for item in found:
+        if groups and re.fullmatch(r"\s*(?:,|or|and/or|, or)\s*", q.text[groups[-1][-1][1]:item[0]], re.I):
+            groups[-1].append(item)
+        else:
+            groups.append([item])
+    for group in groups:
+        texts = list(dict.fromkeys(text if regex else literal(text) for _, _, text, regex, _ in group))
+        if len(group) == 1:
+            _, _, text, regex, case = group[0]
             _search(plan, text, regex, f"matching /{text}/" if regex else f'containing "{text}"', case)
+        else:
+            pattern = "|".join(texts)
+            _search(plan, pattern, True, f"matching /{pattern}/", all(case for *_, case in group))
+
+
+def _texts(q: _Question, plan: Plan, columns: list[str], uses_severity: bool) -> None:
+    """Everything that becomes a text search or a level, status or method filter."""
+    _status(q, plan, columns)
+    for m in q.take(r"\b(GET|POST|PUT|DELETE|HEAD|PATCH|OPTIONS)\b", 0):
+        if "method" in columns:
+            plan.calls.append(Call("filter_by_field", {"field": "method", "value": m.group(1)},
+                                   f"keep {m.group(1)} requests"))
+            plan.scope.append(f"method {m.group(1)}")
+        else:
+            _search(plan, f'"{m.group(1)} ', False, f"{m.group(1)} requests")
+    _phrases(q, plan)
     _severity(q, plan, uses_severity)
     for m in q.take(_FREE_TEXT.pattern):
         _search(plan, m.group(1), False, f'containing "{m.group(1)}"')
+    for m in q.take(r"\b(?:for|by)\s+(?:the\s+)?(?:user\s+|account\s+)?([A-Za-z_][\w.-]*)",
+                    accept=lambda m: _names_something(m.group(1))):
+        _search(plan, m.group(1), False, f'mentioning "{m.group(1)}"')
+
+
+def _names_something(word: str) -> bool:
+    """A word after "for"/"by" that is a name (a user, a service) rather than a word of the question."""
+    return word.lower() not in _FILLER and not any(re.fullmatch(p, word, re.I) for _, p in _TARGETS) and not any(
+        re.fullmatch(p, word, re.I) for p, _ in _SEVERITY_WORDS)
 
 
 def build_plan(question: str, view: ContextView, uses_severity: bool) -> Plan:
@@ -541,14 +587,14 @@ class RulesPlanner(Planner):
 
     def plan(self, request: PlanRequest) -> PlannerReply:
         view = request.view
-        done = [h for h in view.history if h.action != "finalize_answer" and not h.action.startswith("<")]
+        done = [h for h in view.history if h.kind == "tool"]  # invalid replies, nudges and repeats ran nothing
         plan = _current_plan(view, done)
         if plan is None:
             return _final("I could not finish: the steps taken differ from my plan.", None, "stop rather than loop")
         if plan.problem:
             return _final(f"I could not answer this: {plan.problem}. Please rephrase: {SUGGESTION}.", None,
                           "the question does not map to the tools")
-        if view.history and not view.history[-1].ok and view.history[-1].action != "finalize_answer":
+        if view.history and view.history[-1].kind == "tool" and not view.history[-1].ok:
             failed = view.history[-1]
             return _final(f"I could not finish: {failed.action} failed ({failed.summary}).", None,
                           "a step failed; stop rather than loop")
