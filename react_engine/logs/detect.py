@@ -35,9 +35,10 @@ def match_share(fmt: Format, lines: pa.Array) -> float:
 def detect(lines: pa.Array) -> Format:
     """The best-matching format for these lines; `generic` when nothing fits well enough."""
     picked = sample(lines)
-    best, best_share = BY_NAME["generic"], 0.0
+    fallback = BY_NAME["generic"]
+    best, best_share = fallback, 0.0
     for fmt in REGISTRY:
-        if fmt is best:
+        if fmt is fallback:
             continue
         share = match_share(fmt, picked)
         if share > best_share and share >= fmt.detect_share:

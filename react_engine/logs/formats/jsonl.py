@@ -46,12 +46,14 @@ def _text(value: Any) -> str | None:
 
 
 def _epoch_text(value: Any) -> str | None:
-    """Numbers are epoch seconds (or ms/us/ns by magnitude), written as `seconds.fraction`."""
+    """Numbers are epoch seconds (or ms/us/ns by magnitude), written as `seconds.nanoseconds`."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return _text(value)
-    scale = next((s for limit, s in ((1e17, 1e9), (1e14, 1e6), (1e11, 1e3)) if abs(value) >= limit), 1)
-    seconds = value / scale
-    return f"{seconds:.9f}"
+    scale = next((s for limit, s in ((10**17, 10**9), (10**14, 10**6), (10**11, 10**3)) if abs(value) >= limit), 1)
+    if isinstance(value, float):
+        return f"{value / scale:.9f}"
+    seconds, rest = divmod(value, scale)
+    return f"{seconds}.{rest * (10**9 // scale):09d}"
 
 
 def _objects(lines: pa.Array) -> list[dict[str, Any] | None]:

@@ -9,12 +9,21 @@ PRI = r"(?:<(?P<pri>\d{1,3})>)?"
 BSD_TIME = r"(?:(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)) +\d{1,2} \d{2}:\d{2}:\d{2}(?:\.\d+)?(?: \d{4}\b)?"
 ISO_TIME = r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?"
 PROGRAM = r"(?P<component>[^\s\[\]:]+(?:\([^)\s]*\))?)(?:\[(?P<pid>[^\]\s]*)\])?"
+# Program names with spaces (`Microsoft Word[14463]:`) are accepted only when a numeric [pid] follows.
+SPACED_PROGRAM = r"(?P<component>[^\s\[\]:]+(?: [^\s\[\]:]+)+)\[(?P<pid>\d+)\]"
+CONTEXT = r"(?: \((?P<context>[^()\s]+)\))?"  # macOS: `prog[pid] (responsible job or [pid]): msg`
 
 RFC5424 = (
     r"^<(?P<pri>\d{1,3})>\d{1,2} (?P<ts>" + ISO_TIME + r"|-) (?P<host>\S+) (?P<component>\S+) (?P<pid>\S+) "
     r"(?P<msgid>\S+) (?P<sd>-|(?:\[[^\]]*\])+) ?(?P<message>.*)$"
 )
-RFC3164 = r"^" + PRI + r"(?P<ts>" + BSD_TIME + r"|" + ISO_TIME + r") (?P<host>\S+) " + PROGRAM + r": ?(?P<message>.*)$"
+RFC3164 = (
+    r"^" + PRI + r"(?P<ts>" + BSD_TIME + r"|" + ISO_TIME + r") (?P<host>\S+) " + PROGRAM + CONTEXT + r": ?(?P<message>.*)$"
+)
+RFC3164_SPACED = (
+    r"^" + PRI + r"(?P<ts>" + BSD_TIME + r"|" + ISO_TIME + r") (?P<host>\S+) " + SPACED_PROGRAM + CONTEXT
+    + r": ?(?P<message>.*)$"
+)
 # Lines without a program tag (`Nov 20 10:00:01 host free text`), as some devices write them.
 RFC3164_UNTAGGED = r"^" + PRI + r"(?P<ts>" + BSD_TIME + r"|" + ISO_TIME + r") (?P<host>\S+) (?P<message>.*)$"
 
@@ -30,7 +39,7 @@ def _nil_to_null(columns: Columns) -> None:
 SYSLOG = Format(
     name="syslog",
     description="RFC 3164 / RFC 5424 syslog (`Mmm dd hh:mm:ss host prog[pid]: msg`), optional <PRI>",
-    patterns=(RFC3164, RFC5424, RFC3164_UNTAGGED),
+    patterns=(RFC3164, RFC5424, RFC3164_SPACED, RFC3164_UNTAGGED),
     shapes=("bsd", "iso"),
     finish=_nil_to_null,
 )

@@ -1,0 +1,233 @@
+"""Every format family: detection, canonical columns, extras, severities and multi-line entries."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from react_engine.logs import format_names, load
+from react_engine.logs.macs import normalize
+
+
+def _load(tmp_path: Path, text: str, **options) -> pd.DataFrame:
+    path = tmp_path / "input.log"
+    path.write_text(text, encoding="utf-8")
+    return load(path, use_cache=False, **options)
+
+
+def _format(frame: pd.DataFrame) -> str:
+    return frame.attrs["files"][0]["format"]
+
+
+CASA = (
+    "<132>2026-11-20,15:29:18.4 MAWED07T01 CMTS[DOCSIS]: <82000200> No Ranging Response received - T3 time-out;"
+    "CM-MAC=14:CF:E2:AC:D6:82;CMTS-VER=3.0;\n"
+    "<130>2026-11-20,15:29:19.0 MAWED07T01 CMTS[DOCSIS]: <73055400> CM partial service;CM-MAC=14-cf-e2-ac-d6-83;"
+    "CMTS-VER=3.0;(event count 19, last time: 2026-11-20,15:29:18.4)\n"
+)
+CISCO = (
+    "Nov 20 15:29:18 MAWED07T02 %UBR10000-5-UNREGSIDTIMEOUT: CMTS deleted unregistered Cable Modem 0018.c0d8.9614\n"
+    "<134>Nov 20 15:29:19 MAWED07T02 %UBR10000-4-BADTXOFFSET: Bad timing offset 1000 detected for cable modem "
+    "0018.C0D8.9615.\n"
+    "000123: *Nov  9 13:30:26.123 UTC: %UBR7200-4-INVALID_MODEM_CONFIGURATION_SETTING_FORMAT: <133>CMTS[DOCSIS]:"
+    "<73011700> Invalid Modem Capabilities configuration setting . CM Mac Addr <0018.c0d8.9616>\n"
+)
+MODEM = (
+    "2026-11-19 16:05:37 Notice (6) CM-STATUS message sent. Event Type Code: 24; Chan ID: 2;CM-MAC=00:18:c0:7c:10:07;"
+    "CMTS-MAC=00:90:f0:2d:00:00;CM-QOS=1.1;CM-VER=3.0;\n"
+    "1/13/2026 16:19  82000400  3  Received Response to Broadcast Maintenance Request - T4 time out;"
+    "CM-MAC=986b3d71ef29;CMTS-MAC=00:90:f0:2d:00:00;CM-QOS=1.1;CM-VER=3.0;\n"
+)
+
+
+def test_casa_cmts_lines(tmp_path: Path) -> None:
+    frame = _load(tmp_path, CASA, year=2026)
+    assert _format(frame) == "cmts"
+    assert frame["severity"].tolist() == ["warning", "critical"]  # <132> local0.warning, <130> local0.crit
+    assert frame["level_raw"].tolist() == ["<132>", "<130>"]
+    assert frame["host"].tolist() == ["MAWED07T01"] * 2
+    assert frame["event_id"].tolist() == ["82000200", "73055400"]
+    assert frame["cm_mac"].tolist() == ["14:cf:e2:ac:d6:82", "14:cf:e2:ac:d6:83"]
+    assert frame["timestamp"][0] == pd.Timestamp("2026-11-20 15:29:18.4", tz="UTC")
+    assert frame["message"][0].startswith("No Ranging Response received")
+
+
+def test_cisco_cmts_lines_severity_from_mnemonic(tmp_path: Path) -> None:
+    frame = _load(tmp_path, CISCO, year=2026)
+    assert _format(frame) == "cmts"
+    assert frame["severity"].tolist() == ["notice", "warning", "warning"]  # mnemonic wins over <134> (info)
+    assert frame["component"].tolist() == ["UBR10000", "UBR10000", "UBR7200"]
+    assert frame["mnemonic"][0] == "UNREGSIDTIMEOUT"
+    assert frame["cm_mac"].tolist() == ["00:18:c0:d8:96:14", "00:18:c0:d8:96:15", "00:18:c0:d8:96:16"]
+    assert frame["event_id"][2] == "73011700"
+    assert frame["host"][:2].tolist() == ["MAWED07T02", "MAWED07T02"]
+    assert frame["timestamp"][2] == pd.Timestamp("2026-11-09 13:30:26.123", tz="UTC")
+
+
+def test_modem_event_log_lines(tmp_path: Path) -> None:
+    frame = _load(tmp_path, MODEM)
+    assert _format(frame) == "cmts"
+    assert frame["severity"].tolist() == ["notice", "critical"]  # DOCSIS levels 6 and 3
+    assert frame["level_raw"].tolist() == ["Notice (6)", "3"]
+    assert frame["cm_mac"].tolist() == ["00:18:c0:7c:10:07", "98:6b:3d:71:ef:29"]
+    assert frame["cmts_mac"].tolist() == ["00:90:f0:2d:00:00"] * 2
+    assert frame["event_id"][1] == "82000400"
+    assert frame["timestamp"][1] == pd.Timestamp("2026-01-13 16:19", tz="UTC")
+
+
+@pytest.mark.parametrize(
+    "written", ["0018.c0d8.9614", "00:18:C0:D8:96:14", "00-18-c0-d8-96-14", "0018C0D89614", " 00:18:c0:d8:96:14 "]
+)
+def test_mac_notations_normalise(written: str) -> None:
+    assert normalize(written) == "00:18:c0:d8:96:14"
+
+
+@pytest.mark.parametrize("written", ["xxxx.xxxx.xxxx", "00:18:c0", "", None, "zz:18:c0:d8:96:14"])
+def test_non_macs_are_rejected(written: str | None) -> None:
+    assert normalize(written) is None
+
+
+def test_syslog_rfc3164_rfc5424_and_pri(tmp_path: Path) -> None:
+    text = (
+        "<34>Oct 11 22:14:15 mymachine su: 'su root' failed for lonvick on /dev/pts/8\n"
+        "<165>1 2003-10-11T22:14:15.003Z mymachine.example.com evntslog - ID47 [exampleSDID@32473 iut=\"3\"] "
+        "An application event\n"
+        "Oct 11 22:14:16 mymachine sshd(pam_unix)[19939]: check pass; user unknown\n"
+    )
+    frame = _load(tmp_path, text, year=2003)
+    assert _format(frame) == "syslog"
+    assert frame["severity"].tolist() == ["critical", "notice", None] or frame["severity"].isna()[2]
+    assert frame["severity"][:2].tolist() == ["critical", "notice"]
+    assert frame["component"].tolist() == ["su", "evntslog", "sshd(pam_unix)"]
+    assert frame["pid"].isna()[1] and frame["pid"][2] == "19939"
+    assert frame["host"][1] == "mymachine.example.com"
+    assert frame["timestamp"][1] == pd.Timestamp("2003-10-11 22:14:15.003", tz="UTC")
+    assert frame["message"][1] == "An application event"
+
+
+def test_jsonl_usual_keys_numbers_and_bad_lines(tmp_path: Path) -> None:
+    text = (
+        '{"@timestamp": "2026-11-20T10:00:00+02:00", "level": "WARN", "message": "disk low", "host": "db1",'
+        ' "logger": "storage", "pct": 91}\n'
+        '{"time": 1763632800, "severity": "E", "msg": "boom", "pct": 5}\n'
+        "not json at all\n"
+        '{"ts": 1763632800123, "log": {"level": "debug"}, "text": "nested"}\n'
+    )
+    frame = _load(tmp_path, text)
+    assert _format(frame) == "jsonl"
+    assert len(frame) == 4
+    assert frame["severity"].tolist()[:2] == ["warning", "error"]
+    assert frame["severity"][3] == "debug"
+    assert frame["timestamp"][0] == pd.Timestamp("2026-11-20 08:00:00", tz="UTC")
+    assert frame["timestamp"][1] == pd.Timestamp(1763632800, unit="s", tz="UTC")
+    assert frame["timestamp"][3] == pd.Timestamp(1763632800123, unit="ms", tz="UTC")
+    assert frame["message"].tolist()[:3] == ["disk low", "boom", "not json at all"]
+    assert frame["host"][0] == "db1" and frame["component"][0] == "storage"
+    assert frame["pct"].tolist()[:2] == ["91", "5"]
+
+
+def test_access_log_combined(tmp_path: Path) -> None:
+    text = (
+        '10.0.0.1 - frank [10/Oct/2026:13:55:36 -0700] "GET /a.gif HTTP/1.0" 200 2326 "http://x/" "Mozilla/4.08"\n'
+        '10.0.0.2 - - [10/Oct/2026:13:55:37 +0000] "POST /login HTTP/1.1" 503 - "-" "curl/8"\n'
+        '10.0.0.3 - - [10/Oct/2026:13:55:38 +0000] "-" 400 0\n'
+    )
+    frame = _load(tmp_path, text)
+    assert _format(frame) == "access"
+    assert frame["client_ip"].tolist() == ["10.0.0.1", "10.0.0.2", "10.0.0.3"]
+    assert frame["method"][:2].tolist() == ["GET", "POST"]
+    assert frame["status"].tolist() == [200, 503, 400]
+    assert pd.isna(frame["bytes"][1]) and frame["bytes"][0] == 2326
+    assert frame["timestamp"][0] == pd.Timestamp("2026-10-10 20:55:36", tz="UTC")
+    assert frame["severity"].isna().all()  # access logs write no level
+    assert frame["user"][0] == "frank" and pd.isna(frame["user"][1])
+
+
+def test_apache_and_nginx_error_logs(tmp_path: Path) -> None:
+    apache = (
+        "[Sun Dec 04 04:47:44 2005] [notice] workerEnv.init() ok /etc/httpd/conf/workers2.properties\n"
+        "[Wed Oct 11 14:32:52.123456 2026] [core:error] [pid 35708:tid 4328636416] [client 72.15.99.187:80] "
+        "File does not exist: /a\n"
+    )
+    frame = _load(tmp_path, apache)
+    assert _format(frame) == "apache_error"
+    assert frame["severity"].tolist() == ["notice", "error"]
+    assert frame["pid"][1] == "35708" and frame["client_ip"][1] == "72.15.99.187" and frame["component"][1] == "core"
+    assert frame["timestamp"][1] == pd.Timestamp("2026-10-11 14:32:52.123456", tz="UTC")
+    nginx = "2026/11/20 10:00:01 [crit] 1234#0: *5 connect() failed\n2026/11/20 10:00:02 [warn] 1234#0: slow\n"
+    frame = _load(tmp_path, nginx)
+    assert _format(frame) == "nginx_error"
+    assert frame["severity"].tolist() == ["critical", "warning"]
+
+
+def test_python_logging_with_traceback_joins_entry(tmp_path: Path) -> None:
+    text = (
+        "2026-11-20 10:00:00,123 - app.db - ERROR - query failed\n"
+        "Traceback (most recent call last):\n"
+        '  File "x.py", line 1, in <module>\n'
+        "ValueError: bad\n"
+        "2026-11-20 10:00:01,000 - app.web - INFO - served\n"
+    )
+    frame = _load(tmp_path, text)
+    assert _format(frame) == "python"
+    assert frame["line"].tolist() == [1, 5]
+    assert frame["severity"].tolist() == ["error", "info"]
+    assert frame["raw"][0].count("\n") == 3 and frame["raw"][0].endswith("ValueError: bad")
+    assert frame["message"][0].startswith("query failed\nTraceback")
+    assert frame["timestamp"][0] == pd.Timestamp("2026-11-20 10:00:00.123", tz="UTC")
+
+
+def test_log4j_with_stack_trace(tmp_path: Path) -> None:
+    text = (
+        "2026-11-20 10:00:00,001 [main] ERROR com.example.Service - failed to start\n"
+        "java.lang.IllegalStateException: nope\n"
+        "\tat com.example.Service.start(Service.java:10)\n"
+        "2026-11-20 10:00:00,002 [main] WARN  com.example.Other - retrying\n"
+        "2026-11-20 10:00:00,003 INFO [pool-1] org.apache.Foo: started\n"
+    )
+    frame = _load(tmp_path, text)
+    assert _format(frame) == "log4j"
+    assert frame["line"].tolist() == [1, 4, 5]
+    assert frame["severity"].tolist() == ["error", "warning", "info"]
+    assert frame["component"].tolist() == ["com.example.Service", "com.example.Other", "org.apache.Foo"]
+    assert frame["thread"].tolist() == ["main", "main", "pool-1"]
+    assert "IllegalStateException" in frame["message"][0]
+
+
+def test_java_util_logging_two_line_entries(tmp_path: Path) -> None:
+    text = (
+        "Nov 20, 2026 10:00:01 AM com.example.Foo run\nSEVERE: it broke\n"
+        "Nov 20, 2026 1:00:02 PM com.example.Bar go\nINFO: fine now\n"
+    )
+    frame = _load(tmp_path, text, format="java")
+    assert frame["severity"].tolist() == ["critical", "info"]
+    assert frame["level_raw"].tolist() == ["SEVERE", "INFO"]
+    assert frame["message"].tolist() == ["it broke", "fine now"]
+    assert frame["timestamp"][1] == pd.Timestamp("2026-11-20 13:00:02", tz="UTC")
+
+
+def test_generic_fallback_finds_time_and_level_anywhere(tmp_path: Path) -> None:
+    text = "job 7 finished at 2026-11-20 10:00:00 ok\nsomething [ERROR] happened\n\njust words\n"
+    frame = _load(tmp_path, text)
+    assert _format(frame) == "generic"
+    assert len(frame) == 4
+    assert frame["message"].tolist() == text.splitlines()
+    assert frame["timestamp"][0] == pd.Timestamp("2026-11-20 10:00:00", tz="UTC")
+    assert frame["severity"][1] == "error" and frame["timestamp"][1:].isna().all()
+
+
+def test_format_override_and_names(tmp_path: Path) -> None:
+    assert {"syslog", "cmts", "jsonl", "access", "generic", "log4j", "python"} <= set(format_names())
+    frame = _load(tmp_path, CISCO, format="generic")
+    assert _format(frame) == "generic" and "cm_mac" not in frame.columns
+
+
+def test_mixed_formats_union_columns(tmp_path: Path) -> None:
+    (tmp_path / "a.log").write_text(CASA)
+    (tmp_path / "b.log").write_text('10.0.0.1 - - [10/Oct/2026:13:55:36 +0000] "GET / HTTP/1.0" 200 1\n')
+    frame = load(tmp_path, use_cache=False)
+    assert [f["format"] for f in frame.attrs["files"]] == ["cmts", "access"]
+    assert len(frame) == 3 and frame["cm_mac"].notna().tolist() == [True, True, False]
+    assert frame["status"].tolist()[2] == 200 and frame["line"].dtype == "int64"

@@ -1,0 +1,143 @@
+"""Opening inputs: files, folders, globs, stdin, compression by magic bytes, and every bad-input path."""
+
+from __future__ import annotations
+
+import bz2
+import gzip
+import io
+import lzma
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from react_engine.errors import InputError
+from react_engine.logs import load
+
+SYSLOG_LINES = [
+    "Nov 20 10:00:01 host1 sshd[10]: Accepted password for alice",
+    "Nov 20 10:00:02 host1 cron[11]: job started",
+    "Nov 20 10:00:03 host2 kernel: oops",
+]
+TEXT = "\n".join(SYSLOG_LINES) + "\n"
+
+
+def _write(path: Path, data: bytes) -> Path:
+    path.write_bytes(data)
+    return path
+
+
+@pytest.mark.parametrize("compress", [gzip.compress, bz2.compress, lzma.compress])
+def test_compressed_files_are_detected_by_magic_not_name(tmp_path: Path, compress) -> None:
+    path = _write(tmp_path / "plain-name.log", compress(TEXT.encode()))
+    frame = load(path, use_cache=False)
+    assert frame["message"].tolist() == ["Accepted password for alice", "job started", "oops"]
+    assert frame.attrs["files"][0]["format"] == "syslog"
+
+
+@pytest.mark.parametrize("suffix,magic", [(".gz", b"\x1f\x8b"), (".bz2", b"BZh"), (".xz", b"\xfd7zXZ\x00")])
+def test_corrupt_archive_is_one_line_error_naming_path(tmp_path: Path, suffix: str, magic: bytes) -> None:
+    path = _write(tmp_path / f"broken{suffix}", magic + b"\x00garbage-not-a-stream" * 3)
+    with pytest.raises(InputError) as caught:
+        load(path, use_cache=False)
+    message = str(caught.value)
+    assert str(path) in message and "\n" not in message and "corrupt" in message
+
+
+def test_missing_path_error(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="no such file"):
+        load(tmp_path / "nope.log", use_cache=False)
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root can read any file")
+def test_permission_denied_error(tmp_path: Path) -> None:
+    path = _write(tmp_path / "secret.log", TEXT.encode())
+    path.chmod(0)
+    with pytest.raises(InputError, match="permission denied"):
+        load(path, use_cache=False)
+
+
+def test_permission_error_is_reported_as_input_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = _write(tmp_path / "secret.log", TEXT.encode())
+
+    def deny(self: Path) -> bytes:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "read_bytes", deny)
+    with pytest.raises(InputError, match=r"secret\.log: permission denied"):
+        load(path, use_cache=False)
+
+
+def test_glob_matching_nothing_and_empty_directory(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="matches no files"):
+        load(str(tmp_path / "*.nothing"), use_cache=False)
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(InputError, match="has no files"):
+        load(tmp_path / "empty", use_cache=False)
+
+
+def test_directory_is_recursive_and_sorted_and_glob_works(tmp_path: Path) -> None:
+    (tmp_path / "sub").mkdir()
+    _write(tmp_path / "sub" / "b.log", (SYSLOG_LINES[1] + "\n").encode())
+    _write(tmp_path / "a.log", (SYSLOG_LINES[0] + "\n").encode())
+    frame = load(tmp_path, use_cache=False)
+    assert [Path(s).name for s in frame["source"]] == ["a.log", "b.log"]
+    assert list(frame.index) == [0, 1]
+    globbed = load(str(tmp_path / "**" / "*.log"), use_cache=False)
+    assert len(globbed) == 2
+
+
+def test_stdin(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(TEXT.encode())))
+    frame = load("-", use_cache=False)
+    assert len(frame) == 3 and set(frame["source"]) == {"-"}
+
+
+def test_binary_file_is_skipped_with_warning_but_alone_is_an_error(tmp_path: Path) -> None:
+    binary = _write(tmp_path / "core.bin", bytes(range(256)) * 10)
+    text = _write(tmp_path / "ok.log", TEXT.encode())
+    frame = load([binary, text], use_cache=False)
+    assert len(frame) == 3
+    assert any("core.bin" in w and "binary" in w for w in frame.attrs["warnings"])
+    with pytest.raises(InputError, match="only binary"):
+        load(binary, use_cache=False)
+
+
+def test_undecodable_bytes_are_replaced_and_counted(tmp_path: Path) -> None:
+    path = _write(tmp_path / "latin1.log", "Nov 20 10:00:01 h p: caf\xe9 \xff\n".encode("latin-1"))
+    frame = load(path, use_cache=False)
+    assert frame["message"][0] == "caf\ufffd \ufffd"
+    assert any("2 undecodable bytes" in w for w in frame.attrs["warnings"])
+
+
+def test_empty_file_gives_zero_rows_and_says_so(tmp_path: Path) -> None:
+    frame = load(_write(tmp_path / "empty.log", b""), use_cache=False)
+    assert len(frame) == 0
+    assert list(frame.columns[:9]) == ["timestamp", "severity", "level_raw", "host", "component", "pid", "message",
+                                        "source", "line"]
+    assert any("empty" in w for w in frame.attrs["warnings"])
+
+
+def test_unknown_format_lists_valid_names(tmp_path: Path) -> None:
+    path = _write(tmp_path / "x.log", TEXT.encode())
+    with pytest.raises(InputError, match="use one of: .*syslog"):
+        load(path, format="nope", use_cache=False)
+
+
+@pytest.mark.parametrize("ending", [b"\r\n", b"\r", b"\n"])
+def test_line_endings_and_no_final_newline(tmp_path: Path, ending: bytes) -> None:
+    data = ending.join(line.encode() for line in SYSLOG_LINES)  # no terminator after the last line
+    frame = load(_write(tmp_path / "eol.log", data), use_cache=False)
+    assert frame["line"].tolist() == [1, 2, 3]
+    assert frame["raw"].tolist() == SYSLOG_LINES
+
+
+def test_huge_line_is_kept_but_message_truncated(tmp_path: Path) -> None:
+    huge = "Nov 20 10:00:01 h p: " + "x" * 3_000_000
+    frame = load(_write(tmp_path / "huge.log", (huge + "\n" + SYSLOG_LINES[0]).encode()), use_cache=False)
+    assert len(frame) == 2
+    assert frame["raw"][0] == huge
+    assert len(frame["message"][0]) < 10_000 and frame["message"][0].endswith("[truncated]")
+    assert frame["message"][1] == "Accepted password for alice"
+    assert any("cut to" in w for w in frame.attrs["warnings"])
