@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from react_engine.logs.schema import RAW_COLUMN
@@ -30,6 +31,31 @@ def _iso(ts: Any) -> str | None:
     return (stamp.tz_convert("UTC") if stamp.tzinfo else stamp).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+class Codes:
+    """A column factorized once per run, so that counts over any subset of rows are one `bincount`."""
+
+    def __init__(self, series: pd.Series) -> None:
+        self.codes, self.uniques = pd.factorize(series, use_na_sentinel=True)
+
+    def counts(self, positions: np.ndarray) -> np.ndarray:
+        picked = self.codes[positions]
+        return np.bincount(picked[picked >= 0], minlength=len(self.uniques))
+
+    def top(self, positions: np.ndarray, n: int) -> list[tuple[str, int]]:
+        counts = self.counts(positions)
+        nonzero = np.flatnonzero(counts)
+        names = np.asarray([str(self.uniques[i]) for i in nonzero])
+        order = np.lexsort((names, -counts[nonzero]))[:n] if len(nonzero) else []
+        return [(str(names[i]), int(counts[nonzero[i]])) for i in order]
+
+    def mix(self, positions: np.ndarray) -> dict[str, int]:
+        """Counts of every value including missing ones (as "missing")."""
+        counts = self.counts(positions)
+        mix = {str(self.uniques[i]): int(counts[i]) for i in np.flatnonzero(counts)}
+        missing = int((self.codes[positions] < 0).sum())
+        return mix | ({"missing": missing} if missing else {})
+
+
 @dataclass
 class RowSummary:
     """The part of the prompt that depends on the current rows, computed once per change of rows."""
@@ -40,23 +66,42 @@ class RowSummary:
     top_hosts: list[tuple[str, int]]
     top_components: list[tuple[str, int]]
 
-    @classmethod
-    def of(cls, rows: pd.DataFrame, samples: int) -> "RowSummary":
-        text_col = RAW_COLUMN if RAW_COLUMN in rows else "message"
+
+class FrameStats:
+    """Per-run precomputation over the whole frame that makes each row summary cheap."""
+
+    def __init__(self, frame: pd.DataFrame) -> None:
+        self.frame = frame
+        self.positional = isinstance(frame.index, pd.RangeIndex) and frame.index.start == 0 and \
+            frame.index.step == 1
+        self.codes = {c: Codes(frame[c]) for c in ("severity", "host", "component") if c in frame}
+        ts = frame["timestamp"] if "timestamp" in frame else None
+        self.times = ts.to_numpy(dtype="datetime64[ns]") if ts is not None and len(ts) else None
+        self.text = RAW_COLUMN if RAW_COLUMN in frame else "message"
+
+    def positions(self, rows: pd.DataFrame) -> np.ndarray:
+        if self.positional:
+            return rows.index.to_numpy(dtype=np.int64)
+        return self.frame.index.get_indexer(rows.index)
+
+    def summary(self, rows: pd.DataFrame, samples: int) -> RowSummary:
+        pos = self.positions(rows)
         sample_rows = rows.iloc[_spread(len(rows), samples)]
-        picked = [
-            f"{src}:{line} {text}"
-            for src, line, text in zip(sample_rows["source"], sample_rows["line"], sample_rows[text_col])
-        ]
-        sev = rows["severity"].value_counts(dropna=False) if "severity" in rows else pd.Series(dtype=int)
-        mix = {("missing" if pd.isna(k) else str(k)): int(v) for k, v in sev.items() if v}
-        ts = rows["timestamp"] if "timestamp" in rows else pd.Series(dtype="datetime64[ns, UTC]")
-        return cls(
+        picked = [f"{src}:{line} {text}" for src, line, text in
+                  zip(sample_rows["source"], sample_rows["line"], sample_rows[self.text])]
+        time_range: tuple[str | None, str | None] = (None, None)
+        if self.times is not None and len(pos):
+            times = self.times[pos]
+            times = times[~np.isnat(times)]
+            if len(times):
+                time_range = (_iso(pd.Timestamp(times.min(), tz="UTC")), _iso(pd.Timestamp(times.max(), tz="UTC")))
+        codes = self.codes
+        return RowSummary(
             samples=[str(p) for p in picked],
-            severity_mix=mix,
-            time_range=(_iso(ts.min()), _iso(ts.max())) if len(ts) else (None, None),
-            top_hosts=_top(rows["host"], 3) if "host" in rows else [],
-            top_components=_top(rows["component"], 3) if "component" in rows else [],
+            severity_mix=codes["severity"].mix(pos) if "severity" in codes else {},
+            time_range=time_range,
+            top_hosts=codes["host"].top(pos, 3) if "host" in codes else [],
+            top_components=codes["component"].top(pos, 3) if "component" in codes else [],
         )
 
 
@@ -98,9 +143,11 @@ class RunState:
     strategies_tried: list[str] = field(default_factory=list)
     _summary: tuple[int, RowSummary] | None = None
     _known: dict[str, list[str]] | None = None
+    _entity_summaries: dict[tuple[str, int, int], EntitySummary] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.rows = self.frame
+        self.stats = FrameStats(self.frame)
 
     def set_rows(self, rows: pd.DataFrame) -> None:
         self.rows = rows
@@ -109,7 +156,7 @@ class RunState:
 
     def summary(self, samples: int) -> RowSummary:
         if self._summary is None or self._summary[0] != self.rows_version:
-            self._summary = (self.rows_version, RowSummary.of(self.rows, samples))
+            self._summary = (self.rows_version, self.stats.summary(self.rows, samples))
         return self._summary[1]
 
     def known_values(self) -> dict[str, list[str]]:
@@ -124,16 +171,19 @@ class RunState:
     def history(self) -> list[HistoryItem]:
         return [
             HistoryItem(iteration=s.iteration, action=s.action or f"<{s.kind}>", params=s.params,
-                        summary=s.observation or (s.error or ""), ok=s.ok, value=s.value)
+                        summary=s.observation or (s.error or ""), ok=s.ok, value=s.value, kind=s.kind)
             for s in self.steps
         ]
 
     def entity_summaries(self) -> list[EntitySummary]:
         out = []
         for name, values in self.entities.items():
-            current = values[values.index.isin(self.rows.index)]
-            out.append(EntitySummary(type=name, count=int(len(current)), unique=int(current.nunique()),
-                                     top=_top(current, 3)))
+            key = (name, id(values), self.rows_version)
+            if key not in self._entity_summaries:
+                current = values[values.index.isin(self.rows.index)]
+                self._entity_summaries[key] = EntitySummary(type=name, count=int(len(current)),
+                                                            unique=int(current.nunique()), top=_top(current, 3))
+            out.append(self._entity_summaries[key])
         return out
 
     def view(self, iteration: int, max_iterations: int, samples: int) -> ContextView:
