@@ -31,8 +31,7 @@ _UNITS = {"s": "s", "sec": "s", "second": "s", "m": "m", "min": "m", "minute": "
 _UNIT = r"(seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|[smhdw])"
 _AMOUNT = r"(\d+|" + "|".join(_NUMBER_WORDS) + r")"
 
-# Key phrases as users say them -> how the text is written in logs: (question pattern, search value, regex?,
-# case-sensitive?, description)
+# Key phrases as users say them -> how logs write them: (question pattern, search value, regex?, case-sensitive?)
 PHRASES: tuple[tuple[str, str, bool, bool], ...] = (
     (r"\bt([1-6])\s*(?:time[- ]?outs?|timers?|errors?|events?)?\b", r"T{0} time[- ]?out", True, False),
     (r"\b(?:rcs\s+|cm\s+)?partial[- ]service\b", "partial service", False, False),
@@ -51,13 +50,14 @@ PHRASES: tuple[tuple[str, str, bool, bool], ...] = (
     (r"\b(?:invalid docsis messages?|badmncsmsg)\b", "Invalid DOCSIS Message", False, False),
     (r"\bfailed (?:ssh )?(?:passwords?|logins?|log-ins?|authentications?)(?: attempts?)?\b"
      r"|\b(?:ssh )?(?:login|authentication|password) failures\b", "Failed password", False, False),
-    (r"\binvalid users?\b", "Invalid user", False, True),
+    (r"\binvalid(?=\s+users?\b)", "Invalid user", False, True),
     (r"\b(?:accepted|successful) (?:ssh )?(?:passwords?|logins?|log-ins?)\b", r"Accepted (?:password|publickey)",
      True, False),
     (r"\b(?:out of memory|oom)(?: kills?| killed| errors?)?\b", "Out of memory", False, False),
     (r"\b(?:log(?:ged)?[- ]?ins?|login attempts?|logins?)\b", r"Failed password|Accepted (?:password|publickey)|"
      r"Invalid user", True, False),
-    (r"\b(?:ufw|firewall) blocks?\b|\bblocked (?:connections?|packets?)\b", "UFW BLOCK", False, False),
+    (r"\b(?:ufw|firewall)\s+block(?:s|ed)?\b|\bblock(?:s|ed)?(?:\s+(?:by\s+)?(?:the\s+)?(?:ufw|firewall)"
+     r"|\s+(?:connections?|packets?))?\b", "UFW BLOCK", False, False),
     (r"\b(?:exceptions?|tracebacks?|stack ?traces?)\b", r"Traceback|Exception", True, False),
     (r"\bslow requests?\b", "slow request", False, False),
     (r"\btime[- ]?outs?\b|\btimed out\b", r"time[- ]?out|timed out", True, False),
@@ -85,27 +85,27 @@ _TARGETS = (
     ("modem", r"\b(?:cable\s+)?modems?\b|\bcms\b|\bcm(?:[- ]?macs?)?\b|\bmac(?:\s+address(?:es)?|s)?\b|\bdevices?\b"),
     ("ip", r"\b(?:client |source |remote |attacker |attacking )?ip(?:v[46])?(?:\s+address(?:es)?|s)?\b"
            r"|\baddresses\b|\bclients?\b|\battackers?\b|\bsources?\b"),
-
     ("status", r"\b(?:http |response )?status(?:es)?(?: codes?)?\b|\bresponse codes?\b"),
-    ("path", r"\bpaths?\b|\burls?\b|\burls\b|\bendpoints?\b|\bpages?\b|\buris?\b"),
+    ("path", r"\bpaths?\b|\burls?\b|\bendpoints?\b|\bpages?\b|\buris?\b"),
     ("method", r"\b(?:http )?methods?\b|\bverbs?\b"),
     ("user_agent", r"\buser[- ]?agents?\b|\bbrowsers?\b"),
     ("user", r"\busers?(?:names?)?\b|\baccounts?\b|\blogins? names?\b"),
     ("interface", r"\b(?:cable )?interfaces?\b|\bupstreams?\b"),
     ("event_id", r"\bevent[- ]?(?:ids?|codes?|types?)\b"),
+    ("uuid", r"\brequest[- _]?ids?\b|\buuids?\b"),
     ("host", r"\bhosts?(?:names?)?\b|\bservers?\b|\bcmts(?:s|es)?\b|\bmachines?\b|\bnodes?\b"),
     ("component", r"\bcomponents?\b|\bprograms?\b|\bprocess(?:es)?\b|\bservices?\b|\bloggers?\b|\bdaemons?\b"
                   r"|\bapplications?\b|\bapps?\b|\bfacilit(?:y|ies)\b"),
     ("severity", r"\bseverit(?:y|ies)\b|\b(?:log )?levels?\b|\bpriorit(?:y|ies)\b"),
     ("message", r"\bmessages?\b"),
 )
-ENTITY_TYPES = frozenset({"cm_mac", "mac", "ip", "user", "interface", "cmts_mac", "http_status"})
+ENTITY_TYPES = frozenset({"cm_mac", "mac", "ip", "user", "interface", "cmts_mac", "http_status", "uuid"})
 _USER_FIELD = r'(?i)"?\buser(?:name)?"?\s*[=:]\s*"?([A-Za-z0-9._@$-]*[A-Za-z0-9_$])'
-COUNTABLE = frozenset({"modem", "cmts_mac", "ip", "user", "interface"})
+COUNTABLE = frozenset({"modem", "cmts_mac", "ip", "user", "interface", "uuid"})
 _LABELS = {"modem": "modems", "cmts_mac": "CMTS MACs", "ip": "IP addresses", "user": "users", "status": "status codes",
            "path": "paths", "method": "methods", "user_agent": "user agents", "interface": "interfaces",
            "event_id": "event IDs", "host": "hosts", "component": "components", "severity": "severities",
-           "message": "messages"}
+           "message": "messages", "uuid": "request IDs"}
 
 _FILLER = set("""
 a an the of in on at for from to by with within during over across into and or than as
@@ -121,8 +121,9 @@ noisiest busiest biggest highest largest worst ones one kind kinds type types pe
 ago past last previous recent recently latest now so far up until till since between after before
 about around approximately overall altogether whole entire here exactly many
 mention mentions mentioning mentioned contain contains containing contained matching match matches say says saying
-attempt attempts try tries job jobs run runs ran request requests response responses hit hits call calls
-tried trying breakdown broken down split distribution deleted removed returned returning generated triggered raised thrown emitted sent received caused
+attempt attempts try tries tried trying job jobs run runs ran request requests response responses hit hits
+call calls command commands breakdown broken down split distribution deleted removed returned returning generated triggered
+raised thrown emitted sent received caused
 """.split())
 _FREE_TEXT = re.compile(r"\b(?:mention(?:s|ing|ed)?|contain(?:s|ing|ed)?|with the (?:word|text|string)|"
                         r"matching|match(?:es)?|say(?:s|ing)?|saying)\s+([^\s?,;]+)", re.I)
@@ -173,7 +174,7 @@ class _Question:
     def leftover(self) -> list[str]:
         """Content words no rule explained."""
         rest = "".join(" " if u else c for c, u in zip(self.text, self.used))
-        words = re.findall(r"[A-Za-z][A-Za-z0-9_.'-]*", rest)
+        words = re.findall(r"[A-Za-z0-9][\w.'/:-]*", rest)
         return [w for w in words if w.lower().strip("'.-") not in _FILLER and len(w) > 1]
 
 
@@ -218,6 +219,8 @@ def _time_window(q: _Question, now: str | None) -> tuple[str, str, str] | None:
         return start, "now", f"from {start} to now"
     if day is None:
         return None
+    for m in q.take(r"\b(?:on|during|for)\s+(\d{4}-\d{2}-\d{2})\b(?![ T]\d)"):
+        return f"{m.group(1)}T00:00:00", f"{m.group(1)}T23:59:59.999999", f"on {m.group(1)}"
     if q.take(r"\btoday\b|\bthis day\b"):
         return f"{day}T00:00:00", "now", f"today (from {day}T00:00:00 to now)"
     if q.take(r"\byesterday\b"):
@@ -386,7 +389,9 @@ def _target(q: _Question, plan: Plan) -> None:
     counted = re.search(r"\b(?:how many|number of|count(?: of| the)?)\s+(?:(?:unique|distinct|different|"
                         r"individual|of|the)\s+)*", q.text, re.I)
     between = range(counted.end(), first) if counted else range(0)
-    if plan.goal == "count" and plan.target in COUNTABLE and counted and first >= counted.end() and all(
+    head_noun = re.match(r"\S*\s+(?:attempts?|events?|lines?|entries|messages?|errors?|requests?|logins?|failures?"
+                         r"|records?|occurrences?|times)\b", q.text[first:])
+    if plan.goal == "count" and plan.target in COUNTABLE and counted and not head_noun and first >= counted.end() and all(
             q.used[i] or q.text[i].isspace() for i in between):  # "how many [unregistered] modems"
         plan.goal = "unique"  # "how many modems ..." asks for distinct modems
     if plan.target is None and plan.goal == "unique":
@@ -418,6 +423,13 @@ def _aggregate(plan: Plan, columns: list[str], n: int, interval: str) -> None:
     if plan.goal == "show":
         plan.calls.append(Call("show_logs", {"n": n}, "show the matching lines"))
         return
+    if plan.target is None and plan.goal in ("top", "which"):
+        plan.problem = "I could not tell what to rank"
+        return
+    if plan.target is None and plan.goal == "list":
+        plan.goal = "show"
+        plan.calls.append(Call("show_logs", {"n": 10}, "show the matching lines"))
+        return
     if plan.target is None or plan.goal == "count":
         plan.calls.append(Call("get_log_count", {}, "count the remaining lines"))
         return
@@ -442,12 +454,21 @@ def _places(q: _Question, plan: Plan, view: ContextView) -> None:
     for m in q.take(r"\b(?:on|from|at|for)\s+" + _HOST_WORD + r"([A-Z][A-Za-z0-9_-]*\d[A-Za-z0-9_-]*)\b", 0,
                     accept=lambda m: not re.fullmatch(r"T\d|\d+[a-z]*", m.group(1))):
         hosts.append(m.group(1))
-    for host in hosts:
-        plan.calls.append(Call("filter_by_field", {"field": "host", "value": host}, f"keep lines from host {host}"))
-        plan.scope.append(f"on host {host}")
-    for comp in components:
-        plan.calls.append(Call("filter_by_field", {"field": "component", "value": comp}, f"keep lines from {comp}"))
-        plan.scope.append(f"from {comp}")
+    _one_of(plan, "host", hosts, "on host")
+    _one_of(plan, "component", components, "from")
+
+
+def _one_of(plan: Plan, column: str, values: list[str], words: str) -> None:
+    """Keep the rows whose `column` is any of `values` (several names mean either of them)."""
+    if not values:
+        return
+    if len(values) == 1:
+        params: dict[str, Any] = {"field": column, "value": values[0]}
+    else:
+        params = {"field": column, "value": "^(?:" + "|".join(literal(v) for v in values) + ")$", "op": "regex"}
+    shown = " or ".join(values)
+    plan.calls.append(Call("filter_by_field", params, f"keep lines {words} {shown}"))
+    plan.scope.append(f"{words} {shown}")
 
 
 def _phrases(q: _Question, plan: Plan) -> None:
@@ -480,8 +501,17 @@ def _texts(q: _Question, plan: Plan, columns: list[str], uses_severity: bool) ->
             plan.scope.append(f"method {m.group(1)}")
         else:
             _search(plan, f'"{m.group(1)} ', False, f"{m.group(1)} requests")
+    for m in q.take(r"\b(\d{8})\b"):
+        if "event_id" in columns:
+            plan.calls.append(Call("filter_by_field", {"field": "event_id", "value": m.group(1)},
+                                   f"keep events with ID {m.group(1)}"))
+            plan.scope.append(f"event ID {m.group(1)}")
+        else:
+            _search(plan, f"<{m.group(1)}>", False, f"event ID {m.group(1)}")
     _phrases(q, plan)
     _severity(q, plan, uses_severity)
+    for m in q.take(r"\b([A-Z][A-Z0-9_]{4,})\b", 0):  # a mnemonic or other upper-case name, as written
+        _search(plan, m.group(1), False, f'mentioning "{m.group(1)}"')
     for m in q.take(_FREE_TEXT.pattern):
         _search(plan, m.group(1), False, f'containing "{m.group(1)}"')
     for m in q.take(r"\b(?:for|by)\s+(?:the\s+)?(?:user\s+|account\s+)?([A-Za-z_][\w.-]*)",
@@ -538,15 +568,16 @@ def _answer(plan: Plan, history: list[HistoryItem]) -> tuple[str, Any]:
     last = history[-1].value
     label = _LABELS.get(plan.target or "", "lines")
     scope = _scope(plan)
-    if plan.goal == "unique" or (plan.goal == "list" and plan.target):
-        count = next(h.value for h in reversed(history) if h.action == "count_entities")
-        shown = ", ".join(f"{v} ({c:,})" for v, c in _pairs(last)[:10]) if plan.goal == "list" else ""
-        more = f"; by lines: {shown}" if shown else ""
-        return f"{count:,} distinct {label}{scope}{more}.", count
-    if plan.goal == "distinct":
+    if plan.goal == "unique":
+        return f"{last:,} distinct {label}{scope}.", last
+    if plan.goal in ("list", "distinct"):
         pairs = _pairs(last)
-        return f"The distinct {label}{scope}, with their lines: " + ", ".join(f"{v} ({c:,})" for v, c in pairs) \
-            + ".", [v for v, _ in pairs]
+        count = next((h.value for h in history if h.action == "count_entities"), None)
+        shown = ", ".join(f"{v} ({c:,})" for v, c in pairs)
+        head = f"{count:,} distinct {label}{scope}" if count is not None else f"The {label}{scope}"
+        more = f"; the {len(pairs)} with the most lines" if count is not None and count > len(pairs) else ""
+        names = [v for v, _ in pairs]
+        return f"{head}{more}: {shown}.", names[0] if len(names) == 1 else names
     if plan.goal in ("top", "which"):
         pairs = _pairs(last)
         if not pairs:
