@@ -212,3 +212,29 @@ def test_improvements_and_new_cases_are_reported_without_failing(suite_file: Pat
     worse.scenarios = worse.scenarios[:-1]
     analysis = build_report("tiny", "counting", None, baseline.scenarios, worse).regression_analysis
     assert analysis.improvements == ["alpha"] and analysis.new_cases == ["missing"] and not analysis.failed
+
+
+# ---- the bundled suite, as CI runs it: the rules planner, and the script planner replaying the baseline
+
+
+@pytest.fixture(scope="module")
+def bundled() -> tuple:
+    suite = load_suite(ROOT / "evals" / "sample_suite.yaml")
+    return suite, load_report(ROOT / "evals" / "baseline_rules.json")
+
+
+def test_the_rules_planner_has_no_regressions_against_the_committed_baseline(bundled) -> None:
+    from react_engine.planners.rules import RulesPlanner
+
+    suite, baseline = bundled
+    scenarios = run_suite(suite, lambda case: Engine(RulesPlanner()))
+    report = build_report(suite.name, "rules", None, scenarios, baseline)
+    assert report.summary.total_scenarios == len(suite.cases) >= 40
+    analysis = report.regression_analysis
+    assert not analysis.failed, (analysis.regressions, analysis.score_drops)
+
+
+def test_the_script_planner_replaying_the_baseline_reproduces_every_case(bundled) -> None:
+    suite, baseline = bundled
+    scenarios = run_suite(suite, replay_engines(baseline, Engine))
+    assert {s.id: (s.passed, s.value) for s in scenarios} == {s.id: (s.passed, s.value) for s in baseline.scenarios}
