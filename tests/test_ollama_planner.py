@@ -9,6 +9,7 @@ import pytest
 
 from react_engine.actions import parse_reply, reply_schema
 from react_engine.errors import (
+    ContextTooSmallError,
     ModelNotFoundError,
     PlannerConnectionError,
     PlannerOverloadedError,
@@ -111,6 +112,13 @@ def test_slow_reply_times_out_as_a_server_error(fake_ollama, fake_ollama_module,
     with pytest.raises(PlannerServerError, match="did not answer within 0.2s") as caught:
         planner.plan(plan_request())
     assert "\n" not in str(caught.value)
+
+
+def test_prompt_longer_than_the_context_is_context_too_small(fake_ollama, fake_ollama_module, planner, plan_request):
+    error = "the prompt is longer than the context length currently available to the model; try a shorter prompt"
+    fake_ollama.push(fake_ollama_module.http_error(400, error))
+    with pytest.raises(ContextTooSmallError, match="raise num_ctx"):
+        planner.plan(plan_request())
 
 
 def test_unknown_model_is_model_not_found(fake_ollama, plan_request):

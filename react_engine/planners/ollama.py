@@ -10,7 +10,7 @@ import ollama
 import pydantic
 from ollama._client import _parse_host  # the client's own OLLAMA_HOST normalisation
 
-from react_engine.errors import ModelNotFoundError, PlannerError, PlannerServerError
+from react_engine.errors import ContextTooSmallError, ModelNotFoundError, PlannerError, PlannerServerError
 from react_engine.planners.base import PlannerReply, PlanRequest
 from react_engine.planners.modelfile import Modelfile
 from react_engine.planners.remote import (
@@ -50,6 +50,8 @@ def normalise_error(exc: Exception, url: str, model: str, timeout: float | None 
     if isinstance(exc, ollama.ResponseError):
         if exc.status_code == 404:
             return ModelNotFoundError(not_found(model))
+        if "longer than the context length" in str(exc.error):  # context shift off: Ollama refuses, not truncates
+            return ContextTooSmallError(f"the prompt does not fit {model}'s context window: raise num_ctx (--num-ctx)")
         cls = status_error(exc.status_code)
         return cls(f"Ollama at {url} answered HTTP {exc.status_code}: {one_line(exc.error)}: {_fix(exc)}")
     if isinstance(exc, httpx.TimeoutException):

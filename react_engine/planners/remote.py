@@ -82,6 +82,7 @@ class ModelPlanner(Planner):
         self.retry = retry or RetryPolicy()
         self.system_prompt = system_prompt
         self._schema = schema
+        self._format: dict[str, Any] | None = None
 
     @property
     def context_tokens(self) -> int:  # type: ignore[override]
@@ -92,11 +93,11 @@ class ModelPlanner(Planner):
     @property
     def format_schema(self) -> dict[str, Any]:
         """The reply schema sent with each request, simplified for grammar-constrained decoding."""
-        if self._schema is None:
+        if self._format is None:
             from react_engine.tools import REGISTRY  # registers the tools on import
 
-            self._schema = reply_schema(REGISTRY)
-        return simplify_schema(self._schema)
+            self._format = simplify_schema(self._schema if self._schema is not None else reply_schema(REGISTRY))
+        return self._format
 
     def messages(self, request: PlanRequest) -> list[dict[str, str]]:
         return [
