@@ -25,8 +25,9 @@ def check(pattern: str) -> int:
     try:
         return re2.compile(pattern, _OPTIONS).groups
     except re2.error as exc:
-        reason = exc.args[0].decode() if exc.args and isinstance(exc.args[0], bytes) else str(exc)
-        raise ToolError(f"invalid regex {pattern!r}: {reason} (RE2 syntax: no backreferences or lookaround)")
+        reason = exc.args[0].decode(errors="replace") if exc.args and isinstance(exc.args[0], bytes) else str(exc)
+        raise ToolError(f"invalid regex {pattern!r}: {' '.join(reason.split())} "
+                        "(RE2 syntax: no backreferences or lookaround)") from None
 
 
 def literal(text: str) -> str:
@@ -52,7 +53,7 @@ def matches(series: pd.Series, pattern: str, *, ignore_case: bool = False) -> np
     try:
         hit = pc.match_substring_regex(as_arrow(series), pattern, ignore_case=ignore_case)
     except pa.ArrowInvalid as exc:
-        raise ToolError(f"invalid regex {pattern!r}: {exc}")
+        raise ToolError(f"invalid regex {pattern!r}: {' '.join(str(exc).split())}") from None
     return np.asarray(hit.fill_null(False).to_numpy(zero_copy_only=False), dtype=bool)
 
 

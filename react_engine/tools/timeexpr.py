@@ -53,4 +53,4 @@ def _checked(make: Callable[[], T], text: str) -> T:
     try:
         return make()
     except (ValueError, OverflowError, TypeError) as exc:
-        raise ToolError(f"cannot read time {text!r} ({exc}): {_HINT}") from None
+        raise ToolError(f"cannot read time {text!r} ({' '.join(str(exc).split())}): {_HINT}") from None

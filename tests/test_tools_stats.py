@@ -1,0 +1,90 @@
+"""Counts, top values, histograms and shown lines, checked against pandas and plain Python."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from react_engine.errors import ToolError
+from react_engine.settings import Settings
+from tool_frames import context, frame, frames, run
+
+FAST = settings(max_examples=60, deadline=None)
+
+
+@given(df=frames(), field=st.sampled_from(["host", "component", "pid", "status", "level_raw"]), n=st.integers(1, 6))
+@FAST
+def test_top_values_are_ranked_by_count_then_value(df: pd.DataFrame, field: str, n: int) -> None:
+    counts = df[field].dropna().value_counts()
+    expected = sorted(((int(v) if field == "status" else v, int(c)) for v, c in counts.items()),
+                      key=lambda pair: (-pair[1], pair[0]))[:n]
+    result = run("top_values", context(df), field=field, n=n)
+    assert result.value == [list(pair) for pair in expected]
+    if expected:
+        top_rows = df.index[(df[field] == expected[0][0]).fillna(False).to_numpy(dtype=bool)]
+        assert result.evidence is None if len(top_rows) == len(df) else list(result.evidence) == list(top_rows)
+
+
+def test_top_values_of_current_rows_and_entity_types() -> None:
+    df = frame([{"message": "a 10.0.0.2", "host": "h1"}, {"message": "b 10.0.0.1 10.0.0.2", "host": "h2"},
+                {"message": "c 10.0.0.1", "host": "h2"}, {"message": "d", "host": "h3"}])
+    assert run("top_values", context(df, df.loc[[100, 101]]), field="host").value == [["h1", 1], ["h2", 1]]
+    result = run("top_values", context(df), field="ip", n=1)
+    assert result.value == [["10.0.0.1", 2]] and list(result.evidence) == [101, 102]
+    assert list(result.entities["ip"]) == ["10.0.0.2", "10.0.0.1", "10.0.0.2", "10.0.0.1"]
+    with pytest.raises(ToolError, match="no column or entity type 'gizmo'; columns are: timestamp"):
+        run("top_values", context(df), field="gizmo")
+
+
+def _histogram(stamps: pd.Series, width: pd.Timedelta) -> list[list[object]]:
+    epoch = pd.Timestamp(0, tz="UTC")
+    first = epoch + (stamps.min() - epoch) // width * width
+    buckets = []
+    while first <= stamps.max():
+        buckets.append([first.isoformat(), int(((stamps >= first) & (stamps < first + width)).sum())])
+        first += width
+    return buckets
+
+
+@given(df=frames(), interval=st.sampled_from(["15m", "1h", "2h", "1d", "30m"]))
+@FAST
+def test_count_by_time_matches_bucket_counting(df: pd.DataFrame, interval: str) -> None:
+    stamps = df["timestamp"].dropna()
+    result = run("count_by_time", context(df), interval=interval)
+    if stamps.empty:
+        assert result.value == []
+        return
+    width = pd.Timedelta(interval.replace("m", "min").replace("d", "D"))
+    assert result.value == _histogram(stamps, width)
+    peak = max(result.value, key=lambda bucket: bucket[1])
+    assert len(result.evidence) == peak[1]
+
+
+def test_count_by_time_widens_instead_of_returning_thousands_of_buckets() -> None:
+    df = frame([{"message": "x", "timestamp": pd.Timestamp("2026-11-20T00:00Z") + pd.Timedelta(hours=h)}
+                for h in range(0, 72, 5)])
+    result = run("count_by_time", context(df), interval="1m")
+    assert "widened to 5m" in result.summary
+    assert result.value == _histogram(df["timestamp"], pd.Timedelta(minutes=5))
+    with pytest.raises(ToolError, match="cannot read interval"):
+        run("count_by_time", context(df), interval="every hour")
+
+
+def test_get_log_count_counts_current_rows() -> None:
+    df = frame([{"message": str(i)} for i in range(7)])
+    result = run("get_log_count", context(df, df.iloc[2:5]))
+    assert result.value == 3 and result.summary == "3 of 7 rows"
+
+
+def test_show_logs_gives_source_line_and_flattened_truncated_text() -> None:
+    df = frame([{"message": "first\nsecond\tline"}, {"message": "x" * 500}, {"message": "third"}])
+    ctx = context(df, df.loc[[101, 102, 100]], settings=Settings(sample_chars=60))
+    result = run("show_logs", ctx, n=2)
+    assert list(result.evidence) == [101, 102]
+    long, short = result.value
+    assert long.startswith("test.log:2 ") and long.endswith("…") and len(long) == len("test.log:2 ") + 60
+    assert short == "test.log:3 " + df.loc[102, "raw"]
+    first = run("show_logs", context(df), n=1).value[0]
+    assert "\n" not in first and "\t" not in first and first.endswith("first second line")
