@@ -83,7 +83,7 @@ class Engine:
         run = _Run(self, question, tracer)
         with tracer.span("ask", question=question, paths=[str(p) for p in paths or []], now=now or "",
                          format=format or "", planner=self.planner.name, model=self.planner.model or "",
-                         max_iterations=self.settings.max_iterations) as span:
+                         year=year, max_iterations=self.settings.max_iterations) as span:
             result = run.execute(paths, frame, now, format, year, use_cache)
             span.set(stop_reason=result.stop_reason, answer=result.answer, value=_json(result.value),
                      verified=result.verified, now_used=result.now or "")
@@ -298,7 +298,8 @@ class _Run:
                 step.tool_ms = (time.monotonic() - began) * 1000
                 self.stats.tool_calls += 1
                 self.stats.tool_duration_seconds += step.tool_ms / 1000
-                span.set(rows_out=len(state.rows), duration_ms=step.tool_ms, ok=step.ok, error=step.error or "")
+                span.set(rows_out=len(state.rows), duration_ms=step.tool_ms, ok=step.ok, error=step.error or "",
+                         summary=step.observation)
 
     def _tool_failed(self, tool: Tool, step: Step, message: str, kind: str) -> None:
         state = self.state
