@@ -17,6 +17,7 @@ class HistoryItem(BaseModel):
     summary: str = ""
     ok: bool = True
     value: Any = None
+    kind: str = "tool"  # the step kind: tool, invalid_reply, nudge, repeat, denied or final
 
 
 class EntitySummary(BaseModel):
