@@ -5,6 +5,7 @@ seed, through `ChaosPlanner(RulesPlanner(), rate, seed)`. Prints the share of ru
 is 95%), the stop reasons, the corruptions applied and the failed runs.
 
     python scripts/chaos_eval.py [--suite evals/sample_suite.yaml] [--runs 20] [--rate 0.3] [--seed 0]
+                                 [--kinds fence,repeat,...]
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import argparse
 import sys
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,7 +23,7 @@ from react_engine.evaluation.scoring import score
 from react_engine.evaluation.suite import Case, Suite, load_suite
 from react_engine.frames import FrameCache
 from react_engine.planners.base import Planner
-from react_engine.planners.chaos import ChaosPlanner
+from react_engine.planners.chaos import CORRUPTIONS, ChaosPlanner
 from react_engine.planners.rules import RulesPlanner
 from react_engine.result import RunResult
 
@@ -58,13 +60,13 @@ def clean_cases(suite: Suite, frames: FrameCache) -> list[Case]:
 
 
 def measure(cases: list[Case], frames: FrameCache, *, year: int | None, runs: int, rate: float,
-            seed: int = 0) -> Outcome:
+            seed: int = 0, kinds: Sequence[str] | None = None) -> Outcome:
     """Each case `runs` times with a damaged rules planner; the seed of run r of case i is seed + r * 1000 + i."""
     outcome = Outcome()
     for r in range(runs):
         for i, case in enumerate(cases):
             run_seed = seed + r * 1000 + i
-            chaos = ChaosPlanner(RulesPlanner(), rate, run_seed)
+            chaos = ChaosPlanner(RulesPlanner(), rate, run_seed, kinds)
             scenario = score(case, ask(case, chaos, frames, year))
             outcome.runs += 1
             outcome.passed += scenario.passed
@@ -81,12 +83,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=20, help="runs per case, each with its own seed")
     parser.add_argument("--rate", type=float, default=0.3, help="share of replies damaged")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--kinds", default=None, help=f"comma-separated subset of: {', '.join(CORRUPTIONS)}")
     args = parser.parse_args(argv)
     suite = load_suite(args.suite)
     frames = FrameCache(year=suite.year)
     cases = clean_cases(suite, frames)
     began = time.monotonic()
-    outcome = measure(cases, frames, year=suite.year, runs=args.runs, rate=args.rate, seed=args.seed)
+    outcome = measure(cases, frames, year=suite.year, runs=args.runs, rate=args.rate, seed=args.seed,
+                      kinds=args.kinds.split(",") if args.kinds else None)
     elapsed = time.monotonic() - began
     print(f"{suite.name}: {len(cases)} of {len(suite.cases)} cases pass clean and ask the planner")
     print(f"chaos rate {args.rate:g}, {args.runs} seeds per case: {outcome.passed}/{outcome.runs} runs correct "

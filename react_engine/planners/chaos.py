@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from react_engine.planners.base import Planner, PlannerReply, PlanRequest
@@ -95,14 +95,19 @@ CORRUPTIONS: dict[str, Corruption] = {
 
 
 class ChaosPlanner(Planner):
-    """Wraps `inner`; each reply is damaged with probability `rate` by one of `CORRUPTIONS`, chosen by `seed`."""
+    """Wraps `inner`; each reply is damaged with probability `rate` by one of `kinds` (default: every
+    corruption), chosen with a random generator seeded with `seed`."""
 
     name = "chaos"
 
-    def __init__(self, inner: Planner, rate: float, seed: int) -> None:
+    def __init__(self, inner: Planner, rate: float, seed: int, kinds: Sequence[str] | None = None) -> None:
         if not 0 <= rate <= 1:
             raise ValueError(f"rate must be between 0 and 1, got {rate}")
+        unknown = set(kinds or ()) - set(CORRUPTIONS)
+        if unknown:
+            raise ValueError(f"unknown corruptions {sorted(unknown)}; known: {', '.join(CORRUPTIONS)}")
         self.inner, self.rate = inner, rate
+        self.kinds = sorted(kinds or CORRUPTIONS)
         self.random = random.Random(seed)
         self.previous: str | None = None  # the inner planner's previous reply, for repeats
         self.applied: list[str | None] = []  # the corruption applied to each reply (None: sent as it was)
@@ -110,7 +115,7 @@ class ChaosPlanner(Planner):
 
     def plan(self, request: PlanRequest) -> PlannerReply:
         reply = self.inner.plan(request)
-        kind = self.random.choice(sorted(CORRUPTIONS)) if self.random.random() < self.rate else None
+        kind = self.random.choice(self.kinds) if self.random.random() < self.rate else None
         content = reply.content
         if kind is not None:
             try:
