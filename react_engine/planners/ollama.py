@@ -152,7 +152,8 @@ def probe(model: str, host: str | None = None, timeout: float = 2.0) -> str | No
     """Why `model` cannot be used on the Ollama server right now, or None when it can (a quick check)."""
     url = host_url(host)
     try:
-        installed = {m.model for m in ollama.Client(host=url, timeout=timeout).list().models}
+        with ollama.Client(host=url, timeout=timeout) as client:
+            installed = {m.model for m in client.list().models}
     except (ollama.ResponseError, ConnectionError, httpx.HTTPError, pydantic.ValidationError):
         return f"Ollama is not reachable at {url}"
     if model not in installed and f"{model}:latest" not in installed:
