@@ -1,0 +1,72 @@
+"""export_results writes the current rows, only under the output directory, never over a file unless allowed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from react_engine.errors import ToolError
+from react_engine.tools import REGISTRY
+from tool_frames import context, frame, run
+
+
+def rows() -> tuple[pd.DataFrame, pd.DataFrame]:
+    df = frame([{"message": "a, \"quoted\"", "status": 404}, {"message": "b\nnext line"}, {"message": "c"}])
+    return df, df.loc[[100, 102]]
+
+
+def test_export_requires_approval() -> None:
+    assert REGISTRY["export_results"].requires_approval
+    assert not any(t.requires_approval for name, t in REGISTRY.items() if name != "export_results")
+
+
+def test_csv_round_trips_the_current_rows(tmp_path: Path) -> None:
+    df, current = rows()
+    result = run("export_results", context(df, current, output_dir=tmp_path), path="out/errors.csv")
+    written = tmp_path / "out" / "errors.csv"
+    assert result.value == {"path": str(written), "rows": 2, "format": "csv"}
+    back = pd.read_csv(written, dtype=str, keep_default_na=False)
+    assert list(back["raw"]) == list(current["raw"]) and list(back["line"]) == ["1", "3"]
+
+
+def test_jsonl_has_one_object_per_row(tmp_path: Path) -> None:
+    df, current = rows()
+    run("export_results", context(df, df, output_dir=tmp_path), path="all.jsonl", format="jsonl")
+    records = [json.loads(line) for line in (tmp_path / "all.jsonl").read_text().splitlines()]
+    assert [r["message"] for r in records] == list(df["message"])
+    assert records[0]["status"] == 404 and records[1]["status"] is None
+
+
+@pytest.mark.parametrize("path", ["../escape.csv", "/etc/passwd", "a/../../escape.csv", ".", "sub/.."])
+def test_paths_outside_the_output_directory_are_refused(tmp_path: Path, path: str) -> None:
+    base = tmp_path / "out"
+    base.mkdir()
+    with pytest.raises(ToolError, match="only be written under|is a directory"):
+        run("export_results", context(rows()[0], output_dir=base), path=path)
+    assert list(tmp_path.iterdir()) == [base] and not list(base.iterdir())
+
+
+def test_symlinks_leading_outside_are_refused(tmp_path: Path) -> None:
+    base, outside = tmp_path / "out", tmp_path / "outside"
+    base.mkdir()
+    outside.mkdir()
+    (base / "link").symlink_to(outside, target_is_directory=True)
+    (base / "file.csv").symlink_to(outside / "target.csv")
+    for path in ("link/x.csv", "file.csv"):
+        with pytest.raises(ToolError, match="only be written under"):
+            run("export_results", context(rows()[0], output_dir=base), path=path)
+    assert not list(outside.iterdir())
+
+
+def test_existing_files_are_kept_unless_overwrite_is_allowed(tmp_path: Path) -> None:
+    target = tmp_path / "keep.csv"
+    target.write_text("precious")
+    df, current = rows()
+    with pytest.raises(ToolError, match="already exists"):
+        run("export_results", context(df, current, output_dir=tmp_path), path="keep.csv")
+    assert target.read_text() == "precious"
+    run("export_results", context(df, current, output_dir=tmp_path, allow_overwrite=True), path="keep.csv")
+    assert len(pd.read_csv(target)) == 2
