@@ -214,3 +214,24 @@ def test_cli_batch_with_unusable_logs_fails_fast(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["batch", str(queries), "--logs", str(tmp_path / "missing.log"),
                                        "--out", str(tmp_path / "r.jsonl"), "--planner", "rules", "--no-trace"])
     assert result.exit_code == 1 and "missing.log" in result.output and not (tmp_path / "r.jsonl").exists()
+
+
+def test_on_a_terminal_the_progress_bar_shows_done_total_and_stop_reason_counts(tmp_path: Path, log_file: Path,
+                                                                                 monkeypatch) -> None:
+    import io
+
+    from react_engine.cli.batch import _Progress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    out = tmp_path / "r.jsonl"
+    run_batch(Engine(CountingPlanner()), _items()[:2], out, logs=[log_file])
+    progress = _Progress(len(QUESTIONS))
+    run_batch(Engine(CountingPlanner()), _items(), out, logs=[log_file], on_result=progress)
+    progress.close()
+    shown = terminal.getvalue()
+    assert "5/5" in shown and "stop=3" in shown and "[3/5]" not in shown  # a bar, not plain lines

@@ -132,5 +132,13 @@ def test_an_engine_run_leaves_a_trace_with_every_span_and_reply(tmp_path: Path, 
     assert replies == [s.reply for s in result.steps]
     view = timeline(record)
     assert [r.action for r in view.rows] == [s.action for s in result.steps]
+    assert [r.summary for r in view.rows[:2]] == [s.observation for s in result.steps[:2]]
     assert view.stop_reason == result.stop_reason and view.value == result.value == 10
     assert all(r.prompt_tokens == s.prompt_tokens for r, s in zip(view.rows, result.steps))
+
+
+def test_the_default_directory_follows_xdg_data_home(tmp_path: Path, monkeypatch) -> None:
+    from react_engine.tracing import default_trace_dir
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert default_trace_dir() == tmp_path / "react-engine" / "traces"
