@@ -1,0 +1,66 @@
+"""The rules planner: each turn, the next call of the question's plan, or the final answer."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from react_engine.planners.base import ContextView, HistoryItem, Planner, PlannerReply, PlanRequest
+from react_engine.planners.rules.answer import answer, scope
+from react_engine.planners.rules.plan import Plan, build_plan
+
+NARROWING = frozenset({"search_logs", "filter_by_severity", "filter_by_time", "filter_by_field"})
+SUGGESTION = ('try e.g. "how many errors in the last hour", "how many unique modems had T3 timeouts on '
+              'HOST", "top IPs with failed passwords", or put the exact log text in quotes')
+
+
+def _reply(action: str, params: dict[str, Any], reasoning: str) -> PlannerReply:
+    content = json.dumps({"reasoning": reasoning, "action": action, "params": params}, ensure_ascii=False)
+    return PlannerReply(content=content, model=None, done_reason="stop")
+
+
+def _final(text: str, value: Any, reasoning: str) -> PlannerReply:
+    return _reply("finalize_answer", {"answer": text, "value": value}, reasoning)
+
+
+class RulesPlanner(Planner):
+    """Deterministic question -> tool sequence mapping; the default when no model is available."""
+
+    name = "rules"
+    calls_model = False
+
+    def plan(self, request: PlanRequest) -> PlannerReply:
+        view = request.view
+        done = [h for h in view.history if h.kind == "tool"]  # invalid replies, nudges and repeats ran nothing
+        plan = _current_plan(view, done)
+        if plan is None:
+            return _final("I could not finish: the steps taken differ from my plan.", None, "stop rather than loop")
+        if plan.problem:
+            return _final(f"I could not answer this: {plan.problem}. Please rephrase: {SUGGESTION}.", None,
+                          "the question does not map to the tools")
+        if view.history and view.history[-1].kind == "tool" and not view.history[-1].ok:
+            failed = view.history[-1]
+            return _final(f"I could not finish: {failed.action} failed ({failed.summary}).", None,
+                          "a step failed; stop rather than loop")
+        if done and done[-1].action in NARROWING and view.row_count == 0:
+            return _final(f"No log lines matched{scope(plan)}, so the count is 0.", 0,
+                          "a narrowing step left no rows")
+        if len(done) < len(plan.calls):
+            call = plan.calls[len(done)]
+            return _reply(call.action, call.params, call.reasoning)
+        text, value = answer(plan, done)
+        return _final(text, value, "the last tool computed the answer")
+
+
+def _current_plan(view: ContextView, done: list[HistoryItem]) -> Plan | None:
+    """The plan whose first steps are the ones already taken (None if none is).
+
+    Severity words become a level filter when the rows carry levels and a text search otherwise; once the
+    choice shows in the history it is kept, before that the current rows decide.
+    """
+    plans = [build_plan(view.question, view, levels) for levels in (True, False)]
+    fits = [p for p in plans if len(done) <= len(p.calls) and all(
+        h.action == c.action and h.params == c.params for h, c in zip(done, p.calls))]
+    if len(fits) == 2:
+        return plans[0] if any(k != "missing" for k in view.severity_mix) else plans[1]
+    return fits[0] if fits else None

@@ -1,0 +1,113 @@
+"""Reading a question: spans consumed by rules, time windows, and names that occur in the data."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+from typing import Callable
+
+from react_engine.planners.rules.vocabulary import AMOUNT, FILLER, HOST_WORD, NUMBER_WORDS, TARGETS, TIME, UNIT, UNITS
+
+
+class Question:
+    """The question text with the spans already explained by a rule marked as consumed."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.used = [False] * len(text)
+
+    def take(self, pattern: str, flags: int = re.I,
+             accept: Callable[[re.Match[str]], bool] | None = None) -> list[re.Match[str]]:
+        """Matches of `pattern` (that `accept` approves) not overlapping consumed text; they become consumed."""
+        found = []
+        for m in re.finditer(pattern, self.text, flags):
+            if m.end() > m.start() and not any(self.used[m.start():m.end()]) and (accept is None or accept(m)):
+                self.used[m.start():m.end()] = [True] * (m.end() - m.start())
+                found.append(m)
+        return found
+
+    def has(self, pattern: str) -> bool:
+        return re.search(pattern, self.text, re.I) is not None
+
+    def leftover(self) -> list[str]:
+        """Content words no rule explained."""
+        rest = "".join(" " if u else c for c, u in zip(self.text, self.used))
+        words = re.findall(r"[A-Za-z0-9][\w.'/:-]*", rest)
+        return [w for w in words if w.lower().strip("'.-") not in FILLER and len(w) > 1]
+
+
+def amount(word: str | None) -> int:
+    if not word:
+        return 1
+    return int(word) if word.isdigit() else NUMBER_WORDS[word.lower()]
+
+
+def _clock(text: str, day: str) -> str | None:
+    """`08:00`, `8am`, `2:30 pm`, `noon`, `midnight` or an ISO date/time -> ISO text (on `day` for clock times)."""
+    t = text.strip().lower()
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}(?:[ t]\d{1,2}:\d{2}(?::\d{2})?)?z?", t):
+        return t.upper().replace(" ", "T").rstrip("Z")
+    if t in ("noon", "midday"):
+        return f"{day}T12:00:00"
+    if t == "midnight":
+        return f"{day}T00:00:00"
+    m = re.fullmatch(r"(\d{1,2})(?::(\d{2}))?(?::(\d{2}))?\s*(am|pm)?", t)
+    if not m or (m.group(2) is None and m.group(4) is None):
+        return None
+    hour = int(m.group(1)) % 12 + (12 if m.group(4) == "pm" else 0) if m.group(4) else int(m.group(1))
+    if hour > 23 or int(m.group(2) or 0) > 59:
+        return None
+    return f"{day}T{hour:02d}:{int(m.group(2) or 0):02d}:{int(m.group(3) or 0):02d}"
+
+
+def _unit(word: str) -> str:
+    """`hours` -> `h`, `mins` -> `m`, `s` -> `s`: the unit letters relative times use."""
+    key = word.lower()
+    return UNITS[key.rstrip("s") if len(key) > 1 else key]
+
+
+def time_window(q: Question, now: str | None) -> tuple[str, str, str] | None:
+    """(start, end, words) for the time window the question names, or None."""
+    day = now[:10] if now else None
+    for m in q.take(r"\b(?:in |within |during |over |for )?(?:the )?(?:last|past|previous|recent)\s+"
+                    + AMOUNT + r"?\s*" + UNIT + r"\b") + q.take(r"\b" + AMOUNT + r"\s*" + UNIT + r"\s+ago\b"):
+        start = f"now-{amount(m.group(1))}{_unit(m.group(2))}"
+        return start, "now", f"from {start} to now"
+    if day is None:
+        return None
+    for m in q.take(r"\b(?:on|during|for)\s+(\d{4}-\d{2}-\d{2})\b(?![ T]\d)"):
+        return f"{m.group(1)}T00:00:00", f"{m.group(1)}T23:59:59.999999", f"on {m.group(1)}"
+    if q.take(r"\btoday\b|\bthis day\b"):
+        return f"{day}T00:00:00", "now", f"today (from {day}T00:00:00 to now)"
+    if q.take(r"\byesterday\b"):
+        before = (datetime.fromisoformat(day) - timedelta(days=1)).date().isoformat()
+        return f"{before}T00:00:00", f"{before}T23:59:59.999999", f"yesterday ({before})"
+    for m in q.take(r"\b(?:between|from)\s+" + TIME + r"\s+(?:and|to|until|till|-)\s+" + TIME,
+                    accept=lambda m: bool(_clock(m.group(1), day) and _clock(m.group(2), day))):
+        start, end = _clock(m.group(1), day), _clock(m.group(2), day)
+        return start, end, f"from {start} to {end}"
+    for m in q.take(r"\b(since|after|before|until)\s+" + TIME, accept=lambda m: bool(_clock(m.group(2), day))):
+        at = _clock(m.group(2), day)
+        if m.group(1).lower() in ("since", "after"):
+            return at, "now", f"from {at} to now"
+        return "1970-01-01T00:00:00", at, f"up to {at}"
+    return None
+
+
+def _word_pattern(value: str) -> str:
+    return r"(?<![\w.-])" + re.escape(value) + r"(?![\w-])"
+
+
+def known(q: Question, values: list[str], skip: set[str]) -> list[str]:
+    """Values from the data that the question names (whole tokens, any case; `svc` names `api.svc` too)."""
+    named = []
+    for value in sorted(values, key=len, reverse=True):
+        if value.lower() in skip or len(value) < 2:
+            continue
+        tail = re.split(r"[./]", value)[-1]
+        generic = tail.lower() in FILLER or any(re.fullmatch(p, tail, re.I) for _, p in TARGETS)
+        patterns = [HOST_WORD + _word_pattern(value)] + (
+            [_word_pattern(tail)] if tail != value and len(tail) > 3 and not generic else [])
+        if any(q.take(p) for p in patterns):
+            named.append(value)
+    return named

@@ -1,0 +1,123 @@
+"""The words the rules planner understands, and how logs write what they mean."""
+
+from __future__ import annotations
+
+import re
+
+NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30,
+                "sixty": 60}
+UNITS = {"s": "s", "sec": "s", "second": "s", "m": "m", "min": "m", "minute": "m", "h": "h", "hr": "h",
+         "hour": "h", "d": "d", "day": "d", "w": "w", "week": "w"}
+UNIT = r"(seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|[smhdw])"
+AMOUNT = r"(\d+|" + "|".join(NUMBER_WORDS) + r")"
+
+# Key phrases as users say them -> how logs write them: (question pattern, search value, regex?, case-sensitive?)
+PHRASES: tuple[tuple[str, str, bool, bool], ...] = (
+    (r"\bt([1-6])\s*(?:time[- ]?outs?|timers?|errors?|events?)?\b", r"T{0} time[- ]?out", True, False),
+    (r"\b(?:rcs\s+|cm\s+)?partial[- ]service\b", "partial service", False, False),
+    (r"\bcm[- ]?status(?:es)?\b", "CM-STATUS", False, False),
+    (r"\bevent type code:?\s*(\d+)\b", "Event Type Code: {0};", False, False),
+    (r"\bunregistered\b|\bunregsidtimeouts?\b", "unregistered Cable Modem", False, False),
+    (r"\b(?:bpi\s+)?unauthori[sz]ed\b|\bunauthsidtimeouts?\b", "BPI unauthorized", False, False),
+    (r"\b(?:bad\s+)?(?:timing|tx)\s+offsets?\b|\bbadtxoffsets?\b", "Bad timing offset", False, False),
+    (r"\bauth(?:orization)?\s*fail(?:ures?|ed|s)?\b|\bauthfails?\b", "Authorization failed", False, False),
+    (r"\branging (?:request )?retries(?: exhausted)?\b", "Ranging Request Retries exhausted", False, False),
+    (r"\b(?:loss of sync|sync (?:loss|failures?|losses))\b", "Loss of Sync", False, False),
+    (r"\binvalid (?:modem )?(?:capabilities|config(?:uration)?)(?: settings?)?\b", "Invalid Modem Capabilities",
+     False, False),
+    (r"\b(?:power level changes?|input power(?: level)? changes?|usiplchg)\b", "input power level changed", False,
+     False),
+    (r"\b(?:invalid docsis messages?|badmncsmsg)\b", "Invalid DOCSIS Message", False, False),
+    (r"\bfailed (?:ssh )?(?:passwords?|logins?|log-ins?|authentications?)(?: attempts?)?\b"
+     r"|\b(?:ssh )?(?:login|authentication|password) failures\b", "Failed password", False, False),
+    (r"\binvalid(?=\s+users?\b)", "Invalid user", False, True),
+    (r"\b(?:accepted|successful) (?:ssh )?(?:passwords?|logins?|log-ins?)\b", r"Accepted (?:password|publickey)",
+     True, False),
+    (r"\b(?:out of memory|oom)(?: kills?| killed| errors?)?\b", "Out of memory", False, False),
+    (r"\b(?:log(?:ged)?[- ]?ins?|login attempts?|logins?)\b", r"Failed password|Accepted (?:password|publickey)|"
+     r"Invalid user", True, False),
+    (r"\b(?:ufw|firewall)\s+block(?:s|ed)?\b|\bblock(?:s|ed)?(?:\s+(?:by\s+)?(?:the\s+)?(?:ufw|firewall)"
+     r"|\s+(?:connections?|packets?))?\b", "UFW BLOCK", False, False),
+    (r"\b(?:exceptions?|tracebacks?|stack ?traces?)\b", r"Traceback|Exception", True, False),
+    (r"\bslow requests?\b", "slow request", False, False),
+    (r"\btime[- ]?outs?\b|\btimed out\b", r"time[- ]?out|timed out", True, False),
+    (r"\breboots?\b|\brestarts?\b", r"reboot|restart", True, False),
+)
+
+SEVERITY_WORDS = (
+    (r"\bemergenc(?:y|ies)\b|\bemerg\b|\bpanics?\b", "emergency"),
+    (r"\bcritical(?:s)?\b|\bcrit\b", "critical"),
+    (r"\bfatal(?:s)?\b", "FATAL"),
+    (r"\bsevere\b", "SEVERE"),
+    (r"\berrors?\b|\berr\b", "error"),
+    (r"\bwarnings?\b|\bwarns?\b", "warning"),
+    (r"\bnotices?\b", "notice"),
+    (r"\binfo(?:rmational)?\b", "info"),
+    (r"\bdebug\b", "debug"),
+)
+STEMS = {"emergency": "emerg", "critical": "crit", "warning": "warn"}
+AT_LEAST = (r"\b(?:at least|min(?:imum)?(?: level)?)\s+(?:{w})|(?:{w})\s+(?:or|and)\s+(?:worse|above|higher|"
+            r"more severe|up)\b")
+
+# entity words -> target kind
+TARGETS = (
+    ("cmts_mac", r"\bcmts[- ]?macs?\b"),
+    ("modem", r"\b(?:cable\s+)?modems?\b|\bcms\b|\bcm(?:[- ]?macs?)?\b|\bmac(?:\s+address(?:es)?|s)?\b|\bdevices?\b"),
+    ("ip", r"\b(?:client |source |remote |attacker |attacking )?ip(?:v[46])?(?:\s+address(?:es)?|s)?\b"
+           r"|\baddresses\b|\bclients?\b|\battackers?\b|\bsources?\b"),
+    ("status", r"\b(?:http |response )?status(?:es)?(?: codes?)?\b|\bresponse codes?\b"),
+    ("path", r"\bpaths?\b|\burls?\b|\bendpoints?\b|\bpages?\b|\buris?\b"),
+    ("method", r"\b(?:http )?methods?\b|\bverbs?\b"),
+    ("user_agent", r"\buser[- ]?agents?\b|\bbrowsers?\b"),
+    ("user", r"\busers?(?:names?)?\b|\baccounts?\b|\blogins? names?\b"),
+    ("interface", r"\b(?:cable )?interfaces?\b|\bupstreams?\b"),
+    ("event_id", r"\bevent[- ]?(?:ids?|codes?|types?)\b"),
+    ("uuid", r"\brequest[- _]?ids?\b|\buuids?\b"),
+    ("host", r"\bhosts?(?:names?)?\b|\bservers?\b|\bcmts(?:s|es)?\b|\bmachines?\b|\bnodes?\b"),
+    ("component", r"\bcomponents?\b|\bprograms?\b|\bprocess(?:es)?\b|\bservices?\b|\bloggers?\b|\bdaemons?\b"
+                  r"|\bapplications?\b|\bapps?\b|\bfacilit(?:y|ies)\b"),
+    ("severity", r"\bseverit(?:y|ies)\b|\b(?:log )?levels?\b|\bpriorit(?:y|ies)\b"),
+    ("message", r"\bmessages?\b"),
+)
+# entity types the tools extract (the other targets are columns), and the targets "how many X" counts distinctly
+ENTITY_TYPES = frozenset({"cm_mac", "mac", "ip", "user", "interface", "cmts_mac", "http_status", "uuid"})
+USER_FIELD = r'(?i)"?\buser(?:name)?"?\s*[=:]\s*"?([A-Za-z0-9._@$-]*[A-Za-z0-9_$])'
+COUNTABLE = frozenset({"modem", "cmts_mac", "ip", "user", "interface", "uuid"})
+LABELS = {"modem": "modems", "cmts_mac": "CMTS MACs", "ip": "IP addresses", "user": "users",
+          "status": "status codes", "path": "paths", "method": "methods", "user_agent": "user agents",
+          "interface": "interfaces", "event_id": "event IDs", "host": "hosts", "component": "components",
+          "severity": "severities", "message": "messages", "uuid": "request IDs"}
+
+# words that carry no search meaning: a question whose other words are all explained by a rule is understood
+FILLER = set("""
+a an the of in on at for from to by with within during over across into and or than as how many much what which
+who whose when where is are was were be been being do does did have has had having there any all each every some
+me my our we us i you your it its this that these those them they their show list give tell display print find
+count counted number numbers total totals time times amount log logs logged line lines entry entries event
+events record records row rows occurrence occurrences item items file files data text seen see saw occur
+occurred occurring happen happened happening appear appeared appearing recorded report reported reports get got
+let please can could would should will may might just only also affected affect affecting experienced experience
+experiencing hit hitting had see shown produce produced unique distinct different separate individual top most
+common commonly frequent frequently often active noisy noisiest busiest biggest highest largest worst ones one
+kind kinds type types per each every ago past last previous recent recently latest now so far up until till
+since between after before about around approximately overall altogether whole entire here exactly many mention
+mentions mentioning mentioned contain contains containing contained matching match matches say says saying
+attempt attempts try tries tried trying job jobs run runs ran request requests response responses hit hits call
+calls command commands breakdown broken down split distribution deleted removed returned returning generated
+triggered raised thrown emitted sent received caused
+""".split())
+FREE_TEXT = re.compile(r"\b(?:mention(?:s|ing|ed)?|contain(?:s|ing|ed)?|with the (?:word|text|string)|"
+                       r"matching|match(?:es)?|say(?:s|ing)?|saying)\s+([^\s?,;]+)", re.I)
+
+# component names too generic to be read as "from that component" when a question uses the word
+GENERIC_COMPONENTS = {"cmts", "cm", "app", "api", "main", "root", "system", "server", "client", "http", "db",
+                      "web", "log", "logs", "cablemodem"}
+
+# HTTP status classes in words (a "5xx" in an answer would read as the number 5)
+STATUS_CLASSES = {"1": "informational", "2": "success", "3": "redirect", "4": "client-error", "5": "server-error"}
+
+# "host"/"cmts" before a host name, and the times "between X and Y" / "since X" accept
+HOST_WORD = r"(?:\b(?:the\s+)?(?:host|cmts|server|node|machine)\s+)?"
+
+TIME = r"(\d{4}-\d{2}-\d{2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?Z?|\d{1,2}(?::\d{2}){0,2}\s*(?:am|pm)?|noon|midnight)"
