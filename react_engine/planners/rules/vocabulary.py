@@ -105,7 +105,8 @@ since between after before about around approximately overall altogether whole e
 mentions mentioning mentioned contain contains containing contained matching match matches say says saying
 attempt attempts try tries tried trying job jobs run runs ran request requests response responses hit hits call
 calls command commands breakdown broken down split distribution deleted removed returned returning generated
-triggered raised thrown emitted sent received caused
+triggered raised thrown emitted sent received caused written write wrote requested visited accessed fetched
+served observed detected printed created
 """.split())
 FREE_TEXT = re.compile(r"\b(?:mention(?:s|ing|ed)?|contain(?:s|ing|ed)?|with the (?:word|text|string)|"
                        r"matching|match(?:es)?|say(?:s|ing)?|saying)\s+([^\s?,;]+)", re.I)
