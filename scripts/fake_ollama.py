@@ -140,6 +140,7 @@ class FakeOllama:
 def _handler(fake: FakeOllama) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
+        disable_nagle_algorithm = True  # headers and body go in separate writes
 
         def log_message(self, *args: Any) -> None:
             """Quiet: the recorded requests are the log."""
