@@ -71,10 +71,14 @@ def _objects(text: str) -> list[str]:
 
 
 def _load(candidate: str) -> Any:
+    """The JSON value of `candidate`, repaired if need be; None when even repair fails (e.g. absurd nesting)."""
     try:
         return json.loads(candidate)
-    except ValueError:
-        repaired = json_repair.loads(candidate)
+    except (ValueError, RecursionError):
+        try:
+            repaired = json_repair.loads(candidate)
+        except (ValueError, RecursionError):
+            return None
         return repaired if isinstance(repaired, dict) and repaired else None
 
 
