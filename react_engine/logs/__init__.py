@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from react_engine.logs.cache import cache_dir
 from react_engine.logs.formats import BY_NAME, REGISTRY
-from react_engine.logs.load import load
+from react_engine.logs.loader import load
 from react_engine.logs.schema import CANONICAL_COLUMNS, RAW_COLUMN
 
 FORMATS: tuple[str, ...] = tuple(fmt.name for fmt in REGISTRY)

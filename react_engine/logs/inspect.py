@@ -9,7 +9,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 from pydantic import BaseModel, Field
 
-from react_engine.logs.load import PathsArg, load_tables
+from react_engine.logs.loader import PathsArg, load_tables
 from react_engine.logs.schema import RAW_COLUMN
 from react_engine.logs.severity import SEVERITIES
 

@@ -69,8 +69,16 @@ def _extract_chunk(pattern: str, lines: pa.Array) -> pa.StructArray:
     return pa.StructArray.from_arrays(list(fields.values()), names=list(fields), mask=parts.is_null())
 
 
+def _group_names(pattern: str) -> list[str]:
+    fields = pc.extract_regex(pa.array([], STRING), pattern).type
+    return [fields.field(i).name for i in range(fields.num_fields)]
+
+
 def match_patterns(patterns: tuple[str, ...], lines: pa.Array) -> tuple[Columns, np.ndarray]:
-    """Columns from the first pattern matching each line, and the mask of lines any pattern matched."""
+    """Columns from the first pattern matching each line, and the mask of lines any pattern matched.
+
+    Every named group of every pattern gets a column (all null where its pattern never matched).
+    """
     columns: Columns = {}
     matched = np.zeros(len(lines), dtype=bool)
     for pattern in patterns:
@@ -90,6 +98,9 @@ def match_patterns(patterns: tuple[str, ...], lines: pa.Array) -> tuple[Columns,
             previous = columns.get(name, null_strings(len(lines)))
             columns[name] = pc.if_else(mask, values, previous)
         matched |= hit
+    for pattern in patterns:
+        for name in _group_names(pattern):
+            columns.setdefault(name, null_strings(len(lines)))
     return columns, matched
 
 

@@ -1,0 +1,93 @@
+"""The parsed-frame cache: hits, misses on change, XDG_CACHE_HOME, and --no-cache."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from react_engine.logs import cache_dir, load
+from react_engine.logs import loader as load_module
+
+TEXT = "Nov 20 10:00:01 h1 sshd[1]: Accepted password for alice\nNov 20 10:00:02 h1 cron[2]: job\n"
+
+
+@pytest.fixture
+def cache_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    home = tmp_path / "xdg"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home))
+    return home
+
+
+def _count_parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    calls: list[str] = []
+    original = load_module.parse_lines
+
+    def counting(*args, **kwargs):
+        calls.append(kwargs["source"])
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(load_module, "parse_lines", counting)
+    return calls
+
+
+def test_cache_dir_honours_xdg(cache_home: Path) -> None:
+    assert cache_dir().is_relative_to(cache_home / "react-engine")
+
+
+def test_second_load_is_served_from_cache_and_equal(
+    tmp_path: Path, cache_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "a.log"
+    path.write_text(TEXT)
+    calls = _count_parses(monkeypatch)
+    first = load(path)
+    second = load(path)
+    assert len(calls) == 1
+    pd.testing.assert_frame_equal(first, second)
+    assert second.attrs["files"] == first.attrs["files"]
+    assert any(cache_dir().iterdir())
+
+
+def test_change_in_file_or_options_misses(tmp_path: Path, cache_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "a.log"
+    path.write_text(TEXT)
+    calls = _count_parses(monkeypatch)
+    load(path)
+    load(path, year=2001)
+    assert load(path, year=2001)["timestamp"].dt.year.tolist() == [2001, 2001]
+    path.write_text(TEXT + "Nov 20 10:00:03 h1 cron[2]: more\n")
+    os.utime(path, (1, 1))
+    assert len(load(path)) == 3
+    assert len(calls) == 3
+    assert len(list(cache_dir().glob("*.arrow"))) == 1  # one entry per path: older ones are replaced
+
+
+def test_no_cache_neither_reads_nor_writes(tmp_path: Path, cache_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "a.log"
+    path.write_text(TEXT)
+    calls = _count_parses(monkeypatch)
+    load(path, use_cache=False)
+    load(path, use_cache=False)
+    assert len(calls) == 2
+    assert not cache_home.exists()
+
+
+def test_unwritable_cache_does_not_fail_a_load(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    path = tmp_path / "a.log"
+    path.write_text(TEXT)
+    assert len(load(path)) == 2
+
+
+def test_corrupt_cache_entry_is_ignored(tmp_path: Path, cache_home: Path) -> None:
+    path = tmp_path / "a.log"
+    path.write_text(TEXT)
+    load(path)
+    for entry in cache_dir().glob("*.arrow"):
+        entry.write_bytes(b"not arrow")
+    assert load(path)["message"].tolist() == ["Accepted password for alice", "job"]
