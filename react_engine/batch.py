@@ -136,6 +136,8 @@ def run_batch(engine: Engine, items: Sequence[BatchItem], out: str | Path, *, lo
     A transport error is retried up to `retries` times, waiting `backoff`·2^attempt seconds. Ctrl-C stops the
     batch without writing the interrupted question, so a rerun with the same `out` resumes there.
     """
+    if not logs and (orphan := next((item for item in items if not item.logs), None)):
+        raise InputError(f"question {orphan.id!r} has no logs: pass --logs PATH or give `logs` in the file")
     out = Path(out)
     frames = frames or FrameCache()
     done = answered_ids(out)
@@ -148,8 +150,6 @@ def run_batch(engine: Engine, items: Sequence[BatchItem], out: str | Path, *, lo
                 if item.id in done:
                     continue
                 paths = item.logs or [str(p) for p in logs]
-                if not paths:
-                    raise InputError(f"question {item.id!r} has no logs: pass --logs PATH or give `logs` in the file")
                 for attempt in range(retries + 1):
                     result = engine.ask(item.question, paths, frame=frames.get(paths), now=now,
                                         format=frames.format, year=frames.year)

@@ -235,3 +235,10 @@ def test_on_a_terminal_the_progress_bar_shows_done_total_and_stop_reason_counts(
     progress.close()
     shown = terminal.getvalue()
     assert "5/5" in shown and "stop=3" in shown and "[3/5]" not in shown  # a bar, not plain lines
+
+
+def test_a_question_without_logs_is_refused_before_anything_runs(tmp_path: Path) -> None:
+    out = tmp_path / "r.jsonl"
+    with pytest.raises(InputError, match="no logs"):
+        run_batch(Engine(CountingPlanner()), _items(), out)
+    assert not out.exists()

@@ -142,3 +142,14 @@ def test_the_default_directory_follows_xdg_data_home(tmp_path: Path, monkeypatch
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert default_trace_dir() == tmp_path / "react-engine" / "traces"
+
+
+def test_an_attribute_that_cannot_be_recorded_only_warns(tmp_path: Path) -> None:
+    loop: list = []
+    loop.append(loop)  # json.dumps raises on a circular list
+    tracer = OtelTracer(tmp_path)
+    with tracer.span("ask", question="q"):
+        with tracer.span("iteration", bad=loop) as span:
+            span.set(fine=1)
+    assert tracer.close() and "iteration" in tracer.warnings[0]
+    assert [s.name for s in read_trace(next(tmp_path.iterdir())).spans] == ["ask"]

@@ -219,7 +219,12 @@ class OtelTracer(Tracer):
     @contextmanager
     def span(self, name: str, /, **attributes: Any) -> Iterator[SpanHandle]:
         parent = trace.set_span_in_context(self._stack[-1]) if self._stack else Context()
-        span = self._tracer.start_span(name, context=parent, attributes=_attributes(attributes))
+        try:
+            span = self._tracer.start_span(name, context=parent, attributes=_attributes(attributes))
+        except Exception as exc:  # e.g. an attribute that cannot be serialised: record nothing, run on
+            self.warnings.append(f"tracing could not start span {name!r}: {type(exc).__name__}: {exc}")
+            yield SpanHandle()
+            return
         self._stack.append(span)
         try:
             yield _OtelSpanHandle(span, self)
