@@ -72,7 +72,8 @@ def test_thinking_text_is_recorded_when_thinking_is_on(fake_ollama, plan_request
     fake_ollama.push({"content": json.dumps(REPLY), "thinking": "Count first, then answer."})
     reply = OllamaPlanner(host=fake_ollama.host, think=True, retry=FAST).plan(plan_request())
     assert reply.thinking == "Count first, then answer."
-    assert fake_ollama.bodies("/api/chat")[-1]["think"] is True
+    body = fake_ollama.bodies("/api/chat")[-1]
+    assert body["think"] is True and body["options"]["num_predict"] == 4096  # room for the reasoning
 
 
 def test_transient_500_is_retried_and_recorded(fake_ollama, fake_ollama_module, planner, plan_request):

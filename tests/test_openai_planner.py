@@ -29,7 +29,7 @@ def test_request_shape_and_reply(fake_ollama, planner, plan_request):
     fake_ollama.push(json.dumps(REPLY))
     reply = planner.plan(plan_request(prompt="How many hosts?", system="JSON only."))
     assert parse_reply(reply.content).model_dump() == REPLY
-    assert reply.prompt_eval_count and reply.eval_count and reply.done_reason == "stop"
+    assert reply.prompt_eval_count and reply.eval_count and reply.done_reason == "stop" and reply.total_ms > 0
     body = fake_ollama.bodies("/v1/chat/completions")[-1]
     assert body["temperature"] == 0 and body["max_tokens"] == 1024 and body["seed"] == 42
     assert body["response_format"]["type"] == "json_schema"

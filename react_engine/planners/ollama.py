@@ -30,6 +30,7 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "num_predict": DEFAULT_NUM_PREDICT,
     "seed": 42,
 }
+THINKING_NUM_PREDICT = 4096  # reasoning comes out of the same budget as the reply
 
 
 def host_url(host: str | None = None) -> str:
@@ -76,8 +77,8 @@ def _fix(exc: ollama.ResponseError) -> str:
 class OllamaPlanner(ModelPlanner):
     """Asks a local Ollama model for one JSON action per turn.
 
-    `options` come from the defaults (temperature 0, num_ctx 8192, num_predict 1024, seed 42), then the
-    Modelfile's PARAMETERs, then `options`; its SYSTEM replaces the engine's system prompt.
+    `options` come from the defaults (temperature 0, num_ctx 8192, num_predict 1024, or 4096 when thinking,
+    seed 42), then the Modelfile's PARAMETERs, then `options`; its SYSTEM replaces the engine's system prompt.
     """
 
     name = "ollama"
@@ -95,7 +96,8 @@ class OllamaPlanner(ModelPlanner):
         retry: RetryPolicy | None = None,
         schema: dict[str, Any] | None = None,
     ) -> None:
-        self.options = {**DEFAULT_OPTIONS, **(modelfile.parameters if modelfile else {}), **(options or {})}
+        defaults = {**DEFAULT_OPTIONS, "num_predict": THINKING_NUM_PREDICT} if think else DEFAULT_OPTIONS
+        self.options = {**defaults, **(modelfile.parameters if modelfile else {}), **(options or {})}
         super().__init__(
             model,
             num_ctx=int(self.options["num_ctx"]),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 from typing import Any
 
 import httpx
@@ -68,6 +69,7 @@ class OpenAIPlanner(ModelPlanner):
         return body
 
     def _ask(self, request: PlanRequest, num_predict: int) -> PlannerReply:
+        began = time.perf_counter()
         try:
             response = self.client.post("chat/completions", json=self.body(request, num_predict))
         except httpx.TimeoutException:
@@ -99,6 +101,7 @@ class OpenAIPlanner(ModelPlanner):
             model=data.get("model"),
             prompt_eval_count=usage.get("prompt_tokens"),
             eval_count=usage.get("completion_tokens"),
+            total_ms=round((time.perf_counter() - began) * 1000, 3),  # the API reports no durations
         )
 
     def _http_error(self, response: httpx.Response) -> PlannerError:
