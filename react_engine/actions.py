@@ -52,8 +52,11 @@ def _objects(text: str) -> list[str]:
     spans, depth, start, in_str, esc = [], 0, -1, False, False
     for i, ch in enumerate(text):
         if in_str:
-            esc = (not esc) if ch == "\\" else False
-            if ch == '"' and not esc:
+            if esc:
+                esc = False
+            elif ch == "\\":
+                esc = True
+            elif ch == '"':
                 in_str = False
             continue
         if ch == '"' and depth:
