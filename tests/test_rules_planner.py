@@ -6,7 +6,9 @@ it wrote; nothing here is a hard-coded answer.
 
 from __future__ import annotations
 
+import csv
 import json
+from collections import Counter
 from pathlib import Path
 from typing import Any, Callable
 
@@ -22,6 +24,7 @@ from react_engine.planners.rules import RulesPlanner
 from react_engine.tools import REGISTRY
 
 SAMPLES = Path(__file__).parents[1] / "sample_logs"
+REAL_LOGS = Path(__file__).parents[2] / "shared" / "real_logs"
 TRUTH = json.loads((SAMPLES / "ground_truth.json").read_text(encoding="utf-8"))
 SETS = {"cmts": ["cmts"], "modem": ["modem"], "syslog": ["syslog/messages"], "rfc5424": ["syslog/rfc5424.log"],
         "app": ["app"], "nginx": ["nginx"]}
@@ -136,6 +139,19 @@ def test_time_windows() -> None:
 def test_components_named_in_the_question_are_filters() -> None:
     steps = drive("How many failed passwords from sshd?", known_values={"component": ["sshd", "CRON"]})
     assert actions(steps)[0] == ("filter_by_field", {"field": "component", "value": "sshd"})
+
+
+def test_a_component_is_named_by_its_short_name() -> None:
+    known = {"component": ["sshd(pam_unix)", "api.payments", "ftpd"]}
+    assert actions(drive("How many lines from sshd?", known_values=known))[0] == (
+        "filter_by_field", {"field": "component", "value": "sshd(pam_unix)"})
+    assert actions(drive("How many lines from the payments service?", known_values=known))[0] == (
+        "filter_by_field", {"field": "component", "value": "api.payments"})
+
+
+def test_several_hosts_mean_either() -> None:
+    step = actions(drive("How many lines on MAWED07T01 or MAWED07T02?", **CMTS_VIEW))[0]
+    assert step == ("filter_by_field", {"field": "host", "value": "^(?:MAWED07T01|MAWED07T02)$", "op": "regex"})
 
 
 def test_quoted_phrases_are_searched_as_written() -> None:
@@ -349,3 +365,33 @@ def test_a_question_it_cannot_map_is_not_answered_with_a_number(frames) -> None:
     assert result.value is None
     assert "rephrase" in result.answer
     assert len(result.steps) == 1
+
+
+# --------------------------------------------------------------------------------------------- real logs
+
+def structured(system: str) -> list[dict[str, str]]:
+    path = REAL_LOGS / system / f"{system}_2k.log_structured.csv"
+    if not path.exists():
+        pytest.skip(f"{path} is absent")
+    with path.open(encoding="utf-8", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+REAL_CASES = [
+    ("OpenSSH", "How many failed passwords?", lambda rows: sum("Failed password" in r["Content"] for r in rows)),
+    ("OpenSSH", "Which IP has the most failed passwords?", lambda rows: Counter(
+        r["Content"].split(" from ")[1].split()[0] for r in rows if "Failed password" in r["Content"]
+    ).most_common(1)[0][0]),
+    ("Linux", "How many authentication failures?", lambda rows: sum("authentication failure" in r["Content"]
+                                                                    for r in rows)),
+    ("Linux", "How many lines from sshd?", lambda rows: sum(r["Component"].startswith("sshd") for r in rows)),
+    ("Apache", "How many errors?", lambda rows: sum(r["Level"] == "error" for r in rows)),
+]
+
+
+@pytest.mark.parametrize(("system", "question", "expected"), REAL_CASES, ids=[f"{s}: {q}" for s, q, _ in REAL_CASES])
+def test_answers_on_real_logs(system: str, question: str, expected: Callable[[list[dict[str, str]]], Any]) -> None:
+    rows = structured(system)
+    result = Engine(RulesPlanner()).ask(question, [str(REAL_LOGS / system / f"{system}_2k.log")], use_cache=False)
+    assert result.value == expected(rows), result.answer
+    assert result.verified

@@ -6,7 +6,8 @@ import re
 from datetime import datetime, timedelta
 from typing import Callable
 
-from react_engine.planners.rules.vocabulary import AMOUNT, FILLER, HOST_WORD, NUMBER_WORDS, TARGETS, TIME, UNIT, UNITS
+from react_engine.planners.rules.vocabulary import (AMOUNT, FILLER, HOST_WORD, NUMBER_WORDS, SEVERITY_WORDS, TARGETS,
+                                                    TIME, UNIT, UNITS)
 
 
 class Question:
@@ -98,16 +99,32 @@ def _word_pattern(value: str) -> str:
     return r"(?<![\w.-])" + re.escape(value) + r"(?![\w-])"
 
 
+def _aliases(value: str) -> list[str]:
+    """How a question may name `value`: as written, by its first or last dotted part (`api.payments` ->
+    `payments`, `web01.example.com` -> `web01`) or by the name before a qualifier (`sshd(pam_unix)` -> `sshd`)."""
+    parts = re.split(r"[./]", value)
+    shorter = [parts[0], parts[-1], re.split(r"[(\[@$:]", value)[0]]
+    return [value] + [a for a in dict.fromkeys(shorter) if a != value and len(a) > 3 and not _generic(a)]
+
+
+def _generic(word: str) -> bool:
+    """A word of questions ("users", "errors") rather than a name."""
+    return word.lower() in FILLER or any(re.fullmatch(p, word, re.I) for _, p in TARGETS) or any(
+        re.fullmatch(p, word, re.I) for p, _ in SEVERITY_WORDS)
+
+
 def known(q: Question, values: list[str], skip: set[str]) -> list[str]:
-    """Values from the data that the question names (whole tokens, any case; `svc` names `api.svc` too)."""
-    named = []
-    for value in sorted(values, key=len, reverse=True):
+    """Values from the data that the question names, as whole tokens in any case (see `_aliases`)."""
+    text = q.text.lower()
+    by_alias: dict[str, list[str]] = {}
+    for value in values:
         if value.lower() in skip or len(value) < 2:
             continue
-        tail = re.split(r"[./]", value)[-1]
-        generic = tail.lower() in FILLER or any(re.fullmatch(p, tail, re.I) for _, p in TARGETS)
-        patterns = [HOST_WORD + _word_pattern(value)] + (
-            [_word_pattern(tail)] if tail != value and len(tail) > 3 and not generic else [])
-        if any(q.take(p) for p in patterns):
-            named.append(value)
+        for alias in _aliases(value):
+            if alias.lower() in text:
+                by_alias.setdefault(alias.lower(), []).append(value)
+    named: list[str] = []
+    for alias in sorted(by_alias, key=len, reverse=True):
+        if q.take(HOST_WORD + _word_pattern(alias)):
+            named += [v for v in by_alias[alias] if v not in named]
     return named

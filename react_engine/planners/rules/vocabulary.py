@@ -29,8 +29,9 @@ PHRASES: tuple[tuple[str, str, bool, bool], ...] = (
     (r"\b(?:power level changes?|input power(?: level)? changes?|usiplchg)\b", "input power level changed", False,
      False),
     (r"\b(?:invalid docsis messages?|badmncsmsg)\b", "Invalid DOCSIS Message", False, False),
-    (r"\bfailed (?:ssh )?(?:passwords?|logins?|log-ins?|authentications?)(?: attempts?)?\b"
-     r"|\b(?:ssh )?(?:login|authentication|password) failures\b", "Failed password", False, False),
+    (r"\bfailed (?:ssh )?(?:passwords?|logins?|log-ins?)(?: attempts?)?\b|\b(?:ssh )?(?:login|password) failures\b",
+     "Failed password", False, False),
+    (r"\b(?:failed authentications?|authentication failures?)\b", "authentication failure", False, False),
     (r"\binvalid(?=\s+users?\b)", "Invalid user", False, True),
     (r"\b(?:accepted|successful) (?:ssh )?(?:passwords?|logins?|log-ins?)\b", r"Accepted (?:password|publickey)",
      True, False),
