@@ -13,6 +13,7 @@ from react_engine.planners.base import ContextView, HistoryItem
 from react_engine.tools.base import Tool
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069]")
+_MARKER = re.compile(r"<{3,}|>{3,}")  # only the prompt itself may open or close the data block
 _EXAMPLES = (
     '{"reasoning": "only errors matter", "action": "filter_by_severity", "params": {"levels": ["error"]}}\n'
     '{"reasoning": "the count is computed", "action": "finalize_answer", '
@@ -34,8 +35,10 @@ _USER = _template("user")
 
 
 def clean(text: str, limit: int) -> str:
-    """Make untrusted log text safe to show: no control characters, one line, at most `limit` characters."""
+    """Make untrusted log text safe to show: no control characters or data-block markers, one line, at most
+    `limit` characters."""
     one_line = _CONTROL.sub(" ", text.replace("\r", " ").replace("\n", " ⏎ "))
+    one_line = _MARKER.sub(lambda m: m.group(0)[:2], one_line)
     return one_line if len(one_line) <= limit else one_line[: limit - 1] + "…"
 
 
@@ -89,7 +92,7 @@ def render(view: ContextView, tools: list[Tool], shape: Shape) -> str:
     if shape.tops and (view.top_hosts or view.top_components):
         tops = f"top hosts: {_pairs(view.top_hosts)}\ntop components: {_pairs(view.top_components)}\n"
     entities = "".join(
-        f"entity {e.type}: {e.count} values, {e.unique} unique; top {_pairs(e.top[:3], 40)}\n"
+        f"entity {clean(e.type, 40)}: {e.count} values, {e.unique} unique; top {_pairs(e.top[:3], 40)}\n"
         for e in view.entities[: shape.entities]
     )
     samples = ""
@@ -111,7 +114,7 @@ def render(view: ContextView, tools: list[Tool], shape: Shape) -> str:
         time_range=time_range,
         severity_mix=_pairs(sorted(view.severity_mix.items(), key=lambda kv: -kv[1])),
         tops=tops,
-        columns=", ".join(view.columns),
+        columns=", ".join(clean(str(c), 40) for c in view.columns),
         entities=entities,
         samples=samples,
     ).strip()
