@@ -1,8 +1,8 @@
-"""Shared fixtures: the stand-in Ollama server from scripts/fake_ollama.py."""
+"""Shared fixtures. `scripts/` is on sys.path, so tests can `import fake_ollama` (or any other script module)."""
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -11,26 +11,18 @@ from typing import Iterator
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def _load_fake() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("fake_ollama", ROOT / "scripts" / "fake_ollama.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["fake_ollama"] = module
-    spec.loader.exec_module(module)
-    return module
+sys.path.append(str(ROOT / "scripts"))  # after site-packages: a script never shadows a module
 
 
 @pytest.fixture(scope="session")
 def fake_ollama_module() -> ModuleType:
     """The `scripts/fake_ollama.py` module (behaviour helpers: good, fenced, truncated, ...)."""
-    return sys.modules.get("fake_ollama") or _load_fake()
+    return importlib.import_module("fake_ollama")
 
 
 @pytest.fixture
 def fake_ollama(fake_ollama_module: ModuleType, monkeypatch: pytest.MonkeyPatch) -> Iterator:
-    """A running stand-in Ollama server with `qwen3:4b` installed; OLLAMA_HOST points at it."""
+    """A running stand-in Ollama server with qwen3:4b and llama3.1:8b installed; OLLAMA_HOST points at it."""
     with fake_ollama_module.FakeOllama(models=["qwen3:4b", "llama3.1:8b"]) as server:
         monkeypatch.setenv("OLLAMA_HOST", server.host)
         yield server
