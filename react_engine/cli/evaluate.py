@@ -53,7 +53,10 @@ def render(report: Report) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON report instead of the text summary.")
 def eval_command(suite_file: str, planner_spec: PlannerSpec, run: dict, replies: str | None, baseline: str | None,
                  save_baseline: str | None, report_file: str | None, as_json: bool) -> None:
-    """Run the evaluation SUITE (YAML or JSON) and score correctness, tool usage and error handling."""
+    """Run the evaluation SUITE (YAML or JSON) and score correctness, tool usage and error handling.
+
+    Exit 1 when a case that passed in --baseline fails now, or an average score fell by more than 5%.
+    """
     suite = load_suite(suite_file)
     previous = load_report(baseline) if baseline else None
     settings = Settings(max_iterations=run["max_iterations"])
@@ -67,16 +70,21 @@ def eval_command(suite_file: str, planner_spec: PlannerSpec, run: dict, replies:
 
     if replies:
         recorded = load_report(replies)
-        engine_for, name, model = replay_engines(recorded, make_engine), "script", recorded.model
+        planner, name, model = None, "script", recorded.model
+        engine_for = replay_engines(recorded, make_engine)
     else:
         planner, notice = make_planner(planner_spec)
         if notice:
             click.echo(notice, err=True)
-        engine = make_engine(planner)
-        engine_for, name, model = (lambda case: engine), planner.name, planner.model
+        engine, name, model = make_engine(planner), planner.name, planner.model
+        engine_for = lambda case: engine  # noqa: E731 - one engine for every case
     echo = None if as_json else (lambda scenario: click.echo(_case_line(scenario)))
-    scenarios = run_suite(suite.model_copy(update={"year": year}), engine_for,
-                          frames=FrameCache(format=run["format"], year=year, use_cache=run["cache"]), on_case=echo)
+    try:
+        scenarios = run_suite(suite.model_copy(update={"year": year}), engine_for, on_case=echo,
+                              frames=FrameCache(format=run["format"], year=year, use_cache=run["cache"]))
+    finally:
+        if planner is not None:
+            planner.close()
     report = build_report(suite.name, name, model, scenarios, previous, baseline)
     for path in filter(None, (report_file, save_baseline)):
         save_report(report, path)
