@@ -185,6 +185,13 @@ def test_a_question_it_cannot_map_gets_a_suggestion_and_no_value() -> None:
         assert "rephrase" in final["params"]["answer"]
 
 
+def test_a_breakdown_ranks_the_field_after_per() -> None:
+    assert actions(drive("Failed passwords by source IP")) == [("search_logs", {"value": "Failed password"}),
+                                                               ("top_values", {"field": "ip", "n": 10})]
+    refused = reply(view("How many unique modems per CMTS?", **CMTS_VIEW))
+    assert refused["action"] == "finalize_answer" and refused["params"]["value"] is None
+
+
 def test_a_failed_step_ends_the_run_instead_of_looping() -> None:
     first = reply(view("How many lines today?"))
     failed = [HistoryItem(iteration=1, action=first["action"], params=first["params"], ok=False,

@@ -28,7 +28,7 @@ class Plan:
     """What the question asks for, as tool calls plus how to word the answer."""
 
     calls: list[Call] = field(default_factory=list)
-    goal: str = "count"  # count | unique | top | which | list | histogram | show
+    goal: str = "count"  # count | unique | top | which | list | distinct | histogram | show
     target: str | None = None  # the entity/column the goal is about
     scope: list[str] = field(default_factory=list)  # what the narrowing steps kept, in words
     problem: str | None = None  # why the question could not be mapped
@@ -52,6 +52,7 @@ def _literals(q: Question, plan: Plan) -> None:
 
 
 def _search(plan: Plan, value: str, regex: bool, words: str, case_sensitive: bool = False) -> None:
+    """Add a `search_logs` call (only the non-default flags are sent, as a model would)."""
     params: dict[str, Any] = {"value": value}
     if regex:
         params["regex"] = True
@@ -143,12 +144,18 @@ def _goal(q: Question, plan: Plan) -> int:
 
 
 def _target(q: Question, plan: Plan) -> None:
-    """The entity or column the question counts or ranks (modems, IPs, users...)."""
-    first = len(q.text)
-    for kind, pattern in TARGETS:
-        for m in q.take(pattern):
-            if m.start() < first:
-                plan.target, first = kind, m.start()
+    """The entity or column the question counts or ranks (modems, IPs, users...): the one after "per"/"by" in a
+    breakdown, else the first one named."""
+    named = sorted((m.start(), kind) for kind, pattern in TARGETS for m in q.take(pattern))
+    per = re.search(r"\b(?:by|per|for each|for every)\s+(?:the\s+|each\s+)?", q.text, re.I)
+    grouped = next((kind for start, kind in named if per and plan.goal == "top" and start == per.end()), None)
+    first, plan.target = named[0] if named else (len(q.text), None)
+    if grouped:
+        counted = [(start, kind) for start, kind in named if kind != grouped and kind in COUNTABLE]
+        if counted and (q.has(r"\bunique\b|\bdistinct\b|\bdifferent\b") or _counts_the_target(q, counted[0][0])):
+            plan.problem = (f"counting distinct {LABELS[counted[0][1]]} for each of the {LABELS[grouped]} "
+                            "is not supported")
+        plan.target = grouped
     if plan.target == "message" and plan.goal not in ("top", "which", "list"):
         plan.target = None  # "how many messages" counts lines
     if plan.target is None and plan.goal in ("top", "which") and q.has(r"\berrors?\b|\bwarnings?\b"):
@@ -320,6 +327,6 @@ def build_plan(question: str, view: ContextView, uses_severity: bool) -> Plan:
         plan.problem = f'I do not know how to look for "{" ".join(leftover)}" in these logs'
     elif not plan.goal:
         plan.problem = "I could not tell whether to count, rank or list"
-    else:
+    elif plan.problem is None:
         _aggregate(plan, view.columns, n, interval)
     return plan
