@@ -6,7 +6,6 @@ import hashlib
 import json
 import os
 import time
-from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -128,6 +127,19 @@ class BatchSummary(BaseModel):
 OnResult = Callable[[BatchItem, RunResult, BatchSummary], None]
 
 
+def _ask(engine: Engine, question: str, paths: list[str], frames: FrameCache, now: str | None, retries: int,
+         backoff: float, sleep: Callable[[float], None]) -> tuple[RunResult, int]:
+    """One question, retried per the stop-reason matrix; returns the result and how many retries it took."""
+    attempt = 0
+    while True:
+        result = engine.ask(question, paths, frame=frames.get(paths), now=now, format=frames.format,
+                            year=frames.year)
+        if attempt == retries or not should_retry(result):
+            return result, attempt
+        sleep(backoff * 2**attempt)
+        attempt += 1
+
+
 def run_batch(engine: Engine, items: Sequence[BatchItem], out: str | Path, *, logs: Sequence[str | Path] = (),
               frames: FrameCache | None = None, now: str | None = None, retries: int = 2, backoff: float = 1.0,
               on_result: OnResult | None = None, sleep: Callable[[float], None] = time.sleep) -> BatchSummary:
@@ -142,31 +154,21 @@ def run_batch(engine: Engine, items: Sequence[BatchItem], out: str | Path, *, lo
     frames = frames or FrameCache()
     done = answered_ids(out)
     summary = BatchSummary(out=str(out), total=len(items), skipped=sum(item.id in done for item in items))
-    counts: Counter[str] = Counter()
     out.parent.mkdir(parents=True, exist_ok=True)
     with out.open("a", encoding="utf-8") as handle:
         try:
-            for item in items:
-                if item.id in done:
-                    continue
+            for item in (i for i in items if i.id not in done):
                 paths = item.logs or [str(p) for p in logs]
-                for attempt in range(retries + 1):
-                    result = engine.ask(item.question, paths, frame=frames.get(paths), now=now,
-                                        format=frames.format, year=frames.year)
-                    if attempt == retries or not should_retry(result):
-                        break
-                    summary.retried += 1
-                    sleep(backoff * 2**attempt)
+                result, retried = _ask(engine, item.question, paths, frames, now, retries, backoff, sleep)
+                summary.retried += retried
                 if result.stop_reason == "interrupted":
                     summary.interrupted = True
                     break
                 handle.write(json.dumps({"id": item.id, **result.model_dump(mode="json")}, ensure_ascii=False) + "\n")
                 handle.flush()
                 os.fsync(handle.fileno())
-                done.add(item.id)
                 summary.written += 1
-                counts[result.stop_reason] += 1
-                summary.counts = dict(counts)
+                summary.counts[result.stop_reason] = summary.counts.get(result.stop_reason, 0) + 1
                 if on_result:
                     on_result(item, result, summary)
         except KeyboardInterrupt:
