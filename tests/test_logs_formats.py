@@ -231,3 +231,16 @@ def test_mixed_formats_union_columns(tmp_path: Path) -> None:
     assert [f["format"] for f in frame.attrs["files"]] == ["cmts", "access"]
     assert len(frame) == 3 and frame["cm_mac"].notna().tolist() == [True, True, False]
     assert frame["status"].tolist()[2] == 200 and frame["line"].dtype == "int64"
+
+
+def test_large_inputs_parse_in_parallel_chunks_like_small_ones(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from react_engine.logs import parse
+
+    lines = (CASA + CISCO + MODEM + "stray line without header\n").splitlines()
+    text = "\n".join(lines * (120_000 // len(lines))) + "\n"
+    chunked = _load(tmp_path, text, year=2026)
+    monkeypatch.setattr(parse, "PARALLEL_MIN_LINES", 10**9)
+    whole = _load(tmp_path, text, year=2026)
+    assert len(chunked) == len(text.splitlines())
+    pd.testing.assert_frame_equal(chunked, whole)
+    assert chunked["cm_mac"].notna().sum() == whole["cm_mac"].notna().sum() > 0

@@ -18,8 +18,10 @@ def null_strings(length: int) -> pa.Array:
     return pa.nulls(length, STRING)
 
 
-def blank_to_null(values: pa.Array) -> pa.Array:
+def blank_to_null(values: pa.Array | pa.ChunkedArray) -> pa.Array | pa.ChunkedArray:
     """Empty strings (unmatched optional groups) become nulls, without copying the string data."""
+    if isinstance(values, pa.ChunkedArray):
+        return pa.chunked_array([blank_to_null(chunk) for chunk in values.chunks], STRING)
     values = values.cast(STRING)
     keep = pc.and_(pc.is_valid(values), pc.not_equal(values, ""))
     if pc.all(keep).as_py() is not False:
@@ -33,6 +35,11 @@ def blank_to_null(values: pa.Array) -> pa.Array:
 def concat(*parts: pa.Array | str) -> pa.Array:
     """Element-wise concatenation of arrays and literal strings (null if any part is null)."""
     return pc.binary_join_element_wise(*(lit(p) if isinstance(p, str) else p for p in parts), lit(""))
+
+
+def group(values: pa.Array | pa.ChunkedArray, pattern: str, name: str) -> pa.Array | pa.ChunkedArray:
+    """The named group `name` of an RE2 `pattern` searched in each string (null where absent)."""
+    return blank_to_null(pc.struct_field(pc.extract_regex(values, pattern), name))
 
 
 def nil_to_null(values: pa.Array, nil: str = "-") -> pa.Array:

@@ -42,7 +42,7 @@ def get(source: SourceFile, options: dict[str, object]) -> tuple[pa.Table, dict]
     if entry is None or not entry.is_file():
         return None
     try:
-        table = feather.read_table(entry, memory_map=True)
+        table = feather.read_table(entry, memory_map=False)
         info = json.loads((table.schema.metadata or {})[_META_KEY])
     except (OSError, KeyError, ValueError, pa.ArrowException):
         return None

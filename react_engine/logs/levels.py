@@ -13,6 +13,8 @@ from react_engine.logs.formats.base import Columns
 
 
 def _map_distinct(values: pa.Array, convert: Callable[[str], str | None]) -> pa.Array:
+    if isinstance(values, pa.ChunkedArray):
+        values = values.combine_chunks()
     encoded = pc.dictionary_encode(values)
     mapped = pa.array([convert(v) for v in encoded.dictionary.to_pylist()], STRING)
     return pc.take(mapped, encoded.indices)

@@ -33,16 +33,18 @@ def _as_text(data: bytes) -> tuple[bytes, int]:
         return text.encode("utf-8"), replaced
 
 
-def _bounds(raw: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _bounds(data: bytes) -> tuple[np.ndarray, np.ndarray]:
     """Start and length of each line; LF or CRLF end lines (a bare CR does only when there is no LF)."""
-    separator = LF if (raw == LF).any() or not (raw == CR).any() else CR
+    separator = CR if b"\n" not in data and b"\r" in data else LF
+    raw = np.frombuffer(data, np.uint8)
     ends = np.flatnonzero(raw == separator)
-    if len(raw) and raw[-1] != separator:
+    if raw[-1] != separator:
         ends = np.append(ends, len(raw))
-    starts = np.concatenate(([0], ends[:-1] + 1)) if len(ends) else ends
-    if separator == LF:
-        before = np.maximum(ends - 1, 0)
-        ends = ends - ((ends > starts) & (raw[before] == CR))
+    starts = np.empty_like(ends)
+    starts[0] = 0
+    starts[1:] = ends[:-1] + 1
+    if separator == LF and b"\r" in data:
+        ends -= (ends > starts) & (raw[np.maximum(ends - 1, 0)] == CR)
     return starts, ends - starts
 
 
@@ -51,7 +53,7 @@ def split(data: bytes) -> Lines:
     data, replaced = _as_text(data)
     if not data:
         return Lines(pa.array([], STRING), replaced)
-    starts, lengths = _bounds(np.frombuffer(data, np.uint8))
+    starts, lengths = _bounds(data)
     if len(data) >= 2**31:
         text = pa.array([data[s : s + n].decode() for s, n in zip(starts, lengths)], STRING)
     else:

@@ -43,30 +43,32 @@ def _head_pattern(pattern: str) -> str | None:
     return f"^(?P<{_HEAD}>{pattern[1 : -len(_TAIL)]})"
 
 
-def _extract(pattern: str, lines: pa.Array) -> pa.StructArray:
-    """Named groups of `pattern` for each line (a null struct where it does not match).
+def _extract(pattern: str, lines: pa.Array) -> tuple[Columns, np.ndarray]:
+    """Named groups of `pattern` for each line (blank where unmatched) and the mask of matching lines.
 
-    Large inputs are cut into one chunk per CPU and matched in threads (Arrow releases the GIL).
+    Large inputs are cut into one chunk per CPU and matched in threads (Arrow releases the GIL); the
+    columns then stay chunked, so no extra copy is made.
     """
     workers = min(os.cpu_count() or 1, len(lines) // PARALLEL_MIN_LINES)
-    if workers > 1:
-        step = -(-len(lines) // workers)
-        chunks = [lines.slice(i, step) for i in range(0, len(lines), step)]
-        with ThreadPoolExecutor(workers) as pool:
-            return pa.concat_arrays(list(pool.map(lambda chunk: _extract_chunk(pattern, chunk), chunks)))
-    return _extract_chunk(pattern, lines)
+    if workers <= 1:
+        return _extract_chunk(pattern, lines)
+    step = -(-len(lines) // workers)
+    chunks = [lines.slice(i, step) for i in range(0, len(lines), step)]
+    with ThreadPoolExecutor(workers) as pool:
+        results = list(pool.map(lambda chunk: _extract_chunk(pattern, chunk), chunks))
+    names = results[0][0]
+    columns = {name: pa.chunked_array([fields[name] for fields, _ in results]) for name in names}
+    return columns, np.concatenate([valid for _, valid in results])
 
 
-def _extract_chunk(pattern: str, lines: pa.Array) -> pa.StructArray:
+def _extract_chunk(pattern: str, lines: pa.Array) -> tuple[Columns, np.ndarray]:
     head = _head_pattern(pattern)
-    if head is None:
-        return pc.extract_regex(lines, pattern)
-    parts = pc.extract_regex(lines, head)
-    skip = pc.binary_length(parts.field(_HEAD)).to_numpy(zero_copy_only=False)
-    fields = {parts.type.field(i).name: parts.field(i) for i in range(parts.type.num_fields)}
-    fields.pop(_HEAD)
-    fields["message"] = tails(lines, skip)
-    return pa.StructArray.from_arrays(list(fields.values()), names=list(fields), mask=parts.is_null())
+    parts = pc.extract_regex(lines, head or pattern)
+    fields = {parts.type.field(i).name: blank_to_null(parts.field(i)) for i in range(parts.type.num_fields)}
+    if head is not None:
+        skip = pc.binary_length(fields.pop(_HEAD)).to_numpy(zero_copy_only=False)
+        fields["message"] = tails(lines, np.nan_to_num(skip).astype(np.int64))
+    return fields, parts.is_valid().to_numpy(zero_copy_only=False)
 
 
 def _group_names(pattern: str) -> list[str]:
@@ -84,14 +86,12 @@ def match_patterns(patterns: tuple[str, ...], lines: pa.Array) -> tuple[Columns,
     for pattern in patterns:
         if matched.all():
             break
-        parts = _extract(pattern, lines)
-        hit = parts.is_valid().to_numpy(zero_copy_only=False) & ~matched
+        parts, valid = _extract(pattern, lines)
+        hit = valid & ~matched
         if not hit.any():
             continue
         mask = pa.array(hit)
-        for i in range(parts.type.num_fields):
-            name = parts.type.field(i).name
-            values = blank_to_null(parts.field(i)) if name != "message" else parts.field(i)
+        for name, values in parts.items():
             if hit.all():
                 columns[name] = values
                 continue
@@ -176,7 +176,7 @@ def parse_lines(
         "component": columns.pop("component", None),
         "pid": columns.pop("pid", None),
         "message": message,
-        "source": pa.array(np.full(rows, source, dtype=object), STRING) if rows else pa.array([], STRING),
+        "source": pc.take(pa.array([source], STRING), pa.array(np.zeros(rows, np.int32))),
         "line": pa.array(starts + 1, pa.int64()),
         RAW_COLUMN: raw,
     }

@@ -141,9 +141,10 @@ def parse(
     (with rollover). `anchored=False` finds a time anywhere in the string.
     """
     default_year, reference_ns = (year, None) if year is not None else _reference(reference)
+    if isinstance(text, pa.ChunkedArray):
+        text = text.combine_chunks()
     encoded = pc.dictionary_encode(text)
-    values = encoded.dictionary if isinstance(encoded, pa.DictionaryArray) else encoded.combine_chunks().dictionary
-    indices = encoded.indices if isinstance(encoded, pa.DictionaryArray) else encoded.combine_chunks().indices
+    values, indices = encoded.dictionary, encoded.indices
     invalid = np.iinfo(np.int64).min
     result = np.full(len(values), invalid, dtype=np.int64)
     for shape in shapes:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pyarrow.compute as pc
 
-from react_engine.logs.arrow import blank_to_null
+from react_engine.logs.arrow import group
 from react_engine.logs.formats.base import Columns, Format
 
 TIME = r"(?P<ts>\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})?)"
@@ -35,7 +35,7 @@ _JUL_LEVEL = r"^[^\n]*\n(?P<level>SEVERE|WARNING|INFO|CONFIG|FINE|FINER|FINEST):
 def _jul_finish(columns: Columns) -> None:
     """The level (and message) of a java.util.logging entry sit on its second line."""
     message = columns["message"]
-    level = blank_to_null(pc.extract_regex(message, _JUL_LEVEL).field("level"))
+    level = group(message, _JUL_LEVEL, "level")
     columns["level"] = pc.coalesce(columns.get("level", level), level)
     columns["message"] = pc.replace_substring_regex(message, r"^[^\n]*\n(?:[A-Z]+: )?", "", max_replacements=1)
 

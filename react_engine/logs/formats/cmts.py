@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pyarrow.compute as pc
 
-from react_engine.logs.arrow import blank_to_null, null_strings
+from react_engine.logs.arrow import group, null_strings
 from react_engine.logs.formats.base import Columns, Format
 from react_engine.logs.formats.syslog import BSD_TIME, RFC3164, RFC5424
 from react_engine.logs.macs import MAC_PATTERN, normalize_array
@@ -44,16 +44,12 @@ _CMTS_MAC = r"CMTS-MAC=(?P<mac>" + MAC_PATTERN + r")"
 _EVENT_ID = r"<(?P<id>\d{8})>"
 
 
-def _find(message, pattern: str, group: str):
-    return blank_to_null(pc.extract_regex(message, pattern).field(group))
-
-
 def _finish(columns: Columns) -> None:
     message = columns["message"]
-    columns["cm_mac"] = normalize_array(_find(message, _CM_MAC, "mac"))
-    columns["cmts_mac"] = normalize_array(_find(message, _CMTS_MAC, "mac"))
+    columns["cm_mac"] = normalize_array(group(message, _CM_MAC, "mac"))
+    columns["cmts_mac"] = normalize_array(group(message, _CMTS_MAC, "mac"))
     event_id = columns.get("event_id", null_strings(len(message)))
-    columns["event_id"] = pc.coalesce(event_id, _find(message, _EVENT_ID, "id"))
+    columns["event_id"] = pc.coalesce(event_id, group(message, _EVENT_ID, "id"))
 
 
 CMTS = Format(

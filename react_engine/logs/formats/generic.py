@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pyarrow as pa
-import pyarrow.compute as pc
 
-from react_engine.logs.arrow import blank_to_null
+from react_engine.logs.arrow import group
 from react_engine.logs.formats.base import Columns, Format
 
 LEVEL_WORD = (
@@ -16,8 +15,7 @@ _LEVEL_ANYWHERE = r"(?:^|[\s\[(<|:])(?P<level>" + LEVEL_WORD + r")(?:$|[\s\])>|:
 
 
 def _read(lines: pa.Array) -> tuple[Columns, pa.Array]:
-    level = pc.extract_regex(lines, _LEVEL_ANYWHERE).field("level")
-    return {"ts": lines, "level": blank_to_null(level), "message": lines}, pa.array([True] * len(lines), pa.bool_())
+    return {"ts": lines, "level": group(lines, _LEVEL_ANYWHERE, "level"), "message": lines}, pa.array([True] * len(lines), pa.bool_())
 
 
 GENERIC = Format(
