@@ -335,7 +335,8 @@ def syslog_events(rng: random.Random) -> list[Event]:
         elif kind == "ufw":
             comp, p = "kernel", ""
             src, dport = zipf_pick(rng, ATTACKERS, 1.0), rng.choice([22, 23, 3389, 445, 8080, 5900])
-            msg = (f"[{uptime(ts):.6f}] [UFW BLOCK] IN=eth0 OUT= MAC=52:54:00:12:34:56:fe:54:00:ab:cd:ef:08:00 SRC={src} "
+            msg = (f"[{uptime(ts):.6f}] [UFW BLOCK] IN=eth0 OUT= MAC=52:54:00:12:34:56:fe:54:00:ab:cd:ef:08:00 "
+                   f"SRC={src} "
                    f"DST=10.0.0.{HOSTS.index(host) + 10} LEN=44 TOS=0x00 PREC=0x00 TTL=241 ID=54321 PROTO=TCP "
                    f"SPT={rng.randint(1024, 65000)} DPT={dport} WINDOW=1024 RES=0x00 SYN URGP=0")
             attrs = {"ip": src, "dst": f"10.0.0.{HOSTS.index(host) + 10}", "dport": dport}
