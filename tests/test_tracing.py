@@ -153,3 +153,14 @@ def test_an_attribute_that_cannot_be_recorded_only_warns(tmp_path: Path) -> None
             span.set(fine=1)
     assert tracer.close() and "iteration" in tracer.warnings[0]
     assert [s.name for s in read_trace(next(tmp_path.iterdir())).spans] == ["ask"]
+
+
+def test_prompts_and_replies_are_kept_whole_whatever_the_environment_limits(monkeypatch) -> None:
+    monkeypatch.setenv("OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT", "5")
+    monkeypatch.setenv("OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT", "5")
+    tracer = OtelTracer(None)
+    with tracer.span("planner", model="qwen3:4b") as span:
+        span.event("reply", text="a reply longer than five characters")
+    root = tracer.record().root
+    assert root.attributes["model"] == "qwen3:4b"
+    assert root.event("reply").attributes["text"] == "a reply longer than five characters"

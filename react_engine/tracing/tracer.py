@@ -19,7 +19,7 @@ from typing import Any
 from opentelemetry import trace
 from opentelemetry.context import Context
 from opentelemetry.sdk.resources import Resource as OtelResource
-from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
+from opentelemetry.sdk.trace import ReadableSpan, SpanLimits, TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor, SpanExporter, SpanExportResult
 from opentelemetry.trace import Span, Status, StatusCode
 from platformdirs import user_data_dir
@@ -202,7 +202,9 @@ class OtelTracer(Tracer):
     def __init__(self, directory: str | Path | None) -> None:
         super().__init__()
         self.exporter = JsonFileExporter(Path(directory) if directory else None, self.warnings.append)
-        self._provider = TracerProvider(resource=OtelResource.create({"service.name": SERVICE}))
+        # Prompts and replies are recorded whole, whatever OTEL_*_LIMIT says: replay needs them verbatim.
+        unlimited = SpanLimits(max_attribute_length=SpanLimits.UNSET, max_span_attribute_length=SpanLimits.UNSET)
+        self._provider = TracerProvider(resource=OtelResource.create({"service.name": SERVICE}), span_limits=unlimited)
         self._provider.add_span_processor(SimpleSpanProcessor(self.exporter))
         self._tracer = self._provider.get_tracer("react_engine", _VERSION)
         self._stack: list[Span] = []
