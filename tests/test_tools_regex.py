@@ -95,3 +95,8 @@ def test_relative_time_without_anchor_and_bad_interval() -> None:
     with pytest.raises(ToolError, match="longer than zero"):
         parse_interval("0m")
     assert parse_interval("15m") == pd.Timedelta(minutes=15) and parse_interval("d") == pd.Timedelta(days=1)
+
+
+def test_findall_is_not_confused_by_marker_characters_in_the_text() -> None:
+    lines = pd.Series(["a\ue000b a1 \ue001a2", "zz a3"], dtype="str")
+    assert list(findall(lines, r"a(\d)")) == ["1", "2", "3"]

@@ -91,13 +91,12 @@ BUILTIN: dict[str, EntityType] = {
                            _per_unique(_hostname)),
     "user": EntityType((r"(?i)(?:\b(?:user(?:name)?|login|account)\s*[=:]?\s*|password for (?:invalid user )?)"
                         r"([A-Za-z0-9._@$-]*[A-Za-z0-9_$])",), _per_unique(_user)),
-    "cm_mac": EntityType((rf"(?i)\bcm[-_ ]?mac\s*[=:]\s*({MAC_PATTERN})", rf"(?i)\bcable modem\s+({MAC_PATTERN})"),
-                         _mac, "cm_mac"),
+    "cm_mac": EntityType((rf"(?i)(?:\bcm[-_ ]?mac\s*[=:]\s*|\bcable modem\s+)({MAC_PATTERN})",), _mac, "cm_mac"),
     "cmts_mac": EntityType((rf"(?i)\bcmts[-_ ]?mac\s*[=:]\s*({MAC_PATTERN})",), _mac, "cmts_mac"),
     "interface": EntityType((r"\b((?:Integrated-Cable|Wideband-Cable|Modular-Cable|Cable|GigabitEthernet|Gi"
                              r"|TenGigabitEthernet|Te|FastEthernet|Fa|Ethernet|Bundle|Port-channel|Vlan|Loopback"
                              r"|Tunnel|Serial|eth|ens|enp|wlan)\d+(?:/\d+)*(?:[:.]\d+)?)\b",),),
-    "http_status": EntityType((r"\"\s([1-5]\d\d)\s", r"(?i)\bstatus[=:]\s*([1-5]\d\d)\b"), None, "status"),
+    "http_status": EntityType((r"(?:\"\s|(?i:\bstatus)[=:]\s*)([1-5]\d\d)\b",), None, "status"),
 }
 ALIASES: dict[str, str] = {"mac_address": "mac", "ip_address": "ip", "ipv4": "ip", "ipv6": "ip", "username": "user",
                            "host": "hostname", "status": "http_status", "cm": "cm_mac", "cable_modem": "cm_mac",

@@ -19,7 +19,8 @@ from react_engine.tools.timeexpr import parse_time
 
 def narrowed(ctx: ToolContext, mask: np.ndarray | pd.Series, what: str) -> ToolResult:
     """The current rows where `mask` holds, as the new current rows; the value is their count."""
-    rows = ctx.rows[np.asarray(mask, dtype=bool)]
+    keep = np.asarray(mask, dtype=bool)
+    rows = ctx.rows if keep.all() else ctx.rows[keep]
     return ToolResult(value=len(rows), summary=f"{what} -> {len(rows):,} of {len(ctx.rows):,} rows", rows=rows)
 
 

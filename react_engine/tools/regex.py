@@ -18,6 +18,7 @@ from react_engine.logs.schema import RAW_COLUMN
 _OPTIONS = re2.Options()
 _OPTIONS.log_errors = False
 _OPEN, _CLOSE = "\ue000", "\ue001"  # private-use markers that delimit matches in `findall`
+_MARKERS = f"[{_OPEN}{_CLOSE}]"
 
 
 def check(pattern: str) -> int:
@@ -67,7 +68,8 @@ def findall(series: pd.Series, pattern: str) -> pd.Series:
     hit = matches(series, pattern)
     labels = series.index[hit]
     found = pc.filter(as_arrow(series), pa.array(hit))
-    found = pc.replace_substring(pc.replace_substring(found, _OPEN, ""), _CLOSE, "")
+    if pc.any(pc.match_substring_regex(found, _MARKERS)).as_py():  # text that already holds a marker
+        found = pc.replace_substring_regex(found, _MARKERS, "")
     marked = pc.replace_substring_regex(found, pattern, f"{_OPEN}\\{group}{_CLOSE}")
     pieces = pc.list_slice(pc.split_pattern(marked, _OPEN), 1)
     owner = pc.list_parent_indices(pieces).to_numpy(zero_copy_only=False)
