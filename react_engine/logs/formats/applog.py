@@ -40,21 +40,24 @@ def _jul_finish(columns: Columns) -> None:
     columns["message"] = pc.replace_substring_regex(message, r"^[^\n]*\n(?:[A-Z]+: )?", "", max_replacements=1)
 
 
-LOG4J = Format(
-    name="log4j",
-    description="log4j / logback / Hadoop / Spark style `time LEVEL [thread] logger: message`, multi-line",
-    patterns=(LOG4J_LEVEL_FIRST, LOG4J_THREAD_FIRST),
-    shapes=("iso",),
-    multiline=True,
-    detect_share=0.3,
+def _application(name: str, description: str, *patterns: str) -> Format:
+    """An application logging style: ISO-like times, entries that may span several lines."""
+    return Format(
+        name=name, description=description, patterns=patterns, shapes=("iso",), multiline=True, detect_share=0.3
+    )
+
+
+LOG4J = _application(
+    "log4j",
+    "log4j / logback / Hadoop / Spark style `time LEVEL [thread] logger: message`, multi-line",
+    LOG4J_LEVEL_FIRST,
+    LOG4J_THREAD_FIRST,
 )
-PYTHON = Format(
-    name="python",
-    description="Python logging (`time - name - LEVEL - msg` or `LEVEL:name:msg`), tracebacks joined",
-    patterns=(PYTHON_DASHED, PYTHON_BASIC),
-    shapes=("iso",),
-    multiline=True,
-    detect_share=0.3,
+PYTHON = _application(
+    "python",
+    "Python logging (`time - name - LEVEL - msg` or `LEVEL:name:msg`), tracebacks joined",
+    PYTHON_DASHED,
+    PYTHON_BASIC,
 )
 JAVA = Format(
     name="java",

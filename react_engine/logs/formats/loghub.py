@@ -9,68 +9,71 @@ from react_engine.logs.arrow import concat
 from react_engine.logs.formats.base import Columns, Format
 from react_engine.logs.formats.syslog import PROGRAM
 
-ANDROID = Format(
-    name="android",
-    description="Android logcat threadtime (`MM-DD hh:mm:ss.mmm PID TID L Tag: msg`, no year)",
-    patterns=(
+
+def _system(name: str, description: str, pattern: str, shape: str, **options) -> Format:
+    """A one-pattern format whose time has one known shape."""
+    return Format(name=name, description=description, patterns=(pattern,), shapes=(shape,), **options)
+
+
+ANDROID = _system(
+    "android",
+    "Android logcat threadtime (`MM-DD hh:mm:ss.mmm PID TID L Tag: msg`, no year)",
+    (
         r"^(?P<ts>\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)?)\s+(?P<pid>\d+)\s+(?P<tid>\d+)\s+(?P<level>[VDIWEFA])\s+"
-        r"(?P<component>.*?)\s*: (?P<message>.*)$",
+        r"(?P<component>.*?)\s*: (?P<message>.*)$"
     ),
-    shapes=("md",),
+    "md",
 )
-BGL = Format(
-    name="bgl",
-    description="Blue Gene/L RAS log (`Label Epoch Date Node Time Node Type Component Level msg`)",
-    patterns=(
+BGL = _system(
+    "bgl",
+    "Blue Gene/L RAS log (`Label Epoch Date Node Time Node Type Component Level msg`)",
+    (
         r"^(?P<label>\S+) \d+ \d{4}\.\d{2}\.\d{2} (?P<host>\S+) (?P<ts>\d{4}-\d{2}-\d{2}-\d{2}\.\d{2}\.\d{2}\.\d+) "
-        r"\S+ (?P<type>\S+) (?P<component>\S+) (?P<level>[A-Z]+) (?P<message>.*)$",
+        r"\S+ (?P<type>\S+) (?P<component>\S+) (?P<level>[A-Z]+) (?P<message>.*)$"
     ),
-    shapes=("iso",),
+    "iso",
 )
-HDFS = Format(
-    name="hdfs",
-    description="Hadoop HDFS (`YYMMDD hhmmss pid LEVEL component: msg`)",
-    patterns=(r"^(?P<ts>\d{6} \d{6}) (?P<pid>\d+) (?P<level>[A-Z]+) (?P<component>[^\s:]+): (?P<message>.*)$",),
-    shapes=("ymd6",),
-    multiline=True,
+HDFS = _system(
+    "hdfs",
+    "Hadoop HDFS (`YYMMDD hhmmss pid LEVEL component: msg`)",
+    r"^(?P<ts>\d{6} \d{6}) (?P<pid>\d+) (?P<level>[A-Z]+) (?P<component>[^\s:]+): (?P<message>.*)$",
+    "ymd6", multiline=True,
 )
-HPC = Format(
-    name="hpc",
-    description="LANL HPC event log (`LogId Node Component State Epoch Flag msg`)",
-    patterns=(
+HPC = _system(
+    "hpc",
+    "LANL HPC event log (`LogId Node Component State Epoch Flag msg`)",
+    (
         r"^(?P<log_id>\d+) (?P<host>\S+) (?P<component>\S+) (?P<state>\S+) (?P<ts>\d{9,10}) (?P<flag>-?\d+) "
-        r"(?P<message>.*)$",
+        r"(?P<message>.*)$"
     ),
-    shapes=("epoch",),
+    "epoch",
 )
-HEALTHAPP = Format(
-    name="healthapp",
-    description="Android health app (`YYYYMMDD-H:M:S:ms|component|pid|msg`)",
-    patterns=(r"^(?P<ts>\d{8}-\d{1,2}:\d{1,2}:\d{1,2}:\d{1,3})\|(?P<component>[^|]*)\|(?P<pid>[^|]*)\|(?P<message>.*)$",),
-    shapes=("compact",),
+HEALTHAPP = _system(
+    "healthapp",
+    "Android health app (`YYYYMMDD-H:M:S:ms|component|pid|msg`)",
+    r"^(?P<ts>\d{8}-\d{1,2}:\d{1,2}:\d{1,2}:\d{1,3})\|(?P<component>[^|]*)\|(?P<pid>[^|]*)\|(?P<message>.*)$",
+    "compact",
 )
-OPENSTACK = Format(
-    name="openstack",
-    description="OpenStack oslo.log (`[file] time pid LEVEL module [req-...] msg`)",
-    patterns=(
+OPENSTACK = _system(
+    "openstack",
+    "OpenStack oslo.log (`[file] time pid LEVEL module [req-...] msg`)",
+    (
         r"^(?:(?P<log_file>\S+) )?(?P<ts>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)?) (?P<pid>\d+) "
-        r"(?P<level>[A-Z]+) (?P<component>\S+) (?:\[(?P<request>[^\]]*)\] )?(?P<message>.*)$",
+        r"(?P<level>[A-Z]+) (?P<component>\S+) (?:\[(?P<request>[^\]]*)\] )?(?P<message>.*)$"
     ),
-    shapes=("iso",),
-    multiline=True,
+    "iso", multiline=True,
 )
-PROXIFIER = Format(
-    name="proxifier",
-    description="Proxifier (`[MM.DD hh:mm:ss] program - msg`, no year)",
-    patterns=(r"^\[(?P<ts>\d{2}\.\d{2} \d{2}:\d{2}:\d{2})\] (?P<component>.+?) - (?P<message>.*)$",),
-    shapes=("md",),
+PROXIFIER = _system(
+    "proxifier",
+    "Proxifier (`[MM.DD hh:mm:ss] program - msg`, no year)",
+    r"^\[(?P<ts>\d{2}\.\d{2} \d{2}:\d{2}:\d{2})\] (?P<component>.+?) - (?P<message>.*)$",
+    "md",
 )
-SPARK = Format(
-    name="spark",
-    description="Spark log4j (`YY/MM/DD hh:mm:ss LEVEL logger: msg`)",
-    patterns=(r"^(?P<ts>\d{2}/\d{2}/\d{2} \d{2}:\d{2}:\d{2}) (?P<level>[A-Z]+) (?P<component>[^\s:]+): (?P<message>.*)$",),
-    shapes=("ymd2",),
-    multiline=True,
+SPARK = _system(
+    "spark",
+    "Spark log4j (`YY/MM/DD hh:mm:ss LEVEL logger: msg`)",
+    r"^(?P<ts>\d{2}/\d{2}/\d{2} \d{2}:\d{2}:\d{2}) (?P<level>[A-Z]+) (?P<component>[^\s:]+): (?P<message>.*)$",
+    "ymd2", multiline=True,
 )
 
 
@@ -79,31 +82,29 @@ def _thunderbird_time(columns: Columns) -> None:
     columns["ts"] = concat(columns.pop("date"), " ", columns["ts"])
 
 
-THUNDERBIRD = Format(
-    name="thunderbird",
-    description="Thunderbird supercomputer syslog (`Label Epoch YYYY.MM.DD host Mmm d hh:mm:ss loc prog[pid]: msg`)",
-    patterns=(
+THUNDERBIRD = _system(
+    "thunderbird",
+    "Thunderbird supercomputer syslog (`Label Epoch YYYY.MM.DD host Mmm d hh:mm:ss loc prog[pid]: msg`)",
+    (
         r"^(?P<label>\S+) \d+ (?P<date>\d{4}\.\d{2}\.\d{2}) (?P<host>\S+) [A-Z][a-z]{2} +\d{1,2} "
-        r"(?P<ts>\d{2}:\d{2}:\d{2}) (?P<location>\S+) (?:" + PROGRAM + r": ?)?(?P<message>.*)$",
+        r"(?P<ts>\d{2}:\d{2}:\d{2}) (?P<location>\S+) (?:" + PROGRAM + r": ?)?(?P<message>.*)$"
     ),
-    shapes=("iso",),
-    finish=_thunderbird_time,
+    "iso", finish=_thunderbird_time,
 )
-WINDOWS_CBS = Format(
-    name="windows_cbs",
-    description="Windows CBS/CSI log (`YYYY-MM-DD hh:mm:ss, Level  Component  msg`)",
-    patterns=(r"^(?P<ts>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}), (?P<level>\w+)\s+(?P<component>\S+)\s+(?P<message>.*)$",),
-    shapes=("iso",),
+WINDOWS_CBS = _system(
+    "windows_cbs",
+    "Windows CBS/CSI log (`YYYY-MM-DD hh:mm:ss, Level  Component  msg`)",
+    r"^(?P<ts>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}), (?P<level>\w+)\s+(?P<component>\S+)\s+(?P<message>.*)$",
+    "iso",
 )
-ZOOKEEPER = Format(
-    name="zookeeper",
-    description="ZooKeeper log4j (`time - LEVEL [thread:Class@line] - msg`)",
-    patterns=(
+ZOOKEEPER = _system(
+    "zookeeper",
+    "ZooKeeper log4j (`time - LEVEL [thread:Class@line] - msg`)",
+    (
         r"^(?P<ts>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},\d{3}) - (?P<level>[A-Z]+)\s+\[(?P<thread>.*):"
-        r"(?P<component>[^:\]]+)\] - (?P<message>.*)$",
+        r"(?P<component>[^:\]]+)\] - (?P<message>.*)$"
     ),
-    shapes=("iso",),
-    multiline=True,
+    "iso", multiline=True,
 )
 SYSTEMS: tuple[Format, ...] = (
     ANDROID, BGL, HDFS, HPC, HEALTHAPP, OPENSTACK, PROXIFIER, SPARK, THUNDERBIRD, WINDOWS_CBS, ZOOKEEPER,
