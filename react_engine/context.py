@@ -70,8 +70,11 @@ class Shape:
 
 
 _TRIM_STEPS: tuple[tuple[str, dict[str, Any]], ...] = (
-    ("sample_chars", {"sample_chars": 120}),
+    ("samples", {"samples": 2}),
+    ("sample_chars", {"sample_chars": 150}),
+    ("history", {"history": 4}),
     ("samples", {"samples": 1}),
+    ("sample_chars", {"sample_chars": 120}),
     ("history", {"history": 3}),
     ("tops", {"tops": False}),
     ("entities", {"entities": 1}),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from pathlib import PurePath
 from typing import Any
 
 import numpy as np
@@ -78,6 +79,7 @@ class FrameStats:
         ts = frame["timestamp"] if "timestamp" in frame else None
         self.times = ts.to_numpy(dtype="datetime64[ns]") if ts is not None and len(ts) else None
         self.text = RAW_COLUMN if RAW_COLUMN in frame else "message"
+        self.columns = [c for c in frame.columns if c != RAW_COLUMN and frame[c].notna().any()]
 
     def positions(self, rows: pd.DataFrame) -> np.ndarray:
         if self.positional:
@@ -87,7 +89,7 @@ class FrameStats:
     def summary(self, rows: pd.DataFrame, samples: int) -> RowSummary:
         pos = self.positions(rows)
         sample_rows = rows.iloc[_spread(len(rows), samples)]
-        picked = [f"{src}:{line} {text}" for src, line, text in
+        picked = [f"{PurePath(str(src)).name}:{line} {text}" for src, line, text in
                   zip(sample_rows["source"], sample_rows["line"], sample_rows[self.text])]
         time_range: tuple[str | None, str | None] = (None, None)
         if self.times is not None and len(pos):
@@ -195,7 +197,7 @@ class RunState:
             now=_iso(self.now),
             total_rows=len(self.frame),
             row_count=len(self.rows),
-            columns=[c for c in self.frame.columns if c != RAW_COLUMN],
+            columns=self.stats.columns,
             samples=summary.samples,
             severity_mix=summary.severity_mix,
             time_range=summary.time_range,

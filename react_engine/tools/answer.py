@@ -14,7 +14,7 @@ class FinalizeAnswerParams(Params):
     value: Any = Field(None, description="the number, list or text the answer rests on, as computed by a tool")
 
 
-@tool("finalize_answer", "give the final answer; `value` is what a tool computed", FinalizeAnswerParams,
+@tool("finalize_answer", "the final answer; value = the tool result it states", FinalizeAnswerParams,
       terminal=True)
 def finalize_answer(params: FinalizeAnswerParams, ctx: ToolContext) -> ToolResult:
     return ToolResult(value=params.value, summary=params.answer)

@@ -83,14 +83,14 @@ BUILTIN: dict[str, EntityType] = {
                       _mac),
     "ip": EntityType((rf"\b({_OCTET}(?:\.{_OCTET}){{3}})\b",
                       rf"(?:^|[^0-9A-Za-z:])((?:{_H4}:){{7}}{_H4}|(?:{_H4}(?::{_H4}){{0,6}})?::(?:{_H4}(?::{_H4}){{0,6}})?)"),
-                     _per_unique(_ip)),
+                     _per_unique(_ip), "client_ip"),
     "email": EntityType((r"\b([A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,})\b",), _lower),
     "url": EntityType((r"\b([A-Za-z][A-Za-z0-9+.-]{1,15}://[^\s\"'<>]+)",), _per_unique(_url)),
     "uuid": EntityType((r"\b([0-9A-Fa-f]{8}-(?:[0-9A-Fa-f]{4}-){3}[0-9A-Fa-f]{12})\b",), _lower),
     "hostname": EntityType((r"(?:^|[^A-Za-z0-9_.@-])((?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,24})\b",),
                            _per_unique(_hostname)),
     "user": EntityType((r"(?i)(?:\b(?:user(?:name)?|login|account)\s*[=:]?\s*|password for (?:invalid user )?)"
-                        r"([A-Za-z0-9._@$-]*[A-Za-z0-9_$])",), _per_unique(_user)),
+                        r"([A-Za-z0-9._@$-]*[A-Za-z0-9_$])",), _per_unique(_user), "user"),
     "cm_mac": EntityType((rf"(?i)(?:\bcm[-_ ]?mac\s*[=:]\s*|\bcable modem\s+)({MAC_PATTERN})",), _mac, "cm_mac"),
     "cmts_mac": EntityType((rf"(?i)\bcmts[-_ ]?mac\s*[=:]\s*({MAC_PATTERN})",), _mac, "cmts_mac"),
     "interface": EntityType((r"\b((?:Integrated-Cable|Wideband-Cable|Modular-Cable|Cable|GigabitEthernet|Gi"
@@ -125,6 +125,15 @@ def extract(rows: pd.DataFrame, kind: str) -> pd.Series:
     return (spec.normalise(values) if spec.normalise and len(values) else values).rename(kind)
 
 
+def normalised(kind: str, text: str) -> str:
+    """`text` written the way values of type `kind` are stored (e.g. a MAC in colon form); unchanged otherwise."""
+    spec = BUILTIN.get(kind)
+    if spec is None or spec.normalise is None:
+        return text
+    value = spec.normalise(pd.Series([text], dtype="str"))
+    return value.iloc[0] if len(value) else text
+
+
 def current(ctx: ToolContext, kind: str) -> tuple[str, pd.Series, bool]:
     """`(name, values in the current rows, freshly extracted?)` for an extracted or built-in entity type."""
     if kind in ctx.entities:
@@ -153,7 +162,7 @@ class ExtractEntitiesParams(Params):
     name: str | None = Field(None, description="name for the custom pattern's values, e.g. block_id")
 
 
-@tool("extract_entities", "find entities in the current rows (kept for count_entities/top_values)",
+@tool("extract_entities", "find mac/ip/user/... or a custom regex in the current rows",
       ExtractEntitiesParams)
 def extract_entities(params: ExtractEntitiesParams, ctx: ToolContext) -> ToolResult:
     found: dict[str, pd.Series] = {}
@@ -180,7 +189,7 @@ class CountEntitiesParams(Params):
     unique: bool = Field(True, description="count distinct values (true) or every occurrence (false)")
 
 
-@tool("count_entities", "count entity values in the current rows", CountEntitiesParams)
+@tool("count_entities", "count (distinct) entity values", CountEntitiesParams)
 def count_entities(params: CountEntitiesParams, ctx: ToolContext) -> ToolResult:
     name, values, fresh = current(ctx, params.type)
     count = int(values.nunique()) if params.unique else len(values)

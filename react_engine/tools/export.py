@@ -16,7 +16,7 @@ class ExportResultsParams(Params):
     format: Literal["csv", "jsonl"] = Field("csv", description="csv, or jsonl (one JSON object per line)")
 
 
-@tool("export_results", "write the current rows to a file (needs the user's approval)", ExportResultsParams,
+@tool("export_results", "write the current rows to a file (needs approval)", ExportResultsParams,
       requires_approval=True)
 def export_results(params: ExportResultsParams, ctx: ToolContext) -> ToolResult:
     target = safe_target(ctx.output_dir, params.path, overwrite=ctx.allow_overwrite)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 import numpy as np
@@ -10,11 +11,15 @@ import pyarrow.compute as pc
 from pydantic import Field
 
 from react_engine.errors import ToolError
+from react_engine.logs.macs import normalize as normalize_mac
 from react_engine.logs.severity import RANK, SEVERITIES, at_least, normalize
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
+from react_engine.tools.entities import BUILTIN, builtin, current, normalised
 from react_engine.tools.fields import OneOrMany
 from react_engine.tools.regex import as_arrow, line_text, literal, matches
 from react_engine.tools.timeexpr import parse_time
+
+_SEPARATED = re.compile(r"[:.-]")
 
 
 def narrowed(ctx: ToolContext, mask: np.ndarray | pd.Series, what: str) -> ToolResult:
@@ -24,14 +29,19 @@ def narrowed(ctx: ToolContext, mask: np.ndarray | pd.Series, what: str) -> ToolR
     return ToolResult(value=len(rows), summary=f"{what} -> {len(rows):,} of {len(ctx.rows):,} rows", rows=rows)
 
 
-def column(frame: pd.DataFrame, field: str) -> str:
-    """The column named `field` (exact, else case-insensitive); ToolError listing the columns otherwise."""
-    if field in frame.columns:
-        return field
-    folded = {str(name).lower(): name for name in frame.columns}
-    if field.strip().lower() in folded:
-        return folded[field.strip().lower()]
-    raise ToolError(f"no column {field!r}; columns are: {', '.join(map(str, frame.columns))}")
+def resolve_field(ctx: ToolContext, field: str) -> tuple[str, bool]:
+    """`(name, is_entity)`: an extracted entity set, else a column (any case) unless it is empty in the current
+    rows and `field` is also a built-in entity type (e.g. `user` for sshd lines), else a built-in entity type."""
+    folded = {str(name).lower(): str(name) for name in ctx.frame.columns}
+    if field in ctx.entities:
+        return field, True
+    name = folded.get(field.strip().lower())
+    if name is not None and not (builtin(field) and ctx.rows[name].isna().all()):
+        return name, False
+    if builtin(field):
+        return field, True
+    raise ToolError(f"no column or entity type {field!r}; columns are: {', '.join(folded.values())}; "
+                    f"entity types are: {', '.join(sorted(set(BUILTIN) | set(ctx.entities)))}")
 
 
 class SearchLogsParams(Params):
@@ -44,9 +54,15 @@ class SearchLogsParams(Params):
 def search_logs(params: SearchLogsParams, ctx: ToolContext) -> ToolResult:
     if not params.value:
         return reset_filters(ResetFiltersParams(), ctx)
-    pattern = params.value if params.regex else literal(params.value)
-    mask = matches(line_text(ctx.rows), pattern, ignore_case=not params.case_sensitive)
-    return narrowed(ctx, mask, f"search {params.value!r}")
+    mac = None if params.regex or not _SEPARATED.search(params.value) else normalize_mac(params.value)
+    pattern = params.value if params.regex else _any_notation(mac) if mac else literal(params.value)
+    mask = matches(line_text(ctx.rows), pattern, ignore_case=not params.case_sensitive or mac is not None)
+    return narrowed(ctx, mask, f"search {params.value!r}" + (" (any MAC notation)" if mac else ""))
+
+
+def _any_notation(mac: str) -> str:
+    """A pattern for one MAC (colon form) written in any notation: `001d.d38e.d4b7`, `00-1D-...`, bare."""
+    return r"\b" + "[:.-]?".join(mac.split(":")) + r"\b"
 
 
 class FilterBySeverityParams(Params):
@@ -56,7 +72,7 @@ class FilterBySeverityParams(Params):
     min_level: str | None = Field(None, description="also keep every row at least this severe, e.g. error")
 
 
-@tool("filter_by_severity", "keep rows with the given levels and/or at least min_level", FilterBySeverityParams)
+@tool("filter_by_severity", "keep rows at these levels, or at least min_level", FilterBySeverityParams)
 def filter_by_severity(params: FilterBySeverityParams, ctx: ToolContext) -> ToolResult:
     if not params.levels and params.min_level is None:
         raise ToolError("give levels (e.g. [\"ERROR\"]) or min_level (e.g. \"warning\")")
@@ -94,7 +110,7 @@ class FilterByTimeParams(Params):
     end: str = Field("now", description="ISO time or relative time; `now` is the newest log time unless overridden")
 
 
-@tool("filter_by_time", "keep rows with start <= timestamp <= end", FilterByTimeParams)
+@tool("filter_by_time", "keep rows from start to end, e.g. now-1h", FilterByTimeParams)
 def filter_by_time(params: FilterByTimeParams, ctx: ToolContext) -> ToolResult:
     start, end = parse_time(params.start, ctx.now), parse_time(params.end, ctx.now)
     if start > end:
@@ -105,42 +121,63 @@ def filter_by_time(params: FilterByTimeParams, ctx: ToolContext) -> ToolResult:
 
 
 class FilterByFieldParams(Params):
-    field: str = Field(description="a column, e.g. host, component, pid, event_id, status")
+    field: str = Field(description="a column (host, component, pid, event_id, status...) or an entity type (mac, ip...)")
     value: str | int | float | bool = Field(description="the value to compare with")
     op: Literal["eq", "ne", "contains", "regex"] = Field(
         "eq", description="eq/ne: equal or not; contains: substring, any case; regex: RE2 pattern")
 
 
-@tool("filter_by_field", "keep rows where column `field` compares with value by op", FilterByFieldParams)
+@tool("filter_by_field", "keep rows where field op value (eq, ne, contains, regex)", FilterByFieldParams)
 def filter_by_field(params: FilterByFieldParams, ctx: ToolContext) -> ToolResult:
-    name = column(ctx.frame, params.field)
-    values, text = ctx.rows[name], _text(params.value)
-    what = f"{name} {params.op} {text!r}"
-    if params.op == "contains":
-        return narrowed(ctx, matches(values, literal(text), ignore_case=True), what)
-    if params.op == "regex":
-        return narrowed(ctx, matches(values, text), what)
-    mask = _typed_equal(ctx, values, params.value, text)
-    if not mask.any() and values.dtype.kind not in "iufbM":
-        mask = _equal(values, text, ignore_case=True)
-        what += " (any case)" if mask.any() else ""
-    return narrowed(ctx, ~mask if params.op == "ne" else mask, what)
+    text = _text(params.value)
+    name, is_entity = resolve_field(ctx, params.field)
+    if is_entity:
+        return _filter_by_entity(params, ctx, text)
+    values = ctx.rows[name]
+    mask, how = _compare(ctx, values, params.op, text)
+    return narrowed(ctx, ~mask if params.op == "ne" else mask, f"{name} {params.op} {text!r}{how}")
 
 
-def _typed_equal(ctx: ToolContext, values: pd.Series, value: object, text: str) -> np.ndarray:
-    """`values == value`, comparing numbers as numbers and times as times."""
+def _filter_by_entity(params: FilterByFieldParams, ctx: ToolContext, text: str) -> ToolResult:
+    """Rows holding (or, for ne, not holding) an entity value that compares with `text`."""
+    name, values, fresh = current(ctx, params.field)
+    mask, how = _compare(ctx, values, params.op, normalised(name, text))
+    holders = ctx.rows.index.isin(values.index[mask])
+    result = narrowed(ctx, ~holders if params.op == "ne" else holders, f"{name} {params.op} {text!r}{how}")
+    result.entities = {name: values} if fresh else None
+    return result
+
+
+def _compare(ctx: ToolContext, values: pd.Series, op: str, text: str) -> tuple[np.ndarray, str]:
+    """Mask of `values` that match `text` by `op` (ne gives the eq mask), and a note on how they matched."""
+    if op == "contains":
+        return matches(values, literal(text), ignore_case=True), ""
+    if op == "regex":
+        return matches(values, text), ""
     kind = values.dtype.kind
     if kind == "M":
-        return (values == parse_time(text, ctx.now)).to_numpy(dtype=bool, na_value=False)
-    if kind in "iuf":
-        try:
-            number = float(text)
-        except ValueError:
-            raise ToolError(f"column {values.name!r} holds numbers; give a number, not {text!r}") from None
-        return (values == number).to_numpy(dtype=bool, na_value=False)
-    if kind == "b":
+        return (values == parse_time(text, ctx.now)).to_numpy(dtype=bool, na_value=False), ""
+    if kind in "iufb":
+        return _numeric_equal(values, text), ""
+    mask = _equal(values, text)
+    mac = normalize_mac(text)
+    for alternative, how in ((mac, f" (as {mac})"), (text, " (any case)")):
+        if mask.any() or alternative is None:
+            continue
+        mask = _equal(values, alternative, ignore_case=how == " (any case)")
+        if mask.any():
+            return mask, how
+    return mask, ""
+
+
+def _numeric_equal(values: pd.Series, text: str) -> np.ndarray:
+    if values.dtype.kind == "b":
         return (values == (text.lower() in ("true", "1", "yes"))).to_numpy(dtype=bool, na_value=False)
-    return _equal(values, text)
+    try:
+        number = float(text)
+    except ValueError:
+        raise ToolError(f"column {values.name!r} holds numbers; give a number, not {text!r}") from None
+    return (values == number).to_numpy(dtype=bool, na_value=False)
 
 
 def _equal(values: pd.Series, text: str, *, ignore_case: bool = False) -> np.ndarray:
@@ -162,6 +199,6 @@ class ResetFiltersParams(Params):
     pass
 
 
-@tool("reset_filters", "make all loaded rows current again", ResetFiltersParams)
+@tool("reset_filters", "all loaded rows again", ResetFiltersParams)
 def reset_filters(params: ResetFiltersParams, ctx: ToolContext) -> ToolResult:
     return ToolResult(value=len(ctx.frame), summary=f"reset -> all {len(ctx.frame):,} rows", rows=ctx.frame)

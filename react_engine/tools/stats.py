@@ -7,11 +7,10 @@ import re
 import pandas as pd
 from pydantic import Field
 
-from react_engine.errors import ToolError
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
 from react_engine.tools.counts import jsonable, ranked
-from react_engine.tools.entities import BUILTIN, builtin, current
-from react_engine.tools.filters import column
+from react_engine.tools.entities import current
+from react_engine.tools.filters import resolve_field
 from react_engine.tools.regex import line_text
 from react_engine.tools.timeexpr import parse_interval
 
@@ -26,7 +25,7 @@ class TopValuesParams(Params):
     n: int = Field(5, ge=1, le=50, description="how many values")
 
 
-@tool("top_values", "most frequent values of a column or entity type, as [value, count] pairs", TopValuesParams)
+@tool("top_values", "[value, count] pairs, most frequent first", TopValuesParams)
 def top_values(params: TopValuesParams, ctx: ToolContext) -> ToolResult:
     values, name, extracted = _values(ctx, params.field)
     top = ranked(values, params.n)
@@ -40,24 +39,19 @@ def top_values(params: TopValuesParams, ctx: ToolContext) -> ToolResult:
 
 
 def _values(ctx: ToolContext, field: str) -> tuple[pd.Series, str, dict[str, pd.Series] | None]:
-    """The values of `field` in the current rows: an extracted entity set, else a column, else a built-in type."""
-    if field in ctx.entities or (field.lower() not in map(str.lower, ctx.frame.columns) and builtin(field)):
-        name, values, fresh = current(ctx, field)
-        return values, name, {name: values} if fresh else None
-    try:
-        name = column(ctx.frame, field)
-    except ToolError:
-        entity_types = ", ".join(sorted(set(BUILTIN) | set(ctx.entities)))
-        raise ToolError(f"no column or entity type {field!r}; columns are: {', '.join(map(str, ctx.frame.columns))}"
-                        f"; entity types are: {entity_types}") from None
-    return ctx.rows[name], name, None
+    """The values of `field` in the current rows, and the entity set to keep when one was extracted for it."""
+    name, is_entity = resolve_field(ctx, field)
+    if not is_entity:
+        return ctx.rows[name], name, None
+    name, values, fresh = current(ctx, name)
+    return values, name, {name: values} if fresh else None
 
 
 class CountByTimeParams(Params):
     interval: str = Field("1h", description="bucket width: 1m, 15m, 1h, 1d...")
 
 
-@tool("count_by_time", "histogram of the current rows: [bucket_start, count] per interval", CountByTimeParams)
+@tool("count_by_time", "[bucket_start, count] histogram", CountByTimeParams)
 def count_by_time(params: CountByTimeParams, ctx: ToolContext) -> ToolResult:
     width = parse_interval(params.interval)
     stamps = ctx.rows["timestamp"].dropna()
@@ -90,7 +84,7 @@ class GetLogCountParams(Params):
     pass
 
 
-@tool("get_log_count", "how many rows are current", GetLogCountParams)
+@tool("get_log_count", "number of current rows", GetLogCountParams)
 def get_log_count(params: GetLogCountParams, ctx: ToolContext) -> ToolResult:
     return ToolResult(value=len(ctx.rows), summary=f"{len(ctx.rows):,} of {len(ctx.frame):,} rows")
 
@@ -99,7 +93,7 @@ class ShowLogsParams(Params):
     n: int = Field(5, ge=1, le=50, description="how many lines, from the first current row")
 
 
-@tool("show_logs", "the first n current lines as `source:line text`", ShowLogsParams)
+@tool("show_logs", "the current lines as source:line text", ShowLogsParams)
 def show_logs(params: ShowLogsParams, ctx: ToolContext) -> ToolResult:
     head = ctx.rows.head(params.n)
     lines = [display(source, line, text, ctx.settings.sample_chars)
