@@ -213,6 +213,8 @@ class _Run:
         self.warnings.extend(w for w in reply.warnings if w not in self.warnings)
         step.reply, step.thinking, step.done_reason = reply.content, reply.thinking, reply.done_reason
         step.prompt_eval_count, step.eval_count, step.retries = reply.prompt_eval_count, reply.eval_count, reply.retries
+        step.load_ms, step.prompt_eval_ms, step.eval_ms = reply.load_ms, reply.prompt_ms, reply.eval_ms
+        step.server_total_ms = reply.total_ms
         return reply
 
     # -- acting ---------------------------------------------------------------------------------------------
@@ -360,6 +362,9 @@ class _Run:
     def _finish(self, reason: StopReason, message: str | None = None, error_type: str | None = None) -> RunResult:
         state = self.state
         self.stats.execution_time_seconds = round(time.monotonic() - self.started, 4)
+        counted = [(s.prompt_eval_count, s.prompt_tokens) for s in (state.steps if state else []) if s.prompt_eval_count]
+        if counted:
+            self.stats.token_estimate_ratio = round(sum(c for c, _ in counted) / sum(e for _, e in counted), 3)
         answer, value, verified, partial = "", None, False, False
         if self.final is not None:
             answer, value = self.final

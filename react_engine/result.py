@@ -36,8 +36,12 @@ class Step(BaseModel):
     reply: str | None = None  # the raw planner reply, for replay
     thinking: str | None = None
     done_reason: str | None = None
-    prompt_eval_count: int | None = None
+    prompt_eval_count: int | None = None  # tokens the model actually read (post-truncation)
     eval_count: int | None = None
+    load_ms: float | None = None  # server-side durations reported by the model server
+    prompt_eval_ms: float | None = None
+    eval_ms: float | None = None
+    server_total_ms: float | None = None
     retries: list[RetryRecord] = Field(default_factory=list)
     trimmed: list[str] = Field(default_factory=list)  # prompt sections dropped to fit the budget
 
@@ -59,6 +63,7 @@ class Statistics(BaseModel):
     llm_duration_seconds: float = 0.0
     tool_duration_seconds: float = 0.0
     retries: int = 0
+    token_estimate_ratio: float | None = None  # model-counted / estimated prompt tokens (calibrates the estimator)
     rows_loaded: int = 0
     errors_by_type: dict[str, int] = Field(default_factory=dict)
 

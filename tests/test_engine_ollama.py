@@ -1,0 +1,33 @@
+"""The engine over the real Ollama client and HTTP: server metrics land on steps and in the statistics."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from react_engine import Engine
+from react_engine.planners.ollama import OllamaPlanner
+
+SYSLOG = Path(__file__).resolve().parents[1] / "sample_logs" / "syslog" / "messages"
+
+
+def _reply(action: str, **params) -> dict:
+    return {"reasoning": "r", "action": action, "params": params}
+
+
+def test_steps_carry_server_metrics_and_the_estimator_is_calibrated(fake_ollama, fake_ollama_module) -> None:
+    fake_ollama.push(fake_ollama_module.good(_reply("get_log_count")),
+                     fake_ollama_module.good(_reply("finalize_answer", answer="Counted.")))
+    planner = OllamaPlanner(model="qwen3:4b", host=fake_ollama.host, timeout=10)
+    result = Engine(planner).ask("How many lines?", [str(SYSLOG)], use_cache=False)
+    assert result.stop_reason == "stop" and result.statistics.llm_calls == 2
+    bodies = fake_ollama.bodies("/api/chat")
+    assert len(bodies) == 2
+    for step, body in zip(result.steps, bodies):
+        assert step.prompt_eval_count and step.eval_count
+        assert step.server_total_ms and step.server_total_ms > 0 and step.prompt_eval_ms is not None
+        assert body["messages"][-1]["content"].startswith("QUESTION: How many lines?")
+        assert json.dumps(body["format"]).count("$ref") == 0
+    ratio = sum(s.prompt_eval_count for s in result.steps) / sum(s.prompt_tokens for s in result.steps)
+    assert result.statistics.token_estimate_ratio == round(ratio, 3)
+    assert result.statistics.completion_tokens_total == sum(s.eval_count for s in result.steps)
