@@ -223,15 +223,23 @@ def bundled() -> tuple:
     return suite, load_report(ROOT / "evals" / "baseline_rules.json")
 
 
-def test_the_rules_planner_has_no_regressions_against_the_committed_baseline(bundled) -> None:
+def test_the_rules_planner_has_no_regressions_and_every_run_replays_from_its_trace(bundled, tmp_path) -> None:
     from react_engine.planners.rules import RulesPlanner
+    from react_engine.replay import replay
+    from react_engine.tracing import open_tracer, read_trace
+    from react_engine.tracing.timeline import timeline
 
     suite, baseline = bundled
-    scenarios = run_suite(suite, lambda case: Engine(RulesPlanner()))
+    scenarios = run_suite(suite, lambda case: Engine(RulesPlanner(), tracer_factory=lambda: open_tracer(tmp_path)))
     report = build_report(suite.name, "rules", None, scenarios, baseline)
     assert report.summary.total_scenarios == len(suite.cases) >= 40
     analysis = report.regression_analysis
     assert not analysis.failed, (analysis.regressions, analysis.score_drops)
+    for scenario in scenarios:
+        view = timeline(read_trace(scenario.trace_file))
+        assert (view.stop_reason, len(view.rows)) == (scenario.stop_reason, len(scenario.replies)), scenario.id
+        replayed = replay(scenario.trace_file)
+        assert replayed.identical, (scenario.id, replayed.first_difference)
 
 
 def test_the_script_planner_replaying_the_baseline_reproduces_every_case(bundled) -> None:
