@@ -114,6 +114,7 @@ class BatchSummary(BaseModel):
     retried: int = 0
     interrupted: bool = False
     counts: dict[str, int] = Field(default_factory=dict)  # stop_reason -> results written by this run
+    error_types: dict[str, int] = Field(default_factory=dict)  # error_type -> results with stop_reason error
 
     @property
     def remaining(self) -> int:
@@ -121,7 +122,7 @@ class BatchSummary(BaseModel):
 
     @property
     def hints(self) -> list[str]:
-        return summary_hints(self.counts)
+        return summary_hints(self.counts, self.error_types)
 
 
 OnResult = Callable[[BatchItem, RunResult, BatchSummary], None]
@@ -169,6 +170,8 @@ def run_batch(engine: Engine, items: Sequence[BatchItem], out: str | Path, *, lo
                 os.fsync(handle.fileno())
                 summary.written += 1
                 summary.counts[result.stop_reason] = summary.counts.get(result.stop_reason, 0) + 1
+                if result.error_type:
+                    summary.error_types[result.error_type] = summary.error_types.get(result.error_type, 0) + 1
                 if on_result:
                     on_result(item, result, summary)
         except KeyboardInterrupt:

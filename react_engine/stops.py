@@ -54,12 +54,16 @@ def explain(result: RunResult) -> str | None:
     return HINTS[reason]
 
 
-def summary_hints(counts: Mapping[str, int]) -> list[str]:
-    """One hint per unusual stop reason seen in a batch, most frequent first."""
-    hints = []
-    for reason, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
-        if reason == "stop" or not count:
-            continue
-        hint = HINTS.get(reason, "see each result's message; transport errors were retried")
-        hints.append(f"{count} × {reason}: {hint}")
-    return hints
+def _error_hint(error_types: Mapping[str, int]) -> str:
+    kinds = ", ".join(f"{k} {n}" for k, n in sorted(error_types.items(), key=lambda kv: -kv[1]))
+    parts = [f"({kinds})"] if kinds else []
+    if RETRYABLE_ERRORS & error_types.keys():
+        parts.append(f"{_TRANSPORT_HINT};")
+    return " ".join(parts + ["see each result's message"])
+
+
+def summary_hints(counts: Mapping[str, int], error_types: Mapping[str, int] | None = None) -> list[str]:
+    """One hint per unusual stop reason seen in a batch, most frequent first; errors are broken down by type."""
+    return [f"{count} × {reason}: {_error_hint(error_types or {}) if reason == 'error' else HINTS[reason]}"
+            for reason, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+            if reason != "stop" and count]

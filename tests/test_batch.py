@@ -176,7 +176,8 @@ def test_transport_errors_are_retried_with_backoff_and_others_are_not(tmp_path: 
     assert rows[QUESTIONS[1]]["stop_reason"] == "error"
     assert rows[QUESTIONS[1]]["error_type"] == "ModelNotFoundError"
     assert waits == [0.5, 1.0] and summary.retried == 2
-    assert summary.counts == {"stop": 4, "error": 1}
+    assert summary.counts == {"stop": 4, "error": 1} and summary.error_types == {"ModelNotFoundError": 1}
+    assert any("ModelNotFoundError 1" in hint for hint in summary.hints)
 
 
 def test_retries_are_bounded(tmp_path: Path, log_file: Path) -> None:

@@ -61,3 +61,11 @@ def test_batch_hints_skip_normal_stops_and_put_the_most_frequent_first() -> None
     assert len(hints) == 2
     assert hints[0].startswith("5 × tool_limit") and "trace show" in hints[0]
     assert hints[1].startswith("2 × length") and "num_predict" in hints[1]
+
+
+def test_batch_errors_are_broken_down_by_type_with_the_transport_fix() -> None:
+    [hint] = summary_hints({"error": 3}, {"ModelNotFoundError": 1, "PlannerConnectionError": 2})
+    assert hint.startswith("3 × error: (PlannerConnectionError 2, ModelNotFoundError 1)")
+    assert "ollama serve" in hint
+    [plain] = summary_hints({"error": 1}, {"InputError": 1})
+    assert "InputError 1" in plain and "ollama" not in plain
