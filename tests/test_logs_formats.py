@@ -239,7 +239,7 @@ def test_large_inputs_parse_in_parallel_chunks_like_small_ones(tmp_path: Path, m
     lines = (CASA + CISCO + MODEM + "stray line without header\n").splitlines()
     text = "\n".join(lines * (120_000 // len(lines))) + "\n"
     chunked = _load(tmp_path, text, year=2026)
-    monkeypatch.setattr(parse, "PARALLEL_MIN_LINES", 10**9)
+    monkeypatch.setattr(parse, "CHUNK_LINES", 10**9)
     whole = _load(tmp_path, text, year=2026)
     assert len(chunked) == len(text.splitlines())
     pd.testing.assert_frame_equal(chunked, whole)

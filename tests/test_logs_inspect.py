@@ -8,7 +8,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from react_engine.cli import main
-from react_engine.logs.inspect import inspect
+from react_engine.logs.summary import inspect
 
 SYSLOG = "<11>Nov 20 10:00:01 h1 app[1]: bad\n<14>Nov 20 10:00:05 h1 app[1]: fine\nno header here\n"
 ACCESS = '10.0.0.1 - - [20/Nov/2026:11:00:00 +0000] "GET / HTTP/1.1" 200 5\n'

@@ -7,7 +7,7 @@ import json
 import click
 
 from react_engine.logs import format_names
-from react_engine.logs.inspect import FileReport, inspect
+from react_engine.logs.summary import FileReport, inspect
 
 
 def _render(report: FileReport, title: str) -> list[str]:

@@ -1,14 +1,21 @@
 """Log ingestion: any common log file into one canonical DataFrame.
 
     >>> from react_engine.logs import load
-    >>> df = load(["/var/log/syslog"])          # doctest: +SKIP
+    >>> frame = load(["/var/log/syslog"])          # doctest: +SKIP
+    >>> frame.attrs["warnings"], frame.attrs["files"]  # doctest: +SKIP
+
+`load()` returns the canonical columns (see `schema.CANONICAL_COLUMNS`), `raw` (the entry as
+written) and format-specific extras; `inspect()` summarises how inputs load; `format_names()` lists
+the values accepted by `format=`; `cache_dir()` is where parsed frames are cached.
 """
 
 from __future__ import annotations
 
 from react_engine.logs.cache import cache_dir
 from react_engine.logs.formats import BY_NAME, REGISTRY
+from react_engine.logs.summary import InspectReport, inspect
 from react_engine.logs.loader import load
+from react_engine.logs.macs import normalize as normalize_mac
 from react_engine.logs.schema import CANONICAL_COLUMNS, RAW_COLUMN
 
 FORMATS: tuple[str, ...] = tuple(fmt.name for fmt in REGISTRY)
@@ -19,4 +26,7 @@ def format_names() -> list[str]:
     return sorted(BY_NAME)
 
 
-__all__ = ["CANONICAL_COLUMNS", "FORMATS", "RAW_COLUMN", "cache_dir", "format_names", "load"]
+__all__ = [
+    "CANONICAL_COLUMNS", "FORMATS", "RAW_COLUMN", "InspectReport", "cache_dir", "format_names", "inspect", "load",
+    "normalize_mac",
+]

@@ -9,6 +9,11 @@ import pyarrow.compute as pc
 STRING = pa.large_string()
 
 
+def release_memory() -> None:
+    """Hand memory freed by Arrow back to the OS now (its allocator otherwise keeps it for reuse)."""
+    pa.default_memory_pool().release_unused()
+
+
 def lit(text: str) -> pa.Scalar:
     """A string literal usable next to `large_string` arrays in compute calls."""
     return pa.scalar(text, STRING)

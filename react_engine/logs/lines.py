@@ -37,7 +37,8 @@ def _bounds(data: bytes) -> tuple[np.ndarray, np.ndarray]:
     """Start and length of each line; LF or CRLF end lines (a bare CR does only when there is no LF)."""
     separator = CR if b"\n" not in data and b"\r" in data else LF
     raw = np.frombuffer(data, np.uint8)
-    ends = np.flatnonzero(raw == separator)
+    block = 1 << 24  # search in blocks: a whole-file boolean mask would cost as much memory as the file
+    ends = np.concatenate([np.flatnonzero(raw[i : i + block] == separator) + i for i in range(0, len(raw), block)])
     if raw[-1] != separator:
         ends = np.append(ends, len(raw))
     starts = np.empty_like(ends)

@@ -12,7 +12,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from react_engine.logs import timestamps
-from react_engine.logs.arrow import STRING, blank_to_null, concat, lit, null_strings, tails
+from react_engine.logs.arrow import STRING, blank_to_null, concat, lit, null_strings, release_memory, tails
 from react_engine.logs.formats.base import LEVEL_GROUPS, TIME_GROUP, Columns, Format
 from react_engine.logs.levels import severity_columns
 from react_engine.logs.schema import CANONICAL_COLUMNS, RAW_COLUMN
@@ -20,7 +20,7 @@ from react_engine.logs.schema import CANONICAL_COLUMNS, RAW_COLUMN
 MAX_MESSAGE_CHARS = 8192
 """`message` is cut to this many characters (with a marker); `raw` always keeps the whole entry."""
 TRUNCATION_MARK = " …[truncated]"
-PARALLEL_MIN_LINES = 50_000
+CHUNK_LINES = 200_000
 
 
 @dataclass(frozen=True)
@@ -46,15 +46,13 @@ def _head_pattern(pattern: str) -> str | None:
 def _extract(pattern: str, lines: pa.Array) -> tuple[Columns, np.ndarray]:
     """Named groups of `pattern` for each line (blank where unmatched) and the mask of matching lines.
 
-    Large inputs are cut into one chunk per CPU and matched in threads (Arrow releases the GIL); the
-    columns then stay chunked, so no extra copy is made.
+    Large inputs are cut into chunks matched in threads (Arrow releases the GIL); the columns then
+    stay chunked, so no extra copy is made, and each chunk's temporaries are small.
     """
-    workers = min(os.cpu_count() or 1, len(lines) // PARALLEL_MIN_LINES)
-    if workers <= 1:
+    if len(lines) <= CHUNK_LINES:
         return _extract_chunk(pattern, lines)
-    step = -(-len(lines) // workers)
-    chunks = [lines.slice(i, step) for i in range(0, len(lines), step)]
-    with ThreadPoolExecutor(workers) as pool:
+    chunks = [lines.slice(i, CHUNK_LINES) for i in range(0, len(lines), CHUNK_LINES)]
+    with ThreadPoolExecutor(min(os.cpu_count() or 1, len(chunks))) as pool:
         results = list(pool.map(lambda chunk: _extract_chunk(pattern, chunk), chunks))
     names = results[0][0]
     columns = {name: pa.chunked_array([fields[name] for fields, _ in results]) for name in names}
@@ -101,6 +99,7 @@ def match_patterns(patterns: tuple[str, ...], lines: pa.Array) -> tuple[Columns,
     for pattern in patterns:
         for name in _group_names(pattern):
             columns.setdefault(name, null_strings(len(lines)))
+    release_memory()
     return columns, matched
 
 
@@ -182,10 +181,13 @@ def parse_lines(
     }
     for group in LEVEL_GROUPS:
         columns.pop(group, None)
-    data.update(columns)
+    # Undeclared groups that never matched (e.g. RFC 5424 fields in a BSD syslog file) add nothing.
+    data.update({name: values for name, values in columns.items() if values.null_count < rows or not rows})
     for name in CANONICAL_COLUMNS:
         if data[name] is None:
             data[name] = null_strings(rows)
     for name in fmt.extras:
         data.setdefault(name, null_strings(rows))
-    return Parsed(pa.table(data), warnings)
+    table = pa.table(data)
+    release_memory()
+    return Parsed(table, warnings)
