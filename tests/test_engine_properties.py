@@ -55,8 +55,6 @@ NEAR_MISSES = [
     '{"action": "show_logs", "params": {"n": 1e309}}',
     '{"action": "run_python", "params": {"code": "import os; os.system(\'id\')"}}',
     "I'll search the logs for errors.",
-    "{" * 3000,
-    '{"action": "x", "params": ' + "[" * 3000 + "}",
     "null", "[]", "{", "", "   ", "\x00\x1b[31m",
 ]
 _VALUES = st.recursive(st.none() | st.booleans() | st.integers(-5, 10**6) | st.floats(allow_nan=True)
