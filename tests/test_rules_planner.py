@@ -154,6 +154,12 @@ def test_several_hosts_mean_either() -> None:
     assert step == ("filter_by_field", {"field": "host", "value": "^(?:MAWED07T01|MAWED07T02)$", "op": "regex"})
 
 
+def test_one_of_something_is_singular() -> None:
+    assert drive("How many lines are there?", lambda a, p: 1)[-1]["params"]["answer"].startswith("1 log line ")
+    steps = drive("How many unique IPs?", lambda a, p: 1)
+    assert steps[-1]["params"]["answer"].startswith("1 distinct IP address ")
+
+
 def test_quoted_phrases_are_searched_as_written() -> None:
     steps = drive('How many lines contain "Loss of Sync"?')
     assert actions(steps) == [("search_logs", {"value": "Loss of Sync"}), ("get_log_count", {})]

@@ -14,6 +14,13 @@ def scope(plan: Plan) -> str:
     return f" ({'; '.join(plan.scope)})" if plan.scope else " (all lines)"
 
 
+def counted(n: int, label: str) -> str:
+    """`3 modems`, `1 modem`, `1 IP address`, `2,000 log lines`."""
+    if n != 1:
+        return f"{n:,} {label}"
+    return f"1 {label[:-2] if label.endswith('sses') else label[:-3] + 'y' if label.endswith('ies') else label[:-1]}"
+
+
 def _pairs(value: Any) -> list[tuple[Any, Any]]:
     return [(v[0], v[1]) for v in value if isinstance(v, (list, tuple)) and len(v) == 2] if isinstance(
         value, list) else []
@@ -25,12 +32,12 @@ def answer(plan: Plan, history: list[HistoryItem]) -> tuple[str, Any]:
     label = LABELS.get(plan.target or "", "lines")
     where = scope(plan)
     if plan.goal == "unique":
-        return f"{last:,} distinct {label}{where}.", last
+        return f"{counted(last, 'distinct ' + label)}{where}.", last
     if plan.goal in ("list", "distinct"):
         pairs = _pairs(last)
         count = next((h.value for h in history if h.action == "count_entities"), None)
         shown = ", ".join(f"{v} ({c:,})" for v, c in pairs)
-        head = f"{count:,} distinct {label}{where}" if count is not None else f"The {label}{where}"
+        head = f"{counted(count, 'distinct ' + label)}{where}" if count is not None else f"The {label}{where}"
         more = f"; the {len(pairs)} with the most lines" if count is not None and count > len(pairs) else ""
         names = [v for v, _ in pairs]
         return f"{head}{more}: {shown}.", names[0] if len(names) == 1 else names
@@ -42,7 +49,7 @@ def answer(plan: Plan, history: list[HistoryItem]) -> tuple[str, Any]:
             best = [v for v, c in pairs if c == pairs[0][1]]
             names = " and ".join(str(v) for v in best)
             verb = "tie with" if len(best) > 1 else "has the most, with"
-            return f"{names} {verb} {pairs[0][1]:,} lines{where}.", best[0] if len(best) == 1 else best
+            return f"{names} {verb} {counted(pairs[0][1], 'lines')}{where}.", best[0] if len(best) == 1 else best
         shown = ", ".join(f"{v} ({c:,})" for v, c in pairs)
         return f"Top {label}{where}: {shown}.", [[v, c] for v, c in pairs]
     if plan.goal == "histogram":
@@ -50,8 +57,8 @@ def answer(plan: Plan, history: list[HistoryItem]) -> tuple[str, Any]:
         if not pairs:
             return f"No timestamped lines{where}.", []
         peak = max(pairs, key=lambda p: p[1])
-        return f"Lines per bucket{where}: the busiest starts at {peak[0]} with {peak[1]:,} lines.", last
+        return f"Lines per bucket{where}: the busiest starts at {peak[0]} with {counted(peak[1], 'lines')}.", last
     if plan.goal == "show":
         lines = last if isinstance(last, list) else []
         return f"The first matching lines{where}:\n" + "\n".join(str(x) for x in lines), None
-    return f"{last:,} log lines{where}." if isinstance(last, int) else f"{history[-1].summary}{where}.", last
+    return f"{counted(last, 'log lines')}{where}." if isinstance(last, int) else f"{history[-1].summary}{where}.", last

@@ -8,7 +8,7 @@ from typing import Any
 
 from react_engine.planners.base import ContextView
 from react_engine.planners.rules.question import Question, amount, known, time_window
-from react_engine.planners.rules.vocabulary import (AMOUNT, AT_LEAST, COUNTABLE, ENTITY_TYPES, FILLER, FREE_TEXT,
+from react_engine.planners.rules.vocabulary import (AMOUNT, AT_LEAST, COUNTABLE, CUSTOM_ENTITIES, ENTITY_TYPES, FILLER, FREE_TEXT,
                                                     GENERIC_COMPONENTS, HOST_WORD, LABELS, PHRASES, SEVERITY_WORDS,
                                                     STATUS_CLASSES, STEMS, TARGETS, USER_FIELD)
 from react_engine.tools.regex import literal
@@ -190,6 +190,10 @@ def _entity(target: str, columns: list[str]) -> str:
 
 
 def _extract(kind: str, label: str, columns: list[str]) -> Call:
+    """The `extract_entities` call that finds `kind`: a built-in type, or a pattern for what has none."""
+    if kind in CUSTOM_ENTITIES:
+        return Call("extract_entities", {"types": [], "pattern": CUSTOM_ENTITIES[kind], "name": kind},
+                    f"find the {label}")
     if kind == "user" and "user" in columns:  # a column: find it as `user=` or `"user": "..."` in the line
         return Call("extract_entities", {"types": [], "pattern": USER_FIELD, "name": "user"}, f"find the {label}")
     return Call("extract_entities", {"types": [kind]}, f"find the {label}")
@@ -200,9 +204,11 @@ def _aggregate(plan: Plan, columns: list[str], n: int, interval: str) -> None:
     if plan.goal == "histogram":
         plan.calls.append(Call("count_by_time", {"interval": interval}, f"count lines per {interval}"))
         return
-    if plan.goal == "show":
+    if plan.goal == "show" and plan.target is None:
         plan.calls.append(Call("show_logs", {"n": n}, "show the matching lines"))
         return
+    if plan.goal == "show":
+        plan.goal = "list"  # "list the modems ..." asks for the modems, not the lines
     if plan.target is None and plan.goal in ("top", "which"):
         plan.problem = "I could not tell what to rank"
         return
@@ -215,11 +221,13 @@ def _aggregate(plan: Plan, columns: list[str], n: int, interval: str) -> None:
         return
     name, label = _entity(plan.target, columns), LABELS[plan.target]
     kind = "ip" if name == "client_ip" else name
-    if plan.goal in ("unique", "list") and kind in ENTITY_TYPES:
+    if plan.goal in ("unique", "list") and (kind in ENTITY_TYPES or kind in CUSTOM_ENTITIES):
         plan.calls.append(_extract(kind, label, columns))
         plan.calls.append(Call("count_entities", {"type": kind, "unique": True}, f"count the distinct {label}"))
         if plan.goal == "unique":
             return
+    elif kind in CUSTOM_ENTITIES:
+        plan.calls.append(_extract(kind, label, columns))  # top_values needs them extracted first
     elif plan.goal == "unique":
         plan.goal, n = "distinct", 50  # a column: list its values instead of counting them
     size = 10 if plan.goal == "list" else n
@@ -294,13 +302,13 @@ def _texts(q: Question, plan: Plan, columns: list[str], uses_severity: bool) -> 
         _search(plan, m.group(1), False, f'mentioning "{m.group(1)}"')
     for m in q.take(FREE_TEXT.pattern):
         _search(plan, m.group(1), False, f'containing "{m.group(1)}"')
-    for m in q.take(r"\b(?:for|by)\s+(?:the\s+)?(?:user\s+|account\s+)?([A-Za-z_][\w.-]*)",
+    for m in q.take(r"\b(?:for|as)\s+(?:user\s+|account\s+)?([A-Za-z_][\w.-]*)",
                     accept=lambda m: _names_something(m.group(1))):
         _search(plan, m.group(1), False, f'mentioning "{m.group(1)}"')
 
 
 def _names_something(word: str) -> bool:
-    """A word after "for"/"by" that is a name (a user, a service) rather than a word of the question."""
+    """A word after "for"/"as" that is a name (a user, a service) rather than a word of the question."""
     return word.lower() not in FILLER and not any(re.fullmatch(p, word, re.I) for _, p in TARGETS) and not any(
         re.fullmatch(p, word, re.I) for p, _ in SEVERITY_WORDS)
 

@@ -20,11 +20,14 @@ class Question:
     def take(self, pattern: str, flags: int = re.I,
              accept: Callable[[re.Match[str]], bool] | None = None) -> list[re.Match[str]]:
         """Matches of `pattern` (that `accept` approves) not overlapping consumed text; they become consumed."""
-        found = []
-        for m in re.finditer(pattern, self.text, flags):
+        found, regex, pos = [], re.compile(pattern, flags), 0
+        while (m := regex.search(self.text, pos)) is not None:
             if m.end() > m.start() and not any(self.used[m.start():m.end()]) and (accept is None or accept(m)):
                 self.used[m.start():m.end()] = [True] * (m.end() - m.start())
                 found.append(m)
+                pos = m.end()
+            else:  # a match over consumed text may hide a shorter one inside it
+                pos = m.start() + 1
         return found
 
     def has(self, pattern: str) -> bool:

@@ -29,7 +29,8 @@ PHRASES: tuple[tuple[str, str, bool, bool], ...] = (
     (r"\b(?:power level changes?|input power(?: level)? changes?|usiplchg)\b", "input power level changed", False,
      False),
     (r"\b(?:invalid docsis messages?|badmncsmsg)\b", "Invalid DOCSIS Message", False, False),
-    (r"\bfailed (?:ssh )?(?:passwords?|logins?|log-ins?)(?: attempts?)?\b|\b(?:ssh )?(?:login|password) failures\b",
+    (r"\bfailed (?:ssh )?(?:passwords?|logins?|log-ins?)(?: attempts?)?\b|\b(?:ssh )?(?:login|password) failures\b"
+     r"|\bfail(?:ed|s)? to log ?in\b",
      "Failed password", False, False),
     (r"\b(?:failed authentications?|authentication failures?)\b", "authentication failure", False, False),
     (r"\binvalid(?=\s+users?\b)", "Invalid user", False, True),
@@ -73,6 +74,7 @@ TARGETS = (
     ("user_agent", r"\buser[- ]?agents?\b|\bbrowsers?\b"),
     ("user", r"\busers?(?:names?)?\b|\baccounts?\b|\blogins? names?\b"),
     ("interface", r"\b(?:cable )?interfaces?\b|\bupstreams?\b"),
+    ("event_type_code", r"\b(?:cm-status\s+)?event type codes?\b|\bcm-status codes?\b"),
     ("event_id", r"\bevent[- ]?(?:ids?|codes?|types?)\b"),
     ("uuid", r"\brequest[- _]?ids?\b|\buuids?\b"),
     ("host", r"\bhosts?(?:names?)?\b|\bservers?\b|\bcmts(?:s|es)?\b|\bmachines?\b|\bnodes?\b"),
@@ -83,12 +85,15 @@ TARGETS = (
 )
 # entity types the tools extract (the other targets are columns), and the targets "how many X" counts distinctly
 ENTITY_TYPES = frozenset({"cm_mac", "mac", "ip", "user", "interface", "cmts_mac", "http_status", "uuid"})
+# what the tools have no type for, as an extraction pattern (its group is the value)
+CUSTOM_ENTITIES = {"event_type_code": r"Event Type Code: (\d+)"}
 USER_FIELD = r'(?i)"?\buser(?:name)?"?\s*[=:]\s*"?([A-Za-z0-9._@$-]*[A-Za-z0-9_$])'
 COUNTABLE = frozenset({"modem", "cmts_mac", "ip", "user", "interface", "uuid"})
 LABELS = {"modem": "modems", "cmts_mac": "CMTS MACs", "ip": "IP addresses", "user": "users",
           "status": "status codes", "path": "paths", "method": "methods", "user_agent": "user agents",
           "interface": "interfaces", "event_id": "event IDs", "host": "hosts", "component": "components",
-          "severity": "severities", "message": "messages", "uuid": "request IDs"}
+          "severity": "severities", "message": "messages", "uuid": "request IDs",
+          "event_type_code": "CM-STATUS event type codes"}
 
 # words that carry no search meaning: a question whose other words are all explained by a rule is understood
 FILLER = set("""
