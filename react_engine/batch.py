@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from react_engine.engine import Engine
 from react_engine.errors import InputError
-from react_engine.frames import FrameCache
+from react_engine.frames import FrameCache, PathList
 from react_engine.result import RunResult
 from react_engine.stops import should_retry, summary_hints
 
@@ -32,17 +32,13 @@ class BatchItem(BaseModel):
 
     id: str = ""
     question: str = Field(min_length=1)
-    logs: list[str] = Field(default_factory=list)
+    logs: PathList = Field(default_factory=list)
 
     @field_validator("id", mode="before")
     @classmethod
     def _id_text(cls, value: Any) -> Any:
         return str(value) if isinstance(value, int) else value
 
-    @field_validator("logs", mode="before")
-    @classmethod
-    def _logs_list(cls, value: Any) -> Any:
-        return [value] if isinstance(value, str) else value
 
 
 def _entries(path: Path, text: str) -> list[Any]:

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Annotated
 
 import pandas as pd
+from pydantic import BeforeValidator
 
 from react_engine.errors import ReactEngineError
+
+# Log paths as written in a question or suite file: one path or a list of them.
+PathList = Annotated[list[str], BeforeValidator(lambda value: [value] if isinstance(value, str) else value)]
 
 
 class FrameCache:

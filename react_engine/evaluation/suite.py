@@ -16,6 +16,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from react_engine.errors import InputError
+from react_engine.frames import PathList
 from react_engine.result import StopReason
 
 
@@ -54,7 +55,7 @@ class Case(BaseModel):
 
     id: str
     question: str
-    logs: list[str] = Field(default_factory=list)
+    logs: PathList = Field(default_factory=list)
     set: str | None = None  # a ground-truth sample set, instead of `logs`
     now: str | None = None
     expect: Expect = Field(default_factory=Expect)
