@@ -62,28 +62,28 @@ def _search(plan: Plan, value: str, regex: bool, words: str, case_sensitive: boo
     plan.scope.append(words)
 
 
+def _field_or_search(plan: Plan, columns: list[str], column: str, value: Any, words: str, text: str,
+                     op: str = "eq") -> None:
+    """Filter on `column` when the logs have it, else search the lines for `text` (a regex when `op` is)."""
+    if column in columns:
+        params = {"field": column, "value": value} | ({"op": op} if op != "eq" else {})
+        plan.calls.append(Call("filter_by_field", params, f"keep lines {words}"))
+        plan.scope.append(words)
+    else:
+        _search(plan, text, op == "regex", words)
+
+
 def _status(q: Question, plan: Plan, columns: list[str]) -> None:
     """HTTP status classes and codes (`5xx`, `server errors`, `404s`, `status 500`)."""
-    has_column = "status" in columns
     for m in q.take(r"\b([1-5])xx(?:\s+(?:errors?|responses?|status(?:es)?|codes?))?\b"
                     r"|\b(server|client)\s+errors?\b"):
         digit = m.group(1) or ("5" if m.group(2).lower() == "server" else "4")
-        words = f"with an HTTP {STATUS_CLASSES[digit]} status"
-        if has_column:
-            plan.calls.append(Call("filter_by_field", {"field": "status", "value": f"^{digit}[0-9][0-9]$",
-                                                       "op": "regex"}, f"keep responses {words}"))
-            plan.scope.append(words)
-        else:
-            _search(plan, f'" {digit}[0-9][0-9] ', True, words)
+        _field_or_search(plan, columns, "status", f"^{digit}[0-9][0-9]$", f"with an HTTP {STATUS_CLASSES[digit]} "
+                         "status", f'" {digit}[0-9][0-9] ', "regex")
     for m in q.take(r"\b(?:status(?: code)?\s+|http\s+)?([1-5]\d\d)(?:s\b|\s+(?:errors?|responses?|codes?|status)\b|"
                     r"(?=\s*$|\s*\?))|\bstatus(?: code)?\s+([1-5]\d\d)\b"):
         code = m.group(1) or m.group(2)
-        if has_column:
-            plan.calls.append(Call("filter_by_field", {"field": "status", "value": int(code)},
-                                   f"keep responses with status {code}"))
-            plan.scope.append(f"with status {code}")
-        else:
-            _search(plan, f'" {code} ', False, f"with status {code}")
+        _field_or_search(plan, columns, "status", int(code), f"with status {code}", f'" {code} ')
 
 
 def _severity(q: Question, plan: Plan, uses_severity: bool) -> None:
@@ -283,19 +283,9 @@ def _texts(q: Question, plan: Plan, columns: list[str], uses_severity: bool) -> 
     """Everything that becomes a text search or a level, status or method filter."""
     _status(q, plan, columns)
     for m in q.take(r"\b(GET|POST|PUT|DELETE|HEAD|PATCH|OPTIONS)\b", 0):
-        if "method" in columns:
-            plan.calls.append(Call("filter_by_field", {"field": "method", "value": m.group(1)},
-                                   f"keep {m.group(1)} requests"))
-            plan.scope.append(f"method {m.group(1)}")
-        else:
-            _search(plan, f'"{m.group(1)} ', False, f"{m.group(1)} requests")
+        _field_or_search(plan, columns, "method", m.group(1), f"with method {m.group(1)}", f'"{m.group(1)} ')
     for m in q.take(r"\b(\d{8})\b"):
-        if "event_id" in columns:
-            plan.calls.append(Call("filter_by_field", {"field": "event_id", "value": m.group(1)},
-                                   f"keep events with ID {m.group(1)}"))
-            plan.scope.append(f"event ID {m.group(1)}")
-        else:
-            _search(plan, f"<{m.group(1)}>", False, f"event ID {m.group(1)}")
+        _field_or_search(plan, columns, "event_id", m.group(1), f"with event ID {m.group(1)}", f"<{m.group(1)}>")
     _phrases(q, plan)
     _severity(q, plan, uses_severity)
     for m in q.take(r"\b([A-Z][A-Z0-9_]{4,})\b", 0):  # a mnemonic or other upper-case name, as written
