@@ -156,6 +156,10 @@ class _Run:
         try:
             reply = self._plan(iteration, step)
             self._act(reply, step)
+        except _Stop as stop:
+            if step.action is None and step.kind == "tool":  # the turn ended before any action was taken
+                step.kind, step.ok, step.error = "stopped", False, stop.message
+            raise
         finally:
             step.duration_ms = (time.monotonic() - began) * 1000
             step.rows_out = len(state.rows)

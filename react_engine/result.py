@@ -13,7 +13,7 @@ StopReason = Literal[
 ]
 STOP_REASONS: tuple[str, ...] = StopReason.__args__  # type: ignore[attr-defined]
 
-StepKind = Literal["tool", "invalid_reply", "nudge", "repeat", "denied", "final"]
+StepKind = Literal["tool", "invalid_reply", "nudge", "repeat", "denied", "final", "stopped"]
 
 
 class Step(BaseModel):

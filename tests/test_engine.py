@@ -228,6 +228,7 @@ def test_planner_transport_error_stops_with_error_type(frame) -> None:
     result = Engine(_Down()).ask("q", frame=frame)
     assert result.stop_reason == "error" and result.error_type == "PlannerConnectionError"
     assert "ollama serve" in result.message
+    assert [(s.kind, s.ok) for s in result.steps] == [("stopped", False)]
 
 
 def test_missing_log_path_is_an_error_result(tmp_path) -> None:
