@@ -10,7 +10,7 @@ from react_engine.planners.base import ContextView
 from react_engine.planners.rules.question import Question, amount, known, time_window
 from react_engine.planners.rules.vocabulary import (AMOUNT, AT_LEAST, COUNTABLE, CUSTOM_ENTITIES, ENTITY_TYPES,
                                                     FILLER, FREE_TEXT, GENERIC_COMPONENTS, HOST_WORD, LABELS, PHRASES,
-                                                    SEVERITY_WORDS, STATUS_CLASSES, STEMS, TARGETS, USER_FIELD)
+                                                    SEVERITY_WORDS, STATUS_CLASSES, STEMS, TARGETS)
 from react_engine.tools.regex import literal
 
 
@@ -182,20 +182,16 @@ def _entity(target: str, columns: list[str]) -> str:
     """The entity type or column name the tools know for `target`."""
     if target == "modem":
         return "cm_mac" if "cm_mac" in columns else "mac"
-    if target == "ip":
-        return "client_ip" if "client_ip" in columns else "ip"
     if target == "status":
         return "status" if "status" in columns else "http_status"
     return target
 
 
-def _extract(kind: str, label: str, columns: list[str]) -> Call:
+def _extract(kind: str, label: str) -> Call:
     """The `extract_entities` call that finds `kind`: a built-in type, or a pattern for what has none."""
     if kind in CUSTOM_ENTITIES:
         return Call("extract_entities", {"types": [], "pattern": CUSTOM_ENTITIES[kind], "name": kind},
                     f"find the {label}")
-    if kind == "user" and "user" in columns:  # a column: find it as `user=` or `"user": "..."` in the line
-        return Call("extract_entities", {"types": [], "pattern": USER_FIELD, "name": "user"}, f"find the {label}")
     return Call("extract_entities", {"types": [kind]}, f"find the {label}")
 
 
@@ -219,19 +215,18 @@ def _aggregate(plan: Plan, columns: list[str], n: int, interval: str) -> None:
     if plan.target is None or plan.goal == "count":
         plan.calls.append(Call("get_log_count", {}, "count the remaining lines"))
         return
-    name, label = _entity(plan.target, columns), LABELS[plan.target]
-    kind = "ip" if name == "client_ip" else name
+    kind, label = _entity(plan.target, columns), LABELS[plan.target]
     if plan.goal in ("unique", "list") and (kind in ENTITY_TYPES or kind in CUSTOM_ENTITIES):
-        plan.calls.append(_extract(kind, label, columns))
+        plan.calls.append(_extract(kind, label))
         plan.calls.append(Call("count_entities", {"type": kind, "unique": True}, f"count the distinct {label}"))
         if plan.goal == "unique":
             return
     elif kind in CUSTOM_ENTITIES:
-        plan.calls.append(_extract(kind, label, columns))  # top_values needs them extracted first
+        plan.calls.append(_extract(kind, label))  # top_values needs them extracted first
     elif plan.goal == "unique":
         plan.goal, n = "distinct", 50  # a column: list its values instead of counting them
     size = 10 if plan.goal == "list" else n
-    plan.calls.append(Call("top_values", {"field": name, "n": size}, f"rank the {label} by their number of lines"))
+    plan.calls.append(Call("top_values", {"field": kind, "n": size}, f"rank the {label} by their number of lines"))
 
 
 def _places(q: Question, plan: Plan, view: ContextView) -> None:

@@ -87,7 +87,6 @@ TARGETS = (
 ENTITY_TYPES = frozenset({"cm_mac", "mac", "ip", "user", "interface", "cmts_mac", "http_status", "uuid"})
 # what the tools have no type for, as an extraction pattern (its group is the value)
 CUSTOM_ENTITIES = {"event_type_code": r"Event Type Code: (\d+)"}
-USER_FIELD = r'(?i)"?\buser(?:name)?"?\s*[=:]\s*"?([A-Za-z0-9._@$-]*[A-Za-z0-9_$])'
 COUNTABLE = frozenset({"modem", "cmts_mac", "ip", "user", "interface", "uuid"})
 LABELS = {"modem": "modems", "cmts_mac": "CMTS MACs", "ip": "IP addresses", "user": "users",
           "status": "status codes", "path": "paths", "method": "methods", "user_agent": "user agents",
