@@ -31,16 +31,18 @@ class Question:
         return found
 
     def has(self, pattern: str) -> bool:
+        """Whether `pattern` occurs anywhere (consumed or not), ignoring case."""
         return re.search(pattern, self.text, re.I) is not None
 
     def leftover(self) -> list[str]:
         """Content words no rule explained."""
         rest = "".join(" " if u else c for c, u in zip(self.text, self.used))
         words = re.findall(r"[A-Za-z0-9][\w.'/:-]*", rest)
-        return [w for w in words if w.lower().strip("'.-") not in FILLER and len(w) > 1]
+        return [w for w in words if w.lower().strip("'.-") not in FILLER and (len(w) > 1 or w.isdigit())]
 
 
 def amount(word: str | None) -> int:
+    """`15` or `fifteen` -> 15; no word (as in "the last hour") -> 1."""
     if not word:
         return 1
     return int(word) if word.isdigit() else NUMBER_WORDS[word.lower()]
