@@ -11,7 +11,10 @@ import time
 from pathlib import Path
 
 import pytest
+import yaml
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from counting_planner import CountingPlanner
 from react_engine.batch import BatchItem, answered_ids, load_queries, question_id, run_batch
@@ -243,3 +246,23 @@ def test_a_question_without_logs_is_refused_before_anything_runs(tmp_path: Path)
     with pytest.raises(InputError, match="no logs"):
         run_batch(Engine(CountingPlanner()), _items(), out)
     assert not out.exists()
+
+
+_QUESTION = st.text(st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")), min_size=1, max_size=40).filter(
+    lambda q: q.strip() and not q.lstrip().startswith("#"))
+
+
+@settings(max_examples=30, deadline=None)
+@given(questions=st.lists(_QUESTION, min_size=1, max_size=6, unique_by=lambda q: q.strip()))
+def test_query_files_round_trip_in_every_format(tmp_path_factory, questions: list[str]) -> None:
+    folder = tmp_path_factory.mktemp("queries")
+    files = {"q.txt": "\n".join(questions) + "\n",
+             "q.jsonl": "\n".join(json.dumps({"question": q}) for q in questions),
+             "q.yaml": yaml.safe_dump([{"question": q} for q in questions])}
+    expected_text = [q.strip() for q in questions]
+    for name, content in files.items():
+        path = folder / name
+        path.write_text(content, encoding="utf-8")
+        items = load_queries(path)
+        assert [i.question for i in items] == (expected_text if name == "q.txt" else questions), name
+        assert [i.id for i in items] == [question_id(q) for q in questions]

@@ -164,3 +164,21 @@ def test_prompts_and_replies_are_kept_whole_whatever_the_environment_limits(monk
     root = tracer.record().root
     assert root.attributes["model"] == "qwen3:4b"
     assert root.event("reply").attributes["text"] == "a reply longer than five characters"
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=12), inner, max_size=3),
+                     max_leaves=12)
+
+
+@settings(max_examples=80, deadline=None)
+@given(document=st.one_of(_JSON, st.fixed_dictionaries({"resourceSpans": _JSON})))
+def test_any_json_file_is_a_trace_or_an_input_error(tmp_path_factory, document) -> None:
+    path = tmp_path_factory.mktemp("t") / "trace.json"
+    path.write_text(json.dumps(document))
+    try:
+        record = read_trace(path)
+    except InputError as exc:
+        assert str(path) in str(exc) and "\n" not in str(exc)
+    else:
+        assert record.spans
