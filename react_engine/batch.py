@@ -151,8 +151,13 @@ def run_batch(engine: Engine, items: Sequence[BatchItem], out: str | Path, *, lo
     frames = frames or FrameCache()
     done = answered_ids(out)
     summary = BatchSummary(out=str(out), total=len(items), skipped=sum(item.id in done for item in items))
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with out.open("a", encoding="utf-8") as handle:
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        handle = out.open("a", encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"{out}: cannot write results ({exc.strerror or exc}): pass --out in a writable place") \
+            from None
+    with handle:
         try:
             for item in (i for i in items if i.id not in done):
                 paths = item.logs or [str(p) for p in logs]

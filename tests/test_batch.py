@@ -266,3 +266,10 @@ def test_query_files_round_trip_in_every_format(tmp_path_factory, questions: lis
         items = load_queries(path)
         assert [i.question for i in items] == (expected_text if name == "q.txt" else questions), name
         assert [i.id for i in items] == [question_id(q) for q in questions]
+
+
+def test_an_unwritable_results_path_is_a_one_line_error(tmp_path: Path, log_file: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(InputError, match="cannot write results"):
+        run_batch(Engine(CountingPlanner()), _items(), blocker / "r.jsonl", logs=[log_file])

@@ -99,5 +99,8 @@ def load_report(path: str | Path) -> Report:
 
 
 def save_report(report: Report, path: str | Path) -> None:
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    Path(path).write_text(report.model_dump_json(indent=1) + "\n", encoding="utf-8")
+    try:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        Path(path).write_text(report.model_dump_json(indent=1) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"{path}: cannot write the report ({exc.strerror or exc}): pick a writable path") from None
