@@ -34,6 +34,9 @@ def test_every_mac_notation_counts_as_one_modem() -> None:
 @pytest.mark.parametrize(("kind", "message", "expected"), [
     ("ip", "from 10.0.0.1 to 192.168.1.255 not 999.1.1.1 or 1.2.3", ["10.0.0.1", "192.168.1.255"]),
     ("ip", "v6 fe80::1 and 2001:DB8:0:0:0:0:0:1 not std::vector or 10:00:00", ["fe80::1", "2001:db8::1"]),
+    ("ip", "UFW MAC=52:54:00:12:34:56:fe:54:00:ab:cd:ef:08:00 SRC=192.0.2.77 DST=1:2:3:4:5:6:7:8:9", ["192.0.2.77"]),
+    ("mac", "UFW MAC=52:54:00:12:34:56:fe:54:00:ab:cd:ef:08:00 SRC=192.0.2.77", ["52:54:00:12:34:56",
+                                                                               "fe:54:00:ab:cd:ef"]),
     ("email", "mail Bob.Smith@Example.COM, ops@x.io", ["bob.smith@example.com", "ops@x.io"]),
     ("url", "see https://a.example.com/x?y=1. and ftp://h/f", ["https://a.example.com/x?y=1", "ftp://h/f"]),
     ("uuid", "id 123E4567-E89B-12D3-A456-426614174000 ok", ["123e4567-e89b-12d3-a456-426614174000"]),

@@ -82,7 +82,7 @@ BUILTIN: dict[str, EntityType] = {
     "mac": EntityType((r"\b((?:[0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}|(?:[0-9A-Fa-f]{4}\.){2}[0-9A-Fa-f]{4})\b",),
                       _mac),
     "ip": EntityType((rf"\b({_OCTET}(?:\.{_OCTET}){{3}})\b",
-                      rf"(?:^|[^0-9A-Za-z:])((?:{_H4}:){{7}}{_H4}|(?:{_H4}(?::{_H4}){{0,6}})?::(?:{_H4}(?::{_H4}){{0,6}})?)"),
+                      rf"(?:^|[^0-9A-Za-z:])((?:{_H4}:){{7,}}{_H4}|(?:{_H4}(?::{_H4})*)?::(?:{_H4}(?::{_H4})*)?)"),
                      _per_unique(_ip), "client_ip"),
     "email": EntityType((r"\b([A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,})\b",), _lower),
     "url": EntityType((r"\b([A-Za-z][A-Za-z0-9+.-]{1,15}://[^\s\"'<>]+)",), _per_unique(_url)),
