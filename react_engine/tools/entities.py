@@ -25,9 +25,12 @@ Normaliser = Callable[[pd.Series], pd.Series]
 
 _OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
 _H4 = r"[0-9A-Fa-f]{1,4}"
-_NOT_FILES = {"log", "txt", "html", "htm", "php", "js", "css", "json", "xml", "java", "py", "conf", "cfg", "gz",
-              "zip", "jpg", "png", "gif", "ico", "so", "sh", "jar", "class", "tmp", "pid", "sock", "out", "err"}
-_NOT_USERS = {"unknown", "invalid", "none", "null", "by", "from", "for"}
+_TLDS = {"com", "net", "org", "edu", "gov", "mil", "int", "info", "biz", "io", "cloud", "app", "dev", "local", "lan",
+         "internal", "localdomain", "corp", "arpa", "example", "test", "invalid"}
+_TWO_LETTER_FILES = {"js", "py", "so", "sh", "gz", "rb", "pl", "cc", "el", "md", "ts", "id"}  # not countries here
+_NOT_USERS = {"unknown", "invalid", "none", "null", "by", "from", "for", "with", "is", "has", "was", "not", "in", "on",
+              "to", "the", "a", "an", "and", "or", "of", "id", "name", "authentication", "session", "agent",
+              "process", "request", "logged", "list", "mode", "data"}
 
 
 def _mac(values: pd.Series) -> pd.Series:
@@ -58,7 +61,10 @@ def _ip(text: str) -> str | None:
 
 
 def _hostname(text: str) -> str | None:
-    return None if text.rsplit(".", 1)[-1].lower() in _NOT_FILES else text.lower()
+    """Dotted names whose last label is a known top-level or country domain (not `org.apache.Foo`, `app.log`)."""
+    tld = text.rsplit(".", 1)[-1].lower()
+    known = tld in _TLDS or (len(tld) == 2 and tld not in _TWO_LETTER_FILES)
+    return text.lower() if known else None
 
 
 def _user(text: str) -> str | None:
@@ -89,8 +95,9 @@ BUILTIN: dict[str, EntityType] = {
     "uuid": EntityType((r"\b([0-9A-Fa-f]{8}-(?:[0-9A-Fa-f]{4}-){3}[0-9A-Fa-f]{12})\b",), _lower),
     "hostname": EntityType((r"(?:^|[^A-Za-z0-9_.@-])((?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,24})\b",),
                            _per_unique(_hostname)),
-    "user": EntityType((r"(?i)(?:\b(?:user(?:name)?|login|account)\s*[=:]?\s*|password for (?:invalid user )?)"
-                        r"([A-Za-z0-9._@$-]*[A-Za-z0-9_$])",), _per_unique(_user), "user"),
+    "user": EntityType((r"(?i)(?:\buser(?:name)?(?:=|:\s*|\s+)|\b(?:login|account)(?:=|:\s*)"
+                        r"|password for (?:invalid user )?)([A-Za-z0-9_$](?:[A-Za-z0-9._@$-]*[A-Za-z0-9_$])?)",),
+                       _per_unique(_user), "user"),
     "cm_mac": EntityType((rf"(?i)(?:\bcm[-_ ]?mac\s*[=:]\s*|\bcable modem\s+)({MAC_PATTERN})",), _mac, "cm_mac"),
     "cmts_mac": EntityType((rf"(?i)\bcmts[-_ ]?mac\s*[=:]\s*({MAC_PATTERN})",), _mac, "cmts_mac"),
     "interface": EntityType((r"\b((?:Integrated-Cable|Wideband-Cable|Modular-Cable|Cable|GigabitEthernet|Gi"
