@@ -43,6 +43,8 @@ def test_every_mac_notation_counts_as_one_modem() -> None:
     ("hostname", "resolve db1.Example.org for a@mail.example.com, read app.log", ["db1.example.org"]),
     ("user", "Failed password for invalid user admin from x; user=root; for user bob by", ["admin", "root", "bob"]),
     ("user", "check pass; user unknown", []),
+    ("user", "No more user authentication methods; LOGIN chdir(pwd); Users: 3; user.name=x; login=carol", ["carol"]),
+    ("hostname", "at org.apache.hadoop.ipc.Client and nova.compute.manager via wiki.apache.org", ["wiki.apache.org"]),
     ("cm_mac", "event;CM-MAC=00:18:C0:7C:10:07;CMTS-MAC=00:90:f0:2d:00:00;", ["00:18:c0:7c:10:07"]),
     ("cm_mac", "CMTS deleted unregistered Cable Modem bc64.4be1.611a", ["bc:64:4b:e1:61:1a"]),
     ("cmts_mac", "event;CM-MAC=00:18:c0:7c:10:07;CMTS-MAC=00:90:F0:2D:00:00;", ["00:90:f0:2d:00:00"]),
