@@ -247,3 +247,13 @@ def test_prompt_tokens_recorded_on_every_step(frame) -> None:
     result, _ = run(frame, [a("search_logs", value="T3"), a("get_log_count"), final("x")])
     assert all(0 < s.prompt_tokens <= 1000 for s in result.steps)
     assert result.statistics.prompt_tokens_max == max(s.prompt_tokens for s in result.steps)
+
+
+class _Deterministic(ScriptPlanner):
+    deterministic = True
+
+
+def test_a_deterministic_planner_is_not_nudged_to_retry(frame) -> None:
+    nothing = final("No matching logs were found.")
+    result = Engine(_Deterministic([a("search_logs", value="zzz"), nothing])).ask("q", frame=frame)
+    assert [s.kind for s in result.steps] == ["tool", "final"] and result.stop_reason == "stop"

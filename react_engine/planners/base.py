@@ -86,6 +86,7 @@ class Planner(ABC):
     name: str = "planner"
     model: str | None = None
     calls_model: bool = False  # counts toward llm_calls
+    deterministic: bool = False  # the same view always gives the same reply, so nudging it changes nothing
     context_tokens: int | None = None  # room for the prompt in the model's window, when known
     system_prompt: str | None = None  # replaces the engine's default system prompt (Modelfile SYSTEM)
 

@@ -28,6 +28,7 @@ class RulesPlanner(Planner):
 
     name = "rules"
     calls_model = False
+    deterministic = True
 
     def plan(self, request: PlanRequest) -> PlannerReply:
         view = request.view
