@@ -244,3 +244,23 @@ def test_large_inputs_parse_in_parallel_chunks_like_small_ones(tmp_path: Path, m
     assert len(chunked) == len(text.splitlines())
     pd.testing.assert_frame_equal(chunked, whole)
     assert chunked["cm_mac"].notna().sum() == whole["cm_mac"].notna().sum() > 0
+
+
+@pytest.mark.parametrize(
+    "line,host,component,pid,message",
+    [
+        ("Nov 20 10:00:01 10.0.0.1 sshd[7]: hi", "10.0.0.1", "sshd", "7", "hi"),
+        ("Nov  2 10:00:01 2026 gw1 ntpd[7]: synced", "gw1", "ntpd", "7", "synced"),
+        ("Nov 20 10:00:01 h kernel: [1.0] usb", "h", "kernel", None, "[1.0] usb"),
+        ("Nov 20 10:00:01 h sshd(pam_unix)[19939]: x", "h", "sshd(pam_unix)", "19939", "x"),
+        ("Nov 20 10:00:01 h cron[abc]:y", "h", "cron", "abc", "y"),
+    ],
+)
+def test_syslog_fast_and_full_patterns_agree(
+    tmp_path: Path, line: str, host: str, component: str, pid: str | None, message: str
+) -> None:
+    frame = _load(tmp_path, line + "\n", format="syslog", year=2026)
+    row = frame.iloc[0]
+    assert (row["host"], row["component"], row["message"]) == (host, component, message)
+    assert (None if pd.isna(row["pid"]) else row["pid"]) == pid
+    assert row["timestamp"].year == 2026 and row["timestamp"].second == 1

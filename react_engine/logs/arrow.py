@@ -52,6 +52,23 @@ def nil_to_null(values: pa.Array, nil: str = "-") -> pa.Array:
     return pc.if_else(pc.equal(values, nil), pa.scalar(None, values.type), values)
 
 
+def _first_bytes(raw: np.ndarray, starts: np.ndarray, width: int = 12) -> np.ndarray:
+    """`raw[start:start+width]` for each start, as one (rows, width) gather over a strided view."""
+    window = np.zeros((len(starts), width), np.uint8)
+    if len(raw) < width:
+        for i, start in enumerate(starts):
+            piece = raw[start : start + width]
+            window[i, : len(piece)] = piece
+        return window
+    rows = np.lib.stride_tricks.as_strided(raw, (len(raw) - width + 1, width), (1, 1), writeable=False)
+    inside = starts <= len(raw) - width
+    window[inside] = rows[starts[inside]]
+    for i in np.flatnonzero(~inside):  # the last few bytes of the buffer
+        piece = raw[starts[i] :]
+        window[i, : len(piece)] = piece[:width]
+    return window
+
+
 def slices(data: pa.Buffer, starts: np.ndarray, lengths: np.ndarray) -> pa.Array:
     """Strings `data[start:start+length]` for each row, gathered in one copy (via a string-view array).
 
@@ -62,12 +79,8 @@ def slices(data: pa.Buffer, starts: np.ndarray, lengths: np.ndarray) -> pa.Array
         return pa.array([], STRING)
     if data.size >= 2**31:
         raise ValueError("buffer too large for string views")
-    padded = np.frombuffer(data, np.uint8)
-    window = np.zeros((count, 12), np.uint8)
-    head = np.minimum(lengths, 12)
-    for i in range(12):  # first up to 12 bytes of each slice (inline storage or 4-byte prefix)
-        take = head > i
-        window[take, i] = padded[starts[take] + i]
+    window = _first_bytes(np.frombuffer(data, np.uint8), starts)
+    window[np.arange(12) >= lengths[:, None]] = 0  # inline strings are zero-padded
     views = np.zeros((count, 4), np.int32)
     views[:, 0] = lengths
     raw = views.view(np.uint8).reshape(count, 16)

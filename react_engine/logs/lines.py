@@ -7,10 +7,9 @@ from dataclasses import dataclass
 import numpy as np
 import pyarrow as pa
 
-from react_engine.logs.arrow import STRING, slices
+from react_engine.logs.arrow import STRING
 
 REPLACEMENT = "\ufffd"
-LF, CR = 10, 13
 
 
 @dataclass(frozen=True)
@@ -33,30 +32,34 @@ def _as_text(data: bytes) -> tuple[bytes, int]:
         return text.encode("utf-8"), replaced
 
 
-def _bounds(data: bytes) -> tuple[np.ndarray, np.ndarray]:
-    """Start and length of each line; LF or CRLF end lines (a bare CR does only when there is no LF)."""
-    separator = CR if b"\n" not in data and b"\r" in data else LF
-    raw = np.frombuffer(data, np.uint8)
-    block = 1 << 24  # search in blocks: a whole-file boolean mask would cost as much memory as the file
-    ends = np.concatenate([np.flatnonzero(raw[i : i + block] == separator) + i for i in range(0, len(raw), block)])
-    if raw[-1] != separator:
-        ends = np.append(ends, len(raw))
-    starts = np.empty_like(ends)
-    starts[0] = 0
-    starts[1:] = ends[:-1] + 1
-    if separator == LF and b"\r" in data:
-        ends -= (ends > starts) & (raw[np.maximum(ends - 1, 0)] == CR)
-    return starts, ends - starts
+def _find(raw: np.ndarray, code: int) -> np.ndarray:
+    """Positions of byte `code`, searched in blocks (a whole-file mask would cost as much as the file)."""
+    block = 1 << 24
+    return np.concatenate([np.flatnonzero(raw[i : i + block] == code) + i for i in range(0, len(raw), block)])
 
 
 def split(data: bytes) -> Lines:
-    """Lines of `data`; a final line terminator does not start an extra empty line."""
+    """Lines of `data`: LF or CRLF end lines (a bare CR does only when there is no LF at all).
+
+    A final terminator does not start an extra empty line. Terminators are deleted in one pass and
+    the lines are described by offsets into what remains, so no per-line work happens.
+    """
     data, replaced = _as_text(data)
     if not data:
         return Lines(pa.array([], STRING), replaced)
-    starts, lengths = _bounds(data)
-    if len(data) >= 2**31:
-        text = pa.array([data[s : s + n].decode() for s, n in zip(starts, lengths)], STRING)
-    else:
-        text = slices(pa.py_buffer(data), starts, lengths)
-    return Lines(text, replaced)
+    separator = b"\r" if b"\n" not in data else b"\n"
+    crlf = separator == b"\n" and b"\r" in data
+    if crlf and data.count(b"\r") != data.count(b"\r\n"):  # bare CRs inside lines are kept as text
+        data, crlf = data.replace(b"\r\n", b"\n"), False
+    raw = np.frombuffer(data, np.uint8)
+    ends = _find(raw, separator[0])
+    if data[-1:] != separator:
+        ends = np.append(ends, len(raw))
+    removed = np.ones(len(ends), np.int64)  # terminator bytes after each line
+    if crlf:
+        removed += raw[np.maximum(ends - 1, 0)] == 13
+    text = data.translate(None, b"\r\n" if crlf else separator)
+    offsets = np.zeros(len(ends) + 1, np.int64)
+    offsets[1:] = ends + 1 - np.cumsum(removed)
+    array = pa.Array.from_buffers(STRING, len(ends), [None, pa.py_buffer(offsets), pa.py_buffer(text)])
+    return Lines(array, replaced)

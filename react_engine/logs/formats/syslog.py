@@ -20,6 +20,12 @@ RFC5424 = (
 RFC3164 = (
     r"^" + PRI + r"(?P<ts>" + BSD_TIME + r"|" + ISO_TIME + r") (?P<host>\S+) " + PROGRAM + CONTEXT + r": ?(?P<message>.*)$"
 )
+# The most common shape, tried first because RE2 captures it about twice as fast as RFC3164. Its host
+# is never exactly four digits, so that a year after the time still goes to the full pattern.
+RFC3164_COMMON = (
+    r"^(?P<ts>[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2}) (?P<host>[^\s\d]\S*|\d{1,3}(?:\D\S*)?|\d{4}\S+|\d{5,}\S*) "
+    r"(?P<component>[^\s\[\]:(]+)(?:\[(?P<pid>\d+)\])?: (?P<message>.*)$"
+)
 RFC3164_SPACED = (
     r"^" + PRI + r"(?P<ts>" + BSD_TIME + r"|" + ISO_TIME + r") (?P<host>\S+) " + SPACED_PROGRAM + CONTEXT
     + r": ?(?P<message>.*)$"
@@ -39,7 +45,7 @@ def _nil_to_null(columns: Columns) -> None:
 SYSLOG = Format(
     name="syslog",
     description="RFC 3164 / RFC 5424 syslog (`Mmm dd hh:mm:ss host prog[pid]: msg`), optional <PRI>",
-    patterns=(RFC3164, RFC5424, RFC3164_SPACED, RFC3164_UNTAGGED),
+    patterns=(RFC3164_COMMON, RFC3164, RFC5424, RFC3164_SPACED, RFC3164_UNTAGGED),
     shapes=("bsd", "iso"),
     finish=_nil_to_null,
 )
