@@ -345,8 +345,9 @@ class _Run:
             step.kind, step.ok = "nudge", False
             state.feedback = guidance.NUDGE_ACT
             return
-        if (settings.auto_retry_enabled and not self.planner.deterministic
-                and guidance.reports_nothing(answer, value) and len(set(state.strategies_tried)) < 2 and state.giveup_nudges < settings.max_retry_attempts):
+        gave_up = guidance.reports_nothing(answer, value) and len(set(state.strategies_tried)) < 2
+        if (settings.auto_retry_enabled and gave_up and not self.planner.deterministic
+                and state.giveup_nudges < settings.max_retry_attempts):
             state.giveup_nudges += 1
             step.kind, step.ok = "nudge", False
             state.feedback = guidance.giveup_nudge(state.strategies_tried)
