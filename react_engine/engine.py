@@ -83,7 +83,8 @@ class Engine:
         run = _Run(self, question, tracer)
         with tracer.span("ask", question=question, paths=[str(p) for p in paths or []], now=now or "",
                          format=format or "", planner=self.planner.name, model=self.planner.model or "",
-                         year=year, max_iterations=self.settings.max_iterations) as span:
+                         deterministic=self.planner.deterministic, year=year,
+                         max_iterations=self.settings.max_iterations) as span:
             result = run.execute(paths, frame, now, format, year, use_cache)
             span.set(stop_reason=result.stop_reason, answer=result.answer, value=_json(result.value),
                      verified=result.verified, now_used=result.now or "")

@@ -65,9 +65,10 @@ def outcome(trace: TraceRecord) -> Outcome:
 class RecordedPlanner(ScriptPlanner):
     """A script planner that also repeats what the server reported (done_reason, thinking) with each reply."""
 
-    def __init__(self, replies: Sequence[PlannerReply], model: str | None = None) -> None:
+    def __init__(self, replies: Sequence[PlannerReply], model: str | None = None, deterministic: bool = False) -> None:
         super().__init__([r.content for r in replies], model=model)
         self.recorded = list(replies)
+        self.deterministic = deterministic  # the engine nudges only planners that may answer differently
 
     def plan(self, request: PlanRequest) -> PlannerReply:
         reply = super().plan(request)
@@ -106,7 +107,8 @@ def replay(path: str | Path, *, paths: Sequence[str | Path] | None = None,
     trace = read_trace(path)
     root = trace.root.attributes
     settings = Settings(max_iterations=root.get("max_iterations", Settings().max_iterations))
-    planner = RecordedPlanner(recorded_replies(trace), model=root.get("model") or None)
+    planner = RecordedPlanner(recorded_replies(trace), model=root.get("model") or None,
+                              deterministic=bool(root.get("deterministic", False)))
     tracer = open_tracer(trace_dir)
     engine = Engine(planner, settings, tracer_factory=lambda: tracer)
     result = engine.ask(root.get("question", ""), list(paths or root.get("paths", [])),

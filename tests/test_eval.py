@@ -231,7 +231,7 @@ def test_the_rules_planner_has_no_regressions_and_every_run_replays_from_its_tra
 
     suite, baseline = bundled
     scenarios = run_suite(suite, lambda case: Engine(RulesPlanner(), tracer_factory=lambda: open_tracer(tmp_path)))
-    report = build_report(suite.name, "rules", None, scenarios, baseline)
+    report = build_report(suite.name, "rules", None, scenarios, baseline, deterministic=True)
     assert report.summary.total_scenarios == len(suite.cases) >= 40
     analysis = report.regression_analysis
     assert not analysis.failed, (analysis.regressions, analysis.score_drops)

@@ -70,13 +70,13 @@ def eval_command(suite_file: str, planner_spec: PlannerSpec, run: dict, replies:
 
     if replies:
         recorded = load_report(replies)
-        planner, name, model = None, "script", recorded.model
+        planner, name, model, deterministic = None, "script", recorded.model, recorded.deterministic
         engine_for = replay_engines(recorded, make_engine)
     else:
         planner, notice = make_planner(planner_spec)
         if notice:
             click.echo(notice, err=True)
-        engine, name, model = make_engine(planner), planner.name, planner.model
+        engine, name, model, deterministic = make_engine(planner), planner.name, planner.model, planner.deterministic
         engine_for = lambda case: engine  # noqa: E731 - one engine for every case
     echo = None if as_json else (lambda scenario: click.echo(_case_line(scenario)))
     try:
@@ -85,7 +85,7 @@ def eval_command(suite_file: str, planner_spec: PlannerSpec, run: dict, replies:
     finally:
         if planner is not None:
             planner.close()
-    report = build_report(suite.name, name, model, scenarios, previous, baseline)
+    report = build_report(suite.name, name, model, scenarios, previous, baseline, deterministic=deterministic)
     for path in filter(None, (report_file, save_baseline)):
         save_report(report, path)
     click.echo(report.model_dump_json(indent=1) if as_json else render(report))

@@ -43,6 +43,7 @@ class Report(BaseModel):
     suite: str
     planner: str
     model: str | None = None
+    deterministic: bool = False  # the planner's replies depend only on what it sees (replays must match)
     created: str = Field(default_factory=lambda: datetime.now(timezone.utc).isoformat(timespec="seconds"))
     summary: Summary
     scenarios: list[Scenario]
@@ -80,8 +81,10 @@ def compare(current: Report, baseline: Report, baseline_path: str | None = None)
 
 
 def build_report(suite: str, planner: str, model: str | None, scenarios: list[Scenario],
-                 baseline: Report | None = None, baseline_path: str | None = None) -> Report:
-    report = Report(suite=suite, planner=planner, model=model, summary=summarize(scenarios), scenarios=scenarios)
+                 baseline: Report | None = None, baseline_path: str | None = None, *,
+                 deterministic: bool = False) -> Report:
+    report = Report(suite=suite, planner=planner, model=model, deterministic=deterministic,
+                    summary=summarize(scenarios), scenarios=scenarios)
     if baseline is not None:
         report.regression_analysis = compare(report, baseline, baseline_path)
     return report

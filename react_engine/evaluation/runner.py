@@ -34,4 +34,10 @@ def replay_engines(recorded: Report, make_engine: Callable[[ScriptPlanner], Engi
     A case without a recording gets an empty script, so it fails visibly instead of being skipped.
     """
     replies = {s.id: s.replies for s in recorded.scenarios}
-    return lambda case: make_engine(ScriptPlanner(replies.get(case.id, []), model=recorded.model))
+
+    def engine_for(case: Case) -> Engine:
+        planner = ScriptPlanner(replies.get(case.id, []), model=recorded.model)
+        planner.deterministic = recorded.deterministic  # so the engine treats it as it treated the original
+        return make_engine(planner)
+
+    return engine_for
