@@ -87,6 +87,10 @@ def test_parse_time_gives_utc_or_tool_error(text: str) -> None:
         assert isinstance(parsed, pd.Timestamp) and str(parsed.tz) == "UTC"
 
 
+def test_a_naive_anchor_is_taken_as_utc() -> None:
+    assert parse_time("now-1h", pd.Timestamp("2026-11-20T12:00")) == pd.Timestamp("2026-11-20T11:00Z")
+
+
 def test_relative_time_without_anchor_and_bad_interval() -> None:
     with pytest.raises(ToolError, match="no timestamps"):
         parse_time("now-1h", pd.NaT)

@@ -24,6 +24,7 @@ def parse_time(text: str, now: pd.Timestamp) -> pd.Timestamp:
         if pd.isna(now):
             raise ToolError("the logs have no timestamps, so relative times cannot be used")
         sign, amount, unit = relative.groups()
+        now = now.tz_localize("UTC") if now.tzinfo is None else now.tz_convert("UTC")
         if not sign:
             return now
         delta = _delta(float(amount), unit)
