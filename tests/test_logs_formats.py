@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 import pandas as pd
+import pyarrow as pa
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from react_engine.logs import format_names, load
-from react_engine.logs.macs import normalize
+from react_engine.logs.macs import normalize, normalize_array
 
 
 def _load(tmp_path: Path, text: str, **options) -> pd.DataFrame:
@@ -125,7 +129,7 @@ def test_jsonl_usual_keys_numbers_and_bad_lines(tmp_path: Path) -> None:
     assert frame["timestamp"][3] == pd.Timestamp(1763632800123, unit="ms", tz="UTC")
     assert frame["message"].tolist()[:3] == ["disk low", "boom", "not json at all"]
     assert frame["host"][0] == "db1" and frame["component"][0] == "storage"
-    assert frame["pct"].tolist()[:2] == ["91", "5"]
+    assert frame["pct"].tolist()[:2] == [91, 5] and str(frame["pct"].dtype) == "Int64"
 
 
 def test_access_log_combined(tmp_path: Path) -> None:
@@ -264,3 +268,54 @@ def test_syslog_fast_and_full_patterns_agree(
     assert (row["host"], row["component"], row["message"]) == (host, component, message)
     assert (None if pd.isna(row["pid"]) else row["pid"]) == pid
     assert row["timestamp"].year == 2026 and row["timestamp"].second == 1
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.binary(min_size=6, max_size=6), st.sampled_from(["colon", "dotted", "hyphen", "bare"]), st.booleans())
+def test_any_mac_in_any_notation_normalises(raw: bytes, notation: str, upper: bool) -> None:
+    digits = raw.hex()
+    written = {
+        "colon": ":".join(digits[i : i + 2] for i in range(0, 12, 2)),
+        "dotted": ".".join(digits[i : i + 4] for i in range(0, 12, 4)),
+        "hyphen": "-".join(digits[i : i + 2] for i in range(0, 12, 2)),
+        "bare": digits,
+    }[notation]
+    written = written.upper() if upper else written
+    expected = ":".join(digits[i : i + 2] for i in range(0, 12, 2))
+    assert normalize(written) == expected
+    assert normalize_array(pa.array([written], pa.large_string())).to_pylist() == [expected]
+
+
+CISCO_LINE = st.tuples(
+    st.integers(0, 7), st.binary(min_size=6, max_size=6), st.from_regex(r"[A-Z]{3,6}[0-9]{2}T[0-9]{2}", fullmatch=True),
+    st.sampled_from(["UNREGSIDTIMEOUT", "BADTXOFFSET", "AUTHFAIL"]), st.booleans(),
+)
+CASA_LINE = st.tuples(st.integers(128, 135), st.binary(min_size=6, max_size=6), st.integers(10**7, 10**8 - 1))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.one_of(CISCO_LINE, CASA_LINE), min_size=1, max_size=20))
+def test_generated_cmts_lines_parse(rows: list[tuple]) -> None:
+    from react_engine.logs.severity import from_pri, from_syslog
+
+    lines, expected = [], []
+    for row in rows:
+        mac = row[1].hex()
+        colon = ":".join(mac[i : i + 2] for i in range(0, 12, 2))
+        if len(row) == 5:
+            sev, _, host, mnemonic, with_pri = row
+            prefix = "<189>" if with_pri else ""
+            dotted = ".".join(mac[i : i + 4] for i in range(0, 12, 4))
+            lines.append(f"{prefix}Nov 20 15:29:18 {host} %UBR10000-{sev}-{mnemonic}: Cable Modem {dotted} x")
+            expected.append((from_syslog(sev), colon, None))
+        else:
+            pri, _, event = row
+            lines.append(f"<{pri}>2026-11-20,15:29:18.4 MAWED07T01 CMTS[DOCSIS]: <{event}> text;CM-MAC={colon};")
+            expected.append((from_pri(pri), colon, str(event)))
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "cmts.log"
+        path.write_text("\n".join(lines) + "\n")
+        frame = load(path, format="cmts", use_cache=False)
+    got = [(s, m, None if pd.isna(e) else e) for s, m, e in zip(frame["severity"], frame["cm_mac"], frame["event_id"])]
+    assert got == expected
+    assert frame["timestamp"].notna().all()

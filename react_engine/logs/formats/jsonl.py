@@ -74,6 +74,16 @@ def _pick(obj: dict[str, Any], names: tuple[str, ...]) -> tuple[str | None, Any]
     return None, None
 
 
+def _extra_column(values: list[Any]) -> pa.Array:
+    """Numbers stay numbers (int64 or float64) when every present value is one; otherwise text."""
+    present = [v for v in values if v is not None]
+    if present and all(isinstance(v, int) and not isinstance(v, bool) for v in present):
+        return pa.array(values, pa.int64())
+    if present and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in present):
+        return pa.array(values, pa.float64())
+    return pa.array([_text(v) for v in values], pa.large_string())
+
+
 def _read(lines: pa.Array) -> tuple[Columns, pa.Array]:
     objects = _objects(lines)
     values: dict[str, list[str | None]] = {name: [] for name in KEYS}
@@ -91,7 +101,7 @@ def _read(lines: pa.Array) -> tuple[Columns, pa.Array]:
     extras = [k for k, n in counts.most_common(MAX_EXTRAS) if n >= minimum and k not in _RESERVED]
     columns: Columns = {name: pa.array(v, pa.large_string()) for name, v in values.items()}
     for key in extras:
-        columns[key] = pa.array([_text(o.get(key)) if o else None for o in objects], pa.large_string())
+        columns[key] = _extra_column([o.get(key) if o else None for o in objects])
     matched = pa.array([o is not None for o in objects], pa.bool_())
     return columns, matched
 
