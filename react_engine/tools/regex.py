@@ -65,9 +65,9 @@ def findall(series: pd.Series, pattern: str) -> pd.Series:
     Matches are marked in place with RE2's global replace and split out column-wise, so the cost stays linear.
     """
     group = 1 if check(pattern) else 0
-    hit = matches(series, pattern)
-    labels = series.index[hit]
-    found = pc.filter(as_arrow(series), pa.array(hit))
+    hit, found, labels = matches(series, pattern), as_arrow(series), series.index
+    if 2 * hit.sum() < len(hit):  # copying out the matching rows pays off only when they are few
+        found, labels = pc.filter(found, pa.array(hit)), labels[hit]
     if pc.any(pc.match_substring_regex(found, _MARKERS)).as_py():  # text that already holds a marker
         found = pc.replace_substring_regex(found, _MARKERS, "")
     marked = pc.replace_substring_regex(found, pattern, f"{_OPEN}\\{group}{_CLOSE}")
