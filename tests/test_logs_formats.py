@@ -319,3 +319,13 @@ def test_generated_cmts_lines_parse(rows: list[tuple]) -> None:
     got = [(s, m, None if pd.isna(e) else e) for s, m, e in zip(frame["severity"], frame["cm_mac"], frame["event_id"])]
     assert got == expected
     assert frame["timestamp"].notna().all()
+
+
+def test_full_patterns_give_the_same_rows_as_head_slicing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from react_engine.logs import arrow
+
+    text = CASA + CISCO + MODEM + "Nov 20 10:00:01 h1 sshd[1]: ok\n<34>Oct 11 22:14:15 m su: x\n"
+    sliced = _load(tmp_path, text, year=2026)
+    monkeypatch.setattr(arrow, "VIEW_LIMIT", 0)  # as for inputs over 2 GiB: no string views
+    whole = _load(tmp_path, text, year=2026)
+    pd.testing.assert_frame_equal(sliced, whole)

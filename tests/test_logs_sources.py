@@ -141,3 +141,12 @@ def test_huge_line_is_kept_but_message_truncated(tmp_path: Path) -> None:
     assert len(frame["message"][0]) < 10_000 and frame["message"][0].endswith("[truncated]")
     assert frame["message"][1] == "Accepted password for alice"
     assert any("cut to" in w for w in frame.attrs["warnings"])
+
+
+@pytest.mark.parametrize("encoding,bom", [("utf-16", b""), ("utf-8", b"\xef\xbb\xbf")])
+def test_byte_order_marks_and_utf16(tmp_path: Path, encoding: str, bom: bytes) -> None:
+    path = _write(tmp_path / "bom.log", bom + TEXT.encode(encoding))
+    frame = load(path, use_cache=False)
+    assert frame.attrs["files"][0]["format"] == "syslog"
+    assert frame["raw"].tolist() == SYSLOG_LINES
+    assert not frame.attrs["warnings"]

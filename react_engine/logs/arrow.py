@@ -52,6 +52,15 @@ def nil_to_null(values: pa.Array, nil: str = "-") -> pa.Array:
     return pc.if_else(pc.equal(values, nil), pa.scalar(None, values.type), values)
 
 
+VIEW_LIMIT = 2**31
+"""String views address their data with 32-bit offsets."""
+
+
+def fits_views(lines: pa.Array) -> bool:
+    """Whether `tails()` can slice these lines (their data buffer is under VIEW_LIMIT bytes)."""
+    return lines.buffers()[2] is None or lines.buffers()[2].size < VIEW_LIMIT
+
+
 def _first_bytes(raw: np.ndarray, starts: np.ndarray, width: int = 12) -> np.ndarray:
     """`raw[start:start+width]` for each start, as one (rows, width) gather over a strided view."""
     window = np.zeros((len(starts), width), np.uint8)
@@ -72,13 +81,12 @@ def _first_bytes(raw: np.ndarray, starts: np.ndarray, width: int = 12) -> np.nda
 def slices(data: pa.Buffer, starts: np.ndarray, lengths: np.ndarray) -> pa.Array:
     """Strings `data[start:start+length]` for each row, gathered in one copy (via a string-view array).
 
-    `data` must hold valid UTF-8 and each slice must start and end on a character boundary.
+    `data` must hold valid UTF-8, be smaller than VIEW_LIMIT, and each slice must start and end on a
+    character boundary.
     """
     count = len(starts)
     if count == 0:
         return pa.array([], STRING)
-    if data.size >= 2**31:
-        raise ValueError("buffer too large for string views")
     window = _first_bytes(np.frombuffer(data, np.uint8), starts)
     window[np.arange(12) >= lengths[:, None]] = 0  # inline strings are zero-padded
     views = np.zeros((count, 4), np.int32)
@@ -93,7 +101,9 @@ def slices(data: pa.Buffer, starts: np.ndarray, lengths: np.ndarray) -> pa.Array
 
 
 def tails(lines: pa.Array, skip_bytes: np.ndarray) -> pa.Array:
-    """Each line without its first `skip_bytes` bytes (which must end on a character boundary)."""
+    """Each line without its first `skip_bytes` bytes (which must end on a character boundary).
+
+    Only for lines that `fits_views()`."""
     lines = lines.cast(STRING)
     offsets = np.frombuffer(lines.buffers()[1], np.int64)[lines.offset : lines.offset + len(lines) + 1]
     starts = offsets[:-1] + skip_bytes

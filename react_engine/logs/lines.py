@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 from dataclasses import dataclass
 
 import numpy as np
@@ -21,7 +22,15 @@ class Lines:
 
 
 def _as_text(data: bytes) -> tuple[bytes, int]:
-    """UTF-8 bytes with undecodable sequences replaced by U+FFFD, and the count of replacements."""
+    """UTF-8 bytes with undecodable sequences replaced by U+FFFD, and the count of replacements.
+
+    A UTF-8 byte-order mark is dropped; UTF-16 text (with its BOM) is converted.
+    """
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8) :]
+    elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        text = data.decode("utf-16", errors="replace")
+        return text.encode("utf-8"), text.count(REPLACEMENT)
     offsets = pa.array([0, len(data)], pa.int64()).buffers()[1]
     try:
         pa.Array.from_buffers(STRING, 1, [None, offsets, pa.py_buffer(data)]).validate(full=True)

@@ -12,7 +12,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from react_engine.logs import timestamps
-from react_engine.logs.arrow import STRING, blank_to_null, concat, lit, null_strings, release_memory, tails
+from react_engine.logs.arrow import STRING, blank_to_null, concat, lit, fits_views, null_strings, release_memory, tails
 from react_engine.logs.formats.base import LEVEL_GROUPS, TIME_GROUP, Columns, Format
 from react_engine.logs.levels import severity_columns
 from react_engine.logs.schema import CANONICAL_COLUMNS, RAW_COLUMN
@@ -60,7 +60,7 @@ def _extract(pattern: str, lines: pa.Array) -> tuple[Columns, np.ndarray]:
 
 
 def _extract_chunk(pattern: str, lines: pa.Array) -> tuple[Columns, np.ndarray]:
-    head = _head_pattern(pattern)
+    head = _head_pattern(pattern) if fits_views(lines) else None
     parts = pc.extract_regex(lines, head or pattern)
     fields = {parts.type.field(i).name: blank_to_null(parts.field(i)) for i in range(parts.type.num_fields)}
     if head is not None:

@@ -6,6 +6,7 @@ Compression is detected by magic bytes, not by file name.
 from __future__ import annotations
 
 import bz2
+import codecs
 import glob
 import gzip
 import lzma
@@ -113,9 +114,12 @@ def read_bytes(source: SourceFile) -> bytes:
 
 
 def is_binary(data: bytes) -> bool:
-    """True for content that is not text: NUL bytes, or mostly control characters, near the start."""
+    """True for content that is not text: NUL bytes, or mostly control characters, near the start.
+
+    UTF-16 text with a byte-order mark is text (it is converted when split into lines).
+    """
     head = data[:_BINARY_SAMPLE]
-    if not head:
+    if not head or head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         return False
     if b"\x00" in head:
         return True
