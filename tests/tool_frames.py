@@ -15,7 +15,7 @@ LEVELS = [("ERROR", "error"), ("FATAL", "critical"), ("SEVERE", "critical"), ("W
 HOSTS = ["web1", "WEB2", "db1", "cmts01"]
 COMPONENTS = ["sshd", "nginx", "kernel", "app"]
 WORDS = ["timeout", "T3", "Timeout", "error", "ok", "user=alice", "10.0.0.1", "00:1D:D3:8E:D4:B7",
-         "001d.d38e.d4b7", "aaa", "ümlaut", "a.b", "x*y", "Cable5/0/1"]
+         "001d.d38e.d4b7", "aaa", "ümlaut", "a.b", "x*y", "Cable5/0/1", "multi\nline"]
 
 
 def frame(rows: list[dict[str, Any]], start: str = "2026-11-20T10:00:00Z") -> pd.DataFrame:

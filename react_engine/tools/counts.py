@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
 import pandas as pd
+
+
+_SPACE = re.compile(r"[\x00-\x1f\x7f\s]+")
+
+
+def brief(value: Any, limit: int = 60) -> str:
+    """`value` as one line for a summary: control characters become spaces and long text is cut with `…`."""
+    flat = _SPACE.sub(" ", str(value)).strip()
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
 def jsonable(value: Any) -> Any:

@@ -16,7 +16,7 @@ from pydantic import Field
 
 from react_engine.errors import ToolError
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
-from react_engine.tools.counts import ranked
+from react_engine.tools.counts import brief, ranked
 from react_engine.tools.fields import OneOrMany
 from react_engine.logs.macs import MAC_PATTERN, normalize_array
 from react_engine.tools.regex import as_arrow, check, findall, line_text
@@ -93,7 +93,8 @@ BUILTIN: dict[str, EntityType] = {
     "email": EntityType((r"\b([A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,})\b",), _lower),
     "url": EntityType((r"\b([A-Za-z][A-Za-z0-9+.-]{1,15}://[^\s\"'<>]+)",), _per_unique(_url)),
     "uuid": EntityType((r"\b([0-9A-Fa-f]{8}-(?:[0-9A-Fa-f]{4}-){3}[0-9A-Fa-f]{12})\b",), _lower),
-    "hostname": EntityType((r"(?:^|[^A-Za-z0-9_.@-])((?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,24})\b",),
+    "hostname": EntityType((r"(?:^|[^A-Za-z0-9_.@-])((?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+"
+                            r"[A-Za-z]{2,24})\b",),
                            _per_unique(_hostname)),
     "user": EntityType((r"(?i)(?:\buser(?:name)?(?:=|:\s*|\s+)|\b(?:login|account)(?:=|:\s*)"
                         r"|password for (?:invalid user )?)([A-Za-z0-9_$](?:[A-Za-z0-9._@$-]*[A-Za-z0-9_$])?)",),
@@ -187,7 +188,7 @@ def extract_entities(params: ExtractEntitiesParams, ctx: ToolContext) -> ToolRes
     if not found:
         raise ToolError(f"give types ({', '.join(BUILTIN)}) or a pattern with a name")
     value = {name: describe(values) for name, values in found.items()}
-    summary = "; ".join(f"{name}: {v['total']:,} found, {v['unique']:,} unique" for name, v in value.items())
+    summary = "; ".join(f"{brief(name)}: {v['total']:,} found, {v['unique']:,} unique" for name, v in value.items())
     return ToolResult(value=value, summary=f"extract -> {summary} in {len(ctx.rows):,} rows", entities=found)
 
 
@@ -203,6 +204,6 @@ def count_entities(params: CountEntitiesParams, ctx: ToolContext) -> ToolResult:
     rows = values.index.unique()
     return ToolResult(
         value=count,
-        summary=f"count {'unique ' if params.unique else ''}{name} -> {count:,} in {len(ctx.rows):,} rows",
+        summary=f"count {'unique ' if params.unique else ''}{brief(name)} -> {count:,} in {len(ctx.rows):,} rows",
         entities={name: values} if fresh else None,
         evidence=rows if len(rows) < len(ctx.rows) else None)

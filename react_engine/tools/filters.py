@@ -121,7 +121,7 @@ def filter_by_time(params: FilterByTimeParams, ctx: ToolContext) -> ToolResult:
 
 
 class FilterByFieldParams(Params):
-    field: str = Field(description="a column (host, component, pid, event_id, status...) or an entity type (mac, ip...)")
+    field: str = Field(description="a column (host, component, pid, event_id, status...) or entity type (mac, ip...)")
     value: str | int | float | bool = Field(description="the value to compare with")
     op: Literal["eq", "ne", "contains", "regex"] = Field(
         "eq", description="eq/ne: equal or not; contains: substring, any case; regex: RE2 pattern")

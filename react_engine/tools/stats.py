@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import re
-
 import pandas as pd
 from pydantic import Field
 
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
-from react_engine.tools.counts import jsonable, ranked
+from react_engine.tools.counts import brief, jsonable, ranked
 from react_engine.tools.entities import current
 from react_engine.tools.filters import resolve_field
 from react_engine.tools.regex import line_text
@@ -17,7 +15,6 @@ from react_engine.tools.timeexpr import parse_interval
 MAX_BINS = 1000
 _LADDER = tuple(pd.Timedelta(w) for w in ("1min", "5min", "15min", "1h", "6h", "1D", "7D", "30D", "365D", "3650D",
                                            "36500D"))
-_CONTROL = re.compile(r"[\x00-\x1f\x7f\s]+")
 
 
 class TopValuesParams(Params):
@@ -29,12 +26,12 @@ class TopValuesParams(Params):
 def top_values(params: TopValuesParams, ctx: ToolContext) -> ToolResult:
     values, name, extracted = _values(ctx, params.field)
     top = ranked(values, params.n)
-    shown = ", ".join(f"{v} ({c:,})" for v, c in top[:3]) or "none"
+    shown = ", ".join(f"{brief(v, 40)} ({c:,})" for v, c in top[:3]) or "none"
     evidence = None
     if top:
         labels = values.index[(values == top[0][0]).to_numpy(dtype=bool, na_value=False)].unique()
         evidence = labels if len(labels) < len(ctx.rows) else None
-    return ToolResult(value=top, summary=f"top {name} -> {shown} in {len(ctx.rows):,} rows",
+    return ToolResult(value=top, summary=f"top {brief(name)} -> {shown} in {len(ctx.rows):,} rows",
                       entities=extracted, evidence=evidence)
 
 
@@ -56,24 +53,25 @@ def count_by_time(params: CountByTimeParams, ctx: ToolContext) -> ToolResult:
     width = parse_interval(params.interval)
     stamps = ctx.rows["timestamp"].dropna()
     if stamps.empty:
-        return ToolResult(value=[], summary=f"count_by_time {params.interval} -> no timestamps in the current rows")
+        return ToolResult(value=[],
+                          summary=f"count_by_time {brief(params.interval)} -> no timestamps in the current rows")
     first, last = stamps.min(), stamps.max()
     note = ""
     if (last - first) / width >= MAX_BINS:
         width = next(w for w in _LADDER if (last - first) / w < MAX_BINS)
-        note = f" (widened to {_brief(width)}: {params.interval} gives over {MAX_BINS} buckets)"
+        note = f" (widened to {_width_text(width)}: {brief(params.interval)} gives over {MAX_BINS} buckets)"
     buckets = stamps.dt.floor(width)
     first, last = buckets.min(), buckets.max()
     counts = buckets.value_counts().reindex(pd.date_range(first, last, freq=width), fill_value=0)
     peak = counts.idxmax()
     return ToolResult(
         value=[[t.isoformat(), int(c)] for t, c in counts.items()],
-        summary=f"count_by_time {params.interval} -> {len(counts):,} buckets, "
+        summary=f"count_by_time {brief(params.interval)} -> {len(counts):,} buckets, "
                 f"peak {peak.isoformat()} ({int(counts[peak]):,} rows){note}",
         evidence=buckets.index[(buckets == peak).to_numpy()])
 
 
-def _brief(width: pd.Timedelta) -> str:
+def _width_text(width: pd.Timedelta) -> str:
     for unit, size in (("d", pd.Timedelta(days=1)), ("h", pd.Timedelta(hours=1)), ("m", pd.Timedelta(minutes=1))):
         if width >= size and width % size == pd.Timedelta(0):
             return f"{width // size}{unit}"
@@ -102,6 +100,5 @@ def show_logs(params: ShowLogsParams, ctx: ToolContext) -> ToolResult:
 
 
 def display(source: object, line: object, text: object, limit: int) -> str:
-    """`source:line text` on one line: control characters become spaces and long text is cut with `…`."""
-    flat = _CONTROL.sub(" ", str(text)).strip()
-    return f"{source}:{jsonable(line)} {flat if len(flat) <= limit else flat[: limit - 1] + '…'}"
+    """`source:line text` on one line, the text flattened and cut to `limit` characters."""
+    return f"{source}:{jsonable(line)} {brief(text, limit)}"
