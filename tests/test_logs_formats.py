@@ -237,17 +237,26 @@ def test_mixed_formats_union_columns(tmp_path: Path) -> None:
     assert frame["status"].tolist()[2] == 200 and frame["line"].dtype == "int64"
 
 
-def test_large_inputs_parse_in_parallel_chunks_like_small_ones(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+LOG4J_ENTRY = (
+    "2026-11-20 10:00:00,001 [main] ERROR com.example.Service - failed\n"
+    "java.lang.IllegalStateException: nope\n\tat com.example.Service.start(Service.java:10)\n"
+)
+
+
+@pytest.mark.parametrize("sample", [CASA + CISCO + MODEM + "stray line without header\n", LOG4J_ENTRY])
+def test_large_inputs_parse_in_parallel_chunks_like_small_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sample: str
+) -> None:
     from react_engine.logs import parse
 
-    lines = (CASA + CISCO + MODEM + "stray line without header\n").splitlines()
-    text = "\n".join(lines * (120_000 // len(lines))) + "\n"
+    lines = sample.splitlines()
+    text = "\n".join(lines * (210_000 // len(lines))) + "\n"
     chunked = _load(tmp_path, text, year=2026)
     monkeypatch.setattr(parse, "CHUNK_LINES", 10**9)
     whole = _load(tmp_path, text, year=2026)
-    assert len(chunked) == len(text.splitlines())
+    assert chunked["raw"].str.count("\n").sum() + len(chunked) == len(text.splitlines())
     pd.testing.assert_frame_equal(chunked, whole)
-    assert chunked["cm_mac"].notna().sum() == whole["cm_mac"].notna().sum() > 0
+    assert chunked["severity"].notna().sum() == whole["severity"].notna().sum() > 0
 
 
 @pytest.mark.parametrize(

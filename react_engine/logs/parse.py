@@ -12,7 +12,9 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from react_engine.logs import timestamps
-from react_engine.logs.arrow import STRING, blank_to_null, concat, lit, fits_views, null_strings, release_memory, tails
+from react_engine.logs.arrow import (
+    STRING, blank_to_null, concat, fits_views, lit, null_strings, release_memory, tails,
+)
 from react_engine.logs.formats.base import LEVEL_GROUPS, TIME_GROUP, Columns, Format
 from react_engine.logs.levels import severity_columns
 from react_engine.logs.schema import CANONICAL_COLUMNS, RAW_COLUMN
@@ -118,6 +120,8 @@ def _join_entries(columns: Columns, lines: pa.Array, matched: np.ndarray) -> tup
     separator = lit("\n")
     raw = pc.binary_join(pa.LargeListArray.from_arrays(offsets, lines), separator)
     message_lines = _message(columns, lines, matched)
+    if isinstance(message_lines, pa.ChunkedArray):
+        message_lines = message_lines.combine_chunks()
     joined = {name: pc.take(values, starts) for name, values in columns.items()}
     joined["message"] = pc.binary_join(pa.LargeListArray.from_arrays(offsets, message_lines), separator)
     return joined, raw, starts
@@ -132,19 +136,11 @@ def _truncate(message: pa.Array) -> tuple[pa.Array, int]:
     return pc.if_else(long, cut, message), count
 
 
-def parse_lines(
-    fmt: Format,
-    lines: pa.Array,
-    *,
-    source: str,
-    year: int | None = None,
-    reference: datetime | None = None,
-) -> Parsed:
-    """Parse the lines of one file with `fmt` into the canonical columns plus `raw` and the format's extras."""
-    warnings: list[str] = []
+def _rows(fmt: Format, lines: pa.Array) -> tuple[Columns, pa.Array, np.ndarray]:
+    """Parsed columns (one row per entry), the raw entries, and each entry's first-line index."""
     if fmt.reader is not None:
-        columns, matched_arr = fmt.reader(lines)
-        matched = matched_arr.to_numpy(zero_copy_only=False)
+        columns, matched_array = fmt.reader(lines)
+        matched = matched_array.to_numpy(zero_copy_only=False)
     else:
         columns, matched = match_patterns(fmt.patterns, lines)
     if fmt.multiline and len(lines):
@@ -154,19 +150,29 @@ def parse_lines(
         columns["message"] = _message(columns, lines, matched)
     if fmt.finish is not None:
         fmt.finish(columns)
+    return columns, raw, starts
+
+
+def parse_lines(
+    fmt: Format,
+    lines: pa.Array,
+    *,
+    source: str,
+    year: int | None = None,
+    reference: datetime | None = None,
+) -> Parsed:
+    """Parse the lines of one file with `fmt` into the canonical columns plus `raw` and the format's extras."""
+    columns, raw, starts = _rows(fmt, lines)
     rows = len(starts)
     ts_text = columns.pop(TIME_GROUP, None)
-    if ts_text is None:
-        stamp = pa.nulls(rows, timestamps.TIMESTAMP_TYPE)
-    else:
-        stamp = timestamps.parse(
-            ts_text, fmt.shapes, year=year, reference=reference, anchored=not fmt.search_time
-        )
+    stamp = (
+        pa.nulls(rows, timestamps.TIMESTAMP_TYPE)
+        if ts_text is None
+        else timestamps.parse(ts_text, fmt.shapes, year=year, reference=reference, anchored=not fmt.search_time)
+    )
     severity, level_raw = severity_columns(columns, rows)
-    severity = columns.pop("severity", severity)
     message, truncated = _truncate(columns.pop("message"))
-    if truncated:
-        warnings.append(f"{source}: {truncated} very long entries; message cut to {MAX_MESSAGE_CHARS} chars (raw kept)")
+    warnings = [f"{source}: {truncated} very long entries; message cut to {MAX_MESSAGE_CHARS} chars (raw kept)"]
     data = {
         "timestamp": stamp,
         "severity": severity,
@@ -183,11 +189,9 @@ def parse_lines(
         columns.pop(group, None)
     # Undeclared groups that never matched (e.g. RFC 5424 fields in a BSD syslog file) add nothing.
     data.update({name: values for name, values in columns.items() if values.null_count < rows or not rows})
-    for name in CANONICAL_COLUMNS:
-        if data[name] is None:
+    for name in (*CANONICAL_COLUMNS, *fmt.extras):
+        if data.get(name) is None:
             data[name] = null_strings(rows)
-    for name in fmt.extras:
-        data.setdefault(name, null_strings(rows))
     table = pa.table(data)
     release_memory()
-    return Parsed(table, warnings)
+    return Parsed(table, warnings if truncated else [])
