@@ -50,6 +50,7 @@ def test_every_mac_notation_counts_as_one_modem() -> None:
     ("cmts_mac", "event;CM-MAC=00:18:c0:7c:10:07;CMTS-MAC=00:90:F0:2D:00:00;", ["00:90:f0:2d:00:00"]),
     ("interface", "T3 on Cable5/0/1 and Integrated-Cable7/0/2:3, uplink GigabitEthernet0/1", [
         "Cable5/0/1", "Integrated-Cable7/0/2:3", "GigabitEthernet0/1"]),
+    ("interface", "link up on enp0s3, eth1 and bond0; not Tether5 or seth2", ["enp0s3", "eth1", "bond0"]),
     ("http_status", '1.2.3.4 - - "GET /a HTTP/1.1" 503 12', ["503"]),
 ])
 def test_builtin_types(kind: str, message: str, expected: list[str]) -> None:

@@ -103,7 +103,8 @@ BUILTIN: dict[str, EntityType] = {
     "cmts_mac": EntityType((rf"(?i)\bcmts[-_ ]?mac\s*[=:]\s*({MAC_PATTERN})",), _mac, "cmts_mac"),
     "interface": EntityType((r"\b((?:Integrated-Cable|Wideband-Cable|Modular-Cable|Cable|GigabitEthernet|Gi"
                              r"|TenGigabitEthernet|Te|FastEthernet|Fa|Ethernet|Bundle|Port-channel|Vlan|Loopback"
-                             r"|Tunnel|Serial|eth|ens|enp|wlan)\d+(?:/\d+)*(?:[:.]\d+)?)\b",),),
+                             r"|Tunnel|Serial)\d+(?:/\d+)*(?:[:.]\d+)?"
+                             r"|(?:eth|wlan|bond|br|en[ops]|wl[ps])\d+(?:[a-z]\d+)*)\b",),),
     "http_status": EntityType((r"(?:\"\s|(?i:\bstatus)[=:]\s*)([1-5]\d\d)\b",), None, "status"),
 }
 ALIASES: dict[str, str] = {"mac_address": "mac", "ip_address": "ip", "ipv4": "ip", "ipv6": "ip", "username": "user",

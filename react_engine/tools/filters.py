@@ -14,6 +14,7 @@ from react_engine.errors import ToolError
 from react_engine.logs.macs import normalize as normalize_mac
 from react_engine.logs.severity import RANK, SEVERITIES, at_least, normalize
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
+from react_engine.tools.counts import brief
 from react_engine.tools.entities import BUILTIN, builtin, current, normalised
 from react_engine.tools.fields import OneOrMany
 from react_engine.tools.regex import as_arrow, line_text, literal, matches
@@ -84,7 +85,7 @@ def filter_by_severity(params: FilterBySeverityParams, ctx: ToolContext) -> Tool
     if params.min_level is not None:
         mask |= ctx.rows["severity"].isin(at_least(_canonical(ctx, params.min_level))).to_numpy(dtype=bool)
     what = " ".join(params.levels + ([f">={params.min_level}"] if params.min_level else []))
-    return narrowed(ctx, mask, f"severity {what}")
+    return narrowed(ctx, mask, f"severity {brief(what)}")
 
 
 def _level_mask(ctx: ToolContext, level: str) -> np.ndarray:
