@@ -83,7 +83,8 @@ def main() -> None:
         }
         lnav = shutil.which("lnav")
         if lnav:
-            query = f";SELECT count(*) AS n FROM syslog_log WHERE log_body LIKE '%{NEEDLE}%'"  # fresh HOME: no lnav state
+            query = f";SELECT count(*) AS n FROM syslog_log WHERE log_body LIKE '%{NEEDLE}%'"
+            # a fresh HOME, so lnav starts without state from earlier runs, like the engine without cache
             results["lnav"] = run([lnav, "-n", "-c", query, str(path)], {**env, "HOME": str(directory)})
         else:
             print("lnav not installed (apt-get install lnav); lnav ratios skipped")

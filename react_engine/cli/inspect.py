@@ -33,7 +33,9 @@ def _render(report: FileReport, title: str) -> list[str]:
 @click.option("--format", "format_name", metavar="NAME", help=f"Force a format: {', '.join(format_names())}.")
 @click.option("--year", type=int, help="Year for dates written without one (default: from the file's mtime).")
 @click.option("--no-cache", is_flag=True, help="Parse again instead of using the parsed-frame cache.")
-def inspect_command(paths: tuple[str, ...], as_json: bool, format_name: str | None, year: int | None, no_cache: bool) -> None:
+def inspect_command(
+    paths: tuple[str, ...], as_json: bool, format_name: str | None, year: int | None, no_cache: bool
+) -> None:
     """Show how each log file in PATH... loads: format, rows, timestamps, time range, severities, columns."""
     report = inspect(list(paths), format=format_name, year=year, use_cache=not no_cache)
     if as_json:

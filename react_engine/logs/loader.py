@@ -14,17 +14,12 @@ import pyarrow as pa
 from react_engine.errors import InputError
 from react_engine.logs import cache
 from react_engine.logs.detect import by_name, detect
-from react_engine.logs.formats import BY_NAME
 from react_engine.logs.lines import split
 from react_engine.logs.parse import parse_lines
 from react_engine.logs.sources import SourceFile, expand, is_binary, read_bytes
 
 PathsArg = Sequence[str | os.PathLike[str]] | str | os.PathLike[str]
 _STR_DTYPE = pd.StringDtype("pyarrow", na_value=np.nan)
-
-
-def _empty_table(name: str) -> pa.Table:
-    return parse_lines(BY_NAME["generic"], pa.array([], pa.large_string()), source=name).table
 
 
 def _parse_file(source: SourceFile, fmt_name: str | None, year: int | None) -> tuple[pa.Table | None, dict[str, Any]]:

@@ -107,7 +107,9 @@ def read_bytes(source: SourceFile) -> bytes:
         try:
             data = source.path.read_bytes()
         except PermissionError:
-            raise InputError(f"{source.name}: permission denied; make the file readable (chmod +r) or copy it") from None
+            raise InputError(
+                f"{source.name}: permission denied; make the file readable (chmod +r) or copy it"
+            ) from None
         except OSError as exc:
             raise InputError(f"{source.name}: cannot read it ({exc.strerror}); check the path") from None
     return _decompress(source.name, data)

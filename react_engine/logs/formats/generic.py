@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pyarrow as pa
 
 from react_engine.logs.arrow import group
@@ -15,7 +16,8 @@ _LEVEL_ANYWHERE = r"(?:^|[\s\[(<|:])(?P<level>" + LEVEL_WORD + r")(?:$|[\s\])>|:
 
 
 def _read(lines: pa.Array) -> tuple[Columns, pa.Array]:
-    return {"ts": lines, "level": group(lines, _LEVEL_ANYWHERE, "level"), "message": lines}, pa.array([True] * len(lines), pa.bool_())
+    columns = {"ts": lines, "level": group(lines, _LEVEL_ANYWHERE, "level"), "message": lines}
+    return columns, pa.array(np.ones(len(lines), dtype=bool))
 
 
 GENERIC = Format(

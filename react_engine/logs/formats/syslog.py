@@ -18,7 +18,8 @@ RFC5424 = (
     r"(?P<msgid>\S+) (?P<sd>-|(?:\[[^\]]*\])+) ?(?P<message>.*)$"
 )
 RFC3164 = (
-    r"^" + PRI + r"(?P<ts>" + BSD_TIME + r"|" + ISO_TIME + r") (?P<host>\S+) " + PROGRAM + CONTEXT + r": ?(?P<message>.*)$"
+    r"^" + PRI + r"(?P<ts>" + BSD_TIME + r"|" + ISO_TIME + r") (?P<host>\S+) " + PROGRAM + CONTEXT
+    + r": ?(?P<message>.*)$"
 )
 # The most common shape, tried first because RE2 captures it about twice as fast as RFC3164. Its host
 # is never exactly four digits, so that a year after the time still goes to the full pattern.

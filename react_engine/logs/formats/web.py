@@ -18,7 +18,8 @@ ACCESS_LINE = (
 )
 APACHE_ERROR_LINE = (
     r"^\[(?P<ts>[^\]]+)\] \[(?:(?P<component>[^:\]\s]+):)?(?P<level>[a-z]+[0-9]?)\]"
-    r"(?: \[pid (?P<pid>\d+)(?::tid (?P<tid>\d+))?\])?(?: \[client (?P<client_ip>[^\]]+?)(?::\d+)?\])? ?(?P<message>.*)$"
+    r"(?: \[pid (?P<pid>\d+)(?::tid (?P<tid>\d+))?\])?(?: \[client (?P<client_ip>[^\]]+?)(?::\d+)?\])?"
+    r" ?(?P<message>.*)$"
 )
 NGINX_ERROR_LINE = (
     r"^(?P<ts>\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2}) \[(?P<level>[a-z]+)\] (?P<pid>\d+)#(?P<tid>\d+): ?(?P<message>.*)$"
