@@ -250,7 +250,8 @@ def test_large_inputs_parse_in_parallel_chunks_like_small_ones(
     from react_engine.logs import parse
 
     lines = sample.splitlines()
-    text = "\n".join(lines * (210_000 // len(lines))) + "\n"
+    text = "\n".join(lines * (5_000 // len(lines))) + "\n"
+    monkeypatch.setattr(parse, "CHUNK_LINES", 700)  # many chunks, matched in threads
     chunked = _load(tmp_path, text, year=2026)
     monkeypatch.setattr(parse, "CHUNK_LINES", 10**9)
     whole = _load(tmp_path, text, year=2026)
