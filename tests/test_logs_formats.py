@@ -339,3 +339,16 @@ def test_full_patterns_give_the_same_rows_as_head_slicing(tmp_path: Path, monkey
     monkeypatch.setattr(arrow, "VIEW_LIMIT", 0)  # as for inputs over 2 GiB: no string views
     whole = _load(tmp_path, text, year=2026)
     pd.testing.assert_frame_equal(sliced, whole)
+
+
+def test_arris_c4_lines(tmp_path: Path) -> None:
+    text = (
+        "12:26:25 13 notc: MAC=00:15:a4:a4:58:1f; Upstream portNumber 3; SMRanger - Ranging opportunities exceeded\n"
+        "14:00:50 13 debg: Debug:cm-status.msgs.expected:CM-STATUS from MAC=00:00:ca:d4:db:33, Transaction=1\n"
+    )
+    frame = _load(tmp_path, text)
+    assert _format(frame) == "cmts"
+    assert frame["severity"].tolist() == ["notice", "debug"]
+    assert frame["level_raw"].tolist() == ["notc", "debg"]
+    assert frame["cm_mac"].tolist() == ["00:15:a4:a4:58:1f", "00:00:ca:d4:db:33"]
+    assert frame["timestamp"].isna().all()  # a time of day without a date is not guessed

@@ -6,6 +6,7 @@
   from SEV (0-7, it wins over PRI), `component` is the facility (`UBR10000`), `mnemonic` the last part.
 - Modem event log: `TIME Notice (6) text;CM-MAC=..;CMTS-MAC=..;CM-QOS=..;CM-VER=..;` or
   `TIME EventId Level text;...` with the DOCSIS level 1-8.
+- ARRIS C4: `hh:mm:ss slot sev: text` with 4-letter severities (`notc`, `debg`); `MAC=` gives cm_mac.
 Other lines fall back to syslog. Extras: `cm_mac`, `cmts_mac` (normalised), `event_id`, `mnemonic`.
 """
 
@@ -35,6 +36,8 @@ _MODEM_TIME = (
     r"|\d{1,2}/\d{1,2}/\d{4} \d{1,2}:\d{2}(?::\d{2})?(?: ?[AP]M)?|Time Not Established)"
 )
 MODEM_WORD = r"^" + _MODEM_TIME + r"\s+(?P<level>[A-Za-z]+ \([1-8]\))\s+(?P<message>.*;CM-MAC=.*)$"
+# ARRIS C4 console/history lines carry a time of day but no date, so their timestamp stays missing.
+ARRIS_C4 = r"^(?P<clock>\d{2}:\d{2}:\d{2}) (?P<slot>\d+) (?P<level>[a-z]{4}): (?P<message>.*)$"
 MODEM_ID = r"^" + _MODEM_TIME + r"\s+(?P<event_id>\d{6,10})\s+(?P<dlevel>[1-8])\s+(?P<message>.*;CM-MAC=.*)$"
 
 _CM_MAC = (
@@ -55,10 +58,10 @@ def _finish(columns: Columns) -> None:
 CMTS = Format(
     name="cmts",
     description="CMTS / DOCSIS: Casa CMTS[DOCSIS] events, Cisco %FAC-SEV-MNEMONIC, modem event logs",
-    patterns=(CASA, CISCO, MODEM_WORD, MODEM_ID, RFC3164, RFC5424),
+    patterns=(CASA, CISCO, MODEM_WORD, MODEM_ID, ARRIS_C4, RFC3164, RFC5424),
     shapes=("iso", "bsd", "us"),
     finish=_finish,
     extras=("cm_mac", "cmts_mac", "event_id", "mnemonic"),
     detect_share=0.3,
-    signature=4,
+    signature=5,
 )
