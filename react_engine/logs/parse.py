@@ -143,7 +143,7 @@ def _rows(fmt: Format, lines: pa.Array) -> tuple[Columns, pa.Array, np.ndarray]:
         matched = matched_array.to_numpy(zero_copy_only=False)
     else:
         columns, matched = match_patterns(fmt.patterns, lines)
-    if fmt.multiline and len(lines):
+    if fmt.multiline and not matched[1:].all():  # some line continues the entry above it
         columns, raw, starts = _join_entries(columns, lines, matched)
     else:
         raw, starts = lines, np.arange(len(lines))

@@ -148,14 +148,14 @@ def parse(
     invalid = np.iinfo(np.int64).min
     result = np.full(len(values), invalid, dtype=np.int64)
     for shape in shapes:
-        todo = result == invalid
-        if not todo.any():
+        todo = np.flatnonzero(result == invalid)
+        if not len(todo):
             break
-        pattern = ("^" if anchored else "") + SHAPES[shape]
-        parts = pc.extract_regex(values, pattern)
-        matched = parts.is_valid().to_numpy(zero_copy_only=False) & todo
+        subset = values if len(todo) == len(values) else values.take(pa.array(todo))
+        parts = pc.extract_regex(subset, ("^" if anchored else "") + SHAPES[shape])
+        matched = parts.is_valid().to_numpy(zero_copy_only=False)
         if matched.any():
-            result = np.where(matched, _assemble(parts, default_year, reference_ns), result)
+            result[todo[matched]] = _assemble(parts, default_year, reference_ns)[matched]
     mask = result == invalid
     parsed = pa.array(result, type=pa.int64(), mask=mask).cast(TIMESTAMP_TYPE)
     return pc.take(parsed, indices)
