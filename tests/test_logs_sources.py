@@ -11,9 +11,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from react_engine.errors import InputError
 from react_engine.logs import load
+from react_engine.logs.lines import split
 
 SYSLOG_LINES = [
     "Nov 20 10:00:01 host1 sshd[10]: Accepted password for alice",
@@ -150,3 +153,19 @@ def test_byte_order_marks_and_utf16(tmp_path: Path, encoding: str, bom: bytes) -
     assert frame.attrs["files"][0]["format"] == "syslog"
     assert frame["raw"].tolist() == SYSLOG_LINES
     assert not frame.attrs["warnings"]
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(st.text(st.characters(blacklist_characters="\r\n", blacklist_categories=("Cs",)), max_size=30),
+             min_size=1, max_size=30),
+    st.lists(st.sampled_from(["\n", "\r\n"]), min_size=30, max_size=30),
+    st.booleans(),
+)
+def test_split_mixed_lf_and_crlf(lines: list[str], endings: list[str], final: bool) -> None:
+    text = "".join(line + ending for line, ending in zip(lines, endings))
+    if not final:
+        text = text[: -len(endings[len(lines) - 1])]
+    # without a final terminator, an empty last line is indistinguishable from a terminated one before it
+    expected = lines[:-1] if not final and lines[-1] == "" else lines
+    assert split(text.encode()).text.to_pylist() == expected

@@ -57,16 +57,20 @@ def split(data: bytes) -> Lines:
     if not data:
         return Lines(pa.array([], STRING), replaced)
     separator = b"\r" if b"\n" not in data else b"\n"
-    crlf = separator == b"\n" and b"\r" in data
-    if crlf and data.count(b"\r") != data.count(b"\r\n"):  # bare CRs inside lines are kept as text
-        data, crlf = data.replace(b"\r\n", b"\n"), False
+    carriage_returns = data.count(b"\r") if separator == b"\n" else 0
     raw = np.frombuffer(data, np.uint8)
     ends = _find(raw, separator[0])
-    if data[-1:] != separator:
-        ends = np.append(ends, len(raw))
+    before_end = raw[np.maximum(ends - 1, 0)] == 13
+    if carriage_returns and carriage_returns != before_end.sum():  # bare CRs inside lines stay text
+        data, carriage_returns = data.replace(b"\r\n", b"\n"), 0
+        raw = np.frombuffer(data, np.uint8)
+        ends = _find(raw, separator[0])
+    crlf = carriage_returns > 0
     removed = np.ones(len(ends), np.int64)  # terminator bytes after each line
     if crlf:
-        removed += raw[np.maximum(ends - 1, 0)] == 13
+        removed += before_end
+    if data[-1:] != separator:  # an unterminated last line
+        ends, removed = np.append(ends, len(raw)), np.append(removed, 1)
     text = data.translate(None, b"\r\n" if crlf else separator)
     offsets = np.zeros(len(ends) + 1, np.int64)
     offsets[1:] = ends + 1 - np.cumsum(removed)
