@@ -25,6 +25,13 @@ def _format(frame: pd.DataFrame) -> str:
     return frame.attrs["files"][0]["format"]
 
 
+def _loaded(tmp_path: Path, text: str, fmt: str, **options) -> pd.DataFrame:
+    """Load `text`, checking that it was detected as `fmt`."""
+    frame = _load(tmp_path, text, **options)
+    assert _format(frame) == fmt
+    return frame
+
+
 CASA = (
     "<132>2026-11-20,15:29:18.4 MAWED07T01 CMTS[DOCSIS]: <82000200> No Ranging Response received - T3 time-out;"
     "CM-MAC=14:CF:E2:AC:D6:82;CMTS-VER=3.0;\n"
@@ -47,8 +54,7 @@ MODEM = (
 
 
 def test_casa_cmts_lines(tmp_path: Path) -> None:
-    frame = _load(tmp_path, CASA, year=2026)
-    assert _format(frame) == "cmts"
+    frame = _loaded(tmp_path, CASA, "cmts", year=2026)
     assert frame["severity"].tolist() == ["warning", "critical"]  # <132> local0.warning, <130> local0.crit
     assert frame["level_raw"].tolist() == ["<132>", "<130>"]
     assert frame["host"].tolist() == ["MAWED07T01"] * 2
@@ -59,8 +65,7 @@ def test_casa_cmts_lines(tmp_path: Path) -> None:
 
 
 def test_cisco_cmts_lines_severity_from_mnemonic(tmp_path: Path) -> None:
-    frame = _load(tmp_path, CISCO, year=2026)
-    assert _format(frame) == "cmts"
+    frame = _loaded(tmp_path, CISCO, "cmts", year=2026)
     assert frame["severity"].tolist() == ["notice", "warning", "warning"]  # mnemonic wins over <134> (info)
     assert frame["component"].tolist() == ["UBR10000", "UBR10000", "UBR7200"]
     assert frame["mnemonic"][0] == "UNREGSIDTIMEOUT"
@@ -71,8 +76,7 @@ def test_cisco_cmts_lines_severity_from_mnemonic(tmp_path: Path) -> None:
 
 
 def test_modem_event_log_lines(tmp_path: Path) -> None:
-    frame = _load(tmp_path, MODEM)
-    assert _format(frame) == "cmts"
+    frame = _loaded(tmp_path, MODEM, "cmts")
     assert frame["severity"].tolist() == ["notice", "critical"]  # DOCSIS levels 6 and 3
     assert frame["level_raw"].tolist() == ["Notice (6)", "3"]
     assert frame["cm_mac"].tolist() == ["00:18:c0:7c:10:07", "98:6b:3d:71:ef:29"]
@@ -100,8 +104,7 @@ def test_syslog_rfc3164_rfc5424_and_pri(tmp_path: Path) -> None:
         "An application event\n"
         "Oct 11 22:14:16 mymachine sshd(pam_unix)[19939]: check pass; user unknown\n"
     )
-    frame = _load(tmp_path, text, year=2003)
-    assert _format(frame) == "syslog"
+    frame = _loaded(tmp_path, text, "syslog", year=2003)
     assert frame["severity"].tolist() == ["critical", "notice", None] or frame["severity"].isna()[2]
     assert frame["severity"][:2].tolist() == ["critical", "notice"]
     assert frame["component"].tolist() == ["su", "evntslog", "sshd(pam_unix)"]
@@ -119,8 +122,7 @@ def test_jsonl_usual_keys_numbers_and_bad_lines(tmp_path: Path) -> None:
         "not json at all\n"
         '{"ts": 1763632800123, "log": {"level": "debug"}, "text": "nested"}\n'
     )
-    frame = _load(tmp_path, text)
-    assert _format(frame) == "jsonl"
+    frame = _loaded(tmp_path, text, "jsonl")
     assert len(frame) == 4
     assert frame["severity"].tolist()[:2] == ["warning", "error"]
     assert frame["severity"][3] == "debug"
@@ -132,14 +134,20 @@ def test_jsonl_usual_keys_numbers_and_bad_lines(tmp_path: Path) -> None:
     assert frame["pct"].tolist()[:2] == [91, 5] and str(frame["pct"].dtype) == "Int64"
 
 
+ACCESS = (
+    '10.0.0.1 - frank [10/Oct/2026:13:55:36 -0700] "GET /a.gif HTTP/1.0" 200 2326 "http://x/" "Mozilla/4.08"\n'
+    '10.0.0.2 - - [10/Oct/2026:13:55:37 +0000] "POST /login HTTP/1.1" 503 - "-" "curl/8"\n'
+    '10.0.0.3 - - [10/Oct/2026:13:55:38 +0000] "-" 400 0\n'
+)
+APACHE_ERROR = (
+    "[Sun Dec 04 04:47:44 2005] [notice] workerEnv.init() ok /etc/httpd/conf/workers2.properties\n"
+    "[Wed Oct 11 14:32:52.123456 2026] [core:error] [pid 35708:tid 4328636416] [client 72.15.99.187:80] "
+    "File does not exist: /a\n"
+)
+
+
 def test_access_log_combined(tmp_path: Path) -> None:
-    text = (
-        '10.0.0.1 - frank [10/Oct/2026:13:55:36 -0700] "GET /a.gif HTTP/1.0" 200 2326 "http://x/" "Mozilla/4.08"\n'
-        '10.0.0.2 - - [10/Oct/2026:13:55:37 +0000] "POST /login HTTP/1.1" 503 - "-" "curl/8"\n'
-        '10.0.0.3 - - [10/Oct/2026:13:55:38 +0000] "-" 400 0\n'
-    )
-    frame = _load(tmp_path, text)
-    assert _format(frame) == "access"
+    frame = _loaded(tmp_path, ACCESS, "access")
     assert frame["client_ip"].tolist() == ["10.0.0.1", "10.0.0.2", "10.0.0.3"]
     assert frame["method"][:2].tolist() == ["GET", "POST"]
     assert frame["status"].tolist() == [200, 503, 400]
@@ -150,19 +158,12 @@ def test_access_log_combined(tmp_path: Path) -> None:
 
 
 def test_apache_and_nginx_error_logs(tmp_path: Path) -> None:
-    apache = (
-        "[Sun Dec 04 04:47:44 2005] [notice] workerEnv.init() ok /etc/httpd/conf/workers2.properties\n"
-        "[Wed Oct 11 14:32:52.123456 2026] [core:error] [pid 35708:tid 4328636416] [client 72.15.99.187:80] "
-        "File does not exist: /a\n"
-    )
-    frame = _load(tmp_path, apache)
-    assert _format(frame) == "apache_error"
+    frame = _loaded(tmp_path, APACHE_ERROR, "apache_error")
     assert frame["severity"].tolist() == ["notice", "error"]
     assert frame["pid"][1] == "35708" and frame["client_ip"][1] == "72.15.99.187" and frame["component"][1] == "core"
     assert frame["timestamp"][1] == pd.Timestamp("2026-10-11 14:32:52.123456", tz="UTC")
     nginx = "2026/11/20 10:00:01 [crit] 1234#0: *5 connect() failed\n2026/11/20 10:00:02 [warn] 1234#0: slow\n"
-    frame = _load(tmp_path, nginx)
-    assert _format(frame) == "nginx_error"
+    frame = _loaded(tmp_path, nginx, "nginx_error")
     assert frame["severity"].tolist() == ["critical", "warning"]
 
 
@@ -174,8 +175,7 @@ def test_python_logging_with_traceback_joins_entry(tmp_path: Path) -> None:
         "ValueError: bad\n"
         "2026-11-20 10:00:01,000 - app.web - INFO - served\n"
     )
-    frame = _load(tmp_path, text)
-    assert _format(frame) == "python"
+    frame = _loaded(tmp_path, text, "python")
     assert frame["line"].tolist() == [1, 5]
     assert frame["severity"].tolist() == ["error", "info"]
     assert frame["raw"][0].count("\n") == 3 and frame["raw"][0].endswith("ValueError: bad")
@@ -191,8 +191,7 @@ def test_log4j_with_stack_trace(tmp_path: Path) -> None:
         "2026-11-20 10:00:00,002 [main] WARN  com.example.Other - retrying\n"
         "2026-11-20 10:00:00,003 INFO [pool-1] org.apache.Foo: started\n"
     )
-    frame = _load(tmp_path, text)
-    assert _format(frame) == "log4j"
+    frame = _loaded(tmp_path, text, "log4j")
     assert frame["line"].tolist() == [1, 4, 5]
     assert frame["severity"].tolist() == ["error", "warning", "info"]
     assert frame["component"].tolist() == ["com.example.Service", "com.example.Other", "org.apache.Foo"]
@@ -214,8 +213,7 @@ def test_java_util_logging_two_line_entries(tmp_path: Path) -> None:
 
 def test_generic_fallback_finds_time_and_level_anywhere(tmp_path: Path) -> None:
     text = "job 7 finished at 2026-11-20 10:00:00 ok\nsomething [ERROR] happened\n\njust words\n"
-    frame = _load(tmp_path, text)
-    assert _format(frame) == "generic"
+    frame = _loaded(tmp_path, text, "generic")
     assert len(frame) == 4
     assert frame["message"].tolist() == text.splitlines()
     assert frame["timestamp"][0] == pd.Timestamp("2026-11-20 10:00:00", tz="UTC")
@@ -346,8 +344,7 @@ def test_arris_c4_lines(tmp_path: Path) -> None:
         "12:26:25 13 notc: MAC=00:15:a4:a4:58:1f; Upstream portNumber 3; SMRanger - Ranging opportunities exceeded\n"
         "14:00:50 13 debg: Debug:cm-status.msgs.expected:CM-STATUS from MAC=00:00:ca:d4:db:33, Transaction=1\n"
     )
-    frame = _load(tmp_path, text)
-    assert _format(frame) == "cmts"
+    frame = _loaded(tmp_path, text, "cmts")
     assert frame["severity"].tolist() == ["notice", "debug"]
     assert frame["level_raw"].tolist() == ["notc", "debg"]
     assert frame["cm_mac"].tolist() == ["00:15:a4:a4:58:1f", "00:00:ca:d4:db:33"]
