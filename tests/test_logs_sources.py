@@ -169,3 +169,12 @@ def test_split_mixed_lf_and_crlf(lines: list[str], endings: list[str], final: bo
     # without a final terminator, an empty last line is indistinguishable from a terminated one before it
     expected = lines[:-1] if not final and lines[-1] == "" else lines
     assert split(text.encode()).text.to_pylist() == expected
+
+
+def test_directories_leave_out_hidden_files_and_folders(tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()
+    _write(tmp_path / ".git" / "HEAD", b"ref: refs/heads/main\n")
+    _write(tmp_path / ".hidden.log", TEXT.encode())
+    _write(tmp_path / "visible.log", TEXT.encode())
+    frame = load(tmp_path, use_cache=False)
+    assert {Path(s).name for s in frame["source"]} == {"visible.log"}

@@ -12,7 +12,7 @@ from react_engine.logs.arrow import STRING, concat, null_strings
 from react_engine.logs.formats.base import Columns
 
 
-def _map_distinct(values: pa.Array, convert: Callable[[str], str | None]) -> pa.Array:
+def _map_distinct(values: pa.Array | pa.ChunkedArray, convert: Callable[[str], str | None]) -> pa.Array:
     if isinstance(values, pa.ChunkedArray):
         values = values.combine_chunks()
     encoded = pc.dictionary_encode(values)
@@ -36,7 +36,8 @@ def severity_columns(columns: Columns, length: int) -> tuple[pa.Array, pa.Array]
     """(`severity`, `level_raw`) from the level groups present, most specific first.
 
     A written level word wins over a Cisco/syslog 0-7 digit, which wins over a DOCSIS 1-8 level,
-    which wins over the `<PRI>` header. `level_raw` is the token that decided (PRI as `<134>`).
+    which wins over the `<PRI>` header. `level_raw` is the first of those written, exactly as written
+    (a PRI as `<134>`), even when it maps to no severity.
     """
     result = null_strings(length)
     raw = null_strings(length)

@@ -45,7 +45,11 @@ def _has_glob(text: str) -> bool:
 
 
 def _walk(directory: Path) -> list[Path]:
-    files = sorted(p for p in directory.rglob("*") if p.is_file() and not p.name.startswith("."))
+    """Files below `directory`, sorted; hidden files and folders (`.git`, `.DS_Store`) are left out."""
+    files = sorted(
+        p for p in directory.rglob("*")
+        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(directory).parts)
+    )
     if not files:
         raise InputError(f"{directory}: directory has no files; point at a log file or a folder that holds logs")
     return files

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pyarrow as pa
 
 from react_engine.logs.timestamps import DEFAULT_SHAPES
 
-Columns = dict[str, pa.Array]
-"""Parsed columns by name, all of the same length."""
+Columns = dict[str, pa.Array | pa.ChunkedArray]
+"""Parsed columns by name, all of the same length (large inputs are parsed in chunks)."""
 
 # Named groups with a fixed meaning; any other group name becomes an extra column of the same name.
 TIME_GROUP = "ts"
@@ -25,6 +25,7 @@ class Format:
     canonical columns (`host`, `component`, `pid`, `message`), `ts` (a time parsed with `shapes`),
     level groups (see LEVEL_GROUPS) or format extras. `multiline` joins lines that match no pattern to
     the entry above. `finish` post-processes the parsed columns (e.g. MAC normalisation).
+    `extras` are columns the format always has, even when no line fills them.
     `detect_share` is the share of sample lines that must match for auto-detection.
     `reader` replaces pattern parsing entirely for formats that are not line-regex shaped (JSON).
     `signature` is how many leading patterns identify the format during detection (default: all);
@@ -40,10 +41,11 @@ class Format:
     detect_share: float = 0.6
     finish: Callable[[Columns], None] | None = None
     reader: Callable[[pa.Array], tuple[Columns, pa.Array]] | None = None
-    extras: tuple[str, ...] = field(default=())
+    extras: tuple[str, ...] = ()
     search_time: bool = False
     signature: int | None = None
 
     @property
     def detect_patterns(self) -> tuple[str, ...]:
+        """The patterns that identify this format during detection."""
         return self.patterns[: self.signature]
