@@ -91,3 +91,26 @@ def test_corrupt_cache_entry_is_ignored(tmp_path: Path, cache_home: Path) -> Non
     for entry in cache_dir().glob("*.arrow"):
         entry.write_bytes(b"not arrow")
     assert load(path)["message"].tolist() == ["Accepted password for alice", "job"]
+
+
+def test_least_recently_used_entries_are_evicted(
+    tmp_path: Path, cache_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from react_engine.logs import cache
+
+    paths = []
+    for name in ("a", "b", "c"):
+        path = tmp_path / f"{name}.log"
+        path.write_text(TEXT * 20)
+        paths.append(path)
+        load(path)
+    sizes = [entry.stat().st_size for entry in cache_dir().glob("*.arrow")]
+    monkeypatch.setattr(cache, "MAX_CACHE_BYTES", sum(sizes) - 1)
+    load(paths[0])  # a cache hit marks a.log as recently used
+    paths[1].write_text(TEXT * 21)  # b.log changes: its new entry is written, c.log is now the oldest
+    load(paths[1])
+    assert len(list(cache_dir().glob("*.arrow"))) == 2
+    calls = _count_parses(monkeypatch)
+    load(paths[0])
+    load(paths[2])
+    assert calls == [str(paths[2])]  # a.log still cached, c.log evicted

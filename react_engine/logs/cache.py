@@ -2,8 +2,10 @@
 
 Entries are keyed on the file's absolute path, size, mtime, the parser version (a digest of this
 package's source) and the load options, so any change to the file or to the parser misses. One entry
-is kept per path. Entries are LZ4-compressed Arrow IPC files (about half the size of the log).
-Cache problems never fail a load.
+is kept per path. Entries are uncompressed and memory-mapped when read: a warm load costs almost
+nothing and only the columns a question touches are paged in; the price is disk space (about 2.7x the
+log), kept under MAX_CACHE_BYTES by evicting the least recently used entries. Cache problems never
+fail a load.
 """
 
 from __future__ import annotations
@@ -19,6 +21,9 @@ import pyarrow.feather as feather
 
 from react_engine.logs.sources import SourceFile
 
+MAX_CACHE_BYTES = 4 * 2**30
+_META_KEY = b"react_engine.file_info"
+
 
 def _parser_version() -> str:
     """A digest of the parser's own source, so that any change to parsing invalidates old entries."""
@@ -29,11 +34,10 @@ def _parser_version() -> str:
 
 
 PARSER_VERSION = _parser_version()
-_META_KEY = b"react_engine.file_info"
 
 
 def cache_dir() -> Path:
-    """`$XDG_CACHE_HOME/react-engine` (default `~/.cache/react-engine`)."""
+    """`$XDG_CACHE_HOME/react-engine/frames` (default `~/.cache/react-engine/frames`)."""
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "react-engine" / "frames"
 
@@ -48,17 +52,28 @@ def _entry(source: SourceFile, options: dict[str, object]) -> Path | None:
 
 
 def get(source: SourceFile, options: dict[str, object]) -> tuple[pa.Table, dict] | None:
-    """The cached table and file info for this input, or None."""
+    """The cached table (memory-mapped) and file info for this input, or None."""
     entry = _entry(source, options)
     if entry is None or not entry.is_file():
         return None
     try:
-        with pa.OSFile(str(entry)) as handle:
-            table = pa.ipc.open_file(handle).read_all()
+        with pa.memory_map(str(entry)) as mapped:
+            table = pa.ipc.open_file(mapped).read_all()
         info = json.loads((table.schema.metadata or {})[_META_KEY])
+        os.utime(entry)  # recently used: evicted last
     except (OSError, KeyError, ValueError, pa.ArrowException):
         return None
     return table.replace_schema_metadata(None), info
+
+
+def _evict(folder: Path, keep: Path) -> None:
+    """Delete the least recently used entries until the folder is under MAX_CACHE_BYTES."""
+    entries = sorted(folder.glob("*.arrow"), key=lambda p: p.stat().st_mtime, reverse=True)
+    total = 0
+    for entry in entries:
+        total += entry.stat().st_size
+        if total > MAX_CACHE_BYTES and entry != keep:
+            entry.unlink(missing_ok=True)
 
 
 def put(source: SourceFile, options: dict[str, object], table: pa.Table, info: dict) -> None:
@@ -66,6 +81,7 @@ def put(source: SourceFile, options: dict[str, object], table: pa.Table, info: d
     entry = _entry(source, options)
     if entry is None:
         return
+    tmp: Path | None = None
     try:
         entry.parent.mkdir(parents=True, exist_ok=True)
         for stale in entry.parent.glob(entry.name.split("-")[0] + "-*.arrow"):
@@ -73,7 +89,9 @@ def put(source: SourceFile, options: dict[str, object], table: pa.Table, info: d
         tagged = table.replace_schema_metadata({_META_KEY: json.dumps(info).encode()})
         with tempfile.NamedTemporaryFile(dir=entry.parent, suffix=".tmp", delete=False) as handle:
             tmp = Path(handle.name)
-        feather.write_feather(tagged, tmp, compression="lz4")
+        feather.write_feather(tagged, tmp, compression="uncompressed")
         os.replace(tmp, entry)
+        _evict(entry.parent, entry)
     except (OSError, pa.ArrowException):
-        return
+        if tmp is not None:
+            tmp.unlink(missing_ok=True)
