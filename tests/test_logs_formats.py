@@ -146,6 +146,14 @@ APACHE_ERROR = (
 )
 
 
+def test_jsonl_survives_deep_nesting_and_odd_values(tmp_path: Path) -> None:
+    deep = '{"a": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    text = deep + '\n{"ts": 1e30, "level": "info", "msg": "x"}\n{"ts": NaN, "msg": "y"}\n'
+    frame = _loaded(tmp_path, text, "jsonl")
+    assert len(frame) == 3 and frame["raw"][0] == deep and frame["message"][0].endswith("[truncated]")
+    assert frame["timestamp"].isna().all() and frame["severity"][1] == "info"
+
+
 def test_access_log_combined(tmp_path: Path) -> None:
     frame = _loaded(tmp_path, ACCESS, "access")
     assert frame["client_ip"].tolist() == ["10.0.0.1", "10.0.0.2", "10.0.0.3"]

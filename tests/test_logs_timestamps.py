@@ -69,6 +69,11 @@ def test_unparseable_gives_null(text: str) -> None:
     assert _one(text) is None
 
 
+@pytest.mark.parametrize("text", ["9999999999", "100000000000000000000.5", "12345678"])
+def test_out_of_range_epochs_give_null(text: str) -> None:
+    assert _one(text, ("epoch",)) is None
+
+
 def test_missing_year_rolls_back_after_reference() -> None:
     assert _one("Dec 31 23:59:59", reference=datetime(2027, 1, 2, tzinfo=timezone.utc)) == pd.Timestamp(
         "2026-12-31 23:59:59", tz="UTC"

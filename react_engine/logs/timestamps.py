@@ -32,13 +32,14 @@ SHAPES: dict[str, str] = {
     "ymd2": r"(?P<y>\d{2})/(?P<m>\d{2})/(?P<d>\d{2}) " + _TIME,
     "ymd6": r"(?P<y>\d{2})(?P<m>\d{2})(?P<d>\d{2}) (?P<H>\d{2})(?P<M>\d{2})(?P<S>\d{2})",
     "md": r"(?P<m>\d{1,2})[-.](?P<d>\d{1,2}) " + _TIME,
-    "epoch": r"(?P<epoch>\d{9,10})(?:\.(?P<f>\d{1,9}))?",
+    "epoch": r"(?P<epoch>\d{9,10})\b(?:\.(?P<f>\d{1,9}))?",
 }
 # Shapes tried when a format does not name its own; also used to find a time anywhere in a line.
 DEFAULT_SHAPES: tuple[str, ...] = ("iso", "bsd", "clf", "us")
 _MONTHS = pa.array(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"])
 _NS = 1_000_000_000
 _ROLLOVER_SLACK_NS = 86_400 * _NS
+_MAX_EPOCH = 9_200_000_000  # seconds; nanoseconds since 1970 must fit in int64
 TIMESTAMP_TYPE = pa.timestamp("ns", tz="UTC")
 
 
@@ -96,7 +97,8 @@ def _assemble(parts: pa.StructArray, default_year: int, reference_ns: int | None
     invalid = np.iinfo(np.int64).min
     frac = _fraction_ns(parts.field("f")) if "f" in names else 0
     if "epoch" in names:
-        return _ints(parts.field("epoch"), invalid // _NS) * _NS + frac
+        seconds = _ints(parts.field("epoch"), -1)
+        return np.where((seconds >= 0) & (seconds < _MAX_EPOCH), seconds * _NS + frac, invalid)
     if "Y" in names:
         year = _ints(parts.field("Y"))
     elif "y" in names:

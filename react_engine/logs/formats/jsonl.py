@@ -61,7 +61,7 @@ def _objects(lines: pa.Array) -> list[dict[str, Any] | None]:
     for line in lines.to_pylist():
         try:
             obj = json.loads(line) if line and line.lstrip().startswith("{") else None
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: absurdly deep nesting
             obj = None
         objects.append(_flatten(obj) if isinstance(obj, dict) else None)
     return objects
