@@ -14,6 +14,7 @@ import hashlib
 import json
 import os
 import tempfile
+import time
 from pathlib import Path
 
 import pyarrow as pa
@@ -60,10 +61,16 @@ def get(source: SourceFile, options: dict[str, object]) -> tuple[pa.Table, dict]
         with pa.memory_map(str(entry)) as mapped:
             table = pa.ipc.open_file(mapped).read_all()
         info = json.loads((table.schema.metadata or {})[_META_KEY])
-        os.utime(entry)  # recently used: evicted last
+        _touch(entry)
     except (OSError, KeyError, ValueError, pa.ArrowException):
         return None
     return table.replace_schema_metadata(None), info
+
+
+def _touch(entry: Path) -> None:
+    """Mark an entry as just used (a precise clock: file system clocks can tie within milliseconds)."""
+    now = time.time_ns()
+    os.utime(entry, ns=(now, now))
 
 
 def _evict(folder: Path, keep: Path) -> None:
@@ -91,6 +98,7 @@ def put(source: SourceFile, options: dict[str, object], table: pa.Table, info: d
             tmp = Path(handle.name)
         feather.write_feather(tagged, tmp, compression="uncompressed")
         os.replace(tmp, entry)
+        _touch(entry)
         _evict(entry.parent, entry)
     except (OSError, pa.ArrowException):
         if tmp is not None:
