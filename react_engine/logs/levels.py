@@ -43,7 +43,7 @@ def severity_columns(columns: Columns, length: int) -> tuple[pa.Array, pa.Array]
     raw = null_strings(length)
     for group, convert in _CONVERTERS.items():
         written = columns.get(group)
-        if written is None:
+        if written is None or written.null_count == len(written):
             continue
         mapped = _map_distinct(written, convert)
         take = pc.and_(pc.is_null(result), pc.is_valid(mapped))

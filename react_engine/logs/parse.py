@@ -79,13 +79,16 @@ def _group_names(pattern: str) -> list[str]:
 def match_patterns(patterns: tuple[str, ...], lines: pa.Array) -> tuple[Columns, np.ndarray]:
     """Columns from the first pattern matching each line, and the mask of lines any pattern matched.
 
-    Every named group of every pattern gets a column (all null where its pattern never matched).
+    Every named group of every pattern tried gets a column (all null where its pattern never matched);
+    patterns after the one that completed the match are not tried.
     """
     columns: Columns = {}
     matched = np.zeros(len(lines), dtype=bool)
+    tried: list[str] = []
     for pattern in patterns:
-        if matched.all():
+        if matched.all() and tried:
             break
+        tried.append(pattern)
         parts, valid = _extract(pattern, lines)
         hit = valid & ~matched
         if not hit.any():
@@ -98,7 +101,7 @@ def match_patterns(patterns: tuple[str, ...], lines: pa.Array) -> tuple[Columns,
             previous = columns.get(name, null_strings(len(lines)))
             columns[name] = pc.if_else(mask, values, previous)
         matched |= hit
-    for pattern in patterns:
+    for pattern in tried:
         for name in _group_names(pattern):
             columns.setdefault(name, null_strings(len(lines)))
     release_memory()

@@ -129,6 +129,17 @@ def _reference(reference: datetime | None) -> tuple[int, int | None]:
     return ref.year, int(ref.timestamp() * _NS)
 
 
+def _distinct(text: pa.Array | pa.ChunkedArray) -> tuple[pa.Array, pa.Array | pa.ChunkedArray]:
+    """The distinct strings and, per row, the index of its string (chunks share one dictionary)."""
+    if not isinstance(text, pa.ChunkedArray):
+        encoded = pc.dictionary_encode(text)
+        return encoded.dictionary, encoded.indices
+    if text.num_chunks == 0:
+        return pa.array([], text.type), pa.array([], pa.int32())
+    encoded = pc.dictionary_encode(text).unify_dictionaries()
+    return encoded.chunk(0).dictionary, pa.chunked_array([chunk.indices for chunk in encoded.chunks])
+
+
 def parse(
     text: pa.Array,
     shapes: tuple[str, ...] = DEFAULT_SHAPES,
@@ -143,10 +154,7 @@ def parse(
     (with rollover). `anchored=False` finds a time anywhere in the string.
     """
     default_year, reference_ns = (year, None) if year is not None else _reference(reference)
-    if isinstance(text, pa.ChunkedArray):
-        text = text.combine_chunks()
-    encoded = pc.dictionary_encode(text)
-    values, indices = encoded.dictionary, encoded.indices
+    values, indices = _distinct(text)
     invalid = np.iinfo(np.int64).min
     result = np.full(len(values), invalid, dtype=np.int64)
     for shape in shapes:
