@@ -12,6 +12,7 @@ import argparse
 import json
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -37,11 +38,14 @@ SCRIPT = [
 
 
 def big_frame(rows: int) -> pd.DataFrame:
-    base = load([str(ROOT / "sample_logs" / "cmts")], year=2026)
-    copies = -(-rows // len(base))
-    frame = pd.concat([base] * copies, ignore_index=True).iloc[:rows].reset_index(drop=True)
-    frame["line"] = range(1, len(frame) + 1)
-    return frame
+    """Load a log of `rows` lines made by repeating the CMTS sample, through the real loader."""
+    lines = b"".join(p.read_bytes() for p in sorted((ROOT / "sample_logs" / "cmts").glob("*.log"))).splitlines(True)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "cmts.log"
+        with path.open("wb") as out:
+            for start in range(0, rows, len(lines)):
+                out.writelines(lines[: rows - start])
+        return load([str(path)], year=2026, use_cache=False)
 
 
 def run(frame: pd.DataFrame) -> list[dict]:
