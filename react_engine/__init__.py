@@ -1,7 +1,21 @@
 """react-engine: ask questions of your log files and get exact, checkable answers."""
 
-from react_engine.engine import Engine
-from react_engine.result import RunResult
-from react_engine.settings import Settings
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from react_engine.engine import Engine
+    from react_engine.result import RunResult
+    from react_engine.settings import Settings
 
 __all__ = ["Engine", "RunResult", "Settings"]
+_HOMES = {"Engine": "react_engine.engine", "RunResult": "react_engine.result", "Settings": "react_engine.settings"}
+
+
+def __getattr__(name: str) -> Any:
+    """Import the public classes on first use, so `react_engine.logs` alone stays light."""
+    if name in _HOMES:
+        return getattr(import_module(_HOMES[name]), name)
+    raise AttributeError(f"module 'react_engine' has no attribute {name!r}")
