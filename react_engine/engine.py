@@ -374,9 +374,12 @@ class _Run:
         answer, value, verified, partial = "", None, False, False
         if self.final is not None:
             answer, value = self.final
-            verdict = verify(answer, value, self._computed(), self.question)
+            computed = self._computed()
+            verdict = verify(answer, value, computed, self.question)
             verified = verdict.verified
-            if verdict.unmatched:
+            if not computed:
+                self.warnings.append("unverified: no tool computed anything this answer could rest on")
+            elif verdict.unmatched:
                 shown = ", ".join(f"{n:g}" for n in verdict.unmatched)
                 self.warnings.append(f"unverified: the answer states {shown}, which no tool computed in this run "
                                      f"(computed values include {', '.join(f'{n:g}' for n in verdict.computed[:8])})")

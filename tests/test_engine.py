@@ -257,3 +257,9 @@ def test_a_deterministic_planner_is_not_nudged_to_retry(frame) -> None:
     nothing = final("No matching logs were found.")
     result = Engine(_Deterministic([a("search_logs", value="zzz"), nothing])).ask("q", frame=frame)
     assert [s.kind for s in result.steps] == ["tool", "final"] and result.stop_reason == "stop"
+
+
+def test_an_answer_with_nothing_computed_says_why_it_is_unverified(frame) -> None:
+    result, _ = run(frame, [final("I cannot tell from these logs.")])
+    assert result.stop_reason == "stop" and not result.verified
+    assert any("no tool computed" in w for w in result.warnings)
