@@ -40,6 +40,6 @@ def human(result: RunResult, hint: str | None) -> str:
               + (f" ({result.model})" if result.model else "")
               + (f" · now={result.now}" if result.now else ""))
     lines.append(footer)
-    if hint:
+    if hint and hint not in result.answer:
         lines.append(hint)
     return "\n".join(lines)
