@@ -90,4 +90,5 @@ class RunResult(BaseModel):
 
     @property
     def answered(self) -> bool:
-        return self.stop_reason == "stop"
+        """Finished normally with at least one tool result behind the answer (the CLI's exit code 0)."""
+        return self.stop_reason == "stop" and any(s.kind == "tool" and s.ok for s in self.steps)

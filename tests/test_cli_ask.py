@@ -149,3 +149,9 @@ def test_unreadable_script_is_one_line(tmp_path: Path) -> None:
     result = invoke("ask", "q", str(SYSLOG), "--planner", f"script:{tmp_path / 'none.json'}")
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert "none.json" in result.output
+
+
+def test_a_question_the_rules_planner_cannot_map_exits_1_with_a_suggestion() -> None:
+    result = invoke("ask", "What is the meaning of life?", str(SYSLOG), "--planner", "rules", "--no-trace")
+    assert result.exit_code == 1
+    assert "rephrase" in result.stdout.lower() and "no tool computed" in result.stdout
