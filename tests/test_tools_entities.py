@@ -43,6 +43,7 @@ def test_every_mac_notation_counts_as_one_modem() -> None:
     ("hostname", "resolve db1.Example.org for a@mail.example.com, read app.log", ["db1.example.org"]),
     ("user", "Failed password for invalid user admin from x; user=root; for user bob by", ["admin", "root", "bob"]),
     ("user", "check pass; user unknown", []),
+    ("user", "Accepted publickey for deploy from 10.0.0.5 port 22 ssh2", ["deploy"]),
     ("user", "No more user authentication methods; LOGIN chdir(pwd); Users: 3; user.name=x; login=carol", ["carol"]),
     ("hostname", "at org.apache.hadoop.ipc.Client and nova.compute.manager via wiki.apache.org", ["wiki.apache.org"]),
     ("cm_mac", "event;CM-MAC=00:18:C0:7C:10:07;CMTS-MAC=00:90:f0:2d:00:00;", ["00:18:c0:7c:10:07"]),

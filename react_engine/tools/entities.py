@@ -97,7 +97,7 @@ BUILTIN: dict[str, EntityType] = {
                             r"[A-Za-z]{2,24})\b",),
                            _per_unique(_hostname)),
     "user": EntityType((r"(?i)(?:\buser(?:name)?(?:=|:\s*|\s+)|\b(?:login|account)(?:=|:\s*)"
-                        r"|password for (?:invalid user )?)([A-Za-z0-9_$](?:[A-Za-z0-9._@$-]*[A-Za-z0-9_$])?)",),
+                        r"|(?:password|publickey|keyboard-interactive(?:/pam)?|hostbased) for (?:invalid user )?)([A-Za-z0-9_$](?:[A-Za-z0-9._@$-]*[A-Za-z0-9_$])?)",),
                        _per_unique(_user), "user"),
     "cm_mac": EntityType((rf"(?i)(?:\bcm[-_ ]?mac\s*[=:]\s*|\bcable modem\s+)({MAC_PATTERN})",), _mac, "cm_mac"),
     "cmts_mac": EntityType((rf"(?i)\bcmts[-_ ]?mac\s*[=:]\s*({MAC_PATTERN})",), _mac, "cmts_mac"),
