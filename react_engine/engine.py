@@ -191,7 +191,8 @@ class _Run:
             raise _Stop("insufficient_context", f"even the minimal prompt ({prompt.tokens} tokens) does not fit "
                                                 f"the budget of {budget}: use a model with a larger num_ctx")
         state.feedback = None
-        request = PlanRequest(system=prompt.system, prompt=prompt.text, prompt_tokens=prompt.tokens, view=view)
+        request = PlanRequest(system=prompt.system, prompt=prompt.text, prompt_tokens=prompt.tokens, view=view,
+                              tools=[t.name for t in tools])
         with self.tracer.span("planner", planner=self.planner.name, model=self.planner.model or "") as span:
             began = time.monotonic()
             try:

@@ -6,7 +6,9 @@ import json
 from pathlib import Path
 
 from react_engine import Engine
+from react_engine.planners.base import ContextView, PlanRequest
 from react_engine.planners.ollama import OllamaPlanner
+from react_engine.tools import REGISTRY
 
 SYSLOG = Path(__file__).resolve().parents[1] / "sample_logs" / "syslog" / "messages"
 
@@ -31,3 +33,13 @@ def test_steps_carry_server_metrics_and_the_estimator_is_calibrated(fake_ollama,
     ratio = sum(s.prompt_eval_count for s in result.steps) / sum(s.prompt_tokens for s in result.steps)
     assert result.statistics.token_estimate_ratio == round(ratio, 3)
     assert result.statistics.completion_tokens_total == sum(s.eval_count for s in result.steps)
+
+
+def test_a_disabled_tool_leaves_the_format_schema(fake_ollama, fake_ollama_module) -> None:
+    offered = [name for name in REGISTRY if name != "export_results"]
+    planner = OllamaPlanner(model="qwen3:4b", host=fake_ollama.host, timeout=10)
+    fake_ollama.push(fake_ollama_module.good(_reply("get_log_count")))
+    view = ContextView(question="q", iteration=1, max_iterations=5, now=None, total_rows=1, row_count=1, columns=[])
+    planner.plan(PlanRequest(system="s", prompt="p", prompt_tokens=1, view=view, tools=offered))
+    sent = json.dumps(fake_ollama.bodies("/api/chat")[-1]["format"])
+    assert '"export_results"' not in sent and '"get_log_count"' in sent

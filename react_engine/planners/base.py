@@ -55,6 +55,7 @@ class PlanRequest(BaseModel):
     prompt: str
     prompt_tokens: int
     view: ContextView
+    tools: list[str] = Field(default_factory=list)  # the tools offered this turn (empty: all registered)
 
 
 class RetryRecord(BaseModel):

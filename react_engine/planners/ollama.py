@@ -122,7 +122,7 @@ class OllamaPlanner(ModelPlanner):
             response = self.client.chat(
                 model=self.model,
                 messages=self.messages(request),
-                format=self.format_schema,
+                format=self.schema_for(request),
                 options={**self.options, "num_predict": num_predict},
                 keep_alive=self.keep_alive,
                 think=self.think,

@@ -59,7 +59,7 @@ class OpenAIPlanner(ModelPlanner):
             "temperature": 0,
             "response_format": {
                 "type": "json_schema",
-                "json_schema": {"name": "action", "schema": self.format_schema, "strict": False},
+                "json_schema": {"name": "action", "schema": self.schema_for(request), "strict": False},
             },
         }
         if num_predict > 0:

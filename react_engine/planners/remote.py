@@ -83,6 +83,7 @@ class ModelPlanner(Planner):
         self.system_prompt = system_prompt
         self._schema = schema
         self._format: dict[str, Any] | None = None
+        self._formats: dict[tuple[str, ...], dict[str, Any]] = {}
 
     @property
     def context_tokens(self) -> int:  # type: ignore[override]
@@ -98,6 +99,17 @@ class ModelPlanner(Planner):
 
             self._format = simplify_schema(self._schema if self._schema is not None else reply_schema(REGISTRY))
         return self._format
+
+    def schema_for(self, request: PlanRequest) -> dict[str, Any]:
+        """The reply schema for this turn: only the tools the engine still offers (a disabled one is left out)."""
+        from react_engine.tools import REGISTRY
+
+        offered = tuple(t for t in request.tools if t in REGISTRY)
+        if self._schema is not None or not offered or set(offered) == set(REGISTRY):
+            return self.format_schema
+        if offered not in self._formats:
+            self._formats[offered] = simplify_schema(reply_schema({name: REGISTRY[name] for name in offered}))
+        return self._formats[offered]
 
     def messages(self, request: PlanRequest) -> list[dict[str, str]]:
         return [
