@@ -273,3 +273,16 @@ def test_an_unwritable_results_path_is_a_one_line_error(tmp_path: Path, log_file
     blocker.write_text("x")
     with pytest.raises(InputError, match="cannot write results"):
         run_batch(Engine(CountingPlanner()), _items(), blocker / "r.jsonl", logs=[log_file])
+
+
+def test_cli_batch_exits_1_when_a_question_ends_in_error(tmp_path: Path, log_file: Path) -> None:
+    queries = tmp_path / "q.txt"
+    queries.write_text("\n".join(QUESTIONS[:2]) + "\n")
+    script = tmp_path / "replies.json"  # three invalid replies in a row end the first question with `error`
+    script.write_text(json.dumps(["nope", "nope", "nope", '{"action": "get_log_count", "params": {}}',
+                                  '{"action": "finalize_answer", "params": {"answer": "counted"}}']))
+    out = tmp_path / "r.jsonl"
+    result = CliRunner().invoke(main, ["batch", str(queries), "--logs", str(log_file), "--out", str(out),
+                                       "--planner", f"script:{script}", "--no-trace"])
+    assert result.exit_code == 1, result.output
+    assert [r["stop_reason"] for r in _lines(out)] == ["error", "stop"]

@@ -70,7 +70,8 @@ def batch_command(queries: str, more_logs: tuple[str, ...], logs: tuple[str, ...
     """Answer every question in QUERIES (text: one per line; JSONL; or YAML with `id`, `question`, `logs`).
 
     Logs come from --logs (further paths may follow QUERIES); YAML items may name their own, relative to the
-    file. Exit 0 when every question was answered or ran to a stop reason, 130 when interrupted.
+    file. Exit 0 when every question ran to a stop reason other than `error`, 1 when some ended in `error` (after
+    the retries), 130 when interrupted.
     """
     items = load_queries(queries)
     paths = list(logs) + list(more_logs)
@@ -91,7 +92,7 @@ def batch_command(queries: str, more_logs: tuple[str, ...], logs: tuple[str, ...
         progress.close()
         planner.close()
     click.echo(_report(summary), err=True)
-    sys.exit(130 if summary.interrupted else 0)
+    sys.exit(130 if summary.interrupted else 1 if summary.counts.get("error") else 0)
 
 
 COMMANDS = [batch_command]
