@@ -42,6 +42,9 @@ def _one(text: str, shapes: tuple[str, ...] | None = None, **options) -> pd.Time
         ("1/13/2026 4:19 PM", "2026-01-13 16:19:00"),
         ("12/31/1969 12:00 AM", "1969-12-31 00:00:00"),
         ("Nov  9 13:30:26.123 UTC", "2026-11-09 13:30:26.123"),
+        ("Nov  9 13:30:26.123 EST", "2026-11-09 18:30:26.123"),  # named zones are converted
+        ("2026-07-01 12:00:00 CEST", "2026-07-01 10:00:00"),
+        ("Nov  9 13:30:26 ESTATE01 sshd", "2026-11-09 13:30:26"),  # a host that starts like a zone is no zone
     ],
 )
 def test_default_shapes(text: str, expected: str) -> None:

@@ -2,7 +2,7 @@
 
 A *shape* is an RE2 pattern whose named groups are date parts: `Y` (4-digit year), `y` (2-digit year),
 `mon` (month name), `m` (month number), `d`, `H`, `M`, `S`, `f` (fraction), `p` (AM/PM), `tz`
-(`Z`, `UTC`, `GMT`, `+hh:mm`, `+hhmm`) and `epoch` (seconds since 1970). Parts become integers and
+(`Z`, `UTC`, `GMT`, `+hh:mm`, `+hhmm`, or an unambiguous abbreviation such as `EST` or `CEST`) and `epoch` (seconds since 1970). Parts become integers and
 then nanoseconds with integer arithmetic, so no per-line Python code runs. Naive times are taken as
 UTC; written offsets are converted. A missing year comes from a reference time (the file's mtime)
 with a Dec->Jan rollover: a date later than the reference belongs to the year before.
@@ -19,7 +19,15 @@ import pyarrow.compute as pc
 _MON = r"(?P<mon>(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)"
 _WEEKDAY = r"(?:(?i:mon|tue|wed|thu|fri|sat|sun)[a-z]*,? +)"
 _TIME = r"(?P<H>\d{1,2}):(?P<M>\d{1,2})(?::(?P<S>\d{1,2}))?(?:[.,:](?P<f>\d{1,9}))?"
-_TZ = r"(?: ?(?P<tz>Z|UTC|GMT|[+-]\d{2}:?\d{2}))?"
+# Zone abbreviations whose offset is unambiguous (they name standard or daylight time themselves).
+ZONE_OFFSETS: dict[str, str] = {
+    "EST": "-0500", "EDT": "-0400", "CST": "-0600", "CDT": "-0500", "MST": "-0700", "MDT": "-0600",
+    "PST": "-0800", "PDT": "-0700", "AKST": "-0900", "AKDT": "-0800", "HST": "-1000",
+    "WET": "+0000", "WEST": "+0100", "CET": "+0100", "CEST": "+0200", "EET": "+0200", "EEST": "+0300",
+    "MSK": "+0300", "JST": "+0900", "KST": "+0900", "AEST": "+1000", "AEDT": "+1100", "NZST": "+1200",
+    "NZDT": "+1300",
+}
+_TZ = r"(?: ?(?P<tz>Z|UTC|GMT|[+-]\d{2}:?\d{2}|(?:" + "|".join(ZONE_OFFSETS) + r")\b))?"
 
 SHAPES: dict[str, str] = {
     "iso": r"(?P<Y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})(?:[T ,_]+|-)(?P<H>\d{1,2})[:.](?P<M>\d{2})[:.]"
@@ -68,6 +76,9 @@ def _fraction_ns(part: pa.Array) -> np.ndarray:
 
 def _offset_seconds(part: pa.Array) -> np.ndarray:
     digits = pc.replace_substring(pc.fill_null(part, ""), ":", "")
+    if pc.any(pc.match_substring_regex(digits, r"^[A-Z]")).as_py():  # rare: only then map the names
+        for name, offset in ZONE_OFFSETS.items():
+            digits = pc.if_else(pc.equal(digits, name), offset, digits)
     numeric = pc.match_substring_regex(digits, r"^[+-]\d{4}$")
     hours = _ints(pc.if_else(numeric, pc.utf8_slice_codeunits(digits, 1, 3), ""), 0)
     minutes = _ints(pc.if_else(numeric, pc.utf8_slice_codeunits(digits, 3, 5), ""), 0)
