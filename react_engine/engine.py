@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from concurrent.futures import TimeoutError as FuturesTimeout
 from pathlib import Path
 from typing import Any
 
@@ -28,9 +26,8 @@ from react_engine.grounding import evidence, verify
 from react_engine.planners.base import Planner, PlannerReply, PlanRequest
 from react_engine.result import RunResult, Statistics, Step, StopReason
 from react_engine.settings import Settings
-from react_engine.state import RunState, call_key
+from react_engine.state import RunState, call_key, resolve_now
 from react_engine.tools import REGISTRY, Tool, ToolContext, ToolResult
-from react_engine.tools.timeexpr import parse_time
 from react_engine.tracing import NULL_TRACER, SpanHandle, Tracer
 
 TracerFactory = Callable[[], Tracer]
@@ -49,15 +46,6 @@ class _Stop(Exception):
 
 def _json(value: Any) -> str:
     return json.dumps(value, default=str, ensure_ascii=False)
-
-
-def resolve_now(frame: pd.DataFrame, now: str | None) -> pd.Timestamp | None:
-    """The time anchor: `--now` when given, else the newest timestamp in the logs."""
-    if now:
-        return parse_time(now, pd.NaT)
-    if "timestamp" not in frame or frame["timestamp"].isna().all():
-        return None
-    return pd.Timestamp(frame["timestamp"].max())
 
 
 class Engine:
@@ -295,7 +283,7 @@ class _Run:
         with self.tracer.span("tool", tool=tool.name, params=_json(step.params), rows_in=len(state.rows)) as span:
             began = time.monotonic()
             try:
-                result = _call(tool, params, ctx, timeout)
+                result = tool.call(params, ctx, timeout)
             except ToolError as exc:
                 self._tool_failed(tool, step, str(exc), "ToolError")
             except Exception as exc:  # a tool bug must not end the run
@@ -402,14 +390,3 @@ class _Run:
         return next((s for s in reversed(self.state.steps) if s.kind == "tool" and s.ok and s.value is not None),
                     None)
 
-
-def _call(tool: Tool, params: Any, ctx: ToolContext, timeout: float) -> ToolResult:
-    """Run a tool in a worker thread; past `timeout` it is abandoned and reported as a tool error."""
-    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"tool-{tool.name}")
-    future = pool.submit(tool.run, params, ctx)
-    try:
-        return future.result(timeout=timeout)
-    except FuturesTimeout:
-        raise ToolError(f"{tool.name} took longer than {timeout:g}s and was abandoned: narrow the rows first") from None
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)

@@ -13,6 +13,7 @@ import pandas as pd
 from react_engine.logs.schema import RAW_COLUMN
 from react_engine.planners.base import ContextView, EntitySummary, HistoryItem
 from react_engine.result import Step
+from react_engine.tools.timeexpr import parse_time
 
 _KNOWN_VALUE_COLUMNS = ("host", "component")
 _KNOWN_VALUES_MAX = 2000
@@ -114,6 +115,15 @@ def _spread(n: int, k: int) -> list[int]:
     if n <= k:
         return list(range(n))
     return sorted({round(i * (n - 1) / (k - 1)) for i in range(k)}) if k > 1 else [0]
+
+
+def resolve_now(frame: pd.DataFrame, now: str | None) -> pd.Timestamp | None:
+    """The time anchor: `--now` when given, else the newest timestamp in the logs."""
+    if now:
+        return parse_time(now, pd.NaT)
+    if "timestamp" not in frame or frame["timestamp"].isna().all():
+        return None
+    return pd.Timestamp(frame["timestamp"].max())
 
 
 def call_key(action: str, params: dict[str, Any], rows_version: int) -> str:

@@ -310,7 +310,7 @@ def test_cli_refuses_escapes_even_with_yes(place: Place, path: str) -> None:
     code, out = _cli(place, replies, "--yes", "--output-dir", str(place.out), "--no-trace")
     step = out["steps"][0]
     assert step["kind"] == "tool" and not step["ok"] and "only be written under" in step["error"]
-    assert out["stop_reason"] == "stop" and code == 0
+    assert out["stop_reason"] == "stop" and code == 1  # the refused export left nothing to answer from
     assert sorted(p.name for p in place.attack.iterdir()) == ["victim.txt"]
     assert outside.read_text() == "keep me\n"
     assert not (place.root / "escaped.csv").exists()

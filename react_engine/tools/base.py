@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FuturesTimeout
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -9,6 +11,7 @@ from typing import Any, Callable
 import pandas as pd
 from pydantic import BaseModel, ConfigDict
 
+from react_engine.errors import ToolError
 from react_engine.settings import Settings
 
 
@@ -56,6 +59,18 @@ class Tool:
     run: ToolFn
     requires_approval: bool = False
     terminal: bool = False  # ends the run (finalize_answer)
+
+    def call(self, params: Params, ctx: ToolContext, timeout: float) -> ToolResult:
+        """Run in a worker thread; past `timeout` seconds the call is abandoned and reported as a `ToolError`."""
+        pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"tool-{self.name}")
+        future = pool.submit(self.run, params, ctx)
+        try:
+            return future.result(timeout=timeout)
+        except FuturesTimeout:
+            raise ToolError(f"{self.name} took longer than {timeout:g}s and was abandoned: narrow the rows first") \
+                from None
+        finally:
+            pool.shutdown(wait=False, cancel_futures=True)
 
     def signature(self) -> str:
         """`name(a, b=default)` derived from the params model, for the one-line tool list in the prompt."""
