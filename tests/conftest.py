@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Iterator
 
 import pytest
+from hypothesis import settings
+
+# CI runs the property tests with a fixed seed, so a run there is reproducible; locally they explore.
+settings.register_profile("ci", derandomize=True, deadline=None)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.append(str(ROOT / "scripts"))  # after site-packages: a script never shadows a module

@@ -54,9 +54,10 @@ def _number(value: Any) -> int | float | None:
         text = value.strip().replace(",", "")
         for kind in (int, float):
             try:
-                return kind(text)
+                number = kind(text)
             except ValueError:
                 continue
+            return number if math.isfinite(number) else None  # "nan" and "inf" are words here, not numbers
     return None
 
 

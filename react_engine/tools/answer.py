@@ -17,4 +17,4 @@ class FinalizeAnswerParams(Params):
 @tool("finalize_answer", "the final answer; value = the tool result it states", FinalizeAnswerParams,
       terminal=True)
 def finalize_answer(params: FinalizeAnswerParams, ctx: ToolContext) -> ToolResult:
-    return ToolResult(value=params.value, summary=params.answer)
+    return ToolResult(value=params.value, summary=" ".join(params.answer.split()))

@@ -38,6 +38,9 @@ def export_results(params: ExportResultsParams, ctx: ToolContext) -> ToolResult:
 def safe_target(base: Path, path: str, *, overwrite: bool) -> Path:
     """`path` resolved under `base` (symlinks followed); ToolError when it would escape `base` or clobber a file."""
     root = base.resolve()
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in path):
+        raise ToolError(f"cannot write {path!r}: files may only be written under {root}, with a plain file name "
+                        "such as results.csv (no control characters)")
     try:
         target = (root / path).resolve()  # an absolute `path` replaces `root` here and is then rejected below
     except (OSError, ValueError) as exc:
