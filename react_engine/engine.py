@@ -214,7 +214,7 @@ class _Run:
     # -- acting ---------------------------------------------------------------------------------------------
 
     def _act(self, reply: PlannerReply, step: Step) -> None:
-        state, settings = self.state, self.settings
+        state = self.state
         tools = self._tools()
         try:
             parsed = parse_reply(reply.content)

@@ -6,7 +6,6 @@ import pandas as pd
 import pytest
 
 from react_engine.context import build_prompt, clean, estimate_tokens
-from react_engine.planners.base import ContextView
 from react_engine.result import Step
 from react_engine.state import RunState
 from react_engine.tools import REGISTRY

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 
-import click
-
 from react_engine.result import RunResult, Step
 
 
