@@ -13,16 +13,11 @@ import pandas as pd
 from react_engine.logs.schema import RAW_COLUMN
 from react_engine.planners.base import ContextView, EntitySummary, HistoryItem
 from react_engine.result import Step
+from react_engine.tools.counts import ranked
 from react_engine.tools.timeexpr import parse_time
 
 _KNOWN_VALUE_COLUMNS = ("host", "component")
 _KNOWN_VALUES_MAX = 2000
-
-
-def _top(series: pd.Series, n: int) -> list[tuple[str, int]]:
-    counts = series.dropna().astype(str).value_counts()
-    ordered = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:n]
-    return [(str(k), int(v)) for k, v in ordered]
 
 
 def _iso(ts: Any) -> str | None:
@@ -194,7 +189,8 @@ class RunState:
             if key not in self._entity_summaries:
                 current = values[values.index.isin(self.rows.index)]
                 self._entity_summaries[key] = EntitySummary(type=name, count=int(len(current)),
-                                                            unique=int(current.nunique()), top=_top(current, 3))
+                                                            unique=int(current.nunique()),
+                                                            top=[(str(v), c) for v, c in ranked(current, 3)])
             out.append(self._entity_summaries[key])
         return out
 
