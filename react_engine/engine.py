@@ -274,10 +274,10 @@ class _Run:
 
     def _run_tool(self, tool: Tool, params: Any, canonical: dict[str, Any], step: Step) -> None:
         state, settings = self.state, self.settings
+        # a tool that needs approval only gets here approved, for this very call shown with its path
         ctx = ToolContext(frame=state.frame, rows=state.rows, now=state.now, settings=settings,
-                          entities=state.entities, output_dir=self.engine.output_dir)
-        if tool.requires_approval and hasattr(ctx, "allow_overwrite"):
-            ctx.allow_overwrite = True  # the user approved this very call, shown with its path
+                          entities=state.entities, output_dir=self.engine.output_dir,
+                          allow_overwrite=tool.requires_approval)
         remaining = settings.timeout_seconds - (time.monotonic() - self.started)
         timeout = max(0.01, min(settings.tool_timeout_seconds, remaining))
         with self.tracer.span("tool", tool=tool.name, params=_json(step.params), rows_in=len(state.rows)) as span:
