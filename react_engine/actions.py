@@ -32,7 +32,7 @@ def reply_schema(tools: dict[str, Tool]) -> dict[str, Any]:
         )
         for t in tools.values()
     ]
-    union = Union[tuple(variants)] if len(variants) > 1 else variants[0]  # type: ignore[valid-type]
+    union = Union[tuple(variants)] if len(variants) > 1 else variants[0]  # type: ignore[valid-type]  # noqa: UP007
     return TypeAdapter(union).json_schema()
 
 

@@ -72,7 +72,7 @@ class FrameStats:
         self.positional = isinstance(frame.index, pd.RangeIndex) and frame.index.start == 0 and \
             frame.index.step == 1
         self.codes = {c: Codes(frame[c]) for c in ("severity", "host", "component") if c in frame}
-        ts = frame["timestamp"] if "timestamp" in frame else None
+        ts = frame.get("timestamp", None)
         self.times = ts.to_numpy(dtype="datetime64[ns]") if ts is not None and len(ts) else None
         self.text = RAW_COLUMN if RAW_COLUMN in frame else "message"
         self.columns = [c for c in frame.columns if c != RAW_COLUMN and frame[c].notna().any()]
@@ -188,7 +188,7 @@ class RunState:
             key = (name, id(values), self.rows_version)
             if key not in self._entity_summaries:
                 current = values[values.index.isin(self.rows.index)]
-                self._entity_summaries[key] = EntitySummary(type=name, count=int(len(current)),
+                self._entity_summaries[key] = EntitySummary(type=name, count=len(current),
                                                             unique=int(current.nunique()),
                                                             top=[(str(v), c) for v, c in ranked(current, 3)])
             out.append(self._entity_summaries[key])

@@ -59,7 +59,7 @@ def _error_hint(error_types: Mapping[str, int]) -> str:
     parts = [f"({kinds})"] if kinds else []
     if RETRYABLE_ERRORS & error_types.keys():
         parts.append(f"{_TRANSPORT_HINT};")
-    return " ".join(parts + ["see each result's message"])
+    return " ".join([*parts, "see each result's message"])
 
 
 def summary_hints(counts: Mapping[str, int], error_types: Mapping[str, int] | None = None) -> list[str]:

@@ -17,10 +17,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from fake_ollama import FakeOllama, good  # noqa: E402
+from fake_ollama import FakeOllama, good
 
-from react_engine.planners.base import ContextView, PlanRequest  # noqa: E402
-from react_engine.planners.ollama import OllamaPlanner  # noqa: E402
+from react_engine.planners.base import ContextView, PlanRequest
+from react_engine.planners.ollama import OllamaPlanner
 
 REPLY = {"reasoning": "count", "action": "get_log_count", "params": {}}
 

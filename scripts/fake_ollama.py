@@ -162,7 +162,7 @@ def _handler(fake: FakeOllama) -> type[BaseHTTPRequestHandler]:
             self.end_headers()
             self.wfile.write(data)
 
-        def do_GET(self) -> None:  # noqa: N802
+        def do_GET(self) -> None:
             self._body()
             routes = {"/api/tags": _tags, "/api/ps": _ps, "/api/version": lambda f: {"version": VERSION}}
             if self.path in routes:
@@ -172,7 +172,7 @@ def _handler(fake: FakeOllama) -> type[BaseHTTPRequestHandler]:
             else:
                 self._send(404, b"404 page not found", "text/plain")
 
-        def do_POST(self) -> None:  # noqa: N802
+        def do_POST(self) -> None:
             body = self._body()
             if self.path in ("/api/chat", "/api/generate", "/v1/chat/completions"):
                 self._reply(body)

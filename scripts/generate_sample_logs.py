@@ -64,18 +64,19 @@ import os
 import random
 import uuid
 from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
 SEED = 2026
-END = datetime(2026, 11, 20, 16, 0, 0, tzinfo=timezone.utc)
+END = datetime(2026, 11, 20, 16, 0, 0, tzinfo=UTC)
 SPAN = timedelta(hours=24)
 SEVERITIES = ("emergency", "alert", "critical", "error", "warning", "notice", "info", "debug")
 WINDOWS = {"last_15m": timedelta(minutes=15), "last_1h": timedelta(hours=1), "last_6h": timedelta(hours=6),
            "last_24h": timedelta(hours=24)}
-BETWEEN = (datetime(2026, 11, 20, 8, tzinfo=timezone.utc), datetime(2026, 11, 20, 12, tzinfo=timezone.utc))
+BETWEEN = (datetime(2026, 11, 20, 8, tzinfo=UTC), datetime(2026, 11, 20, 12, tzinfo=UTC))
 TOP_N = 10
 
 
@@ -122,7 +123,7 @@ def syslog_time(ts: datetime) -> str:
 def iso(ts: datetime | None) -> str | None:
     if ts is None:
         return None
-    text = ts.astimezone(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    text = ts.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
     return text.replace(".000Z", "Z")
 
 
@@ -267,7 +268,7 @@ def modem_events(rng: random.Random, mac: str) -> list[Event]:
     names = ["Emergency", "Alert", "Critical", "Error", "Warning", "Notice", "Informational", "Debug"]
     events = []
     times = uniform_times(rng, 396, END - SPAN, END - timedelta(minutes=3), 1.0)
-    untimed = [datetime(1970, 1, 1, 0, 0, s, tzinfo=timezone.utc) for s in (12, 14, 31, 58)]
+    untimed = [datetime(1970, 1, 1, 0, 0, s, tzinfo=UTC) for s in (12, 14, 31, 58)]
     reboot_at = len(times) // 2
     for ts in times[:reboot_at] + untimed + times[reboot_at:]:
         kind, event_id, level, template, _ = rng.choices(table, [row[4] for row in table])[0]
@@ -678,9 +679,9 @@ def write(events: list[Event], truth: dict[str, Any], out: Path) -> list[Path]:
         written.append(path)
     truth_path = out / "ground_truth.json"
     truth_path.write_text(json.dumps(truth, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    for path in written + [truth_path]:
+    for path in [*written, truth_path]:
         os.utime(path, (stamp, stamp))
-    return written + [truth_path]
+    return [*written, truth_path]
 
 
 def main(argv: list[str] | None = None) -> None:

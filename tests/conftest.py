@@ -5,9 +5,9 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
-from typing import Iterator
 
 import pytest
 from hypothesis import settings

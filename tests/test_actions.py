@@ -6,7 +6,8 @@ import json
 
 import jsonschema
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from react_engine.actions import Reply, parse_reply, reply_schema, strip_thinking, validate
 from react_engine.errors import ReplyError

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 import yaml
 from click.testing import CliRunner
+from counting_planner import CountingPlanner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from counting_planner import CountingPlanner
 from react_engine.batch import BatchItem, answered_ids, load_queries, question_id, run_batch
 from react_engine.cli import main
 from react_engine.engine import Engine
@@ -93,7 +93,7 @@ def test_a_batch_writes_one_line_per_question_shaped_like_ask_json(tmp_path: Pat
     assert (summary.written, summary.skipped, summary.counts, summary.interrupted) == (5, 0, {"stop": 5}, False)
     _check_complete(out)
     first = _lines(out)[0]
-    assert list(first)[0] == "id" and {"query", "answer", "value", "verified", "stop_reason", "steps",
+    assert next(iter(first)) == "id" and {"query", "answer", "value", "verified", "stop_reason", "steps",
                                         "statistics", "evidence", "planner", "model", "trace_file"} <= set(first)
 
 
@@ -105,7 +105,7 @@ def test_logs_are_loaded_once_per_distinct_set(tmp_path: Path, log_file: Path, m
     monkeypatch.setattr(logs, "load", lambda paths, **kw: calls.append(paths) or real(paths, **kw))
     other = tmp_path / "other.log"
     other.write_text("2026-11-20T10:00:00Z host app: alpha\n")
-    items = _items() + [BatchItem(id="own", question='how many "alpha" lines?', logs=[str(other)])]
+    items = [*_items(), BatchItem(id="own", question='how many "alpha" lines?', logs=[str(other)])]
     frames = FrameCache()
     run_batch(Engine(CountingPlanner()), items, tmp_path / "out.jsonl", logs=[log_file], frames=frames)
     assert calls == [[str(log_file)], [str(other)]]

@@ -61,7 +61,7 @@ _VALUES = st.recursive(st.none() | st.booleans() | st.integers(-5, 10**6) | st.f
                        | st.text(max_size=20), lambda inner: st.lists(inner, max_size=3), max_leaves=6)
 _PARAM_NAMES = sorted({n for t in REGISTRY.values() for n in t.params.model_fields} | {"bogus"})
 _ACTIONS = st.fixed_dictionaries({
-    "action": st.sampled_from(sorted(REGISTRY) + ["bogus_tool"]),
+    "action": st.sampled_from([*sorted(REGISTRY), "bogus_tool"]),
     "params": st.dictionaries(st.sampled_from(_PARAM_NAMES), _VALUES, max_size=3),
 }).map(json.dumps)
 REPLIES = st.one_of(st.text(max_size=200), st.sampled_from(NEAR_MISSES), _ACTIONS)

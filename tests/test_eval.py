@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from counting_planner import CountingPlanner, reply
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from counting_planner import CountingPlanner, reply
 from react_engine.cli import main
 from react_engine.engine import Engine
 from react_engine.errors import InputError

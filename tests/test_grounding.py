@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pandas as pd
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from react_engine.grounding import evidence, numbers_in, verify
 

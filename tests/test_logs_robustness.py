@@ -33,9 +33,8 @@ def _expected_lines(lines: list[str]) -> list[str]:
 
 
 def _write(data: bytes) -> Path:
-    handle = tempfile.NamedTemporaryFile(suffix=".log", delete=False)
-    handle.write(data)
-    handle.close()
+    with tempfile.NamedTemporaryFile(suffix=".log", delete=False) as handle:
+        handle.write(data)
     return Path(handle.name)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pandas as pd
@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from react_engine.logs import load
 from react_engine.logs.timestamps import parse
 
-REFERENCE = datetime(2026, 11, 20, 12, 0, tzinfo=timezone.utc)
+REFERENCE = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
 
 
 def _one(text: str, shapes: tuple[str, ...] | None = None, **options) -> pd.Timestamp | None:
@@ -78,10 +78,10 @@ def test_out_of_range_epochs_give_null(text: str) -> None:
 
 
 def test_missing_year_rolls_back_after_reference() -> None:
-    assert _one("Dec 31 23:59:59", reference=datetime(2027, 1, 2, tzinfo=timezone.utc)) == pd.Timestamp(
+    assert _one("Dec 31 23:59:59", reference=datetime(2027, 1, 2, tzinfo=UTC)) == pd.Timestamp(
         "2026-12-31 23:59:59", tz="UTC"
     )
-    assert _one("Jan  1 00:00:01", reference=datetime(2027, 1, 2, tzinfo=timezone.utc)) == pd.Timestamp(
+    assert _one("Jan  1 00:00:01", reference=datetime(2027, 1, 2, tzinfo=UTC)) == pd.Timestamp(
         "2027-01-01 00:00:01", tz="UTC"
     )
     assert _one("Dec 31 23:59:59", year=2001) == pd.Timestamp("2001-12-31 23:59:59", tz="UTC")
@@ -90,7 +90,7 @@ def test_missing_year_rolls_back_after_reference() -> None:
 def test_syslog_year_from_mtime_and_override(tmp_path: Path) -> None:
     path = tmp_path / "messages"
     path.write_text("Dec 31 23:59:00 h a: before\nJan  1 00:01:00 h a: after\n")
-    january = datetime(2027, 1, 1, 0, 5, tzinfo=timezone.utc).timestamp()
+    january = datetime(2027, 1, 1, 0, 5, tzinfo=UTC).timestamp()
     os.utime(path, (january, january))
     frame = load(path, use_cache=False)
     assert frame["timestamp"].dt.year.tolist() == [2026, 2027]

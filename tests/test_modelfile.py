@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -139,7 +140,7 @@ modelfiles = st.builds(
     system=st.none() | _block,
     template=st.none() | _line,
     messages=st.lists(st.builds(dict, role=st.sampled_from(["system", "user", "assistant"]), content=_block),
-                      max_size=3),  # fmt: skip
+                      max_size=3),
     license=st.lists(_block, max_size=2),
 )
 

@@ -48,7 +48,7 @@ def test_ask_answers_through_think_tags_fences_and_a_transient_500(fake_ollama, 
         fake.http_error(500),
         fake.fenced(_action("get_log_count", {})),
         fake.good(_action("finalize_answer", {"answer": f"There are {errors_in_app_log} error entries.",
-                                              "value": errors_in_app_log})),  # fmt: skip
+                                              "value": errors_in_app_log})),
     )
     code, output = _ask(fake_ollama.host, "--model", "qwen3:4b", "--json")
     assert code == 0, output

@@ -10,12 +10,12 @@ import pytest
 from click.testing import CliRunner
 from pydantic import ValidationError
 
+from react_engine.cli.options import planner_options
 from react_engine.errors import InputError
 from react_engine.planners.factory import PlannerSpec, make_planner
 from react_engine.planners.ollama import OllamaPlanner, probe
 from react_engine.planners.openai import OpenAIPlanner
 from react_engine.planners.script import ScriptPlanner
-from react_engine.cli.options import planner_options
 
 
 def _closed_host() -> str:

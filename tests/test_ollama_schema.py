@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 import jsonschema
 import pytest
@@ -35,7 +35,7 @@ class ByText(BaseModel):
 class FilterParams(Params):
     severity: Literal["error", "warning"] | None = None
     window: Window | None = None
-    match: Annotated[Union[ByHost, ByText], Field(discriminator="kind")]
+    match: Annotated[ByHost | ByText, Field(discriminator="kind")]
 
 
 class TopParams(Params):
@@ -83,7 +83,7 @@ def test_simplified_schema_has_no_refs_oneof_const_or_titles(schemas):
 def test_patterns_are_anchored_and_optional_nulls_dropped(schemas):
     _, simple = schemas
     params = simple["anyOf"][0]["properties"]["params"]["properties"]
-    text_branch = [b for b in params["match"]["anyOf"] if "text" in b["properties"]][0]
+    text_branch = next(b for b in params["match"]["anyOf"] if "text" in b["properties"])
     assert text_branch["properties"]["text"]["pattern"] == "^[a-z]+$"
     assert params["severity"] == {"enum": ["error", "warning"], "type": "string"}
     assert params["window"]["properties"]["start"] == {"type": "string"}

@@ -7,8 +7,8 @@ import socket
 
 import pytest
 
-from react_engine.actions import parse_reply
 from react_engine import errors
+from react_engine.actions import parse_reply
 from react_engine.planners.openai import OpenAIPlanner
 from react_engine.planners.retry import RetryPolicy
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from counting_planner import CountingPlanner, reply
+
 from react_engine.cli import main
 from react_engine.engine import Engine
 from react_engine.planners.script import ScriptPlanner
@@ -80,7 +80,7 @@ def test_cli_replay_exit_codes_and_trace_show(tmp_path: Path, log_file: Path) ->
     shown = runner.invoke(main, ["trace", "show", path])
     assert shown.exit_code == 0
     lines = shown.output.splitlines()
-    assert any("search_logs" in l and "timeout" in l for l in lines)
+    assert any("search_logs" in line and "timeout" in line for line in lines)
     assert "answer: There are 10 lines." in shown.output and "stop: stop · 3 iterations" in shown.output
     as_json = json.loads(runner.invoke(main, ["trace", "show", "--json", path]).output)
     assert [r["action"] for r in as_json["rows"]] == ["search_logs", "get_log_count", "finalize_answer"]

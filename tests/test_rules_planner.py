@@ -9,8 +9,9 @@ from __future__ import annotations
 import csv
 import json
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 from hypothesis import given, settings

@@ -6,9 +6,9 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tool_frames import context, frame, frames, run
 
 from react_engine.errors import ToolError
-from tool_frames import context, frame, frames, run
 
 FAST = settings(max_examples=50, deadline=None)
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from tool_frames import context, frame, run
 
 from react_engine.errors import ToolError
 from react_engine.tools import REGISTRY
-from tool_frames import context, frame, run
 
 
 def rows() -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -33,7 +33,7 @@ def test_csv_round_trips_the_current_rows(tmp_path: Path) -> None:
 
 
 def test_jsonl_has_one_object_per_row(tmp_path: Path) -> None:
-    df, current = rows()
+    df, _current = rows()
     run("export_results", context(df, df, output_dir=tmp_path), path="all.jsonl", format="jsonl")
     records = [json.loads(line) for line in (tmp_path / "all.jsonl").read_text().splitlines()]
     assert [r["message"] for r in records] == list(df["message"])

@@ -8,11 +8,11 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tool_frames import LEVELS, WORDS, context, frame, frames, run
 
 from react_engine.errors import ToolError
 from react_engine.logs.macs import normalize as normalize_mac
 from react_engine.logs.severity import at_least, normalize
-from tool_frames import LEVELS, WORDS, context, frame, frames, run
 
 FAST = settings(max_examples=60, deadline=None)
 

@@ -10,14 +10,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
+from tool_frames import WORDS, context, frames
 
 from react_engine.errors import ToolError
 from react_engine.tools import REGISTRY
-from tool_frames import WORDS, context, frames
 
 NAMES = sorted(REGISTRY)
-WORDS_MORE = WORDS + ["now-1h", "now", "2026-11-20T10:00", "1h", "mac", "ip", "host", "status", "raw", "ERROR",
-                      "error", "eq", "ne", "regex", "contains", "(a+)+$", "x.csv"]
+WORDS_MORE = [*WORDS, "now-1h", "now", "2026-11-20T10:00", "1h", "mac", "ip", "host", "status", "raw", "ERROR", "error", "eq", "ne", "regex", "contains", "(a+)+$", "x.csv"]
 SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-5, 70), st.floats(allow_nan=False, width=32),
                     st.text(max_size=12), st.sampled_from(WORDS_MORE))
 VALUES = st.one_of(SCALARS, st.lists(SCALARS, max_size=3))

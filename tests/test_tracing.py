@@ -6,11 +6,11 @@ import json
 from pathlib import Path
 
 import pytest
+from counting_planner import CountingPlanner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from opentelemetry import trace
 
-from counting_planner import CountingPlanner
 from react_engine.engine import Engine
 from react_engine.errors import InputError
 from react_engine.tracing import NULL_TRACER, OtelTracer, open_tracer, read_trace
@@ -148,9 +148,8 @@ def test_an_attribute_that_cannot_be_recorded_only_warns(tmp_path: Path) -> None
     loop: list = []
     loop.append(loop)  # json.dumps raises on a circular list
     tracer = OtelTracer(tmp_path)
-    with tracer.span("ask", question="q"):
-        with tracer.span("iteration", bad=loop) as span:
-            span.set(fine=1)
+    with tracer.span("ask", question="q"), tracer.span("iteration", bad=loop) as span:
+        span.set(fine=1)
     assert tracer.close() and "iteration" in tracer.warnings[0]
     assert [s.name for s in read_trace(next(tmp_path.iterdir())).spans] == ["ask"]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from pydantic import BaseModel, Field, ValidationError
@@ -44,7 +44,7 @@ class Report(BaseModel):
     planner: str
     model: str | None = None
     deterministic: bool = False  # the planner's replies depend only on what it sees (replays must match)
-    created: str = Field(default_factory=lambda: datetime.now(timezone.utc).isoformat(timespec="seconds"))
+    created: str = Field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
     summary: Summary
     scenarios: list[Scenario]
     regression_analysis: RegressionAnalysis = Field(default_factory=RegressionAnalysis)

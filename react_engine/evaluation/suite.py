@@ -61,7 +61,7 @@ class Case(BaseModel):
     expect: Expect = Field(default_factory=Expect)
 
     @model_validator(mode="after")
-    def _has_logs(self) -> "Case":
+    def _has_logs(self) -> Case:
         if not self.logs and not self.set:
             raise ValueError("give `logs` or `set`")
         return self

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from react_engine.logs.cache import cache_dir
 from react_engine.logs.formats import BY_NAME, REGISTRY
-from react_engine.logs.summary import InspectReport, inspect
 from react_engine.logs.loader import load
 from react_engine.logs.macs import normalize as normalize_mac
 from react_engine.logs.schema import CANONICAL_COLUMNS, RAW_COLUMN
+from react_engine.logs.summary import InspectReport, inspect
 
 FORMATS: tuple[str, ...] = tuple(fmt.name for fmt in REGISTRY)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 import numpy as np
@@ -36,7 +36,7 @@ def _parse_file(source: SourceFile, fmt_name: str | None, year: int | None) -> t
     if not len(lines.text):
         info["warnings"].append(f"{source.name}: empty file, 0 rows")
     fmt = by_name(fmt_name) if fmt_name else detect(lines.text)
-    reference = datetime.fromtimestamp(source.mtime, timezone.utc) if source.mtime is not None else None
+    reference = datetime.fromtimestamp(source.mtime, UTC) if source.mtime is not None else None
     parsed = parse_lines(fmt, lines.text, source=source.name, year=year, reference=reference)
     info.update(format=fmt.name, rows=parsed.table.num_rows, lines=len(lines.text), replaced_bytes=lines.replaced)
     info["warnings"].extend(parsed.warnings)

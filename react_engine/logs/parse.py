@@ -13,7 +13,14 @@ import pyarrow.compute as pc
 
 from react_engine.logs import timestamps
 from react_engine.logs.arrow import (
-    STRING, blank_to_null, concat, fits_views, lit, null_strings, release_memory, tails,
+    STRING,
+    blank_to_null,
+    concat,
+    fits_views,
+    lit,
+    null_strings,
+    release_memory,
+    tails,
 )
 from react_engine.logs.formats.base import LEVEL_GROUPS, TIME_GROUP, Columns, Format
 from react_engine.logs.levels import severity_columns

@@ -10,7 +10,7 @@ with a Dec->Jan rollover: a date later than the reference belongs to the year be
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import numpy as np
 import pyarrow as pa
@@ -135,8 +135,8 @@ def _assemble(parts: pa.StructArray, default_year: int, reference_ns: int | None
 
 def _reference(reference: datetime | None) -> tuple[int, int | None]:
     """(default year, reference ns) from a reference time; the current time when none is known."""
-    ref = reference or datetime.now(timezone.utc)
-    ref = ref if ref.tzinfo else ref.replace(tzinfo=timezone.utc)
+    ref = reference or datetime.now(UTC)
+    ref = ref if ref.tzinfo else ref.replace(tzinfo=UTC)
     return ref.year, int(ref.timestamp() * _NS)
 
 

@@ -95,5 +95,5 @@ class Planner(ABC):
     def plan(self, request: PlanRequest) -> PlannerReply:
         """Return the next raw reply; raise `PlannerError` when no reply can be had."""
 
-    def close(self) -> None:
+    def close(self) -> None:  # noqa: B027 - optional hook
         """Release connections."""

@@ -8,8 +8,9 @@ may span lines (no escapes), and a repeated `PARAMETER stop` accumulates.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 

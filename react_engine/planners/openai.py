@@ -9,8 +9,8 @@ from typing import Any
 import httpx
 
 from react_engine.errors import ModelNotFoundError, PlannerError, PlannerServerError
-from react_engine.planners.base import PlannerReply, PlanRequest
 from react_engine.planners import remote
+from react_engine.planners.base import PlannerReply, PlanRequest
 from react_engine.planners.remote import ModelPlanner, one_line, refused
 from react_engine.planners.retry import RetryPolicy
 

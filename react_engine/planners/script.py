@@ -20,7 +20,7 @@ class ScriptPlanner(Planner):
         self.requests: list[PlanRequest] = []
 
     @classmethod
-    def from_file(cls, path: str | Path) -> "ScriptPlanner":
+    def from_file(cls, path: str | Path) -> ScriptPlanner:
         """Load a JSON array of reply strings (objects are accepted and serialised)."""
         try:
             data = json.loads(Path(path).read_text(encoding="utf-8"))

@@ -8,7 +8,6 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-
 _SPACE = re.compile(r"[\x00-\x1f\x7f\s]+")
 
 

@@ -8,17 +8,17 @@ filter applied after an extraction narrows the counts too.
 from __future__ import annotations
 
 import ipaddress
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import pandas as pd
 from pydantic import Field
 
 from react_engine.errors import ToolError
+from react_engine.logs.macs import MAC_PATTERN, normalize_array
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
 from react_engine.tools.counts import brief, ranked
 from react_engine.tools.fields import OneOrMany
-from react_engine.logs.macs import MAC_PATTERN, normalize_array
 from react_engine.tools.regex import as_arrow, check, findall, line_text
 
 Normaliser = Callable[[pd.Series], pd.Series]

@@ -11,7 +11,7 @@ import os
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
@@ -91,7 +91,7 @@ def _attributes(attributes: dict[str, Any]) -> dict[str, Any]:
 
 
 class _OtelSpanHandle(SpanHandle):
-    def __init__(self, span: Span, tracer: "OtelTracer") -> None:
+    def __init__(self, span: Span, tracer: OtelTracer) -> None:
         self._span = span
         self._tracer = tracer
 
@@ -171,7 +171,7 @@ class JsonFileExporter(SpanExporter):
             if self.path is None:
                 self.directory.mkdir(parents=True, exist_ok=True)
                 first = self._spans[0]
-                started = datetime.fromtimestamp(first.start_time_unix_nano / 1e9, tz=timezone.utc)
+                started = datetime.fromtimestamp(first.start_time_unix_nano / 1e9, tz=UTC)
                 self.path = self.directory / f"{started:%Y%m%dT%H%M%S}Z-{first.trace_id[:16]}.json"
             fd, tmp = tempfile.mkstemp(dir=self.directory, prefix=".trace-", suffix=".tmp")
             with os.fdopen(fd, "w", encoding="utf-8") as out:

@@ -8,9 +8,23 @@ from typing import Any
 
 from react_engine.planners.base import ContextView
 from react_engine.planners.rules.question import Question, amount, known, time_window
-from react_engine.planners.rules.vocabulary import (AMOUNT, AT_LEAST, COUNTABLE, CUSTOM_ENTITIES, ENTITY_TYPES,
-                                                    FILLER, FREE_TEXT, GENERIC_COMPONENTS, HOST_WORD, LABELS, PHRASES,
-                                                    SEVERITY_WORDS, STATUS_CLASSES, STEMS, TARGETS)
+from react_engine.planners.rules.vocabulary import (
+    AMOUNT,
+    AT_LEAST,
+    COUNTABLE,
+    CUSTOM_ENTITIES,
+    ENTITY_TYPES,
+    FILLER,
+    FREE_TEXT,
+    GENERIC_COMPONENTS,
+    HOST_WORD,
+    LABELS,
+    PHRASES,
+    SEVERITY_WORDS,
+    STATUS_CLASSES,
+    STEMS,
+    TARGETS,
+)
 from react_engine.tools.regex import literal
 
 

@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import datetime, timedelta
-from typing import Callable
 
-from react_engine.planners.rules.vocabulary import (AMOUNT, FILLER, HOST_WORD, NUMBER_WORDS, SEVERITY_WORDS, TARGETS,
-                                                    TIME, UNIT, UNITS)
+from react_engine.planners.rules.vocabulary import (
+    AMOUNT,
+    FILLER,
+    HOST_WORD,
+    NUMBER_WORDS,
+    SEVERITY_WORDS,
+    TARGETS,
+    TIME,
+    UNIT,
+    UNITS,
+)
 
 
 class Question:

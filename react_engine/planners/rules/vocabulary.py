@@ -95,24 +95,7 @@ LABELS = {"modem": "modems", "cmts_mac": "CMTS MACs", "ip": "IP addresses", "use
           "event_type_code": "CM-STATUS event type codes"}
 
 # words that carry no search meaning: a question whose other words are all explained by a rule is understood
-FILLER = set("""
-a an the of in on at for from to by with within during over across into and or than as how many much what which
-who whose when where is are was were be been being do does did have has had having there any all each every some
-me my our we us i you your it its this that these those them they their show list give tell display print find
-count counted number numbers total totals time times amount log logs logged line lines entry entries event
-events record records row rows occurrence occurrences item items file files data text seen see saw occur
-occurred occurring happen happened happening appear appeared appearing recorded report reported reports get got
-let please can could would should will may might just only also affected affect affecting experienced experience
-experiencing hit hitting had see shown produce produced unique distinct different separate individual top most
-common commonly frequent frequently often active noisy noisiest busiest biggest highest largest worst ones one
-kind kinds type types per each every ago past last previous recent recently latest now so far up until till
-since between after before about around approximately overall altogether whole entire here exactly many mention
-mentions mentioning mentioned contain contains containing contained matching match matches say says saying
-attempt attempts try tries tried trying job jobs run runs ran request requests response responses hit hits call
-calls command commands breakdown broken down split distribution deleted removed returned returning generated
-triggered raised thrown emitted sent received caused written write wrote requested visited accessed fetched
-served observed detected printed created
-""".split())
+FILLER = set(["a", "an", "the", "of", "in", "on", "at", "for", "from", "to", "by", "with", "within", "during", "over", "across", "into", "and", "or", "than", "as", "how", "many", "much", "what", "which", "who", "whose", "when", "where", "is", "are", "was", "were", "be", "been", "being", "do", "does", "did", "have", "has", "had", "having", "there", "any", "all", "each", "every", "some", "me", "my", "our", "we", "us", "i", "you", "your", "it", "its", "this", "that", "these", "those", "them", "they", "their", "show", "list", "give", "tell", "display", "print", "find", "count", "counted", "number", "numbers", "total", "totals", "time", "times", "amount", "log", "logs", "logged", "line", "lines", "entry", "entries", "event", "events", "record", "records", "row", "rows", "occurrence", "occurrences", "item", "items", "file", "files", "data", "text", "seen", "see", "saw", "occur", "occurred", "occurring", "happen", "happened", "happening", "appear", "appeared", "appearing", "recorded", "report", "reported", "reports", "get", "got", "let", "please", "can", "could", "would", "should", "will", "may", "might", "just", "only", "also", "affected", "affect", "affecting", "experienced", "experience", "experiencing", "hit", "hitting", "had", "see", "shown", "produce", "produced", "unique", "distinct", "different", "separate", "individual", "top", "most", "common", "commonly", "frequent", "frequently", "often", "active", "noisy", "noisiest", "busiest", "biggest", "highest", "largest", "worst", "ones", "one", "kind", "kinds", "type", "types", "per", "each", "every", "ago", "past", "last", "previous", "recent", "recently", "latest", "now", "so", "far", "up", "until", "till", "since", "between", "after", "before", "about", "around", "approximately", "overall", "altogether", "whole", "entire", "here", "exactly", "many", "mention", "mentions", "mentioning", "mentioned", "contain", "contains", "containing", "contained", "matching", "match", "matches", "say", "says", "saying", "attempt", "attempts", "try", "tries", "tried", "trying", "job", "jobs", "run", "runs", "ran", "request", "requests", "response", "responses", "hit", "hits", "call", "calls", "command", "commands", "breakdown", "broken", "down", "split", "distribution", "deleted", "removed", "returned", "returning", "generated", "triggered", "raised", "thrown", "emitted", "sent", "received", "caused", "written", "write", "wrote", "requested", "visited", "accessed", "fetched", "served", "observed", "detected", "printed", "created"])
 FREE_TEXT = re.compile(r"\b(?:mention(?:s|ing|ed)?|contain(?:s|ing|ed)?|with the (?:word|text|string)|"
                        r"matching|match(?:es)?|say(?:s|ing)?|saying)\s+([^\s?,;]+)", re.I)
 
