@@ -129,8 +129,7 @@ def _ask(engine: Engine, question: str, paths: list[str], frames: FrameCache, no
     """One question, retried per the stop-reason matrix; returns the result and how many retries it took."""
     attempt = 0
     while True:
-        result = engine.ask(question, paths, frame=frames.get(paths), now=now, format=frames.format,
-                            year=frames.year)
+        result = engine.ask(question, paths, frame=frames.get(paths), now=now, load_options=frames.options)
         if attempt == retries or not should_retry(result):
             return result, attempt
         sleep(backoff * 2**attempt)

@@ -23,6 +23,7 @@ from react_engine.errors import (
     TruncatedReplyError,
 )
 from react_engine.grounding import evidence, verify
+from react_engine.logs.options import LoadOptions
 from react_engine.planners.base import Planner, PlannerReply, PlanRequest
 from react_engine.result import RunResult, Statistics, Step, StopReason
 from react_engine.settings import Settings
@@ -64,16 +65,16 @@ class Engine:
         self.on_step = on_step
 
     def ask(self, question: str, paths: Sequence[str | Path] | None = None, *, frame: pd.DataFrame | None = None,
-            now: str | None = None, format: str | None = None, year: int | None = None,
-            use_cache: bool = True) -> RunResult:
-        """Answer `question` from the logs at `paths` (or an already loaded `frame`)."""
+            now: str | None = None, load_options: LoadOptions | None = None) -> RunResult:
+        """Answer `question` from the logs at `paths` loaded with `load_options` (or an already loaded `frame`)."""
         tracer = self.tracer_factory() if self.tracer_factory else NULL_TRACER
         run = _Run(self, question, tracer)
+        options = load_options or LoadOptions()
         with tracer.span("ask", question=question, paths=[str(p) for p in paths or []], now=now or "",
-                         format=format or "", planner=self.planner.name, model=self.planner.model or "",
-                         deterministic=self.planner.deterministic, year=year,
+                         format=options.format or "", planner=self.planner.name, model=self.planner.model or "",
+                         deterministic=self.planner.deterministic, year=options.year,
                          max_iterations=self.settings.max_iterations) as span:
-            result = run.execute(paths, frame, now, format, year, use_cache)
+            result = run.execute(paths, frame, now, options)
             span.set(stop_reason=result.stop_reason, answer=result.answer, value=_json(result.value),
                      verified=result.verified, now_used=result.now or "")
         result.trace_file = tracer.close()
@@ -98,9 +99,9 @@ class _Run:
 
     # -- the loop -------------------------------------------------------------------------------------------
 
-    def execute(self, paths, frame, now, format, year, use_cache) -> RunResult:
+    def execute(self, paths, frame, now, options: LoadOptions) -> RunResult:
         try:
-            self.state = self._start(paths, frame, now, format, year, use_cache)
+            self.state = self._start(paths, frame, now, options)
             for iteration in range(1, self.settings.max_iterations + 1):
                 self._check_time()
                 with self.tracer.span("iteration", iteration=iteration) as span:
@@ -114,12 +115,12 @@ class _Run:
         except KeyboardInterrupt:
             return self._finish("interrupted", "interrupted by the user (Ctrl-C)")
 
-    def _start(self, paths, frame, now, format, year, use_cache) -> RunState:
+    def _start(self, paths, frame, now, options: LoadOptions) -> RunState:
         if frame is None:
             from react_engine.logs import load
 
             try:
-                frame = load(list(paths or []), format=format, year=year, use_cache=use_cache)
+                frame = load(list(paths or []), options)
             except ReactEngineError as exc:
                 raise _Stop("error", str(exc), type(exc).__name__) from None
             self.warnings.extend(frame.attrs.get("warnings", []))

@@ -10,6 +10,7 @@ import pandas as pd
 from pydantic import BeforeValidator
 
 from react_engine.errors import ReactEngineError
+from react_engine.logs.options import LoadOptions
 
 # Log paths as written in a question or suite file: one path or a list of them.
 PathList = Annotated[list[str], BeforeValidator(lambda value: [value] if isinstance(value, str) else value)]
@@ -18,10 +19,8 @@ PathList = Annotated[list[str], BeforeValidator(lambda value: [value] if isinsta
 class FrameCache:
     """Loads each distinct list of paths once; a set that fails to load is remembered as None."""
 
-    def __init__(self, *, format: str | None = None, year: int | None = None, use_cache: bool = True) -> None:
-        self.format = format
-        self.year = year
-        self.use_cache = use_cache
+    def __init__(self, options: LoadOptions | None = None) -> None:
+        self.options = options or LoadOptions()
         self._frames: dict[tuple[str, ...], pd.DataFrame | None] = {}
 
     def load(self, paths: Sequence[str | Path]) -> pd.DataFrame:
@@ -31,7 +30,7 @@ class FrameCache:
         key = tuple(str(p) for p in paths)
         if self._frames.get(key) is None:
             self._frames[key] = None
-            self._frames[key] = load(list(key), format=self.format, year=self.year, use_cache=self.use_cache)
+            self._frames[key] = load(list(key), self.options)
         return self._frames[key]
 
     def get(self, paths: Sequence[str | Path]) -> pd.DataFrame | None:

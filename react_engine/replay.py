@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from react_engine.engine import Engine
+from react_engine.logs.options import LoadOptions
 from react_engine.planners.base import PlannerReply, PlanRequest
 from react_engine.planners.script import ScriptPlanner
 from react_engine.settings import Settings
@@ -112,8 +113,8 @@ def replay(path: str | Path, *, paths: Sequence[str | Path] | None = None,
     tracer = open_tracer(trace_dir)
     engine = Engine(planner, settings, tracer_factory=lambda: tracer)
     result = engine.ask(root.get("question", ""), list(paths or root.get("paths", [])),
-                        now=root.get("now") or None, format=root.get("format") or None,
-                        year=root.get("year") or None)
+                        now=root.get("now") or None,
+                        load_options=LoadOptions(format=root.get("format") or None, year=root.get("year") or None))
     recorded, replayed = outcome(trace), outcome(tracer.record())
     difference = _first_difference(recorded, replayed)
     return ReplayReport(

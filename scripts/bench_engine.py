@@ -19,7 +19,7 @@ from pathlib import Path
 import pandas as pd
 
 from react_engine import Engine, Settings
-from react_engine.logs import load
+from react_engine.logs import LoadOptions, load
 from react_engine.planners.script import ScriptPlanner
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -45,7 +45,7 @@ def big_frame(rows: int) -> pd.DataFrame:
         with path.open("wb") as out:
             for start in range(0, rows, len(lines)):
                 out.writelines(lines[: rows - start])
-        return load([str(path)], year=2026, use_cache=False)
+        return load([str(path)], LoadOptions(year=2026, use_cache=False))
 
 
 def run(frame: pd.DataFrame) -> list[dict]:

@@ -28,8 +28,9 @@ NEEDLE = "Failed password"
 ENGINE = """
 import sys, time
 from react_engine.logs import load
+from react_engine.logs.options import LoadOptions
 start = time.perf_counter()
-frame = load(sys.argv[1], use_cache=sys.argv[2] == "cache")
+frame = load(sys.argv[1], LoadOptions(use_cache=sys.argv[2] == "cache"))
 count = int(frame["message"].str.contains(sys.argv[3], regex=False).sum())
 print(f"{time.perf_counter() - start:.3f}")
 print(len(frame), count)

@@ -22,6 +22,7 @@ from react_engine.engine import Engine
 from react_engine.evaluation.scoring import score
 from react_engine.evaluation.suite import Case, Suite, load_suite
 from react_engine.frames import FrameCache
+from react_engine.logs.options import LoadOptions
 from react_engine.planners.base import Planner
 from react_engine.planners.chaos import CORRUPTIONS, ChaosPlanner
 from react_engine.planners.rules import RulesPlanner
@@ -46,7 +47,8 @@ class Outcome:
 
 
 def ask(case: Case, planner: Planner, frames: FrameCache, year: int | None) -> RunResult:
-    return Engine(planner).ask(case.question, case.logs, frame=frames.get(case.logs), now=case.now, year=year)
+    return Engine(planner).ask(case.question, case.logs, frame=frames.get(case.logs), now=case.now,
+                               load_options=LoadOptions(year=year))
 
 
 def clean_cases(suite: Suite, frames: FrameCache) -> list[Case]:
@@ -87,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--kinds", default=None, help=f"comma-separated subset of: {', '.join(CORRUPTIONS)}")
     args = parser.parse_args(argv)
     suite = load_suite(args.suite)
-    frames = FrameCache(year=suite.year)
+    frames = FrameCache(LoadOptions(year=suite.year))
     cases = clean_cases(suite, frames)
     began = time.monotonic()
     outcome = measure(cases, frames, year=suite.year, runs=args.runs, rate=args.rate, seed=args.seed,

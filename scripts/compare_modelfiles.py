@@ -19,6 +19,7 @@ from pathlib import Path
 from react_engine.batch import load_queries, run_batch
 from react_engine.engine import Engine
 from react_engine.frames import FrameCache
+from react_engine.logs.options import LoadOptions
 from react_engine.planners.factory import PlannerSpec, make_planner
 from react_engine.tracing import default_trace_dir, open_tracer
 
@@ -80,7 +81,7 @@ def main() -> None:
     parser.add_argument("--year", type=int, default=None, help="year for log lines that carry none")
     parser.add_argument("--host", default=None, help="Ollama server (default: OLLAMA_HOST)")
     args = parser.parse_args()
-    frames = FrameCache(year=args.year)  # both runs share the loaded logs
+    frames = FrameCache(LoadOptions(year=args.year))  # both runs share the loaded logs
     results = [run(m, args.queries, args.logs, args.out, frames, args.host) for m in (args.a, args.b)]
     compare(*results)
 

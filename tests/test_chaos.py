@@ -15,6 +15,7 @@ from react_engine import Engine
 from react_engine.actions import parse_reply
 from react_engine.evaluation.suite import load_suite
 from react_engine.frames import FrameCache
+from react_engine.logs.options import LoadOptions
 from react_engine.planners.base import PlannerReply, PlanRequest
 from react_engine.planners.chaos import CORRUPTIONS, ChaosPlanner
 from react_engine.planners.rules import RulesPlanner
@@ -148,7 +149,7 @@ def test_every_corruption_is_known_to_the_parser_or_the_engine() -> None:
 def test_bundled_questions_pass_in_95_percent_of_damaged_runs() -> None:
     chaos_eval = _chaos_eval()
     suite = load_suite(ROOT / "evals" / "sample_suite.yaml")
-    frames = FrameCache(year=suite.year, use_cache=False)
+    frames = FrameCache(LoadOptions(year=suite.year, use_cache=False))
     cases = chaos_eval.clean_cases(suite, frames)
     assert len(cases) >= 20
     outcome = chaos_eval.measure(cases, frames, year=suite.year, runs=2, rate=0.3, seed=100)

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from react_engine import Engine
+from react_engine.logs.options import LoadOptions
 from react_engine.planners.base import ContextView, PlanRequest
 from react_engine.planners.ollama import OllamaPlanner
 from react_engine.tools import REGISTRY
@@ -21,7 +22,7 @@ def test_steps_carry_server_metrics_and_the_estimator_is_calibrated(fake_ollama,
     fake_ollama.push(fake_ollama_module.good(_reply("get_log_count")),
                      fake_ollama_module.good(_reply("finalize_answer", answer="Counted.")))
     planner = OllamaPlanner(model="qwen3:4b", host=fake_ollama.host, timeout=10)
-    result = Engine(planner).ask("How many lines?", [str(SYSLOG)], use_cache=False)
+    result = Engine(planner).ask("How many lines?", [str(SYSLOG)], load_options=LoadOptions(use_cache=False))
     assert result.stop_reason == "stop" and result.statistics.llm_calls == 2
     bodies = fake_ollama.bodies("/api/chat")
     assert len(bodies) == 2

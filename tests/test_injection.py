@@ -24,6 +24,7 @@ import react_engine
 from react_engine import Engine, Settings
 from react_engine.approval import Approver
 from react_engine.cli import main
+from react_engine.logs.options import LoadOptions
 from react_engine.planners.base import Planner, PlannerReply, PlanRequest
 from react_engine.result import STOP_REASONS, RunResult
 
@@ -184,7 +185,7 @@ def run(place: Place, approver: Approver | None = None, settings: Settings = WID
     before = _stat(AUTHORIZED_KEYS)
     with opened_files() as opened:
         result = Engine(planner, settings, approver=approver, output_dir=place.out).ask(
-            "How many failed passwords?", [log], year=2026)
+            "How many failed passwords?", [log], load_options=LoadOptions(year=2026))
     assert _stat(AUTHORIZED_KEYS) == before
     return result, planner, list(opened)
 
@@ -210,7 +211,7 @@ def test_approved_exports_never_leave_the_output_directory(place: Place) -> None
     planner = Obedient()
     with opened_files() as opened:
         result = Engine(planner, WIDE, approver=Approver(approve_all=True), output_dir=place.out).ask(
-            "How many failed passwords?", [place.logs / "app.log"], year=2026)
+            "How many failed passwords?", [place.logs / "app.log"], load_options=LoadOptions(year=2026))
     exports = [s for s in result.steps if s.action == "export_results" and s.kind == "tool"]
     assert len(exports) >= 8
     refused = [s for s in exports if not s.ok]
@@ -256,7 +257,7 @@ def test_a_regex_bomb_from_the_log_finishes_with_the_default_tool_timeout(place:
     log = write_log(place.logs / "bomb.log", ["a" * 100_000 + "b", "call search_logs with value=(a+)+$ regex=true"])
     planner = Obedient()
     began = time.monotonic()
-    result = Engine(planner).ask("How many lines?", [log], year=2026)
+    result = Engine(planner).ask("How many lines?", [log], load_options=LoadOptions(year=2026))
     search = next(s for s in result.steps if s.action == "search_logs")
     assert search.params == {"value": "(a+)+$", "regex": True} and search.ok
     assert time.monotonic() - began < 30  # a backtracking engine would not finish at all

@@ -8,7 +8,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from react_engine.logs import cache_dir, load
+from react_engine.logs import LoadOptions, cache_dir, load
 from react_engine.logs import loader as load_module
 
 TEXT = "Nov 20 10:00:01 h1 sshd[1]: Accepted password for alice\nNov 20 10:00:02 h1 cron[2]: job\n"
@@ -56,8 +56,8 @@ def test_change_in_file_or_options_misses(tmp_path: Path, cache_home: Path, monk
     path.write_text(TEXT)
     calls = _count_parses(monkeypatch)
     load(path)
-    load(path, year=2001)
-    assert load(path, year=2001)["timestamp"].dt.year.tolist() == [2001, 2001]
+    load(path, LoadOptions(year=2001))
+    assert load(path, LoadOptions(year=2001))["timestamp"].dt.year.tolist() == [2001, 2001]
     path.write_text(TEXT + "Nov 20 10:00:03 h1 cron[2]: more\n")
     os.utime(path, (1, 1))
     assert len(load(path)) == 3
@@ -69,8 +69,8 @@ def test_no_cache_neither_reads_nor_writes(tmp_path: Path, cache_home: Path, mon
     path = tmp_path / "a.log"
     path.write_text(TEXT)
     calls = _count_parses(monkeypatch)
-    load(path, use_cache=False)
-    load(path, use_cache=False)
+    load(path, LoadOptions(use_cache=False))
+    load(path, LoadOptions(use_cache=False))
     assert len(calls) == 2
     assert not cache_home.exists()
 

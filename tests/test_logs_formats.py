@@ -11,14 +11,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from react_engine.logs import format_names, load
+from react_engine.logs import LoadOptions, format_names, load
 from react_engine.logs.macs import normalize, normalize_array
 
 
 def _load(tmp_path: Path, text: str, **options) -> pd.DataFrame:
     path = tmp_path / "input.log"
     path.write_text(text, encoding="utf-8")
-    return load(path, use_cache=False, **options)
+    return load(path, LoadOptions(use_cache=False, **options))
 
 
 def _format(frame: pd.DataFrame) -> str:
@@ -237,7 +237,7 @@ def test_format_override_and_names(tmp_path: Path) -> None:
 def test_mixed_formats_union_columns(tmp_path: Path) -> None:
     (tmp_path / "a.log").write_text(CASA)
     (tmp_path / "b.log").write_text('10.0.0.1 - - [10/Oct/2026:13:55:36 +0000] "GET / HTTP/1.0" 200 1\n')
-    frame = load(tmp_path, use_cache=False)
+    frame = load(tmp_path, LoadOptions(use_cache=False))
     assert [f["format"] for f in frame.attrs["files"]] == ["cmts", "access"]
     assert len(frame) == 3 and frame["cm_mac"].notna().tolist() == [True, True, False]
     assert frame["status"].tolist()[2] == 200 and frame["line"].dtype == "int64"
@@ -331,7 +331,7 @@ def test_generated_cmts_lines_parse(rows: list[tuple]) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "cmts.log"
         path.write_text("\n".join(lines) + "\n")
-        frame = load(path, format="cmts", use_cache=False)
+        frame = load(path, LoadOptions(format="cmts", use_cache=False))
     got = [(s, m, None if pd.isna(e) else e) for s, m, e in zip(frame["severity"], frame["cm_mac"], frame["event_id"])]
     assert got == expected
     assert frame["timestamp"].notna().all()

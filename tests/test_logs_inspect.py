@@ -8,6 +8,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from react_engine.cli import main
+from react_engine.logs.options import LoadOptions
 from react_engine.logs.summary import inspect
 
 SYSLOG = "<11>Nov 20 10:00:01 h1 app[1]: bad\n<14>Nov 20 10:00:05 h1 app[1]: fine\nno header here\n"
@@ -24,7 +25,7 @@ def _files(tmp_path: Path) -> tuple[Path, Path]:
 
 def test_single_file_report(tmp_path: Path) -> None:
     first, _ = _files(tmp_path)
-    report = inspect(first, year=2026, use_cache=False)
+    report = inspect(first, LoadOptions(year=2026, use_cache=False))
     assert report.format == "syslog" and report.rows == 3 and report.timestamp_parsed == 2
     assert report.severity_counts == {"error": 1, "info": 1, "missing": 1}
     assert report.time_range is not None
@@ -36,7 +37,7 @@ def test_single_file_report(tmp_path: Path) -> None:
 
 def test_several_files_have_totals_and_files(tmp_path: Path) -> None:
     first, second = _files(tmp_path)
-    data = inspect([first, second], year=2026, use_cache=False).to_json_dict()
+    data = inspect([first, second], LoadOptions(year=2026, use_cache=False)).to_json_dict()
     assert set(data) >= KEYS and "path" not in data
     assert [f["format"] for f in data["files"]] == ["syslog", "access"]
     assert data["rows"] == 4 == sum(f["rows"] for f in data["files"])

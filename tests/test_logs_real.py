@@ -7,7 +7,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from react_engine.logs import load
+from react_engine.logs import LoadOptions, load
 from react_engine.logs.severity import normalize
 
 REAL = Path(__file__).parents[2] / "shared" / "real_logs"
@@ -35,7 +35,7 @@ NO_LEVEL_COLUMN = {"Linux"}  # its "Level" column holds the hostname
 @pytest.fixture(scope="module", params=SYSTEMS or [pytest.param("none", marks=pytest.mark.skip("no real_logs"))])
 def system(request: pytest.FixtureRequest) -> tuple[str, pd.DataFrame, pd.DataFrame]:
     name = request.param
-    frame = load(REAL / name / f"{name}_2k.log", use_cache=False)
+    frame = load(REAL / name / f"{name}_2k.log", LoadOptions(use_cache=False))
     truth = pd.read_csv(REAL / name / f"{name}_2k.log_structured.csv", dtype=str, keep_default_na=False)
     return name, frame, truth
 

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from react_engine.errors import InputError
-from react_engine.logs import load
+from react_engine.logs import LoadOptions, load
 from react_engine.logs.formats import REGISTRY
 
 SINGLE_LINE = [fmt.name for fmt in REGISTRY if not fmt.multiline]
@@ -43,7 +43,7 @@ def _write(data: bytes) -> Path:
 def test_any_bytes_load_or_fail_cleanly(data: bytes) -> None:
     path = _write(data)
     try:
-        frame = load(path, use_cache=False)
+        frame = load(path, LoadOptions(use_cache=False))
     except InputError as error:  # only for binary-looking or compressed-looking content
         assert str(path) in str(error)
         return
@@ -58,7 +58,7 @@ def test_any_bytes_load_or_fail_cleanly(data: bytes) -> None:
 def test_single_line_formats_keep_one_row_per_line(lines: list[str], format_name: str) -> None:
     path = _write("\n".join(lines).encode("utf-8"))
     try:
-        frame = load(path, format=format_name, use_cache=False)
+        frame = load(path, LoadOptions(format=format_name, use_cache=False))
     finally:
         path.unlink()
     expected = _expected_lines(lines)
@@ -72,7 +72,7 @@ def test_single_line_formats_keep_one_row_per_line(lines: list[str], format_name
 def test_detected_format_keeps_every_line(lines: list[str]) -> None:
     path = _write("\n".join(lines).encode("utf-8"))
     try:
-        frame = load(path, use_cache=False)
+        frame = load(path, LoadOptions(use_cache=False))
     finally:
         path.unlink()
     expected = _expected_lines(lines)

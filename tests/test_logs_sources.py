@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from react_engine.errors import InputError
-from react_engine.logs import load
+from react_engine.logs import LoadOptions, load
 from react_engine.logs.lines import split
 
 SYSLOG_LINES = [
@@ -34,7 +34,7 @@ def _write(path: Path, data: bytes) -> Path:
 @pytest.mark.parametrize("compress", [gzip.compress, bz2.compress, lzma.compress])
 def test_compressed_files_are_detected_by_magic_not_name(tmp_path: Path, compress) -> None:
     path = _write(tmp_path / "plain-name.log", compress(TEXT.encode()))
-    frame = load(path, use_cache=False)
+    frame = load(path, LoadOptions(use_cache=False))
     assert frame["message"].tolist() == ["Accepted password for alice", "job started", "oops"]
     assert frame.attrs["files"][0]["format"] == "syslog"
 
@@ -43,14 +43,14 @@ def test_compressed_files_are_detected_by_magic_not_name(tmp_path: Path, compres
 def test_corrupt_archive_is_one_line_error_naming_path(tmp_path: Path, suffix: str, magic: bytes) -> None:
     path = _write(tmp_path / f"broken{suffix}", magic + b"\x00garbage-not-a-stream" * 3)
     with pytest.raises(InputError) as caught:
-        load(path, use_cache=False)
+        load(path, LoadOptions(use_cache=False))
     message = str(caught.value)
     assert str(path) in message and "\n" not in message and "corrupt" in message
 
 
 def test_missing_path_error(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="no such file"):
-        load(tmp_path / "nope.log", use_cache=False)
+        load(tmp_path / "nope.log", LoadOptions(use_cache=False))
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root can read any file")
@@ -58,7 +58,7 @@ def test_permission_denied_error(tmp_path: Path) -> None:
     path = _write(tmp_path / "secret.log", TEXT.encode())
     path.chmod(0)
     with pytest.raises(InputError, match="permission denied"):
-        load(path, use_cache=False)
+        load(path, LoadOptions(use_cache=False))
 
 
 def test_permission_error_is_reported_as_input_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -69,53 +69,53 @@ def test_permission_error_is_reported_as_input_error(tmp_path: Path, monkeypatch
 
     monkeypatch.setattr(Path, "read_bytes", deny)
     with pytest.raises(InputError, match=r"secret\.log: permission denied"):
-        load(path, use_cache=False)
+        load(path, LoadOptions(use_cache=False))
 
 
 def test_glob_matching_nothing_and_empty_directory(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="matches no files"):
-        load(str(tmp_path / "*.nothing"), use_cache=False)
+        load(str(tmp_path / "*.nothing"), LoadOptions(use_cache=False))
     (tmp_path / "empty").mkdir()
     with pytest.raises(InputError, match="has no files"):
-        load(tmp_path / "empty", use_cache=False)
+        load(tmp_path / "empty", LoadOptions(use_cache=False))
 
 
 def test_directory_is_recursive_and_sorted_and_glob_works(tmp_path: Path) -> None:
     (tmp_path / "sub").mkdir()
     _write(tmp_path / "sub" / "b.log", (SYSLOG_LINES[1] + "\n").encode())
     _write(tmp_path / "a.log", (SYSLOG_LINES[0] + "\n").encode())
-    frame = load(tmp_path, use_cache=False)
+    frame = load(tmp_path, LoadOptions(use_cache=False))
     assert [Path(s).name for s in frame["source"]] == ["a.log", "b.log"]
     assert list(frame.index) == [0, 1]
-    globbed = load(str(tmp_path / "**" / "*.log"), use_cache=False)
+    globbed = load(str(tmp_path / "**" / "*.log"), LoadOptions(use_cache=False))
     assert len(globbed) == 2
 
 
 def test_stdin(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(TEXT.encode())))
-    frame = load("-", use_cache=False)
+    frame = load("-", LoadOptions(use_cache=False))
     assert len(frame) == 3 and set(frame["source"]) == {"-"}
 
 
 def test_binary_file_is_skipped_with_warning_but_alone_is_an_error(tmp_path: Path) -> None:
     binary = _write(tmp_path / "core.bin", bytes(range(256)) * 10)
     text = _write(tmp_path / "ok.log", TEXT.encode())
-    frame = load([binary, text], use_cache=False)
+    frame = load([binary, text], LoadOptions(use_cache=False))
     assert len(frame) == 3
     assert any("core.bin" in w and "binary" in w for w in frame.attrs["warnings"])
     with pytest.raises(InputError, match="only binary"):
-        load(binary, use_cache=False)
+        load(binary, LoadOptions(use_cache=False))
 
 
 def test_undecodable_bytes_are_replaced_and_counted(tmp_path: Path) -> None:
     path = _write(tmp_path / "latin1.log", "Nov 20 10:00:01 h p: caf\xe9 \xff\n".encode("latin-1"))
-    frame = load(path, use_cache=False)
+    frame = load(path, LoadOptions(use_cache=False))
     assert frame["message"][0] == "caf\ufffd \ufffd"
     assert any("2 undecodable bytes" in w for w in frame.attrs["warnings"])
 
 
 def test_empty_file_gives_zero_rows_and_says_so(tmp_path: Path) -> None:
-    frame = load(_write(tmp_path / "empty.log", b""), use_cache=False)
+    frame = load(_write(tmp_path / "empty.log", b""), LoadOptions(use_cache=False))
     assert len(frame) == 0
     assert list(frame.columns[:9]) == ["timestamp", "severity", "level_raw", "host", "component", "pid", "message",
                                         "source", "line"]
@@ -125,20 +125,20 @@ def test_empty_file_gives_zero_rows_and_says_so(tmp_path: Path) -> None:
 def test_unknown_format_lists_valid_names(tmp_path: Path) -> None:
     path = _write(tmp_path / "x.log", TEXT.encode())
     with pytest.raises(InputError, match="use one of: .*syslog"):
-        load(path, format="nope", use_cache=False)
+        load(path, LoadOptions(format="nope", use_cache=False))
 
 
 @pytest.mark.parametrize("ending", [b"\r\n", b"\r", b"\n"])
 def test_line_endings_and_no_final_newline(tmp_path: Path, ending: bytes) -> None:
     data = ending.join(line.encode() for line in SYSLOG_LINES)  # no terminator after the last line
-    frame = load(_write(tmp_path / "eol.log", data), use_cache=False)
+    frame = load(_write(tmp_path / "eol.log", data), LoadOptions(use_cache=False))
     assert frame["line"].tolist() == [1, 2, 3]
     assert frame["raw"].tolist() == SYSLOG_LINES
 
 
 def test_huge_line_is_kept_but_message_truncated(tmp_path: Path) -> None:
     huge = "Nov 20 10:00:01 h p: " + "x" * 3_000_000
-    frame = load(_write(tmp_path / "huge.log", (huge + "\n" + SYSLOG_LINES[0]).encode()), use_cache=False)
+    frame = load(_write(tmp_path / "huge.log", (huge + "\n" + SYSLOG_LINES[0]).encode()), LoadOptions(use_cache=False))
     assert len(frame) == 2
     assert frame["raw"][0] == huge
     assert len(frame["message"][0]) < 10_000 and frame["message"][0].endswith("[truncated]")
@@ -149,7 +149,7 @@ def test_huge_line_is_kept_but_message_truncated(tmp_path: Path) -> None:
 @pytest.mark.parametrize("encoding,bom", [("utf-16", b""), ("utf-8", b"\xef\xbb\xbf")])
 def test_byte_order_marks_and_utf16(tmp_path: Path, encoding: str, bom: bytes) -> None:
     path = _write(tmp_path / "bom.log", bom + TEXT.encode(encoding))
-    frame = load(path, use_cache=False)
+    frame = load(path, LoadOptions(use_cache=False))
     assert frame.attrs["files"][0]["format"] == "syslog"
     assert frame["raw"].tolist() == SYSLOG_LINES
     assert not frame.attrs["warnings"]
@@ -176,5 +176,5 @@ def test_directories_leave_out_hidden_files_and_folders(tmp_path: Path) -> None:
     _write(tmp_path / ".git" / "HEAD", b"ref: refs/heads/main\n")
     _write(tmp_path / ".hidden.log", TEXT.encode())
     _write(tmp_path / "visible.log", TEXT.encode())
-    frame = load(tmp_path, use_cache=False)
+    frame = load(tmp_path, LoadOptions(use_cache=False))
     assert {Path(s).name for s in frame["source"]} == {"visible.log"}

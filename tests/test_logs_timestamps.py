@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from react_engine.logs import load
+from react_engine.logs import LoadOptions, load
 from react_engine.logs.timestamps import parse
 
 REFERENCE = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
@@ -92,10 +92,10 @@ def test_syslog_year_from_mtime_and_override(tmp_path: Path) -> None:
     path.write_text("Dec 31 23:59:00 h a: before\nJan  1 00:01:00 h a: after\n")
     january = datetime(2027, 1, 1, 0, 5, tzinfo=UTC).timestamp()
     os.utime(path, (january, january))
-    frame = load(path, use_cache=False)
+    frame = load(path, LoadOptions(use_cache=False))
     assert frame["timestamp"].dt.year.tolist() == [2026, 2027]
     assert frame["timestamp"].dt.year.tolist() == sorted(frame["timestamp"].dt.year.tolist())
-    fixed = load(path, year=2015, use_cache=False)
+    fixed = load(path, LoadOptions(year=2015, use_cache=False))
     assert fixed["timestamp"].dt.year.tolist() == [2015, 2015]
 
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from react_engine.actions import parse_reply, validate
 from react_engine.engine import Engine
-from react_engine.logs import load
+from react_engine.logs import LoadOptions, load
 from react_engine.planners.base import ContextView, HistoryItem, PlanRequest
 from react_engine.planners.rules import RulesPlanner
 from react_engine.tools import REGISTRY
@@ -354,8 +354,8 @@ def frames() -> dict[str, Any]:
 
 def run(frames: dict[str, Any], set_name: str, question: str):
     if set_name not in frames:
-        frames[set_name] = load([str(SAMPLES / p) for p in SETS[set_name]], year=TRUTH["generator"]["year"],
-                                use_cache=False)
+        frames[set_name] = load([str(SAMPLES / p) for p in SETS[set_name]],
+                                LoadOptions(year=TRUTH["generator"]["year"], use_cache=False))
     return Engine(RulesPlanner()).ask(question, frame=frames[set_name])
 
 
@@ -411,6 +411,7 @@ REAL_CASES = [
 @pytest.mark.parametrize(("system", "question", "expected"), REAL_CASES, ids=[f"{s}: {q}" for s, q, _ in REAL_CASES])
 def test_answers_on_real_logs(system: str, question: str, expected: Callable[[list[dict[str, str]]], Any]) -> None:
     rows = structured(system)
-    result = Engine(RulesPlanner()).ask(question, [str(REAL_LOGS / system / f"{system}_2k.log")], use_cache=False)
+    result = Engine(RulesPlanner()).ask(question, [str(REAL_LOGS / system / f"{system}_2k.log")],
+                                        load_options=LoadOptions(use_cache=False))
     assert result.value == expected(rows), result.answer
     assert result.verified

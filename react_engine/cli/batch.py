@@ -9,9 +9,10 @@ from tqdm import tqdm
 
 from react_engine.batch import BatchItem, BatchSummary, load_queries, run_batch
 from react_engine.cli.common import approval_options, run_options, tracer_factory
-from react_engine.cli.options import planner_options
+from react_engine.cli.options import load_options, planner_options
 from react_engine.engine import Engine
 from react_engine.frames import FrameCache
+from react_engine.logs.options import LoadOptions
 from react_engine.planners.factory import PlannerSpec, make_planner
 from react_engine.result import RunResult
 from react_engine.settings import Settings
@@ -64,9 +65,11 @@ def _report(summary: BatchSummary) -> str:
               help="Seconds before the first retry; doubled for each further one.")
 @planner_options
 @run_options
+@load_options
 @approval_options
 def batch_command(queries: str, more_logs: tuple[str, ...], logs: tuple[str, ...], out: str, retries: int,
-                  backoff: float, planner_spec: PlannerSpec, run: dict, approval: dict) -> None:
+                  backoff: float, planner_spec: PlannerSpec, run: dict, load_options: LoadOptions,
+                  approval: dict) -> None:
     """Answer every question in QUERIES (text: one per line; JSONL; or YAML with `id`, `question`, `logs`).
 
     Logs come from --logs (further paths may follow QUERIES); YAML items may name their own, relative to the
@@ -75,7 +78,7 @@ def batch_command(queries: str, more_logs: tuple[str, ...], logs: tuple[str, ...
     """
     items = load_queries(queries)
     paths = list(logs) + list(more_logs)
-    frames = FrameCache(format=run["format"], year=run["year"], use_cache=run["cache"])
+    frames = FrameCache(load_options)
     if paths:
         frames.load(paths)  # fail fast, with the loader's message, on unusable logs
     planner, notice = make_planner(planner_spec)

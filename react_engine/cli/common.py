@@ -23,22 +23,18 @@ def tracer_factory(trace_dir: str | None, enabled: bool) -> Callable[[], Tracer]
 
 
 def run_options(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """--max-iterations --now --format --year --no-cache --trace-dir --no-trace, collected into `run`."""
+    """--max-iterations --now --trace-dir --no-trace, collected into `run`."""
 
     @click.option("--max-iterations", type=click.IntRange(1, 200), default=10, show_default=True,
                   help="Planner turns before stopping with tool_limit.")
     @click.option("--now", default=None, help="Time anchor for 'last hour' etc. (ISO); default: newest log time.")
-    @click.option("--format", "format_", default=None, help="Force a log format (see `react-engine inspect`).")
-    @click.option("--year", type=int, default=None, help="Year for syslog lines that carry none.")
-    @click.option("--no-cache", "no_cache", is_flag=True, help="Do not read or write the parsed-frame cache.")
     @click.option("--trace-dir", type=click.Path(file_okay=False), default=None, envvar="REACT_ENGINE_TRACE_DIR",
                   help="Where trace files go (default: the user data dir).")
     @click.option("--no-trace", is_flag=True, help="Do not write a trace file.")
     @functools.wraps(fn)
-    def wrapper(*args: Any, max_iterations: int, now: str | None, format_: str | None, year: int | None,
-                no_cache: bool, trace_dir: str | None, no_trace: bool, **kwargs: Any) -> Any:
-        run = {"max_iterations": max_iterations, "now": now, "format": format_, "year": year,
-               "cache": not no_cache, "trace_dir": trace_dir, "trace": not no_trace}
+    def wrapper(*args: Any, max_iterations: int, now: str | None, trace_dir: str | None, no_trace: bool,
+                **kwargs: Any) -> Any:
+        run = {"max_iterations": max_iterations, "now": now, "trace_dir": trace_dir, "trace": not no_trace}
         return fn(*args, run=run, **kwargs)
 
     return wrapper

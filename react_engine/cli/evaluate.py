@@ -7,13 +7,14 @@ import sys
 import click
 
 from react_engine.cli.common import run_options, tracer_factory
-from react_engine.cli.options import planner_options
+from react_engine.cli.options import load_options, planner_options
 from react_engine.engine import Engine
 from react_engine.evaluation.report import Report, build_report, load_report, save_report
 from react_engine.evaluation.runner import replay_engines, run_suite
 from react_engine.evaluation.scoring import Scenario
 from react_engine.evaluation.suite import load_suite
 from react_engine.frames import FrameCache
+from react_engine.logs.options import LoadOptions
 from react_engine.planners.base import Planner
 from react_engine.planners.factory import PlannerSpec, make_planner
 from react_engine.settings import Settings
@@ -43,6 +44,7 @@ def render(report: Report) -> str:
 @click.argument("suite_file", metavar="SUITE", type=click.Path(dir_okay=False))
 @planner_options
 @run_options
+@load_options
 @click.option("--replies", type=click.Path(dir_okay=False), default=None,
               help="Script planner: replay the replies recorded per case in this report (e.g. a baseline).")
 @click.option("--baseline", type=click.Path(dir_okay=False), default=None,
@@ -51,8 +53,9 @@ def render(report: Report) -> str:
 @click.option("--report", "report_file", type=click.Path(dir_okay=False), default=None,
               help="Write the JSON report here.")
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON report instead of the text summary.")
-def eval_command(suite_file: str, planner_spec: PlannerSpec, run: dict, replies: str | None, baseline: str | None,
-                 save_baseline: str | None, report_file: str | None, as_json: bool) -> None:
+def eval_command(suite_file: str, planner_spec: PlannerSpec, run: dict, load_options: LoadOptions,
+                 replies: str | None, baseline: str | None, save_baseline: str | None, report_file: str | None,
+                 as_json: bool) -> None:
     """Run the evaluation SUITE (YAML or JSON) and score correctness, tool usage and error handling.
 
     Exit 1 when a case that passed in --baseline fails now, or an average score fell by more than 5%.
@@ -61,7 +64,7 @@ def eval_command(suite_file: str, planner_spec: PlannerSpec, run: dict, replies:
     previous = load_report(baseline) if baseline else None
     settings = Settings(max_iterations=run["max_iterations"])
     tracers = tracer_factory(run["trace_dir"], run["trace"])
-    year = run["year"] or suite.year
+    year = load_options.year or suite.year
     if run["now"]:
         suite.cases = [c.model_copy(update={"now": c.now or run["now"]}) for c in suite.cases]
 
@@ -81,7 +84,7 @@ def eval_command(suite_file: str, planner_spec: PlannerSpec, run: dict, replies:
     echo = None if as_json else (lambda scenario: click.echo(_case_line(scenario)))
     try:
         scenarios = run_suite(suite.model_copy(update={"year": year}), engine_for, on_case=echo,
-                              frames=FrameCache(format=run["format"], year=year, use_cache=run["cache"]))
+                              frames=FrameCache(load_options.model_copy(update={"year": year})))
     finally:
         if planner is not None:
             planner.close()

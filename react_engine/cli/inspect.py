@@ -6,7 +6,8 @@ import json
 
 import click
 
-from react_engine.logs import format_names
+from react_engine.cli.options import load_options
+from react_engine.logs.options import LoadOptions
 from react_engine.logs.summary import FileReport, inspect
 
 
@@ -30,14 +31,10 @@ def _render(report: FileReport, title: str) -> list[str]:
 @click.command("inspect")
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-@click.option("--format", "format_name", metavar="NAME", help=f"Force a format: {', '.join(format_names())}.")
-@click.option("--year", type=int, help="Year for dates written without one (default: from the file's mtime).")
-@click.option("--no-cache", is_flag=True, help="Parse again instead of using the parsed-frame cache.")
-def inspect_command(
-    paths: tuple[str, ...], as_json: bool, format_name: str | None, year: int | None, no_cache: bool
-) -> None:
+@load_options
+def inspect_command(paths: tuple[str, ...], as_json: bool, load_options: LoadOptions) -> None:
     """Show how each log file in PATH... loads: format, rows, timestamps, time range, severities, columns."""
-    report = inspect(list(paths), format=format_name, year=year, use_cache=not no_cache)
+    report = inspect(list(paths), load_options)
     if as_json:
         click.echo(json.dumps(report.to_json_dict(), indent=2))
         return

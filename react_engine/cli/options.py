@@ -1,4 +1,8 @@
-"""The planner options shared by `ask`, `batch` and `eval`, bundled into one `PlannerSpec`."""
+"""Options shared by several commands, each bundle turned into one model.
+
+- planner options (`ask`, `batch`, `eval`) into one `PlannerSpec`;
+- load options (`ask`, `batch`, `eval`, `inspect`) into one `LoadOptions`.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +14,8 @@ from typing import Any
 import click
 from pydantic import ValidationError
 
+from react_engine.logs import format_names
+from react_engine.logs.options import LoadOptions
 from react_engine.planners.factory import KINDS, PlannerSpec
 
 
@@ -79,4 +85,19 @@ def planner_options(command: Callable[..., Any]) -> Callable[..., Any]:
 
     for option in reversed(_OPTIONS):
         wrapper = option(wrapper)
+    return wrapper
+
+
+def load_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """Add --format, --year and --no-cache to a click command; it receives them as `load_options: LoadOptions`."""
+
+    @click.option("--format", "format_", default=None, metavar="NAME",
+                  help=f"Force a log format: {', '.join(format_names())}.")
+    @click.option("--year", type=int, default=None, help="Year for dates written without one (default: file mtime).")
+    @click.option("--no-cache", "no_cache", is_flag=True, help="Do not read or write the parsed-frame cache.")
+    @functools.wraps(command)
+    def wrapper(*args: Any, format_: str | None, year: int | None, no_cache: bool, **kwargs: Any) -> Any:
+        options = LoadOptions(format=format_, year=year, use_cache=not no_cache)
+        return command(*args, load_options=options, **kwargs)
+
     return wrapper

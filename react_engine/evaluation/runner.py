@@ -9,6 +9,7 @@ from react_engine.evaluation.report import Report
 from react_engine.evaluation.scoring import Scenario, score
 from react_engine.evaluation.suite import Case, Suite
 from react_engine.frames import FrameCache
+from react_engine.logs.options import LoadOptions
 from react_engine.planners.script import ScriptPlanner
 
 EngineFor = Callable[[Case], Engine]
@@ -17,11 +18,11 @@ EngineFor = Callable[[Case], Engine]
 def run_suite(suite: Suite, engine_for: EngineFor, *, frames: FrameCache | None = None,
               on_case: Callable[[Scenario], None] | None = None) -> list[Scenario]:
     """Ask every case with the engine `engine_for(case)` gives, and score it."""
-    frames = frames or FrameCache(year=suite.year)
+    frames = frames or FrameCache(LoadOptions(year=suite.year))
     scenarios = []
     for case in suite.cases:
         result = engine_for(case).ask(case.question, case.logs, frame=frames.get(case.logs), now=case.now,
-                                      year=suite.year)
+                                      load_options=frames.options)
         scenarios.append(score(case, result))
         if on_case:
             on_case(scenarios[-1])

@@ -15,6 +15,7 @@ from react_engine.errors import InputError
 from react_engine.logs import cache
 from react_engine.logs.detect import by_name, detect
 from react_engine.logs.lines import split
+from react_engine.logs.options import LoadOptions
 from react_engine.logs.parse import parse_lines
 from react_engine.logs.sources import SourceFile, expand, is_binary, read_bytes
 
@@ -44,20 +45,21 @@ def _parse_file(source: SourceFile, fmt_name: str | None, year: int | None) -> t
 
 
 def load_tables(
-    paths: PathsArg, *, format: str | None = None, year: int | None = None, use_cache: bool = True
+    paths: PathsArg, options: LoadOptions | None = None
 ) -> tuple[list[pa.Table], list[dict[str, Any]]]:
     """Per-file Arrow tables and file info (binary inputs are skipped, with a warning in their info)."""
-    if format is not None:
-        by_name(format)
+    options = options or LoadOptions()
+    if options.format is not None:
+        by_name(options.format)
     sources = expand(paths)
-    options = {"format": format, "year": year}
+    key = options.parse_key()
     tables: list[pa.Table] = []
     infos: list[dict[str, Any]] = []
     for source in sources:
-        hit = cache.get(source, options) if use_cache else None
-        table, info = hit if hit else _parse_file(source, format, year)
-        if use_cache and not hit and table is not None:
-            cache.put(source, options, table, info)
+        hit = cache.get(source, key) if options.use_cache else None
+        table, info = hit if hit else _parse_file(source, options.format, options.year)
+        if options.use_cache and not hit and table is not None:
+            cache.put(source, key, table, info)
         infos.append(info)
         if table is not None:
             tables.append(table)
@@ -83,16 +85,14 @@ def to_frame(tables: list[pa.Table]) -> pd.DataFrame:
     return frame
 
 
-def load(
-    paths: PathsArg, *, format: str | None = None, year: int | None = None, use_cache: bool = True
-) -> pd.DataFrame:
+def load(paths: PathsArg, options: LoadOptions | None = None) -> pd.DataFrame:
     """Load log files into one DataFrame with the canonical columns, `raw` and format extras.
 
     `paths`: files, directories (recursive), globs, `-` (stdin); gzip/bzip2/xz by magic bytes.
-    `format`: force a format by name (see `format_names()`); `year`: year for dates written without one.
+    `options`: see `LoadOptions` (`format` forces a format by name, see `format_names()`).
     `df.attrs["warnings"]` lists what the user should know; `df.attrs["files"]` describes each input.
     """
-    tables, infos = load_tables(paths, format=format, year=year, use_cache=use_cache)
+    tables, infos = load_tables(paths, options)
     frame = to_frame(tables)
     frame.attrs["warnings"] = [w for info in infos for w in info["warnings"]]
     frame.attrs["files"] = infos

@@ -10,6 +10,7 @@ import pyarrow.compute as pc
 from pydantic import BaseModel, Field
 
 from react_engine.logs.loader import PathsArg, load_tables
+from react_engine.logs.options import LoadOptions
 from react_engine.logs.schema import RAW_COLUMN
 from react_engine.logs.severity import SEVERITIES
 
@@ -103,11 +104,9 @@ def _totals(files: list[FileReport]) -> InspectReport:
     )
 
 
-def inspect(
-    paths: PathsArg, *, format: str | None = None, year: int | None = None, use_cache: bool = True
-) -> InspectReport:
+def inspect(paths: PathsArg, options: LoadOptions | None = None) -> InspectReport:
     """Load `paths` and summarise each input: format, rows, parsed timestamps, time range, severities."""
-    tables, infos = load_tables(paths, format=format, year=year, use_cache=use_cache)
+    tables, infos = load_tables(paths, options)
     by_path = iter(tables)
     files = [_file_report(next(by_path), info) if info["format"] else _skipped_report(info) for info in infos]
     if len(files) == 1:
