@@ -114,3 +114,89 @@ def test_least_recently_used_entries_are_evicted(
     load(paths[0])
     load(paths[2])
     assert calls == [str(paths[2])]  # a.log still cached, c.log evicted
+
+
+def _sshd_log(path: Path, lines: int) -> int:
+    """Write `lines` sshd lines, every fourth a failed password; returns how many are."""
+    rows = [
+        f"Dec 10 06:{i // 60 % 60:02d}:{i % 60:02d} LabSZ sshd[{24200 + i}]: "
+        + (f"Failed password for root from 10.0.{i % 250}.{i % 7} port {4000 + i} ssh2" if i % 4 == 0
+           else f"Connection closed by 10.1.{i % 250}.{i % 9} [preauth] session {i}")
+        for i in range(lines)
+    ]
+    path.write_text("\n".join(rows) + "\n")
+    return sum(1 for row in rows if "Failed password" in row)
+
+
+def _failed(path: Path) -> int:
+    return int(load(path)["message"].str.contains("Failed password", regex=False).sum())
+
+
+def test_damaged_entry_is_dropped_not_trusted(tmp_path: Path, cache_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "auth.log"
+    expected = _sshd_log(path, 20_000)
+    assert _failed(path) == expected
+    (entry,) = cache_dir().glob("*.arrow")
+    data = bytearray(entry.read_bytes())
+    middle = len(data) // 2
+    data[middle : middle + 4096] = bytes(b ^ 0xFF for b in data[middle : middle + 4096])
+    entry.write_bytes(bytes(data).replace(b"Failed password", b"Failed passw0rd"))  # readable text too
+    calls = _count_parses(monkeypatch)
+    assert _failed(path) == expected
+    assert calls == [str(path)]  # parsed again, and the entry replaced
+    assert _failed(path) == expected and calls == [str(path)]
+
+
+CORRUPT_AND_LOAD = """
+import random, sys
+from pathlib import Path
+from react_engine.logs import cache_dir, load
+path, expected = Path(sys.argv[1]), int(sys.argv[2])
+(entry,) = cache_dir().glob("*.arrow")
+original = entry.read_bytes()
+rng = random.Random(7)
+for start in range(0, len(original) - 64, max(1, len(original) // 40)):
+    damaged = bytearray(original)
+    damaged[start : start + 64] = rng.randbytes(64)
+    for stale in cache_dir().glob("*.arrow"):
+        stale.unlink()
+    entry.write_bytes(bytes(damaged))
+    found = int(load(path)["message"].str.contains("Failed password", regex=False).sum())
+    assert found == expected, (start, found, expected)
+print("ok")
+"""
+
+
+def test_entries_damaged_anywhere_never_crash(tmp_path: Path, cache_home: Path) -> None:
+    import subprocess
+    import sys
+
+    path = tmp_path / "auth.log"
+    expected = _sshd_log(path, 3_000)
+    load(path)
+    done = subprocess.run([sys.executable, "-c", CORRUPT_AND_LOAD, str(path), str(expected)],
+                          capture_output=True, text=True, timeout=600, env=os.environ)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "ok"
+
+
+def test_in_place_edit_with_restored_mtime_misses(tmp_path: Path, cache_home: Path) -> None:
+    path = tmp_path / "a.log"
+    path.write_text(TEXT)
+    stat = path.stat()
+    assert load(path)["message"].tolist() == ["Accepted password for alice", "job"]
+    path.write_text(TEXT.replace("alice", "mallo"))
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert path.stat().st_size == stat.st_size
+    assert load(path)["message"].tolist() == ["Accepted password for mallo", "job"]
+
+
+def test_edit_inside_a_large_file_misses(tmp_path: Path, cache_home: Path) -> None:
+    path = tmp_path / "auth.log"
+    expected = _sshd_log(path, 20_000)
+    stat = path.stat()
+    assert _failed(path) == expected
+    data = path.read_bytes()
+    path.write_bytes(data.replace(b"Failed password", b"Failed passw0rd", 1))
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert _failed(path) == expected - 1

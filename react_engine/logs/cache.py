@@ -1,11 +1,14 @@
 """Parsed-frame cache: one Arrow IPC file per input, in the user's cache directory.
 
-Entries are keyed on the file's absolute path, size, mtime, the parser version (a digest of this
-package's source) and the load options, so any change to the file or to the parser misses. One entry
-is kept per path. Entries are uncompressed and memory-mapped when read: a warm load costs almost
-nothing and only the columns a question touches are paged in; the price is disk space (about 2.7x the
-log), kept under MAX_CACHE_BYTES by evicting the least recently used entries. Cache problems never
-fail a load.
+Entries are keyed on the file's absolute path, size, mtime, a content fingerprint (see `fingerprint`),
+the parser version (a digest of this package's source) and the load options, so any change to the
+file or to the parser misses. One entry is kept per path.
+
+An entry is stored compactly (see `storage`): repetitive columns dictionary-encoded and buffers
+compressed with zstd, about 0.05-0.5x the log. Its SHA-256 is part of its file name and is checked
+before the entry is decoded, so a damaged entry is dropped and the file parsed again, never trusted.
+The folder is kept under MAX_CACHE_BYTES by evicting the least recently used entries. Cache problems
+never fail a load.
 """
 
 from __future__ import annotations
@@ -18,12 +21,15 @@ import time
 from pathlib import Path
 
 import pyarrow as pa
-import pyarrow.feather as feather
 
+from react_engine.logs import storage
 from react_engine.logs.sources import SourceFile
 
 MAX_CACHE_BYTES = 4 * 2**30
 _META_KEY = b"react_engine.file_info"
+FINGERPRINT_BLOCK = 64 * 1024
+FINGERPRINT_SAMPLES = 8
+"""Blocks hashed for the fingerprint: the first and last FINGERPRINT_BLOCK bytes and this many spread between."""
 
 
 def _parser_version() -> str:
@@ -43,28 +49,70 @@ def cache_dir() -> Path:
     return Path(base) / "react-engine" / "frames"
 
 
-def _entry(source: SourceFile, options: dict[str, object]) -> Path | None:
+def fingerprint(path: Path, size: int) -> str:
+    """A cheap content hash: the first and last blocks and a few spread between (all of a small file).
+
+    It catches an edit that keeps size and mtime (an in-place rewrite with the mtime restored) unless
+    the edit falls wholly between the sampled blocks.
+    """
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        if size <= FINGERPRINT_BLOCK * (FINGERPRINT_SAMPLES + 2):
+            digest.update(handle.read())
+        else:
+            step = (size - FINGERPRINT_BLOCK) // (FINGERPRINT_SAMPLES + 1)
+            for offset in range(0, size - FINGERPRINT_BLOCK + 1, step):
+                handle.seek(offset)
+                digest.update(handle.read(FINGERPRINT_BLOCK))
+            handle.seek(size - FINGERPRINT_BLOCK)
+            digest.update(handle.read(FINGERPRINT_BLOCK))
+    return digest.hexdigest()[:32]
+
+
+def _prefix(source: SourceFile, options: dict[str, object]) -> str | None:
+    """`<path digest>-<key digest>`: what an entry's name starts with (None when the input is not cacheable)."""
     if source.path is None:
         return None
+    try:
+        content = fingerprint(source.path, source.size)
+    except OSError:
+        return None
     path = str(source.path.resolve())
-    key = json.dumps([source.size, source.mtime, PARSER_VERSION, options], sort_keys=True, default=str)
-    name = hashlib.sha256(path.encode()).hexdigest()[:20] + "-" + hashlib.sha256(key.encode()).hexdigest()[:20]
-    return cache_dir() / f"{name}.arrow"
+    key = json.dumps([source.size, source.mtime, content, PARSER_VERSION, options], sort_keys=True, default=str)
+    return hashlib.sha256(path.encode()).hexdigest()[:20] + "-" + hashlib.sha256(key.encode()).hexdigest()[:20]
+
+
+def _checksum(data: bytes | pa.Buffer) -> str:
+    return hashlib.sha256(data).hexdigest()[:32]
+
+
+def _read(entry: Path) -> tuple[pa.Table, dict] | None:
+    """The entry's table and file info, or None (and the entry deleted) when its checksum does not match."""
+    data = entry.read_bytes()
+    if _checksum(data) != entry.stem.rsplit("-", 1)[-1]:
+        entry.unlink(missing_ok=True)
+        return None
+    table = pa.ipc.open_file(pa.BufferReader(data)).read_all()
+    table.validate()
+    info = json.loads((table.schema.metadata or {})[_META_KEY])
+    return storage.unpack(table.replace_schema_metadata(None)), info
 
 
 def get(source: SourceFile, options: dict[str, object]) -> tuple[pa.Table, dict] | None:
-    """The cached table (memory-mapped) and file info for this input, or None."""
-    entry = _entry(source, options)
-    if entry is None or not entry.is_file():
+    """The cached table and file info for this input, or None."""
+    prefix = _prefix(source, options)
+    if prefix is None:
         return None
-    try:
-        with pa.memory_map(str(entry)) as mapped:
-            table = pa.ipc.open_file(mapped).read_all()
-        info = json.loads((table.schema.metadata or {})[_META_KEY])
-        _touch(entry)
-    except (OSError, KeyError, ValueError, pa.ArrowException):
-        return None
-    return table.replace_schema_metadata(None), info
+    for entry in cache_dir().glob(f"{prefix}-*.arrow"):
+        try:
+            hit = _read(entry)
+        except (OSError, KeyError, ValueError, pa.ArrowException):
+            entry.unlink(missing_ok=True)
+            continue
+        if hit is not None:
+            _touch(entry)
+            return hit
+    return None
 
 
 def _touch(entry: Path) -> None:
@@ -85,21 +133,23 @@ def _evict(folder: Path, keep: Path) -> None:
 
 def put(source: SourceFile, options: dict[str, object], table: pa.Table, info: dict) -> None:
     """Store a parsed table; replaces older entries for the same path. Errors are ignored."""
-    entry = _entry(source, options)
-    if entry is None:
+    prefix = _prefix(source, options)
+    if prefix is None:
         return
+    folder = cache_dir()
     tmp: Path | None = None
     try:
-        entry.parent.mkdir(parents=True, exist_ok=True)
-        for stale in entry.parent.glob(entry.name.split("-")[0] + "-*.arrow"):
+        folder.mkdir(parents=True, exist_ok=True)
+        for stale in folder.glob(prefix.split("-")[0] + "-*.arrow"):
             stale.unlink(missing_ok=True)
-        tagged = table.replace_schema_metadata({_META_KEY: json.dumps(info).encode()})
-        with tempfile.NamedTemporaryFile(dir=entry.parent, suffix=".tmp", delete=False) as handle:
+        with tempfile.NamedTemporaryFile(dir=folder, suffix=".tmp", delete=False) as handle:
             tmp = Path(handle.name)
-        feather.write_feather(tagged, tmp, compression="uncompressed")
+            data = storage.pack(table.replace_schema_metadata({_META_KEY: json.dumps(info).encode()}))
+            handle.write(data)
+        entry = folder / f"{prefix}-{_checksum(data)}.arrow"
         os.replace(tmp, entry)
         _touch(entry)
-        _evict(entry.parent, entry)
+        _evict(folder, entry)
     except (OSError, pa.ArrowException):
         if tmp is not None:
             tmp.unlink(missing_ok=True)
