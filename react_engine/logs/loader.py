@@ -25,23 +25,32 @@ _STR_DTYPE = pd.StringDtype("pyarrow", na_value=np.nan)
 
 def _parse_file(source: SourceFile, fmt_name: str | None, year: int | None) -> tuple[pa.Table | None, dict[str, Any]]:
     """Parse one input; returns (None, info) when it is skipped as binary."""
-    data = read_bytes(source)
-    info: dict[str, Any] = {"path": source.name, "format": None, "rows": 0, "lines": 0, "warnings": []}
+    return parse_content(read_bytes(source), source.name, source.mtime, fmt_name, year)
+
+
+def parse_content(data: bytes, name: str, mtime: float | None, fmt_name: str | None,
+                  year: int | None) -> tuple[pa.Table | None, dict[str, Any]]:
+    """Parse one input's (decompressed) content; returns (None, info) when it is skipped as binary."""
+    info: dict[str, Any] = {"path": name, "format": None, "rows": 0, "lines": 0, "warnings": []}
     if is_binary(data):
-        info["warnings"].append(f"{source.name}: binary content (NUL or control bytes), skipped")
+        info["warnings"].append(f"{name}: binary content (NUL or control bytes), skipped")
         return None, info
     lines = split(data)
     del data
     if lines.replaced:
-        info["warnings"].append(f"{source.name}: {lines.replaced} undecodable bytes replaced with U+FFFD")
+        info["warnings"].append(f"{name}: {lines.replaced} undecodable bytes replaced with U+FFFD")
     if not len(lines.text):
-        info["warnings"].append(f"{source.name}: empty file, 0 rows")
+        info["warnings"].append(f"{name}: empty file, 0 rows")
     fmt = by_name(fmt_name) if fmt_name else detect(lines.text)
-    reference = datetime.fromtimestamp(source.mtime, UTC) if source.mtime is not None else None
-    parsed = parse_lines(fmt, lines.text, source=source.name, year=year, reference=reference)
+    parsed = parse_lines(fmt, lines.text, source=name, year=year, reference=reference_time(mtime))
     info.update(format=fmt.name, rows=parsed.table.num_rows, lines=len(lines.text), replaced_bytes=lines.replaced)
     info["warnings"].extend(parsed.warnings)
     return parsed.table, info
+
+
+def reference_time(mtime: float | None) -> datetime | None:
+    """The time a file's year-less dates are read against: its modification time."""
+    return datetime.fromtimestamp(mtime, UTC) if mtime is not None else None
 
 
 def load_tables(

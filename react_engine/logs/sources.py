@@ -87,7 +87,13 @@ def expand(paths: Sequence[str | os.PathLike[str]] | str | os.PathLike[str]) -> 
     return [found[k] for k in sorted(found)]
 
 
-def _decompress(name: str, data: bytes) -> bytes:
+def compression(head: bytes) -> str | None:
+    """`gzip`, `bz2` or `xz` when `head` starts with that format's magic bytes, else None."""
+    return next((kind for magic, kind in _MAGIC if head.startswith(magic)), None)
+
+
+def decompress(name: str, data: bytes) -> bytes:
+    """`data` decompressed when it starts with gzip, bzip2 or xz magic bytes; unchanged otherwise."""
     for magic, kind in _MAGIC:
         if data.startswith(magic):
             try:
@@ -116,7 +122,7 @@ def read_bytes(source: SourceFile) -> bytes:
             ) from None
         except OSError as exc:
             raise InputError(f"{source.name}: cannot read it ({exc.strerror}); check the path") from None
-    return _decompress(source.name, data)
+    return decompress(source.name, data)
 
 
 def is_binary(data: bytes) -> bool:

@@ -1,0 +1,96 @@
+"""The inputs of a Dask load: local paths (shared with the workers) or fsspec URLs, with size and mtime."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from react_engine.errors import InputError
+from react_engine.logs.loader import PathsArg
+from react_engine.logs.sources import STDIN, expand
+
+HEAD_BYTES = 8192
+
+
+@dataclass(frozen=True)
+class RemoteFile:
+    """One input as the workers read it: `name` is its `source` column, `url` what fsspec opens."""
+
+    name: str
+    url: str
+    size: int
+    mtime: float | None
+
+
+def _is_url(item: str) -> bool:
+    return "://" in item
+
+
+def _mtime(info: dict[str, Any]) -> float | None:
+    for key in ("mtime", "LastModified", "last_modified", "updated", "created"):
+        value = info.get(key)
+        if isinstance(value, datetime):
+            return value.timestamp()
+        if isinstance(value, (int, float)):
+            return float(value)
+    return None
+
+
+def _expand_url(item: str) -> list[RemoteFile]:
+    import fsspec
+
+    try:
+        fs, _, found = fsspec.get_fs_token_paths(item)
+        files = []
+        for path in found:
+            inside = sorted(fs.find(path)) if fs.isdir(path) else [path]
+            files.extend(p for p in inside if not any(part.startswith(".") for part in p.split("/")[-1:]))
+        infos = [(p, fs.info(p)) for p in files]
+    except (OSError, ValueError, ImportError) as exc:
+        raise InputError(f"{item}: cannot list it ({' '.join(str(exc).split())}); check the URL and credentials") \
+            from None
+    if not infos:
+        raise InputError(f"{item}: no such file or directory; check the URL")
+    return [RemoteFile(fs.unstrip_protocol(p), fs.unstrip_protocol(p), int(info.get("size") or 0), _mtime(info))
+            for p, info in infos]
+
+
+def expand_inputs(paths: PathsArg) -> list[RemoteFile]:
+    """Files, directories, globs and URLs as sorted, de-duplicated inputs (local ones as the loader names them)."""
+    items = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
+    if STDIN in map(os.fspath, items):
+        raise InputError("--dask cannot read standard input; save it to a file the workers can read")
+    local = [item for item in items if not _is_url(os.fspath(item))]
+    found = {f.name: RemoteFile(f.name, f.name, f.size, f.mtime) for f in (expand(local) if local else [])}
+    for item in items:
+        if _is_url(os.fspath(item)):
+            found.update((f.name, f) for f in _expand_url(os.fspath(item)))
+    if not found:
+        raise InputError("no input given; pass a log file, a folder, a glob or a URL")
+    return [found[name] for name in sorted(found)]
+
+
+def read_range(url: str, start: int, length: int) -> bytes:
+    """`length` bytes of `url` from `start` (fewer at the end of the file)."""
+    import fsspec
+
+    try:
+        with fsspec.open(url, "rb") as handle:
+            handle.seek(start)
+            return handle.read(length)
+    except OSError as exc:
+        raise InputError(f"{url}: cannot read it ({exc.strerror or exc}); check the path and permissions") from None
+
+
+def read_all(url: str) -> bytes:
+    """The whole content of `url`."""
+    import fsspec
+
+    try:
+        with fsspec.open(url, "rb") as handle:
+            return handle.read()
+    except OSError as exc:
+        raise InputError(f"{url}: the workers cannot read it ({exc.strerror or exc}); use a path or URL every "
+                         "worker can reach") from None
