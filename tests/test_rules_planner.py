@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from real_logs import REAL_LOGS, real_log
 
 from react_engine.actions import parse_reply, validate
 from react_engine.engine import Engine
@@ -25,7 +26,6 @@ from react_engine.planners.rules import RulesPlanner
 from react_engine.tools import REGISTRY
 
 SAMPLES = Path(__file__).parents[1] / "sample_logs"
-REAL_LOGS = Path(__file__).parents[2] / "shared" / "real_logs"
 TRUTH = json.loads((SAMPLES / "ground_truth.json").read_text(encoding="utf-8"))
 SETS = {"cmts": ["cmts"], "modem": ["modem"], "syslog": ["syslog/messages"], "rfc5424": ["syslog/rfc5424.log"],
         "app": ["app"], "nginx": ["nginx"]}
@@ -389,9 +389,7 @@ def test_a_question_it_cannot_map_is_not_answered_with_a_number(frames) -> None:
 # --------------------------------------------------------------------------------------------- real logs
 
 def structured(system: str) -> list[dict[str, str]]:
-    path = REAL_LOGS / system / f"{system}_2k.log_structured.csv"
-    if not path.exists():
-        pytest.skip(f"{path} is absent")
+    path = real_log(system, ".log_structured.csv")
     with path.open(encoding="utf-8", newline="") as handle:
         return list(csv.DictReader(handle))
 

@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from react_engine.logs.macs import MAC_SEPARATED, any_notation
+from react_engine.logs.macs import normalize as normalize_mac
 from react_engine.planners.base import ContextView
 from react_engine.planners.rules.question import Question, amount, known, time_window
 from react_engine.planners.rules.vocabulary import (
@@ -53,10 +55,8 @@ def _literals(q: Question, plan: Plan) -> None:
     for m in q.take(r"\"([^\"]+)\"|“([^”]+)”|`([^`]+)`|(?<!\w)'([^']+)'(?!\w)"):
         phrase = next(g for g in m.groups() if g)
         _search(plan, phrase, False, f'containing "{phrase}"')
-    mac = r"\b(?:[0-9a-f]{2}[:-]){5}[0-9a-f]{2}\b|\b(?:[0-9a-f]{4}\.){2}[0-9a-f]{4}\b"
-    for m in q.take(r"(?:\b(?:mac|modem|cm)\s+)?(" + mac + ")"):
-        digits = re.sub(r"[^0-9a-f]", "", m.group(1).lower())
-        pattern = "(?i)" + r"[:.-]?".join(digits[i:i + 2] for i in range(0, 12, 2))
+    for m in q.take(r"(?:\b(?:mac|modem|cm)\s+)?\b(" + MAC_SEPARATED + r")\b"):
+        pattern = "(?i)" + any_notation(normalize_mac(m.group(1)) or "")
         _search(plan, pattern, True, f"mentioning MAC {m.group(1)} (any notation)")
     for m in q.take(r"(?:\bip(?: address)?\s+)?\b(\d{1,3}(?:\.\d{1,3}){3})\b"):
         _search(plan, m.group(1), False, f"mentioning {m.group(1)}")
