@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -403,6 +404,12 @@ REAL_CASES = [
                                                                     for r in rows)),
     ("Linux", "How many lines from sshd?", lambda rows: sum(r["Component"].startswith("sshd") for r in rows)),
     ("Apache", "How many errors?", lambda rows: sum(r["Level"] == "error" for r in rows)),
+    ("OpenSSH", "How many lines contain 187.141.143.180?", lambda rows: sum("187.141.143.180" in r["Content"]
+                                                                            for r in rows)),
+    ("OpenStack", "How many requests returned status 404?", lambda rows: sum("status: 404" in r["Content"]
+                                                                             for r in rows)),
+    ("OpenStack", "How many 5xx responses?", lambda rows: sum(bool(re.search(r"status: 5\d\d\b", r["Content"]))
+                                                              for r in rows)),
 ]
 
 

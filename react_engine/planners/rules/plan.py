@@ -80,24 +80,28 @@ def _field_or_search(plan: Plan, columns: list[str], column: str, value: Any, wo
                      op: str = "eq") -> None:
     """Filter on `column` when the logs have it, else search the lines for `text` (a regex when `op` is)."""
     if column in columns:
-        params = {"field": column, "value": value} | ({"op": op} if op != "eq" else {})
-        plan.calls.append(Call("filter_by_field", params, f"keep lines {words}"))
-        plan.scope.append(words)
+        _filter(plan, column, value, words, op)
     else:
         _search(plan, text, op == "regex", words)
 
 
-def _status(q: Question, plan: Plan, columns: list[str]) -> None:
-    """HTTP status classes and codes (`5xx`, `server errors`, `404s`, `status 500`)."""
+def _status(q: Question, plan: Plan) -> None:
+    """HTTP status classes and codes (`5xx`, `server errors`, `404s`, `status 500`), filtered on the status column
+    or, without one, on the status the lines state (`" 404 ` after a request, `status: 404`, `status=404`)."""
     for m in q.take(r"\b([1-5])xx(?:\s+(?:errors?|responses?|status(?:es)?|codes?))?\b"
                     r"|\b(server|client)\s+errors?\b"):
         digit = m.group(1) or ("5" if m.group(2).lower() == "server" else "4")
-        _field_or_search(plan, columns, "status", f"^{digit}[0-9][0-9]$", f"with an HTTP {STATUS_CLASSES[digit]} "
-                         "status", f'" {digit}[0-9][0-9] ', "regex")
+        _filter(plan, "status", f"^{digit}[0-9][0-9]$", f"with an HTTP {STATUS_CLASSES[digit]} status", "regex")
     for m in q.take(r"\b(?:status(?: code)?\s+|http\s+)?([1-5]\d\d)(?:s\b|\s+(?:errors?|responses?|codes?|status)\b|"
                     r"(?=\s*$|\s*\?))|\bstatus(?: code)?\s+([1-5]\d\d)\b"):
         code = m.group(1) or m.group(2)
-        _field_or_search(plan, columns, "status", int(code), f"with status {code}", f'" {code} ')
+        _filter(plan, "status", int(code), f"with status {code}")
+
+
+def _filter(plan: Plan, field: str, value: Any, words: str, op: str = "eq") -> None:
+    params = {"field": field, "value": value} | ({"op": op} if op != "eq" else {})
+    plan.calls.append(Call("filter_by_field", params, f"keep lines {words}"))
+    plan.scope.append(words)
 
 
 def _severity(q: Question, plan: Plan, uses_severity: bool) -> None:
@@ -290,7 +294,7 @@ def _phrases(q: Question, plan: Plan) -> None:
 
 def _texts(q: Question, plan: Plan, columns: list[str], uses_severity: bool) -> None:
     """Everything that becomes a text search or a level, status or method filter."""
-    _status(q, plan, columns)
+    _status(q, plan)
     for m in q.take(r"\b(GET|POST|PUT|DELETE|HEAD|PATCH|OPTIONS)\b", 0):
         _field_or_search(plan, columns, "method", m.group(1), f"with method {m.group(1)}", f'"{m.group(1)} ')
     for m in q.take(r"\b(\d{8})\b"):
