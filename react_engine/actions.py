@@ -27,13 +27,18 @@ def reply_schema(tools: dict[str, Tool]) -> dict[str, Any]:
         create_model(
             f"{''.join(p.title() for p in t.name.split('_'))}Action",
             reasoning=(str, Field(description="one short sentence: why this action")),
-            action=(Literal[t.name], ...),  # type: ignore[valid-type]
+            action=(_literal(t.name), ...),
             params=(t.params, ...),
         )
         for t in tools.values()
     ]
-    union = Union[tuple(variants)] if len(variants) > 1 else variants[0]  # type: ignore[valid-type]  # noqa: UP007
+    union: Any = Union[tuple(variants)] if len(variants) > 1 else variants[0]  # noqa: UP007
     return TypeAdapter(union).json_schema()
+
+
+def _literal(name: str) -> Any:
+    """The type `Literal[name]` for a name known only at run time."""
+    return Literal[name]
 
 
 _THINK = re.compile(r"<think(?:ing)?>.*?(?:</think(?:ing)?>|\Z)", re.S | re.I)
@@ -94,7 +99,7 @@ def _normalise(obj: dict[str, Any]) -> dict[str, Any] | None:
     action = next((obj[k] for k in _ALIASES_ACTION if isinstance(obj.get(k), str)), None)
     if action is None:
         return None
-    params = next((obj[k] for k in _ALIASES_PARAMS if k in obj), {})
+    params: Any = next((obj[k] for k in _ALIASES_PARAMS if k in obj), {})
     if isinstance(params, str):
         params = _load(params) if params.strip().startswith("{") else {}
     reasoning = obj.get("reasoning") or obj.get("thought") or obj.get("thoughts") or ""

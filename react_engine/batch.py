@@ -64,7 +64,8 @@ def load_queries(path: str | Path) -> list[BatchItem]:
     except (OSError, UnicodeDecodeError, ValueError, yaml.YAMLError) as exc:
         reason = str(exc).splitlines()[0]
         raise InputError(f"{path}: cannot read the questions ({reason}): fix the file") from None
-    items, seen = [], {}
+    items: list[BatchItem] = []
+    seen: dict[str, int] = {}
     for number, entry in enumerate(entries, 1):
         try:
             item = BatchItem.model_validate({"question": entry} if isinstance(entry, str) else entry)

@@ -10,6 +10,7 @@ from importlib import resources
 from typing import Any
 
 from react_engine.planners.base import ContextView, HistoryItem
+from react_engine.text import cut
 from react_engine.tools.base import Tool
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069]")
@@ -39,12 +40,12 @@ def clean(text: str, limit: int) -> str:
     `limit` characters."""
     one_line = _CONTROL.sub(" ", text.replace("\r", " ").replace("\n", " ⏎ "))
     one_line = _MARKER.sub(lambda m: m.group(0)[:2], one_line)
-    return one_line if len(one_line) <= limit else one_line[: limit - 1] + "…"
+    return cut(one_line, limit)
 
 
 def _compact(value: Any, limit: int = 120) -> str:
     text = json.dumps(value, default=str, ensure_ascii=False, separators=(",", ":"))
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return cut(text, limit)
 
 
 def _history_line(item: HistoryItem, limit: int) -> str:

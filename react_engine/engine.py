@@ -68,40 +68,73 @@ class Engine:
             now: str | None = None, load_options: LoadOptions | None = None) -> RunResult:
         """Answer `question` from the logs at `paths` loaded with `load_options` (or an already loaded `frame`)."""
         tracer = self.tracer_factory() if self.tracer_factory else NULL_TRACER
-        run = _Run(self, question, tracer)
         options = load_options or LoadOptions()
+        started = time.monotonic()
         with tracer.span("ask", question=question, paths=[str(p) for p in paths or []], now=now or "",
                          format=options.format or "", planner=self.planner.name, model=self.planner.model or "",
                          deterministic=self.planner.deterministic, year=options.year,
                          max_iterations=self.settings.max_iterations) as span:
-            result = run.execute(paths, frame, now, options)
+            try:
+                state, warnings = _open(question, paths, frame, now, options)
+            except _Stop as stop:
+                result = self._unanswered(question, started, stop)
+            except KeyboardInterrupt:
+                result = self._unanswered(question, started, _Stop("interrupted", "interrupted by the user (Ctrl-C)"))
+            else:
+                result = _Run(self, state, tracer, started, warnings).execute()
             span.set(stop_reason=result.stop_reason, answer=result.answer, value=_json(result.value),
                      verified=result.verified, now_used=result.now or "")
         result.trace_file = tracer.close()
         result.warnings.extend(tracer.warnings)
         return result
 
+    def _unanswered(self, question: str, started: float, stop: _Stop) -> RunResult:
+        """The result of a run that ended before its logs were loaded."""
+        stats = Statistics(execution_time_seconds=round(time.monotonic() - started, 4))
+        return RunResult(query=question, answer=f"No answer: {stop.message}" if stop.message else "No answer.",
+                         stop_reason=stop.reason, message=stop.message, error_type=stop.error_type, statistics=stats,
+                         planner=self.planner.name, model=self.planner.model)
+
+
+def _open(question: str, paths: Sequence[str | Path] | None, frame: pd.DataFrame | None, now: str | None,
+          options: LoadOptions) -> tuple[RunState, list[str]]:
+    """The run state over the loaded logs (or `frame`) and the loader's warnings; `_Stop` when loading fails."""
+    warnings: list[str] = []
+    if frame is None:
+        from react_engine.logs import load
+
+        try:
+            frame = load(list(paths or []), options)
+        except ReactEngineError as exc:
+            raise _Stop("error", str(exc), type(exc).__name__) from None
+        warnings.extend(frame.attrs.get("warnings", []))
+    try:
+        anchor = resolve_now(frame, now)
+    except ToolError as exc:
+        raise _Stop("error", f"--now {now!r}: {exc}", "InputError") from None
+    return RunState(question=question, frame=frame, now=anchor), warnings
+
 
 class _Run:
     """One question, from loading to the final answer."""
 
-    def __init__(self, engine: Engine, question: str, tracer: Tracer) -> None:
+    def __init__(self, engine: Engine, state: RunState, tracer: Tracer, started: float,
+                 warnings: list[str]) -> None:
         self.engine = engine
         self.settings = engine.settings
         self.planner = engine.planner
-        self.question = question
+        self.question = state.question
+        self.state = state
         self.tracer = tracer
-        self.started = time.monotonic()
-        self.stats = Statistics()
-        self.warnings: list[str] = []
-        self.state: RunState | None = None
+        self.started = started
+        self.stats = Statistics(rows_loaded=len(state.frame))
+        self.warnings = warnings
         self.final: tuple[str, Any] | None = None
 
     # -- the loop -------------------------------------------------------------------------------------------
 
-    def execute(self, paths, frame, now, options: LoadOptions) -> RunResult:
+    def execute(self) -> RunResult:
         try:
-            self.state = self._start(paths, frame, now, options)
             for iteration in range(1, self.settings.max_iterations + 1):
                 self._check_time()
                 with self.tracer.span("iteration", iteration=iteration) as span:
@@ -114,22 +147,6 @@ class _Run:
             return self._finish(stop.reason, stop.message, stop.error_type)
         except KeyboardInterrupt:
             return self._finish("interrupted", "interrupted by the user (Ctrl-C)")
-
-    def _start(self, paths, frame, now, options: LoadOptions) -> RunState:
-        if frame is None:
-            from react_engine.logs import load
-
-            try:
-                frame = load(list(paths or []), options)
-            except ReactEngineError as exc:
-                raise _Stop("error", str(exc), type(exc).__name__) from None
-            self.warnings.extend(frame.attrs.get("warnings", []))
-        try:
-            anchor = resolve_now(frame, now)
-        except ToolError as exc:
-            raise _Stop("error", f"--now {now!r}: {exc}", "InputError") from None
-        self.stats.rows_loaded = len(frame)
-        return RunState(question=self.question, frame=frame, now=anchor)
 
     def _check_time(self) -> None:
         if time.monotonic() - self.started > self.settings.timeout_seconds:
@@ -280,7 +297,8 @@ class _Run:
                           entities=state.entities, output_dir=self.engine.output_dir,
                           allow_overwrite=tool.requires_approval)
         remaining = settings.timeout_seconds - (time.monotonic() - self.started)
-        timeout = max(0.01, min(settings.tool_timeout_seconds, remaining))
+        limit = min(settings.tool_timeout_seconds, tool.timeout or settings.tool_timeout_seconds)
+        timeout = max(0.01, min(limit, remaining))
         with self.tracer.span("tool", tool=tool.name, params=_json(step.params), rows_in=len(state.rows)) as span:
             began = time.monotonic()
             try:
@@ -317,11 +335,10 @@ class _Run:
             state.entities.update(result.entities)
         if result.rows is not None:
             state.set_rows(result.rows)
-            if tool.name in guidance.NARROWING:  # filters are idempotent: the same call again is a repeat
+            if tool.narrows:  # filters are idempotent: the same call again is a repeat
                 state.calls.setdefault(call_key(tool.name, canonical, state.rows_version), step.iteration)
-            if tool.name in guidance.NARROWING:
                 state.strategies_tried.append(f"{tool.name}({_json(step.params)})")
-            if len(result.rows) == 0 and self.settings.auto_retry_enabled and tool.name in guidance.NARROWING:
+            if len(result.rows) == 0 and self.settings.auto_retry_enabled and tool.narrows:
                 state.feedback = guidance.empty_hint(tool.name, step.params, self.settings.time_expansion_factor,
                                                      state.strategies_tried)
         if result.evidence is not None:
@@ -351,14 +368,14 @@ class _Run:
         self.stats.errors_by_type[kind] = self.stats.errors_by_type.get(kind, 0) + 1
 
     def _computed(self) -> list[Any]:
-        steps = self.state.steps if self.state else []
+        steps = self.state.steps
         return [s.value for s in steps if s.kind == "tool" and s.ok] + \
                [s.rows_out for s in steps if s.kind == "tool" and s.ok and s.rows_out is not None]
 
     def _finish(self, reason: StopReason, message: str | None = None, error_type: str | None = None) -> RunResult:
         state = self.state
         self.stats.execution_time_seconds = round(time.monotonic() - self.started, 4)
-        counted = [(s.prompt_eval_count, s.prompt_tokens) for s in (state.steps if state else []) if s.prompt_eval_count]
+        counted = [(s.prompt_eval_count, s.prompt_tokens) for s in state.steps if s.prompt_eval_count]
         if counted:
             self.stats.token_estimate_ratio = round(sum(c for c, _ in counted) / sum(e for _, e in counted), 3)
         answer, value, verified, partial = "", None, False, False
@@ -373,17 +390,16 @@ class _Run:
                 shown = ", ".join(f"{n:g}" for n in verdict.unmatched)
                 self.warnings.append(f"unverified: the answer states {shown}, which no tool computed in this run "
                                      f"(computed values include {', '.join(f'{n:g}' for n in verdict.computed[:8])})")
-        elif state is not None and (last := self._last_value()) is not None:
+        elif (last := self._last_value()) is not None:
             answer, value, partial = f"Partial answer (unverified): {last.observation}", last.value, True
         if not answer:
             answer = f"No answer: {message}" if message else "No answer."
         found = evidence(state.frame, state.evidence, state.rows, self.settings.evidence_lines) \
-            if state is not None and self.final is not None else []
+            if self.final is not None else []
         return RunResult(
             query=self.question, answer=answer, value=value, verified=verified, partial=partial, stop_reason=reason,
             message=message, error_type=error_type,
-            now=state.now.isoformat() if state is not None and state.now is not None else None,
-            steps=state.steps if state else [], statistics=self.stats, evidence=found, warnings=self.warnings,
+            now=state.now.isoformat() if state.now is not None else None, steps=state.steps, statistics=self.stats, evidence=found, warnings=self.warnings,
             planner=self.planner.name, model=self.planner.model,
         )
 

@@ -10,6 +10,7 @@ from typing import Any
 import pandas as pd
 from pydantic import BaseModel, Field
 
+from react_engine.logs.macs import MAC_SEPARATED
 from react_engine.logs.schema import RAW_COLUMN
 from react_engine.result import Evidence
 
@@ -17,7 +18,7 @@ from react_engine.result import Evidence
 _NOT_QUANTITIES = re.compile(
     r"\d{4}-\d{2}-\d{2}[T ]?[\d:.,]*(?:Z|[+-]\d{2}:?\d{2})?"  # ISO dates and times
     r"|\b\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?\b"  # clock times
-    r"|\b(?:[0-9a-f]{2}[:-]){5}[0-9a-f]{2}\b|\b(?:[0-9a-f]{4}\.){2}[0-9a-f]{4}\b"  # MACs
+    rf"|\b(?:{MAC_SEPARATED})\b"  # MACs
     r"|\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b"  # IPv4
     r"|[A-Za-z_][\w/.-]*\d[\w/.-]*",  # tokens mixing letters and digits (MAWED07T01, Cable5/0/1, T3)
     re.I,

@@ -7,6 +7,7 @@ from typing import Any
 
 from react_engine.errors import ReplyError
 from react_engine.grounding import numbers_in
+from react_engine.tools.timeexpr import relative
 
 _INTENT = re.compile(
     r"^\s*(?:ok(?:ay)?[,.]?\s*|sure[,.]?\s*|first[,.]?\s*|next[,.]?\s*|now[,.]?\s*)*"
@@ -20,9 +21,6 @@ _NOTHING = re.compile(
     r"|no .{0,40}\b(?:found|matched|match)|zero (?:logs?|entries|rows|results))\b",
     re.I,
 )
-_RELATIVE = re.compile(r"^now-(\d+(?:\.\d+)?)([smhdw])$")
-
-NARROWING = ("search_logs", "filter_by_severity", "filter_by_time", "filter_by_field")
 
 
 def is_intent_only(text: str) -> bool:
@@ -50,11 +48,11 @@ NUDGE_ACT = "you stated an intention but took no action: do it now: reply with t
 
 def widen(start: str, factor: float) -> str | None:
     """`now-1h` widened by `factor` (`now-4h`), or None when `start` is not relative."""
-    m = _RELATIVE.match(start.strip().replace(" ", ""))
-    if not m:
+    parts = relative(start)
+    if parts is None or parts[0] != "-":
         return None
-    amount = float(m.group(1)) * factor
-    return f"now-{amount:g}{m.group(2)}"
+    _, amount, unit = parts
+    return f"now-{amount * factor:g}{unit}"
 
 
 def empty_hint(action: str, params: dict[str, Any], factor: float, tried: list[str]) -> str:

@@ -13,7 +13,7 @@ import pandas as pd
 from react_engine.logs.schema import RAW_COLUMN
 from react_engine.planners.base import ContextView, EntitySummary, HistoryItem
 from react_engine.result import Step
-from react_engine.tools.counts import ranked
+from react_engine.tools.counts import ranked, top
 from react_engine.tools.timeexpr import parse_time
 
 _KNOWN_VALUE_COLUMNS = ("host", "component")
@@ -41,9 +41,8 @@ class Codes:
     def top(self, positions: np.ndarray, n: int) -> list[tuple[str, int]]:
         counts = self.counts(positions)
         nonzero = np.flatnonzero(counts)
-        names = np.asarray([str(self.uniques[i]) for i in nonzero])
-        order = np.lexsort((names, -counts[nonzero]))[:n] if len(nonzero) else []
-        return [(str(names[i]), int(counts[nonzero[i]])) for i in order]
+        named = pd.Series(counts[nonzero], index=[str(self.uniques[i]) for i in nonzero])
+        return [(str(value), count) for value, count in top(named, n)]
 
     def mix(self, positions: np.ndarray) -> dict[str, int]:
         """Counts of every value including missing ones (as "missing")."""

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pandas as pd
 import pytest
+from real_logs import HOW_TO_RUN, REAL_LOGS
 
 from react_engine.logs import LoadOptions, load
 from react_engine.logs.severity import normalize
 
-REAL = Path(__file__).parents[2] / "shared" / "real_logs"
-SYSTEMS = sorted(p.name for p in REAL.iterdir() if p.is_dir()) if REAL.is_dir() else []
+SYSTEMS = sorted(p.name for p in REAL_LOGS.iterdir() if p.is_dir()) if REAL_LOGS.is_dir() else []
 # loghub CSV column that holds each canonical field, where the CSV has one with that meaning.
 FIELDS: dict[str, dict[str, str]] = {
     "Android": {"pid": "Pid", "component": "Component"},
@@ -32,11 +30,11 @@ FIELDS: dict[str, dict[str, str]] = {
 NO_LEVEL_COLUMN = {"Linux"}  # its "Level" column holds the hostname
 
 
-@pytest.fixture(scope="module", params=SYSTEMS or [pytest.param("none", marks=pytest.mark.skip("no real_logs"))])
+@pytest.fixture(scope="module", params=SYSTEMS or [pytest.param("none", marks=pytest.mark.skip(HOW_TO_RUN))])
 def system(request: pytest.FixtureRequest) -> tuple[str, pd.DataFrame, pd.DataFrame]:
     name = request.param
-    frame = load(REAL / name / f"{name}_2k.log", LoadOptions(use_cache=False))
-    truth = pd.read_csv(REAL / name / f"{name}_2k.log_structured.csv", dtype=str, keep_default_na=False)
+    frame = load(REAL_LOGS / name / f"{name}_2k.log", LoadOptions(use_cache=False))
+    truth = pd.read_csv(REAL_LOGS / name / f"{name}_2k.log_structured.csv", dtype=str, keep_default_na=False)
     return name, frame, truth
 
 

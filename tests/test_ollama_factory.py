@@ -71,7 +71,6 @@ def test_probe_reports_why_not(fake_ollama):
 
 
 def test_auto_falls_back_to_rules_with_a_notice():
-    pytest.importorskip("react_engine.planners.rules")
     host = _closed_host()
     planner, notice = make_planner(PlannerSpec(kind="auto", host=host))
     assert planner.name == "rules" and not planner.calls_model

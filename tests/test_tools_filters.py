@@ -8,9 +8,11 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from real_logs import real_log
 from tool_frames import LEVELS, WORDS, context, frame, frames, run
 
 from react_engine.errors import ToolError
+from react_engine.logs import LoadOptions, load
 from react_engine.logs.macs import normalize as normalize_mac
 from react_engine.logs.severity import at_least, normalize
 
@@ -210,3 +212,31 @@ def test_a_column_empty_in_the_current_rows_gives_way_to_the_entity_type() -> No
     assert labels(run("filter_by_field", context(df), field="user", value="bob")) == [101]
     df.loc[100, "user"] = "alice"
     assert labels(run("filter_by_field", context(df), field="user", value="bob")) == []
+
+
+@given(octets=st.lists(st.integers(0, 255), min_size=4, max_size=4))
+@settings(max_examples=100, deadline=None)
+def test_an_ipv4_address_is_never_read_as_a_mac(octets: list[int]) -> None:
+    address = ".".join(map(str, octets))
+    assert normalize_mac(address) is None
+    df = frame([{"message": f"Failed password from {address} port 22"}, {"message": "other"}])
+    result = run("search_logs", context(df), value=address)
+    assert labels(result) == [100] and "MAC" not in result.summary
+
+
+@given(digits=st.text("0123456789abcdefABCDEF", min_size=12, max_size=12),
+       way=st.sampled_from(["colon", "hyphen", "dotted", "wrong"]))
+@settings(max_examples=100, deadline=None)
+def test_a_mac_needs_its_separators_in_their_places(digits: str, way: str) -> None:
+    pairs = [digits[i : i + 2] for i in range(0, 12, 2)]
+    written = {"colon": ":".join(pairs), "hyphen": "-".join(pairs),
+               "dotted": ".".join(digits[i : i + 4] for i in range(0, 12, 4)),
+               "wrong": ".".join(digits[i : i + 3] for i in range(0, 12, 3))}[way]
+    assert normalize_mac(written) == (None if way == "wrong" else ":".join(pairs).lower())
+
+
+def test_searching_an_ip_on_the_openssh_sample_counts_what_grep_counts() -> None:
+    path = real_log("OpenSSH")
+    expected = sum("187.141.143.180" in line for line in path.read_text(encoding="utf-8").splitlines())
+    df = load(path, LoadOptions(use_cache=False))
+    assert run("search_logs", context(df), value="187.141.143.180").value == expected > 0

@@ -10,7 +10,7 @@ from react_engine.errors import ReactEngineError
 class _Group(click.Group):
     """Turns expected errors into one-line messages (exit 1) instead of tracebacks."""
 
-    def invoke(self, ctx: click.Context):  # type: ignore[override]
+    def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
         except ReactEngineError as exc:

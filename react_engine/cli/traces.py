@@ -8,13 +8,13 @@ import sys
 import click
 
 from react_engine.replay import replay
+from react_engine.text import cut
 from react_engine.tracing import read_trace
 from react_engine.tracing.timeline import Timeline, timeline
 
 
 def _cut(text: str, width: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= width else text[: width - 1] + "…"
+    return cut(" ".join(text.split()), width)
 
 
 def render_timeline(view: Timeline) -> str:

@@ -43,7 +43,7 @@ def _expand_url(item: str) -> list[RemoteFile]:
 
     try:
         fs, _, found = fsspec.get_fs_token_paths(item)
-        files = []
+        files: list[str] = []
         for path in found:
             inside = sorted(fs.find(path)) if fs.isdir(path) else [path]
             files.extend(p for p in inside if not any(part.startswith(".") for part in p.split("/")[-1:]))
@@ -60,7 +60,7 @@ def _expand_url(item: str) -> list[RemoteFile]:
 def expand_inputs(paths: PathsArg) -> list[RemoteFile]:
     """Files, directories, globs and URLs as sorted, de-duplicated inputs (local ones as the loader names them)."""
     items = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
-    if STDIN in map(os.fspath, items):
+    if STDIN in [os.fspath(item) for item in items]:
         raise InputError("--dask cannot read standard input; save it to a file the workers can read")
     local = [item for item in items if not _is_url(os.fspath(item))]
     found = {f.name: RemoteFile(f.name, f.name, f.size, f.mtime) for f in (expand(local) if local else [])}

@@ -184,8 +184,8 @@ def load(client: Client, paths: PathsArg, *, format: str | None = None, year: in
             tasks.append(delayed(parse_file, pure=True)(file.url, file.name, item.fmt, year, file.mtime))
             owners.append(item)
             continue
-        _, blocks = read_bytes(file.url, delimiter=b"\n", blocksize=blocksize, sample=False)
-        for i, data in enumerate(blocks[0]):
+        _, chunks = read_bytes(file.url, delimiter=b"\n", blocksize=blocksize, sample=False)
+        for i, data in enumerate(chunks[0]):
             tasks.append(delayed(parse_block, pure=True)(data, file.name, item.fmt, year, file.mtime, i == 0))
             owners.append(item)
     parsed = client.persist(tasks)
@@ -237,5 +237,5 @@ def _assemble(parsed: list[Any], blocks: list[Block], owners: list[_Input], warn
     if not parts:
         frame = dd.from_pandas(meta, npartitions=1)
     else:
-        frame = dd.from_delayed(parts, meta=meta, divisions=[*divisions, start - 1], verify_meta=False)
+        frame = dd.from_delayed(parts, meta=meta, divisions=(*divisions, start - 1), verify_meta=False)
     return frame

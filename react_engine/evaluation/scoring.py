@@ -126,7 +126,7 @@ def _correctness(expect: Expect, result: RunResult, failures: list[str]) -> floa
 
 def _tool_usage(expect: Expect, result: RunResult, failures: list[str]) -> tuple[float | None, list[str], int]:
     calls = [s for s in result.steps if s.kind == "tool" and s.action]
-    called = [s.action for s in calls]
+    called = [s.action for s in calls if s.action]
     errors = sum(not s.ok for s in calls)
     if not expect.tools and not calls:
         return None, called, errors

@@ -65,9 +65,9 @@ def _first_bytes(raw: np.ndarray, starts: np.ndarray, width: int = 12) -> np.nda
     """`raw[start:start+width]` for each start, as one (rows, width) gather over a strided view."""
     window = np.zeros((len(starts), width), np.uint8)
     if len(raw) < width:
-        for i, start in enumerate(starts):
+        for row, start in enumerate(starts):
             piece = raw[start : start + width]
-            window[i, : len(piece)] = piece
+            window[row, : len(piece)] = piece
         return window
     rows = np.lib.stride_tricks.as_strided(raw, (len(raw) - width + 1, width), (1, 1), writeable=False)
     inside = starts <= len(raw) - width

@@ -74,7 +74,7 @@ def expand(paths: Sequence[str | os.PathLike[str]] | str | os.PathLike[str]) -> 
     if not items:
         raise InputError("no input given; pass a log file, a folder, a glob or - for standard input")
     found: dict[str, SourceFile] = {}
-    for item in map(os.fspath, items):
+    for item in [os.fspath(i) for i in items]:
         if item == STDIN:
             found[STDIN] = SourceFile(STDIN, None)
             continue

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -79,5 +80,5 @@ def _openai(spec: PlannerSpec) -> Planner:
     if not spec.model:
         raise InputError("--planner openai needs --model NAME: the model id the server knows")
     system = Modelfile.read(spec.modelfile).system if spec.modelfile else None
-    kwargs = {"num_ctx": spec.num_ctx} if spec.num_ctx else {}
+    kwargs: dict[str, Any] = {"num_ctx": spec.num_ctx} if spec.num_ctx else {}
     return OpenAIPlanner(spec.model, base_url, timeout=spec.timeout, system_prompt=system, **kwargs)

@@ -64,6 +64,8 @@ def complete_json(content: str) -> bool:
 class ModelPlanner(Planner):
     """A planner backed by a model server; subclasses make one request in `_ask`."""
 
+    model: str
+
     calls_model = True
 
     def __init__(

@@ -60,6 +60,8 @@ class Tool:
     run: ToolFn
     requires_approval: bool = False
     terminal: bool = False  # ends the run (finalize_answer)
+    narrows: bool = False  # replaces the current rows with a subset; the same call again is a repeat
+    timeout: float | None = None  # seconds before the call is abandoned, when tighter than the settings' limit
 
     def call(self, params: Params, ctx: ToolContext, timeout: float) -> ToolResult:
         """Run in a worker thread; past `timeout` seconds the call is abandoned and reported as a `ToolError`."""
@@ -98,13 +100,13 @@ REGISTRY: dict[str, Tool] = {}
 
 
 def tool(name: str, description: str, params: type[Params], *, requires_approval: bool = False,
-         terminal: bool = False) -> Callable[[ToolFn], ToolFn]:
+         terminal: bool = False, narrows: bool = False, timeout: float | None = None) -> Callable[[ToolFn], ToolFn]:
     """Register `fn` as the tool `name`; the declaration is the single source of its schema."""
 
     def register(fn: ToolFn) -> ToolFn:
         if name in REGISTRY:
             raise ValueError(f"tool {name!r} declared twice")
-        REGISTRY[name] = Tool(name, description, params, fn, requires_approval, terminal)
+        REGISTRY[name] = Tool(name, description, params, fn, requires_approval, terminal, narrows, timeout)
         return fn
 
     return register

@@ -8,13 +8,15 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from react_engine.text import cut
+
 _SPACE = re.compile(r"[\x00-\x1f\x7f\s]+")
 
 
 def brief(value: Any, limit: int = 60) -> str:
     """`value` as one line for a summary: control characters become spaces and long text is cut with `…`."""
     flat = _SPACE.sub(" ", str(value)).strip()
-    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+    return cut(flat, limit)
 
 
 def jsonable(value: Any) -> Any:
@@ -28,10 +30,14 @@ def jsonable(value: Any) -> Any:
 
 def ranked(values: pd.Series, n: int) -> list[list[Any]]:
     """The `n` most frequent non-missing values as `[value, count]`, by count descending, then value ascending."""
-    counts = values.value_counts(dropna=True, sort=True)
+    return top(values.value_counts(dropna=True, sort=True), n)
+
+
+def top(counts: pd.Series, n: int) -> list[list[Any]]:
+    """The `n` largest of `counts` (value -> count) as `[value, count]`, by count descending, then value."""
     if counts.empty:
         return []
-    tied = counts[counts >= counts.iloc[min(n, len(counts)) - 1]]  # only the values that can make the top n
+    tied = counts[counts >= counts.nlargest(n).iloc[-1]]  # only the values that can make the top n
     order = pd.DataFrame({"value": tied.index, "count": tied.to_numpy()}).sort_values(
         ["count", "value"], ascending=[False, True], kind="stable", key=_comparable)
     return [[jsonable(v), int(c)] for v, c in order.head(n).itertuples(index=False)]

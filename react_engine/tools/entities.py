@@ -15,7 +15,7 @@ import pandas as pd
 from pydantic import Field
 
 from react_engine.errors import ToolError
-from react_engine.logs.macs import MAC_PATTERN, normalize_array
+from react_engine.logs.macs import MAC_PATTERN, MAC_SEPARATED, normalize_array
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
 from react_engine.tools.counts import brief, ranked
 from react_engine.tools.fields import OneOrMany
@@ -85,8 +85,7 @@ class EntityType:
 
 
 BUILTIN: dict[str, EntityType] = {
-    "mac": EntityType((r"\b((?:[0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}|(?:[0-9A-Fa-f]{4}\.){2}[0-9A-Fa-f]{4})\b",),
-                      _mac),
+    "mac": EntityType((rf"\b({MAC_SEPARATED})\b",), _mac),
     "ip": EntityType((rf"\b({_OCTET}(?:\.{_OCTET}){{3}})\b",
                       rf"(?:^|[^0-9A-Za-z:])((?:{_H4}:){{7,}}{_H4}|(?:{_H4}(?::{_H4})*)?::(?:{_H4}(?::{_H4})*)?)"),
                      _per_unique(_ip), "client_ip"),

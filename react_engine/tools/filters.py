@@ -11,6 +11,7 @@ import pyarrow.compute as pc
 from pydantic import Field
 
 from react_engine.errors import ToolError
+from react_engine.logs.macs import any_notation
 from react_engine.logs.macs import normalize as normalize_mac
 from react_engine.logs.severity import RANK, SEVERITIES, at_least, normalize
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
@@ -51,19 +52,14 @@ class SearchLogsParams(Params):
     case_sensitive: bool = Field(False, description="match letter case exactly")
 
 
-@tool("search_logs", "keep rows whose line contains value", SearchLogsParams)
+@tool("search_logs", "keep rows whose line contains value", SearchLogsParams, narrows=True)
 def search_logs(params: SearchLogsParams, ctx: ToolContext) -> ToolResult:
     if not params.value:
         return reset_filters(ResetFiltersParams(), ctx)
     mac = None if params.regex or not _SEPARATED.search(params.value) else normalize_mac(params.value)
-    pattern = params.value if params.regex else _any_notation(mac) if mac else literal(params.value)
+    pattern = params.value if params.regex else any_notation(mac) if mac else literal(params.value)
     mask = matches(line_text(ctx.rows), pattern, ignore_case=not params.case_sensitive or mac is not None)
     return narrowed(ctx, mask, f"search {params.value!r}" + (" (any MAC notation)" if mac else ""))
-
-
-def _any_notation(mac: str) -> str:
-    """A pattern for one MAC (colon form) written in any notation: `001d.d38e.d4b7`, `00-1D-...`, bare."""
-    return r"\b" + "[:.-]?".join(mac.split(":")) + r"\b"
 
 
 class FilterBySeverityParams(Params):
@@ -73,7 +69,8 @@ class FilterBySeverityParams(Params):
     min_level: str | None = Field(None, description="also keep every row at least this severe, e.g. error")
 
 
-@tool("filter_by_severity", "keep rows at these levels, or at least min_level", FilterBySeverityParams)
+@tool("filter_by_severity", "keep rows at these levels, or at least min_level", FilterBySeverityParams,
+      narrows=True)
 def filter_by_severity(params: FilterBySeverityParams, ctx: ToolContext) -> ToolResult:
     if not params.levels and params.min_level is None:
         raise ToolError("give levels (e.g. [\"ERROR\"]) or min_level (e.g. \"warning\")")
@@ -84,7 +81,7 @@ def filter_by_severity(params: FilterBySeverityParams, ctx: ToolContext) -> Tool
         mask |= _level_mask(ctx, level.strip())
     if params.min_level is not None:
         mask |= ctx.rows["severity"].isin(at_least(_canonical(ctx, params.min_level))).to_numpy(dtype=bool)
-    what = " ".join(params.levels + ([f">={params.min_level}"] if params.min_level else []))
+    what = " ".join([*params.levels, *([f">={params.min_level}"] if params.min_level else [])])
     return narrowed(ctx, mask, f"severity {brief(what)}")
 
 
@@ -111,7 +108,7 @@ class FilterByTimeParams(Params):
     end: str = Field("now", description="ISO time or relative time; `now` is the newest log time unless overridden")
 
 
-@tool("filter_by_time", "keep rows from start to end, e.g. now-1h", FilterByTimeParams)
+@tool("filter_by_time", "keep rows from start to end, e.g. now-1h", FilterByTimeParams, narrows=True)
 def filter_by_time(params: FilterByTimeParams, ctx: ToolContext) -> ToolResult:
     start, end = parse_time(params.start, ctx.now), parse_time(params.end, ctx.now)
     if start > end:
@@ -128,7 +125,8 @@ class FilterByFieldParams(Params):
         "eq", description="eq/ne: equal or not; contains: substring, any case; regex: RE2 pattern")
 
 
-@tool("filter_by_field", "keep rows where field op value (eq, ne, contains, regex)", FilterByFieldParams)
+@tool("filter_by_field", "keep rows where field op value (eq, ne, contains, regex)", FilterByFieldParams,
+      narrows=True)
 def filter_by_field(params: FilterByFieldParams, ctx: ToolContext) -> ToolResult:
     text = _text(params.value)
     name, is_entity = resolve_field(ctx, params.field)

@@ -17,18 +17,27 @@ T = TypeVar("T")
 _HINT = "use now, now-15m, now-1h, now-2d or an ISO time such as 2026-11-20T10:00"
 
 
+def relative(text: str) -> tuple[str, float, str] | None:
+    """`(sign, amount, unit)` of a relative time (`now` is `("", 0, "")`), or None when `text` is not one."""
+    found = _RELATIVE.fullmatch(text.strip())
+    if not found:
+        return None
+    sign, amount, unit = found.groups()
+    return (sign, float(amount), unit.lower()) if sign else ("", 0.0, "")
+
+
 def parse_time(text: str, now: pd.Timestamp) -> pd.Timestamp:
     """`text` as a UTC timestamp; relative forms count back from `now`, naive ISO times are taken as UTC."""
     text = text.strip()
-    relative = _RELATIVE.fullmatch(text)
-    if relative:
+    parts = relative(text)
+    if parts:
         if pd.isna(now):
             raise ToolError("the logs have no timestamps, so relative times cannot be used")
-        sign, amount, unit = relative.groups()
+        sign, amount, unit = parts
         now = now.tz_localize("UTC") if now.tzinfo is None else now.tz_convert("UTC")
         if not sign:
             return now
-        delta = _delta(float(amount), unit)
+        delta = _delta(amount, unit)
         return _checked(lambda: now - delta if sign == "-" else now + delta, text)
     stamp = _checked(lambda: pd.Timestamp(text), text)
     if pd.isna(stamp):

@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from react_engine.logs.macs import MAC_SEPARATED, any_notation
+from react_engine.logs.macs import normalize as normalize_mac
 from react_engine.planners.base import ContextView
 from react_engine.planners.rules.question import Question, amount, known, time_window
 from react_engine.planners.rules.vocabulary import (
@@ -53,10 +55,8 @@ def _literals(q: Question, plan: Plan) -> None:
     for m in q.take(r"\"([^\"]+)\"|“([^”]+)”|`([^`]+)`|(?<!\w)'([^']+)'(?!\w)"):
         phrase = next(g for g in m.groups() if g)
         _search(plan, phrase, False, f'containing "{phrase}"')
-    mac = r"\b(?:[0-9a-f]{2}[:-]){5}[0-9a-f]{2}\b|\b(?:[0-9a-f]{4}\.){2}[0-9a-f]{4}\b"
-    for m in q.take(r"(?:\b(?:mac|modem|cm)\s+)?(" + mac + ")"):
-        digits = re.sub(r"[^0-9a-f]", "", m.group(1).lower())
-        pattern = "(?i)" + r"[:.-]?".join(digits[i:i + 2] for i in range(0, 12, 2))
+    for m in q.take(r"(?:\b(?:mac|modem|cm)\s+)?\b(" + MAC_SEPARATED + r")\b"):
+        pattern = "(?i)" + any_notation(normalize_mac(m.group(1)) or "")
         _search(plan, pattern, True, f"mentioning MAC {m.group(1)} (any notation)")
     for m in q.take(r"(?:\bip(?: address)?\s+)?\b(\d{1,3}(?:\.\d{1,3}){3})\b"):
         _search(plan, m.group(1), False, f"mentioning {m.group(1)}")
@@ -80,24 +80,28 @@ def _field_or_search(plan: Plan, columns: list[str], column: str, value: Any, wo
                      op: str = "eq") -> None:
     """Filter on `column` when the logs have it, else search the lines for `text` (a regex when `op` is)."""
     if column in columns:
-        params = {"field": column, "value": value} | ({"op": op} if op != "eq" else {})
-        plan.calls.append(Call("filter_by_field", params, f"keep lines {words}"))
-        plan.scope.append(words)
+        _filter(plan, column, value, words, op)
     else:
         _search(plan, text, op == "regex", words)
 
 
-def _status(q: Question, plan: Plan, columns: list[str]) -> None:
-    """HTTP status classes and codes (`5xx`, `server errors`, `404s`, `status 500`)."""
+def _status(q: Question, plan: Plan) -> None:
+    """HTTP status classes and codes (`5xx`, `server errors`, `404s`, `status 500`), filtered on the status column
+    or, without one, on the status the lines state (`" 404 ` after a request, `status: 404`, `status=404`)."""
     for m in q.take(r"\b([1-5])xx(?:\s+(?:errors?|responses?|status(?:es)?|codes?))?\b"
                     r"|\b(server|client)\s+errors?\b"):
         digit = m.group(1) or ("5" if m.group(2).lower() == "server" else "4")
-        _field_or_search(plan, columns, "status", f"^{digit}[0-9][0-9]$", f"with an HTTP {STATUS_CLASSES[digit]} "
-                         "status", f'" {digit}[0-9][0-9] ', "regex")
+        _filter(plan, "status", f"^{digit}[0-9][0-9]$", f"with an HTTP {STATUS_CLASSES[digit]} status", "regex")
     for m in q.take(r"\b(?:status(?: code)?\s+|http\s+)?([1-5]\d\d)(?:s\b|\s+(?:errors?|responses?|codes?|status)\b|"
                     r"(?=\s*$|\s*\?))|\bstatus(?: code)?\s+([1-5]\d\d)\b"):
         code = m.group(1) or m.group(2)
-        _field_or_search(plan, columns, "status", int(code), f"with status {code}", f'" {code} ')
+        _filter(plan, "status", int(code), f"with status {code}")
+
+
+def _filter(plan: Plan, field: str, value: Any, words: str, op: str = "eq") -> None:
+    params = {"field": field, "value": value} | ({"op": op} if op != "eq" else {})
+    plan.calls.append(Call("filter_by_field", params, f"keep lines {words}"))
+    plan.scope.append(words)
 
 
 def _severity(q: Question, plan: Plan, uses_severity: bool) -> None:
@@ -290,7 +294,7 @@ def _phrases(q: Question, plan: Plan) -> None:
 
 def _texts(q: Question, plan: Plan, columns: list[str], uses_severity: bool) -> None:
     """Everything that becomes a text search or a level, status or method filter."""
-    _status(q, plan, columns)
+    _status(q, plan)
     for m in q.take(r"\b(GET|POST|PUT|DELETE|HEAD|PATCH|OPTIONS)\b", 0):
         _field_or_search(plan, columns, "method", m.group(1), f"with method {m.group(1)}", f'"{m.group(1)} ')
     for m in q.take(r"\b(\d{8})\b"):

@@ -8,8 +8,9 @@ from typing import Any
 from react_engine.planners.base import ContextView, HistoryItem, Planner, PlannerReply, PlanRequest
 from react_engine.planners.rules.answer import answer, scope
 from react_engine.planners.rules.plan import Plan, build_plan
+from react_engine.tools import REGISTRY
 
-NARROWING = frozenset({"search_logs", "filter_by_severity", "filter_by_time", "filter_by_field"})
+NARROWING = frozenset(name for name, tool in REGISTRY.items() if tool.narrows)
 SUGGESTION = ('try e.g. "how many errors in the last hour", "how many unique modems had T3 timeouts on '
               'HOST", "top IPs with failed passwords", or put the exact log text in quotes')
 

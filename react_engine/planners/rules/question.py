@@ -99,10 +99,13 @@ def time_window(q: Question, now: str | None) -> tuple[str, str, str] | None:
         return f"{before}T00:00:00", f"{before}T23:59:59.999999", f"yesterday ({before})"
     for m in q.take(r"\b(?:between|from)\s+" + TIME + r"\s+(?:and|to|until|till|-)\s+" + TIME,
                     accept=lambda m: bool(_clock(m.group(1), day) and _clock(m.group(2), day))):
-        start, end = _clock(m.group(1), day), _clock(m.group(2), day)
-        return start, end, f"from {start} to {end}"
+        since, until = _clock(m.group(1), day), _clock(m.group(2), day)
+        if since and until:
+            return since, until, f"from {since} to {until}"
     for m in q.take(r"\b(since|after|before|until)\s+" + TIME, accept=lambda m: bool(_clock(m.group(2), day))):
         at = _clock(m.group(2), day)
+        if at is None:
+            continue
         if m.group(1).lower() in ("since", "after"):
             return at, "now", f"from {at} to now"
         return "1970-01-01T00:00:00", at, f"up to {at}"
