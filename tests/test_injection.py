@@ -76,9 +76,9 @@ class Place:
         return [str(p.resolve()) for p in roots] + sorted({sys.prefix, sys.base_prefix, sys.exec_prefix})
 
     def stray(self, opened: list[str], *extra: Path) -> list[str]:
-        """Opened paths outside the allowed places (devices and the zoneinfo database excepted)."""
+        """Opened paths outside the allowed places (devices, memory limits and the zoneinfo database excepted)."""
         allowed = self.allowed(*extra)
-        ok = ("/dev/", "/proc/", "/usr/share/zoneinfo", "/etc/localtime")
+        ok = ("/dev/", "/proc/", "/sys/fs/cgroup/", "/usr/share/zoneinfo", "/etc/localtime")
         return sorted({p for p in opened if not p.startswith(ok) and not any(
             p == a or p.startswith(a + os.sep) for a in allowed)})
 

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from react_engine.errors import InputError
-from react_engine.logs import LoadOptions, load
+from react_engine.logs import LoadOptions, load, reading
 from react_engine.logs.lines import split
 
 SYSLOG_LINES = [
@@ -63,11 +63,14 @@ def test_permission_denied_error(tmp_path: Path) -> None:
 
 def test_permission_error_is_reported_as_input_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = _write(tmp_path / "secret.log", TEXT.encode())
+    real_open = os.open
 
-    def deny(self: Path) -> bytes:
-        raise PermissionError(13, "Permission denied")
+    def deny(name: str | os.PathLike[str], *args: int) -> int:
+        if Path(name) == path:
+            raise PermissionError(13, "Permission denied")
+        return real_open(name, *args)
 
-    monkeypatch.setattr(Path, "read_bytes", deny)
+    monkeypatch.setattr(reading.os, "open", deny)
     with pytest.raises(InputError, match=r"secret\.log: permission denied"):
         load(path, LoadOptions(use_cache=False))
 
@@ -168,7 +171,9 @@ def test_split_mixed_lf_and_crlf(lines: list[str], endings: list[str], final: bo
         text = text[: -len(endings[len(lines) - 1])]
     # without a final terminator, an empty last line is indistinguishable from a terminated one before it
     expected = lines[:-1] if not final and lines[-1] == "" else lines
-    assert split(text.encode()).text.to_pylist() == expected
+    split_lines = split(text.encode())
+    assert split_lines.text.to_pylist() == [line.replace("\0", "") for line in expected]  # NULs are dropped
+    assert split_lines.nul_lines == sum("\0" in line for line in expected)
 
 
 def test_directories_leave_out_hidden_files_and_folders(tmp_path: Path) -> None:

@@ -88,16 +88,36 @@ def planner_options(command: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
+def _size(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """Check a size option early, so a bad value is a usage error naming the option."""
+    try:
+        LoadOptions.model_validate({param.name: value} if value is not None else {})
+    except ValidationError:
+        raise click.BadParameter(f"{value!r} is not a size; use e.g. 500M, 2G or 8GiB") from None
+    return value
+
+
 def load_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    """Add --format, --year and --no-cache to a click command; it receives them as `load_options: LoadOptions`."""
+    """Add the options on which files are read and how; the command receives them as `load_options: LoadOptions`."""
 
     @click.option("--format", "format_", default=None, metavar="NAME",
                   help=f"Force a log format: {', '.join(format_names())}.")
     @click.option("--year", type=int, default=None, help="Year for dates written without one (default: file mtime).")
     @click.option("--no-cache", "no_cache", is_flag=True, help="Do not read or write the parsed-frame cache.")
+    @click.option("--glob", "glob_", multiple=True, metavar="PATTERN",
+                  help="In folders, read only files matching PATTERN (e.g. '*.log', 'app/**/*.txt'); repeatable.")
+    @click.option("--exclude", multiple=True, metavar="PATTERN",
+                  help="In folders, leave out files matching PATTERN (e.g. '*.1.gz'); repeatable.")
+    @click.option("--max-input-size", "max_input_size", default=None, metavar="SIZE", callback=_size,
+                  help="Largest input once decompressed (default 4G).")
+    @click.option("--max-ratio", type=click.FloatRange(min=1, min_open=True), default=None, metavar="N",
+                  help="Largest decompression ratio before a file is refused as a bomb (default 200).")
     @functools.wraps(command)
-    def wrapper(*args: Any, format_: str | None, year: int | None, no_cache: bool, **kwargs: Any) -> Any:
-        options = LoadOptions(format=format_, year=year, use_cache=not no_cache)
+    def wrapper(*args: Any, format_: str | None, year: int | None, no_cache: bool, glob_: tuple[str, ...],
+                exclude: tuple[str, ...], max_input_size: str | None, max_ratio: float | None, **kwargs: Any) -> Any:
+        limits = {"max_input_size": max_input_size, "max_ratio": max_ratio}
+        options = LoadOptions(format=format_, year=year, use_cache=not no_cache, glob=glob_, exclude=exclude,
+                              **{name: value for name, value in limits.items() if value is not None})
         return command(*args, load_options=options, **kwargs)
 
     return wrapper

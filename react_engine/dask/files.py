@@ -63,7 +63,7 @@ def expand_inputs(paths: PathsArg) -> list[RemoteFile]:
     if STDIN in [os.fspath(item) for item in items]:
         raise InputError("--dask cannot read standard input; save it to a file the workers can read")
     local = [item for item in items if not _is_url(os.fspath(item))]
-    found = {f.name: RemoteFile(f.name, f.name, f.size, f.mtime) for f in (expand(local) if local else [])}
+    found = {f.name: RemoteFile(f.name, f.name, f.size, f.mtime) for f in (expand(local).files if local else [])}
     for item in items:
         if _is_url(os.fspath(item)):
             found.update((f.name, f) for f in _expand_url(os.fspath(item)))

@@ -10,6 +10,7 @@ begun in the block before (a stack trace split by the cut) are joined to that en
 from __future__ import annotations
 
 import codecs
+import io
 import sys
 from dataclasses import dataclass, field
 from operator import itemgetter
@@ -23,9 +24,10 @@ from react_engine.logs.detect import by_name, detect
 from react_engine.logs.formats.base import Format
 from react_engine.logs.lines import split
 from react_engine.logs.loader import PathsArg, parse_content, reference_time, to_frame
+from react_engine.logs.options import LoadOptions
 from react_engine.logs.parse import MAX_MESSAGE_CHARS, TRUNCATION_MARK, match_patterns, parse_lines
+from react_engine.logs.reading import compression, is_binary, read_stream
 from react_engine.logs.schema import RAW_COLUMN
-from react_engine.logs.sources import compression, is_binary
 
 if TYPE_CHECKING:
     import dask.dataframe as dd
@@ -74,9 +76,8 @@ def parse_block(data: bytes, name: str, fmt_name: str, year: int | None, mtime: 
 def parse_file(url: str, name: str, fmt_name: str | None, year: int | None,
                mtime: float | None) -> tuple[pd.DataFrame, Block]:
     """A whole file (compressed, UTF-16 or small) parsed exactly as the in-process loader parses it."""
-    from react_engine.logs.sources import decompress
-
-    table, info = parse_content(decompress(name, read_all(url)), name, mtime, fmt_name, year)
+    content = read_stream(io.BytesIO(read_all(url)), name, LoadOptions(format=fmt_name, year=year))
+    table, info = parse_content(content, name, mtime, LoadOptions(format=fmt_name, year=year))
     if table is None:
         return pd.DataFrame(), Block(0, 0, False, {}, info["warnings"], None)
     frame = to_frame([table])

@@ -11,17 +11,29 @@ import pyarrow as pa
 from react_engine.logs.arrow import STRING
 
 REPLACEMENT = "\ufffd"
+Chunks = bytes | bytearray
 
 
 @dataclass(frozen=True)
 class Lines:
-    """The lines of one input (terminators removed) and how many undecodable bytes were replaced."""
+    """The lines of one input (terminators removed), how many undecodable bytes were replaced and on how
+    many lines NUL bytes were removed."""
 
     text: pa.Array
     replaced: int
+    nul_lines: int = 0
 
 
-def _as_text(data: bytes) -> tuple[bytes, int]:
+def _drop_nuls(data: Chunks) -> tuple[Chunks, int]:
+    """`data` without NUL bytes, and how many lines held one (the lines themselves are kept)."""
+    if data.find(b"\0") == -1:
+        return data, 0
+    raw = np.frombuffer(data, np.uint8)
+    line_of_nul = np.searchsorted(_find(raw, 10), _find(raw, 0))
+    return data.replace(b"\0", b""), len(np.unique(line_of_nul))
+
+
+def _as_text(data: Chunks) -> tuple[Chunks, int]:
     """UTF-8 bytes with undecodable sequences replaced by U+FFFD, and the count of replacements.
 
     A UTF-8 byte-order mark is dropped; UTF-16 text (with its BOM) is converted.
@@ -47,15 +59,16 @@ def _find(raw: np.ndarray, code: int) -> np.ndarray:
     return np.concatenate([np.flatnonzero(raw[i : i + block] == code) + i for i in range(0, len(raw), block)])
 
 
-def split(data: bytes) -> Lines:
+def split(data: Chunks) -> Lines:
     """Lines of `data`: LF or CRLF end lines (a bare CR does only when there is no LF at all).
 
     A final terminator does not start an extra empty line. Terminators are deleted in one pass and
     the lines are described by offsets into what remains, so no per-line work happens.
     """
     data, replaced = _as_text(data)
+    data, nul_lines = _drop_nuls(data)
     if not data:
-        return Lines(pa.array([], STRING), replaced)
+        return Lines(pa.array([], STRING), replaced, nul_lines)
     separator = b"\r" if b"\n" not in data else b"\n"
     carriage_returns = data.count(b"\r") if separator == b"\n" else 0
     raw = np.frombuffer(data, np.uint8)
@@ -75,4 +88,4 @@ def split(data: bytes) -> Lines:
     offsets = np.zeros(len(ends) + 1, np.int64)
     offsets[1:] = ends + 1 - np.cumsum(removed)
     array = pa.Array.from_buffers(STRING, len(ends), [None, pa.py_buffer(offsets), pa.py_buffer(text)])
-    return Lines(array, replaced)
+    return Lines(array, replaced, nul_lines)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -15,34 +16,53 @@ from react_engine.errors import InputError
 from react_engine.logs import cache
 from react_engine.logs.detect import by_name, detect
 from react_engine.logs.lines import split
+from react_engine.logs.memory import MemoryBudget
 from react_engine.logs.options import LoadOptions
 from react_engine.logs.parse import parse_lines
-from react_engine.logs.sources import SourceFile, expand, is_binary, read_bytes
+from react_engine.logs.reading import Content, read
+from react_engine.logs.sources import SourceFile, expand
 
 PathsArg = Sequence[str | os.PathLike[str]] | str | os.PathLike[str]
 _STR_DTYPE = pd.StringDtype("pyarrow", na_value=np.nan)
 
 
-def _parse_file(source: SourceFile, fmt_name: str | None, year: int | None) -> tuple[pa.Table | None, dict[str, Any]]:
+@dataclass(frozen=True)
+class Loaded:
+    """Per-file Arrow tables, per-file info and the notes on the whole load (e.g. files left out)."""
+
+    tables: list[pa.Table]
+    files: list[dict[str, Any]]
+    notes: list[str]
+
+    @property
+    def warnings(self) -> list[str]:
+        """The notes, then every file's warnings."""
+        return self.notes + [w for info in self.files for w in info["warnings"]]
+
+
+def _parse_file(source: SourceFile, options: LoadOptions, budget: MemoryBudget) -> tuple[pa.Table | None, dict]:
     """Parse one input; returns (None, info) when it is skipped as binary."""
-    return parse_content(read_bytes(source), source.name, source.mtime, fmt_name, year)
+    return parse_content(read(source, options, budget), source.name, source.mtime, options)
 
 
-def parse_content(data: bytes, name: str, mtime: float | None, fmt_name: str | None,
-                  year: int | None) -> tuple[pa.Table | None, dict[str, Any]]:
+def parse_content(content: Content, name: str, mtime: float | None,
+                  options: LoadOptions) -> tuple[pa.Table | None, dict[str, Any]]:
     """Parse one input's (decompressed) content; returns (None, info) when it is skipped as binary."""
     info: dict[str, Any] = {"path": name, "format": None, "rows": 0, "lines": 0, "warnings": []}
-    if is_binary(data):
-        info["warnings"].append(f"{name}: binary content (NUL or control bytes), skipped")
+    if content.binary_at is not None:
+        info["warnings"].append(f"{name}: binary content (control bytes) at byte {content.binary_at:,}, skipped")
         return None, info
-    lines = split(data)
-    del data
+    lines = split(content.data)
+    del content
     if lines.replaced:
         info["warnings"].append(f"{name}: {lines.replaced} undecodable bytes replaced with U+FFFD")
+    if lines.nul_lines:
+        info["warnings"].append(f"{name}: {lines.nul_lines} lines held NUL bytes; the NULs were removed, "
+                                "the lines kept")
     if not len(lines.text):
         info["warnings"].append(f"{name}: empty file, 0 rows")
-    fmt = by_name(fmt_name) if fmt_name else detect(lines.text)
-    parsed = parse_lines(fmt, lines.text, source=name, year=year, reference=reference_time(mtime))
+    fmt = by_name(options.format) if options.format else detect(lines.text)
+    parsed = parse_lines(fmt, lines.text, source=name, year=options.year, reference=reference_time(mtime))
     info.update(format=fmt.name, rows=parsed.table.num_rows, lines=len(lines.text), replaced_bytes=lines.replaced)
     info["warnings"].extend(parsed.warnings)
     return parsed.table, info
@@ -53,29 +73,33 @@ def reference_time(mtime: float | None) -> datetime | None:
     return datetime.fromtimestamp(mtime, UTC) if mtime is not None else None
 
 
-def load_tables(
-    paths: PathsArg, options: LoadOptions | None = None
-) -> tuple[list[pa.Table], list[dict[str, Any]]]:
-    """Per-file Arrow tables and file info (binary inputs are skipped, with a warning in their info)."""
+def load_tables(paths: PathsArg, options: LoadOptions | None = None) -> Loaded:
+    """Per-file Arrow tables and file info (binary inputs are skipped, with a warning in their info).
+
+    A load that will not fit in memory is refused before any file is read.
+    """
     options = options or LoadOptions()
     if options.format is not None:
         by_name(options.format)
-    sources = expand(paths)
+    inputs = expand(paths, options)
+    budget = MemoryBudget()
+    budget.plan(sum(source.size for source in inputs.files))
     key = options.parse_key()
     tables: list[pa.Table] = []
     infos: list[dict[str, Any]] = []
-    for source in sources:
+    for source in inputs.files:
         hit = cache.get(source, key) if options.use_cache else None
-        table, info = hit if hit else _parse_file(source, options.format, options.year)
+        table, info = hit if hit else _parse_file(source, options, budget)
         if options.use_cache and not hit and table is not None:
             cache.put(source, key, table, info)
         infos.append(info)
         if table is not None:
             tables.append(table)
-    if not tables and infos:
+    if not tables:
         names = ", ".join(i["path"] for i in infos)
         raise InputError(f"{names}: only binary content found; point at text log files (decompressed or .gz/.bz2/.xz)")
-    return tables, infos
+    note = inputs.note()
+    return Loaded(tables, infos, [note] if note else [])
 
 
 def _types(arrow_type: pa.DataType) -> Any:
@@ -101,8 +125,8 @@ def load(paths: PathsArg, options: LoadOptions | None = None) -> pd.DataFrame:
     `options`: see `LoadOptions` (`format` forces a format by name, see `format_names()`).
     `df.attrs["warnings"]` lists what the user should know; `df.attrs["files"]` describes each input.
     """
-    tables, infos = load_tables(paths, options)
-    frame = to_frame(tables)
-    frame.attrs["warnings"] = [w for info in infos for w in info["warnings"]]
-    frame.attrs["files"] = infos
+    loaded = load_tables(paths, options)
+    frame = to_frame(loaded.tables)
+    frame.attrs["warnings"] = loaded.warnings
+    frame.attrs["files"] = loaded.files
     return frame

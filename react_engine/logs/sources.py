@@ -1,33 +1,28 @@
-"""Turn user-given paths (files, directories, globs, `-`) into decoded byte blobs.
+"""Turn user-given paths (files, folders, globs, `-`) into the list of inputs to read.
 
-Compression is detected by magic bytes, not by file name.
+- A file named explicitly is always read (a device, pipe or socket is refused: reading it may never end).
+- Files found in folders or by a glob pass `--glob`/`--exclude`; from folders, only log files are taken
+  unless `--glob` says which (see `folders.is_log_name`); what is left out is reported in one note.
+- Each file is read once however it is reached: inputs are keyed by (device, inode), so relative and
+  absolute spellings, symlinks and folder loops do not multiply rows.
 """
 
 from __future__ import annotations
 
-import bz2
-import codecs
-import glob
-import gzip
-import lzma
 import os
-import sys
-import zlib
-from collections.abc import Sequence
-from dataclasses import dataclass
-from pathlib import Path
+import stat
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path, PurePath
 
 from react_engine.errors import InputError
+from react_engine.logs import globs
+from react_engine.logs.folders import Found, is_log_name, walk
+from react_engine.logs.options import LoadOptions
 
 STDIN = "-"
-_MAGIC: tuple[tuple[bytes, str], ...] = (
-    (b"\x1f\x8b", "gzip"),
-    (b"BZh", "bz2"),
-    (b"\xfd7zXZ\x00", "xz"),
-)
-_BINARY_SAMPLE = 8192
-_BINARY_CONTROL_SHARE = 0.30
-_TEXT_CONTROLS = frozenset(b"\t\n\r\f\v\x1b")
+EXAMPLES = 5
 
 
 @dataclass(frozen=True)
@@ -40,100 +35,131 @@ class SourceFile:
     mtime: float | None = None
 
 
-def _has_glob(text: str) -> bool:
-    return any(ch in text for ch in "*?[")
+@dataclass
+class Inputs:
+    """The inputs to read, and the files found in folders that were left out as not logs."""
+
+    files: list[SourceFile]
+    skipped: list[str] = field(default_factory=list)
+
+    def note(self) -> str | None:
+        """One line on the files left out, by kind (`3 *.csv, README.md`), or None."""
+        if not self.skipped:
+            return None
+        kinds = Counter(f"*{suffix}" if (suffix := PurePath(name).suffix) else PurePath(name).name
+                        for name in self.skipped)
+        shown = [f"{count} {kind}" if count > 1 else kind for kind, count in kinds.most_common(EXAMPLES)]
+        more = ", ..." if len(kinds) > EXAMPLES else ""
+        return (f"skipped {len(self.skipped)} files in folders that are not logs ({', '.join(shown)}{more}); "
+                "name a file to read it anyway, or choose files with --glob")
 
 
-def _walk(directory: Path) -> list[Path]:
-    """Files below `directory`, sorted; hidden files and folders (`.git`, `.DS_Store`) are left out."""
-    files = sorted(
-        p for p in directory.rglob("*")
-        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(directory).parts)
-    )
-    if not files:
-        raise InputError(f"{directory}: directory has no files; point at a log file or a folder that holds logs")
-    return files
+def _kind(mode: int) -> str:
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISFIFO(mode):
+        return "a pipe (FIFO)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
 
 
-def _expand_one(item: str) -> list[Path]:
-    if _has_glob(item) and not os.path.exists(item):
-        matches = sorted(Path(m) for m in glob.glob(item, recursive=True))
-        files = [f for m in matches for f in (_walk(m) if m.is_dir() else [m])]
-        if not files:
-            raise InputError(f"{item}: the pattern matches no files; check the spelling or quote it differently")
-        return files
-    path = Path(item).expanduser()
-    if not path.exists():
-        raise InputError(f"{item}: no such file or directory; check the path")
-    return _walk(path) if path.is_dir() else [path]
+def not_regular(name: str, mode: int) -> InputError:
+    """The error for a path that is not a regular file (reading it could block or never end)."""
+    return InputError(f"{name}: {_kind(mode)}, not a log file; pass regular files or folders, "
+                      f"or pipe the data in with - (e.g. `cat {name} | react-engine ... -`)")
 
 
-def expand(paths: Sequence[str | os.PathLike[str]] | str | os.PathLike[str]) -> list[SourceFile]:
-    """Resolve paths, directories (recursive), globs and `-` into sorted, de-duplicated inputs."""
-    items = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
+class _Expansion:
+    """Collects the inputs of one `expand` call."""
+
+    def __init__(self, options: LoadOptions) -> None:
+        self.options = options
+        self.found: dict[tuple[int, int] | str, SourceFile] = {}
+        self.skipped: list[str] = []
+
+    def _wanted(self, found: Found, from_folder: bool) -> bool:
+        options = self.options
+        if any(globs.matches(pattern, found.relative) for pattern in options.exclude):
+            return False
+        if options.glob:
+            return any(globs.matches(pattern, found.relative) for pattern in options.glob)
+        if from_folder and not is_log_name(found.path.name):
+            self.skipped.append(str(found.path))
+            return False
+        return True
+
+    def add(self, path: Path, explicit: bool) -> None:
+        try:
+            info = path.stat()
+        except OSError as exc:
+            if not explicit:  # e.g. a dangling symlink in a folder
+                self.skipped.append(str(path))
+                return
+            raise InputError(f"{path}: cannot read it ({exc.strerror}); check the path and permissions") from None
+        if not stat.S_ISREG(info.st_mode):
+            if explicit:
+                raise not_regular(str(path), info.st_mode)
+            self.skipped.append(str(path))
+            return
+        self.found.setdefault((info.st_dev, info.st_ino), SourceFile(str(path), path, info.st_size, info.st_mtime))
+
+    def folder(self, directory: Path, prefix: str = "") -> None:
+        for found, is_dir in walk(directory):
+            if not is_dir and self._wanted(Found(found.path, prefix + found.relative), from_folder=True):
+                self.add(found.path, explicit=False)
+
+    def pattern(self, item: str) -> int:
+        """Add what the glob `item` matches; returns how many entries matched."""
+        parts = Path(item).expanduser().parts
+        split = next(i for i, part in enumerate(parts) if globs.has_magic(part))
+        base, rest = Path(*parts[:split]) if split else Path("."), "/".join(parts[split:])
+        regex, matched = globs.compile_glob(rest), 0
+        for found, is_dir in walk(base, globs.depth(rest)):
+            if regex.fullmatch(found.relative) is None:
+                continue
+            matched += 1
+            if is_dir:
+                self.folder(found.path, found.relative + "/")
+            elif self._wanted(found, from_folder=False):
+                self.add(found.path, explicit=False)
+        return matched
+
+    def item(self, item: str) -> None:
+        if item == STDIN:
+            self.found[STDIN] = SourceFile(STDIN, None)
+            return
+        if globs.has_magic(item) and not os.path.lexists(item):
+            if not self.pattern(item):
+                raise InputError(f"{item}: the pattern matches no files; check the spelling or quote it differently")
+            return
+        path = Path(item).expanduser()
+        if not path.exists():
+            raise InputError(f"{item}: no such file or directory; check the path")
+        if path.is_dir():
+            if not any(not is_dir for _, is_dir in walk(path)):
+                raise InputError(f"{item}: directory has no files; point at a log file or a folder that holds logs")
+            self.folder(path)
+        else:
+            self.add(path, explicit=True)
+
+
+def _items(paths: Sequence[str | os.PathLike[str]] | str | os.PathLike[str]) -> Iterator[str]:
+    for item in [paths] if isinstance(paths, (str, os.PathLike)) else paths:
+        yield os.fspath(item)
+
+
+def expand(paths: Sequence[str | os.PathLike[str]] | str | os.PathLike[str],
+           options: LoadOptions | None = None) -> Inputs:
+    """Resolve files, folders (recursive), globs and `-` into sorted inputs, each file once."""
+    items = list(_items(paths))
     if not items:
         raise InputError("no input given; pass a log file, a folder, a glob or - for standard input")
-    found: dict[str, SourceFile] = {}
-    for item in [os.fspath(i) for i in items]:
-        if item == STDIN:
-            found[STDIN] = SourceFile(STDIN, None)
-            continue
-        for path in _expand_one(item):
-            try:
-                stat = path.stat()
-            except OSError as exc:
-                raise InputError(f"{path}: cannot read it ({exc.strerror}); check the path and permissions") from None
-            found[str(path)] = SourceFile(str(path), path, stat.st_size, stat.st_mtime)
-    return [found[k] for k in sorted(found)]
-
-
-def compression(head: bytes) -> str | None:
-    """`gzip`, `bz2` or `xz` when `head` starts with that format's magic bytes, else None."""
-    return next((kind for magic, kind in _MAGIC if head.startswith(magic)), None)
-
-
-def decompress(name: str, data: bytes) -> bytes:
-    """`data` decompressed when it starts with gzip, bzip2 or xz magic bytes; unchanged otherwise."""
-    for magic, kind in _MAGIC:
-        if data.startswith(magic):
-            try:
-                if kind == "gzip":
-                    return gzip.decompress(data)
-                if kind == "bz2":
-                    return bz2.decompress(data)
-                return lzma.decompress(data)
-            except (OSError, EOFError, ValueError, zlib.error, lzma.LZMAError) as exc:
-                raise InputError(
-                    f"{name}: corrupt or truncated {kind} data ({exc}); re-copy the file or decompress it by hand"
-                ) from None
-    return data
-
-
-def read_bytes(source: SourceFile) -> bytes:
-    """The file's content, decompressed when it starts with gzip, bzip2 or xz magic bytes."""
-    if source.path is None:
-        data = sys.stdin.buffer.read()
-    else:
-        try:
-            data = source.path.read_bytes()
-        except PermissionError:
-            raise InputError(
-                f"{source.name}: permission denied; make the file readable (chmod +r) or copy it"
-            ) from None
-        except OSError as exc:
-            raise InputError(f"{source.name}: cannot read it ({exc.strerror}); check the path") from None
-    return decompress(source.name, data)
-
-
-def is_binary(data: bytes) -> bool:
-    """True for content that is not text: NUL bytes, or mostly control characters, near the start.
-
-    UTF-16 text with a byte-order mark is text (it is converted when split into lines).
-    """
-    head = data[:_BINARY_SAMPLE]
-    if not head or head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return False
-    if b"\x00" in head:
-        return True
-    controls = sum(1 for byte in head if byte < 32 and byte not in _TEXT_CONTROLS)
-    return controls / len(head) > _BINARY_CONTROL_SHARE
+    expansion = _Expansion(options or LoadOptions())
+    for item in items:
+        expansion.item(item)
+    inputs = Inputs(sorted(expansion.found.values(), key=lambda s: s.name), expansion.skipped)
+    if not inputs.files:
+        reason = inputs.note() or "no files found"
+        raise InputError(f"{', '.join(items)}: no log files to read: {reason}")
+    return inputs

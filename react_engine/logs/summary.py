@@ -106,9 +106,9 @@ def _totals(files: list[FileReport]) -> InspectReport:
 
 def inspect(paths: PathsArg, options: LoadOptions | None = None) -> InspectReport:
     """Load `paths` and summarise each input: format, rows, parsed timestamps, time range, severities."""
-    tables, infos = load_tables(paths, options)
-    by_path = iter(tables)
-    files = [_file_report(next(by_path), info) if info["format"] else _skipped_report(info) for info in infos]
-    if len(files) == 1:
-        return InspectReport(**files[0].model_dump())
-    return _totals(files)
+    loaded = load_tables(paths, options)
+    by_path = iter(loaded.tables)
+    files = [_file_report(next(by_path), info) if info["format"] else _skipped_report(info) for info in loaded.files]
+    report = InspectReport(**files[0].model_dump()) if len(files) == 1 else _totals(files)
+    report.warnings[:0] = loaded.notes
+    return report

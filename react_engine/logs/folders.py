@@ -1,0 +1,82 @@
+"""Walking folders: loop-safe recursion, and which of the files found are logs.
+
+A folder of logs often also holds their documentation, checksums, structured exports and archives
+(the loghub samples hold a README, SHA256SUMS and CSVs beside each log). Those are left out by name;
+binary content is caught later, when a file is read.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+_COMPRESSED = re.compile(r"\.(gz|bz2|xz)$", re.IGNORECASE)
+_NOT_LOGS = re.compile(
+    r"""^(?:
+        (?:readme|licen[cs]e|copying|citation|changelog|changes|notice|authors|contributing|makefile|dockerfile)
+            (?:[-_][^.]*)?(?:\.txt)?                            # README, LICENSE-loghub, NOTICE.txt
+      | [a-z0-9]*sums(?:\.txt)?                                 # SHA256SUMS, MD5SUMS, B2SUMS
+      | .*\.(?:
+            md|markdown|rst|adoc|html?|pdf|docx?|odt|rtf        # documents
+          | csv|tsv|xlsx?|ods|parquet|arrow|feather|db|sqlite3? # tables
+          | sha(?:1|224|256|384|512)|md5|sig|asc|gpg|pem|crt    # checksums, signatures, keys
+          | py|pyc|sh|ps1|bat|js|ts|go|rs|c|h|cpp|java|class|jar|rb|pl
+          | ya?ml|toml|ini|cfg|conf|xml|properties              # code and configuration
+          | png|jpe?g|gif|svg|ico|bmp|webp|mp[34]|wav           # media
+          | zip|tar|tgz|tbz2?|txz|7z|rar|zst|whl|deb|rpm|iso|dmg
+          | exe|dll|so|dylib|o|a|bin|img|pcapng?|evtx           # archives, binaries, captures
+          | tar\.(?:gz|bz2|xz)
+        )
+    )$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def is_log_name(name: str) -> bool:
+    """False for names of files that hold no log lines (documentation, checksums, tables, code, media...)."""
+    if name.lower().endswith((".tar.gz", ".tar.bz2", ".tar.xz")):
+        return False
+    return _NOT_LOGS.match(_COMPRESSED.sub("", name)) is None
+
+
+@dataclass(frozen=True)
+class Found:
+    """A file found in a folder: its path and its path relative to that folder (`/`-separated)."""
+
+    path: Path
+    relative: str
+
+
+def walk(folder: Path, max_depth: int | None = None) -> Iterator[tuple[Found, bool]]:
+    """Entries below `folder`, sorted, with whether each is a folder; hidden names are left out.
+
+    Folder symlinks are followed, but a folder already visited (a loop, or a second way in) is not
+    entered again. `max_depth` limits how many levels down entries are reported (None: no limit).
+    """
+    seen: set[tuple[int, int]] = set()
+
+    def visit(directory: Path, prefix: str, level: int) -> Iterator[tuple[Found, bool]]:
+        try:
+            stat = directory.stat()
+            entries = sorted(os.scandir(directory), key=lambda e: e.name)
+        except OSError:
+            return
+        if (stat.st_dev, stat.st_ino) in seen:
+            return
+        seen.add((stat.st_dev, stat.st_ino))
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue
+            found = Found(directory / entry.name, prefix + entry.name)
+            try:
+                is_dir = entry.is_dir()
+            except OSError:
+                continue
+            yield found, is_dir
+            if is_dir and (max_depth is None or level + 1 < max_depth):
+                yield from visit(found.path, found.relative + "/", level + 1)
+
+    yield from visit(folder, "", 0)

@@ -1,0 +1,67 @@
+"""Will a load fit in memory? Checked from file sizes before reading, and again as bytes come in."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from react_engine.errors import InputError
+
+BYTES_PER_INPUT_BYTE = 4.5
+"""Peak memory of a load per byte of (decompressed) log text: about 4.2 measured with
+`scripts/bench_ingest.py` (OpenSSH sample, 56 MB), 2.3-2.7 of it the finished frame."""
+_GIB = 2**30
+
+
+def _meminfo_available() -> int | None:
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemAvailable:"):
+                return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
+def _cgroup_available() -> int | None:
+    """Room left under a cgroup v2 memory limit (containers), or None when there is no limit."""
+    folder = Path("/sys/fs/cgroup")
+    try:
+        limit = (folder / "memory.max").read_text().strip()
+        if limit == "max":
+            return None
+        return int(limit) - int((folder / "memory.current").read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def available_memory() -> int | None:
+    """Bytes of memory this process can still use, or None when the system does not say."""
+    known = [n for n in (_meminfo_available(), _cgroup_available()) if n is not None]
+    return min(known) if known else None
+
+
+class MemoryBudget:
+    """Counts the bytes a load reads and stops it, with advice, before it outgrows the memory available."""
+
+    def __init__(self, available: int | None = None) -> None:
+        self.available = available_memory() if available is None else available
+        self.read = 0
+
+    def _check(self, total: int, what: str) -> None:
+        if self.available is None or total * BYTES_PER_INPUT_BYTE <= self.available:
+            return
+        raise InputError(
+            f"{what} ({total / _GIB:.1f} GiB of log text) would need about "
+            f"{total * BYTES_PER_INPUT_BYTE / _GIB:.1f} GiB of memory once loaded, but only "
+            f"{self.available / _GIB:.1f} GiB is available; narrow the paths (a sub-folder, --glob, --exclude) "
+            "or load them with --dask"
+        )
+
+    def plan(self, sizes: int) -> None:
+        """Refuse a load whose files (`sizes` bytes on disk) will not fit, before reading any of them."""
+        self._check(sizes, "these logs")
+
+    def take(self, size: int) -> None:
+        """Count `size` more bytes read (decompressed); refuse once the total will not fit."""
+        self.read += size
+        self._check(self.read, "the logs read so far")

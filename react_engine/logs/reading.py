@@ -1,0 +1,189 @@
+"""Read one input into memory, in chunks, under limits: only regular files (or stdin), no binary content,
+no decompression bomb, no more than `max_input_size` bytes and no more than memory holds.
+
+Compression is detected by magic bytes, not by file name. Every limit is checked as the bytes come in,
+so a bad input is refused after one chunk rather than after it has filled memory.
+"""
+
+from __future__ import annotations
+
+import bz2
+import codecs
+import gzip
+import lzma
+import os
+import stat
+import sys
+import zlib
+from dataclasses import dataclass
+from typing import BinaryIO, Protocol, cast
+
+from react_engine.errors import InputError
+from react_engine.logs.lines import Chunks
+from react_engine.logs.memory import MemoryBudget
+from react_engine.logs.options import LoadOptions
+from react_engine.logs.sources import SourceFile, not_regular
+
+CHUNK = 1 << 20
+BINARY_SAMPLE = 8192
+"""Each chunk's first bytes are checked for binary content."""
+BINARY_CONTROL_SHARE = 0.30
+"""A sample with a larger share of control bytes (NUL included) is binary, and so is one with more than
+`BINARY_INVALID_SHARE` of them that is not UTF-8 (random bytes hold about 10%). `file` and git call a
+single NUL binary; one stray NUL in a text log should not lose the whole file."""
+BINARY_INVALID_SHARE = 0.05
+RATIO_GRACE = 32 << 20
+"""The compression ratio is checked only once this many bytes have come out: small files may compress
+very well."""
+_MAGIC: tuple[tuple[bytes, str], ...] = ((b"\x1f\x8b", "gzip"), (b"BZh", "bz2"), (b"\xfd7zXZ\x00", "xz"))
+_CONTROLS = bytes(b for b in range(32) if b not in b"\t\n\r\f\v\x1b")
+_UTF16 = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+_CORRUPT = (OSError, EOFError, ValueError, zlib.error, lzma.LZMAError)
+_MIB = 2**20
+
+
+class _Readable(Protocol):
+    def read(self, size: int = -1, /) -> bytes: ...
+
+
+
+@dataclass(frozen=True)
+class Content:
+    """An input's bytes (decompressed); `binary_at` is set, and `data` empty, when binary content was found."""
+
+    data: Chunks
+    binary_at: int | None = None
+
+
+def _utf8(sample: bytes) -> bool:
+    try:
+        codecs.getincrementaldecoder("utf-8")().decode(sample, final=False)  # a character cut at the end is fine
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def is_binary(sample: bytes) -> bool:
+    """True when `sample` is mostly control bytes, or holds many and is not UTF-8 (UTF-16 with a BOM is text)."""
+    if not sample or sample.startswith(_UTF16):
+        return False
+    share = (len(sample) - len(sample.translate(None, _CONTROLS))) / len(sample)
+    return share > BINARY_CONTROL_SHARE or (share > BINARY_INVALID_SHARE and not _utf8(sample))
+
+
+def _open(source: SourceFile) -> BinaryIO:
+    """A buffered binary stream of the input; a path that is no longer a regular file is refused without blocking."""
+    if source.path is None:
+        return sys.stdin.buffer
+    try:
+        fd = os.open(source.path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except PermissionError:
+        raise InputError(f"{source.name}: permission denied; make the file readable (chmod +r) or copy it") from None
+    except OSError as exc:
+        raise InputError(f"{source.name}: cannot read it ({exc.strerror}); check the path") from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        raise not_regular(source.name, mode)
+    os.set_blocking(fd, True)
+    return os.fdopen(fd, "rb")
+
+
+class _Counted:
+    """Counts the compressed bytes a decompressor has taken."""
+
+    def __init__(self, stream: BinaryIO) -> None:
+        self.stream = stream
+        self.count = 0
+
+    def read(self, size: int = -1, /) -> bytes:
+        data = self.stream.read(size)
+        self.count += len(data)
+        return data
+
+
+def _decompressor(kind: str, raw: _Counted) -> _Readable:
+    stream = cast(BinaryIO, raw)  # the decompressors only call read()
+    if kind == "gzip":
+        return gzip.GzipFile(fileobj=stream)
+    if kind == "bz2":
+        return bz2.BZ2File(stream)
+    return lzma.LZMAFile(stream)
+
+
+def _peek(stream: BinaryIO) -> bytes:
+    peek = getattr(stream, "peek", None)
+    if peek is not None:
+        return bytes(peek(8)[:8])
+    if stream.seekable():
+        head = stream.read(8)
+        stream.seek(-len(head), os.SEEK_CUR)
+        return head
+    return b""
+
+
+class _Reader:
+    """One input's chunks, with every limit checked as they come in."""
+
+    def __init__(self, name: str, options: LoadOptions, budget: MemoryBudget) -> None:
+        self.name, self.options, self.budget = name, options, budget
+
+    def _too_large(self) -> InputError:
+        limit = self.options.max_input_size
+        return InputError(f"{self.name}: larger than the input size limit ({limit / _MIB:,.0f} MiB once "
+                          "decompressed); narrow the input, or raise the limit with --max-input-size")
+
+    def _check(self, total: int, raw: _Counted | None, kind: str) -> None:
+        if total > self.options.max_input_size:
+            raise self._too_large()
+        if raw is not None and total > RATIO_GRACE and total > self.options.max_ratio * raw.count:
+            raise InputError(
+                f"{self.name}: {kind} data expands more than {self.options.max_ratio:g} times "
+                f"({raw.count / _MIB:,.1f} MiB gave {total / _MIB:,.0f} MiB so far), like a decompression bomb; "
+                "if the file is genuine, raise the limit with --max-ratio"
+            )
+
+    def read(self, stream: BinaryIO) -> Content:
+        kind = compression(_peek(stream))
+        raw = _Counted(stream) if kind else None
+        try:
+            return self._chunks(_decompressor(kind, raw) if kind and raw else stream, raw, kind or "")
+        except _CORRUPT as exc:
+            if not kind or isinstance(exc, PermissionError):
+                raise InputError(f"{self.name}: cannot read it ({exc}); check the path") from None
+            raise InputError(f"{self.name}: corrupt or truncated {kind} data ({exc}); "
+                             "re-copy the file or decompress it by hand") from None
+
+    def _chunks(self, stream: _Readable, raw: _Counted | None, kind: str) -> Content:
+        data = bytearray()
+        utf16 = False
+        while chunk := stream.read(CHUNK):
+            if not data:
+                utf16 = chunk.startswith(_UTF16)
+            if not utf16 and is_binary(chunk[:BINARY_SAMPLE]):
+                return Content(b"", binary_at=len(data))
+            data += chunk
+            self._check(len(data), raw, kind)
+            self.budget.take(len(chunk))
+        return Content(data)
+
+
+def compression(head: bytes) -> str | None:
+    """`gzip`, `bz2` or `xz` when `head` starts with that format's magic bytes, else None."""
+    return next((kind for magic, kind in _MAGIC if head.startswith(magic)), None)
+
+
+def read_stream(stream: BinaryIO, name: str, options: LoadOptions | None = None,
+                budget: MemoryBudget | None = None) -> Content:
+    """A stream's content (any binary file object, e.g. an fsspec file), decompressed and within the limits."""
+    return _Reader(name, options or LoadOptions(), budget or MemoryBudget()).read(stream)
+
+
+def read(source: SourceFile, options: LoadOptions | None = None, budget: MemoryBudget | None = None) -> Content:
+    """The input's content, decompressed when it starts with gzip, bzip2 or xz magic bytes, within the limits."""
+    options = options or LoadOptions()
+    if source.size > options.max_input_size:
+        raise _Reader(source.name, options, budget or MemoryBudget())._too_large()
+    with _open(source) as stream:
+        return read_stream(stream, source.name, options, budget)
+
