@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from react_engine import __version__
 from react_engine.cli.lazy import LazyGroup
 
 COMMANDS = {  # name: (module, the one-line help `--help` lists); a command's module is imported when it runs
@@ -34,6 +35,6 @@ class _Group(LazyGroup):
 
 
 @click.group(cls=_Group, lazy=COMMANDS)
-@click.version_option(package_name="react-engine")
+@click.version_option(__version__, package_name="react-engine")
 def main() -> None:
     """Ask questions of your log files in plain language; exact, checkable answers."""
