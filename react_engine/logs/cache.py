@@ -20,6 +20,7 @@ import json
 import os
 import tempfile
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 import pyarrow as pa
@@ -71,7 +72,7 @@ def fingerprint(path: Path, size: int) -> str:
     return digest.hexdigest()[:32]
 
 
-def _prefix(source: SourceFile, options: dict[str, object]) -> str | None:
+def _prefix(source: SourceFile, options: Mapping[str, object]) -> str | None:
     """`<path digest>-<key digest>`: what an entry's name starts with (None when the input is not cacheable)."""
     if source.path is None:
         return None
@@ -100,7 +101,7 @@ def _read(entry: Path) -> tuple[pa.Table, dict] | None:
     return table.replace_schema_metadata(None), info
 
 
-def get(source: SourceFile, options: dict[str, object]) -> tuple[pa.Table, dict] | None:
+def get(source: SourceFile, options: Mapping[str, object]) -> tuple[pa.Table, dict] | None:
     """The cached table and file info for this input, or None."""
     prefix = _prefix(source, options)
     if prefix is None:
@@ -141,7 +142,7 @@ def _pack(table: pa.Table) -> pa.Buffer:
     return sink.getvalue()
 
 
-def put(source: SourceFile, options: dict[str, object], table: pa.Table, info: dict) -> None:
+def put(source: SourceFile, options: Mapping[str, object], table: pa.Table, info: dict) -> None:
     """Store a parsed table; replaces older entries for the same path. Errors are ignored."""
     prefix = _prefix(source, options)
     if prefix is None:

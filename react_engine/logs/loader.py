@@ -17,6 +17,7 @@ from react_engine.logs.detect import by_name, detect
 from react_engine.logs.lines import split
 from react_engine.logs.options import LoadOptions
 from react_engine.logs.parse import parse_lines
+from react_engine.logs.progress import Progress
 from react_engine.logs.sources import SourceFile, expand, is_binary, read_bytes
 
 PathsArg = Sequence[str | os.PathLike[str]] | str | os.PathLike[str]
@@ -64,14 +65,19 @@ def load_tables(
     key = options.parse_key()
     tables: list[pa.Table] = []
     infos: list[dict[str, Any]] = []
-    for source in sources:
-        hit = cache.get(source, key) if options.use_cache else None
-        table, info = hit if hit else _parse_file(source, options.format, options.year)
-        if options.use_cache and not hit and table is not None:
-            cache.put(source, key, table, info)
-        infos.append(info)
-        if table is not None:
-            tables.append(table)
+    with Progress(len(sources)) as progress:
+        for index, source in enumerate(sources):
+            progress.step(index, source.name, source.size, "reading cached")
+            hit = cache.get(source, key) if options.use_cache else None
+            if not hit:
+                progress.step(index, source.name, source.size, "parsing")
+            table, info = hit if hit else _parse_file(source, options.format, options.year)
+            if options.use_cache and not hit and table is not None:
+                progress.step(index, source.name, source.size, "caching")
+                cache.put(source, key, table, info)
+            infos.append(info)
+            if table is not None:
+                tables.append(table)
     if not tables and infos:
         names = ", ".join(i["path"] for i in infos)
         raise InputError(f"{names}: only binary content found; point at text log files (decompressed or .gz/.bz2/.xz)")
