@@ -8,6 +8,7 @@ import pandas as pd
 import pytest
 
 from react_engine.logs import load
+from react_engine.logs.options import LoadOptions
 from react_engine.state import FrameStats
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_logs"
@@ -15,7 +16,7 @@ SAMPLES = Path(__file__).resolve().parents[1] / "sample_logs"
 
 @pytest.mark.parametrize("folder", ["cmts", "syslog"])
 def test_whole_frame_summary_matches_the_general_path(folder: str) -> None:
-    frame = load(SAMPLES / folder, year=2026, use_cache=False)
+    frame = load(SAMPLES / folder, LoadOptions(year=2026, use_cache=False))
     stats = FrameStats(frame)
     whole = stats.summary(frame, 3)
     assert whole == stats.summary(frame.iloc[: len(frame)], 3)  # same rows, another object
