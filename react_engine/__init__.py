@@ -10,7 +10,8 @@ if TYPE_CHECKING:
     from react_engine.result import RunResult
     from react_engine.settings import Settings
 
-__all__ = ["Engine", "RunResult", "Settings"]
+__version__ = "0.1.0"
+__all__ = ["Engine", "RunResult", "Settings", "__version__"]
 _HOMES = {"Engine": "react_engine.engine", "RunResult": "react_engine.result", "Settings": "react_engine.settings"}
 
 

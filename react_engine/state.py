@@ -34,17 +34,17 @@ class Codes:
     def __init__(self, series: pd.Series) -> None:
         self.codes, self.uniques = pd.factorize(series, use_na_sentinel=True)
 
-    def counts(self, positions: np.ndarray) -> np.ndarray:
+    def counts(self, positions: np.ndarray | slice) -> np.ndarray:
         picked = self.codes[positions]
         return np.bincount(picked[picked >= 0], minlength=len(self.uniques))
 
-    def top(self, positions: np.ndarray, n: int) -> list[tuple[str, int]]:
+    def top(self, positions: np.ndarray | slice, n: int) -> list[tuple[str, int]]:
         counts = self.counts(positions)
         nonzero = np.flatnonzero(counts)
         named = pd.Series(counts[nonzero], index=[str(self.uniques[i]) for i in nonzero])
         return [(str(value), count) for value, count in top(named, n)]
 
-    def mix(self, positions: np.ndarray) -> dict[str, int]:
+    def mix(self, positions: np.ndarray | slice) -> dict[str, int]:
         """Counts of every value including missing ones (as "missing")."""
         counts = self.counts(positions)
         mix = {str(self.uniques[i]): int(counts[i]) for i in np.flatnonzero(counts)}
@@ -76,7 +76,10 @@ class FrameStats:
         self.text = RAW_COLUMN if RAW_COLUMN in frame else "message"
         self.columns = [c for c in frame.columns if c != RAW_COLUMN and frame[c].notna().any()]
 
-    def positions(self, rows: pd.DataFrame) -> np.ndarray:
+    def positions(self, rows: pd.DataFrame) -> np.ndarray | slice:
+        """Where `rows` sit in the frame (all of it as a slice, which indexes without copying)."""
+        if rows is self.frame:
+            return slice(None)
         if self.positional:
             return rows.index.to_numpy(dtype=np.int64)
         return self.frame.index.get_indexer(rows.index)
@@ -87,7 +90,7 @@ class FrameStats:
         picked = [f"{PurePath(str(src)).name}:{line} {text}" for src, line, text in
                   zip(sample_rows["source"], sample_rows["line"], sample_rows[self.text])]
         time_range: tuple[str | None, str | None] = (None, None)
-        if self.times is not None and len(pos):
+        if self.times is not None and len(rows):
             times = self.times[pos]
             times = times[~np.isnat(times)]
             if len(times):

@@ -19,6 +19,7 @@ from react_engine.logs.lines import split
 from react_engine.logs.memory import MemoryBudget
 from react_engine.logs.options import LoadOptions
 from react_engine.logs.parse import parse_lines
+from react_engine.logs.progress import Progress
 from react_engine.logs.reading import Content, read
 from react_engine.logs.sources import SourceFile, expand
 
@@ -87,14 +88,19 @@ def load_tables(paths: PathsArg, options: LoadOptions | None = None) -> Loaded:
     key = options.parse_key()
     tables: list[pa.Table] = []
     infos: list[dict[str, Any]] = []
-    for source in inputs.files:
-        hit = cache.get(source, key) if options.use_cache else None
-        table, info = hit if hit else _parse_file(source, options, budget)
-        if options.use_cache and not hit and table is not None:
-            cache.put(source, key, table, info)
-        infos.append(info)
-        if table is not None:
-            tables.append(table)
+    with Progress(len(inputs.files)) as progress:
+        for index, source in enumerate(inputs.files):
+            progress.step(index, source.name, source.size, "reading cached")
+            hit = cache.get(source, key) if options.use_cache else None
+            if not hit:
+                progress.step(index, source.name, source.size, "parsing")
+            table, info = hit if hit else _parse_file(source, options, budget)
+            if options.use_cache and not hit and table is not None:
+                progress.step(index, source.name, source.size, "caching")
+                cache.put(source, key, table, info)
+            infos.append(info)
+            if table is not None:
+                tables.append(table)
     if not tables:
         names = ", ".join(i["path"] for i in infos)
         raise InputError(f"{names}: only binary content found; point at text log files (decompressed or .gz/.bz2/.xz)")

@@ -55,26 +55,30 @@ def _head_pattern(pattern: str) -> str | None:
 def _extract(pattern: str, lines: pa.Array) -> tuple[Columns, np.ndarray]:
     """Named groups of `pattern` for each line (blank where unmatched) and the mask of matching lines.
 
-    Large inputs are cut into chunks matched in threads (Arrow releases the GIL); the columns then
-    stay chunked, so no extra copy is made, and each chunk's temporaries are small.
+    Large inputs are cut into chunks matched in threads (Arrow releases the GIL), so each chunk's
+    temporaries are small; the short groups stay chunked (no extra copy), while the message is sliced
+    off all lines at once, so that the largest column is one array that later row filters need not join.
     """
-    if len(lines) <= CHUNK_LINES:
-        return _extract_chunk(pattern, lines)
-    chunks = [lines.slice(i, CHUNK_LINES) for i in range(0, len(lines), CHUNK_LINES)]
-    with ThreadPoolExecutor(min(os.cpu_count() or 1, len(chunks))) as pool:
-        results = list(pool.map(lambda chunk: _extract_chunk(pattern, chunk), chunks))
-    names = results[0][0]
-    columns = {name: pa.chunked_array([fields[name] for fields, _ in results]) for name in names}
+    head = _head_pattern(pattern) if fits_views(lines) else None
+    chunks = [lines.slice(i, CHUNK_LINES) for i in range(0, len(lines), CHUNK_LINES)] or [lines]
+    if len(chunks) == 1:
+        results = [_extract_chunk(head or pattern, lines)]
+    else:
+        with ThreadPoolExecutor(min(os.cpu_count() or 1, len(chunks))) as pool:
+            results = list(pool.map(lambda chunk: _extract_chunk(head or pattern, chunk), chunks))
+    columns: Columns = {
+        name: results[0][0][name] if len(results) == 1 else pa.chunked_array([fields[name] for fields, _ in results])
+        for name in results[0][0]
+    }
+    if head is not None:
+        skip = pc.binary_length(columns.pop(_HEAD)).to_numpy(zero_copy_only=False)
+        columns["message"] = tails(lines, np.nan_to_num(skip).astype(np.int64))
     return columns, np.concatenate([valid for _, valid in results])
 
 
 def _extract_chunk(pattern: str, lines: pa.Array) -> tuple[Columns, np.ndarray]:
-    head = _head_pattern(pattern) if fits_views(lines) else None
-    parts = pc.extract_regex(lines, head or pattern)
+    parts = pc.extract_regex(lines, pattern)
     fields = {parts.type.field(i).name: blank_to_null(parts.field(i)) for i in range(parts.type.num_fields)}
-    if head is not None:
-        skip = pc.binary_length(fields.pop(_HEAD)).to_numpy(zero_copy_only=False)
-        fields["message"] = tails(lines, np.nan_to_num(skip).astype(np.int64))
     return fields, parts.is_valid().to_numpy(zero_copy_only=False)
 
 
@@ -202,6 +206,11 @@ def parse_lines(
     for name in (*CANONICAL_COLUMNS, *fmt.extras):
         if data.get(name) is None:
             data[name] = null_strings(rows)
+    columns.clear()
+    del ts_text, stamp, severity, level_raw, message, raw  # so that each chunked column is freed once combined
+    for name, values in data.items():  # one chunk per column: pandas concatenates chunks on every row filter
+        if isinstance(values, pa.ChunkedArray):
+            data[name] = values.combine_chunks()
     table = pa.table(data)
     release_memory()
     return Parsed(table, warnings if truncated else [])

@@ -11,10 +11,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from react_engine.errors import InputError
 from react_engine.planners.base import Planner
 from react_engine.planners.modelfile import Modelfile
-from react_engine.planners.ollama import DEFAULT_MODEL, OllamaPlanner, probe
-from react_engine.planners.openai import OpenAIPlanner
 
 KINDS = ("auto", "rules", "ollama", "openai", "script:FILE")
+DEFAULT_MODEL = "qwen3:4b"
 
 
 class PlannerSpec(BaseModel):
@@ -49,6 +48,8 @@ def make_planner(spec: PlannerSpec) -> tuple[Planner, str | None]:
         return ScriptPlanner.from_file(spec.kind.removeprefix("script:")), None
     if spec.kind == "openai":
         return _openai(spec), None
+    from react_engine.planners.ollama import OllamaPlanner, probe  # the ollama client is imported only when used
+
     modelfile = Modelfile.read(spec.modelfile) if spec.modelfile else None
     model = spec.model or (modelfile.model if modelfile else DEFAULT_MODEL)
     if spec.kind == "auto" and (reason := probe(model, spec.host)):
@@ -79,6 +80,8 @@ def _openai(spec: PlannerSpec) -> Planner:
         raise InputError("--planner openai needs --base-url URL (or OPENAI_BASE_URL), e.g. http://localhost:8080/v1")
     if not spec.model:
         raise InputError("--planner openai needs --model NAME: the model id the server knows")
+    from react_engine.planners.openai import OpenAIPlanner
+
     system = Modelfile.read(spec.modelfile).system if spec.modelfile else None
     kwargs: dict[str, Any] = {"num_ctx": spec.num_ctx} if spec.num_ctx else {}
     return OpenAIPlanner(spec.model, base_url, timeout=spec.timeout, system_prompt=system, **kwargs)

@@ -12,6 +12,7 @@ from ollama._client import _parse_host  # the client's own OLLAMA_HOST normalisa
 
 from react_engine.errors import ContextTooSmallError, ModelNotFoundError, PlannerError, PlannerServerError
 from react_engine.planners.base import PlannerReply, PlanRequest
+from react_engine.planners.factory import DEFAULT_MODEL
 from react_engine.planners.modelfile import Modelfile
 from react_engine.planners.remote import (
     DEFAULT_NUM_CTX,
@@ -23,7 +24,6 @@ from react_engine.planners.remote import (
 )
 from react_engine.planners.retry import RetryPolicy
 
-DEFAULT_MODEL = "qwen3:4b"
 DEFAULT_OPTIONS: dict[str, Any] = {
     "temperature": 0,
     "num_ctx": DEFAULT_NUM_CTX,

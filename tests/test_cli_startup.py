@@ -1,0 +1,45 @@
+"""`--help` and `--version` import none of the commands' heavy dependencies, and list every command truly."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import click
+
+from react_engine.cli import COMMANDS, main
+
+HEAVY = ("pandas", "pyarrow", "numpy", "ollama", "httpx", "opentelemetry", "pydantic", "react_engine.engine")
+PROBE = """
+import sys
+from react_engine.cli import main
+try:
+    main([sys.argv[1]], prog_name="react-engine")
+except SystemExit:
+    pass
+print(" ".join(sorted(m for m in sys.modules if m.split(".")[0] in {heavy})), file=sys.stderr)
+"""
+
+
+def _loaded_after(flag: str) -> tuple[str, list[str]]:
+    heavy = {m.split(".")[0] for m in HEAVY} | {"react_engine"}
+    done = subprocess.run([sys.executable, "-c", PROBE.format(heavy=heavy), flag], capture_output=True, text=True,
+                          timeout=120, check=True)
+    return done.stdout, done.stderr.split()
+
+
+def test_help_and_version_stay_light() -> None:
+    for flag in ("--help", "--version"):
+        output, modules = _loaded_after(flag)
+        assert output.strip()
+        assert not [m for m in modules if m in HEAVY], (flag, modules)
+
+
+def test_help_lists_every_command_with_its_own_help() -> None:
+    listed = main.get_help(click.Context(main, info_name="react-engine"))
+    for name, (_, short) in COMMANDS.items():
+        command = main.get_command(click.Context(main), name)
+        assert command is not None and command.name == name
+        assert short == command.get_short_help_str(10_000), name
+        assert f"  {name} " in listed
+    assert set(main.list_commands(click.Context(main))) == set(COMMANDS)

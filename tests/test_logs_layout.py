@@ -1,0 +1,30 @@
+"""Parsed and cached tables hold each column in one chunk (pandas joins chunks on every row filter)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from react_engine.logs import parse
+from react_engine.logs.loader import load_tables
+from react_engine.logs.options import LoadOptions
+
+
+def test_columns_are_single_chunks_fresh_and_cached(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setattr(parse, "CHUNK_LINES", 700)  # parsed in many chunks
+    path = tmp_path / "auth.log"
+    path.write_text("".join(f"Dec 10 06:55:{i % 60:02d} LabSZ sshd[{i}]: Failed password for u{i}\n"
+                            for i in range(3000)))
+    (fresh,), _ = load_tables(path)
+    (cached,), _ = load_tables(path)
+    for table in (fresh, cached):
+        assert table.num_rows == 3000
+        assert {name: table.column(name).num_chunks for name in table.column_names} == \
+            dict.fromkeys(table.column_names, 1)
+    assert cached.equals(fresh)
+    (plain,), _ = load_tables(path, LoadOptions(use_cache=False))
+    assert plain.column("message")[5].as_py() == "Failed password for u5"
