@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pandas as pd
 from operator_data import LogData, Questions, agree, count, top, unique
 
 REAL_LOGS = "../../shared/real_logs"  # relative to evals/: the logs stay outside the repository
@@ -36,6 +37,7 @@ def android(log: LogData, q: Questions) -> None:
     q.count("fatal", "honest-zero", "how many FATAL lines?", agree(count(log.level("F")), count(log.grep("fatal"))))
     q.count("running-app-processes", "plain", "How many lines mention getRunningAppProcesses?",
             count(log.grep("getRunningAppProcesses")))
+    q.count("unique-pids", "plain", "How many unique pids are there?", unique(log.col("Pid")))
 
 
 def apache(log: LogData, q: Questions) -> None:
@@ -60,6 +62,10 @@ def apache(log: LogData, q: Questions) -> None:
             count(log.grep("Directory index forbidden")))
     q.count("forbidden-ips", "plain", "How many unique client IPs were refused a directory index?",
             unique(log.extract(r"\[client " + IP + r"\] Directory index forbidden")))
+    q.count("found-child-dec5", "wordy", "Looking at December 5th only, how many 'Found child' lines did jk2_init "
+            "write?", count(log.grep("Found child") & log.day("2005-12-05")))
+    q.count("errors-after-8pm", "honest-zero", "how many errors after 8pm on Dec 5?",
+            count(log.level("error") & (log.stamps > pd.Timestamp("2005-12-05 20:00"))))
 
 
 def bgl(log: LogData, q: Questions) -> None:
@@ -84,6 +90,10 @@ def bgl(log: LogData, q: Questions) -> None:
     q.count("kernel-panic", "honest-zero", "kernel panic count?", count(log.grep("kernel panic")))
     q.count("kerndtlb", "plain", "How many lines have the KERNDTLB alert label?",
             count(log.col("Label") == "KERNDTLB"))
+    q.count("kernel-info", "wordy", "For this supercomputer RAS log, how many lines come from the KERNEL component "
+            "with level INFO?", count((log.col("Component") == "KERNEL") & log.level("INFO")))
+    q.count("fatal-nodes", "plain", "How many unique nodes logged FATAL events?", unique(log.col("Node")[fatal]))
+    q.count("year-2005", "dates-in-words", "how many lines in 2005?", count(log.day("2005")))
 
 
 def hdfs(log: LogData, q: Questions) -> None:
@@ -110,6 +120,9 @@ def hdfs(log: LogData, q: Questions) -> None:
             agree(count(log.level("ERROR")), count(log.grep("error"))))
     q.count("deleted-blocks", "plain", 'How many unique blocks appear in "Deleting block" lines?',
             unique(log.extract(r"Deleting block (blk_-?\d+)")))
+    q.count("invalidset", "wordy", "Please count how many times NameSystem.delete added a block to the invalidSet.",
+            count(log.grep("NameSystem.delete") & log.grep("invalidSet")))
+    q.count("nov12", "honest-zero", "how many lines on Nov 12 2008?", count(log.day("2008-11-12")))
 
 
 def hpc(log: LogData, q: Questions) -> None:
@@ -156,6 +169,8 @@ def hadoop(log: LogData, q: Questions) -> None:
     q.count("debug", "honest-zero", "how many DEBUG lines?", count(log.level("DEBUG")))
     q.count("progress-attempts", "plain", "How many distinct task attempts reported progress?",
             unique(log.extract(r"Progress of TaskAttempt (attempt_\S+) is")))
+    q.count("address-change", "plain", 'How many lines mention "Address change detected"?',
+            count(log.grep("Address change detected")))
 
 
 def healthapp(log: LogData, q: Questions) -> None:
@@ -176,6 +191,8 @@ def healthapp(log: LogData, q: Questions) -> None:
             count(log.col("Component") == "HiH_HiSyncControl"))
     q.count("crashes", "honest-zero", "how many crashes?", count(log.grep("crash")))
     q.count("time-tick", "plain", "How many lines contain TIME_TICK?", count(log.grep("TIME_TICK")))
+    q.count("unique-components", "plain", "How many unique components are there?", unique(log.col("Component")))
+    q.count("gps", "honest-zero", "how many lines from the Step_GPS component?", count(log.grep("Step_GPS")))
 
 
 def linux(log: LogData, q: Questions) -> None:
@@ -204,6 +221,9 @@ def linux(log: LogData, q: Questions) -> None:
     q.count("segfaults", "honest-zero", "how many segfaults did the kernel report?", count(log.grep("segfault")))
     q.count("alert-exited", "plain", 'How many lines contain "ALERT exited abnormally"?',
             count(log.grep("ALERT exited abnormally")))
+    q.count("su-sessions", "wordy", "I need to know, for the su command, how many sessions were opened in total "
+            "according to this syslog.", count(log.grep("session opened") & (log.col("Component") == "su(pam_unix)")))
+    q.count("nginx", "honest-zero", "how many lines came from nginx?", count(log.grep("nginx")))
 
 
 def mac(log: LogData, q: Questions) -> None:
@@ -224,6 +244,7 @@ def mac(log: LogData, q: Questions) -> None:
     q.count("pid-258", "came-from", "lines written by pid 258?", count(log.col("PID") == "258"))
     q.count("sshd", "honest-zero", "how many lines from sshd?", count(log.grep("sshd")))
     q.count("unique-hosts", "plain", "How many unique hosts are in the log?", unique(log.col("User")))
+    q.count("sandbox", "plain", "How many lines mention Sandbox?", count(log.grep("Sandbox")))
 
 
 def openssh(log: LogData, q: Questions) -> None:
@@ -251,6 +272,14 @@ def openssh(log: LogData, q: Questions) -> None:
     q.count("accepted-root", "honest-zero", "accepted logins for root?", count(log.grep("Accepted password for root")))
     q.count("break-in-ips", "plain", 'How many unique IPs had a "POSSIBLE BREAK-IN ATTEMPT"?',
             unique(log.extract(r"\[" + IP + r"\] failed - POSSIBLE BREAK-IN ATTEMPT")))
+    q.ranked("top-5-failed-ips", "ranking", "which 5 IP addresses had the most failed logins?",
+             top(log.extract(r"Failed password for .* from " + IP, failed), 5))
+    q.ranked("top-ip-wordy", "wordy", "Hi, I'm looking at the sshd log for LabSZ. Can you tell me which IP address "
+             "was behind the most 'Failed password' lines?", top(log.extract(r"Failed password for .* from " + IP,
+                                                                             failed)))
+    q.count("around-0930", "dates-in-words", "how many lines around 09:30?",
+            count(log.between(f"{_year(log)}-12-10 09:25", f"{_year(log)}-12-10 09:35", "1s")))
+    q.count("closed", "plain", 'How many lines contain "Connection closed by"?', count(log.grep("Connection closed by")))
 
 
 def openstack(log: LogData, q: Questions) -> None:
@@ -272,6 +301,9 @@ def openstack(log: LogData, q: Questions) -> None:
     q.count("500", "honest-zero", "how many requests returned 500?", count(log.grep("status: 500")))
     q.count("unique-instances", "plain", "How many unique instance IDs are mentioned?",
             unique(log.extract(r"\[instance: ([0-9a-f-]{36})\]")))
+    q.count("build-times", "wordy", "Our users say VMs take long to build. How many 'Took ... seconds to build "
+            "instance' lines are there?", count(log.grep("seconds to build instance")))
+    q.count("errors", "honest-zero", "how many ERROR lines?", agree(count(log.level("ERROR")), count(log.grep("error"))))
 
 
 def proxifier(log: LogData, q: Questions) -> None:
@@ -295,6 +327,8 @@ def proxifier(log: LogData, q: Questions) -> None:
     q.count("opera", "honest-zero", "how many lines from opera.exe?", count(log.grep("opera.exe")))
     q.count("open-through", "plain", 'How many lines contain "open through proxy"?',
             count(log.grep("open through proxy")))
+    q.count("cannot-establish", "wordy", "Could you tell me how many lines say the proxy server cannot establish a "
+            "connection with the target?", count(log.grep("Proxy server cannot establish a connection")))
 
 
 def spark(log: LogData, q: Questions) -> None:
@@ -320,6 +354,8 @@ def spark(log: LogData, q: Questions) -> None:
     q.count("exceptions", "honest-zero", "Spark exceptions?", count(log.grep("exception")))
     q.count("unique-tids", "plain", "How many distinct TIDs finished?",
             unique(log.extract(r"Finished task \S+ in stage \S+ \(TID (\d+)\)")))
+    q.count("stored-bytes", "wordy", "I want to see how much the executor kept in memory: how many 'stored as bytes "
+            "in memory' lines are there?", count(log.grep("stored as bytes in memory")))
 
 
 def thunderbird(log: LogData, q: Questions) -> None:
@@ -343,6 +379,8 @@ def thunderbird(log: LogData, q: Questions) -> None:
     q.count("dn228", "came-from", "how many lines were logged by dn228?", count(host == "dn228"))
     q.count("ssh-failures", "honest-zero", "how many failed password attempts?", count(log.grep("Failed password")))
     q.count("unique-hosts", "plain", "How many unique hosts are there?", unique(host))
+    q.count("dhcpdiscover", "plain", "How many lines contain DHCPDISCOVER?", count(log.grep("DHCPDISCOVER")))
+    q.count("dn999", "honest-zero", "lines from dn999?", count(host == "dn999"))
 
 
 def windows(log: LogData, q: Questions) -> None:
@@ -367,6 +405,8 @@ def windows(log: LogData, q: Questions) -> None:
     q.count("debug", "honest-zero", "how many debug lines?", agree(count(log.level("Debug")), count(log.grep("debug"))))
     q.count("applicability", "plain", 'How many lines mention "Read out cached package applicability"?',
             count(log.grep("Read out cached package applicability")))
+    q.count("unique-packages", "plain", "How many unique packages had their cached applicability read out?",
+            unique(log.extract(r"applicability for package: ([^,]+),")))
 
 
 def zookeeper(log: LogData, q: Questions) -> None:
@@ -392,6 +432,11 @@ def zookeeper(log: LogData, q: Questions) -> None:
     q.count("fatal", "honest-zero", "how many FATAL lines?", count(log.level("FATAL")))
     q.count("session-ips", "plain", "How many unique client IPs had sessions established?",
             unique(log.extract(r"Established session \S+ with negotiated timeout \d+ for client /" + IP + ":")))
+    q.count("election-channel", "wordy", "We had a ZooKeeper election problem. Can you count the lines where it "
+            "could not open a channel to another server at the election address?",
+            count(log.grep("Cannot open channel to")))
+    q.count("warn", "plain", "How many WARN lines are there?", count(log.level("WARN")))
+    q.count("jul28", "honest-zero", "how many lines on July 28 2015?", count(log.day("2015-07-28")))
 
 
 def _year(log: LogData) -> int:

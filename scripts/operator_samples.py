@@ -83,6 +83,10 @@ def cmts(t: Truth, q: Questions, logs: Path) -> None:
     t.value(q, "partial-modems", "plain", "How many distinct cable modems had partial service?",
             "sets.cmts.unique_modems.partial_service")
     t.value(q, "event-73055400", "plain", "How many lines have event id 73055400?", "sets.cmts.by_event_id.73055400")
+    t.value(q, "bad-timing-nybrk03t01", "plain", 'How many lines contain "Bad timing offset" on NYBRK03T01?',
+            "sets.cmts.hosts.NYBRK03T01.by_kind.bad_tx_offset")
+    q.count("partial-nybrk03t01", "honest-zero", "partial service events on NYBRK03T01?",
+            count(LogData.raw(logs / "cmts" / "NYBRK03T01.log").grep("partial service")))
 
 
 def modem(t: Truth, q: Questions, logs: Path) -> None:
@@ -146,6 +150,8 @@ def syslog(t: Truth, q: Questions, logs: Path) -> None:
             unique(log.extract(r"Failed password for (?:invalid user )?(\S+) from", failed)))
     q.count("sudo-alice", "plain", "How many sudo commands did alice run?",
             count(log.regex(r"sudo:\s+alice : ")))
+    q.count("restart-app", "wordy", "Something restarts the app a lot. Can you count how many sudo commands ran "
+            "'systemctl restart app'?", count(log.grep("sudo:") & log.grep("systemctl restart app")))
 
 
 def app(t: Truth, q: Questions, logs: Path) -> None:
@@ -176,6 +182,8 @@ def app(t: Truth, q: Questions, logs: Path) -> None:
     q.count("refunds", "honest-zero", "how many lines came from api.refunds?", count(records.logger == "api.refunds"))
     t.value(q, "request-ids", "plain", "How many distinct request IDs are there?", "sets.app.unique_request_ids")
     t.value(q, "gateway-error", "plain", "How many GatewayError exceptions are there?", "sets.app.search.GatewayError")
+    q.count("zoe-errors", "honest-zero", "errors for user zoe?",
+            count((records.level == "ERROR") & (records.user == "zoe")))
 
 
 def nginx(t: Truth, q: Questions, logs: Path) -> None:
@@ -204,6 +212,11 @@ def nginx(t: Truth, q: Questions, logs: Path) -> None:
     q.count("delete", "honest-zero", "DELETE requests?", count(request.method == "DELETE"))
     t.value(q, "503", "plain", "How many requests returned status 503?", "sets.nginx.by_status.503")
     q.count("404-paths", "plain", "How many unique paths got a 404?", unique(request.path[request.status == "404"]))
+    q.count("orders-404", "wordy", "Our mobile app hits /api/orders. Could you count how many requests to "
+            "/api/orders came back with a 404?", count((request.path == "/api/orders") & (request.status == "404")))
+    q.count("user-agents", "plain", "How many unique user agents are there?",
+            unique(log.extract(r'"([^"]*)"$')))
+    q.count("from-8-8-8-8", "honest-zero", "how many requests from 8.8.8.8?", count(request.ip == "8.8.8.8"))
 
 
 def rfc5424(t: Truth, q: Questions, logs: Path) -> None:
