@@ -279,7 +279,8 @@ def openssh(log: LogData, q: Questions) -> None:
                                                                              failed)))
     q.count("around-0930", "dates-in-words", "how many lines around 09:30?",
             count(log.between(f"{_year(log)}-12-10 09:25", f"{_year(log)}-12-10 09:35", "1s")))
-    q.count("closed", "plain", 'How many lines contain "Connection closed by"?', count(log.grep("Connection closed by")))
+    q.count("closed", "plain", 'How many lines contain "Connection closed by"?',
+            count(log.grep("Connection closed by")))
 
 
 def openstack(log: LogData, q: Questions) -> None:
@@ -303,7 +304,8 @@ def openstack(log: LogData, q: Questions) -> None:
             unique(log.extract(r"\[instance: ([0-9a-f-]{36})\]")))
     q.count("build-times", "wordy", "Our users say VMs take long to build. How many 'Took ... seconds to build "
             "instance' lines are there?", count(log.grep("seconds to build instance")))
-    q.count("errors", "honest-zero", "how many ERROR lines?", agree(count(log.level("ERROR")), count(log.grep("error"))))
+    q.count("errors", "honest-zero", "how many ERROR lines?",
+            agree(count(log.level("ERROR")), count(log.grep("error"))))
 
 
 def proxifier(log: LogData, q: Questions) -> None:
