@@ -312,8 +312,9 @@ def proxifier(log: LogData, q: Questions) -> None:
     errors = log.grep(" error : ")
     q.count("errors", "terse", "proxifier error count?", agree(count(errors), count(log.grep("error"))))
     q.count("socks5", "terse", "SOCKS5 connections?", count(log.grep("SOCKS5")))
-    q.count("closed", "wordy", "I'd like to know how many connections were closed in total; can you count the "
-            "'close' lines for me?", count(log.grep(" close, ")))
+    q.count("closed", "wordy", "I'd like to know how many connections closed normally. Can you count the lines "
+            "where a connection closed and reported its bytes sent and received?",
+            agree(count(log.grep(" close, ")), count(log.grep("lifetime"))))
     q.count("resolve", "typo", "how many 'Could not resolve' erors?", count(log.grep("Could not resolve")))
     q.count("canceled", "typo", "how many times was a conection request canceled?",
             count(log.grep("A connection request was canceled")))
@@ -338,7 +339,7 @@ def spark(log: LogData, q: Questions) -> None:
     q.count("partitions", "terse", "rdd partitions not found?", count(log.regex(r"Partition rdd_\S+ not found")))
     q.count("assigned", "wordy", "How many times did the executor get a task assigned? I mean the "
             "'Got assigned task' lines.", count(log.grep("Got assigned task")))
-    q.count("found-locally", "typo", "how many blocks were found localy?", count(log.grep("locally")))
+    q.count("found-locally", "typo", "how many times was a block found localy?", count(log.grep("locally")))
     q.count("partitions-typo", "typo", "how many partitons were not found?",
             count(log.regex(r"Partition rdd_\S+ not found")))
     q.count("2011-0", "dates-in-words", "how many lines between 20:10:50 and 20:11:00 on June 9th 2017?",
@@ -362,7 +363,7 @@ def spark(log: LogData, q: Questions) -> None:
 
 def thunderbird(log: LogData, q: Questions) -> None:
     host = log.col("User")
-    q.count("ntp-syncs", "terse", "ntpd syncs?",
+    q.count("ntp-syncs", "terse", "ntpd 'synchronized to' lines?",
             agree(count(log.grep("synchronized to")), count(log.grep("synchronized to") & (log.col("Component") ==
                                                                                            "ntpd"))))
     q.count("no-free-leases", "terse", "no free leases?", count(log.grep("no free leases")))
@@ -382,7 +383,7 @@ def thunderbird(log: LogData, q: Questions) -> None:
     q.count("ssh-failures", "honest-zero", "how many failed password attempts?", count(log.grep("Failed password")))
     q.count("unique-hosts", "plain", "How many unique hosts are there?", unique(host))
     q.count("dhcpdiscover", "plain", "How many lines contain DHCPDISCOVER?", count(log.grep("DHCPDISCOVER")))
-    q.count("dn999", "honest-zero", "lines from dn999?", count(host == "dn999"))
+    q.count("dn1200", "honest-zero", "lines from dn1200?", agree(count(host == "dn1200"), count(log.grep("dn1200"))))
 
 
 def windows(log: LogData, q: Questions) -> None:

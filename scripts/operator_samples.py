@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pandas as pd
-from operator_data import Ambiguous, LogData, Questions, count, ranked, top, unique
+from operator_data import Ambiguous, LogData, Questions, agree, count, ranked, top, unique
 
 IP = r"(\d{1,3}(?:\.\d{1,3}){3})"
 
@@ -93,8 +93,9 @@ def modem(t: Truth, q: Questions, logs: Path) -> None:
     log = LogData.raw(logs / "modem" / "eventlog.txt", lambda lines: pd.to_datetime(lines.str[:19], errors="coerce"))
     t.value(q, "t3", "terse", "modem t3 timeouts?", "sets.modem.search.T3 time-out")
     t.value(q, "critical", "terse", "critical events?", "sets.modem.by_severity.critical")
-    t.value(q, "sync-loss", "wordy", "My cable modem keeps dropping off. Could you look at its event log and tell me "
-            "how many times it lost sync?", "sets.modem.by_kind.sync_loss")
+    q.count("sync-loss", "wordy", "My cable modem keeps dropping off. Could you look at its event log and tell me "
+            "how many times it lost sync?", agree(t.get("sets.modem.by_kind.sync_loss"),
+                                                   count(log.grep("Loss of Sync"))))
     t.value(q, "t4", "typo", "how many T4 timout events?", "sets.modem.search.T4 time out")
     t.value(q, "partial", "typo", "how many partial servce events?", "sets.modem.search.Partial Service")
     t.value(q, "last-hour", "dates-in-words", "events in the last hour?", "sets.modem.windows.last_1h.rows")
@@ -194,8 +195,8 @@ def nginx(t: Truth, q: Questions, logs: Path) -> None:
     t.value(q, "5xx", "terse", "5xx count?", "sets.nginx.errors_5xx")
     q.count("wp-login", "wordy", "Someone is scanning us. Could you count how many requests went to /wp-login.php?",
             count(request.path == "/wp-login.php"))
-    t.value(q, "502", "wordy", "We deployed at some point yesterday and I want to know how many requests came back "
-            "with a 502 overall.", "sets.nginx.by_status.502")
+    t.value(q, "502", "wordy", "Something broke after a deploy and I want to know how many requests came back with "
+            "a 502 across the whole log.", "sets.nginx.by_status.502")
     t.value(q, "401", "typo", "how many unauthorised requets (401)?", "sets.nginx.by_status.401")
     t.value(q, "post", "typo", "how many POST requsts?", "sets.nginx.by_method.POST")
     t.value(q, "404-hour", "dates-in-words", "404s in the last hour?", "sets.nginx.last_1h.by_status.404")
@@ -226,8 +227,8 @@ def rfc5424(t: Truth, q: Questions, logs: Path) -> None:
     severity = fields.pri.astype(int) % 8
     q.count("postgres-errors", "terse", "postgres errors?", count((fields.app == "postgres") & (severity == 3)))
     t.value(q, "critical", "terse", "critical?", "sets.rfc5424.by_severity.critical")
-    q.count("nginx-web01", "wordy", "For the structured syslog from web01 and db01: how many messages did nginx log "
-            "on web01?", count((fields.app == "nginx") & (fields.host == "web01")))
+    q.count("nginx-web01", "wordy", "Looking at the RFC 5424 syslog, how many messages did nginx log on web01?",
+            count((fields.app == "nginx") & (fields.host == "web01")))
     t.value(q, "errors", "typo", "how many eror messages?", "sets.rfc5424.by_severity.error")
     t.value(q, "last-6h", "dates-in-words", "lines in the last 6 hours?", "sets.rfc5424.windows.last_6h.rows")
     t.ranked(q, "top-app", "ranking", "which app logged the most?", "sets.rfc5424.by_app")
