@@ -9,7 +9,7 @@ import click
 from react_engine.cli.common import run_options, tracer_factory
 from react_engine.cli.options import load_options, planner_options
 from react_engine.engine import Engine
-from react_engine.evaluation.report import Report, build_report, load_report, save_report
+from react_engine.evaluation.report import Report, build_report, class_table, load_report, save_report
 from react_engine.evaluation.runner import replay_engines, run_suite
 from react_engine.evaluation.scoring import Scenario
 from react_engine.evaluation.suite import load_suite
@@ -21,6 +21,8 @@ from react_engine.settings import Settings
 
 
 def _case_line(scenario: Scenario) -> str:
+    if scenario.skip_reason:
+        return f"- {scenario.id:<32} skipped: {scenario.skip_reason}"
     mark = "✓" if scenario.passed else "✗"
     detail = "" if scenario.passed else "  " + "; ".join(scenario.failures)
     return f"{mark} {scenario.id:<32} {scenario.stop_reason:<14} {scenario.duration_s:6.2f}s{detail}"
@@ -31,7 +33,10 @@ def render(report: Report) -> str:
     s, r = report.summary, report.regression_analysis
     scores = ", ".join(f"{k} {v:.3f}" if v is not None else f"{k} -" for k, v in s.avg_scores.items())
     lines = [f"{report.suite}: {s.passed}/{s.total_scenarios} passed ({s.pass_rate:.1%}) · planner {report.planner}"
-             + (f" ({report.model})" if report.model else ""), f"average scores: {scores}"]
+             + (f" ({report.model})" if report.model else "") + (f" · {s.skipped} skipped" if s.skipped else ""),
+             f"average scores: {scores}"]
+    if s.classes:
+        lines += class_table(s.classes)
     if r.baseline:
         lines.append(f"vs {r.baseline}: {len(r.regressions)} regressions, {len(r.improvements)} improvements")
         lines.extend(f"  REGRESSION {case}" for case in r.regressions)

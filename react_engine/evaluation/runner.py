@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from react_engine.engine import Engine
 from react_engine.evaluation.report import Report
-from react_engine.evaluation.scoring import Scenario, score
+from react_engine.evaluation.scoring import Scenario, score, skipped
 from react_engine.evaluation.suite import Case, Suite
 from react_engine.frames import FrameCache
 from react_engine.logs.options import LoadOptions
@@ -17,13 +17,16 @@ EngineFor = Callable[[Case], Engine]
 
 def run_suite(suite: Suite, engine_for: EngineFor, *, frames: FrameCache | None = None,
               on_case: Callable[[Scenario], None] | None = None) -> list[Scenario]:
-    """Ask every case with the engine `engine_for(case)` gives, and score it."""
+    """Ask every case with the engine `engine_for(case)` gives, and score it; skip those missing what they require."""
     frames = frames or FrameCache(LoadOptions(year=suite.year))
     scenarios = []
     for case in suite.cases:
-        result = engine_for(case).ask(case.question, case.logs, frame=frames.get(case.logs), now=case.now,
-                                      load_options=frames.options)
-        scenarios.append(score(case, result))
+        if missing := case.missing:
+            scenarios.append(skipped(case, missing))
+        else:
+            result = engine_for(case).ask(case.question, case.logs, frame=frames.get(case.logs), now=case.now,
+                                          load_options=frames.options)
+            scenarios.append(score(case, result))
         if on_case:
             on_case(scenarios[-1])
     return scenarios

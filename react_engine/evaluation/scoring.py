@@ -2,20 +2,22 @@
 
 Each dimension scores 0..1, or None when the case does not exercise it. A case passes when correctness and
 error handling are perfect and every expected tool was called; tool errors the run recovered from only lower
-the tool-usage score.
+the tool-usage score. A failed case is a wrong answer when it gave a value that is wrong, a refusal when it
+gave no value, and plain failed otherwise (e.g. a right value left unverified).
 """
 
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from react_engine.evaluation.suite import Case, Expect
 from react_engine.result import RunResult
 
 DIMENSIONS = ("correctness", "tool_usage", "error_handling")
+Outcome = Literal["passed", "wrong", "refused", "failed", "skipped"]
 
 
 class Scores(BaseModel):
@@ -27,9 +29,14 @@ class Scores(BaseModel):
 class Scenario(BaseModel):
     """One case's outcome, as it appears in the report."""
 
+    model_config = ConfigDict(populate_by_name=True, serialize_by_alias=True)
+
     id: str
     question: str
+    phrasing: str | None = Field(None, alias="class")
     passed: bool
+    outcome: Outcome = "passed"
+    skip_reason: str | None = None
     scores: Scores
     failures: list[str] = Field(default_factory=list)
     stop_reason: str
@@ -97,6 +104,32 @@ def _empty(value: Any) -> bool:
     return value in (None, 0, "", [], {}) or _number(value) == 0
 
 
+def _given(value: Any) -> bool:
+    """The run gave a value (0 counts; None and empty text or lists do not)."""
+    return value is not None and value not in ("", [], {})
+
+
+def _outcome(passed: bool, expect: Expect, result: RunResult) -> Outcome:
+    if passed:
+        return "passed"
+    if not _given(result.value):
+        return "refused"
+    wrong_value = expect.checks_value and not same_value(result.value, expect.value, expect.tolerance)
+    wrong_top = expect.top is not None and not _top_holds(expect.top, result.value)
+    invented = expect.no_data and not _empty(result.value)
+    return "wrong" if wrong_value or wrong_top or invented else "failed"
+
+
+def _wanted_top(top: list[Any]) -> list[Any]:
+    """The expected ranking's values (from `[value, count]` pairs, or the values themselves)."""
+    return ranking(top) if all(isinstance(t, (list, tuple)) for t in top) else top
+
+
+def _top_holds(top: list[Any], value: Any) -> bool:
+    want = _wanted_top(top)
+    return same_value(ranking(value)[: len(want)], want)
+
+
 def _correctness(expect: Expect, result: RunResult, failures: list[str]) -> float | None:
     if not expect.checks_answer:
         return None
@@ -116,11 +149,10 @@ def _correctness(expect: Expect, result: RunResult, failures: list[str]) -> floa
         if not checks[-1]:
             failures.append(f"answer lacks {needle!r}")
     if expect.top is not None:
-        want = ranking(expect.top) if all(isinstance(t, (list, tuple)) for t in expect.top) else expect.top
-        got = ranking(result.value)[: len(want)]
-        checks.append(same_value(got, want))
+        checks.append(_top_holds(expect.top, result.value))
         if not checks[-1]:
-            failures.append(f"top {got!r} does not start with {want!r}")
+            want = _wanted_top(expect.top)
+            failures.append(f"top {ranking(result.value)[: len(want)]!r} does not start with {want!r}")
     return sum(checks) / len(checks)
 
 
@@ -163,7 +195,8 @@ def score(case: Case, result: RunResult) -> Scenario:
     error_handling = _error_handling(expect, result, failures)
     passed = correctness in (None, 1.0) and error_handling in (None, 1.0) and all(t in called for t in expect.tools)
     return Scenario(
-        id=case.id, question=case.question, passed=passed,
+        id=case.id, question=case.question, phrasing=case.phrasing, passed=passed,
+        outcome=_outcome(passed, expect, result),
         scores=Scores(correctness=correctness, tool_usage=tool_usage, error_handling=error_handling),
         failures=failures, stop_reason=result.stop_reason, answer=result.answer, value=result.value,
         verified=result.verified, tools_called=called, tool_errors=errors,
@@ -171,3 +204,10 @@ def score(case: Case, result: RunResult) -> Scenario:
         duration_s=round(result.statistics.execution_time_seconds, 4), trace_file=result.trace_file,
         replies=[s.reply for s in result.steps if s.reply is not None],
     )
+
+
+def skipped(case: Case, missing: list[str]) -> Scenario:
+    """The entry of a case that did not run because paths it requires are absent."""
+    reason = f"needs {', '.join(missing)}: absent here; put the files there to run this case"
+    return Scenario(id=case.id, question=case.question, phrasing=case.phrasing, passed=False, outcome="skipped",
+                    skip_reason=reason, scores=Scores(), stop_reason="skipped", answer="")

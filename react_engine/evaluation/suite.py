@@ -3,6 +3,8 @@
 Expected values may be written literally or taken from a ground-truth JSON file by key path (`value_from:
 sets.cmts.rows`), so a suite follows the sample generator. `set: NAME` takes a case's logs from the ground
 truth's `sets.NAME.paths`. Paths are relative to the suite file (ground-truth paths to the ground-truth file).
+A case may name its phrasing `class` (terse, typo, ...) for per-class accuracy, and paths it `requires`: when
+one is absent (logs shared outside the repository), the case is skipped and reported as skipped.
 """
 
 from __future__ import annotations
@@ -51,10 +53,12 @@ class Expect(BaseModel):
 
 
 class Case(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, serialize_by_alias=True)
 
     id: str
     question: str
+    phrasing: str | None = Field(None, alias="class")  # how the question is written: terse, typo, ranking, ...
+    requires: list[str] = Field(default_factory=list)  # paths that must exist, or the case is skipped
     logs: PathList = Field(default_factory=list)
     set: str | None = None  # a ground-truth sample set, instead of `logs`
     now: str | None = None
@@ -65,6 +69,11 @@ class Case(BaseModel):
         if not self.logs and not self.set:
             raise ValueError("give `logs` or `set`")
         return self
+
+    @property
+    def missing(self) -> list[str]:
+        """Required paths that are absent here."""
+        return [p for p in self.requires if not os.path.exists(p)]
 
 
 class Suite(BaseModel):
@@ -93,6 +102,7 @@ def _lookup(truth: dict[str, Any], key: str) -> Any:
 def _resolve(case: Case, base: Path, truth: dict[str, Any], truth_dir: Path) -> Case:
     """The case with literal logs and expectations."""
     logs = [os.path.normpath(base / p) for p in case.logs]
+    requires = [os.path.normpath(base / p) for p in case.requires]
     if case.set:
         logs += [os.path.normpath(truth_dir / p) for p in _lookup(truth, f"sets.{case.set}.paths")]
     expect = case.expect.model_dump(exclude_unset=True)
@@ -104,7 +114,8 @@ def _resolve(case: Case, base: Path, truth: dict[str, Any], truth_dir: Path) -> 
         if isinstance(ranked, dict):  # {value: count} -> [[value, count]] by count, then value
             ranked = sorted(([k, v] for k, v in ranked.items()), key=lambda kv: (-kv[1], kv[0]))
         expect["top"] = ranked[: case.expect.top_n]
-    return case.model_copy(update={"logs": logs, "set": None, "expect": Expect.model_validate(expect)})
+    return case.model_copy(update={"logs": logs, "requires": requires, "set": None,
+                                   "expect": Expect.model_validate(expect)})
 
 
 def load_suite(path: str | Path) -> Suite:
