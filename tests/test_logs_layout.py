@@ -19,12 +19,12 @@ def test_columns_are_single_chunks_fresh_and_cached(
     path = tmp_path / "auth.log"
     path.write_text("".join(f"Dec 10 06:55:{i % 60:02d} LabSZ sshd[{i}]: Failed password for u{i}\n"
                             for i in range(3000)))
-    (fresh,), _ = load_tables(path)
-    (cached,), _ = load_tables(path)
+    (fresh,) = load_tables(path).tables
+    (cached,) = load_tables(path).tables
     for table in (fresh, cached):
         assert table.num_rows == 3000
         assert {name: table.column(name).num_chunks for name in table.column_names} == \
             dict.fromkeys(table.column_names, 1)
     assert cached.equals(fresh)
-    (plain,), _ = load_tables(path, LoadOptions(use_cache=False))
+    (plain,) = load_tables(path, LoadOptions(use_cache=False)).tables
     assert plain.column("message")[5].as_py() == "Failed password for u5"
