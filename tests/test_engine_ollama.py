@@ -27,13 +27,13 @@ def test_steps_carry_server_metrics_and_the_estimator_is_calibrated(fake_ollama,
     bodies = fake_ollama.bodies("/api/chat")
     assert len(bodies) == 2
     for step, body in zip(result.steps, bodies):
-        assert step.prompt_eval_count and step.eval_count
-        assert step.server_total_ms and step.server_total_ms > 0 and step.prompt_eval_ms is not None
+        assert step.usage.prompt_tokens and step.usage.completion_tokens and step.usage.requests == 1
+        assert step.usage.total_ms and step.usage.total_ms > 0 and step.usage.prompt_ms is not None
         assert body["messages"][-1]["content"].startswith("QUESTION: How many lines?")
         assert json.dumps(body["format"]).count("$ref") == 0
-    ratio = sum(s.prompt_eval_count for s in result.steps) / sum(s.prompt_tokens for s in result.steps)
+    ratio = sum(s.usage.prompt_tokens for s in result.steps) / sum(s.prompt_tokens for s in result.steps)
     assert result.statistics.token_estimate_ratio == round(ratio, 3)
-    assert result.statistics.completion_tokens_total == sum(s.eval_count for s in result.steps)
+    assert result.statistics.completion_tokens_total == sum(s.usage.completion_tokens for s in result.steps)
 
 
 def test_a_disabled_tool_leaves_the_format_schema(fake_ollama, fake_ollama_module) -> None:

@@ -10,11 +10,15 @@ import httpx
 
 from react_engine.errors import ModelNotFoundError, PlannerError, PlannerServerError
 from react_engine.planners import remote
-from react_engine.planners.base import PlannerReply, PlanRequest
+from react_engine.planners.base import ModelUsage, PlannerReply, PlanRequest
+from react_engine.planners.deadline import DeadlineTransport
 from react_engine.planners.remote import ModelPlanner, one_line, refused
 from react_engine.planners.retry import RetryPolicy
 
 API_KEY_VARS = ("REACT_ENGINE_API_KEY", "OPENAI_API_KEY")
+# How the reply schema is sent, most precise first: OpenAI's json_schema; llama-cpp-python's json_object with a
+# schema (it rejects json_schema); plain JSON mode (the schema is then only in the prompt).
+RESPONSE_FORMATS = ("json_schema", "json_object+schema", "json_object")
 
 
 def api_key_from_env() -> str | None:
@@ -22,8 +26,20 @@ def api_key_from_env() -> str | None:
     return next((os.environ[v] for v in API_KEY_VARS if os.environ.get(v)), None)
 
 
+def response_format(kind: str, schema: dict[str, Any]) -> dict[str, Any]:
+    """The `response_format` field for one of `RESPONSE_FORMATS`."""
+    if kind == "json_schema":
+        return {"type": "json_schema", "json_schema": {"name": "action", "schema": schema, "strict": False}}
+    if kind == "json_object+schema":
+        return {"type": "json_object", "schema": schema}
+    return {"type": "json_object"}
+
+
 class OpenAIPlanner(ModelPlanner):
-    """Asks an OpenAI-compatible `/chat/completions` endpoint for one JSON action per turn."""
+    """Asks an OpenAI-compatible `/chat/completions` endpoint for one JSON action per turn.
+
+    The first `response_format` the server accepts is kept for the planner's lifetime.
+    """
 
     name = "openai"
 
@@ -33,7 +49,7 @@ class OpenAIPlanner(ModelPlanner):
         base_url: str,
         *,
         api_key: str | None = None,
-        timeout: float = 120.0,
+        timeout: float = remote.DEFAULT_TIMEOUT,
         num_ctx: int = remote.DEFAULT_NUM_CTX,
         num_predict: int = remote.DEFAULT_NUM_PREDICT,
         seed: int | None = 42,
@@ -42,14 +58,27 @@ class OpenAIPlanner(ModelPlanner):
         system_prompt: str | None = None,
     ) -> None:
         super().__init__(
-            model, num_ctx=num_ctx, num_predict=num_predict, retry=retry, schema=schema, system_prompt=system_prompt
+            model,
+            num_ctx=num_ctx,
+            num_predict=num_predict,
+            timeout=timeout,
+            retry=retry,
+            schema=schema,
+            system_prompt=system_prompt,
         )
         self.base_url = base_url.rstrip("/")
-        self.timeout = timeout
         self.seed = seed
+        self.format = RESPONSE_FORMATS[0]
         key = api_key or api_key_from_env()
         headers = {"Authorization": f"Bearer {key}"} if key else {}
-        self.client = httpx.Client(base_url=self.base_url + "/", timeout=timeout, headers=headers)
+        self.transport = DeadlineTransport()
+        self.client = httpx.Client(
+            base_url=self.base_url + "/", timeout=timeout, headers=headers, transport=self.transport
+        )
+
+    @property
+    def server(self) -> str:
+        return f"the server at {self.base_url}"
 
     def body(self, request: PlanRequest, num_predict: int) -> dict[str, Any]:
         """The JSON body of one chat-completions request."""
@@ -57,10 +86,7 @@ class OpenAIPlanner(ModelPlanner):
             "model": self.model,
             "messages": self.messages(request),
             "temperature": 0,
-            "response_format": {
-                "type": "json_schema",
-                "json_schema": {"name": "action", "schema": self.schema_for(request), "strict": False},
-            },
+            "response_format": response_format(self.format, self.schema_for(request)),
         }
         if num_predict > 0:
             body["max_tokens"] = num_predict
@@ -70,19 +96,12 @@ class OpenAIPlanner(ModelPlanner):
 
     def _ask(self, request: PlanRequest, num_predict: int) -> PlannerReply:
         began = time.perf_counter()
-        try:
-            response = self.client.post("chat/completions", json=self.body(request, num_predict))
-        except httpx.TimeoutException:
-            raise PlannerServerError(
-                f"{self.base_url} did not answer within {self.timeout}s: raise --request-timeout"
-            ) from None
-        except httpx.ConnectError as exc:
-            raise refused(
-                f"the server at {self.base_url} is not reachable ({one_line(exc)}): start it, fix --base-url, "
-                "or use --planner rules"
-            ) from None
-        except httpx.TransportError as exc:
-            raise PlannerServerError(f"the exchange with {self.base_url} failed ({one_line(exc)}): retry") from None
+        response = self._post(request, num_predict)
+        rejected: list[str] = []
+        while response.status_code >= 400 and self._rejects_format(response):
+            rejected.append(self.format)
+            self.format = RESPONSE_FORMATS[RESPONSE_FORMATS.index(self.format) + 1]
+            response = self._post(request, num_predict)
         if response.status_code >= 400:
             raise self._http_error(response)
         try:
@@ -91,18 +110,42 @@ class OpenAIPlanner(ModelPlanner):
             message = choice["message"]
         except (ValueError, KeyError, IndexError, TypeError):
             raise PlannerServerError(
-                f"{self.base_url} sent a reply that is not a chat completion: check --base-url (it usually ends in /v1)"
+                f"{self.server} sent a reply that is not a chat completion: check --base-url (it usually ends in /v1)"
             ) from None
         usage = data.get("usage") or {}
+        warnings = [f"{self.server} does not accept response_format {' or '.join(rejected)}: using {self.format}"] \
+            if rejected else []  # fmt: skip
         return PlannerReply(
             content=message.get("content") or "",
             thinking=message.get("reasoning_content") or message.get("reasoning") or None,
             done_reason=choice.get("finish_reason"),
             model=data.get("model"),
-            prompt_eval_count=usage.get("prompt_tokens"),
-            eval_count=usage.get("completion_tokens"),
-            total_ms=round((time.perf_counter() - began) * 1000, 3),  # the API reports no durations
+            usage=ModelUsage(
+                requests=1,
+                prompt_tokens=usage.get("prompt_tokens"),
+                completion_tokens=usage.get("completion_tokens"),
+                total_ms=round((time.perf_counter() - began) * 1000, 3),  # the API reports no durations
+            ),
+            warnings=warnings,
         )
+
+    def _post(self, request: PlanRequest, num_predict: int) -> httpx.Response:
+        try:
+            with self.transport.bound(self.request_deadline()):
+                response = self.client.post("chat/completions", json=self.body(request, num_predict))
+        except httpx.TimeoutException:
+            raise self.timed_out(self.server) from None
+        except httpx.ConnectError as exc:
+            raise refused(
+                f"{self.server} is not reachable ({one_line(exc)}): start it, fix --base-url, or use --planner rules"
+            ) from None
+        except httpx.TransportError as exc:
+            raise PlannerServerError(f"the exchange with {self.server} failed ({one_line(exc)}): retry") from None
+        return response
+
+    def _rejects_format(self, response: httpx.Response) -> bool:
+        """Whether an error response names `response_format` and a simpler format is left to try."""
+        return self.format != RESPONSE_FORMATS[-1] and "response_format" in response.text
 
     def _http_error(self, response: httpx.Response) -> PlannerError:
         status = response.status_code

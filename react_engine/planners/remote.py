@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from abc import abstractmethod
 from typing import Any
 
-from react_engine.actions import reply_schema, strip_thinking
+from react_engine.actions import reply_schema, strip_thinking, thinking_in
 from react_engine.errors import (
     PlannerConnectionError,
     PlannerError,
     PlannerOverloadedError,
     PlannerServerError,
     PlannerValidationError,
+    RunDeadlineError,
     TruncatedReplyError,
 )
 from react_engine.planners.base import Planner, PlannerReply, PlanRequest, RetryRecord
@@ -22,16 +24,16 @@ from react_engine.planners.schema import simplify_schema
 
 DEFAULT_NUM_CTX = 8192
 DEFAULT_NUM_PREDICT = 1024
+DEFAULT_TIMEOUT = 120.0
 # The engine's estimate is conservative (real tokenizers count about 3/4 of it); a server count below half of it
 # means the server dropped part of the prompt (Ollama truncates to fit num_ctx without an error).
 TRUNCATION_RATIO = 0.5
 _OBJECT = re.compile(r"\{.*\}", re.S)
-_THINK = re.compile(r"<think(?:ing)?>(.*?)(?:</think(?:ing)?>|\Z)", re.S | re.I)
 
 
 def status_error(status: int) -> type[PlannerError]:
     """The error class for an HTTP status other than 404 (which each server words differently)."""
-    if status in (429, 503):
+    if status in (429, 503, 529):  # 529: Anthropic's "overloaded"
         return PlannerOverloadedError
     if status >= 500:
         return PlannerServerError
@@ -67,6 +69,7 @@ class ModelPlanner(Planner):
     model: str
 
     calls_model = True
+    model: str
 
     def __init__(
         self,
@@ -74,6 +77,7 @@ class ModelPlanner(Planner):
         *,
         num_ctx: int = DEFAULT_NUM_CTX,
         num_predict: int = DEFAULT_NUM_PREDICT,
+        timeout: float = DEFAULT_TIMEOUT,
         retry: RetryPolicy | None = None,
         schema: dict[str, Any] | None = None,
         system_prompt: str | None = None,
@@ -81,6 +85,9 @@ class ModelPlanner(Planner):
         self.model = model
         self.num_ctx = num_ctx
         self.num_predict = num_predict
+        self.timeout = timeout
+        self._run_end: float | None = None  # monotonic time of the run's time limit, for the turn being planned
+        self._cut_by_run = False  # whether the request being made ends at the run's limit rather than its own
         self.retry = retry or RetryPolicy()
         self.system_prompt = system_prompt
         self._schema = schema
@@ -120,33 +127,50 @@ class ModelPlanner(Planner):
         ]
 
     def plan(self, request: PlanRequest) -> PlannerReply:
+        self._run_end = None if request.time_left is None else time.monotonic() + request.time_left
         retries: list[RetryRecord] = []
-        reply = self.retry.call(lambda: self._ask(request, self.num_predict), retries)
-        warnings = []
+        reply = self.retry.call(lambda: self._ask(request, self.num_predict), retries, deadline=self._run_end)
+        usage, warnings = reply.usage, list(reply.warnings)
         if self._truncated(reply):
             room = self.num_predict * 2 if self.num_predict > 0 else self.num_predict
-            reply = self.retry.call(lambda: self._ask(request, room), retries)
+            reply = self.retry.call(lambda: self._ask(request, room), retries, deadline=self._run_end)
+            usage += reply.usage
+            warnings += reply.warnings
             if self._truncated(reply):
                 raise TruncatedReplyError(
                     f"the reply from {self.model} was cut off twice, the second time at num_predict={room}: "
                     "raise num_predict (PARAMETER num_predict in a Modelfile) or use --no-think"
                 )
             warnings.append(f"the first reply was cut off at num_predict={self.num_predict}; re-asked with {room}")
-        count = reply.prompt_eval_count
+        count = reply.usage.prompt_tokens
         if count is not None and count < request.prompt_tokens * TRUNCATION_RATIO:
             warnings.append(
                 f"the server read {count} prompt tokens but the prompt was estimated at {request.prompt_tokens}: "
                 f"it may have been truncated silently; raise num_ctx (now {self.num_ctx})"
             )
-        inline = "\n".join(m.strip() for m in _THINK.findall(reply.content)) or None  # think=false not honoured
         return reply.model_copy(
             update={
                 "content": strip_thinking(reply.content),
-                "thinking": reply.thinking or inline,
+                "thinking": reply.thinking or thinking_in(reply.content),  # think=false not honoured
+                "usage": usage,
                 "retries": retries,
                 "warnings": warnings,
             }
         )
+
+    def request_deadline(self) -> float:
+        """When the request about to be made must be over: after the request timeout, or at the run's limit."""
+        own = time.monotonic() + self.timeout
+        self._cut_by_run = self._run_end is not None and self._run_end < own
+        return min(own, self._run_end) if self._run_end is not None else own
+
+    def timed_out(self, server: str) -> PlannerError:
+        """The error for a request to `server` that ran out of time (see `request_deadline`)."""
+        if self._cut_by_run:
+            return RunDeadlineError(f"the run's time limit passed while waiting for {server}: raise the run "
+                                    "timeout (timeout_seconds) or use a faster model")
+        return PlannerServerError(f"{server} did not answer within {self.timeout:g}s: raise --request-timeout "
+                                  "or use a smaller model")
 
     @staticmethod
     def _truncated(reply: PlannerReply) -> bool:
