@@ -107,8 +107,12 @@ class FakeOllama:
         self._lock = threading.Lock()
         self.push(*(replies or []))
         self.stopped = threading.Event()
-        self._server = ThreadingHTTPServer(("127.0.0.1", port), _handler(self))
+        self._server = ThreadingHTTPServer(("127.0.0.1", port), self.handler())
         self._thread: threading.Thread | None = None
+
+    def handler(self) -> type[BaseHTTPRequestHandler]:
+        """The request handler class (a stand-in for another API overrides it)."""
+        return _handler(self)
 
     @property
     def port(self) -> int:

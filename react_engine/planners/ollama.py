@@ -106,22 +106,17 @@ class OllamaPlanner(ModelPlanner):
             timeout=timeout,
             retry=retry,
             schema=schema,
-            system_prompt=modelfile.system if modelfile else None,
+            modelfile=modelfile,
         )
         self.url = host_url(host)
         self.think = think
         self.keep_alive = keep_alive
-        self.history = [m.model_dump() for m in modelfile.messages] if modelfile else []
         self.transport = DeadlineTransport()
         self.client = ollama.Client(host=self.url, timeout=timeout, transport=self.transport)
 
-    def messages(self, request: PlanRequest) -> list[dict[str, str]]:
-        system, user = super().messages(request)
-        return [system, *self.history, user]
-
     def _ask(self, request: PlanRequest, num_predict: int) -> PlannerReply:
         try:
-            with self.transport.bound(self.request_deadline()):
+            with self.bounded(f"Ollama at {self.url}"):
                 response = self.client.chat(
                     model=self.model,
                     messages=self.messages(request),
@@ -130,8 +125,6 @@ class OllamaPlanner(ModelPlanner):
                     keep_alive=self.keep_alive,
                     think=self.think,
                 )
-        except httpx.TimeoutException:
-            raise self.timed_out(f"Ollama at {self.url}") from None
         except (ollama.ResponseError, ConnectionError, httpx.HTTPError, ValueError) as exc:
             raise normalise_error(exc, self.url, self.model) from None
         return PlannerReply(

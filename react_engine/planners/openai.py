@@ -12,6 +12,7 @@ from react_engine.errors import ModelNotFoundError, PlannerError, PlannerServerE
 from react_engine.planners import remote
 from react_engine.planners.base import ModelUsage, PlannerReply, PlanRequest
 from react_engine.planners.deadline import DeadlineTransport
+from react_engine.planners.modelfile import Modelfile
 from react_engine.planners.remote import ModelPlanner, one_line, refused
 from react_engine.planners.retry import RetryPolicy
 
@@ -55,7 +56,7 @@ class OpenAIPlanner(ModelPlanner):
         seed: int | None = 42,
         retry: RetryPolicy | None = None,
         schema: dict[str, Any] | None = None,
-        system_prompt: str | None = None,
+        modelfile: Modelfile | None = None,
     ) -> None:
         super().__init__(
             model,
@@ -64,7 +65,7 @@ class OpenAIPlanner(ModelPlanner):
             timeout=timeout,
             retry=retry,
             schema=schema,
-            system_prompt=system_prompt,
+            modelfile=modelfile,
         )
         self.base_url = base_url.rstrip("/")
         self.seed = seed
@@ -131,10 +132,8 @@ class OpenAIPlanner(ModelPlanner):
 
     def _post(self, request: PlanRequest, num_predict: int) -> httpx.Response:
         try:
-            with self.transport.bound(self.request_deadline()):
+            with self.bounded(self.server):
                 response = self.client.post("chat/completions", json=self.body(request, num_predict))
-        except httpx.TimeoutException:
-            raise self.timed_out(self.server) from None
         except httpx.ConnectError as exc:
             raise refused(
                 f"{self.server} is not reachable ({one_line(exc)}): start it, fix --base-url, or use --planner rules"

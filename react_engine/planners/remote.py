@@ -6,6 +6,8 @@ import json
 import re
 import time
 from abc import abstractmethod
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from typing import Any
 
 from react_engine.actions import reply_schema, strip_thinking, thinking_in
@@ -19,6 +21,8 @@ from react_engine.errors import (
     TruncatedReplyError,
 )
 from react_engine.planners.base import Planner, PlannerReply, PlanRequest, RetryRecord
+from react_engine.planners.deadline import DeadlineTransport
+from react_engine.planners.modelfile import Modelfile
 from react_engine.planners.retry import RetryPolicy
 from react_engine.planners.schema import simplify_schema
 
@@ -70,6 +74,7 @@ class ModelPlanner(Planner):
 
     calls_model = True
     model: str
+    transport: DeadlineTransport | None = None  # set by planners that speak HTTP
 
     def __init__(
         self,
@@ -80,16 +85,17 @@ class ModelPlanner(Planner):
         timeout: float = DEFAULT_TIMEOUT,
         retry: RetryPolicy | None = None,
         schema: dict[str, Any] | None = None,
-        system_prompt: str | None = None,
+        modelfile: Modelfile | None = None,
     ) -> None:
+        """`modelfile`: its SYSTEM replaces the engine's system prompt and its MESSAGEs precede every turn."""
         self.model = model
         self.num_ctx = num_ctx
         self.num_predict = num_predict
         self.timeout = timeout
+        self.history = [m.model_dump() for m in modelfile.messages] if modelfile else []
         self._run_end: float | None = None  # monotonic time of the run's time limit, for the turn being planned
-        self._cut_by_run = False  # whether the request being made ends at the run's limit rather than its own
         self.retry = retry or RetryPolicy()
-        self.system_prompt = system_prompt
+        self.system_prompt = modelfile.system if modelfile else None
         self._schema = schema
         self._format: dict[str, Any] | None = None
         self._formats: dict[tuple[str, ...], dict[str, Any]] = {}
@@ -123,6 +129,7 @@ class ModelPlanner(Planner):
     def messages(self, request: PlanRequest) -> list[dict[str, str]]:
         return [
             {"role": "system", "content": self.system_prompt or request.system},
+            *self.history,
             {"role": "user", "content": request.prompt},
         ]
 
@@ -158,19 +165,25 @@ class ModelPlanner(Planner):
             }
         )
 
-    def request_deadline(self) -> float:
-        """When the request about to be made must be over: after the request timeout, or at the run's limit."""
+    @contextmanager
+    def bounded(self, server: str) -> Iterator[float]:
+        """Make one request to `server` inside the block; it must be over by the deadline yielded: after the
+        request timeout, or at the run's time limit if that is sooner. Running out of time raises a
+        `PlannerServerError` (retryable) or, at the run's limit, a `RunDeadlineError`."""
         own = time.monotonic() + self.timeout
-        self._cut_by_run = self._run_end is not None and self._run_end < own
-        return min(own, self._run_end) if self._run_end is not None else own
-
-    def timed_out(self, server: str) -> PlannerError:
-        """The error for a request to `server` that ran out of time (see `request_deadline`)."""
-        if self._cut_by_run:
-            return RunDeadlineError(f"the run's time limit passed while waiting for {server}: raise the run "
-                                    "timeout (timeout_seconds) or use a faster model")
-        return PlannerServerError(f"{server} did not answer within {self.timeout:g}s: raise --request-timeout "
-                                  "or use a smaller model")
+        by_run = self._run_end is not None and self._run_end < own
+        deadline = self._run_end if by_run and self._run_end is not None else own
+        with self.transport.bound(deadline) if self.transport is not None else nullcontext():
+            try:
+                yield deadline
+            except Exception:
+                if time.monotonic() < deadline:
+                    raise
+                if by_run:
+                    raise RunDeadlineError(f"the run's time limit passed while waiting for {server}: raise "
+                                           "the run timeout (timeout_seconds) or use a faster model") from None
+                raise PlannerServerError(f"{server} did not answer within {self.timeout:g}s: raise "
+                                         "--request-timeout or use a smaller model") from None
 
     @staticmethod
     def _truncated(reply: PlannerReply) -> bool:
