@@ -10,6 +10,7 @@ import pytest
 from react_engine import Engine
 from react_engine.errors import InputError, ModelNotFoundError, PlannerOverloadedError, TruncatedReplyError
 from react_engine.logs import load
+from react_engine.logs.options import LoadOptions
 from react_engine.planners.factory import PlannerSpec, make_planner
 from react_engine.planners.retry import RetryPolicy
 from react_engine.tools import REGISTRY
@@ -17,6 +18,7 @@ from react_engine.tools import REGISTRY
 pytest.importorskip("anthropic", reason='the anthropic SDK is an extra: pip install -e ".[anthropic]" to run this')
 from react_engine.planners.anthropic import AnthropicPlanner
 
+NO_CACHE = LoadOptions(use_cache=False)
 SYSLOG = Path(__file__).resolve().parents[1] / "sample_logs" / "syslog" / "messages"
 FAST = RetryPolicy(initial_delay=0.01, max_delay=0.02)
 
@@ -50,10 +52,10 @@ def test_one_tool_call_is_forced_and_becomes_the_action(fake, plan_request):
 
 
 def test_a_whole_run_ends_with_a_verified_answer(fake):
-    count = len(load([str(SYSLOG)], use_cache=False))
+    count = len(load([str(SYSLOG)], NO_CACHE))
     fake.push(fake.module.call("get_log_count"),
               fake.module.call("finalize_answer", answer=f"There are {count} lines.", value=count))  # fmt: skip
-    result = Engine(AnthropicPlanner(retry=FAST)).ask("How many lines?", [str(SYSLOG)], use_cache=False)
+    result = Engine(AnthropicPlanner(retry=FAST)).ask("How many lines?", [str(SYSLOG)], load_options=NO_CACHE)
     assert result.stop_reason == "stop" and result.verified and result.statistics.llm_calls == 2
     assert [s.action for s in result.steps] == ["get_log_count", "finalize_answer"]
 

@@ -11,10 +11,12 @@ import pytest
 from react_engine import Engine, Settings
 from react_engine.batch import BatchItem, run_batch
 from react_engine.errors import PlannerServerError, RunDeadlineError
+from react_engine.logs.options import LoadOptions
 from react_engine.planners.ollama import OllamaPlanner
 from react_engine.planners.openai import OpenAIPlanner
 from react_engine.planners.retry import RetryPolicy
 
+NO_CACHE = LoadOptions(use_cache=False)
 SYSLOG = Path(__file__).resolve().parents[1] / "sample_logs" / "syslog" / "messages"
 REPLY = {"reasoning": "r", "action": "get_log_count", "params": {}}
 ONCE = RetryPolicy(max_attempts=1)
@@ -43,7 +45,7 @@ def test_the_run_limit_cuts_a_request_in_flight(fake_ollama, fake_ollama_module,
     fake_ollama.push(fake_ollama_module.slow(600, REPLY))  # a hung server; default request timeout and retries
     planner = make(fake_ollama)
     began = time.monotonic()
-    result = Engine(planner, Settings(timeout_seconds=1.0)).ask("How many lines?", [str(SYSLOG)], use_cache=False)
+    result = Engine(planner, Settings(timeout_seconds=1.0)).ask("How many lines?", [str(SYSLOG)], load_options=NO_CACHE)
     assert result.stop_reason == "time_limit" and result.error_type == RunDeadlineError.__name__
     assert "the run's time limit passed while waiting for" in (result.message or "")
     assert time.monotonic() - began < planner.timeout  # ended by the run limit, not by the request timeout
@@ -53,7 +55,7 @@ def test_the_run_limit_cuts_a_request_in_flight(fake_ollama, fake_ollama_module,
 def test_a_dripping_reply_is_cut_by_the_run_limit(fake_ollama, fake_ollama_module):
     fake_ollama.push(fake_ollama_module.dripping(0.3, REPLY))
     planner = _ollama(fake_ollama)
-    result = Engine(planner, Settings(timeout_seconds=1.0)).ask("How many lines?", [str(SYSLOG)], use_cache=False)
+    result = Engine(planner, Settings(timeout_seconds=1.0)).ask("How many lines?", [str(SYSLOG)], load_options=NO_CACHE)
     assert result.stop_reason == "time_limit" and result.statistics.llm_calls == 0
     planner.close()
 

@@ -6,7 +6,7 @@ import json
 import sys
 
 import pytest
-from tiny_models import SYSLOG, real_model
+from tiny_models import NO_CACHE, SYSLOG, real_model
 
 from react_engine import Engine, Settings
 from react_engine.actions import parse_reply
@@ -74,7 +74,7 @@ def test_every_reply_of_a_real_model_parses_and_each_run_stops() -> None:
     planner, _ = make_planner(PlannerSpec(kind="llamacpp", model=str(real_model())))
     questions = ["How many lines are there?", "How many error lines are there?", "Which host logs the most lines?"]
     for question in questions:
-        result = Engine(planner, Settings(max_iterations=3)).ask(question, [str(SYSLOG)], use_cache=False)
+        result = Engine(planner, Settings(max_iterations=3)).ask(question, [str(SYSLOG)], load_options=NO_CACHE)
         assert result.stop_reason in ("stop", "tool_limit"), (question, result.message)
         for step in result.steps:
             assert step.reply is not None

