@@ -70,8 +70,6 @@ def complete_json(content: str) -> bool:
 class ModelPlanner(Planner):
     """A planner backed by a model server; subclasses make one request in `_ask`."""
 
-    model: str
-
     calls_model = True
     model: str
     transport: DeadlineTransport | None = None  # set by planners that speak HTTP
