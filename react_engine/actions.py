@@ -27,7 +27,7 @@ def reply_schema(tools: dict[str, Tool]) -> dict[str, Any]:
         create_model(
             f"{''.join(p.title() for p in t.name.split('_'))}Action",
             reasoning=(str, Field(description="one short sentence: why this action")),
-            action=(_literal(t.name), ...),
+            action=(_literal(t.name), Field(description=t.description)),
             params=(t.params, ...),
         )
         for t in tools.values()

@@ -26,6 +26,7 @@ from react_engine.errors import (
 from react_engine.grounding import evidence, verify
 from react_engine.logs.options import LoadOptions
 from react_engine.planners.base import Planner, PlannerReply, PlanRequest
+from react_engine.planners.schema import portable_reply_schema
 from react_engine.result import RunResult, Statistics, Step, StopReason
 from react_engine.settings import Settings
 from react_engine.state import RunState, call_key, resolve_now
@@ -199,7 +200,7 @@ class _Run:
                                                 f"the budget of {budget}: use a model with a larger num_ctx")
         state.feedback = None
         request = PlanRequest(system=prompt.system, prompt=prompt.text, prompt_tokens=prompt.tokens, view=view,
-                              tools=[t.name for t in tools],
+                              tools=[t.name for t in tools], reply_schema=portable_reply_schema(tuple(tools)),
                               time_left=settings.timeout_seconds - (time.monotonic() - self.started))
         with self.tracer.span("planner", planner=self.planner.name, model=self.planner.model or "") as span:
             began = time.monotonic()

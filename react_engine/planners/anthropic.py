@@ -26,13 +26,13 @@ INSTALL_HINT = 'pip install -e ".[anthropic]"'
 _DONE = {"tool_use": "stop", "end_turn": "stop", "max_tokens": "length"}  # stop_reason -> done_reason
 
 
-def tools_from_schema(schema: dict[str, Any], descriptions: dict[str, str]) -> list[dict[str, Any]]:
+def tools_from_schema(schema: dict[str, Any]) -> list[dict[str, Any]]:
     """Anthropic tool declarations from the reply schema: one per action, its params schema as input."""
     tools = []
     for variant in schema.get("anyOf", [schema]):
-        properties = variant["properties"]
-        name = properties["action"]["enum"][0]
-        tools.append({"name": name, "description": descriptions.get(name, name), "input_schema": properties["params"]})
+        action, params = variant["properties"]["action"], variant["properties"]["params"]
+        name = action["enum"][0]
+        tools.append({"name": name, "description": action.get("description", name), "input_schema": params})
     return tools
 
 
@@ -91,16 +91,13 @@ class AnthropicPlanner(ModelPlanner):
 
     def request(self, request: PlanRequest, num_predict: int) -> dict[str, Any]:
         """The keyword arguments of one `messages.create` call."""
-        from react_engine.tools import REGISTRY
-
         system, *turns = self.messages(request)
-        descriptions = {name: tool.description for name, tool in REGISTRY.items()}
         return {
             "model": self.model,
             "max_tokens": num_predict if num_predict > 0 else remote.DEFAULT_NUM_PREDICT,
             "system": system["content"],
             "messages": turns,
-            "tools": tools_from_schema(self.schema_for(request), descriptions),
+            "tools": tools_from_schema(self.schema_for(request)),
             "tool_choice": {"type": "any", "disable_parallel_tool_use": True},
         }
 

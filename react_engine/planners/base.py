@@ -56,6 +56,7 @@ class PlanRequest(BaseModel):
     prompt_tokens: int
     view: ContextView
     tools: list[str] = Field(default_factory=list)  # the tools offered this turn (empty: all registered)
+    reply_schema: dict[str, Any] | None = None  # the reply schema for exactly those tools (None: the registry's)
     time_left: float | None = None  # seconds until the run's time limit; a request in flight is cut there
 
 

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from typing import Any
 
-from react_engine.actions import reply_schema, strip_thinking, thinking_in
+from react_engine.actions import strip_thinking, thinking_in
 from react_engine.errors import (
     PlannerConnectionError,
     PlannerError,
@@ -24,7 +24,7 @@ from react_engine.planners.base import Planner, PlannerReply, PlanRequest, Retry
 from react_engine.planners.deadline import DeadlineTransport
 from react_engine.planners.modelfile import Modelfile
 from react_engine.planners.retry import RetryPolicy
-from react_engine.planners.schema import simplify_schema
+from react_engine.planners.schema import portable_reply_schema, simplify_schema
 
 DEFAULT_NUM_CTX = 8192
 DEFAULT_NUM_PREDICT = 1024
@@ -96,7 +96,6 @@ class ModelPlanner(Planner):
         self.system_prompt = modelfile.system if modelfile else None
         self._schema = schema
         self._format: dict[str, Any] | None = None
-        self._formats: dict[tuple[str, ...], dict[str, Any]] = {}
 
     @property
     def context_tokens(self) -> int:  # type: ignore[override]
@@ -106,23 +105,20 @@ class ModelPlanner(Planner):
 
     @property
     def format_schema(self) -> dict[str, Any]:
-        """The reply schema sent with each request, simplified for grammar-constrained decoding."""
+        """The reply schema for every registered tool (or the one given), simplified for grammar decoding."""
         if self._format is None:
             from react_engine.tools import REGISTRY  # registers the tools on import
 
-            self._format = simplify_schema(self._schema if self._schema is not None else reply_schema(REGISTRY))
+            self._format = simplify_schema(self._schema) if self._schema is not None else \
+                portable_reply_schema(tuple(REGISTRY.values()))  # fmt: skip
         return self._format
 
     def schema_for(self, request: PlanRequest) -> dict[str, Any]:
-        """The reply schema for this turn: only the tools the engine still offers (a disabled one is left out)."""
-        from react_engine.tools import REGISTRY
-
-        offered = tuple(t for t in request.tools if t in REGISTRY)
-        if self._schema is not None or not offered or set(offered) == set(REGISTRY):
+        """The reply schema for this turn: the engine's, built from the tools it still offers (its own tools
+        included, a disabled one left out); the registry's when the request carries none."""
+        if self._schema is not None or request.reply_schema is None:
             return self.format_schema
-        if offered not in self._formats:
-            self._formats[offered] = simplify_schema(reply_schema({name: REGISTRY[name] for name in offered}))
-        return self._formats[offered]
+        return request.reply_schema
 
     def messages(self, request: PlanRequest) -> list[dict[str, str]]:
         return [

@@ -10,7 +10,11 @@ are dropped.
 
 from __future__ import annotations
 
-from typing import Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from react_engine.tools.base import Tool
 
 _KEEP = frozenset(
     {
@@ -30,6 +34,14 @@ ANY_VALUE: dict[str, Any] = {
         {"type": "array", "items": {"anyOf": [*_SCALARS, {"type": "array", "items": {"anyOf": _SCALARS}}]}},
     ]
 }
+
+
+@lru_cache(maxsize=64)
+def portable_reply_schema(tools: tuple[Tool, ...]) -> dict[str, Any]:
+    """The simplified reply schema for exactly these tools (cached: an engine offers the same set each turn)."""
+    from react_engine.actions import reply_schema
+
+    return simplify_schema(reply_schema({t.name: t for t in tools}))
 
 
 def simplify_schema(schema: dict[str, Any]) -> dict[str, Any]:
