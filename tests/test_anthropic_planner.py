@@ -8,7 +8,13 @@ from pathlib import Path
 import pytest
 
 from react_engine import Engine
-from react_engine.errors import InputError, ModelNotFoundError, PlannerOverloadedError, TruncatedReplyError
+from react_engine.errors import (
+    InputError,
+    ModelNotFoundError,
+    PlannerOverloadedError,
+    PlannerServerError,
+    TruncatedReplyError,
+)
 from react_engine.logs import load
 from react_engine.logs.options import LoadOptions
 from react_engine.planners.factory import PlannerSpec, make_planner
@@ -92,3 +98,15 @@ def test_no_key_is_a_one_line_error(monkeypatch):
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
     with pytest.raises(InputError, match="^--planner anthropic needs an API key: set ANTHROPIC_API_KEY$"):
         make_planner(PlannerSpec(kind="anthropic"))
+
+
+def test_a_dripping_reply_is_cut_at_the_request_timeout(fake, plan_request):
+    fake.push({**fake.module.call("get_log_count"), "drip": 0.2})
+    with pytest.raises(PlannerServerError, match=r"did not answer within 1s: raise --request-timeout"):
+        AnthropicPlanner(timeout=1.0, retry=RetryPolicy(max_attempts=1)).plan(plan_request())
+
+
+def test_http_200_with_a_body_that_is_not_json_is_a_planner_error(fake, plan_request):
+    fake.push({"body": "<html>502 Bad Gateway</html>"})
+    with pytest.raises(PlannerServerError, match="not a message"):
+        AnthropicPlanner(retry=RetryPolicy(max_attempts=1)).plan(plan_request())

@@ -116,8 +116,9 @@ class AnthropicPlanner(ModelPlanner):
                               "or use --planner rules") from None
             raise PlannerServerError(f"the exchange with {self.server} failed ({one_line(cause)}): retry") from None
         except sdk.APIResponseValidationError as exc:
-            raise PlannerServerError(f"{self.server} sent a reply that is not a message ({one_line(exc)}): "
-                                     "check ANTHROPIC_BASE_URL") from None
+            raise self._not_a_message(exc) from None
+        if not isinstance(message, sdk.types.Message):  # a body that is not JSON comes back as text
+            raise self._not_a_message(message)
         text = " ".join(b.text for b in message.content if b.type == "text").strip()
         call = next((b for b in message.content if b.type == "tool_use"), None)
         content = json.dumps({"reasoning": text, "action": call.name, "params": call.input}) if call else text
@@ -132,6 +133,10 @@ class AnthropicPlanner(ModelPlanner):
                 total_ms=round((time.perf_counter() - began) * 1000, 3),
             ),
         )
+
+    def _not_a_message(self, what: object) -> PlannerError:
+        return PlannerServerError(f"{self.server} sent a reply that is not a message ({one_line(what)[:80]}): "
+                                  "check ANTHROPIC_BASE_URL")
 
     def _status_error(self, exc: Any) -> PlannerError:
         body: dict[str, Any] = exc.body if isinstance(exc.body, dict) else {}
