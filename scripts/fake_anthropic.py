@@ -18,7 +18,7 @@ from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
-from fake_ollama import Behaviour, FakeOllama, load_script
+from fake_ollama import Behaviour, FakeOllama, load_script, serve
 
 _ERROR_TYPES = {400: "invalid_request_error", 401: "authentication_error", 404: "not_found_error",
                 429: "rate_limit_error", 500: "api_error", 529: "overloaded_error"}  # fmt: skip
@@ -97,11 +97,7 @@ def main() -> None:
     args = parser.parse_args()
     script = load_script(args.script) if args.script else {}
     fake = FakeAnthropic(script.get("replies"), args.port)
-    print(f"fake Anthropic listening on {fake.url} (ANTHROPIC_BASE_URL={fake.url})", flush=True)
-    try:
-        fake._server.serve_forever()
-    except KeyboardInterrupt:
-        pass
+    serve(fake, f"fake Anthropic listening on {fake.url} (ANTHROPIC_BASE_URL={fake.url})")
 
 
 if __name__ == "__main__":

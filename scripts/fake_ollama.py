@@ -385,7 +385,12 @@ def main() -> None:
     args = parser.parse_args()
     script = load_script(args.script) if args.script else {}
     fake = FakeOllama(script.get("replies"), args.model or script.get("models"), script.get("default"), args.port)
-    print(f"fake Ollama listening on {fake.url} (OLLAMA_HOST={fake.host})", flush=True)
+    serve(fake, f"fake Ollama listening on {fake.url} (OLLAMA_HOST={fake.host})")
+
+
+def serve(fake: FakeOllama, banner: str) -> None:
+    """Serve in the foreground until Ctrl-C."""
+    print(banner, flush=True)
     try:
         fake._server.serve_forever()
     except KeyboardInterrupt:

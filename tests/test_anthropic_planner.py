@@ -76,7 +76,7 @@ def test_rate_limits_and_overload_are_retried_with_backoff(fake, plan_request, s
 
 def test_overload_that_persists_is_an_overloaded_error(fake, plan_request):
     fake.push(*[fake.module.overloaded()] * 3)
-    with pytest.raises(PlannerOverloadedError, match="HTTP 529: Overloaded: rate limited or overloaded"):
+    with pytest.raises(PlannerOverloadedError, match="HTTP 529: Overloaded: the server is busy or rate limiting"):
         AnthropicPlanner(retry=FAST).plan(plan_request())
     assert len(fake.bodies("/v1/messages")) == 3
 

@@ -12,12 +12,12 @@ import os
 import time
 from typing import Any
 
-from react_engine.errors import InputError, ModelNotFoundError, PlannerError, PlannerServerError
+from react_engine.errors import InputError, PlannerError, PlannerServerError
 from react_engine.planners import remote
 from react_engine.planners.base import ModelUsage, PlannerReply, PlanRequest
 from react_engine.planners.deadline import DeadlineTransport
 from react_engine.planners.modelfile import Modelfile
-from react_engine.planners.remote import ModelPlanner, one_line, refused
+from react_engine.planners.remote import ModelPlanner, http_error, one_line, refused
 from react_engine.planners.retry import RetryPolicy
 
 DEFAULT_MODEL = "claude-haiku-4-5"
@@ -141,18 +141,8 @@ class AnthropicPlanner(ModelPlanner):
     def _status_error(self, exc: Any) -> PlannerError:
         body: dict[str, Any] = exc.body if isinstance(exc.body, dict) else {}
         error: dict[str, Any] = body["error"] if isinstance(body.get("error"), dict) else {}
-        status, detail = exc.status_code, one_line(error.get("message") or exc.message)
-        if status == 404:
-            return ModelNotFoundError(f"model '{self.model}' not found at {self.base_url} ({detail}): check --model")
-        if status in (401, 403):
-            fix = "check ANTHROPIC_API_KEY"
-        elif status in (429, 529):
-            fix = "rate limited or overloaded; try again later"
-        elif status >= 500:
-            fix = "the service failed; try again later"
-        else:
-            fix = "check --model and the request limits"
-        return remote.status_error(status)(f"{self.server} answered HTTP {status}: {detail}: {fix}")
+        return http_error(self.server, exc.status_code, error.get("message") or exc.message, model=self.model,
+                          auth="check ANTHROPIC_API_KEY", failed="the service failed; try again later")  # fmt: skip
 
     def close(self) -> None:
         self.client.close()

@@ -8,12 +8,12 @@ from typing import Any
 
 import httpx
 
-from react_engine.errors import ModelNotFoundError, PlannerError, PlannerServerError
+from react_engine.errors import PlannerError, PlannerServerError
 from react_engine.planners import remote
 from react_engine.planners.base import ModelUsage, PlannerReply, PlanRequest
 from react_engine.planners.deadline import DeadlineTransport
 from react_engine.planners.modelfile import Modelfile
-from react_engine.planners.remote import ModelPlanner, one_line, refused
+from react_engine.planners.remote import ModelPlanner, http_error, one_line, refused
 from react_engine.planners.retry import RetryPolicy
 
 API_KEY_VARS = ("REACT_ENGINE_API_KEY", "OPENAI_API_KEY")
@@ -147,25 +147,13 @@ class OpenAIPlanner(ModelPlanner):
         return self.format != RESPONSE_FORMATS[-1] and "response_format" in response.text
 
     def _http_error(self, response: httpx.Response) -> PlannerError:
-        status = response.status_code
         try:
             detail = response.json()["error"]
             detail = detail.get("message", detail) if isinstance(detail, dict) else detail
         except (ValueError, KeyError, TypeError):
             detail = response.text
-        if status == 404:
-            return ModelNotFoundError(
-                f"model '{self.model}' not found at {self.base_url} ({one_line(detail)}): check --model and --base-url"
-            )
-        if status in (401, 403):
-            fix = f"set {' or '.join(API_KEY_VARS)}"
-        elif status in (429, 503):
-            fix = "the server is busy or rate limiting; try again later"
-        elif status >= 500:
-            fix = "see the server's log"
-        else:
-            fix = "check --model and the server's limits"
-        return remote.status_error(status)(f"{self.base_url} answered HTTP {status}: {one_line(detail)}: {fix}")
+        return http_error(self.server, response.status_code, detail, model=self.model,
+                          auth=f"set {' or '.join(API_KEY_VARS)}", failed="see the server's log")  # fmt: skip
 
     def close(self) -> None:
         self.client.close()

@@ -12,6 +12,7 @@ from typing import Any
 
 from react_engine.actions import strip_thinking, thinking_in
 from react_engine.errors import (
+    ModelNotFoundError,
     PlannerConnectionError,
     PlannerError,
     PlannerOverloadedError,
@@ -42,6 +43,23 @@ def status_error(status: int) -> type[PlannerError]:
     if status >= 500:
         return PlannerServerError
     return PlannerValidationError
+
+
+def http_error(server: str, status: int, detail: object, *, model: str, auth: str, failed: str) -> PlannerError:
+    """The error for an HTTP error answer from `server`, with the fix for its kind: `auth` for 401/403,
+    `failed` for a server failure (5xx)."""
+    detail = one_line(detail)
+    if status == 404:
+        return ModelNotFoundError(f"model '{model}' not found at {server} ({detail}): check --model")
+    if status in (401, 403):
+        fix = auth
+    elif status in (429, 503, 529):
+        fix = "the server is busy or rate limiting; try again later"
+    elif status >= 500:
+        fix = failed
+    else:
+        fix = "check --model and the server's limits"
+    return status_error(status)(f"{server} answered HTTP {status}: {detail}: {fix}")
 
 
 def refused(message: str) -> PlannerConnectionError:
