@@ -5,7 +5,7 @@ OpenAI-compatible /v1/chat/completions in Ollama's shapes, and records every req
 
 Each chat/generate/completions request takes the next behaviour from a queue. A behaviour is a JSON object:
   {"content": "...", "thinking": "...", "done_reason": "stop"|"length", "delay": 1.5,
-   "status": 500, "error": "...", "prompt_eval_count": 120, "drip": 2.0, "body": "<html>..."}
+   "status": 500, "error": "...", "code": "...", "prompt_eval_count": 120, "drip": 2.0, "body": "<html>..."}
 with helpers in this module for the common cases (`good`, `think_tagged`, `fenced`, `truncated`, `empty`,
 `http_error`, `slow`) and for hostile servers (`dripping`: one byte of the reply every `drip` seconds;
 `not_json`: HTTP 200 with a `body` that is not JSON). When the queue is empty the `default` behaviour is used,
@@ -262,7 +262,8 @@ def _handler(fake: FakeOllama) -> type[BaseHTTPRequestHandler]:
                 return
             if "status" in behaviour:
                 error = behaviour.get("error", "error")
-                payload = {"error": {"message": error, "type": "api_error"}} if openai else {"error": error}
+                code = {"code": behaviour["code"]} if "code" in behaviour else {}
+                payload = {"error": {"message": error, "type": "api_error", **code}} if openai else {"error": error}
                 self._send(int(behaviour["status"]), payload)
                 return
             prompt_tokens = int(behaviour.get("prompt_eval_count", _estimate(body)))

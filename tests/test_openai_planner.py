@@ -124,3 +124,10 @@ def test_usage_is_summed_over_a_reask(fake_ollama, fake_ollama_module, planner, 
     reply = planner.plan(plan_request())
     assert len(fake_ollama.bodies("/v1/chat/completions")) == 2 and reply.usage.requests == 2
     assert reply.usage.completion_tokens == len(cut["content"]) // 4 + len(json.dumps(REPLY)) // 4
+
+
+def test_a_prompt_past_the_servers_window_is_a_context_error(fake_ollama, fake_ollama_module, planner, plan_request):
+    fake_ollama.push({"status": 400, "error": "Requested tokens (5000) exceed context window of 4096",
+                      "code": "context_length_exceeded"})
+    with pytest.raises(errors.ContextTooSmallError, match="does not fit the context window"):
+        planner.plan(plan_request())

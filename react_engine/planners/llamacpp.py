@@ -124,7 +124,7 @@ class LlamaCppPlanner(ModelPlanner):
                     logits_processor=_llama_cpp().LogitsProcessorList([stop_at_deadline]),
                     **sampling,
                 )
-        except ValueError as exc:
+        except (ValueError, RuntimeError) as exc:
             if "exceed context window" in str(exc):
                 raise ContextTooSmallError(
                     f"the prompt does not fit {Path(self.model).name}'s context window of {self.num_ctx} tokens: "

@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 
-from react_engine.errors import PlannerError, PlannerServerError
+from react_engine.errors import ContextTooSmallError, PlannerError, PlannerServerError
 from react_engine.planners import remote
 from react_engine.planners.base import ModelUsage, PlannerReply, PlanRequest
 from react_engine.planners.deadline import DeadlineTransport
@@ -143,8 +143,9 @@ class OpenAIPlanner(ModelPlanner):
         return response
 
     def _rejects_format(self, response: httpx.Response) -> bool:
-        """Whether an error response names `response_format` and a simpler format is left to try."""
-        return self.format != RESPONSE_FORMATS[-1] and "response_format" in response.text
+        """Whether an error response is about `response_format` and a simpler format is left to try."""
+        about = ("response_format", "json_schema", "json_object")
+        return self.format != RESPONSE_FORMATS[-1] and any(word in response.text for word in about)
 
     def _http_error(self, response: httpx.Response) -> PlannerError:
         try:
@@ -152,6 +153,9 @@ class OpenAIPlanner(ModelPlanner):
             detail = detail.get("message", detail) if isinstance(detail, dict) else detail
         except (ValueError, KeyError, TypeError):
             detail = response.text
+        if "context_length_exceeded" in response.text:  # llama-cpp-python, vLLM and OpenAI word it so
+            return ContextTooSmallError(f"the prompt does not fit the context window at {self.server} "
+                                        f"({one_line(detail)}): raise the server's context size (--num-ctx here)")
         return http_error(self.server, response.status_code, detail, model=self.model,
                           auth=f"set {' or '.join(API_KEY_VARS)}", failed="see the server's log")  # fmt: skip
 
