@@ -27,7 +27,7 @@ def reply_schema(tools: dict[str, Tool]) -> dict[str, Any]:
         create_model(
             f"{''.join(p.title() for p in t.name.split('_'))}Action",
             reasoning=(str, Field(description="one short sentence: why this action")),
-            action=(_literal(t.name), ...),
+            action=(_literal(t.name), Field(description=t.description)),
             params=(t.params, ...),
         )
         for t in tools.values()
@@ -41,7 +41,7 @@ def _literal(name: str) -> Any:
     return Literal[name]
 
 
-_THINK = re.compile(r"<think(?:ing)?>.*?(?:</think(?:ing)?>|\Z)", re.S | re.I)
+_THINK = re.compile(r"<think(?:ing)?>(.*?)(?:</think(?:ing)?>|\Z)", re.S | re.I)
 _FENCE = re.compile(r"```[a-zA-Z0-9_-]*\s*\n?(.*?)(?:```|\Z)", re.S)
 _ALIASES_ACTION = ("action", "tool", "name", "tool_name", "function")
 _ALIASES_PARAMS = ("params", "arguments", "parameters", "args", "input", "action_input", "tool_input")
@@ -50,6 +50,11 @@ _ALIASES_PARAMS = ("params", "arguments", "parameters", "args", "input", "action
 def strip_thinking(text: str) -> str:
     """Remove `<think>…</think>` blocks (an unclosed one runs to the end)."""
     return _THINK.sub("", text).strip()
+
+
+def thinking_in(text: str) -> str | None:
+    """The text of the `<think>…</think>` blocks in `text`, one block a line, or None when there are none."""
+    return "\n".join(m.strip() for m in _THINK.findall(text)) or None
 
 
 def _objects(text: str) -> list[str]:

@@ -15,10 +15,13 @@ from react_engine.tools.base import Tool
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069]")
 _MARKER = re.compile(r"<{3,}|>{3,}")  # only the prompt itself may open or close the data block
+# The reply examples show the shape only: small models copy them, so they hold no number, level or name that
+# could be copied into a wrong answer (an earlier "There were 42 errors." came back as answers).
 _EXAMPLES = (
-    '{"reasoning": "only errors matter", "action": "filter_by_severity", "params": {"levels": ["error"]}}\n'
-    '{"reasoning": "the count is computed", "action": "finalize_answer", '
-    '"params": {"answer": "There were 42 errors.", "value": 42}}'
+    '{"reasoning": "<why this tool>", "action": "<a tool from TOOLS>", "params": {"<param>": "<value from the '
+    'question>"}}\n'
+    '{"reasoning": "<which result answers it>", "action": "finalize_answer", '
+    '"params": {"answer": "<one sentence stating that result>", "value": "<that result, as the tool gave it>"}}'
 )
 
 

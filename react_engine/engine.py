@@ -19,12 +19,14 @@ from react_engine.errors import (
     PlannerError,
     ReactEngineError,
     ReplyError,
+    RunDeadlineError,
     ToolError,
     TruncatedReplyError,
 )
 from react_engine.grounding import evidence, verify
 from react_engine.logs.options import LoadOptions
 from react_engine.planners.base import Planner, PlannerReply, PlanRequest
+from react_engine.planners.schema import portable_reply_schema
 from react_engine.result import RunResult, Statistics, Step, StopReason
 from react_engine.settings import Settings
 from react_engine.state import RunState, call_key, resolve_now
@@ -198,7 +200,8 @@ class _Run:
                                                 f"the budget of {budget}: use a model with a larger num_ctx")
         state.feedback = None
         request = PlanRequest(system=prompt.system, prompt=prompt.text, prompt_tokens=prompt.tokens, view=view,
-                              tools=[t.name for t in tools])
+                              tools=[t.name for t in tools], reply_schema=portable_reply_schema(tuple(tools)),
+                              time_left=settings.timeout_seconds - (time.monotonic() - self.started))
         with self.tracer.span("planner", planner=self.planner.name, model=self.planner.model or "") as span:
             began = time.monotonic()
             try:
@@ -207,26 +210,27 @@ class _Run:
                 raise _Stop("length", str(exc), type(exc).__name__) from None
             except ContextTooSmallError as exc:
                 raise _Stop("insufficient_context", str(exc), type(exc).__name__) from None
+            except RunDeadlineError as exc:
+                raise _Stop("time_limit", str(exc), type(exc).__name__) from None
             except PlannerError as exc:
                 span.set(error=str(exc))
                 raise _Stop("error", str(exc), type(exc).__name__) from None
             finally:
                 step.llm_ms = (time.monotonic() - began) * 1000
                 self.stats.llm_duration_seconds += step.llm_ms / 1000
-            span.set(done_reason=reply.done_reason or "", prompt_eval_count=reply.prompt_eval_count or 0,
-                     eval_count=reply.eval_count or 0, total_ms=reply.total_ms or 0.0,
-                     load_ms=reply.load_ms or 0.0, prompt_ms=reply.prompt_ms or 0.0, eval_ms=reply.eval_ms or 0.0,
+            usage = reply.usage
+            span.set(done_reason=reply.done_reason or "", prompt_eval_count=usage.prompt_tokens or 0,
+                     eval_count=usage.completion_tokens or 0, total_ms=usage.total_ms or 0.0,
+                     load_ms=usage.load_ms or 0.0, prompt_ms=usage.prompt_ms or 0.0, eval_ms=usage.eval_ms or 0.0,
                      retries=len(reply.retries))
             span.event("reply", text=reply.content, thinking=reply.thinking or "")
         if self.planner.calls_model:
             self.stats.llm_calls += 1
-        self.stats.completion_tokens_total += reply.eval_count or 0
+        self.stats.completion_tokens_total += reply.usage.completion_tokens or 0
         self.stats.retries += len(reply.retries)
         self.warnings.extend(w for w in reply.warnings if w not in self.warnings)
         step.reply, step.thinking, step.done_reason = reply.content, reply.thinking, reply.done_reason
-        step.prompt_eval_count, step.eval_count, step.retries = reply.prompt_eval_count, reply.eval_count, reply.retries
-        step.load_ms, step.prompt_eval_ms, step.eval_ms = reply.load_ms, reply.prompt_ms, reply.eval_ms
-        step.server_total_ms = reply.total_ms
+        step.usage, step.retries = reply.usage, reply.retries
         return reply
 
     # -- acting ---------------------------------------------------------------------------------------------
@@ -375,7 +379,8 @@ class _Run:
     def _finish(self, reason: StopReason, message: str | None = None, error_type: str | None = None) -> RunResult:
         state = self.state
         self.stats.execution_time_seconds = round(time.monotonic() - self.started, 4)
-        counted = [(s.prompt_eval_count, s.prompt_tokens) for s in state.steps if s.prompt_eval_count]
+        counted = [(s.usage.prompt_tokens_per_request, s.prompt_tokens) for s in state.steps
+                   if s.usage.prompt_tokens_per_request]
         if counted:
             self.stats.token_estimate_ratio = round(sum(c for c, _ in counted) / sum(e for _, e in counted), 3)
         answer, value, verified, partial = "", None, False, False

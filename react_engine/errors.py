@@ -49,6 +49,10 @@ class PlannerValidationError(PlannerError):
     """The request was rejected as invalid (4xx other than 404/429)."""
 
 
+class RunDeadlineError(PlannerError):
+    """The run's time limit passed while the planner was waiting for the model."""
+
+
 class ContextTooSmallError(PlannerError):
     """Even the minimal prompt does not fit the model's context window."""
 

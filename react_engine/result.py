@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from react_engine.planners.base import RetryRecord
+from react_engine.planners.base import ModelUsage, RetryRecord
 
 StopReason = Literal[
     "stop", "tool_limit", "time_limit", "length", "insufficient_context", "error", "interrupted", "approval_denied"
@@ -36,12 +36,7 @@ class Step(BaseModel):
     reply: str | None = None  # the raw planner reply, for replay
     thinking: str | None = None
     done_reason: str | None = None
-    prompt_eval_count: int | None = None  # tokens the model actually read (post-truncation)
-    eval_count: int | None = None
-    load_ms: float | None = None  # server-side durations reported by the model server
-    prompt_eval_ms: float | None = None
-    eval_ms: float | None = None
-    server_total_ms: float | None = None
+    usage: ModelUsage = Field(default_factory=ModelUsage)  # what the model server reported, summed over requests
     retries: list[RetryRecord] = Field(default_factory=list)
     trimmed: list[str] = Field(default_factory=list)  # prompt sections dropped to fit the budget
 

@@ -30,7 +30,7 @@ HINTS: dict[str, str] = {
     "approval_denied": "a tool that needs approval was refused: rerun with --yes or --approve TOOL",
     "interrupted": "the run was interrupted: run it again (a batch resumes with the same --out)",
 }
-_TRANSPORT_HINT = "the model server failed: check it is running (ollama serve) and retry"
+_TRANSPORT_HINT = "the model server failed: check that it is running and retry"
 
 
 def should_retry(result: RunResult) -> bool:
@@ -48,8 +48,8 @@ def explain(result: RunResult) -> str | None:
     if reason == "time_limit":
         return f"hit the time limit after {result.statistics.execution_time_seconds:.0f}s: {HINTS['time_limit']}"
     if reason == "error":
-        if should_retry(result):
-            return f"{result.error_type}: {_TRANSPORT_HINT}"
+        if should_retry(result):  # the message names the server that was used and how to fix it
+            return f"{result.error_type}: {result.message or _TRANSPORT_HINT}"
         return result.message or "the run failed: see the error above"
     return HINTS[reason]
 

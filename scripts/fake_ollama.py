@@ -5,9 +5,11 @@ OpenAI-compatible /v1/chat/completions in Ollama's shapes, and records every req
 
 Each chat/generate/completions request takes the next behaviour from a queue. A behaviour is a JSON object:
   {"content": "...", "thinking": "...", "done_reason": "stop"|"length", "delay": 1.5,
-   "status": 500, "error": "...", "prompt_eval_count": 120}
+   "status": 500, "error": "...", "code": "...", "prompt_eval_count": 120, "drip": 2.0, "body": "<html>..."}
 with helpers in this module for the common cases (`good`, `think_tagged`, `fenced`, `truncated`, `empty`,
-`http_error`, `slow`). When the queue is empty the `default` behaviour is used, else HTTP 500.
+`http_error`, `slow`) and for hostile servers (`dripping`: one byte of the reply every `drip` seconds;
+`not_json`: HTTP 200 with a `body` that is not JSON). When the queue is empty the `default` behaviour is used,
+else HTTP 500. A `delay` ends early when the server stops, so a test can leave a request hanging.
 A request for a model that is not installed gets Ollama's 404 `model 'NAME' not found`.
 
     python scripts/fake_ollama.py --port 11434 --script replies.json
@@ -23,7 +25,6 @@ import hashlib
 import json
 import re
 import threading
-import time
 from collections import deque
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -74,6 +75,16 @@ def slow(seconds: float, reply: Any) -> Behaviour:
     return {**good(reply), "delay": seconds}
 
 
+def dripping(seconds_per_byte: float, reply: Any) -> Behaviour:
+    """A good reply whose body arrives one byte every `seconds_per_byte` seconds (each read is quick)."""
+    return {**good(reply), "drip": seconds_per_byte}
+
+
+def not_json(body: str = "<html><body>502 Bad Gateway</body></html>") -> Behaviour:
+    """HTTP 200 whose body is not JSON (a proxy's error page)."""
+    return {"body": body}
+
+
 class FakeOllama:
     """The server: `start()` it, `push()` behaviours, read `requests`, `stop()` it (or use `with`)."""
 
@@ -83,15 +94,25 @@ class FakeOllama:
         models: list[str] | None = None,
         default: Behaviour | None = None,
         port: int = 0,
+        response_formats: tuple[str, ...] | None = None,
     ) -> None:
+        """`response_formats`: the kinds of `response_format` /v1 accepts (None: all) among "text", "json_schema",
+        "json_object+schema" (a json_object with a schema) and "json_object"; ("text", "json_object+schema",
+        "json_object") answers like llama-cpp-python's server, which rejects "json_schema" with HTTP 500."""
+        self.response_formats = response_formats
         self.queue: deque[Behaviour] = deque()
         self.models: list[str] = list(models if models is not None else ["qwen3:4b"])
         self.default = default
         self.requests: list[dict[str, Any]] = []  # {"method", "path", "body", "headers"}
         self._lock = threading.Lock()
         self.push(*(replies or []))
-        self._server = ThreadingHTTPServer(("127.0.0.1", port), _handler(self))
+        self.stopped = threading.Event()
+        self._server = ThreadingHTTPServer(("127.0.0.1", port), self.handler())
         self._thread: threading.Thread | None = None
+
+    def handler(self) -> type[BaseHTTPRequestHandler]:
+        """The request handler class (a stand-in for another API overrides it)."""
+        return _handler(self)
 
     @property
     def port(self) -> int:
@@ -121,6 +142,7 @@ class FakeOllama:
         return self
 
     def stop(self) -> None:
+        self.stopped.set()
         self._server.shutdown()
         self._server.server_close()
 
@@ -154,13 +176,23 @@ def _handler(fake: FakeOllama) -> type[BaseHTTPRequestHandler]:
                 fake.requests.append(record)
             return body
 
-        def _send(self, status: int, payload: Any, content_type: str = "application/json") -> None:
+        def _send(self, status: int, payload: Any, content_type: str = "application/json", drip: float = 0) -> None:
             data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
             self.send_response(status)
             self.send_header("Content-Type", content_type)
             self.send_header("Content-Length", str(len(data)))
             self.end_headers()
-            self.wfile.write(data)
+            if not drip:
+                self.wfile.write(data)
+                return
+            for i in range(len(data)):
+                if fake.stopped.wait(drip):
+                    return
+                try:
+                    self.wfile.write(data[i : i + 1])
+                    self.wfile.flush()
+                except OSError:  # the client gave up
+                    return
 
         def do_GET(self) -> None:
             self._body()
@@ -215,18 +247,35 @@ def _handler(fake: FakeOllama) -> type[BaseHTTPRequestHandler]:
                 self._send(200, {"model": model, "created_at": _CREATED, "message": {"role": "assistant",
                                  "content": ""}, "done": True, "done_reason": "load"})  # fmt: skip
                 return
+            kind = _format_kind(body.get("response_format") or {})
+            if openai and fake.response_formats is not None and kind not in fake.response_formats:
+                allowed = " or ".join(repr(k.split("+")[0]) for k in dict.fromkeys(fake.response_formats))
+                error = str([{"type": "literal_error", "loc": ("body", "response_format", "type"),
+                              "msg": f"Input should be {allowed}", "input": kind}])  # fmt: skip
+                self._send(500, {"error": {"message": error, "type": "internal_server_error"}})
+                return
             behaviour = fake.next_behaviour()
-            time.sleep(float(behaviour.get("delay", 0)))
+            if fake.stopped.wait(float(behaviour.get("delay", 0))):
+                return
+            if "body" in behaviour:
+                self._send(200, str(behaviour["body"]).encode(), "text/html")
+                return
             if "status" in behaviour:
                 error = behaviour.get("error", "error")
-                payload = {"error": {"message": error, "type": "api_error"}} if openai else {"error": error}
+                code = {"code": behaviour["code"]} if "code" in behaviour else {}
+                payload = {"error": {"message": error, "type": "api_error", **code}} if openai else {"error": error}
                 self._send(int(behaviour["status"]), payload)
                 return
             prompt_tokens = int(behaviour.get("prompt_eval_count", _estimate(body)))
             shape = _openai if openai else _generate if self.path == "/api/generate" else _chat
-            self._send(200, shape(model, behaviour, prompt_tokens))
+            self._send(200, shape(model, behaviour, prompt_tokens), drip=float(behaviour.get("drip", 0)))
 
     return Handler
+
+
+def _format_kind(response_format: dict[str, Any]) -> str:
+    kind = str(response_format.get("type", "text"))
+    return "json_object+schema" if kind == "json_object" and "schema" in response_format else kind
 
 
 def _resolve(fake: FakeOllama, name: str) -> str | None:
@@ -337,7 +386,12 @@ def main() -> None:
     args = parser.parse_args()
     script = load_script(args.script) if args.script else {}
     fake = FakeOllama(script.get("replies"), args.model or script.get("models"), script.get("default"), args.port)
-    print(f"fake Ollama listening on {fake.url} (OLLAMA_HOST={fake.host})", flush=True)
+    serve(fake, f"fake Ollama listening on {fake.url} (OLLAMA_HOST={fake.host})")
+
+
+def serve(fake: FakeOllama, banner: str) -> None:
+    """Serve in the foreground until Ctrl-C."""
+    print(banner, flush=True)
     try:
         fake._server.serve_forever()
     except KeyboardInterrupt:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pandas as pd
 import pytest
 
@@ -74,3 +76,17 @@ def test_clean_is_one_bounded_line(text: str, limit: int) -> None:
 def test_estimate_is_conservative_for_english() -> None:
     text = "How many unique cable modems had timeouts in the last hour on this system?"
     assert estimate_tokens(text) >= len(text.split())
+
+
+def test_the_reply_examples_hold_no_value_that_could_be_copied_into_an_answer() -> None:
+    state = RunState(question="How many failed password attempts are there?", frame=frame(40),
+                     now=pd.Timestamp("2026-11-21", tz="UTC"))  # fmt: skip
+    text = build_prompt(state.view(1, 10, 3), TOOLS, 1000, history=5, samples=3, sample_chars=200).text
+    examples = text.split("Examples:\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert len(examples) == 2 and not any(ch.isdigit() for line in examples for ch in line)
+    for line in examples:  # valid JSON in the contract's shape, every value a <placeholder>
+        reply = json.loads(line)
+        assert set(reply) == {"reasoning", "action", "params"}
+        leaves = [reply["reasoning"], *reply["params"].values()]
+        leaves += [] if reply["action"] == "finalize_answer" else [reply["action"]]
+        assert all(v.startswith("<") and v.endswith(">") for v in leaves), leaves

@@ -24,7 +24,7 @@ def _closed_host() -> str:
         return f"127.0.0.1:{sock.getsockname()[1]}"
 
 
-@pytest.mark.parametrize("kind", ["auto", "rules", "ollama", "openai", "script:replies.json"])
+@pytest.mark.parametrize("kind", ["auto", "rules", "ollama", "openai", "llamacpp", "anthropic", "script:replies.json"])
 def test_known_kinds_are_accepted(kind):
     assert PlannerSpec(kind=kind).kind == kind
 
@@ -116,4 +116,4 @@ def test_click_options_defaults_and_bad_planner():
     result = CliRunner().invoke(show_spec, [], env={"OLLAMA_HOST": None, "OPENAI_BASE_URL": None})
     assert PlannerSpec.model_validate_json(result.output) == PlannerSpec()
     bad = CliRunner().invoke(show_spec, ["--planner", "gpt4"])
-    assert bad.exit_code == 2 and "'gpt4': use one of auto, rules, ollama, openai, script:FILE" in bad.output
+    assert bad.exit_code == 2 and "'gpt4': use one of auto, rules, ollama, openai, llamacpp, anthropic, script:FILE" in bad.output

@@ -54,8 +54,9 @@ def test_request_carries_schema_format_options_and_messages(fake_ollama, planner
 def test_metrics_are_converted_to_milliseconds(fake_ollama, planner, plan_request):
     fake_ollama.push(json.dumps(REPLY))
     reply = planner.plan(plan_request())
-    assert (reply.load_ms, reply.prompt_ms, reply.eval_ms, reply.total_ms) == (2969.185, 141.656, 133.294, 3244.884)
-    assert reply.prompt_eval_count and reply.prompt_eval_count > 0 and reply.eval_count
+    usage = reply.usage
+    assert (usage.load_ms, usage.prompt_ms, usage.eval_ms, usage.total_ms) == (2969.185, 141.656, 133.294, 3244.884)
+    assert usage.prompt_tokens and usage.prompt_tokens > 0 and usage.completion_tokens and usage.requests == 1
     assert reply.model == "qwen3:4b" and reply.done_reason == "stop" and not reply.retries
 
 

@@ -77,7 +77,7 @@ def test_simplified_schema_has_no_refs_oneof_const_or_titles(schemas):
     assert not _keys(simple) & {"$ref", "$defs", "oneOf", "const", "title", "default", "discriminator"}
     assert len(simple["anyOf"]) == len(TOOLS)
     actions = [branch["properties"]["action"] for branch in simple["anyOf"]]
-    assert actions == [{"enum": [name], "type": "string"} for name in TOOLS]
+    assert actions == [{"enum": [name], "description": tool.description, "type": "string"} for name, tool in TOOLS.items()]
 
 
 def test_patterns_are_anchored_and_optional_nulls_dropped(schemas):

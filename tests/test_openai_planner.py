@@ -9,7 +9,7 @@ import pytest
 
 from react_engine import errors
 from react_engine.actions import parse_reply
-from react_engine.planners.openai import OpenAIPlanner
+from react_engine.planners.openai import RESPONSE_FORMATS, OpenAIPlanner, response_format
 from react_engine.planners.retry import RetryPolicy
 
 REPLY = {"reasoning": "known", "action": "finalize_answer", "params": {"answer": "2 hosts", "value": 2}}
@@ -29,7 +29,8 @@ def test_request_shape_and_reply(fake_ollama, planner, plan_request):
     fake_ollama.push(json.dumps(REPLY))
     reply = planner.plan(plan_request(prompt="How many hosts?", system="JSON only."))
     assert parse_reply(reply.content).model_dump() == REPLY
-    assert reply.prompt_eval_count and reply.eval_count and reply.done_reason == "stop" and reply.total_ms > 0
+    usage = reply.usage
+    assert usage.prompt_tokens and usage.completion_tokens and reply.done_reason == "stop" and usage.total_ms > 0
     body = fake_ollama.bodies("/v1/chat/completions")[-1]
     assert body["temperature"] == 0 and body["max_tokens"] == 1024 and body["seed"] == 42
     assert body["response_format"]["type"] == "json_schema"
@@ -87,3 +88,46 @@ def test_server_down(plan_request):
     with pytest.raises(errors.PlannerConnectionError, match=r"not reachable .*: start it, fix --base-url") as caught:
         planner.plan(plan_request())
     assert caught.value.retryable is False
+
+
+@pytest.mark.parametrize(
+    ("accepted", "chosen"),
+    [
+        (("text", "json_object+schema", "json_object"), "json_object+schema"),  # llama-cpp-python's server
+        (("text", "json_object"), "json_object"),
+    ],
+)
+def test_response_format_is_negotiated_once_per_run(fake_ollama_module, plan_request, accepted, chosen):
+    with fake_ollama_module.FakeOllama(models=["m"], response_formats=accepted) as server:
+        server.push(json.dumps(REPLY), json.dumps(REPLY))
+        planner = OpenAIPlanner("m", f"{server.url}/v1", retry=FAST)
+        first, second = planner.plan(plan_request()), planner.plan(plan_request())
+        sent = [b["response_format"] for b in server.bodies("/v1/chat/completions")]
+    tried = list(RESPONSE_FORMATS[: RESPONSE_FORMATS.index(chosen) + 1])
+    assert sent == [response_format(kind, planner.format_schema) for kind in [*tried, chosen]]
+    assert parse_reply(first.content).model_dump() == REPLY and planner.format == chosen
+    assert first.warnings == [f"the server at {server.url}/v1 does not accept response_format "
+                              f"{' or '.join(tried[:-1])}: using {chosen}"]
+    assert second.warnings == [] and not first.retries
+
+
+def test_an_error_not_about_the_format_is_not_negotiated(fake_ollama, fake_ollama_module, planner, plan_request):
+    fake_ollama.push(fake_ollama_module.http_error(400, "context length exceeded"))
+    with pytest.raises(errors.PlannerValidationError, match="HTTP 400: context length exceeded"):
+        planner.plan(plan_request())
+    assert planner.format == "json_schema" and len(fake_ollama.bodies("/v1/chat/completions")) == 1
+
+
+def test_usage_is_summed_over_a_reask(fake_ollama, fake_ollama_module, planner, plan_request):
+    cut = fake_ollama_module.truncated(REPLY)
+    fake_ollama.push(cut, json.dumps(REPLY))
+    reply = planner.plan(plan_request())
+    assert len(fake_ollama.bodies("/v1/chat/completions")) == 2 and reply.usage.requests == 2
+    assert reply.usage.completion_tokens == len(cut["content"]) // 4 + len(json.dumps(REPLY)) // 4
+
+
+def test_a_prompt_past_the_servers_window_is_a_context_error(fake_ollama, fake_ollama_module, planner, plan_request):
+    fake_ollama.push({"status": 400, "error": "Requested tokens (5000) exceed context window of 4096",
+                      "code": "context_length_exceeded"})
+    with pytest.raises(errors.ContextTooSmallError, match="does not fit the context window"):
+        planner.plan(plan_request())

@@ -51,7 +51,10 @@ def test_hints_carry_the_fix() -> None:
     assert "num_predict" in explain(_result("length"))
     assert "num_ctx" in explain(_result("insufficient_context"))
     assert "--yes" in explain(_result("approval_denied")) and "--approve" in explain(_result("approval_denied"))
-    assert "ollama serve" in explain(_result("error", "PlannerConnectionError"))
+    assert "check that it is running" in explain(_result("error", "PlannerConnectionError"))
+    unreachable = "the server at http://127.0.0.1:8080/v1 is not reachable: start it, fix --base-url"
+    hint = explain(_result("error", "PlannerConnectionError", message=unreachable))
+    assert hint == f"PlannerConnectionError: {unreachable}" and "ollama" not in hint
     assert explain(_result("error", "InputError", message="x.log: not found: check the path")) == \
         "x.log: not found: check the path"
 
@@ -66,6 +69,6 @@ def test_batch_hints_skip_normal_stops_and_put_the_most_frequent_first() -> None
 def test_batch_errors_are_broken_down_by_type_with_the_transport_fix() -> None:
     [hint] = summary_hints({"error": 3}, {"ModelNotFoundError": 1, "PlannerConnectionError": 2})
     assert hint.startswith("3 × error: (PlannerConnectionError 2, ModelNotFoundError 1)")
-    assert "ollama serve" in hint
+    assert "check that it is running" in hint and "ollama" not in hint
     [plain] = summary_hints({"error": 1}, {"InputError": 1})
     assert "InputError 1" in plain and "ollama" not in plain

@@ -33,9 +33,10 @@ _OPTIONS = [
         default="auto",
         show_default=True,
         callback=_kind,
-        help="auto (Ollama if it answers, else rules), rules, ollama, openai, or script:FILE (replies to replay)",
+        help="auto (a .gguf model: llamacpp; else Ollama if it answers, else rules), rules, ollama, openai, "
+        "llamacpp, anthropic, or script:FILE (replies to replay)",
     ),
-    click.option("--model", help="model name, e.g. qwen3:8b (default qwen3:4b, or the Modelfile's FROM)"),
+    click.option("--model", help="model name, e.g. qwen3:8b (default qwen3:4b, or the Modelfile's FROM), or PATH.gguf"),
     click.option(
         "--modelfile",
         type=click.Path(exists=True, dir_okay=False, path_type=Path),

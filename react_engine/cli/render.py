@@ -15,7 +15,8 @@ def step_line(step: Step) -> str:
     """One live line per iteration for `-v`: action, params, summary, ms and tokens."""
     params = json.dumps(step.params, ensure_ascii=False, default=str)
     what = step.observation if step.ok else f"ERROR {step.error}"
-    tokens = f"{step.prompt_tokens} tok" + (f" (model saw {step.prompt_eval_count})" if step.prompt_eval_count else "")
+    seen = step.usage.prompt_tokens
+    tokens = f"{step.prompt_tokens} tok" + (f" (model saw {seen})" if seen else "")
     action = step.action or f"<{step.kind}>"
     return f"[{step.iteration}] {action}({params}) → {what}  · {_ms(step.duration_ms)} · {tokens}"
 

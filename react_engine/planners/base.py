@@ -56,12 +56,39 @@ class PlanRequest(BaseModel):
     prompt_tokens: int
     view: ContextView
     tools: list[str] = Field(default_factory=list)  # the tools offered this turn (empty: all registered)
+    reply_schema: dict[str, Any] | None = None  # the reply schema for exactly those tools (None: the registry's)
+    time_left: float | None = None  # seconds until the run's time limit; a request in flight is cut there
 
 
 class RetryRecord(BaseModel):
     attempt: int
     error: str
     delay_s: float
+
+
+def _plus(a: float | None, b: float | None) -> float | None:
+    return b if a is None else a if b is None else a + b
+
+
+class ModelUsage(BaseModel):
+    """What the model server reported about producing replies; `+` sums the requests of one turn."""
+
+    requests: int = 0  # model requests answered (a re-ask after a cut-off reply is a second one)
+    prompt_tokens: int | None = None  # tokens the model actually read (after any truncation)
+    completion_tokens: int | None = None
+    load_ms: float | None = None  # server-side durations, when the server reports them
+    prompt_ms: float | None = None
+    eval_ms: float | None = None
+    total_ms: float | None = None
+
+    def __add__(self, other: ModelUsage) -> ModelUsage:
+        summed = {name: _plus(getattr(self, name), getattr(other, name)) for name in ModelUsage.model_fields}
+        return ModelUsage.model_validate(summed)
+
+    @property
+    def prompt_tokens_per_request(self) -> float | None:
+        """The prompt tokens the model read per request (comparable with the engine's estimate of one prompt)."""
+        return self.prompt_tokens / self.requests if self.prompt_tokens and self.requests else None
 
 
 class PlannerReply(BaseModel):
@@ -71,12 +98,7 @@ class PlannerReply(BaseModel):
     thinking: str | None = None
     done_reason: str | None = None
     model: str | None = None
-    prompt_eval_count: int | None = None
-    eval_count: int | None = None
-    load_ms: float | None = None
-    prompt_ms: float | None = None
-    eval_ms: float | None = None
-    total_ms: float | None = None
+    usage: ModelUsage = Field(default_factory=ModelUsage)
     retries: list[RetryRecord] = Field(default_factory=list)
     warnings: list[str] = Field(default_factory=list)
 

@@ -12,7 +12,7 @@ from react_engine.errors import InputError
 from react_engine.planners.base import Planner
 from react_engine.planners.modelfile import Modelfile
 
-KINDS = ("auto", "rules", "ollama", "openai", "script:FILE")
+KINDS = ("auto", "rules", "ollama", "openai", "llamacpp", "anthropic", "script:FILE")
 DEFAULT_MODEL = "qwen3:4b"
 
 
@@ -21,8 +21,10 @@ class PlannerSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    kind: str = Field("auto", description="auto | rules | ollama | openai | script:FILE")
-    model: str | None = Field(None, description=f"model name (default {DEFAULT_MODEL}, or the Modelfile's FROM)")
+    kind: str = Field("auto", description="auto | rules | ollama | openai | llamacpp | anthropic | script:FILE")
+    model: str | None = Field(
+        None, description=f"model name (default {DEFAULT_MODEL}, or the Modelfile's FROM), or a .gguf path"
+    )
     modelfile: Path | None = Field(None, description="Modelfile whose FROM, SYSTEM and PARAMETERs are used")
     host: str | None = Field(None, description="Ollama server (default: OLLAMA_HOST, else 127.0.0.1:11434)")
     think: bool = Field(False, description="let thinking models think before replying")
@@ -38,34 +40,55 @@ class PlannerSpec(BaseModel):
         raise ValueError(f"unknown planner {kind!r}: use one of {', '.join(KINDS)}")
 
 
+def is_gguf(name: str | None) -> bool:
+    """Whether a model name is a path to a GGUF file (which selects the llama.cpp planner)."""
+    return bool(name) and str(name).lower().endswith(".gguf")
+
+
 def make_planner(spec: PlannerSpec) -> tuple[Planner, str | None]:
-    """Build the planner `spec` asks for, plus a one-line notice for the user (or None)."""
+    """Build the planner `spec` asks for, plus a one-line notice for the user (or None).
+
+    Each model client is imported only when its planner is chosen.
+    """
     if spec.kind == "rules":
         return _rules(), None
     if spec.kind.startswith("script:"):
         from react_engine.planners.script import ScriptPlanner
 
         return ScriptPlanner.from_file(spec.kind.removeprefix("script:")), None
-    if spec.kind == "openai":
-        return _openai(spec), None
-    from react_engine.planners.ollama import OllamaPlanner, probe  # the ollama client is imported only when used
-
     modelfile = Modelfile.read(spec.modelfile) if spec.modelfile else None
-    model = spec.model or (modelfile.model if modelfile else DEFAULT_MODEL)
+    model = spec.model or (modelfile.model if modelfile else None)
+    if spec.kind == "openai":
+        return _openai(spec, model, modelfile), None
+    if spec.kind == "anthropic":
+        from react_engine.planners.anthropic import AnthropicPlanner
+
+        return AnthropicPlanner(model, timeout=spec.timeout, modelfile=modelfile), None
+    if spec.kind == "llamacpp" or (spec.kind == "auto" and is_gguf(model)):
+        return _llamacpp(spec, model, modelfile)
+    from react_engine.planners.ollama import OllamaPlanner, probe
+
+    model = model or DEFAULT_MODEL
     if spec.kind == "auto" and (reason := probe(model, spec.host)):
         return _rules(), f"{reason}: using the built-in rules planner"
     options = {"num_ctx": spec.num_ctx} if spec.num_ctx else None
     planner = OllamaPlanner(
         model, host=spec.host, timeout=spec.timeout, modelfile=modelfile, options=options, think=spec.think
     )
-    ignored = [name for name in ("template", "license", "adapters") if modelfile and getattr(modelfile, name)]
-    notice = None
-    if ignored:
-        notice = (
-            f"{spec.modelfile}: {', '.join(n.upper() for n in ignored)} apply only to a created model: "
-            f"run `react-engine models create {spec.modelfile}` to use them"
-        )
-    return planner, notice
+    return planner, _unused(spec.modelfile, modelfile, [])
+
+
+def _unused(path: Path | None, modelfile: Modelfile | None, parameters: list[str]) -> str | None:
+    """A notice naming the Modelfile instructions and PARAMETERs that the chosen planner does not apply."""
+    if path is None or modelfile is None:
+        return None
+    parts = []
+    if ignored := [n.upper() for n in ("template", "license", "adapters") if getattr(modelfile, n)]:
+        parts.append(f"{', '.join(ignored)} apply only to a created model: "
+                     f"run `react-engine models create {path}` to use them")  # fmt: skip
+    if parameters:
+        parts.append(f"PARAMETER {', '.join(parameters)} are not used by llama.cpp")
+    return f"{path}: {'; '.join(parts)}" if parts else None
 
 
 def _rules() -> Planner:
@@ -74,14 +97,26 @@ def _rules() -> Planner:
     return RulesPlanner()
 
 
-def _openai(spec: PlannerSpec) -> Planner:
+def _openai(spec: PlannerSpec, model: str | None, modelfile: Modelfile | None) -> Planner:
     base_url = spec.base_url or os.environ.get("OPENAI_BASE_URL")
     if not base_url:
         raise InputError("--planner openai needs --base-url URL (or OPENAI_BASE_URL), e.g. http://localhost:8080/v1")
-    if not spec.model:
+    if not model:
         raise InputError("--planner openai needs --model NAME: the model id the server knows")
     from react_engine.planners.openai import OpenAIPlanner
 
-    system = Modelfile.read(spec.modelfile).system if spec.modelfile else None
     kwargs: dict[str, Any] = {"num_ctx": spec.num_ctx} if spec.num_ctx else {}
-    return OpenAIPlanner(spec.model, base_url, timeout=spec.timeout, system_prompt=system, **kwargs)
+    return OpenAIPlanner(model, base_url, timeout=spec.timeout, modelfile=modelfile, **kwargs)
+
+
+def _llamacpp(spec: PlannerSpec, model: str | None, modelfile: Modelfile | None) -> tuple[Planner, str | None]:
+    if not is_gguf(model):
+        raise InputError("--planner llamacpp needs --model PATH.gguf (or a Modelfile whose FROM is a .gguf path)")
+    from react_engine.planners.llamacpp import LlamaCppPlanner
+
+    path = Path(str(model)).expanduser()
+    if not spec.model and spec.modelfile and not path.is_absolute():  # FROM is relative to the Modelfile
+        path = spec.modelfile.parent / path
+    options = {"num_ctx": spec.num_ctx} if spec.num_ctx else None
+    planner = LlamaCppPlanner(path, modelfile=modelfile, options=options, timeout=spec.timeout)
+    return planner, _unused(spec.modelfile, modelfile, planner.ignored)

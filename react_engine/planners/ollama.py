@@ -11,12 +11,14 @@ import pydantic
 from ollama._client import _parse_host  # the client's own OLLAMA_HOST normalisation
 
 from react_engine.errors import ContextTooSmallError, ModelNotFoundError, PlannerError, PlannerServerError
-from react_engine.planners.base import PlannerReply, PlanRequest
+from react_engine.planners.base import ModelUsage, PlannerReply, PlanRequest
+from react_engine.planners.deadline import DeadlineTransport
 from react_engine.planners.factory import DEFAULT_MODEL
 from react_engine.planners.modelfile import Modelfile
 from react_engine.planners.remote import (
     DEFAULT_NUM_CTX,
     DEFAULT_NUM_PREDICT,
+    DEFAULT_TIMEOUT,
     ModelPlanner,
     one_line,
     refused,
@@ -46,8 +48,8 @@ def not_found(model: str) -> str:
     return f"model '{model}' not found: run `ollama pull {model}` or `react-engine models create modelfiles/...`"
 
 
-def normalise_error(exc: Exception, url: str, model: str, timeout: float | None = None) -> PlannerError:
-    """Map what the client raises to the planner error hierarchy, with a one-line fix."""
+def normalise_error(exc: Exception, url: str, model: str) -> PlannerError:
+    """Map what the client raises (other than a timeout) to the planner error hierarchy, with a one-line fix."""
     if isinstance(exc, ollama.ResponseError):
         if exc.status_code == 404:
             return ModelNotFoundError(not_found(model))
@@ -55,12 +57,11 @@ def normalise_error(exc: Exception, url: str, model: str, timeout: float | None 
             return ContextTooSmallError(f"the prompt does not fit {model}'s context window: raise num_ctx (--num-ctx)")
         cls = status_error(exc.status_code)
         return cls(f"Ollama at {url} answered HTTP {exc.status_code}: {one_line(exc.error)}: {_fix(exc)}")
-    if isinstance(exc, httpx.TimeoutException):
-        return PlannerServerError(
-            f"Ollama at {url} did not answer within {timeout}s: raise --request-timeout or use a smaller model"
-        )
     if isinstance(exc, (ConnectionError, httpx.ConnectError)):
         return refused(unreachable(url))
+    if isinstance(exc, ValueError) and not isinstance(exc, pydantic.ValidationError):
+        return PlannerServerError(f"the server at {url} sent a reply that is not JSON ({one_line(exc)}): "
+                                  "check that OLLAMA_HOST (--host) points at Ollama")
     return PlannerServerError(f"the exchange with Ollama at {url} failed ({one_line(exc)}): see the `ollama serve` log")
 
 
@@ -88,7 +89,7 @@ class OllamaPlanner(ModelPlanner):
         model: str = DEFAULT_MODEL,
         *,
         host: str | None = None,
-        timeout: float = 120.0,
+        timeout: float = DEFAULT_TIMEOUT,
         modelfile: Modelfile | None = None,
         options: dict[str, Any] | None = None,
         think: bool | str = False,
@@ -102,44 +103,44 @@ class OllamaPlanner(ModelPlanner):
             model,
             num_ctx=int(self.options["num_ctx"]),
             num_predict=int(self.options["num_predict"]),
+            timeout=timeout,
             retry=retry,
             schema=schema,
-            system_prompt=modelfile.system if modelfile else None,
+            modelfile=modelfile,
         )
         self.url = host_url(host)
-        self.timeout = timeout
         self.think = think
         self.keep_alive = keep_alive
-        self.history = [m.model_dump() for m in modelfile.messages] if modelfile else []
-        self.client = ollama.Client(host=self.url, timeout=timeout)
-
-    def messages(self, request: PlanRequest) -> list[dict[str, str]]:
-        system, user = super().messages(request)
-        return [system, *self.history, user]
+        self.transport = DeadlineTransport()
+        self.client = ollama.Client(host=self.url, timeout=timeout, transport=self.transport)
 
     def _ask(self, request: PlanRequest, num_predict: int) -> PlannerReply:
         try:
-            response = self.client.chat(
-                model=self.model,
-                messages=self.messages(request),
-                format=self.schema_for(request),
-                options={**self.options, "num_predict": num_predict},
-                keep_alive=self.keep_alive,
-                think=self.think,
-            )
-        except (ollama.ResponseError, ConnectionError, httpx.HTTPError, pydantic.ValidationError) as exc:
-            raise normalise_error(exc, self.url, self.model, self.timeout) from None
+            with self.bounded(f"Ollama at {self.url}"):
+                response = self.client.chat(
+                    model=self.model,
+                    messages=self.messages(request),
+                    format=self.schema_for(request),
+                    options={**self.options, "num_predict": num_predict},
+                    keep_alive=self.keep_alive,
+                    think=self.think,
+                )
+        except (ollama.ResponseError, ConnectionError, httpx.HTTPError, ValueError) as exc:
+            raise normalise_error(exc, self.url, self.model) from None
         return PlannerReply(
             content=response.message.content or "",
             thinking=response.message.thinking or None,
             done_reason=response.done_reason,
             model=response.model,
-            prompt_eval_count=response.prompt_eval_count,
-            eval_count=response.eval_count,
-            load_ms=_ms(response.load_duration),
-            prompt_ms=_ms(response.prompt_eval_duration),
-            eval_ms=_ms(response.eval_duration),
-            total_ms=_ms(response.total_duration),
+            usage=ModelUsage(
+                requests=1,
+                prompt_tokens=response.prompt_eval_count,
+                completion_tokens=response.eval_count,
+                load_ms=_ms(response.load_duration),
+                prompt_ms=_ms(response.prompt_eval_duration),
+                eval_ms=_ms(response.eval_duration),
+                total_ms=_ms(response.total_duration),
+            ),
         )
 
     def close(self) -> None:

@@ -4,38 +4,62 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from abc import abstractmethod
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from typing import Any
 
-from react_engine.actions import reply_schema, strip_thinking
+from react_engine.actions import strip_thinking, thinking_in
 from react_engine.errors import (
+    ModelNotFoundError,
     PlannerConnectionError,
     PlannerError,
     PlannerOverloadedError,
     PlannerServerError,
     PlannerValidationError,
+    RunDeadlineError,
     TruncatedReplyError,
 )
 from react_engine.planners.base import Planner, PlannerReply, PlanRequest, RetryRecord
+from react_engine.planners.deadline import DeadlineTransport
+from react_engine.planners.modelfile import Modelfile
 from react_engine.planners.retry import RetryPolicy
-from react_engine.planners.schema import simplify_schema
+from react_engine.planners.schema import portable_reply_schema, simplify_schema
 
 DEFAULT_NUM_CTX = 8192
 DEFAULT_NUM_PREDICT = 1024
+DEFAULT_TIMEOUT = 120.0
 # The engine's estimate is conservative (real tokenizers count about 3/4 of it); a server count below half of it
 # means the server dropped part of the prompt (Ollama truncates to fit num_ctx without an error).
 TRUNCATION_RATIO = 0.5
 _OBJECT = re.compile(r"\{.*\}", re.S)
-_THINK = re.compile(r"<think(?:ing)?>(.*?)(?:</think(?:ing)?>|\Z)", re.S | re.I)
 
 
 def status_error(status: int) -> type[PlannerError]:
     """The error class for an HTTP status other than 404 (which each server words differently)."""
-    if status in (429, 503):
+    if status in (429, 503, 529):  # 529: Anthropic's "overloaded"
         return PlannerOverloadedError
     if status >= 500:
         return PlannerServerError
     return PlannerValidationError
+
+
+def http_error(server: str, status: int, detail: object, *, model: str, auth: str, failed: str) -> PlannerError:
+    """The error for an HTTP error answer from `server`, with the fix for its kind: `auth` for 401/403,
+    `failed` for a server failure (5xx)."""
+    detail = one_line(detail)
+    if status == 404:
+        return ModelNotFoundError(f"model '{model}' not found at {server} ({detail}): check --model")
+    if status in (401, 403):
+        fix = auth
+    elif status in (429, 503, 529):
+        fix = "the server is busy or rate limiting; try again later"
+    elif status >= 500:
+        fix = failed
+    else:
+        fix = "check --model and the server's limits"
+    return status_error(status)(f"{server} answered HTTP {status}: {detail}: {fix}")
 
 
 def refused(message: str) -> PlannerConnectionError:
@@ -64,9 +88,9 @@ def complete_json(content: str) -> bool:
 class ModelPlanner(Planner):
     """A planner backed by a model server; subclasses make one request in `_ask`."""
 
-    model: str
-
     calls_model = True
+    model: str
+    transport: DeadlineTransport | None = None  # set by planners that speak HTTP
 
     def __init__(
         self,
@@ -74,18 +98,22 @@ class ModelPlanner(Planner):
         *,
         num_ctx: int = DEFAULT_NUM_CTX,
         num_predict: int = DEFAULT_NUM_PREDICT,
+        timeout: float = DEFAULT_TIMEOUT,
         retry: RetryPolicy | None = None,
         schema: dict[str, Any] | None = None,
-        system_prompt: str | None = None,
+        modelfile: Modelfile | None = None,
     ) -> None:
+        """`modelfile`: its SYSTEM replaces the engine's system prompt and its MESSAGEs precede every turn."""
         self.model = model
         self.num_ctx = num_ctx
         self.num_predict = num_predict
+        self.timeout = timeout
+        self.history = [m.model_dump() for m in modelfile.messages] if modelfile else []
+        self._run_end: float | None = None  # monotonic time of the run's time limit, for the turn being planned
         self.retry = retry or RetryPolicy()
-        self.system_prompt = system_prompt
+        self.system_prompt = modelfile.system if modelfile else None
         self._schema = schema
         self._format: dict[str, Any] | None = None
-        self._formats: dict[tuple[str, ...], dict[str, Any]] = {}
 
     @property
     def context_tokens(self) -> int:  # type: ignore[override]
@@ -95,58 +123,79 @@ class ModelPlanner(Planner):
 
     @property
     def format_schema(self) -> dict[str, Any]:
-        """The reply schema sent with each request, simplified for grammar-constrained decoding."""
+        """The reply schema for every registered tool (or the one given), simplified for grammar decoding."""
         if self._format is None:
             from react_engine.tools import REGISTRY  # registers the tools on import
 
-            self._format = simplify_schema(self._schema if self._schema is not None else reply_schema(REGISTRY))
+            self._format = simplify_schema(self._schema) if self._schema is not None else \
+                portable_reply_schema(tuple(REGISTRY.values()))  # fmt: skip
         return self._format
 
     def schema_for(self, request: PlanRequest) -> dict[str, Any]:
-        """The reply schema for this turn: only the tools the engine still offers (a disabled one is left out)."""
-        from react_engine.tools import REGISTRY
-
-        offered = tuple(t for t in request.tools if t in REGISTRY)
-        if self._schema is not None or not offered or set(offered) == set(REGISTRY):
+        """The reply schema for this turn: the engine's, built from the tools it still offers (its own tools
+        included, a disabled one left out); the registry's when the request carries none."""
+        if self._schema is not None or request.reply_schema is None:
             return self.format_schema
-        if offered not in self._formats:
-            self._formats[offered] = simplify_schema(reply_schema({name: REGISTRY[name] for name in offered}))
-        return self._formats[offered]
+        return request.reply_schema
 
     def messages(self, request: PlanRequest) -> list[dict[str, str]]:
         return [
             {"role": "system", "content": self.system_prompt or request.system},
+            *self.history,
             {"role": "user", "content": request.prompt},
         ]
 
     def plan(self, request: PlanRequest) -> PlannerReply:
+        self._run_end = None if request.time_left is None else time.monotonic() + request.time_left
         retries: list[RetryRecord] = []
-        reply = self.retry.call(lambda: self._ask(request, self.num_predict), retries)
-        warnings = []
+        reply = self.retry.call(lambda: self._ask(request, self.num_predict), retries, deadline=self._run_end)
+        usage, warnings = reply.usage, list(reply.warnings)
         if self._truncated(reply):
             room = self.num_predict * 2 if self.num_predict > 0 else self.num_predict
-            reply = self.retry.call(lambda: self._ask(request, room), retries)
+            reply = self.retry.call(lambda: self._ask(request, room), retries, deadline=self._run_end)
+            usage += reply.usage
+            warnings += reply.warnings
             if self._truncated(reply):
                 raise TruncatedReplyError(
                     f"the reply from {self.model} was cut off twice, the second time at num_predict={room}: "
                     "raise num_predict (PARAMETER num_predict in a Modelfile) or use --no-think"
                 )
             warnings.append(f"the first reply was cut off at num_predict={self.num_predict}; re-asked with {room}")
-        count = reply.prompt_eval_count
+        count = reply.usage.prompt_tokens
         if count is not None and count < request.prompt_tokens * TRUNCATION_RATIO:
             warnings.append(
                 f"the server read {count} prompt tokens but the prompt was estimated at {request.prompt_tokens}: "
                 f"it may have been truncated silently; raise num_ctx (now {self.num_ctx})"
             )
-        inline = "\n".join(m.strip() for m in _THINK.findall(reply.content)) or None  # think=false not honoured
         return reply.model_copy(
             update={
                 "content": strip_thinking(reply.content),
-                "thinking": reply.thinking or inline,
+                "thinking": reply.thinking or thinking_in(reply.content),  # think=false not honoured
+                "usage": usage,
                 "retries": retries,
                 "warnings": warnings,
             }
         )
+
+    @contextmanager
+    def bounded(self, server: str) -> Iterator[float]:
+        """Make one request to `server` inside the block; it must be over by the deadline yielded: after the
+        request timeout, or at the run's time limit if that is sooner. Running out of time raises a
+        `PlannerServerError` (retryable) or, at the run's limit, a `RunDeadlineError`."""
+        own = time.monotonic() + self.timeout
+        by_run = self._run_end is not None and self._run_end < own
+        deadline = self._run_end if by_run and self._run_end is not None else own
+        with self.transport.bound(deadline) if self.transport is not None else nullcontext():
+            try:
+                yield deadline
+            except Exception:
+                if time.monotonic() < deadline:
+                    raise
+                if by_run:
+                    raise RunDeadlineError(f"the run's time limit passed while waiting for {server}: raise "
+                                           "the run timeout (timeout_seconds) or use a faster model") from None
+                raise PlannerServerError(f"{server} did not answer within {self.timeout:g}s: raise "
+                                         "--request-timeout or use a smaller model") from None
 
     @staticmethod
     def _truncated(reply: PlannerReply) -> bool:

@@ -40,8 +40,12 @@ class RetryPolicy(BaseModel):
         fn: Callable[[], T],
         records: list[RetryRecord],
         sleep: Callable[[float], None] = time.sleep,
+        deadline: float | None = None,
     ) -> T:
-        """Run `fn`, repeating it after retryable `PlannerError`s; each repeat is appended to `records`."""
+        """Run `fn`, repeating it after retryable `PlannerError`s; each repeat is appended to `records`.
+
+        No repeat starts after `deadline` (a `time.monotonic()` value): the last error is raised instead.
+        """
         for attempt in range(1, self.max_attempts + 1):
             try:
                 return fn()
@@ -49,6 +53,8 @@ class RetryPolicy(BaseModel):
                 if not exc.retryable or attempt == self.max_attempts:
                     raise
                 wait = self.delay(attempt)
+                if deadline is not None and time.monotonic() + wait >= deadline:
+                    raise
                 records.append(RetryRecord(attempt=attempt, error=str(exc), delay_s=round(wait, 3)))
                 sleep(wait)
         raise AssertionError("unreachable")  # pragma: no cover

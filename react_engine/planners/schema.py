@@ -1,14 +1,20 @@
-"""Reduce a pydantic JSON schema to the subset that Ollama's grammar honours.
+"""Reduce a pydantic JSON schema to the portable subset that schema-to-grammar converters honour.
 
-Ollama ignores or rejects schemas that use `$ref`, `oneOf` or `const`, and a `pattern` without anchors.
+Ollama ignores or rejects schemas that use `$ref`, `oneOf` or `const`, and a `pattern` without anchors;
+llama.cpp's converter (which Ollama and llama-cpp-python use) and outlines-core reject a property with no type.
 The simplified schema is self-contained: references are inlined, `oneOf` becomes `anyOf`, `const` becomes a
-one-value `enum`, an optional property loses its `null` branch (the model may simply omit it), and keys
-that carry no constraint (titles, defaults, examples) are dropped.
+one-value `enum`, an optional property loses its `null` branch (the model may simply omit it), a property of
+any type becomes a typed union (`ANY_VALUE`), and keys that carry no constraint (titles, defaults, examples)
+are dropped.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from react_engine.tools.base import Tool
 
 _KEEP = frozenset(
     {
@@ -17,6 +23,25 @@ _KEEP = frozenset(
         "exclusiveMinimum", "exclusiveMaximum", "description", "format",
     }
 )  # fmt: skip
+
+_TYPED = frozenset({"type", "enum", "anyOf", "allOf", "properties", "items"})
+_SCALARS: list[dict[str, Any]] = [{"type": "string"}, {"type": "number"}, {"type": "boolean"}]
+# What "any JSON value" is narrowed to: a scalar, a list of scalars, or a list of lists of scalars
+# (top_values' [value, count] pairs), so that every branch has a type.
+ANY_VALUE: dict[str, Any] = {
+    "anyOf": [
+        *_SCALARS,
+        {"type": "array", "items": {"anyOf": [*_SCALARS, {"type": "array", "items": {"anyOf": _SCALARS}}]}},
+    ]
+}
+
+
+@lru_cache(maxsize=64)
+def portable_reply_schema(tools: tuple[Tool, ...]) -> dict[str, Any]:
+    """The simplified reply schema for exactly these tools (cached: an engine offers the same set each turn)."""
+    from react_engine.actions import reply_schema
+
+    return simplify_schema(reply_schema({t.name: t for t in tools}))
 
 
 def simplify_schema(schema: dict[str, Any]) -> dict[str, Any]:
@@ -50,11 +75,16 @@ def _simplify(node: Any, defs: dict[str, Any], seen: tuple[str, ...]) -> Any:
     if "properties" in out:
         required = set(out.get("required", ()))
         out["properties"] = {
-            name: sub if name in required else _drop_null(sub) for name, sub in out["properties"].items()
+            name: _typed(sub if name in required else _drop_null(sub)) for name, sub in out["properties"].items()
         }
     if len(out.get("allOf", ())) == 1:
         out = {**out.pop("allOf")[0], **out}
     return out
+
+
+def _typed(node: dict[str, Any]) -> dict[str, Any]:
+    """`node` with `ANY_VALUE` in place of a missing type."""
+    return node if _TYPED & node.keys() else {**ANY_VALUE, **node}
 
 
 def _drop_null(node: dict[str, Any]) -> dict[str, Any]:

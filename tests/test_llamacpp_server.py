@@ -1,0 +1,58 @@
+"""The OpenAI planner against the real llama-cpp-python server on loopback, with a tiny real model."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from tiny_models import NO_CACHE, SYSLOG, real_model
+
+from react_engine import Engine, Settings
+from react_engine.actions import parse_reply
+from react_engine.planners.openai import OpenAIPlanner
+
+pytestmark = pytest.mark.real_model
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    model = real_model("llama_cpp.server.app")  # llama-cpp-python[server]
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "llama_cpp.server", "--model", str(model), "--host", "127.0.0.1", "--port", str(port),
+         "--n_ctx", "4096", "--model_alias", "tiny"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    url = f"http://127.0.0.1:{port}/v1"
+    try:
+        for _ in range(600):  # loading takes a few seconds; give up after a minute
+            if process.poll() is not None:
+                pytest.fail(f"llama_cpp.server exited: {process.stderr.read().decode()[-500:]}")  # type: ignore[union-attr]
+            try:
+                if httpx.get(f"{url}/models", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                time.sleep(0.1)
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def test_the_format_is_negotiated_and_a_run_ends_with_a_stop_reason(server: str) -> None:
+    planner = OpenAIPlanner("tiny", server, timeout=120)
+    result = Engine(planner, Settings(max_iterations=3)).ask("How many lines are there?", [str(SYSLOG)],
+                                                             load_options=NO_CACHE)  # fmt: skip
+    assert planner.format == "json_object+schema"  # the server rejects json_schema with HTTP 500
+    assert result.stop_reason in ("stop", "tool_limit"), result.message
+    assert any("does not accept response_format json_schema" in w for w in result.warnings)
+    for step in result.steps:
+        parse_reply(step.reply or "")  # the schema reached the grammar: every reply is an action
+    planner.close()
