@@ -172,8 +172,8 @@ class RunState:
         if self._known is None:
             self._known = {}
             for col in _KNOWN_VALUE_COLUMNS:
-                if col in self.frame:
-                    values = self.frame[col].dropna().astype(str).unique()
+                if col in self.stats.codes:  # the distinct values were found when the column was factorized
+                    values = [str(value) for value in self.stats.codes[col].uniques]
                     self._known[col] = sorted(values)[:_KNOWN_VALUES_MAX]
         return self._known
 

@@ -25,3 +25,13 @@ def test_whole_frame_summary_matches_the_general_path(folder: str) -> None:
     assert sum(whole.severity_mix.values()) == len(frame)
     assert whole.time_range[0] == frame["timestamp"].min().strftime("%Y-%m-%dT%H:%M:%SZ")
     assert pd.notna(frame["timestamp"]).any()
+
+
+def test_known_values_are_the_distinct_hosts_and_components() -> None:
+    from react_engine.state import RunState
+
+    frame = load(SAMPLES / "cmts", LoadOptions(year=2026, use_cache=False))
+    frame.loc[frame.index[:3], "host"] = None
+    known = RunState("q", frame, None).known_values()
+    assert known == {col: sorted(frame[col].dropna().astype(str).unique()) for col in ("host", "component")}
+    assert known["host"]

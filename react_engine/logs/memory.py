@@ -7,8 +7,10 @@ from pathlib import Path
 from react_engine.errors import InputError
 
 BYTES_PER_INPUT_BYTE = 4.5
-"""Peak memory of a load per byte of (decompressed) log text: about 4.2 measured with
-`scripts/bench_ingest.py` (OpenSSH sample, 56 MB), 2.3-2.7 of it the finished frame."""
+"""Peak memory of a load per byte of (decompressed) log text: 3.8-4.2 measured with `ru_maxrss` around
+`load(..., LoadOptions(use_cache=False))` on the loghub OpenSSH, HDFS, Android and Windows samples repeated
+to 70-113 MB (430-580 bytes per row), 2.4-2.7 of it the finished frame; the interpreter with pandas and
+pyarrow adds about 130 MB."""
 _GIB = 2**30
 
 
