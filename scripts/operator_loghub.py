@@ -38,6 +38,8 @@ def android(log: LogData, q: Questions) -> None:
     q.count("running-app-processes", "plain", "How many lines mention getRunningAppProcesses?",
             count(log.grep("getRunningAppProcesses")))
     q.count("unique-pids", "plain", "How many unique pids are there?", unique(log.col("Pid")))
+    q.count("power-manager", "came-from", "how many lines were produced by PowerManagerService?",
+            count(log.col("Component") == "PowerManagerService"))
 
 
 def apache(log: LogData, q: Questions) -> None:
@@ -94,6 +96,8 @@ def bgl(log: LogData, q: Questions) -> None:
             "with level INFO?", count((log.col("Component") == "KERNEL") & log.level("INFO")))
     q.count("fatal-nodes", "plain", "How many unique nodes logged FATAL events?", unique(log.col("Node")[fatal]))
     q.count("year-2005", "dates-in-words", "how many lines in 2005?", count(log.day("2005")))
+    q.count("fatal-jul-2005", "dates-in-words", "how many FATAL entries in July 2005?",
+            count(fatal & log.day("2005-07")))
 
 
 def hdfs(log: LogData, q: Questions) -> None:
@@ -171,6 +175,8 @@ def hadoop(log: LogData, q: Questions) -> None:
             unique(log.extract(r"Progress of TaskAttempt (attempt_\S+) is")))
     q.count("address-change", "plain", 'How many lines mention "Address change detected"?',
             count(log.grep("Address change detected")))
+    q.count("lease-renewer", "came-from", "how many lines were written by the LeaseRenewer thread?",
+            count(log.col("Process").str.startswith("LeaseRenewer")))
 
 
 def healthapp(log: LogData, q: Questions) -> None:
@@ -193,6 +199,8 @@ def healthapp(log: LogData, q: Questions) -> None:
     q.count("time-tick", "plain", "How many lines contain TIME_TICK?", count(log.grep("TIME_TICK")))
     q.count("unique-components", "plain", "How many unique components are there?", unique(log.col("Component")))
     q.count("gps", "honest-zero", "how many lines from the Step_GPS component?", count(log.grep("Step_GPS")))
+    q.count("lsc-first-hour", "dates-in-words", "Step_LSC entries in the first hour of the log?",
+            count(log.first("1h") & (log.col("Component") == "Step_LSC")))
 
 
 def linux(log: LogData, q: Questions) -> None:
@@ -224,6 +232,8 @@ def linux(log: LogData, q: Questions) -> None:
     q.count("su-sessions", "wordy", "I need to know, for the su command, how many sessions were opened in total "
             "according to this syslog.", count(log.grep("session opened") & (log.col("Component") == "su(pam_unix)")))
     q.count("nginx", "honest-zero", "how many lines came from nginx?", count(log.grep("nginx")))
+    q.ranked("top-account", "ranking", "which account name shows up most often in authentication failures?",
+             top(log.extract(r"authentication failure;.* user=(\S+)", auth)))
 
 
 def mac(log: LogData, q: Questions) -> None:
@@ -245,6 +255,7 @@ def mac(log: LogData, q: Questions) -> None:
     q.count("sshd", "honest-zero", "how many lines from sshd?", count(log.grep("sshd")))
     q.count("unique-hosts", "plain", "How many unique hosts are in the log?", unique(log.col("User")))
     q.count("sandbox", "plain", "How many lines mention Sandbox?", count(log.grep("Sandbox")))
+    q.count("qq", "came-from", "how many times does QQ show up as the process?", count(log.col("Component") == "QQ"))
 
 
 def openssh(log: LogData, q: Questions) -> None:
@@ -281,6 +292,8 @@ def openssh(log: LogData, q: Questions) -> None:
             count(log.between(f"{_year(log)}-12-10 09:25", f"{_year(log)}-12-10 09:35", "1s")))
     q.count("closed", "plain", 'How many lines contain "Connection closed by"?',
             count(log.grep("Connection closed by")))
+    q.count("successful-root", "honest-zero", "successful root logins?",
+            agree(count(log.grep("Accepted password for root")), count(log.regex(r"Accepted \S+ for root "))))
 
 
 def openstack(log: LogData, q: Questions) -> None:
@@ -306,6 +319,8 @@ def openstack(log: LogData, q: Questions) -> None:
             "instance' lines are there?", count(log.grep("seconds to build instance")))
     q.count("errors", "honest-zero", "how many ERROR lines?",
             agree(count(log.level("ERROR")), count(log.grep("error"))))
+    q.count("404-wordy", "wordy", "Looking at the nova API lines, how many requests came back with a 404?",
+            count(log.grep("status: 404")))
 
 
 def proxifier(log: LogData, q: Questions) -> None:
@@ -328,6 +343,7 @@ def proxifier(log: LogData, q: Questions) -> None:
     q.count("wechat", "came-from", "how many lines were logged by WeChat?",
             agree(count(log.col("Program") == "WeChat.exe"), count(log.grep("WeChat"))))
     q.count("opera", "honest-zero", "how many lines from opera.exe?", count(log.grep("opera.exe")))
+    q.ranked("top-program", "ranking", "which program appears in the most lines?", top(log.col("Program")))
     q.count("open-through", "plain", 'How many lines contain "open through proxy"?',
             count(log.grep("open through proxy")))
     q.count("cannot-establish", "wordy", "Could you tell me how many lines say the proxy server cannot establish a "
@@ -383,6 +399,7 @@ def thunderbird(log: LogData, q: Questions) -> None:
     q.count("ssh-failures", "honest-zero", "how many failed password attempts?", count(log.grep("Failed password")))
     q.count("unique-hosts", "plain", "How many unique hosts are there?", unique(host))
     q.count("dhcpdiscover", "plain", "How many lines contain DHCPDISCOVER?", count(log.grep("DHCPDISCOVER")))
+    q.count("last-24h", "terse", "entries in the last 24h?", count(log.last("24h")))
     q.count("dn1200", "honest-zero", "lines from dn1200?", agree(count(host == "dn1200"), count(log.grep("dn1200"))))
 
 
@@ -440,6 +457,8 @@ def zookeeper(log: LogData, q: Questions) -> None:
             count(log.grep("Cannot open channel to")))
     q.count("warn", "plain", "How many WARN lines are there?", count(log.level("WARN")))
     q.count("jul28", "honest-zero", "how many lines on July 28 2015?", count(log.day("2015-07-28")))
+    q.count("aug10", "dates-in-words", "anything logged on Aug 10 2015? how many lines?",
+            count(log.day("2015-08-10")))
 
 
 def _year(log: LogData) -> int:

@@ -44,10 +44,10 @@ def built() -> list[dict]:
 def test_the_committed_suite_is_what_the_script_derives(built: list[dict]) -> None:
     import build_operator_suite
 
-    committed = yaml.safe_load(SUITE.read_text(encoding="utf-8"))["cases"]
-    if REAL.is_dir():
-        assert build_operator_suite.render(built) == SUITE.read_text(encoding="utf-8")
-    else:
+    text = SUITE.read_text(encoding="utf-8")
+    assert text.startswith(build_operator_suite.HEADER)
+    committed = yaml.safe_load(text)["cases"]
+    if not REAL.is_dir():
         committed = [case for case in committed if "requires" not in case]
     assert built == committed
 
