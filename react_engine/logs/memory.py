@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from react_engine.errors import InputError
+from react_engine.logs.options import format_size
 
 BYTES_PER_INPUT_BYTE = 4.5
 """Peak memory of a load per byte of (decompressed) log text: about 4.2 measured with
 `scripts/bench_ingest.py` (OpenSSH sample, 56 MB), 2.3-2.7 of it the finished frame."""
-_GIB = 2**30
 
 
 def _meminfo_available() -> int | None:
@@ -51,9 +51,9 @@ class MemoryBudget:
         if self.available is None or total * BYTES_PER_INPUT_BYTE <= self.available:
             return
         raise InputError(
-            f"{what} ({total / _GIB:.1f} GiB of log text) would need about "
-            f"{total * BYTES_PER_INPUT_BYTE / _GIB:.1f} GiB of memory once loaded, but only "
-            f"{self.available / _GIB:.1f} GiB is available; narrow the paths (a sub-folder, --glob, --exclude) "
+            f"{what} ({format_size(total)} of log text) would need about "
+            f"{format_size(total * BYTES_PER_INPUT_BYTE)} of memory once loaded, but only "
+            f"{format_size(self.available)} is available; narrow the paths (a sub-folder, --glob, --exclude) "
             "or load them with --dask"
         )
 
