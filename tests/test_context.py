@@ -5,6 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
+from react_engine import context
 from react_engine.context import build_prompt, clean, estimate_tokens
 from react_engine.result import Step
 from react_engine.state import RunState
@@ -74,3 +75,18 @@ def test_clean_is_one_bounded_line(text: str, limit: int) -> None:
 def test_estimate_is_conservative_for_english() -> None:
     text = "How many unique cable modems had timeouts in the last hour on this system?"
     assert estimate_tokens(text) >= len(text.split())
+
+
+def test_clean_cuts_a_huge_line_before_cleaning_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[int] = []
+    control = context._CONTROL
+
+    class Recording:
+        def sub(self, repl: str, text: str) -> str:
+            seen.append(len(text))
+            return control.sub(repl, text)
+
+    monkeypatch.setattr(context, "_CONTROL", Recording())
+    huge = "x\x1b" * 5_000_000  # 10 MB in one line
+    out = clean(huge, 200)
+    assert out == "x " * 99 + "x…" and max(seen) <= 200 * 4
