@@ -7,9 +7,10 @@ from pathlib import Path
 from react_engine.errors import InputError
 from react_engine.logs.options import format_size
 
-BYTES_PER_INPUT_BYTE = 4.5
-"""Peak memory of a load per byte of (decompressed) log text: about 4.2 measured with
-`scripts/bench_ingest.py` (OpenSSH sample, 56 MB), 2.3-2.7 of it the finished frame."""
+BYTES_PER_INPUT_BYTE = 5.0
+"""Peak memory of a load per byte of (decompressed) log text, measured: 4.2 on the OpenSSH sample
+repeated to 56 MB, 5.1 on 95 MB of short log4j lines (`scripts/bench_hostile_inputs.py`); 2.3-2.7 of it
+is the finished frame."""
 
 
 def _meminfo_available() -> int | None:
