@@ -10,7 +10,7 @@ from importlib import resources
 from typing import Any
 
 from react_engine.planners.base import ContextView, HistoryItem
-from react_engine.text import cut
+from react_engine.text import ELLIPSIS, cut
 from react_engine.tools.base import Tool
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069]")
@@ -40,10 +40,11 @@ _USER = _template("user")
 
 def clean(text: str, limit: int) -> str:
     """Make untrusted log text safe to show: no control characters or data-block markers, one line, at most
-    `limit` characters."""
-    one_line = _CONTROL.sub(" ", text.replace("\r", " ").replace("\n", " ⏎ "))
+    `limit` characters. The text is cut before it is cleaned, so a huge line costs no more than a short one."""
+    head = text[: limit * 4]  # cleaning only ever shortens runs of markers
+    one_line = _CONTROL.sub(" ", head.replace("\r", " ").replace("\n", " ⏎ "))
     one_line = _MARKER.sub(lambda m: m.group(0)[:2], one_line)
-    return cut(one_line, limit)
+    return cut(one_line if len(head) == len(text) else one_line + ELLIPSIS, limit)
 
 
 def _compact(value: Any, limit: int = 120) -> str:

@@ -7,6 +7,7 @@ import json
 import pandas as pd
 import pytest
 
+from react_engine import context
 from react_engine.context import build_prompt, clean, estimate_tokens
 from react_engine.result import Step
 from react_engine.state import RunState
@@ -90,3 +91,18 @@ def test_the_reply_examples_hold_no_value_that_could_be_copied_into_an_answer() 
         leaves = [reply["reasoning"], *reply["params"].values()]
         leaves += [] if reply["action"] == "finalize_answer" else [reply["action"]]
         assert all(v.startswith("<") and v.endswith(">") for v in leaves), leaves
+
+
+def test_clean_cuts_a_huge_line_before_cleaning_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[int] = []
+    control = context._CONTROL
+
+    class Recording:
+        def sub(self, repl: str, text: str) -> str:
+            seen.append(len(text))
+            return control.sub(repl, text)
+
+    monkeypatch.setattr(context, "_CONTROL", Recording())
+    huge = "x\x1b" * 5_000_000  # 10 MB in one line
+    out = clean(huge, 200)
+    assert out == "x " * 99 + "x…" and max(seen) <= 200 * 4

@@ -27,7 +27,7 @@ _NOT_LOGS = re.compile(
           | ya?ml|toml|ini|cfg|conf|xml|properties              # code and configuration
           | png|jpe?g|gif|svg|ico|bmp|webp|mp[34]|wav           # media
           | zip|tar|tgz|tbz2?|txz|7z|rar|zst|whl|deb|rpm|iso|dmg
-          | exe|dll|so|dylib|o|a|bin|img|pcapng?|evtx           # archives, binaries, captures
+          | exe|dll|so|dylib|o|a|bin|img|pcap(?:ng)?|evtx        # archives, binaries, captures
           | tar\.(?:gz|bz2|xz)
         )
     )$""",

@@ -6,6 +6,7 @@ matches any number of folders (none included).
 
 from __future__ import annotations
 
+import fnmatch
 import functools
 import re
 
@@ -28,8 +29,7 @@ def _segment(segment: str) -> str:
         elif ch == "?":
             out.append("[^/]")
         elif ch == "[" and (end := segment.find("]", i + 1 if segment[i : i + 1] in ("!", "]") else i)) != -1:
-            body = segment[i:end].replace("\\", "\\\\")
-            out.append("[^/" + body[1:] + "]" if body.startswith("!") else "[" + body + "]")
+            out.append(fnmatch.translate(segment[i - 1 : end + 1])[len("(?s:") : -len(r")\Z")])  # fnmatch's rules
             i = end + 1
         else:
             out.append(re.escape(ch))

@@ -14,7 +14,7 @@ import pyarrow as pa
 
 from react_engine.errors import InputError
 from react_engine.logs import cache
-from react_engine.logs.detect import by_name, detect
+from react_engine.logs.detect import Detector, by_name
 from react_engine.logs.lines import split
 from react_engine.logs.memory import MemoryBudget
 from react_engine.logs.options import LoadOptions
@@ -41,14 +41,18 @@ class Loaded:
         return self.notes + [w for info in self.files for w in info["warnings"]]
 
 
-def _parse_file(source: SourceFile, options: LoadOptions, budget: MemoryBudget) -> tuple[pa.Table | None, dict]:
+def _parse_file(source: SourceFile, options: LoadOptions, budget: MemoryBudget,
+                detector: Detector) -> tuple[pa.Table | None, dict]:
     """Parse one input; returns (None, info) when it is skipped as binary."""
-    return parse_content(read(source, options, budget), source.name, source.mtime, options)
+    return parse_content(read(source, options, budget), source.name, source.mtime, options, detector)
 
 
-def parse_content(content: Content, name: str, mtime: float | None,
-                  options: LoadOptions) -> tuple[pa.Table | None, dict[str, Any]]:
-    """Parse one input's (decompressed) content; returns (None, info) when it is skipped as binary."""
+def parse_content(content: Content, name: str, mtime: float | None, options: LoadOptions,
+                  detector: Detector | None = None) -> tuple[pa.Table | None, dict[str, Any]]:
+    """Parse one input's (decompressed) content; returns (None, info) when it is skipped as binary.
+
+    `detector` remembers the formats of earlier files (see `Detector`); without one the format is detected afresh.
+    """
     info: dict[str, Any] = {"path": name, "format": None, "rows": 0, "lines": 0, "warnings": []}
     if content.binary_at is not None:
         info["warnings"].append(f"{name}: binary content (control bytes) at byte {content.binary_at:,}, skipped")
@@ -62,7 +66,7 @@ def parse_content(content: Content, name: str, mtime: float | None,
                                 "the lines kept")
     if not len(lines.text):
         info["warnings"].append(f"{name}: empty file, 0 rows")
-    fmt = by_name(options.format) if options.format else detect(lines.text)
+    fmt = by_name(options.format) if options.format else (detector or Detector()).detect(name, lines.text)
     parsed = parse_lines(fmt, lines.text, source=name, year=options.year, reference=reference_time(mtime))
     info.update(format=fmt.name, rows=parsed.table.num_rows, lines=len(lines.text), replaced_bytes=lines.replaced)
     info["warnings"].extend(parsed.warnings)
@@ -83,7 +87,7 @@ def load_tables(paths: PathsArg, options: LoadOptions | None = None) -> Loaded:
     if options.format is not None:
         by_name(options.format)
     inputs = expand(paths, options)
-    budget = MemoryBudget()
+    budget, detector = MemoryBudget(), Detector()
     budget.plan(sum(source.size for source in inputs.files))
     key = options.parse_key()
     tables: list[pa.Table] = []
@@ -94,7 +98,7 @@ def load_tables(paths: PathsArg, options: LoadOptions | None = None) -> Loaded:
             hit = cache.get(source, key) if options.use_cache else None
             if not hit:
                 progress.step(index, source.name, source.size, "parsing")
-            table, info = hit if hit else _parse_file(source, options, budget)
+            table, info = hit if hit else _parse_file(source, options, budget, detector)
             if options.use_cache and not hit and table is not None:
                 progress.step(index, source.name, source.size, "caching")
                 cache.put(source, key, table, info)

@@ -5,13 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from react_engine.errors import InputError
+from react_engine.logs.options import format_size
 
-BYTES_PER_INPUT_BYTE = 4.5
-"""Peak memory of a load per byte of (decompressed) log text: 3.8-4.2 measured with `ru_maxrss` around
-`load(..., LoadOptions(use_cache=False))` on the loghub OpenSSH, HDFS, Android and Windows samples repeated
-to 70-113 MB (430-580 bytes per row), 2.4-2.7 of it the finished frame; the interpreter with pandas and
-pyarrow adds about 130 MB."""
-_GIB = 2**30
+BYTES_PER_INPUT_BYTE = 5.0
+"""Peak memory of a load per byte of (decompressed) log text, measured with `ru_maxrss` around an uncached load:
+3.8-4.2 on the loghub OpenSSH, HDFS, Android and Windows samples repeated to 70-113 MB (430-580 bytes per row),
+5.1 on 95 MB of short log4j lines (`scripts/bench_hostile_inputs.py`); 2.3-2.7 of it is the finished frame, and
+the interpreter with pandas and pyarrow adds about 130 MB."""
 
 
 def _meminfo_available() -> int | None:
@@ -53,9 +53,9 @@ class MemoryBudget:
         if self.available is None or total * BYTES_PER_INPUT_BYTE <= self.available:
             return
         raise InputError(
-            f"{what} ({total / _GIB:.1f} GiB of log text) would need about "
-            f"{total * BYTES_PER_INPUT_BYTE / _GIB:.1f} GiB of memory once loaded, but only "
-            f"{self.available / _GIB:.1f} GiB is available; narrow the paths (a sub-folder, --glob, --exclude) "
+            f"{what} ({format_size(total)} of log text) would need about "
+            f"{format_size(total * BYTES_PER_INPUT_BYTE)} of memory once loaded, but only "
+            f"{format_size(self.available)} is available; narrow the paths (a sub-folder, --glob, --exclude) "
             "or load them with --dask"
         )
 

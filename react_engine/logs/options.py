@@ -18,6 +18,15 @@ def parse_size(value: Any) -> Any:
     return value
 
 
+def format_size(size: float) -> str:
+    """`1536` as `1.5 KiB`, `3 * 2**30` as `3.0 GiB`."""
+    for unit in ("B", "KiB", "MiB", "GiB"):
+        if abs(size) < 1024:
+            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
+        size /= 1024
+    return f"{size:.1f} TiB"
+
+
 def _tuple(value: Any) -> Any:
     return (value,) if isinstance(value, str) else value
 

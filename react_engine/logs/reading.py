@@ -21,7 +21,7 @@ from typing import BinaryIO, Protocol, cast
 from react_engine.errors import InputError
 from react_engine.logs.lines import Chunks
 from react_engine.logs.memory import MemoryBudget
-from react_engine.logs.options import LoadOptions
+from react_engine.logs.options import LoadOptions, format_size
 from react_engine.logs.sources import SourceFile, not_regular
 
 CHUNK = 1 << 20
@@ -39,7 +39,6 @@ _MAGIC: tuple[tuple[bytes, str], ...] = ((b"\x1f\x8b", "gzip"), (b"BZh", "bz2"),
 _CONTROLS = bytes(b for b in range(32) if b not in b"\t\n\r\f\v\x1b")
 _UTF16 = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 _CORRUPT = (OSError, EOFError, ValueError, zlib.error, lzma.LZMAError)
-_MIB = 2**20
 
 
 class _Readable(Protocol):
@@ -130,7 +129,7 @@ class _Reader:
 
     def _too_large(self) -> InputError:
         limit = self.options.max_input_size
-        return InputError(f"{self.name}: larger than the input size limit ({limit / _MIB:,.0f} MiB once "
+        return InputError(f"{self.name}: larger than the input size limit ({format_size(limit)} once "
                           "decompressed); narrow the input, or raise the limit with --max-input-size")
 
     def _check(self, total: int, raw: _Counted | None, kind: str) -> None:
@@ -139,7 +138,7 @@ class _Reader:
         if raw is not None and total > RATIO_GRACE and total > self.options.max_ratio * raw.count:
             raise InputError(
                 f"{self.name}: {kind} data expands more than {self.options.max_ratio:g} times "
-                f"({raw.count / _MIB:,.1f} MiB gave {total / _MIB:,.0f} MiB so far), like a decompression bomb; "
+                f"({format_size(raw.count)} gave {format_size(total)} so far), like a decompression bomb; "
                 "if the file is genuine, raise the limit with --max-ratio"
             )
 

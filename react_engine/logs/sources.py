@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import stat
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
@@ -46,9 +45,11 @@ class Inputs:
         """One line on the files left out, by kind (`3 *.csv, README.md`), or None."""
         if not self.skipped:
             return None
-        kinds = Counter(f"*{suffix}" if (suffix := PurePath(name).suffix) else PurePath(name).name
-                        for name in self.skipped)
-        shown = [f"{count} {kind}" if count > 1 else kind for kind, count in kinds.most_common(EXAMPLES)]
+        kinds: dict[str, list[str]] = {}
+        for name in (PurePath(path).name for path in self.skipped):
+            kinds.setdefault(f"*{PurePath(name).suffix}" if PurePath(name).suffix else name, []).append(name)
+        ranked = sorted(kinds.items(), key=lambda item: -len(item[1]))
+        shown = [f"{len(names)} {kind}" if len(names) > 1 else names[0] for kind, names in ranked[:EXAMPLES]]
         more = ", ..." if len(kinds) > EXAMPLES else ""
         return (f"skipped {len(self.skipped)} files in folders that are not logs ({', '.join(shown)}{more}); "
                 "name a file to read it anyway, or choose files with --glob")
