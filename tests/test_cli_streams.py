@@ -20,7 +20,7 @@ from react_engine.cli.terminal import safe, safe_json
 
 ROOT = Path(__file__).resolve().parents[1]
 SYSLOG = ROOT / "sample_logs" / "syslog" / "messages"
-ESCAPES = "\x1b[2J\x1b]0;pwned\x07\x9b31m\x1bP+q\x1b\\"
+ESCAPES = "\x1b[2J\x1b]0;pwned\x07\x9b31m\x1bP+q\x1b\\\x7f"
 
 
 @pytest.fixture(autouse=True)
@@ -122,8 +122,9 @@ def test_escape_sequences_in_logs_and_answers_never_reach_the_terminal(tmp_path:
 def test_safe_keeps_text_and_safe_json_keeps_the_value() -> None:
     assert safe("a\tb\nc ✓ é") == "a\tb\nc ✓ é"
     assert safe("\x1b[2J\x9b\x00") == "\\x1b[2J\\x9b\\x00"
-    text = json.dumps({"answer": "x\x9by\x1b"}, ensure_ascii=False)
-    assert json.loads(safe_json(text)) == {"answer": "x\x9by\x1b"} and "\x9b" not in safe_json(text)
+    text = json.dumps({"answer": "x\x9by\x1b\x7f"}, ensure_ascii=False)
+    assert json.loads(safe_json(text)) == {"answer": "x\x9by\x1b\x7f"}
+    assert safe(safe_json(text)) == safe_json(text)  # nothing left for the terminal to act on
 
 
 def _cli(*args: str, **kwargs) -> subprocess.Popen:

@@ -13,9 +13,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from react_engine.logs import load
+from react_engine.logs.options import LoadOptions
 from react_engine.logs.severity import SEVERITIES
 from react_engine.logs.summary import inspect
 
+NO_CACHE = LoadOptions(use_cache=False)
 BASE_US = 1_763_640_000_000_000  # 2025-11-20T12:00:00Z in microseconds
 
 
@@ -35,8 +37,8 @@ def write_lines(path: Path, objects: list[dict]) -> Path:
 def test_journal_json_is_detected_with_times_severities_and_fields(tmp_path: Path) -> None:
     priorities = [3, 6, 4, 3, 0, 7, 5, 2, 1, 6]
     path = write_lines(tmp_path / "journal.json", [journal_entry(i, p) for i, p in enumerate(priorities)])
-    frame = load([str(path)], use_cache=False)
-    assert inspect([str(path)], use_cache=False).format == "journald"
+    frame = load([str(path)], NO_CACHE)
+    assert inspect([str(path)], NO_CACHE).format == "journald"
     assert frame["severity"].tolist() == [SEVERITIES[p] for p in priorities]
     assert frame["level_raw"].tolist() == [str(p) for p in priorities]
     expected = [pd.Timestamp(BASE_US + i * 1_500_000, unit="us", tz="UTC") for i in range(len(priorities))]
@@ -50,7 +52,7 @@ def test_journal_json_is_detected_with_times_severities_and_fields(tmp_path: Pat
 def test_a_byte_array_message_is_decoded(tmp_path: Path) -> None:
     raw = [99, 97, 102, 195, 169, 32, 255]  # "café " then an invalid byte
     frame = load([str(write_lines(tmp_path / "j.json", [journal_entry(0, 3, raw), journal_entry(1, 6)]))],
-                 use_cache=False)
+                 NO_CACHE)
     assert frame["message"].iloc[0] == "café \ufffd"
 
 
@@ -76,10 +78,10 @@ def test_docker_json_file_logs_are_detected_with_times_and_levels(tmp_path: Path
     texts = ["INFO starting", "ERROR db down", "WARN slow", "plain line", "[error] again"]
     path = write_lines(tmp_path / "abc-json.log",
                        [docker_line(i, t, "stderr" if "ERROR" in t else "stdout") for i, t in enumerate(texts)])
-    frame = load([str(path)], use_cache=False)
+    frame = load([str(path)], NO_CACHE)
     assert frame["message"].tolist() == texts
     assert frame["severity"].fillna("-").tolist() == ["info", "error", "warning", "-", "error"]
-    assert inspect([str(path)], use_cache=False).format == "docker"
+    assert inspect([str(path)], NO_CACHE).format == "docker"
     assert frame["stream"].tolist()[:2] == ["stdout", "stderr"]
     assert frame["timestamp"].iloc[1] == pd.Timestamp(1_763_640_001_000_000_001, unit="ns", tz="UTC")
 
@@ -92,7 +94,7 @@ _TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=60)
 def test_any_journal_entries_parse_to_their_priority_time_and_message(tmp_path: Path, entries) -> None:
     objects = [journal_entry(i, p, text or " ", __REALTIME_TIMESTAMP=str(BASE_US + offset))
                for i, (p, text, offset) in enumerate(entries)]
-    frame = load([str(write_lines(tmp_path / "j.json", objects))], format="journald", use_cache=False)
+    frame = load([str(write_lines(tmp_path / "j.json", objects))], LoadOptions(format="journald", use_cache=False))
     assert frame["severity"].tolist() == [SEVERITIES[p] for p, _, _ in entries]
     assert frame["timestamp"].tolist() == [pd.Timestamp(BASE_US + o, unit="us", tz="UTC") for _, _, o in entries]
     assert len(frame) == len(entries)
@@ -109,7 +111,7 @@ def test_any_input_gives_rows_or_a_clean_error_never_a_crash(tmp_path: Path, lin
         from react_engine.errors import InputError
 
         try:
-            frame = load([str(path)], format=name, use_cache=False)
+            frame = load([str(path)], LoadOptions(format=name, use_cache=False))
         except InputError:
             continue
         assert len(frame) <= len(lines)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from react_engine import Engine
+from react_engine.logs.options import LoadOptions
 from react_engine.planners.ollama import OllamaPlanner
 from react_engine.tracing import open_tracer, read_trace
 
@@ -88,8 +89,8 @@ def test_spans_reach_the_collector_and_the_file_with_genai_attributes(tmp_path: 
     fake_ollama.push(fake_ollama_module.good(_reply("get_log_count")),
                      fake_ollama_module.good(_reply("finalize_answer", answer="Counted.")))
     planner = OllamaPlanner(model="qwen3:4b", host=fake_ollama.host, timeout=10)
-    result = Engine(planner, tracer_factory=lambda: open_tracer(tmp_path)).ask("How many lines?", [str(SYSLOG)],
-                                                                                use_cache=False)
+    result = Engine(planner, tracer_factory=lambda: open_tracer(tmp_path)).ask(
+        "How many lines?", [str(SYSLOG)], load_options=LoadOptions(use_cache=False))
     assert result.stop_reason == "stop" and not [w for w in result.warnings if "OTLP" in w]
     assert set(receiver.paths) == {"/v1/traces"}
     sent = receiver.spans()

@@ -8,7 +8,7 @@ import click
 
 from react_engine.cli.common import run_options, tracer_factory
 from react_engine.cli.options import load_options, planner_options
-from react_engine.cli.terminal import note, out, quiet_option
+from react_engine.cli.terminal import note, out, out_json, quiet_option
 from react_engine.engine import Engine
 from react_engine.evaluation.report import Report, build_report, class_table, load_report, save_report
 from react_engine.evaluation.runner import replay_engines, run_suite
@@ -98,7 +98,10 @@ def eval_command(suite_file: str, planner_spec: PlannerSpec, run: dict, load_opt
     report = build_report(suite.name, name, model, scenarios, previous, baseline, deterministic=deterministic)
     for path in filter(None, (report_file, save_baseline)):
         save_report(report, path)
-    out(report.model_dump_json(indent=1) if as_json else render(report))
+    if as_json:
+        out_json(report.model_dump_json(indent=1))
+    else:
+        out(render(report))
     sys.exit(1 if report.regression_analysis.failed else 0)
 
 

@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 from react_engine.cli.chart import chart
-from react_engine.cli.terminal import error, note, out, safe_json
+from react_engine.cli.terminal import error, note, out, out_json
 from react_engine.result import RunResult, Step
 from react_engine.stops import explain
 from react_engine.tables import ResultTable, result_table
@@ -92,7 +92,7 @@ def human(result: RunResult) -> str:
 def present(result: RunResult, output: str) -> None:
     """Print `result` as `output` asks: the result on stdout; warnings, footer and errors on stderr."""
     if output == "json":
-        out(safe_json(result.model_dump_json(indent=2)))
+        out_json(result.model_dump_json(indent=2))
     elif _has_answer(result):
         table = result_table(result)
         if output == "text" or table is None:

@@ -14,7 +14,7 @@ import click
 
 # C0 controls except tab and newline, DEL, and the C1 controls (U+0080..U+009F, e.g. the 8-bit CSI U+009B).
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-_C1 = re.compile(r"[\x80-\x9f]")
+_RAW_IN_JSON = re.compile(r"[\x7f-\x9f]")  # JSON encoders escape C0 but leave DEL and C1 as they are
 _QUIET = "react_engine.quiet"
 
 
@@ -28,13 +28,18 @@ def safe(text: str) -> str:
 
 
 def safe_json(text: str) -> str:
-    """JSON text with C1 controls written as `\\u00NN` (json already escapes C0): still the same JSON value."""
-    return _C1.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    """JSON text with DEL and C1 controls written as `\\u00NN` (encoders already escape C0): the same JSON value."""
+    return _RAW_IN_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def out(text: str) -> None:
     """A result line (or block) on stdout."""
     click.echo(safe(text))
+
+
+def out_json(text: str) -> None:
+    """A JSON document on stdout, still valid JSON and inert at a terminal."""
+    click.echo(safe_json(text))
 
 
 def error(text: str) -> None:

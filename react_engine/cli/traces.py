@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from react_engine.cli.terminal import out, safe_json
+from react_engine.cli.terminal import out, out_json
 from react_engine.housekeeping import prune_traces, recent_traces, trace_files
 from react_engine.replay import replay
 from react_engine.text import cut
@@ -62,7 +62,10 @@ def show_command(file: str, as_json: bool) -> None:
       react-engine trace show ~/.local/share/react-engine/traces/20261120T120000Z-0123456789abcdef.json
     """
     view = timeline(read_trace(file))
-    out(safe_json(view.model_dump_json(indent=2)) if as_json else render_timeline(view))
+    if as_json:
+        out_json(view.model_dump_json(indent=2))
+    else:
+        out(render_timeline(view))
 
 
 @trace_group.command("list")
@@ -79,7 +82,7 @@ def list_command(limit: int, trace_dir: str | None, as_json: bool) -> None:
     """
     for entry in recent_traces(Path(trace_dir) if trace_dir else default_trace_dir(), limit):
         if as_json:
-            out(safe_json(entry.model_dump_json()))
+            out_json(entry.model_dump_json())
         else:
             out(f"{entry.started}  {entry.stop_reason:<14} {_cut(entry.question, 40):<40}  "
                 f"{_cut(entry.answer, 40):<40}  {entry.path}")
@@ -120,7 +123,7 @@ def replay_command(file: str, paths: tuple[str, ...], trace_dir: str | None, as_
     """
     report = replay(file, paths=paths or None, trace_dir=trace_dir)
     if as_json:
-        out(safe_json(report.model_dump_json(indent=2)))
+        out_json(report.model_dump_json(indent=2))
     else:
         for old, new in zip(report.recorded.actions, report.replayed.actions):
             out(f"{'=' if old == new else '≠'} {new}")
