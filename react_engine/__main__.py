@@ -18,6 +18,16 @@ def _quit_during_startup(signum: int, frame: object) -> None:
 signal.signal(signal.SIGINT, _quit_during_startup)
 
 
+def _leave_interrupted() -> None:
+    """Exit 130 now: no thread join (a reader blocked on stdin) and no interpreter rule turning it into SIGINT."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(INTERRUPTED)
+
+
 def main() -> None:
     """Run the command line; Ctrl-C at any moment ends with exit code 130 and no traceback."""
     try:
@@ -28,7 +38,11 @@ def main() -> None:
     except KeyboardInterrupt:
         signal.signal(signal.SIGINT, _quit_during_startup)
         print("\ninterrupted", file=sys.stderr)
-        sys.exit(INTERRUPTED)
+        _leave_interrupted()
+    except SystemExit as done:
+        if done.code == INTERRUPTED:
+            _leave_interrupted()
+        raise
 
 
 if __name__ == "__main__":

@@ -82,7 +82,10 @@ def test_quiet_drops_the_notices_but_keeps_the_answer() -> None:
 
 
 def _commands(group: click.Group, prefix: tuple[str, ...] = ()):
-    for name, command in group.commands.items():
+    ctx = click.Context(group, **group.context_settings)
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
+        assert command is not None
         yield (*prefix, name), command
         if isinstance(command, click.Group):
             yield from _commands(command, (*prefix, name))

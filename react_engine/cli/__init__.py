@@ -38,12 +38,13 @@ class _Group(LazyGroup):
     """Turns expected errors into one-line messages (exit 1), and Ctrl-C into exit 130, instead of tracebacks."""
 
     def invoke(self, ctx: click.Context) -> Any:
-        from react_engine.errors import ReactEngineError
-
         try:
-            return super().invoke(ctx)
-        except ReactEngineError as exc:
-            raise click.ClickException(str(exc)) from None
+            from react_engine.errors import ReactEngineError
+
+            try:
+                return super().invoke(ctx)
+            except ReactEngineError as exc:
+                raise click.ClickException(str(exc)) from None
         except KeyboardInterrupt:
             click.echo("\ninterrupted", err=True)
             raise click.exceptions.Exit(130) from None
