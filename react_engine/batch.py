@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
+import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from react_engine.engine import Engine
-from react_engine.errors import InputError
+from react_engine.errors import InputError, PlannerError
 from react_engine.frames import FrameCache, PathList
+from react_engine.planners.base import RetryRecord
+from react_engine.planners.retry import RetryPolicy
 from react_engine.result import RunResult
 from react_engine.stops import should_retry, summary_hints
 
@@ -41,24 +46,43 @@ class BatchItem(BaseModel):
 
 
 
-def _entries(path: Path, text: str) -> list[Any]:
-    suffix = path.suffix.lower()
-    if suffix in (".jsonl", ".ndjson"):
-        return [json.loads(line) for line in text.splitlines() if line.strip()]
+def _jsonl(text: str) -> list[tuple[int, Any]]:
+    entries = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.strip():
+            try:
+                entries.append((number, json.loads(line)))
+            except ValueError as exc:
+                raise ValueError(f"line {number} is not JSON ({exc.args[0].split(':')[0]})") from None
+    return entries
+
+
+def _entries(name: str, text: str) -> list[tuple[int, Any]]:
+    """`(line or position, entry)` pairs: lines for text and JSONL (blank lines count), positions for YAML/JSON."""
+    suffix = Path(name).suffix.lower()
+    first = next((line.lstrip() for line in text.splitlines() if line.strip()), "")
+    if suffix in (".jsonl", ".ndjson") or (name == "-" and first.startswith("{")):
+        return _jsonl(text)
     if suffix in (".yaml", ".yml", ".json"):
         data = yaml.safe_load(text) or []
         data = data.get("questions", data) if isinstance(data, dict) else data
         if not isinstance(data, list):
             raise ValueError("expected a list of questions")
-        return data
-    return [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+        return list(enumerate(data, 1))
+    return [(number, line.strip()) for number, line in enumerate(text.splitlines(), 1)
+            if line.strip() and not line.lstrip().startswith("#")]
+
+
+def _read_queries(path: Path) -> str:
+    return sys.stdin.read() if str(path) == "-" else path.read_text(encoding="utf-8")
 
 
 def load_queries(path: str | Path) -> list[BatchItem]:
-    """Questions from a text file (one per line), JSONL or YAML; item `logs` are relative to the file."""
+    """Questions from a text file (one per line), JSONL or YAML, or `-` for stdin; item `logs` are relative to the file."""
     path = Path(path)
+    line_based = path.suffix.lower() not in (".yaml", ".yml", ".json")
     try:
-        entries = _entries(path, path.read_text(encoding="utf-8"))
+        entries = _entries(str(path), _read_queries(path))
     except FileNotFoundError:
         raise InputError(f"{path}: queries file not found: give a text, JSONL or YAML file of questions") from None
     except (OSError, UnicodeDecodeError, ValueError, yaml.YAMLError) as exc:
@@ -66,17 +90,19 @@ def load_queries(path: str | Path) -> list[BatchItem]:
         raise InputError(f"{path}: cannot read the questions ({reason}): fix the file") from None
     items: list[BatchItem] = []
     seen: dict[str, int] = {}
-    for number, entry in enumerate(entries, 1):
+    where = "line" if line_based else "question"
+    for number, entry in entries:
         try:
             item = BatchItem.model_validate({"question": entry} if isinstance(entry, str) else entry)
         except ValidationError as exc:
             problem = exc.errors()[0]
-            raise InputError(f"{path}: question {number}: {'.'.join(map(str, problem['loc']))}: {problem['msg']}: "
+            field = ".".join(map(str, problem["loc"])) or "entry"
+            raise InputError(f"{path}: {where} {number}: {field}: {problem['msg']}: "
                              "give `question` and optionally `id` and `logs`") from None
         item.id = item.id or question_id(item.question)
         item.logs = [str(path.parent / p) for p in item.logs]
         if item.id in seen:
-            raise InputError(f"{path}: questions {seen[item.id]} and {number} have the same id {item.id!r}: "
+            raise InputError(f"{path}: {where}s {seen[item.id]} and {number} have the same id {item.id!r}: "
                              "remove the duplicate or give each its own id")
         seen[item.id] = number
         items.append(item)
@@ -85,7 +111,7 @@ def load_queries(path: str | Path) -> list[BatchItem]:
 
 def answered_ids(out: Path) -> set[str]:
     """Ids already in `out`; a partial last line (a crash mid-write) is cut off so appending stays valid."""
-    if not out.exists():
+    if not out.is_file():
         return set()
     data = out.read_bytes()
     if data and not data.endswith(b"\n"):
@@ -108,6 +134,8 @@ class BatchSummary(BaseModel):
     total: int
     skipped: int = 0  # already answered in `out` before this run
     written: int = 0
+    answered: int = 0  # stopped with a tool result behind the answer
+    refused: int = 0  # stopped without one: the planner declined or could not map the question
     retried: int = 0
     interrupted: bool = False
     counts: dict[str, int] = Field(default_factory=dict)  # stop_reason -> results written by this run
@@ -118,23 +146,86 @@ class BatchSummary(BaseModel):
         return self.total - self.skipped - self.written
 
     @property
+    def outcomes(self) -> dict[str, int]:
+        """Results written by this run: answered, refused (a `stop` with no tool result behind it), other stops."""
+        others = {reason: n for reason, n in sorted(self.counts.items()) if reason != "stop"}
+        return {"answered": self.answered, "refused": self.refused} | others
+
+    @property
     def hints(self) -> list[str]:
         return summary_hints(self.counts, self.error_types)
+
+    def add(self, result: RunResult) -> None:
+        """Count one written result."""
+        self.written += 1
+        self.counts[result.stop_reason] = self.counts.get(result.stop_reason, 0) + 1
+        self.answered += result.answered
+        self.refused += result.stop_reason == "stop" and not result.answered
+        if result.error_type:
+            self.error_types[result.error_type] = self.error_types.get(result.error_type, 0) + 1
 
 
 OnResult = Callable[[BatchItem, RunResult, BatchSummary], None]
 
 
-def _ask(engine: Engine, question: str, paths: list[str], frames: FrameCache, now: str | None, retries: int,
-         backoff: float, sleep: Callable[[float], None]) -> tuple[RunResult, int]:
+class _TransportFailure(PlannerError):
+    """A run that ended in a transport error, raised so that `RetryPolicy` repeats it."""
+
+    retryable = True
+
+    def __init__(self, result: RunResult) -> None:
+        super().__init__(result.message or result.error_type or "transport error")
+        self.result = result
+
+
+def _ask(engine: Engine, question: str, paths: list[str], frames: FrameCache, now: str | None,
+         policy: RetryPolicy, sleep: Callable[[float], None]) -> tuple[RunResult, int]:
     """One question, retried per the stop-reason matrix; returns the result and how many retries it took."""
-    attempt = 0
-    while True:
+
+    def attempt() -> RunResult:
         result = engine.ask(question, paths, frame=frames.get(paths), now=now, load_options=frames.options)
-        if attempt == retries or not should_retry(result):
-            return result, attempt
-        sleep(backoff * 2**attempt)
-        attempt += 1
+        if should_retry(result):
+            raise _TransportFailure(result)
+        return result
+
+    records: list[RetryRecord] = []
+    try:
+        return policy.call(attempt, records, sleep), len(records)
+    except _TransportFailure as failure:
+        return failure.result, len(records)
+
+
+@contextmanager
+def _results_file(out: Path) -> Iterator[tuple[BinaryIO, set[str]]]:
+    """`out` opened for appending (unbuffered) under an exclusive lock, with the ids already in it; `-` is stdout."""
+    if str(out) == "-":
+        yield sys.stdout.buffer, set()
+        return
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        handle = out.open("ab", buffering=0)
+    except OSError as exc:
+        raise InputError(f"{out}: cannot write results ({exc.strerror or exc}): pass --out in a writable place") \
+            from None
+    with handle:
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            raise InputError(f"{out}: another batch is writing to it: wait for it to finish or pass another --out") \
+                from None
+        yield handle, answered_ids(out)
+
+
+def _write(handle: BinaryIO, out: Path, line: str) -> None:
+    """Append one line and make it durable; a full disk is a one-line error (the batch resumes when rerun)."""
+    try:
+        handle.write(line.encode("utf-8"))
+        handle.flush()
+        if str(out) != "-" and out.is_file():
+            os.fsync(handle.fileno())
+    except OSError as exc:
+        raise InputError(f"{out}: cannot write results ({exc.strerror or exc}): free some space or pass another "
+                         "--out, then rerun to resume") from None
 
 
 def run_batch(engine: Engine, items: Sequence[BatchItem], out: str | Path, *, logs: Sequence[str | Path] = (),
@@ -142,37 +233,29 @@ def run_batch(engine: Engine, items: Sequence[BatchItem], out: str | Path, *, lo
               on_result: OnResult | None = None, sleep: Callable[[float], None] = time.sleep) -> BatchSummary:
     """Answer every item not yet in `out`, appending one flushed JSON line (the result plus `id`) per answer.
 
-    A transport error is retried up to `retries` times, waiting `backoff`·2^attempt seconds. Ctrl-C stops the
-    batch without writing the interrupted question, so a rerun with the same `out` resumes there.
+    `out` is locked while the batch runs, so two batches never write the same results; `-` writes to stdout.
+    A transport error is retried up to `retries` times with `RetryPolicy`'s backoff, starting at `backoff`
+    seconds. Ctrl-C stops the batch without writing the interrupted question, so a rerun with the same `out`
+    resumes there.
     """
     if not logs and (orphan := next((item for item in items if not item.logs), None)):
         raise InputError(f"question {orphan.id!r} has no logs: pass --logs PATH or give `logs` in the file")
     out = Path(out)
     frames = frames or FrameCache()
-    done = answered_ids(out)
-    summary = BatchSummary(out=str(out), total=len(items), skipped=sum(item.id in done for item in items))
-    try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        handle = out.open("a", encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"{out}: cannot write results ({exc.strerror or exc}): pass --out in a writable place") \
-            from None
-    with handle:
+    policy = RetryPolicy(max_attempts=retries + 1, initial_delay=backoff, max_delay=max(8.0, backoff))
+    with _results_file(out) as (handle, done):
+        summary = BatchSummary(out=str(out), total=len(items), skipped=sum(item.id in done for item in items))
         try:
             for item in (i for i in items if i.id not in done):
                 paths = item.logs or [str(p) for p in logs]
-                result, retried = _ask(engine, item.question, paths, frames, now, retries, backoff, sleep)
+                result, retried = _ask(engine, item.question, paths, frames, now, policy, sleep)
                 summary.retried += retried
                 if result.stop_reason == "interrupted":
                     summary.interrupted = True
                     break
-                handle.write(json.dumps({"id": item.id, **result.model_dump(mode="json")}, ensure_ascii=False) + "\n")
-                handle.flush()
-                os.fsync(handle.fileno())
-                summary.written += 1
-                summary.counts[result.stop_reason] = summary.counts.get(result.stop_reason, 0) + 1
-                if result.error_type:
-                    summary.error_types[result.error_type] = summary.error_types.get(result.error_type, 0) + 1
+                _write(handle, out, json.dumps({"id": item.id, **result.model_dump(mode="json")},
+                                               ensure_ascii=False) + "\n")
+                summary.add(result)
                 if on_result:
                     on_result(item, result, summary)
         except KeyboardInterrupt:

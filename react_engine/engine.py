@@ -32,6 +32,7 @@ from react_engine.settings import Settings
 from react_engine.state import RunState, call_key, resolve_now
 from react_engine.tools import REGISTRY, Tool, ToolContext, ToolResult
 from react_engine.tracing import NULL_TRACER, SpanHandle, Tracer
+from react_engine.tracing.genai import request_attributes, usage_attributes
 
 TracerFactory = Callable[[], Tracer]
 StepCallback = Callable[[Step], None]
@@ -202,7 +203,8 @@ class _Run:
         request = PlanRequest(system=prompt.system, prompt=prompt.text, prompt_tokens=prompt.tokens, view=view,
                               tools=[t.name for t in tools], reply_schema=portable_reply_schema(tuple(tools)),
                               time_left=settings.timeout_seconds - (time.monotonic() - self.started))
-        with self.tracer.span("planner", planner=self.planner.name, model=self.planner.model or "") as span:
+        with self.tracer.span("planner", planner=self.planner.name, model=self.planner.model or "",
+                              **request_attributes(self.planner)) as span:
             began = time.monotonic()
             try:
                 reply = self.planner.plan(request)
@@ -222,7 +224,7 @@ class _Run:
             span.set(done_reason=reply.done_reason or "", prompt_eval_count=usage.prompt_tokens or 0,
                      eval_count=usage.completion_tokens or 0, total_ms=usage.total_ms or 0.0,
                      load_ms=usage.load_ms or 0.0, prompt_ms=usage.prompt_ms or 0.0, eval_ms=usage.eval_ms or 0.0,
-                     retries=len(reply.retries))
+                     retries=len(reply.retries), **usage_attributes(reply))
             span.event("reply", text=reply.content, thinking=reply.thinking or "")
         if self.planner.calls_model:
             self.stats.llm_calls += 1
@@ -401,12 +403,14 @@ class _Run:
             answer = f"No answer: {message}" if message else "No answer."
         found = evidence(state.frame, state.evidence, state.rows, self.settings.evidence_lines) \
             if self.final is not None else []
-        return RunResult(
+        result = RunResult(
             query=self.question, answer=answer, value=value, verified=verified, partial=partial, stop_reason=reason,
             message=message, error_type=error_type,
             now=state.now.isoformat() if state.now is not None else None, steps=state.steps, statistics=self.stats, evidence=found, warnings=self.warnings,
             planner=self.planner.name, model=self.planner.model,
         )
+        result._rows = state.rows
+        return result
 
     def _last_value(self) -> Step | None:
         return next((s for s in reversed(self.state.steps) if s.kind == "tool" and s.ok and s.value is not None),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PrivateAttr
 
 from react_engine.planners.base import ModelUsage, RetryRecord
 
@@ -82,6 +82,12 @@ class RunResult(BaseModel):
     planner: str
     model: str | None = None
     trace_file: str | None = None
+    _rows: Any = PrivateAttr(None)  # the current rows when the run ended (a DataFrame; not serialised)
+
+    @property
+    def rows(self) -> Any:
+        """The rows the run had narrowed to when it ended (a DataFrame), or None when nothing was loaded."""
+        return self._rows
 
     @property
     def answered(self) -> bool:

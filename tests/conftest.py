@@ -21,6 +21,23 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.append(str(ROOT / "scripts"))  # after site-packages: a script never shadows a module
 
 
+@pytest.fixture(autouse=True)
+def _no_user_config(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests never read the developer's own config file or REACT_ENGINE_* settings."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
+    for name in [n for n in os.environ if n.startswith("REACT_ENGINE_")]:
+        monkeypatch.delenv(name)
+
+
+@pytest.fixture
+def cli_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Cache, data (traces), config and state (chat history) under `tmp_path`, as a fresh user would have them."""
+    for name, sub in (("XDG_CACHE_HOME", "cache"), ("XDG_DATA_HOME", "data"), ("XDG_CONFIG_HOME", "config"),
+                      ("XDG_STATE_HOME", "state")):
+        monkeypatch.setenv(name, str(tmp_path / sub))
+    return tmp_path
+
+
 @pytest.fixture(scope="session")
 def fake_ollama_module() -> ModuleType:
     """The `scripts/fake_ollama.py` module (behaviour helpers: good, fenced, truncated, ...)."""

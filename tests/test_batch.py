@@ -178,7 +178,8 @@ def test_transport_errors_are_retried_with_backoff_and_others_are_not(tmp_path: 
     assert rows[QUESTIONS[0]]["stop_reason"] == "stop" and rows[QUESTIONS[0]]["value"] == 1
     assert rows[QUESTIONS[1]]["stop_reason"] == "error"
     assert rows[QUESTIONS[1]]["error_type"] == "ModelNotFoundError"
-    assert waits == [0.5, 1.0] and summary.retried == 2
+    assert len(waits) == 2 and summary.retried == 2  # RetryPolicy's backoff: doubling, plus up to 25% jitter
+    assert 0.5 <= waits[0] <= 0.625 and 1.0 <= waits[1] <= 1.25
     assert summary.counts == {"stop": 4, "error": 1} and summary.error_types == {"ModelNotFoundError": 1}
     assert any("ModelNotFoundError 1" in hint for hint in summary.hints)
 
@@ -205,11 +206,11 @@ def test_cli_batch_plain_log_summary_and_resume(tmp_path: Path, log_file: Path) 
             "--trace-dir", str(tmp_path / "traces")]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
-    assert "[2/2]" in result.output and "stop reasons: stop 2" in result.output
+    assert "[2/2]" in result.output and "outcomes: answered 2, refused 0" in result.output
     rows = _lines(out)
     assert [r["value"] for r in rows] == [1, 2] and all(Path(r["trace_file"]).exists() for r in rows)
     again = CliRunner().invoke(main, args)
-    assert again.exit_code == 0 and "0 answered now, 2 already in" in again.output and len(_lines(out)) == 2
+    assert again.exit_code == 0 and "0 written now" in again.output and "2 already in" in again.output and len(_lines(out)) == 2
 
 
 def test_cli_batch_with_unusable_logs_fails_fast(tmp_path: Path) -> None:
@@ -238,7 +239,7 @@ def test_on_a_terminal_the_progress_bar_shows_done_total_and_stop_reason_counts(
     run_batch(Engine(CountingPlanner()), _items(), out, logs=[log_file], on_result=progress)
     progress.close()
     shown = terminal.getvalue()
-    assert "5/5" in shown and "stop=3" in shown and "[3/5]" not in shown  # a bar, not plain lines
+    assert "5/5" in shown and "answered=3" in shown and "[3/5]" not in shown  # a bar, not plain lines
 
 
 def test_a_question_without_logs_is_refused_before_anything_runs(tmp_path: Path) -> None:
@@ -286,3 +287,85 @@ def test_cli_batch_exits_1_when_a_question_ends_in_error(tmp_path: Path, log_fil
                                        "--planner", f"script:{script}", "--no-trace"])
     assert result.exit_code == 1, result.output
     assert [r["stop_reason"] for r in _lines(out)] == ["error", "stop"]
+
+
+def test_cli_batch_counts_refusals_apart_from_answers(tmp_path: Path, log_file: Path) -> None:
+    queries = tmp_path / "q.txt"
+    queries.write_text("how many lines are there?\nWhat is the meaning of life?\n")
+    result = CliRunner().invoke(main, ["batch", str(queries), "--logs", str(log_file), "--out",
+                                       str(tmp_path / "r.jsonl"), "--planner", "rules", "--no-trace"])
+    rows = _lines(tmp_path / "r.jsonl")
+    assert [r["stop_reason"] for r in rows] == ["stop", "stop"]  # a refusal is a normal stop...
+    assert "outcomes: answered 1, refused 1\n" in result.stderr  # ...but it is not counted as answered
+    assert result.exit_code == 0
+
+
+def test_cli_batch_reads_questions_from_stdin_and_writes_results_to_stdout(tmp_path: Path, log_file: Path) -> None:
+    result = CliRunner().invoke(main, ["batch", "-", "--logs", str(log_file), "--out", "-", "--planner", "rules",
+                                       "--no-trace"], input='how many "alpha" lines?\nhow many "gamma" lines?\n')
+    assert result.exit_code == 0, result.stderr
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [r["value"] for r in rows] == [1, 3]
+    assert "2 written now" in result.stderr and "already in stdout" in result.stderr
+
+
+def test_jsonl_queries_from_stdin_are_recognised(tmp_path: Path) -> None:
+    import io
+
+    stdin = io.StringIO('{"id": "a", "question": "how many?"}\n')
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sys, "stdin", stdin)
+        assert [(i.id, i.question) for i in load_queries("-")] == [("a", "how many?")]
+
+
+def test_jsonl_query_errors_name_the_file_line(tmp_path: Path) -> None:
+    path = tmp_path / "q.jsonl"
+    path.write_text('{"question": "one"}\n\n\n{"question": "two", "colour": 1}\n')
+    with pytest.raises(InputError, match=r"line 4: colour"):
+        load_queries(path)
+    path.write_text('{"question": "one"}\n\n{"question": \n')
+    with pytest.raises(InputError, match=r"line 3 is not JSON"):
+        load_queries(path)
+
+
+def test_a_second_batch_on_the_same_out_is_refused_while_the_first_holds_it(tmp_path: Path, log_file: Path) -> None:
+    import fcntl
+
+    out = tmp_path / "r.jsonl"
+    with out.open("a") as holder:  # another batch holding the lock
+        fcntl.flock(holder.fileno(), fcntl.LOCK_EX)
+        with pytest.raises(InputError, match="another batch is writing"):
+            run_batch(Engine(CountingPlanner()), _items(), out, logs=[log_file])
+    summary = run_batch(Engine(CountingPlanner()), _items(), out, logs=[log_file])
+    assert summary.written == 5
+    _check_complete(out)
+
+
+def test_two_batch_processes_on_one_out_write_no_duplicates(tmp_path: Path, log_file: Path) -> None:
+    queries = tmp_path / "q.txt"
+    queries.write_text("\n".join(QUESTIONS) + "\n")
+    out = tmp_path / "r.jsonl"
+    args = [sys.executable, "-m", "react_engine", "batch", str(queries), "--logs", str(log_file), "--out", str(out),
+            "--planner", "rules", "--no-trace", "-q"]
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    runs = [subprocess.Popen(args, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            for _ in range(2)]
+    outcomes = [(p.wait(timeout=120), p.stderr.read()) for p in runs]
+    for run in runs:
+        run.stdout.close()
+        run.stderr.close()
+    _check_complete(out)  # one line per question, whichever way the two runs interleaved
+    for code, stderr in outcomes:
+        assert code == 0 or (code == 1 and "another batch is writing" in stderr), stderr
+        assert "Traceback" not in stderr
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux) to simulate a full disk")
+def test_a_full_disk_during_batch_out_is_a_one_line_error(tmp_path: Path, log_file: Path) -> None:
+    queries = tmp_path / "q.txt"
+    queries.write_text(QUESTIONS[0] + "\n")
+    result = CliRunner().invoke(main, ["batch", str(queries), "--logs", str(log_file), "--out", "/dev/full",
+                                       "--planner", "rules", "--no-trace"])
+    assert result.exit_code == 1
+    assert "/dev/full: cannot write results (No space left on device)" in result.stderr
+    assert "Traceback" not in result.output and len(result.stderr.strip().splitlines()) == 1

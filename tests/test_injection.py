@@ -24,6 +24,7 @@ import react_engine
 from react_engine import Engine, Settings
 from react_engine.approval import Approver
 from react_engine.cli import main
+from react_engine.config import config_path
 from react_engine.logs.options import LoadOptions
 from react_engine.planners.base import Planner, PlannerReply, PlanRequest
 from react_engine.result import STOP_REASONS, RunResult
@@ -72,7 +73,8 @@ class Place:
     data: Path
 
     def allowed(self, *extra: Path) -> list[str]:
-        roots = [self.logs, self.cache, self.data, Path(react_engine.__file__).parent, *extra]
+        config = config_path().parent  # the user's own settings file is read, nothing else of theirs
+        roots = [self.logs, self.cache, self.data, config, Path(react_engine.__file__).parent, *extra]
         return [str(p.resolve()) for p in roots] + sorted({sys.prefix, sys.base_prefix, sys.exec_prefix})
 
     def stray(self, opened: list[str], *extra: Path) -> list[str]:

@@ -65,7 +65,7 @@ def test_cli_errors_are_one_line(tmp_path: Path) -> None:
     assert len(missing.output.strip().splitlines()) == 1
     first, _ = _files(tmp_path)
     bad = runner.invoke(main, ["inspect", "--format", "nope", str(first)])
-    assert bad.exit_code == 1 and "use one of" in bad.output and "Traceback" not in bad.output
+    assert bad.exit_code == 2 and "use one of" in bad.output and "Traceback" not in bad.output  # a usage error
     binary = tmp_path / "b.bin"
     binary.write_bytes(b"\x00\x01\x02" * 100)
     result = runner.invoke(main, ["inspect", "--no-cache", str(binary)])

@@ -33,11 +33,23 @@ def _action(action: str, params: dict, reasoning: str = "next step") -> dict:
 
 
 def _ask(host: str, *args: str) -> tuple[int, str]:
+    """Exit code and stdout (the result); errors are on stderr, see `_ask_errors`."""
+    code, stdout, _ = _run(host, *args)
+    return code, stdout
+
+
+def _ask_errors(host: str, *args: str) -> tuple[int, str]:
+    """Exit code and stderr (notices and the one-line error)."""
+    code, _, stderr = _run(host, *args)
+    return code, stderr
+
+
+def _run(host: str, *args: str) -> tuple[int, str, str]:
     result = CliRunner().invoke(
         main, ["ask", QUESTION, str(APP_LOG), "--planner", "ollama", "--no-trace", "--no-cache", *args],
         env={"OLLAMA_HOST": host},
     )  # fmt: skip
-    return result.exit_code, result.output
+    return result.exit_code, result.stdout, result.stderr
 
 
 def test_ask_answers_through_think_tags_fences_and_a_transient_500(fake_ollama, fake_ollama_module,
@@ -89,16 +101,18 @@ def test_server_down_is_one_clear_line_and_exit_1():
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         host = f"127.0.0.1:{sock.getsockname()[1]}"
-    code, output = _ask(host)
+    code, output = _ask_errors(host)
     assert code == 1
     expected = (f"Ollama is not reachable at http://{host}: start it with `ollama serve`, set OLLAMA_HOST, "
                 "or use --planner rules")  # fmt: skip
-    assert expected in output.splitlines()[0]
+    errors = [line for line in output.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1 and expected in errors[0]
     assert "Traceback" not in output
 
 
 def test_unknown_model_is_one_clear_line_and_exit_1(fake_ollama):
-    code, output = _ask(fake_ollama.host, "--model", "phi4:14b")
+    code, output = _ask_errors(fake_ollama.host, "--model", "phi4:14b")
     assert code == 1
-    assert "model 'phi4:14b' not found: run `ollama pull phi4:14b`" in output.splitlines()[0]
+    errors = [line for line in output.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1 and "model 'phi4:14b' not found: run `ollama pull phi4:14b`" in errors[0]
     assert "Traceback" not in output

@@ -11,7 +11,45 @@ from typing import Any
 import click
 
 from react_engine.approval import Approver
+from react_engine.cli.render import OUTPUTS
+from react_engine.result import RunResult
 from react_engine.tracing import Tracer, default_trace_dir, open_tracer
+
+INTERRUPTED = 130
+
+
+def exit_code(result: RunResult) -> int:
+    """0 answered, 130 interrupted, 1 otherwise."""
+    return 0 if result.answered else INTERRUPTED if result.stop_reason == "interrupted" else 1
+
+
+def _check_now(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is None:
+        return None
+    import pandas as pd
+
+    from react_engine.errors import ToolError
+    from react_engine.tools.timeexpr import parse_time
+
+    try:
+        parse_time(value, pd.NaT)
+    except (ToolError, ValueError) as exc:
+        raise click.BadParameter(f"{value!r}: {exc}; give an ISO time such as 2026-11-20T12:00:00Z") from None
+    return value
+
+
+def output_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """--output text|json|csv|table and its short form --json, collected into `output`."""
+
+    @click.option("-o", "--output", type=click.Choice(OUTPUTS), default="text", show_default=True,
+                  envvar="REACT_ENGINE_OUTPUT",
+                  help="text: answer, chart or table, evidence; table or csv: the rows behind the answer; json: all.")
+    @click.option("--json", "as_json", is_flag=True, help="Short for --output json.")
+    @functools.wraps(fn)
+    def wrapper(*args: Any, output: str, as_json: bool, **kwargs: Any) -> Any:
+        return fn(*args, output="json" if as_json else output, **kwargs)
+
+    return wrapper
 
 
 def tracer_factory(trace_dir: str | None, enabled: bool) -> Callable[[], Tracer] | None:
@@ -22,12 +60,24 @@ def tracer_factory(trace_dir: str | None, enabled: bool) -> Callable[[], Tracer]
     return lambda: open_tracer(directory)
 
 
+def retain_traces(run: dict) -> None:
+    """Apply the configured trace retention (`trace_keep`, `trace_max_age_days`) after runs that wrote traces."""
+    from react_engine.config import load
+    from react_engine.housekeeping import prune_traces
+
+    config = load()
+    if run["trace"] and (config.trace_keep or config.trace_max_age_days):
+        prune_traces(Path(run["trace_dir"]) if run["trace_dir"] else default_trace_dir(), config.trace_keep,
+                     config.trace_max_age_days)
+
+
 def run_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     """--max-iterations --now --trace-dir --no-trace, collected into `run`."""
 
     @click.option("--max-iterations", type=click.IntRange(1, 200), default=10, show_default=True,
                   help="Planner turns before stopping with tool_limit.")
-    @click.option("--now", default=None, help="Time anchor for 'last hour' etc. (ISO); default: newest log time.")
+    @click.option("--now", default=None, callback=_check_now,
+                  help="Time anchor for 'last hour' etc. (ISO); default: newest log time.")
     @click.option("--trace-dir", type=click.Path(file_okay=False), default=None, envvar="REACT_ENGINE_TRACE_DIR",
                   help="Where trace files go (default: the user data dir).")
     @click.option("--no-trace", is_flag=True, help="Do not write a trace file.")

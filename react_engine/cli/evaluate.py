@@ -8,15 +8,17 @@ import click
 
 from react_engine.cli.common import run_options, tracer_factory
 from react_engine.cli.options import load_options, planner_options
+from react_engine.cli.terminal import note, out, out_json, quiet_option
 from react_engine.engine import Engine
 from react_engine.evaluation.report import Report, build_report, class_table, load_report, save_report
 from react_engine.evaluation.runner import replay_engines, run_suite
 from react_engine.evaluation.scoring import Scenario
 from react_engine.evaluation.suite import load_suite
 from react_engine.frames import FrameCache
+from react_engine.launch import open_engine
 from react_engine.logs.options import LoadOptions
 from react_engine.planners.base import Planner
-from react_engine.planners.factory import PlannerSpec, make_planner
+from react_engine.planners.factory import PlannerSpec
 from react_engine.settings import Settings
 
 
@@ -58,12 +60,17 @@ def render(report: Report) -> str:
 @click.option("--report", "report_file", type=click.Path(dir_okay=False), default=None,
               help="Write the JSON report here.")
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON report instead of the text summary.")
+@quiet_option
 def eval_command(suite_file: str, planner_spec: PlannerSpec, run: dict, load_options: LoadOptions,
                  replies: str | None, baseline: str | None, save_baseline: str | None, report_file: str | None,
                  as_json: bool) -> None:
     """Run the evaluation SUITE (YAML or JSON) and score correctness, tool usage and error handling.
 
     Exit 1 when a case that passed in --baseline fails now, or an average score fell by more than 5%.
+
+    \b
+    Example:
+      react-engine eval evals/sample_suite.yaml --planner rules --baseline evals/baseline_rules.json
     """
     suite = load_suite(suite_file)
     previous = load_report(baseline) if baseline else None
@@ -76,27 +83,25 @@ def eval_command(suite_file: str, planner_spec: PlannerSpec, run: dict, load_opt
     def make_engine(planner: Planner) -> Engine:
         return Engine(planner, settings, tracer_factory=tracers)
 
+    frames = FrameCache(load_options.model_copy(update={"year": year}))
+    echo = None if as_json else (lambda scenario: out(_case_line(scenario)))
     if replies:
         recorded = load_report(replies)
-        planner, name, model, deterministic = None, "script", recorded.model, recorded.deterministic
-        engine_for = replay_engines(recorded, make_engine)
+        name, model, deterministic = "script", recorded.model, recorded.deterministic
+        scenarios = run_suite(suite.model_copy(update={"year": year}), replay_engines(recorded, make_engine),
+                              on_case=echo, frames=frames)
     else:
-        planner, notice = make_planner(planner_spec)
-        if notice:
-            click.echo(notice, err=True)
-        engine, name, model, deterministic = make_engine(planner), planner.name, planner.model, planner.deterministic
-        engine_for = lambda case: engine  # noqa: E731 - one engine for every case
-    echo = None if as_json else (lambda scenario: click.echo(_case_line(scenario)))
-    try:
-        scenarios = run_suite(suite.model_copy(update={"year": year}), engine_for, on_case=echo,
-                              frames=FrameCache(load_options.model_copy(update={"year": year})))
-    finally:
-        if planner is not None:
-            planner.close()
+        with open_engine(planner_spec, settings, notify=note, tracer_factory=tracers) as engine:
+            name, model, deterministic = engine.planner.name, engine.planner.model, engine.planner.deterministic
+            scenarios = run_suite(suite.model_copy(update={"year": year}), lambda case: engine, on_case=echo,
+                                  frames=frames)
     report = build_report(suite.name, name, model, scenarios, previous, baseline, deterministic=deterministic)
     for path in filter(None, (report_file, save_baseline)):
         save_report(report, path)
-    click.echo(report.model_dump_json(indent=1) if as_json else render(report))
+    if as_json:
+        out_json(report.model_dump_json(indent=1))
+    else:
+        out(render(report))
     sys.exit(1 if report.regression_analysis.failed else 0)
 
 

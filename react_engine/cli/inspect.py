@@ -7,6 +7,7 @@ import json
 import click
 
 from react_engine.cli.options import load_options
+from react_engine.cli.terminal import out
 from react_engine.logs.options import LoadOptions
 from react_engine.logs.summary import FileReport, inspect
 
@@ -33,15 +34,20 @@ def _render(report: FileReport, title: str) -> list[str]:
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @load_options
 def inspect_command(paths: tuple[str, ...], as_json: bool, load_options: LoadOptions) -> None:
-    """Show how each log file in PATH... loads: format, rows, timestamps, time range, severities, columns."""
+    """Show how each log file in PATH... loads: format, rows, timestamps, time range, severities, columns.
+
+    \b
+    Example:
+      react-engine inspect sample_logs/
+    """
     report = inspect(list(paths), load_options)
     if as_json:
-        click.echo(json.dumps(report.to_json_dict(), indent=2))
+        out(json.dumps(report.to_json_dict(), indent=2))
         return
     blocks = [_render(f, f.path or "") for f in report.files] if report.files else [_render(report, report.path or "")]
     if report.files:
         blocks.append(_render(report, f"total ({len(report.files)} files)"))
-    click.echo("\n\n".join("\n".join(block) for block in blocks))
+    out("\n\n".join("\n".join(block) for block in blocks))
 
 
 COMMANDS: list[click.Command] = [inspect_command]

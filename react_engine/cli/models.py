@@ -10,6 +10,7 @@ import httpx
 import ollama
 import pydantic
 
+from react_engine.cli.terminal import note, out
 from react_engine.errors import PlannerError
 from react_engine.planners.modelfile import BUNDLED_DIR, Modelfile, bundled
 from react_engine.planners.ollama import host_url, normalise_error
@@ -38,27 +39,37 @@ def created_name(path: Path) -> str:
 @click.option("--request-timeout", type=click.FloatRange(min=0, min_open=True), default=30.0, show_default=True)
 @click.pass_context
 def models_group(ctx: click.Context, host: str | None, request_timeout: float) -> None:
-    """Bundled Modelfiles and the models installed in Ollama."""
+    """Bundled Modelfiles and the models installed in Ollama.
+
+    \b
+    Example:
+      react-engine models list
+    """
     ctx.obj = {"host": host, "timeout": request_timeout}
 
 
 @models_group.command("list")
 @click.pass_context
 def list_models(ctx: click.Context) -> None:
-    """List the bundled Modelfiles and the installed models, marking which bundled ones are ready."""
+    """List the bundled Modelfiles and the installed models, marking which bundled ones are ready.
+
+    \b
+    Example:
+      OLLAMA_HOST=gpu-box:11434 react-engine models list
+    """
     client, url = _client(ctx)
     try:
         installed, error = {m.model for m in _call(url, "", client.list).models}, None
     except PlannerError as exc:
         installed, error = None, exc
-    click.echo(f"Bundled Modelfiles ({BUNDLED_DIR}):")
+    out(f"Bundled Modelfiles ({BUNDLED_DIR}):")
     for path in bundled():
-        click.echo(f"  {path.name:<22} {_status(path, installed)}")
+        out(f"  {path.name:<22} {_status(path, installed)}")
     if error is not None:
         raise error
-    click.echo(f"Installed in Ollama at {url}:")
+    out(f"Installed in Ollama at {url}:")
     for name in sorted(installed or ()):
-        click.echo(f"  {name}")
+        out(f"  {name}")
 
 
 def _status(path: Path, installed: set[str] | None) -> str:
@@ -77,35 +88,45 @@ def _status(path: Path, installed: set[str] | None) -> str:
 @click.option("--name", help="name of the new model [default: react-<file stem>]")
 @click.pass_context
 def create_model(ctx: click.Context, path: Path, name: str | None) -> None:
-    """Create a model in Ollama from the Modelfile at PATH."""
+    """Create a model in Ollama from the Modelfile at PATH.
+
+    \b
+    Example:
+      react-engine models create modelfiles/qwen3-4b.Modelfile --name react-qwen3
+    """
     client, url = _client(ctx)
     modelfile = Modelfile.read(path)
     name = name or created_name(path)
     kwargs = modelfile.to_create_kwargs(name)
     for status in _call(url, modelfile.model, lambda: [p.status for p in client.create(stream=True, **kwargs)]):
-        click.echo(f"  {status}", err=True)
-    click.echo(f"created {name} from {modelfile.model}: use it with --model {name}")
+        note(f"  {status}")
+    out(f"created {name} from {modelfile.model}: use it with --model {name}")
 
 
 @models_group.command("show")
 @click.argument("name")
 @click.pass_context
 def show_model(ctx: click.Context, name: str) -> None:
-    """Show an installed model's family, size, context length, capabilities and parameters."""
+    """Show an installed model's family, size, context length, capabilities and parameters.
+
+    \b
+    Example:
+      react-engine models show qwen3:4b
+    """
     client, url = _client(ctx)
     info = _call(url, name, client.show, name)
     details = info.details
     context = next((v for k, v in (info.modelinfo or {}).items() if k.endswith(".context_length")), None)
-    click.echo(name)
+    out(name)
     if details:
-        click.echo(f"  family        {details.family}")
-        click.echo(f"  size          {details.parameter_size} ({details.quantization_level})")
+        out(f"  family        {details.family}")
+        out(f"  size          {details.parameter_size} ({details.quantization_level})")
     if context:
-        click.echo(f"  context       {context} tokens")
+        out(f"  context       {context} tokens")
     if info.capabilities:
-        click.echo(f"  capabilities  {', '.join(info.capabilities)}")
+        out(f"  capabilities  {', '.join(info.capabilities)}")
     for line in (info.parameters or "").splitlines():
-        click.echo(f"  parameter     {' '.join(line.split())}")
+        out(f"  parameter     {' '.join(line.split())}")
 
 
 COMMANDS = [models_group]

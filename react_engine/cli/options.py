@@ -30,15 +30,18 @@ _OPTIONS = [
     click.option(
         "--planner",
         "planner_kind",
+        envvar="REACT_ENGINE_PLANNER",
         default="auto",
         show_default=True,
         callback=_kind,
         help="auto (a .gguf model: llamacpp; else Ollama if it answers, else rules), rules, ollama, openai, "
         "llamacpp, anthropic, or script:FILE (replies to replay)",
     ),
-    click.option("--model", help="model name, e.g. qwen3:8b (default qwen3:4b, or the Modelfile's FROM), or PATH.gguf"),
+    click.option("--model", envvar="REACT_ENGINE_MODEL",
+                 help="model name, e.g. qwen3:8b (default qwen3:4b, or the Modelfile's FROM), or PATH.gguf"),
     click.option(
         "--modelfile",
+        envvar="REACT_ENGINE_MODELFILE",
         type=click.Path(exists=True, dir_okay=False, path_type=Path),
         help="use this Modelfile's FROM, SYSTEM and PARAMETERs with every request (no `ollama create` needed)",
     ),
@@ -98,10 +101,16 @@ def _size(ctx: click.Context, param: click.Parameter, value: str | None) -> str 
     return value
 
 
+def _known_format(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is not None and value not in format_names():
+        raise click.BadParameter(f"unknown format {value!r}; use one of: {', '.join(format_names())}")
+    return value
+
+
 def load_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """Add the options on which files are read and how; the command receives them as `load_options: LoadOptions`."""
 
-    @click.option("--format", "format_", default=None, metavar="NAME",
+    @click.option("--format", "format_", default=None, metavar="NAME", callback=_known_format,
                   help=f"Force a log format: {', '.join(format_names())}.")
     @click.option("--year", type=int, default=None, help="Year for dates written without one (default: file mtime).")
     @click.option("--no-cache", "no_cache", is_flag=True, help="Do not read or write the parsed-frame cache.")

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import click
 
+from react_engine.cli.terminal import out, out_json
+from react_engine.housekeeping import prune_traces, recent_traces, trace_files
 from react_engine.replay import replay
 from react_engine.text import cut
-from react_engine.tracing import read_trace
+from react_engine.tracing import default_trace_dir, read_trace
 from react_engine.tracing.timeline import Timeline, timeline
 
 
@@ -40,16 +43,69 @@ def render_timeline(view: Timeline) -> str:
 
 @click.group("trace")
 def trace_group() -> None:
-    """Read recorded run traces."""
+    """Read recorded run traces.
+
+    \b
+    Example:
+      react-engine trace show "$(ls -t ~/.local/share/react-engine/traces/*.json | head -1)"
+    """
 
 
 @trace_group.command("show")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print the timeline as JSON.")
 def show_command(file: str, as_json: bool) -> None:
-    """Show the run recorded in FILE as a timeline (tokens: prompt estimate, then model in/out)."""
+    """Show the run recorded in FILE as a timeline (tokens: prompt estimate, then model in/out).
+
+    \b
+    Example:
+      react-engine trace show ~/.local/share/react-engine/traces/20261120T120000Z-0123456789abcdef.json
+    """
     view = timeline(read_trace(file))
-    click.echo(view.model_dump_json(indent=2) if as_json else render_timeline(view))
+    if as_json:
+        out_json(view.model_dump_json(indent=2))
+    else:
+        out(render_timeline(view))
+
+
+@trace_group.command("list")
+@click.option("-n", "--limit", type=click.IntRange(1), default=20, show_default=True, help="How many runs.")
+@click.option("--trace-dir", type=click.Path(file_okay=False), default=None, envvar="REACT_ENGINE_TRACE_DIR",
+              help="Where the traces are (default: the user data dir).")
+@click.option("--json", "as_json", is_flag=True, help="Print the runs as JSON lines.")
+def list_command(limit: int, trace_dir: str | None, as_json: bool) -> None:
+    """List the most recent runs, newest first: start time, stop reason, question, answer and file.
+
+    \b
+    Example:
+      react-engine trace list -n 5
+    """
+    for entry in recent_traces(Path(trace_dir) if trace_dir else default_trace_dir(), limit):
+        if as_json:
+            out_json(entry.model_dump_json())
+        else:
+            out(f"{entry.started}  {entry.stop_reason:<14} {_cut(entry.question, 40):<40}  "
+                f"{_cut(entry.answer, 40):<40}  {entry.path}")
+
+
+@trace_group.command("prune")
+@click.option("--keep", type=click.IntRange(0), default=None, help="Keep only the newest N traces.")
+@click.option("--older-than", "older_than", type=click.FloatRange(0, min_open=True), default=None, metavar="DAYS",
+              help="Delete traces older than DAYS days.")
+@click.option("--trace-dir", type=click.Path(file_okay=False), default=None, envvar="REACT_ENGINE_TRACE_DIR",
+              help="Where the traces are (default: the user data dir).")
+def prune_command(keep: int | None, older_than: float | None, trace_dir: str | None) -> None:
+    """Delete old traces. Set `trace_keep` / `trace_max_age_days` in the config file to prune after every run.
+
+    \b
+    Example:
+      react-engine trace prune --keep 100 --older-than 30
+    """
+    if keep is None and older_than is None:
+        raise click.UsageError("say what to delete: --keep N and/or --older-than DAYS")
+    directory = Path(trace_dir) if trace_dir else default_trace_dir()
+    deleted = prune_traces(directory, keep, older_than)
+    out(f"deleted {len(deleted)} traces from {directory}; {len(trace_files(directory))} left")
 
 
 @click.command("replay")
@@ -59,16 +115,21 @@ def show_command(file: str, as_json: bool) -> None:
               help="Also write the replayed run's trace here.")
 @click.option("--json", "as_json", is_flag=True, help="Print the comparison as JSON.")
 def replay_command(file: str, paths: tuple[str, ...], trace_dir: str | None, as_json: bool) -> None:
-    """Re-run the question in trace FILE with its recorded replies; exit 1 when the actions or answer differ."""
+    """Re-run the question in trace FILE with its recorded replies; exit 1 when the actions or answer differ.
+
+    \b
+    Example:
+      react-engine replay run.json --logs sample_logs/cmts/
+    """
     report = replay(file, paths=paths or None, trace_dir=trace_dir)
     if as_json:
-        click.echo(report.model_dump_json(indent=2))
+        out_json(report.model_dump_json(indent=2))
     else:
         for old, new in zip(report.recorded.actions, report.replayed.actions):
-            click.echo(f"{'=' if old == new else '≠'} {new}")
+            out(f"{'=' if old == new else '≠'} {new}")
         verdict = "same actions and answer" if report.identical else f"DIFFERENT: {report.first_difference}"
-        click.echo(f"replayed {len(report.replayed.actions)} actions: {verdict}")
-        click.echo(f"answer: {report.replayed.answer}")
+        out(f"replayed {len(report.replayed.actions)} actions: {verdict}")
+        out(f"answer: {report.replayed.answer}")
     sys.exit(0 if report.identical else 1)
 
 

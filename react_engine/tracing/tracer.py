@@ -1,7 +1,8 @@
 """Run tracing with the OpenTelemetry SDK: one trace per question, one JSON file per run.
 
 Each tracer owns a private `TracerProvider` (never the global one) with a `SimpleSpanProcessor`, so runs are
-isolated and spans are exported as they end. Tracing never breaks a run: failures become `tracer.warnings`.
+isolated and spans are exported as they end. When an OTLP endpoint is configured (`tracing.collector`), spans
+also go to that collector. Tracing never breaks a run: failures become `tracer.warnings`.
 """
 
 from __future__ import annotations
@@ -20,10 +21,11 @@ from opentelemetry import trace
 from opentelemetry.context import Context
 from opentelemetry.sdk.resources import Resource as OtelResource
 from opentelemetry.sdk.trace import ReadableSpan, SpanLimits, TracerProvider
-from opentelemetry.sdk.trace.export import SimpleSpanProcessor, SpanExporter, SpanExportResult
+from opentelemetry.sdk.trace.export import BatchSpanProcessor, SimpleSpanProcessor, SpanExporter, SpanExportResult
 from opentelemetry.trace import Span, Status, StatusCode
 from platformdirs import user_data_dir
 
+from react_engine.tracing.collector import collector_exporter
 from react_engine.tracing.otlp import (
     EventRecord,
     Resource,
@@ -206,6 +208,8 @@ class OtelTracer(Tracer):
         unlimited = SpanLimits(max_attribute_length=SpanLimits.UNSET, max_span_attribute_length=SpanLimits.UNSET)
         self._provider = TracerProvider(resource=OtelResource.create({"service.name": SERVICE}), span_limits=unlimited)
         self._provider.add_span_processor(SimpleSpanProcessor(self.exporter))
+        if (collector := collector_exporter(self.warnings.append)) is not None:
+            self._provider.add_span_processor(BatchSpanProcessor(collector))
         self._tracer = self._provider.get_tracer("react_engine", _VERSION)
         self._stack: list[Span] = []
         self._closed = False

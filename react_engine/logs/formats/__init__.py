@@ -5,14 +5,16 @@ from __future__ import annotations
 from react_engine.logs.formats.applog import JAVA, LOG4J, PYTHON
 from react_engine.logs.formats.base import Format
 from react_engine.logs.formats.cmts import CMTS
+from react_engine.logs.formats.docker import DOCKER
 from react_engine.logs.formats.generic import GENERIC
+from react_engine.logs.formats.journald import JOURNALD
 from react_engine.logs.formats.jsonl import JSONL
 from react_engine.logs.formats.loghub import SYSTEMS
 from react_engine.logs.formats.syslog import SYSLOG
 from react_engine.logs.formats.web import ACCESS, APACHE_ERROR, NGINX_ERROR
 
 REGISTRY: tuple[Format, ...] = (
-    JSONL, CMTS, *SYSTEMS, ACCESS, APACHE_ERROR, NGINX_ERROR, SYSLOG, LOG4J, PYTHON, JAVA, GENERIC,
+    JOURNALD, DOCKER, JSONL, CMTS, *SYSTEMS, ACCESS, APACHE_ERROR, NGINX_ERROR, SYSLOG, LOG4J, PYTHON, JAVA, GENERIC,
 )
 BY_NAME: dict[str, Format] = {fmt.name: fmt for fmt in REGISTRY}
 

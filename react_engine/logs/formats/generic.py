@@ -12,11 +12,11 @@ LEVEL_WORD = (
     r"(?:EMERG(?:ENCY)?|ALERT|CRIT(?:ICAL)?|FATAL|SEVERE|ERR(?:OR)?|WARN(?:ING)?|NOTICE|INFO|DEBUG|TRACE"
     r"|[Ee]rror|[Ww]arn(?:ing)?|[Ii]nfo|[Dd]ebug|[Ff]atal|[Cc]ritical|[Nn]otice)"
 )
-_LEVEL_ANYWHERE = r"(?:^|[\s\[(<|:])(?P<level>" + LEVEL_WORD + r")(?:$|[\s\])>|:,])"
+LEVEL_ANYWHERE = r"(?:^|[\s\[(<|:])(?P<level>" + LEVEL_WORD + r")(?:$|[\s\])>|:,])"
 
 
 def _read(lines: pa.Array) -> tuple[Columns, pa.Array]:
-    columns = {"ts": lines, "level": group(lines, _LEVEL_ANYWHERE, "level"), "message": lines}
+    columns = {"ts": lines, "level": group(lines, LEVEL_ANYWHERE, "level"), "message": lines}
     return columns, pa.array(np.ones(len(lines), dtype=bool))
 
 

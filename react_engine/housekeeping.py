@@ -1,0 +1,94 @@
+"""The files react-engine keeps for the user: run traces (listing, retention) and the parsed-frame cache."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from react_engine.errors import ReactEngineError
+
+DAY = 86400.0
+
+
+class TraceEntry(BaseModel):
+    """One recorded run, for `trace list`."""
+
+    path: str
+    started: str
+    question: str
+    stop_reason: str
+    answer: str
+    readable: bool = True
+
+
+def trace_files(directory: Path) -> list[Path]:
+    """Trace files in `directory`, newest first (by when they were written, then by name)."""
+    if not directory.is_dir():
+        return []
+    return sorted(directory.glob("*.json"), key=lambda p: (p.stat().st_mtime_ns, p.name), reverse=True)
+
+
+def recent_traces(directory: Path, limit: int) -> list[TraceEntry]:
+    """The newest `limit` runs with their question, stop reason and answer; unreadable files are marked."""
+    from react_engine.tracing import read_trace
+    from react_engine.tracing.timeline import timeline
+
+    entries = []
+    for path in trace_files(directory)[:limit]:
+        started = path.name.split("-", 1)[0]
+        try:
+            view = timeline(read_trace(path))
+        except (ReactEngineError, OSError, ValueError, KeyError):
+            entries.append(TraceEntry(path=str(path), started=started, question="?", stop_reason="?", answer="",
+                                      readable=False))
+            continue
+        entries.append(TraceEntry(path=str(path), started=started, question=view.question,
+                                  stop_reason=view.stop_reason or "-", answer=view.answer or ""))
+    return entries
+
+
+def prune_traces(directory: Path, keep: int | None = None, max_age_days: float | None = None,
+                 now: float | None = None) -> list[Path]:
+    """Delete traces beyond the newest `keep` and those older than `max_age_days`; returns what was deleted."""
+    now = time.time() if now is None else now
+    doomed = []
+    for rank, path in enumerate(trace_files(directory)):
+        too_many = keep is not None and rank >= keep
+        too_old = max_age_days is not None and now - path.stat().st_mtime > max_age_days * DAY
+        if too_many or too_old:
+            path.unlink(missing_ok=True)
+            doomed.append(path)
+    return doomed
+
+
+class CacheUsage(BaseModel):
+    """What the parsed-frame cache holds."""
+
+    path: str
+    entries: int
+    bytes: int
+    limit_bytes: int
+
+
+def cache_usage() -> CacheUsage:
+    """Entries and bytes in the parsed-frame cache."""
+    from react_engine.logs.cache import MAX_CACHE_BYTES, cache_dir
+
+    folder = cache_dir()
+    files = list(folder.glob("*.arrow")) if folder.is_dir() else []
+    return CacheUsage(path=str(folder), entries=len(files), bytes=sum(f.stat().st_size for f in files),
+                      limit_bytes=MAX_CACHE_BYTES)
+
+
+def clear_cache() -> CacheUsage:
+    """Delete every cache entry (and any temporary file left by an interrupted write); returns what was freed."""
+    from react_engine.logs.cache import cache_dir
+
+    freed = cache_usage()
+    folder = cache_dir()
+    if folder.is_dir():
+        for path in [*folder.glob("*.arrow"), *folder.glob("*.tmp")]:
+            path.unlink(missing_ok=True)
+    return freed

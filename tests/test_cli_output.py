@@ -1,0 +1,128 @@
+"""`--output text|json|csv|table`: rankings and histograms as tables and charts, CSV with headers, disclosures."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
+
+from react_engine.cli import main
+from react_engine.cli.chart import bar, chart
+from react_engine.logs import load
+
+ROOT = Path(__file__).resolve().parents[1]
+SYSLOG = ROOT / "sample_logs" / "syslog" / "messages"
+
+
+@pytest.fixture(autouse=True)
+def _isolated(cli_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "72")
+
+
+def act(action: str, **params) -> str:
+    return json.dumps({"action": action, "params": params})
+
+
+def ask(tmp_path: Path, log: Path, *replies: str, output: str = "text"):
+    path = tmp_path / "replies.json"
+    path.write_text(json.dumps(list(replies)))
+    return CliRunner().invoke(main, ["ask", "q", str(log), "--planner", f"script:{path}", "--no-trace",
+                                     "--output", output], catch_exceptions=False)
+
+
+def rows_of(text: str) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(text)))
+
+
+@pytest.fixture
+def tied_log(tmp_path: Path) -> Path:
+    """Hosts a:3, b:2, c:2, d:2, e:1."""
+    hosts = "aaabbccdde"
+    path = tmp_path / "tied.log"
+    path.write_text("".join(f"Nov 20 10:00:{i:02d} {h} app[1]: hello\n" for i, h in enumerate(hosts)))
+    return path
+
+
+def test_a_ranking_prints_as_a_table_and_discloses_what_is_left_out_and_ties(tmp_path: Path, tied_log: Path) -> None:
+    replies = (act("top_values", field="host", n=2), act("finalize_answer", answer="a leads with 3", value=3))
+    table = ask(tmp_path, tied_log, *replies, output="table")
+    assert table.exit_code == 0, table.output
+    lines = table.stdout.splitlines()
+    assert lines[0].split() == ["VALUE", "COUNT"]
+    assert [line.split() for line in lines[1:3]] == [["a", "3"], ["b", "2"]]
+    assert "(2 of 5 values shown; 2 more tie at 2)" in lines
+    text = ask(tmp_path, tied_log, *replies).stdout
+    assert text.splitlines()[0] == "a leads with 3" and "2 of 5 values shown; 2 more tie at 2" in text
+
+
+def test_ranking_csv_is_value_then_count_and_matches_the_logs(tmp_path: Path) -> None:
+    frame = load([str(SYSLOG)])
+    expected = frame["host"].value_counts()
+    result = ask(tmp_path, SYSLOG, act("top_values", field="host", n=3),
+                 act("finalize_answer", answer="top hosts", value=None), output="csv")
+    rows = rows_of(result.stdout)
+    assert rows[0] == ["value", "count"] and len(rows) == 4
+    assert {value: int(count) for value, count in rows[1:]} == {k: int(expected[k]) for k, _ in rows[1:]}
+    assert [int(c) for _, c in rows[1:]] == sorted(expected.to_numpy().tolist(), reverse=True)[:3]
+    if len(expected) > 3:
+        assert f"3 of {len(expected)} values shown" in result.stderr  # the disclosure, kept out of the CSV
+
+
+def test_a_histogram_is_a_bar_chart_that_fits_the_terminal_and_csv_is_bucket_then_count(tmp_path: Path) -> None:
+    frame = load([str(SYSLOG)])
+    replies = (act("count_by_time", interval="1h"), act("finalize_answer", answer="per hour", value=None))
+    text = ask(tmp_path, SYSLOG, *replies).stdout
+    bars = [line for line in text.splitlines() if "█" in line or any(c in line for c in "▏▎▍▌▋▊▉")]
+    assert bars and all(len(line) <= 72 for line in bars)
+    rows = rows_of(ask(tmp_path, SYSLOG, *replies, output="csv").stdout)
+    assert rows[0] == ["bucket_start", "count"]
+    assert sum(int(c) for _, c in rows[1:]) == int(frame["timestamp"].notna().sum())
+    assert len(bars) == len(rows) - 1
+    peak = max(rows[1:], key=lambda r: int(r[1]))
+    assert any(line.rstrip().endswith(f"{int(peak[1]):,}") and "█" * 10 in line for line in bars)
+
+
+def test_a_widened_bucket_is_said_with_the_chart(tmp_path: Path) -> None:
+    path = tmp_path / "long.log"
+    path.write_text("".join(f"2026-11-{d:02d}T10:00:00Z host app: x\n" for d in range(1, 29)))
+    result = ask(tmp_path, path, act("count_by_time", interval="1m"), act("finalize_answer", answer="ok"))
+    assert "(widened to" in result.stdout
+
+
+def test_a_listing_csv_holds_the_matching_log_rows(tmp_path: Path) -> None:
+    frame = load([str(SYSLOG)])
+    matching = frame[frame["message"].str.contains("Failed password", case=False)]
+    result = ask(tmp_path, SYSLOG, act("search_logs", value="Failed password"), act("show_logs", n=2),
+                 act("finalize_answer", answer="these"), output="csv")
+    rows = rows_of(result.stdout)
+    assert rows[0][:2] == ["source", "line"] and "message" in rows[0]
+    assert sorted(int(r[1]) for r in rows[1:]) == sorted(matching["line"].tolist())
+
+
+def test_a_single_value_is_one_csv_cell_and_json_is_the_full_result(tmp_path: Path) -> None:
+    replies = (act("get_log_count"), act("finalize_answer", answer="many", value=None))
+    assert rows_of(ask(tmp_path, SYSLOG, *replies, output="csv").stdout) == [
+        ["value"], [str(len(load([str(SYSLOG)])))]]
+    assert json.loads(ask(tmp_path, SYSLOG, *replies, output="json").stdout)["stop_reason"] == "stop"
+
+
+@given(count=st.integers(0, 10**6), peak=st.integers(1, 10**6), width=st.integers(1, 200))
+def test_a_bar_never_overflows_and_only_empty_buckets_are_blank(count: int, peak: int, width: int) -> None:
+    count = min(count, peak)
+    drawn = bar(count, peak, width)
+    assert len(drawn) <= width + 1 and (drawn == "") == (count == 0)
+
+
+@given(counts=st.lists(st.integers(0, 10**5), min_size=1, max_size=30), width=st.integers(20, 200))
+def test_a_chart_has_one_line_per_bucket_within_the_width(counts: list[int], width: int) -> None:
+    buckets = [[f"2026-11-20T{h % 24:02d}:00:00+00:00", c] for h, c in enumerate(counts)]
+    lines = chart(buckets, width).splitlines()
+    assert len(lines) == len(counts)
+    assert all(len(line) <= max(width, 16 + 10 + 4 + len(f"{max(counts):,}")) for line in lines)
+    assert [int(line.split()[-1].replace(",", "")) for line in lines] == counts

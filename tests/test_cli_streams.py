@@ -1,0 +1,165 @@
+"""Streams, exit codes and signals: results on stdout, everything else on stderr; 0/1/2/130; no tracebacks."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from react_engine.cli import main
+from react_engine.cli.terminal import safe, safe_json
+
+ROOT = Path(__file__).resolve().parents[1]
+SYSLOG = ROOT / "sample_logs" / "syslog" / "messages"
+ESCAPES = "\x1b[2J\x1b]0;pwned\x07\x9b31m\x1bP+q\x1b\\\x7f"
+
+
+@pytest.fixture(autouse=True)
+def _isolated(cli_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with socket.socket() as s:  # a port nothing listens on: Ollama is "down"
+        s.bind(("127.0.0.1", 0))
+        monkeypatch.setenv("OLLAMA_HOST", f"127.0.0.1:{s.getsockname()[1]}")
+
+
+def invoke(*args: str, **kwargs):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False, **kwargs)
+
+
+def script(tmp_path: Path, *replies: dict) -> str:
+    path = tmp_path / "replies.json"
+    path.write_text(json.dumps([json.dumps(r) for r in replies]))
+    return f"script:{path}"
+
+
+def test_a_runtime_error_goes_to_stderr_and_leaves_stdout_empty(tmp_path: Path) -> None:
+    result = invoke("ask", "how many errors?", str(tmp_path / "missing.log"), "--planner", "rules", "--no-trace")
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    errors = [line for line in result.stderr.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1 and "missing.log" in errors[0]
+
+
+def test_with_json_the_object_stays_on_stdout_and_a_one_line_error_goes_to_stderr(tmp_path: Path) -> None:
+    result = invoke("ask", "how many errors?", str(tmp_path / "missing.log"), "--planner", "rules", "--no-trace",
+                    "--json")
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["stop_reason"] == "error"
+    assert len(result.stderr.strip().splitlines()) == 1 and result.stderr.startswith("error:")
+
+
+@pytest.mark.parametrize("args, problem", [
+    (["--now", "yesterday-ish"], "--now"),
+    (["--format", "nosuchformat"], "--format"),
+    (["--output", "xml"], "--output"),
+])
+def test_bad_option_values_are_usage_errors(args: list[str], problem: str) -> None:
+    result = invoke("ask", "how many errors?", str(SYSLOG), "--planner", "rules", "--no-trace", *args)
+    assert result.exit_code == 2, result.output
+    assert problem in result.stderr and "Traceback" not in result.stderr and result.stdout == ""
+
+
+@pytest.mark.parametrize("question", ["", "   "])
+def test_an_empty_question_is_a_usage_error(question: str) -> None:
+    result = invoke("ask", question, str(SYSLOG), "--planner", "rules", "--no-trace")
+    assert result.exit_code == 2 and "question is empty" in result.stderr
+
+
+def test_quiet_drops_the_notices_but_keeps_the_answer() -> None:
+    loud = invoke("ask", "How many lines are there?", str(SYSLOG), "--no-trace")
+    quiet = invoke("ask", "How many lines are there?", str(SYSLOG), "--no-trace", "-q")
+    assert "rules planner" in loud.stderr and "rules planner" not in quiet.stderr
+    assert quiet.stderr == "" and quiet.stdout == loud.stdout and quiet.exit_code == loud.exit_code == 0
+    assert invoke("-q", "ask", "How many lines are there?", str(SYSLOG), "--no-trace").stderr == ""
+
+
+def _commands(group: click.Group, prefix: tuple[str, ...] = ()):
+    ctx = click.Context(group, **group.context_settings)
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
+        assert command is not None
+        yield (*prefix, name), command
+        if isinstance(command, click.Group):
+            yield from _commands(command, (*prefix, name))
+
+
+@pytest.mark.parametrize("path", [p for p, _ in _commands(main)], ids=" ".join)
+def test_every_command_takes_dash_h_and_its_help_has_an_example(path: tuple[str, ...]) -> None:
+    short, long = invoke(*path, "-h"), invoke(*path, "--help")
+    assert short.exit_code == 0 and short.stdout == long.stdout
+    assert "Example" in short.stdout and "react-engine " in short.stdout.split("Example", 1)[1]
+
+
+def test_the_top_level_help_has_an_example() -> None:
+    assert "Example" in invoke("-h").stdout
+
+
+def test_escape_sequences_in_logs_and_answers_never_reach_the_terminal(tmp_path: Path) -> None:
+    log = tmp_path / "evil.log"
+    log.write_text(f"2026-11-20T10:00:00Z host app: ERROR login failed {ESCAPES}\n"
+                   "2026-11-20T10:00:01Z host app: INFO fine\n")
+    planner = script(tmp_path, {"action": "search_logs", "params": {"value": "login failed"}},
+                     {"action": "get_log_count", "params": {}},
+                     {"action": "finalize_answer", "params": {"answer": f"1 line {ESCAPES}", "value": 1}})
+    for output in ("text", "json", "csv", "table"):
+        result = invoke("ask", "how many failed logins?", str(log), "--planner", planner, "--output", output,
+                        "--trace-dir", str(tmp_path / "t"))
+        printed = result.stdout + result.stderr
+        assert "\x1b" not in printed and "\x9b" not in printed and "\x07" not in printed, output
+        assert result.exit_code == 0
+    assert "\\x1b[2J" in invoke("ask", "q", str(log), "--planner", planner, "--no-trace").stdout  # shown, inert
+    trace = next((tmp_path / "t").glob("*.json"))
+    for args in ([], ["--json"]):
+        shown = invoke("trace", "show", str(trace), *args).stdout
+        assert "\x1b" not in shown and "\x9b" not in shown and "\x07" not in shown
+
+
+def test_safe_keeps_text_and_safe_json_keeps_the_value() -> None:
+    assert safe("a\tb\nc ✓ é") == "a\tb\nc ✓ é"
+    assert safe("\x1b[2J\x9b\x00") == "\\x1b[2J\\x9b\\x00"
+    text = json.dumps({"answer": "x\x9by\x1b\x7f"}, ensure_ascii=False)
+    assert json.loads(safe_json(text)) == {"answer": "x\x9by\x1b\x7f"}
+    assert safe(safe_json(text)) == safe_json(text)  # nothing left for the terminal to act on
+
+
+def _cli(*args: str, **kwargs) -> subprocess.Popen:
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    return subprocess.Popen([sys.executable, "-m", "react_engine", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env, **kwargs)
+
+
+# From the first lines of `react_engine.__main__` on (heavy imports, planner probe, loading, the run), Ctrl-C
+# gives 130 and one line. Only the interpreter's own start-up before that (site, ~50 ms) is out of our hands.
+@pytest.mark.parametrize("delay", [0.5, 1.0, 1.5, 2.5])
+def test_ctrl_c_during_start_up_exits_130_without_a_traceback(tmp_path: Path, delay: float) -> None:
+    process = _cli("ask", "how many errors?", str(SYSLOG), "--planner", "rules", "--no-trace")
+    time.sleep(delay)
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=60)
+    assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr
+    # -SIGINT: killed before the interpreter installed any handler, which a shell reports as 130 too;
+    # 0: the answer was already printed before the signal arrived
+    assert process.returncode in (130, -signal.SIGINT, 0)
+    if process.returncode != 0:
+        assert stdout == ""
+
+
+def test_ctrl_c_while_reading_logs_exits_130_without_a_traceback(tmp_path: Path) -> None:
+    reader, writer = os.pipe()  # stdin that never ends: the run waits on it
+    process = _cli("ask", "how many errors?", "-", "--planner", "rules", "--no-trace", stdin=reader)
+    os.write(writer, b"2026-11-20T10:00:00Z host app: ERROR one\n")
+    time.sleep(3)  # start-up done: the loader is blocked on stdin
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=60)
+    os.close(reader)
+    os.close(writer)
+    assert process.returncode == 130, stderr
+    assert "Traceback" not in stderr and stdout == ""
