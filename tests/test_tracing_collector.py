@@ -102,8 +102,8 @@ def test_spans_reach_the_collector_and_the_file_with_genai_attributes(tmp_path: 
     for attrs, step in zip(planners, result.steps):
         assert attrs["gen_ai.operation.name"] == "chat" and attrs["gen_ai.request.model"] == "qwen3:4b"
         assert attrs["gen_ai.provider.name"] == "ollama"
-        assert attrs["gen_ai.usage.input_tokens"] == step.prompt_eval_count > 0
-        assert attrs["gen_ai.usage.output_tokens"] == step.eval_count > 0
+        assert attrs["gen_ai.usage.input_tokens"] == step.usage.prompt_tokens > 0
+        assert attrs["gen_ai.usage.output_tokens"] == step.usage.completion_tokens > 0
         assert attrs["gen_ai.response.finish_reasons"] == [step.done_reason]
 
 
