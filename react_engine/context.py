@@ -12,6 +12,7 @@ from typing import Any
 from react_engine.planners.base import ContextView, HistoryItem
 from react_engine.text import ELLIPSIS, cut
 from react_engine.tools.base import Tool
+from react_engine.understanding.interpretation import NOTES_CHARS
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069]")
 _MARKER = re.compile(r"<{3,}|>{3,}")  # only the prompt itself may open or close the data block
@@ -110,6 +111,7 @@ def render(view: ContextView, tools: list[Tool], shape: Shape) -> str:
     feedback = f"NOTE: {clean(view.feedback, 600)}\n\n" if view.feedback else ""
     return _USER.format(
         question=clean(view.question, 500),
+        notes=f"NOTES: {clean(view.notes, NOTES_CHARS)}\n" if view.notes else "",
         iteration=view.iteration,
         max_iterations=view.max_iterations,
         now=view.now or "unknown (no timestamps)",

@@ -26,6 +26,7 @@ from react_engine.errors import (
 from react_engine.grounding import evidence, verify
 from react_engine.logs.options import LoadOptions
 from react_engine.planners.base import Planner, PlannerReply, PlanRequest
+from react_engine.planners.rules import advise
 from react_engine.planners.schema import portable_reply_schema
 from react_engine.result import RunResult, Statistics, Step, StopReason
 from react_engine.settings import Settings
@@ -33,6 +34,7 @@ from react_engine.state import RunState, call_key, resolve_now
 from react_engine.tools import REGISTRY, Tool, ToolContext, ToolResult
 from react_engine.tracing import NULL_TRACER, SpanHandle, Tracer
 from react_engine.tracing.genai import request_attributes, usage_attributes
+from react_engine.understanding import Interpretation
 
 TracerFactory = Callable[[], Tracer]
 StepCallback = Callable[[Step], None]
@@ -133,6 +135,7 @@ class _Run:
         self.stats = Statistics(rows_loaded=len(state.frame))
         self.warnings = warnings
         self.final: tuple[str, Any] | None = None
+        self.interpretation: Interpretation | None = None
 
     # -- the loop -------------------------------------------------------------------------------------------
 
@@ -187,6 +190,11 @@ class _Run:
         budget = min(settings.max_prompt_tokens, self.planner.context_tokens or settings.max_prompt_tokens)
         with self.tracer.span("context") as span:
             view = state.view(iteration, settings.max_iterations, settings.sample_lines)
+            if self.interpretation is None or self.planner.calls_model:
+                interpretation, suggestion = advise(view)
+                self.interpretation = self.interpretation or interpretation
+                if self.planner.calls_model:  # the question notes: the same understanding, as hints for a model
+                    view.notes = interpretation.notes(suggestion)
             system = self.planner.system_prompt
             prompt = build_prompt(view, tools, budget, history=settings.history_window,
                                   samples=settings.sample_lines, sample_chars=settings.sample_chars,
@@ -407,7 +415,7 @@ class _Run:
             query=self.question, answer=answer, value=value, verified=verified, partial=partial, stop_reason=reason,
             message=message, error_type=error_type,
             now=state.now.isoformat() if state.now is not None else None, steps=state.steps, statistics=self.stats, evidence=found, warnings=self.warnings,
-            planner=self.planner.name, model=self.planner.model,
+            interpretation=self.interpretation, planner=self.planner.name, model=self.planner.model,
         )
         result._rows = state.rows
         return result

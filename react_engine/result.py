@@ -7,6 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, PrivateAttr
 
 from react_engine.planners.base import ModelUsage, RetryRecord
+from react_engine.understanding import Interpretation
 
 StopReason = Literal[
     "stop", "tool_limit", "time_limit", "length", "insufficient_context", "error", "interrupted", "approval_denied"
@@ -79,6 +80,7 @@ class RunResult(BaseModel):
     statistics: Statistics = Field(default_factory=Statistics)
     evidence: list[Evidence] = Field(default_factory=list)
     warnings: list[str] = Field(default_factory=list)
+    interpretation: Interpretation | None = None  # what the question was read as
     planner: str
     model: str | None = None
     trace_file: str | None = None

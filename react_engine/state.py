@@ -15,6 +15,7 @@ from react_engine.planners.base import ContextView, EntitySummary, HistoryItem
 from react_engine.result import Step
 from react_engine.tools.counts import ranked, top
 from react_engine.tools.timeexpr import parse_time
+from react_engine.understanding.vocabulary import Vocabulary
 
 _KNOWN_VALUE_COLUMNS = ("host", "component")
 _KNOWN_VALUES_MAX = 2000
@@ -152,6 +153,7 @@ class RunState:
     strategies_tried: list[str] = field(default_factory=list)
     _summary: tuple[int, RowSummary] | None = None
     _known: dict[str, list[str]] | None = None
+    _vocabulary: Vocabulary | None = None
     _entity_summaries: dict[tuple[str, int, int], EntitySummary] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -176,6 +178,12 @@ class RunState:
                     values = [str(value) for value in self.stats.codes[col].uniques]
                     self._known[col] = sorted(values)[:_KNOWN_VALUES_MAX]
         return self._known
+
+    def vocabulary(self) -> Vocabulary:
+        """What the loaded rows contain, built on first use and kept for the run."""
+        if self._vocabulary is None:
+            self._vocabulary = Vocabulary.build(self.frame)
+        return self._vocabulary
 
     def history(self) -> list[HistoryItem]:
         return [
@@ -215,4 +223,5 @@ class RunState:
             entities=self.entity_summaries(),
             feedback=self.feedback,
             known_values=self.known_values(),
+            vocabulary=self.vocabulary(),
         )

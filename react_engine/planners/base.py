@@ -5,7 +5,9 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
+
+from react_engine.understanding.vocabulary import Vocabulary
 
 
 class HistoryItem(BaseModel):
@@ -30,6 +32,8 @@ class EntitySummary(BaseModel):
 class ContextView(BaseModel):
     """Everything the prompt is built from, in structured form (the rules planner reads this directly)."""
 
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
     question: str
     iteration: int
     max_iterations: int
@@ -46,6 +50,8 @@ class ContextView(BaseModel):
     entities: list[EntitySummary] = Field(default_factory=list)
     feedback: str | None = None  # a re-ask, nudge or empty-result hint for this turn
     known_values: dict[str, list[str]] = Field(default_factory=dict)  # distinct hosts/components (not in prompt)
+    vocabulary: Vocabulary | None = Field(None, exclude=True)  # what the loaded rows contain (not in prompt)
+    notes: str | None = None  # the question notes: what the question was read as, and a suggested next action
 
 
 class PlanRequest(BaseModel):

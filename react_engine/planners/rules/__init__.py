@@ -7,9 +7,10 @@ never guesses.
 
 - `vocabulary`: the words understood and how logs write what they mean;
 - `question`: consumed spans, time windows, names that occur in the data;
-- `plan`: question -> calls; `answer`: values -> the final sentence; `planner`: the turn-by-turn planner.
+- `plan`: question -> calls; `answer`: values -> the final sentence; `planner`: the turn-by-turn planner;
+- `hint`: the rephrase hint, in the loaded log's own words.
 """
 
-from react_engine.planners.rules.planner import RulesPlanner
+from react_engine.planners.rules.planner import RulesPlanner, advise
 
-__all__ = ["RulesPlanner"]
+__all__ = ["RulesPlanner", "advise"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,18 +17,32 @@ from react_engine.planners.rules.vocabulary import (
     COUNTABLE,
     CUSTOM_ENTITIES,
     ENTITY_TYPES,
+    EVENTS,
     FILLER,
     FREE_TEXT,
     GENERIC_COMPONENTS,
     HOST_WORD,
     LABELS,
+    NAMED_LOGINS,
+    NUMBER_WORDS,
     PHRASES,
     SEVERITY_WORDS,
     STATUS_CLASSES,
     STEMS,
     TARGETS,
+    lexicon_words,
 )
+from react_engine.tools import REGISTRY
 from react_engine.tools.regex import literal
+from react_engine.understanding import Correction, Interpretation, Term, TimeWindow, Vocabulary
+from react_engine.understanding.spelling import correct
+from react_engine.understanding.vocabulary import singular, stem
+
+# "by host", "per user" group counts; "logged by", "written by" name a source instead
+GROUP_BY = r"(?<!\wed )(?<!written )(?<!\wen )\b(?:by|per|for each|for every)"
+GROUPED = GROUP_BY + r"\s+\w+"
+NARROWING = frozenset(name for name, tool in REGISTRY.items() if tool.narrows)
+SEVERAL = r"\d+|" + "|".join(w for w, n in NUMBER_WORDS.items() if n > 1)  # "which 5 IPs", not "which one"
 
 
 @dataclass(frozen=True)
@@ -48,6 +63,18 @@ class Plan:
     target: str | None = None  # the entity/column the goal is about
     scope: list[str] = field(default_factory=list)  # what the narrowing steps kept, in words
     problem: str | None = None  # why the question could not be mapped
+    terms: list[Term] = field(default_factory=list)  # words grounded in the data
+    corrections: list[Correction] = field(default_factory=list)
+    ignored: list[str] = field(default_factory=list)  # words found nowhere, left out
+    framing: list[str] = field(default_factory=list)  # words of a lead-in or of the log's name, left out
+    guesses: list[str] = field(default_factory=list)  # searches for the question's own words (regexes)
+    stems: list[tuple[int, int, str, str]] = field(default_factory=list)  # (call, guess, form searched, stem)
+    window: TimeWindow | None = None
+
+    def interpretation(self) -> Interpretation:
+        """What the question was read as, for the result and the answer."""
+        return Interpretation(shape=self.goal, target=self.target, terms=self.terms, corrections=self.corrections,
+                              ignored=self.ignored + self.framing, time_window=self.window, problem=self.problem)
 
 
 def _literals(q: Question, plan: Plan) -> None:
@@ -93,8 +120,10 @@ def _status(q: Question, plan: Plan) -> None:
         digit = m.group(1) or ("5" if m.group(2).lower() == "server" else "4")
         _filter(plan, "status", f"^{digit}[0-9][0-9]$", f"with an HTTP {STATUS_CLASSES[digit]} status", "regex")
     for m in q.take(r"\b(?:status(?: code)?\s+|http\s+)?([1-5]\d\d)(?:s\b|\s+(?:errors?|responses?|codes?|status)\b|"
-                    r"(?=\s*$|\s*\?))|\bstatus(?: code)?\s+([1-5]\d\d)\b"):
-        code = m.group(1) or m.group(2)
+                    r"(?=\s*$|\s*\?))|\bstatus(?: code)?\s+([1-5]\d\d)\b"
+                    r"|\b(?:returned|returning|return|came back with|come back with|got|answered with|with)\s+"
+                    r"(?:an?\s+)?(?:http\s+)?(?:status\s+)?([1-5]\d\d)\b"):
+        code = m.group(1) or m.group(2) or m.group(3)
         _filter(plan, "status", int(code), f"with status {code}")
 
 
@@ -137,15 +166,17 @@ def _goal(q: Question, plan: Plan) -> int:
     if q.take(r"\b(?:per|by|each|every)\s+(minute|hour|day)\b|\b(hourly|daily)\b|\bover time\b|\bhistogram\b"
               r"|\btimeline\b|\btrend\b"):
         plan.goal = "histogram"
-    elif (m := q.take(r"\btop\s*" + AMOUNT + r"?\b")):
-        plan.goal, n = "top", amount(m[0].group(1)) if m[0].group(1) else 5
+    elif (m := q.take(r"\btop\s*" + AMOUNT + r"?\b|\b(?:which|what)\s+(" + SEVERAL +
+                      r")\b(?=.*\b(?:most|highest|largest|biggest|busiest|noisiest)\b)")):
+        word = m[0].group(1) or m[0].group(2)
+        plan.goal, n = "top", amount(word) if word else 5
     elif q.has(r"\b(?:which|who)\b|^\s*what\s+(?!are\b|were\b)") and q.has(
             r"\bmost\b|\bhighest\b|\blargest\b|\bbiggest\b|\bnoisiest\b|\bbusiest\b|\bworst\b"):
         plan.goal = "which"
     elif q.has(r"\bmost (?:common|frequent|active|affected|seen)\b|\bfrequent\b|\bnoisiest\b|\bbusiest\b"
-               r"|\bbreak(?:down| down)\b|\b(?:by|per|for each)\s+\w+"):
+               r"|\bbreak(?:down| down)\b|" + GROUPED):
         plan.goal = "top"
-        n = 10 if q.has(r"\bbreak(?:down| down)\b|\b(?:by|per|for each)\s+\w+") else 5
+        n = 10 if q.has(r"\bbreak(?:down| down)\b|" + GROUPED) else 5
     elif q.has(r"\bunique\b|\bdistinct\b|\bdifferent\b|\bindividual\b"):
         plan.goal = "unique"
     elif q.has(r"\bhow many\b|\bnumber of\b|\bcount\b|\bhow often\b|\btotal\b"):
@@ -154,18 +185,27 @@ def _goal(q: Question, plan: Plan) -> int:
         plan.goal = "list"
     elif q.has(r"^\s*(?:show|list|display|print|give me)\b|\bexamples?\b|\bsamples?\b"):
         plan.goal = "show"
-    elif q.has(r"^\s*(?:are|were|is|was|did|do|does|has|have|any)\b"):
-        plan.goal = "count"
+    elif q.has(r"^\s*(?:are|were|is|was|did|do|does|has|have|any)\b") or not q.has(
+            r"^\s*(?:why|how|when|where|who|whom|whose|what|which|can|could|should|would|will)\b"):
+        plan.goal = "count"  # a yes/no question, or a terse noun phrase ("SEVERE entries?")
     else:
         plan.goal = ""
     return n
 
 
-def _target(q: Question, plan: Plan) -> None:
+def _target(q: Question, plan: Plan, vocabulary: Vocabulary) -> None:
     """The entity or column the question counts or ranks (modems, IPs, users...): the one after "per"/"by" in a
-    breakdown, else the first one named."""
-    named = sorted((m.start(), kind) for kind, pattern in TARGETS for m in q.take(pattern))
-    per = re.search(r"\b(?:by|per|for each|for every)\s+(?:the\s+|each\s+)?", q.text, re.I)
+    breakdown, else the first one named. A kind found by a pattern that matches none of the sampled lines ("blocks"
+    in Spark logs, which have no `blk_` ids) is left as a word of the question."""
+    named = []
+    for kind, pattern in TARGETS:
+        for m in q.take(pattern):
+            if kind in CUSTOM_ENTITIES and vocabulary.sample and not vocabulary.together([CUSTOM_ENTITIES[kind]])[0]:
+                q.consume(m.start(), m.end(), used=False)
+            else:
+                named.append((m.start(), kind))
+    named.sort()
+    per = re.search(GROUP_BY + r"\s+(?:the\s+|each\s+)?", q.text, re.I)
     grouped = next((kind for start, kind in named if per and plan.goal == "top" and start == per.end()), None)
     first, plan.target = named[0] if named else (len(q.text), None)
     if grouped:
@@ -196,12 +236,16 @@ def _counts_the_target(q: Question, start: int) -> bool:
     return head_noun is None and all(q.used[i] or q.text[i].isspace() for i in range(counted.end(), start))
 
 
-def _entity(target: str, columns: list[str]) -> str:
+def _entity(target: str, columns: list[str], vocabulary: Vocabulary) -> str:
     """The entity type or column name the tools know for `target`."""
     if target == "modem":
         return "cm_mac" if "cm_mac" in columns else "mac"
     if target == "status":
         return "status" if "status" in columns else "http_status"
+    if target == "remote_host" and not vocabulary.token_rows("rhost"):
+        return "ip"
+    if target == "thread" and "thread" not in columns and "tid" in columns:
+        return "tid"
     return target
 
 
@@ -213,7 +257,7 @@ def _extract(kind: str, label: str) -> Call:
     return Call("extract_entities", {"types": [kind]}, f"find the {label}")
 
 
-def _aggregate(plan: Plan, columns: list[str], n: int, interval: str) -> None:
+def _aggregate(plan: Plan, columns: list[str], n: int, interval: str, vocabulary: Vocabulary) -> None:
     """The measuring calls after the narrowing ones."""
     if plan.goal == "histogram":
         plan.calls.append(Call("count_by_time", {"interval": interval}, f"count lines per {interval}"))
@@ -233,7 +277,11 @@ def _aggregate(plan: Plan, columns: list[str], n: int, interval: str) -> None:
     if plan.target is None or plan.goal == "count":
         plan.calls.append(Call("get_log_count", {}, "count the remaining lines"))
         return
-    kind, label = _entity(plan.target, columns), LABELS[plan.target]
+    kind, label = _entity(plan.target, columns, vocabulary), LABELS[plan.target]
+    if kind not in columns and kind not in ENTITY_TYPES and kind not in CUSTOM_ENTITIES and kind != "http_status":
+        plan.problem = f"these logs have no {label}"
+        return
+    plan.terms.append(Term(word=label, column=kind))
     if plan.goal in ("unique", "list") and (kind in ENTITY_TYPES or kind in CUSTOM_ENTITIES):
         plan.calls.append(_extract(kind, label))
         plan.calls.append(Call("count_entities", {"type": kind, "unique": True}, f"count the distinct {label}"))
@@ -247,22 +295,28 @@ def _aggregate(plan: Plan, columns: list[str], n: int, interval: str) -> None:
     plan.calls.append(Call("top_values", {"field": kind, "n": size}, f"rank the {label} by their number of lines"))
 
 
-def _places(q: Question, plan: Plan, view: ContextView) -> None:
-    """Hosts and components named in the question (known from the data, or host-like names after `on`)."""
-    values = view.known_values
-    hosts = known(q, values.get("host", []), set())
-    components = known(q, values.get("component", []), GENERIC_COMPONENTS | {h.lower() for h in hosts})
+def _places(q: Question, plan: Plan, view: ContextView, vocabulary: Vocabulary) -> None:
+    """Pids, hosts and components named in the question (known from the data, or host-like names after `on`)."""
+    for m in q.take(r"\b(?:pid|process(?:[- ]?id)?)\s*[#=:]?\s*(\d+)\b"):
+        _field_or_search(plan, view.columns, "pid", m.group(1), f"with pid {m.group(1)}", f"[{m.group(1)}]")
+        plan.terms.append(Term(word=m.group(1), column="pid", value=m.group(1),
+                               rows=vocabulary.values.get("pid", {}).get(m.group(1))))
+    values = {column: list(vocabulary.values.get(column, {})) for column in ("host", "component")}
+    hosts = known(q, values["host"], set())
+    components = known(q, values["component"], {h.lower() for h in hosts}, GENERIC_COMPONENTS)
     for m in q.take(r"\b(?:on|from|at|for)\s+" + HOST_WORD + r"([A-Z][A-Za-z0-9_-]*\d[A-Za-z0-9_-]*)\b", 0,
                     accept=lambda m: not re.fullmatch(r"T\d|\d+[a-z]*", m.group(1))):
         hosts.append(m.group(1))
-    _one_of(plan, "host", hosts, "on host")
-    _one_of(plan, "component", components, "from")
+    _one_of(plan, "host", hosts, "on host", vocabulary)
+    _one_of(plan, "component", components, "from", vocabulary)
 
 
-def _one_of(plan: Plan, column: str, values: list[str], words: str) -> None:
+def _one_of(plan: Plan, column: str, values: list[str], words: str, vocabulary: Vocabulary) -> None:
     """Keep the rows whose `column` is any of `values` (several names mean either of them)."""
     if not values:
         return
+    counts = vocabulary.values.get(column, {})
+    plan.terms += [Term(word=v, column=column, value=v, rows=counts.get(v) or None) for v in values]
     if len(values) == 1:
         params: dict[str, Any] = {"field": column, "value": values[0]}
     else:
@@ -272,10 +326,15 @@ def _one_of(plan: Plan, column: str, values: list[str], words: str) -> None:
     plan.scope.append(f"{words} {shown}")
 
 
-def _phrases(q: Question, plan: Plan) -> None:
-    """Key phrases as searches; phrases joined by "or" become one search for either."""
-    found = sorted((m.start(), m.end(), value.format(*m.groups()), regex, case)
-                   for pattern, value, regex, case in PHRASES for m in q.take(pattern))
+def _phrases(q: Question, plan: Plan, vocabulary: Vocabulary) -> None:
+    """Key phrases and common events as searches; phrases joined by "or" become one search for either."""
+    found = [(m.start(), m.end(), value.format(*m.groups()), regex, case) for pattern, value, regex, case in PHRASES
+             for m in q.take(pattern)]
+    events = [(m.start(), m.end(), *_grounded(ways, vocabulary), False) for pattern, ways in EVENTS
+              for m in q.take(pattern)]
+    plan.guesses += [text if regex else re.escape(text) for _, _, text, regex, _ in events]
+    found += events
+    found.sort()
     groups: list[list[tuple[int, int, str, bool, bool]]] = []
     for item in found:
         if groups and re.fullmatch(r"\s*(?:,|or|and/or|, or)\s*", q.text[groups[-1][-1][1]:item[0]], re.I):
@@ -284,6 +343,7 @@ def _phrases(q: Question, plan: Plan) -> None:
             groups.append([item])
     for group in groups:
         texts = list(dict.fromkeys(text if regex else literal(text) for _, _, text, regex, _ in group))
+        plan.terms += [Term(word=q.text[start:end], column="message", value=text) for start, end, text, *_ in group]
         if len(group) == 1:
             _, _, text, regex, case = group[0]
             _search(plan, text, regex, f"matching /{text}/" if regex else f'containing "{text}"', case)
@@ -292,19 +352,31 @@ def _phrases(q: Question, plan: Plan) -> None:
             _search(plan, pattern, True, f"matching /{pattern}/", all(case for *_, case in group))
 
 
-def _texts(q: Question, plan: Plan, columns: list[str], uses_severity: bool) -> None:
+def _grounded(ways: tuple[str, ...], vocabulary: Vocabulary) -> tuple[str, bool]:
+    """`(text, is_regex)`: the first way of writing an event whose words occur in the rows (the first way when
+    none does, or when the rows' words are unknown)."""
+    chosen = next((way for way in ways if all(vocabulary.token_rows(w) for w in re.findall(
+        r"[A-Za-z]{3,}", re.sub(r"\\[a-zA-Z]|\([^)]*\)|\[[^\]]*\]", " ", way)))), ways[0])
+    return chosen, bool(re.search(r"[\\|()\[?]", chosen))
+
+
+def _texts(q: Question, plan: Plan, columns: list[str], uses_severity: bool, vocabulary: Vocabulary) -> None:
     """Everything that becomes a text search or a level, status or method filter."""
     _status(q, plan)
     for m in q.take(r"\b(GET|POST|PUT|DELETE|HEAD|PATCH|OPTIONS)\b", 0):
         _field_or_search(plan, columns, "method", m.group(1), f"with method {m.group(1)}", f'"{m.group(1)} ')
     for m in q.take(r"\b(\d{8})\b"):
         _field_or_search(plan, columns, "event_id", m.group(1), f"with event ID {m.group(1)}", f"<{m.group(1)}>")
-    _phrases(q, plan)
+    _phrases(q, plan, vocabulary)
     _severity(q, plan, uses_severity)
     for m in q.take(r"\b([A-Z][A-Z0-9_]{4,})\b", 0):  # a mnemonic or other upper-case name, as written
         _search(plan, m.group(1), False, f'mentioning "{m.group(1)}"')
     for m in q.take(FREE_TEXT.pattern):
-        _search(plan, m.group(1), False, f'containing "{m.group(1)}"')
+        word = m.group(1)
+        if len(word) <= 3 and word.isalnum():  # "mention RM": the word, not every RMContainerAllocator
+            _search(plan, rf"\b{literal(word)}\b", True, f'containing the word "{word}"', word.isupper())
+        else:
+            _search(plan, word, False, f'containing "{word}"')
     for m in q.take(r"\b(?:for|as)\s+(?:user\s+|account\s+)?([A-Za-z_][\w.-]*)",
                     accept=lambda m: _names_something(m.group(1))):
         _search(plan, m.group(1), False, f'mentioning "{m.group(1)}"')
@@ -318,26 +390,109 @@ def _names_something(word: str) -> bool:
 
 def build_plan(question: str, view: ContextView, uses_severity: bool) -> Plan:
     """The whole plan for `question`, derived only from the question and what does not change during a run."""
-    q, plan, texts = Question(question), Plan(), Plan()
+    vocabulary = view.vocabulary or Vocabulary.of_values(view.known_values)
+    known_words, candidates = _spelling(vocabulary)
+    text, corrections = correct(question, known_words, candidates)
+    text = re.sub(NAMED_LOGINS, r"\1 \3 for \2", text, flags=re.I)
+    q, plan, texts = Question(text), Plan(corrections=corrections), Plan()
+    if q.has(r"^\s*(?:why|how come)\b|\bexplain\b|\broot[- ]cause\b|\bwhat (?:caused|happened)\b"):
+        plan.problem = "I can count, rank and list log lines, not explain why something happened"
+        return plan
     _literals(q, texts)  # first: an interface or IP must not be read as a host name
-    _places(q, plan, view)
-    window = time_window(q, view.now)
+    _places(q, plan, view, vocabulary)
+    window = time_window(q, view.now, vocabulary)
     if window:
         start, end, words = window
         plan.calls.append(Call("filter_by_time", {"start": start, "end": end}, f"keep lines {words}"))
         plan.scope.append(words + (f" (now = {view.now})" if end == "now" else ""))
-    _texts(q, texts, view.columns, uses_severity)
+        plan.window = TimeWindow(start=start, end=end, words=words)
+    _texts(q, texts, view.columns, uses_severity, vocabulary)
     plan.calls += texts.calls
     plan.scope += texts.scope
+    plan.terms += texts.terms
     n = _goal(q, plan)
-    unit = re.search(r"\b(minute|day|daily)\b", question, re.I)
+    unit = re.search(r"\b(minute|day|daily)\b", text, re.I)
     interval = "1m" if unit and unit.group(1).lower() == "minute" else "1d" if unit else "1h"
-    _target(q, plan)
-    leftover = q.leftover()
-    if leftover:
-        plan.problem = f'I do not know how to look for "{" ".join(leftover)}" in these logs'
+    _target(q, plan, vocabulary)
+    unknown = _ground(q, plan, vocabulary)
+    if unknown:
+        plan.problem = f'I do not know how to look for "{" ".join(unknown)}" in these logs'
     elif not plan.goal:
         plan.problem = "I could not tell whether to count, rank or list"
+    elif len(plan.guesses) > 1 and _apart(plan, vocabulary):
+        plan.problem = "the words of the question rarely occur on the same log line"
+    elif plan.ignored and plan.target is None and not any(c.action in NARROWING for c in plan.calls):
+        plan.problem = f'I could not find {", ".join(repr(w) for w in plan.ignored)} in these logs'  # the subject
     elif plan.problem is None:
-        _aggregate(plan, view.columns, n, interval)
+        _aggregate(plan, view.columns, n, interval, vocabulary)
     return plan
+
+
+def _ground(q: Question, plan: Plan, vocabulary: Vocabulary) -> list[str]:
+    """The words no rule explained: a word of the messages (in any form: `expired` finds `Expiring`) becomes a
+    search, a word found nowhere is ignored (and reported), and so is any word of a lead-in ("Looking at the HDFS
+    logs, ...") or of a log's name ("the Spark log"). Returns the words that cannot be handled: bare numbers, and
+    without a vocabulary every word."""
+    if not vocabulary.sampled:
+        return [m.group(0) for m in q.leftover()]
+    lead_in = _lead_in(q.text)
+    unknown = []
+    for m in q.leftover():
+        word = m.group(0).strip("'.:-")
+        if m.start() < lead_in or vocabulary.names_log(word):
+            plan.framing.append(word)
+        elif word.isdigit():
+            unknown.append(word)  # a bare number is a value of something unnamed
+        elif re.search(r"[\d._/:-]", word):
+            _search(plan, word, False, f'containing "{word}"')
+            plan.terms.append(Term(word=word, column="message", value=word))
+        elif vocabulary.stem_rows(word):
+            root = next((w for w in (word.lower(), singular(word.lower())) if vocabulary.tokens.get(w)),
+                        stem(word.lower()))  # the form written when the rows have it
+            _search(plan, rf"\b{literal(root)}", True, f'with a word starting "{root}"')
+            plan.guesses.append(rf"\b{re.escape(root)}")
+            plan.stems.append((len(plan.calls) - 1, len(plan.guesses) - 1, root, stem(word.lower())))
+            exact = vocabulary.sampled == vocabulary.rows
+            plan.terms.append(Term(word=word, column="message", value=root,
+                                   rows=vocabulary.stem_rows(word) if exact else None))
+        elif re.match(r"\s+(?:lines?|entries|entry|messages?|events?|records?|rows?|ones|logs?)\b", q.text[m.end():],
+                      re.I):
+            unknown.append(word)  # "eror lines": the word says which lines
+        else:
+            plan.ignored.append(word)
+        q.consume(m.start(), m.end())
+    return unknown
+
+
+def _apart(plan: Plan, vocabulary: Vocabulary) -> bool:
+    """Whether the searches for the question's own words do not describe one kind of line: in the sampled
+    messages they never match together, even with each word in any form ("renewal" as "renew..."), or together
+    on under 5% of the lines the rarest of them matches. Words that never match together as written are
+    searched in any form when that finds lines."""
+    both, fewest = vocabulary.together(plan.guesses)
+    if both == 0 and fewest > 0 and plan.stems:
+        guesses = list(plan.guesses)
+        for _, guess, _, root in plan.stems:
+            guesses[guess] = rf"\b{re.escape(root)}"
+        both, fewest = vocabulary.together(guesses)
+        if both:
+            plan.guesses = guesses
+            for call, _, written, root in plan.stems:
+                words = f'with a word starting "{root}"'
+                plan.calls[call] = Call("search_logs", {"value": rf"\b{literal(root)}", "regex": True}, f"keep lines {words}")
+                plan.scope[plan.scope.index(f'with a word starting "{written}"')] = words
+    return (both == 0 and fewest > 0) or (fewest >= 20 and both < 0.05 * fewest)
+
+
+def _lead_in(text: str) -> int:
+    """Where the question proper starts after a lead-in clause ("I'm triaging a job: how many ..."), else 0."""
+    asking = re.search(r"(?:^|[,:;.!?]|\s-\s)\s*(?=(?:so\s+|and\s+|then\s+)?(?:how many|how often|which|what|who|"
+                       r"count|list|show|top|give me|tell me|find|are there|is there|were there|did|any)\b)", text, re.I)
+    return asking.end() if asking and asking.start() > 0 else 0
+
+
+@functools.lru_cache(maxsize=8)
+def _spelling(vocabulary: Vocabulary) -> tuple[frozenset[str], tuple[str, ...]]:
+    """Words never corrected (the rules' lexicon and every word of the rows), and the words to correct to."""
+    (lexicon, whole), words = lexicon_words(), vocabulary.words()
+    return lexicon | frozenset(words), tuple(sorted(whole)) + tuple(w for w in words if w not in whole)

@@ -7,12 +7,9 @@ from typing import Any
 
 from react_engine.planners.base import ContextView, HistoryItem, Planner, PlannerReply, PlanRequest
 from react_engine.planners.rules.answer import answer, scope
-from react_engine.planners.rules.plan import Plan, build_plan
-from react_engine.tools import REGISTRY
-
-NARROWING = frozenset(name for name, tool in REGISTRY.items() if tool.narrows)
-SUGGESTION = ('try e.g. "how many errors in the last hour", "how many unique modems had T3 timeouts on '
-              'HOST", "top IPs with failed passwords", or put the exact log text in quotes')
+from react_engine.planners.rules.hint import rephrase_hint
+from react_engine.planners.rules.plan import NARROWING, Plan, build_plan
+from react_engine.understanding import Interpretation
 
 
 def _reply(action: str, params: dict[str, Any], reasoning: str) -> PlannerReply:
@@ -38,20 +35,20 @@ class RulesPlanner(Planner):
         if plan is None:
             return _final("I could not finish: the steps taken differ from my plan.", None, "stop rather than loop")
         if plan.problem:
-            return _final(f"I could not answer this: {plan.problem}. Please rephrase: {SUGGESTION}.", None,
-                          "the question does not map to the tools")
+            return _final(f"I could not answer this: {plan.problem}. Please rephrase: {rephrase_hint(view.vocabulary)}"
+                          f".{plan.interpretation().stated()}", None, "the question does not map to the tools")
         if view.history and view.history[-1].kind == "tool" and not view.history[-1].ok:
             failed = view.history[-1]
             return _final(f"I could not finish: {failed.action} failed ({failed.summary}).", None,
                           "a step failed; stop rather than loop")
         if done and done[-1].action in NARROWING and view.row_count == 0:
-            return _final(f"No log lines matched{scope(plan)}, so the count is 0.", 0,
+            return _final(f"No log lines matched{scope(plan)}, so the count is 0.{plan.interpretation().stated()}", 0,
                           "a narrowing step left no rows")
         if len(done) < len(plan.calls):
             call = plan.calls[len(done)]
             return _reply(call.action, call.params, call.reasoning)
         text, value = answer(plan, done)
-        return _final(text, value, "the last tool computed the answer")
+        return _final(text + plan.interpretation().stated(), value, "the last tool computed the answer")
 
 
 def _current_plan(view: ContextView, done: list[HistoryItem]) -> Plan | None:
@@ -66,3 +63,16 @@ def _current_plan(view: ContextView, done: list[HistoryItem]) -> Plan | None:
     if len(fits) == 2:
         return plans[0] if any(k != "missing" for k in view.severity_mix) else plans[1]
     return fits[0] if fits else None
+
+
+def advise(view: ContextView) -> tuple[Interpretation, tuple[str, dict[str, Any]] | None]:
+    """What the rules read the question as, and the next call of their plan when the steps taken so far follow it
+    (the suggestion shown to model planners)."""
+    done = [h for h in view.history if h.kind == "tool"]
+    plan = _current_plan(view, done)
+    if plan is None:
+        return build_plan(view.question, view, any(k != "missing" for k in view.severity_mix)).interpretation(), None
+    if plan.problem or len(done) >= len(plan.calls):
+        return plan.interpretation(), None
+    call = plan.calls[len(done)]
+    return plan.interpretation(), (call.action, call.params)

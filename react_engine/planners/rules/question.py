@@ -6,6 +6,8 @@ import re
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
+import pandas as pd
+
 from react_engine.planners.rules.vocabulary import (
     AMOUNT,
     FILLER,
@@ -17,6 +19,8 @@ from react_engine.planners.rules.vocabulary import (
     UNIT,
     UNITS,
 )
+from react_engine.understanding import dates
+from react_engine.understanding.vocabulary import Vocabulary
 
 
 class Question:
@@ -43,11 +47,16 @@ class Question:
         """Whether `pattern` occurs anywhere (consumed or not), ignoring case."""
         return re.search(pattern, self.text, re.I) is not None
 
-    def leftover(self) -> list[str]:
-        """Content words no rule explained."""
+    def leftover(self) -> list[re.Match[str]]:
+        """Content words no rule explained (not consumed and not filler)."""
         rest = "".join(" " if u else c for c, u in zip(self.text, self.used))
-        words = re.findall(r"[A-Za-z0-9][\w.'/:-]*", rest)
-        return [w for w in words if w.lower().strip("'.-") not in FILLER and (len(w) > 1 or w.isdigit())]
+        words = re.finditer(r"[A-Za-z0-9][\w.'/:-]*", rest)
+        return [m for m in words if m.group(0).lower().strip("'.-:") not in FILLER
+                and (len(m.group(0)) > 1 or m.group(0).isdigit())]
+
+    def consume(self, start: int, end: int, used: bool = True) -> None:
+        """Mark a span as explained (or, with `used=False`, as not explained after all)."""
+        self.used[start:end] = [used] * (end - start)
 
 
 def amount(word: str | None) -> int:
@@ -81,15 +90,24 @@ def _unit(word: str) -> str:
     return UNITS[key.rstrip("s") if len(key) > 1 else key]
 
 
-def time_window(q: Question, now: str | None) -> tuple[str, str, str] | None:
+def time_window(q: Question, now: str | None, vocabulary: Vocabulary) -> tuple[str, str, str] | None:
     """(start, end, words) for the time window the question names, or None."""
-    day = now[:10] if now else None
+    unit = r"(?:the\s+)?(first|last|final|opening|closing)\s+" + AMOUNT + r"?\s*" + UNIT + r"\s+(?:of|in)\s+(?:the\s+)?" \
+        r"(?:logs?|files?|data|capture|trace|recording)\b"
+    for m in q.take(unit):
+        return _edge(m, vocabulary)
     for m in q.take(r"\b(?:in |within |during |over |for )?(?:the )?(?:last|past|previous|recent)\s+"
                     + AMOUNT + r"?\s*" + UNIT + r"\b") + q.take(r"\b" + AMOUNT + r"\s*" + UNIT + r"\s+ago\b"):
         start = f"now-{amount(m.group(1))}{_unit(m.group(2))}"
         return start, "now", f"from {start} to now"
-    if day is None:
+    if now is None:
         return None
+    span = _written_date(q, vocabulary)
+    day = span.start.date().isoformat() if span else now[:10]
+    if (clocks := _clock_window(q, day)) is not None:
+        return clocks if span else _on_a_logged_day(clocks, vocabulary)
+    if span is not None:
+        return dates.iso(span.start), dates.end_of(span), span.words()
     for m in q.take(r"\b(?:on|during|for)\s+(\d{4}-\d{2}-\d{2})\b(?![ T]\d)"):
         return f"{m.group(1)}T00:00:00", f"{m.group(1)}T23:59:59.999999", f"on {m.group(1)}"
     if q.take(r"\btoday\b|\bthis day\b"):
@@ -97,31 +115,105 @@ def time_window(q: Question, now: str | None) -> tuple[str, str, str] | None:
     if q.take(r"\byesterday\b"):
         before = (datetime.fromisoformat(day) - timedelta(days=1)).date().isoformat()
         return f"{before}T00:00:00", f"{before}T23:59:59.999999", f"yesterday ({before})"
+    return None
+
+
+def _edge(m: re.Match[str], vocabulary: Vocabulary) -> tuple[str, str, str] | None:
+    """"the first hour of the log", "the last 10 minutes of the file": measured from the log's own ends."""
+    if vocabulary.first is None or vocabulary.last is None:
+        return None
+    length = pd.Timedelta(amount(m.group(2)), unit=_unit(m.group(3)))
+    words = f"the {m.group(1).lower()} {m.group(2) + ' ' if m.group(2) else ''}{m.group(3).lower()} of the log"
+    if m.group(1).lower() in ("first", "opening"):
+        start, end = vocabulary.first, vocabulary.first + length - pd.Timedelta(microseconds=1)
+    else:
+        start, end = vocabulary.last - length, vocabulary.last
+    return _stamp(start), _stamp(end), f"in {words} (from {_stamp(start)} to {_stamp(end)})"
+
+
+def _stamp(ts: pd.Timestamp) -> str:
+    stamp = pd.Timestamp(ts)
+    stamp = stamp.tz_convert("UTC").tz_localize(None) if stamp.tzinfo else stamp
+    return stamp.strftime("%Y-%m-%dT%H:%M:%S.%f")
+
+
+def _written_date(q: Question, vocabulary: Vocabulary) -> dates.DaySpan | None:
+    """The first date written in words, if any (the words become consumed)."""
+    def read(m: re.Match[str], kind: str) -> dates.DaySpan | None:
+        return dates.read(m.groups(), kind, vocabulary.first, vocabulary.last)
+
+    for pattern, kind in dates.DATE_PATTERNS:
+        for m in q.take(pattern, accept=lambda m: read(m, kind) is not None):  # noqa: B023 - used at once
+            return read(m, kind)
+    return None
+
+
+def _clock_window(q: Question, day: str) -> tuple[str, str, str] | None:
+    """Clock-time windows on `day`: "between 19:00 and 21:00" (an end without a date takes the start's),
+    "since 8am", "before noon", "around 09:30" (5 minutes either side unless "within N minutes of")."""
+    def between(m: re.Match[str]) -> tuple[str, str] | None:
+        start, end = _clock(m.group(1), day), _clock(m.group(2), _date_of(m.group(1), day))
+        return (start, end) if start and end else None
+
     for m in q.take(r"\b(?:between|from)\s+" + TIME + r"\s+(?:and|to|until|till|-)\s+" + TIME,
-                    accept=lambda m: bool(_clock(m.group(1), day) and _clock(m.group(2), day))):
-        since, until = _clock(m.group(1), day), _clock(m.group(2), day)
-        if since and until:
-            return since, until, f"from {since} to {until}"
+                    accept=lambda m: between(m) is not None):
+        if (found := between(m)) is not None:
+            return found[0], found[1], f"from {found[0]} to {found[1]}"
+    for m in q.take(r"\b(?:(?:at\s+)?around|about|approximately|roughly|near|circa|~)\s*(?:at\s+)?" + TIME
+                    + r"|\bwithin\s+" + AMOUNT + r"\s*" + UNIT + r"\s+of\s+" + TIME,
+                    accept=lambda m: bool(_clock(m.group(1) or m.group(4), day))):
+        at = pd.Timestamp(_clock(m.group(1) or m.group(4), day))
+        margin = pd.Timedelta(amount(m.group(2)), unit=_unit(m.group(3))) if m.group(4) \
+            else pd.Timedelta(minutes=5)
+        start, end = (at - margin).isoformat(), (at + margin).isoformat()
+        return start, end, f"around {at.isoformat()} (from {start} to {end})"
     for m in q.take(r"\b(since|after|before|until)\s+" + TIME, accept=lambda m: bool(_clock(m.group(2), day))):
-        at = _clock(m.group(2), day)
-        if at is None:
-            continue
+        at = _clock(m.group(2), day) or ""
         if m.group(1).lower() in ("since", "after"):
             return at, "now", f"from {at} to now"
         return "1970-01-01T00:00:00", at, f"up to {at}"
     return None
 
 
+def _on_a_logged_day(window: tuple[str, str, str], vocabulary: Vocabulary) -> tuple[str, str, str]:
+    """A clock-time window placed on the anchor's day, moved back a day at a time (at most a week) until it falls
+    inside the log ("between 22:30 and 23:00" in a log that ends at 01:02 the next day)."""
+    start, end, words = window
+    if vocabulary.first is None or vocabulary.last is None or end == "now" or start.startswith("1970"):
+        return window
+    first, last = pd.Timestamp(_stamp(vocabulary.first)), pd.Timestamp(_stamp(vocabulary.last))
+    for back in range(8):
+        moved = [pd.Timestamp(t) - pd.Timedelta(days=back) for t in (start, end)]
+        if moved[0] <= last and moved[1] >= first:
+            if back == 0:
+                return window
+            shown = [t.isoformat() for t in moved]
+            return shown[0], shown[1], words.replace(start, shown[0]).replace(end, shown[1])
+    return window
+
+
+def _date_of(text: str, day: str) -> str:
+    """The date written in `text` (an ISO date or date-time), else `day`."""
+    m = re.match(r"\s*(\d{4}-\d{2}-\d{2})", text)
+    return m.group(1) if m else day
+
+
 def _word_pattern(value: str) -> str:
     return r"(?<![\w.-])" + re.escape(value) + r"(?![\w-])"
 
 
-def _aliases(value: str) -> list[str]:
-    """How a question may name `value`: as written, by its first or last dotted part (`api.payments` ->
-    `payments`, `web01.example.com` -> `web01`) or by the name before a qualifier (`sshd(pam_unix)` -> `sshd`)."""
+def _aliases(value: str) -> list[tuple[str, bool]]:
+    """How a question may name `value`, each with whether it names `value` alone: as written, by the name before
+    a qualifier (`sshd(pam_unix)` -> `sshd`), or by its first or last dotted part (`api.payments` -> `payments`,
+    `web01.example.com` -> `web01`), which may be shared with other values."""
     parts = re.split(r"[./]", value)
-    shorter = [parts[0], parts[-1], re.split(r"[(\[@$:]", value)[0]]
-    return [value] + [a for a in dict.fromkeys(shorter) if a != value and len(a) > 3 and not _generic(a)]
+    qualified = re.split(r"[(\[@$:]", value)[0]
+    found = [(value, True), (qualified, True)] + [(a, False) for a in (parts[0], parts[-1])]
+    seen: dict[str, bool] = {}
+    for alias, own in found:
+        if alias and alias not in seen and (alias == value or (len(alias) > (1 if own else 3) and not _generic(alias))):
+            seen[alias] = own
+    return list(seen.items())
 
 
 def _generic(word: str) -> bool:
@@ -130,18 +222,25 @@ def _generic(word: str) -> bool:
         re.fullmatch(p, word, re.I) for p, _ in SEVERITY_WORDS)
 
 
-def known(q: Question, values: list[str], skip: set[str]) -> list[str]:
-    """Values from the data that the question names, as whole tokens in any case (see `_aliases`)."""
+def known(q: Question, values: list[str], skip: set[str], generic: frozenset[str] | set[str] = frozenset()
+          ) -> list[str]:
+    """Values from the data that the question names, as whole tokens in any case (see `_aliases`), except those in
+    `skip`. A dotted part shared by several values ("spark" in `spark.SecurityManager` and `spark.CacheManager`)
+    names none of them, and a value that is also a word of questions ("node", or one in `generic`) counts only
+    after "from" or "by"."""
     text = q.text.lower()
-    by_alias: dict[str, list[str]] = {}
+    by_alias: dict[str, list[tuple[str, bool]]] = {}
     for value in values:
         if value.lower() in skip or len(value) < 2:
             continue
-        for alias in _aliases(value):
+        for alias, own in _aliases(value):
             if alias.lower() in text:
-                by_alias.setdefault(alias.lower(), []).append(value)
+                by_alias.setdefault(alias.lower(), []).append((value, own))
     named: list[str] = []
     for alias in sorted(by_alias, key=len, reverse=True):
-        if q.take(HOST_WORD + _word_pattern(alias)):
-            named += [v for v in by_alias[alias] if v not in named]
+        owners = by_alias[alias]
+        picked = [v for v, own in owners if own] or ([owners[0][0]] if len(owners) == 1 else [])
+        lead = r"\b(?:from|by)\s+(?:the\s+)?" if _generic(alias) or alias in generic else HOST_WORD
+        if picked and q.take(lead + _word_pattern(alias)):
+            named += [v for v in picked if v not in named]
     return named

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -29,23 +30,35 @@ PHRASES: tuple[tuple[str, str, bool, bool], ...] = (
     (r"\b(?:power level changes?|input power(?: level)? changes?|usiplchg)\b", "input power level changed", False,
      False),
     (r"\b(?:invalid docsis messages?|badmncsmsg)\b", "Invalid DOCSIS Message", False, False),
-    (r"\bfailed (?:ssh )?(?:passwords?|logins?|log-ins?)(?: attempts?)?\b|\b(?:ssh )?(?:login|password) failures\b"
-     r"|\bfail(?:ed|s)? to log ?in\b",
-     "Failed password", False, False),
     (r"\b(?:failed authentications?|authentication failures?)\b", "authentication failure", False, False),
+    (r"(?<=\bfor )invalid\s+users?\b", "invalid user", False, False),
     (r"\binvalid(?=\s+users?\b)", "Invalid user", False, True),
-    (r"\b(?:accepted|successful) (?:ssh )?(?:passwords?|logins?|log-ins?)\b", r"Accepted (?:password|publickey)",
-     True, False),
     (r"\b(?:out of memory|oom)(?: kills?| killed| errors?)?\b", "Out of memory", False, False),
-    (r"\b(?:log(?:ged)?[- ]?ins?|login attempts?|logins?)\b", r"Failed password|Accepted (?:password|publickey)|"
-     r"Invalid user", True, False),
-    (r"\b(?:ufw|firewall)\s+block(?:s|ed)?\b|\bblock(?:s|ed)?(?:\s+(?:by\s+)?(?:the\s+)?(?:ufw|firewall)"
-     r"|\s+(?:connections?|packets?))?\b", "UFW BLOCK", False, False),
+    (r"\b(?:ufw|firewall)\s+block(?:s|ed)?\b|\bblock(?:s|ed)?\s+(?:by\s+(?:the\s+)?(?:ufw|firewall)|packets?)\b"
+     r"|\bufw\b", "UFW BLOCK", False, False),
     (r"\b(?:exceptions?|tracebacks?|stack ?traces?)\b", r"Traceback|Exception", True, False),
     (r"\bslow requests?\b", "slow request", False, False),
-    (r"\btime[- ]?outs?\b|\btimed out\b", r"time[- ]?out|timed out", True, False),
-    (r"\breboots?\b|\brestarts?\b", r"reboot|restart", True, False),
 )
+
+# Common log events as users say them -> how logs write them, in order of preference: the first way of writing
+# whose words occur in the loaded rows is searched (case-insensitive regex); when none does, the first.
+EVENTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (r"\bfail(?:ed|ing)? (?:ssh )?(?:passwords?|logins?|log-ins?|authentications?)(?: attempts?)?\b"
+     r"|\b(?:ssh )?(?:login|password) failures?\b|\bfail(?:ed|s)? to log ?in\b",
+     ("Failed password", "authentication failure", "FAILED LOGIN", "Login failed")),
+    (r"\b(?:accepted|successful|succeeded) (?:ssh )?(?:passwords?|logins?|log-ins?|authentications?)\b",
+     (r"Accepted (?:password|publickey)", "session opened", "Login successful")),
+    (r"\bdis-?connect(?:s|ed|ions?)?\b", ("disconnect",)),
+    (r"\btime[- ]?outs?\b|\btimed out\b", (r"time[- ]?out|timed out",)),
+    (r"\bdelet(?:e|ed|es|ing|ions?)\b|\bremov(?:ed|als?|ing)\b", (r"\bDelet(?:ing|ed)\b", r"\bdelet", r"\bremov")),
+    (r"\bconnections?\b|\bconnect(?:ed|s)?\b", (r"\bconnect",)),
+    (r"\breboot(?:s|ed|ing)?\b|\brestart(?:s|ed|ing)?\b", (r"reboot|restart",)),
+    (r"\b(?:log[- ]?ins?|login attempts?|logins?)\b", (r"Failed password|Accepted (?:password|publickey)|"
+                                                              r"Invalid user",)),
+)
+# "successful root logins" -> "successful logins for root" (the name then becomes a search of its own)
+NAMED_LOGINS = (r"\b(successful|accepted|failed|failing)\s+(?!ssh\b|password|login|log-in|auth)([a-z_][\w-]*)\s+"
+                r"(logins?|log-ins?|password attempts?|passwords?|authentications?)\b")
 
 SEVERITY_WORDS = (
     (r"\bemergenc(?:y|ies)\b|\bemerg\b|\bpanics?\b", "emergency"),
@@ -66,36 +79,61 @@ AT_LEAST = (r"\b(?:at least|min(?:imum)?(?: level)?)\s+(?:{w})|(?:{w})\s+(?:or|a
 TARGETS = (
     ("cmts_mac", r"\bcmts[- ]?macs?\b"),
     ("modem", r"\b(?:cable\s+)?modems?\b|\bcms\b|\bcm(?:[- ]?macs?)?\b|\bmac(?:\s+address(?:es)?|s)?\b|\bdevices?\b"),
+    ("remote_host", r"\bremote\s+(?:hosts?|machines?|addresses|address|ips?|clients?)\b|\brhosts?\b"),
     ("ip", r"\b(?:client |source |remote |attacker |attacking )?ip(?:v[46])?(?:\s+address(?:es)?|s)?\b"
            r"|\baddresses\b|\bclients?\b|\battackers?\b|\bsources?\b"),
     ("status", r"\b(?:http |response )?status(?:es)?(?: codes?)?\b|\bresponse codes?\b"),
     ("path", r"\bpaths?\b|\burls?\b|\bendpoints?\b|\bpages?\b|\buris?\b"),
     ("method", r"\b(?:http )?methods?\b|\bverbs?\b"),
     ("user_agent", r"\buser[- ]?agents?\b|\bbrowsers?\b"),
-    ("user", r"\busers?(?:names?)?\b|\baccounts?\b|\blogins? names?\b"),
+    ("user", r"\busers?(?:[- ]?names?)?\b|\baccounts?(?:[- ]?names?)?\b|\blogins? names?\b"),
     ("interface", r"\b(?:cable )?interfaces?\b|\bupstreams?\b"),
     ("event_type_code", r"\b(?:cm-status\s+)?event type codes?\b|\bcm-status codes?\b"),
     ("event_id", r"\bevent[- ]?(?:ids?|codes?|types?)\b"),
     ("uuid", r"\brequest[- _]?ids?\b|\buuids?\b"),
+    ("pid", r"\bpids?\b|\bprocess[- ]?(?:ids?|numbers?)\b"),
+    ("thread", r"\bthreads?(?:[- ]?names?)?\b"),
+    ("block", r"\b(?:data\s*)?blocks?(?:[- ]?ids?)?\b|\bblks?\b"),
+    ("instance", r"\b(?:vm |server )?instances?(?:[- ]?ids?)?\b"),
+    ("port", r"\b(?:source |destination |remote |local )?ports?\b"),
     ("host", r"\bhosts?(?:names?)?\b|\bservers?\b|\bcmts(?:s|es)?\b|\bmachines?\b|\bnodes?\b"),
     ("component", r"\bcomponents?\b|\bprograms?\b|\bprocess(?:es)?\b|\bservices?\b|\bloggers?\b|\bdaemons?\b"
-                  r"|\bapplications?\b|\bapps?\b|\bfacilit(?:y|ies)\b"),
+                  r"|\bapplications?\b|\bapps?\b|\bfacilit(?:y|ies)\b|\bmodules?\b|\bclass(?:es)?\b"),
     ("severity", r"\bseverit(?:y|ies)\b|\b(?:log )?levels?\b|\bpriorit(?:y|ies)\b"),
     ("message", r"\bmessages?\b"),
 )
 # entity types the tools extract (the other targets are columns), and the targets "how many X" counts distinctly
 ENTITY_TYPES = frozenset({"cm_mac", "mac", "ip", "user", "interface", "cmts_mac", "http_status", "uuid"})
 # what the tools have no type for, as an extraction pattern (its group is the value)
-CUSTOM_ENTITIES = {"event_type_code": r"Event Type Code: (\d+)"}
-COUNTABLE = frozenset({"modem", "cmts_mac", "ip", "user", "interface", "uuid"})
+CUSTOM_ENTITIES = {"event_type_code": r"Event Type Code: (\d+)", "block": r"\b(blk_-?\d+)",
+                   "instance": r"\[instance: ([0-9a-fA-F-]{36})\]", "port": r"\bport[ =:]+(\d+)",
+                   "remote_host": r"\brhost=([^\s;,]+)"}
+COUNTABLE = frozenset({"modem", "cmts_mac", "ip", "user", "interface", "uuid", "block", "instance", "port",
+                       "remote_host"})
 LABELS = {"modem": "modems", "cmts_mac": "CMTS MACs", "ip": "IP addresses", "user": "users",
           "status": "status codes", "path": "paths", "method": "methods", "user_agent": "user agents",
           "interface": "interfaces", "event_id": "event IDs", "host": "hosts", "component": "components",
           "severity": "severities", "message": "messages", "uuid": "request IDs",
-          "event_type_code": "CM-STATUS event type codes"}
+          "event_type_code": "CM-STATUS event type codes", "remote_host": "remote hosts", "pid": "process IDs",
+          "thread": "threads", "block": "blocks", "instance": "instances", "port": "ports"}
 
 # words that carry no search meaning: a question whose other words are all explained by a rule is understood
-FILLER = set(["a", "an", "the", "of", "in", "on", "at", "for", "from", "to", "by", "with", "within", "during", "over", "across", "into", "and", "or", "than", "as", "how", "many", "much", "what", "which", "who", "whose", "when", "where", "is", "are", "was", "were", "be", "been", "being", "do", "does", "did", "have", "has", "had", "having", "there", "any", "all", "each", "every", "some", "me", "my", "our", "we", "us", "i", "you", "your", "it", "its", "this", "that", "these", "those", "them", "they", "their", "show", "list", "give", "tell", "display", "print", "find", "count", "counted", "number", "numbers", "total", "totals", "time", "times", "amount", "log", "logs", "logged", "line", "lines", "entry", "entries", "event", "events", "record", "records", "row", "rows", "occurrence", "occurrences", "item", "items", "file", "files", "data", "text", "seen", "see", "saw", "occur", "occurred", "occurring", "happen", "happened", "happening", "appear", "appeared", "appearing", "recorded", "report", "reported", "reports", "get", "got", "let", "please", "can", "could", "would", "should", "will", "may", "might", "just", "only", "also", "affected", "affect", "affecting", "experienced", "experience", "experiencing", "hit", "hitting", "had", "see", "shown", "produce", "produced", "unique", "distinct", "different", "separate", "individual", "top", "most", "common", "commonly", "frequent", "frequently", "often", "active", "noisy", "noisiest", "busiest", "biggest", "highest", "largest", "worst", "ones", "one", "kind", "kinds", "type", "types", "per", "each", "every", "ago", "past", "last", "previous", "recent", "recently", "latest", "now", "so", "far", "up", "until", "till", "since", "between", "after", "before", "about", "around", "approximately", "overall", "altogether", "whole", "entire", "here", "exactly", "many", "mention", "mentions", "mentioning", "mentioned", "contain", "contains", "containing", "contained", "matching", "match", "matches", "say", "says", "saying", "attempt", "attempts", "try", "tries", "tried", "trying", "job", "jobs", "run", "runs", "ran", "request", "requests", "response", "responses", "hit", "hits", "call", "calls", "command", "commands", "breakdown", "broken", "down", "split", "distribution", "deleted", "removed", "returned", "returning", "generated", "triggered", "raised", "thrown", "emitted", "sent", "received", "caused", "written", "write", "wrote", "requested", "visited", "accessed", "fetched", "served", "observed", "detected", "printed", "created"])
+FILLER = set(["a", "an", "the", "of", "in", "on", "at", "for", "from", "to", "by", "with", "within", "during", "over", "across", "into", "and", "or", "than", "as", "how", "many", "much", "what", "which", "who", "whose", "when", "where", "is", "are", "was", "were", "be", "been", "being", "do", "does", "did", "have", "has", "had", "having", "there", "any", "all", "each", "every", "some", "me", "my", "our", "we", "us", "i", "you", "your", "it", "its", "this", "that", "these", "those", "them", "they", "their", "show", "list", "give", "tell", "display", "print", "find", "count", "counted", "number", "numbers", "total", "totals", "time", "times", "amount", "log", "logs", "logged", "line", "lines", "entry", "entries", "event", "events", "record", "records", "row", "rows", "occurrence", "occurrences", "item", "items", "file", "files", "data", "text", "seen", "see", "saw", "occur", "occurred", "occurring", "happen", "happened", "happening", "appear", "appeared", "appearing", "recorded", "report", "reported", "reports", "get", "got", "let", "please", "can", "could", "would", "should", "will", "may", "might", "just", "only", "also", "affected", "affect", "affecting", "experienced", "experience", "experiencing", "hit", "hitting", "had", "see", "shown", "produce", "produced", "unique", "distinct", "different", "separate", "individual", "top", "most", "common", "commonly", "frequent", "frequently", "often", "active", "noisy", "noisiest", "busiest", "biggest", "highest", "largest", "worst", "ones", "one", "kind", "kinds", "type", "types", "per", "each", "every", "ago", "past", "last", "previous", "recent", "recently", "latest", "now", "so", "far", "up", "until", "till", "since", "between", "after", "before", "about", "around", "approximately", "overall", "altogether", "whole", "entire", "here", "exactly", "many", "mention", "mentions", "mentioning", "mentioned", "contain", "contains", "containing", "contained", "matching", "match", "matches", "say", "says", "saying", "attempt", "attempts", "try", "tries", "tried", "trying", "job", "jobs", "run", "runs", "ran", "request", "requests", "response", "responses", "hit", "hits", "call", "calls", "command", "commands", "breakdown", "broken", "down", "split", "distribution", "returned", "returning", "caused", "written", "write", "wrote", "observed", "printed",
+              # words of asking, not of the logs
+              "requested", "visited", "accessed", "fetched",
+              "come", "came", "comes", "coming", "appears", "appear", "appearing", "shows", "showed", "showing",
+              "shown", "pop", "pops", "popped", "turn", "turns", "turned", "back", "out", "anything", "something",
+              "everything", "looking", "look", "looked", "checking", "check", "triaging", "triage", "investigating",
+              "investigate", "debugging", "reviewing", "review", "want", "wanted", "need", "needed", "know", "like",
+              "wondering", "curious", "interested", "am", "im", "i'm", "i'd", "we're", "let's", "ok", "okay", "hey",
+              "hi", "hello", "thanks", "thank", "pls", "quick", "question", "quickly", "roughly", "approx", "name",
+              "names", "named", "id", "ids", "value", "values", "often", "then", "so", "actually", "really",
+              "currently", "exist", "exists", "existed", "present", "there's", "what's", "how's", "got", "gets",
+              "getting", "went", "made", "make", "makes", "produced", "produce", "produces", "producing", "logging",
+              "logs", "emit", "emits", "generate", "generates", "generating", "belong", "belongs", "belonging",
+              "related", "regarding", "concerning", "involving", "involved", "associated", "came", "did", "doing",
+              "done", "has", "total", "sum", "figure", "figures", "altogether", "overall", "both", "either",
+              "tell", "explain", "according", "whole", "full", "complete", "file", "dataset", "set", "sample"])
 FREE_TEXT = re.compile(r"\b(?:mention(?:s|ing|ed)?|contain(?:s|ing|ed)?|with the (?:word|text|string)|"
                        r"matching|match(?:es)?|say(?:s|ing)?|saying)\s+([^\s?,;]+)", re.I)
 
@@ -110,3 +148,29 @@ STATUS_CLASSES = {"1": "informational", "2": "success", "3": "redirect", "4": "c
 HOST_WORD = r"(?:\b(?:the\s+)?(?:host|cmts|server|node|machine)\s+)?"
 
 TIME = r"(\d{4}-\d{2}-\d{2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?Z?|\d{1,2}(?::\d{2}){0,2}\s*(?:am|pm)?|noon|midnight)"
+
+# question words the rules read outside the patterns above (shapes, time words)
+_ASKING = ("which what who why top unique distinct histogram timeline trend breakdown hourly daily per between since "
+           "before after until around about first last final hour minute second day week month year today yesterday "
+           "january february march april june july august september october november december sept least fewest "
+           "error warning event password connection block user address status restart reboot critical fatal delete "
+           "remove connect login failure failed success successful session request response")
+
+
+@functools.cache
+def lexicon_words() -> tuple[frozenset[str], frozenset[str]]:
+    """`(known, whole)`: every word or word stem the rules understand (filler, entity words, severities, phrases,
+    events, numbers, time words), which is never read as a typo, and the whole words among them, which a typo
+    may be read as (`severity` from `severit(?:y|ies)`, not the stem `severit`)."""
+    patterns = [p for p, *_ in PHRASES] + [p for p, _ in EVENTS] + [p for _, p in TARGETS] + \
+        [p for p, _ in SEVERITY_WORDS] + [UNIT, FREE_TEXT.pattern, AT_LEAST, NAMED_LOGINS]
+    whole = set(FILLER) | set(NUMBER_WORDS) | set(UNITS) | set(_ASKING.split())
+    stems = set()
+    for pattern in patterns:
+        text = re.sub(r"\\[a-zA-Z]", " ", pattern)
+        for stem, endings in re.findall(r"([a-z]{2,})\(\?:([a-z|]+)\)", text):
+            whole.update(stem + e for e in endings.split("|"))
+            stems.add(stem)
+        whole.update(w for w in re.findall(r"[a-z]{3,}(?![a-z(\[])", text) if w not in stems)
+        stems.update(re.findall(r"[a-z]{2,}(?=[(\[])", text))
+    return frozenset(whole | stems), frozenset(w for w in whole if len(w) > 2)

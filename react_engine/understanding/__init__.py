@@ -1,0 +1,13 @@
+"""Question understanding shared by every planner: what the loaded rows contain, typos, dates in words, and what
+was understood (the `interpretation` of a run).
+
+- `vocabulary`: the words and names of the loaded rows, built once per load;
+- `spelling`: conservative typo correction against that vocabulary and the planner's lexicon;
+- `dates`: dates and times written in words;
+- `interpretation`: the typed record of what a question was read as, and its compact prompt notes.
+"""
+
+from react_engine.understanding.interpretation import Correction, Interpretation, Term, TimeWindow
+from react_engine.understanding.vocabulary import Vocabulary
+
+__all__ = ["Correction", "Interpretation", "Term", "TimeWindow", "Vocabulary"]

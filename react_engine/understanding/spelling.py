@@ -1,0 +1,52 @@
+"""Conservative typo correction: a word known nowhere is read as the closest known word, when it is close enough."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Sequence
+
+from rapidfuzz import process
+from rapidfuzz.distance import DamerauLevenshtein
+
+from react_engine.understanding.interpretation import Correction
+from react_engine.understanding.vocabulary import stem
+
+CUTOFF = 0.79  # Damerau-Levenshtein similarity: one edit (a swap counts as one) per five letters at most
+MIN_LENGTH = 4
+_WORD = re.compile(r"(?<![\w.'/@:-])([A-Za-z][a-z]+)(?![\w.'/@:-])")
+_QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|`[^`]*`|(?<!\w)'[^']*'(?!\w)")
+
+
+def correct(text: str, known: Collection[str], candidates: Sequence[str]) -> tuple[str, list[Correction]]:
+    """`text` with each unknown lower-case word of at least `MIN_LENGTH` letters replaced by the closest of
+    `candidates` that starts with the same letter and scores at least `CUTOFF`; quoted text, names with digits
+    or capitals inside, and words in `known` (lower case) are kept as written."""
+    quoted = [m.span() for m in _QUOTED.finditer(text)]
+    out, corrections, pos = [], [], 0
+    for m in _WORD.finditer(text):
+        word = m.group(1)
+        if len(word) < MIN_LENGTH or word.lower() in known or any(a <= m.start() < b for a, b in quoted):
+            continue
+        best = _closest(word.lower(), candidates)
+        if best is None or stem(best) == stem(word.lower()):
+            continue  # no close word, or only another form of this one ("sessions" for "session")
+        out.append(text[pos:m.start()] + best)
+        pos = m.end()
+        corrections.append(Correction(written=word, read_as=best))
+    return "".join(out) + text[pos:], corrections
+
+
+def _closest(word: str, candidates: Sequence[str]) -> str | None:
+    """The best candidate sharing the first letter (on a tie, the one as long as `word`), or None when none is
+    close enough or two different words tie."""
+    pool = [c for c in candidates if c[:1] == word[:1] and abs(len(c) - len(word)) <= 2 and len(c) >= MIN_LENGTH]
+    found = process.extract(word, pool, scorer=DamerauLevenshtein.normalized_similarity, score_cutoff=CUTOFF,
+                            limit=None)
+    if not found:
+        return None
+    top = max(score for _, score, _ in found)
+    best = sorted({str(c) for c, score, _ in found if score == top}, key=lambda c: abs(len(c) - len(word)))
+    if len(best) > 1 and abs(len(best[0]) - len(word)) == abs(len(best[1]) - len(word)) and \
+            stem(best[0]) != stem(best[1]):
+        return None
+    return best[0]

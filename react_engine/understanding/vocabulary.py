@@ -1,0 +1,161 @@
+"""What the loaded rows contain, built once per load: the names and words a question can be grounded in.
+
+Built from `value_counts` of the name-like columns and the words of an evenly spread sample of messages, so it
+costs the same whatever the log's size beyond the sample.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import PurePath
+
+import pandas as pd
+
+VALUE_COLUMNS = ("host", "component", "pid", "thread", "level_raw", "event_id", "status", "method")
+MAX_VALUES = 2000  # per column, the most frequent
+SAMPLE_ROWS = 10_000  # messages whose words are counted
+SIGN_ROWS = 500  # of those, the ones searched for entity types
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+# entity types a question may rank or count, and how a line shows them (checked on the sample)
+ENTITY_SIGNS = {
+    "ip": re.compile(r"\b\d{1,3}(?:\.\d{1,3}){3}\b"),
+    "mac": re.compile(r"\b(?:[0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}\b|\b(?:[0-9A-Fa-f]{4}\.){2}[0-9A-Fa-f]{4}\b"),
+    "user": re.compile(r"(?i)\buser(?:name)?[=:\s]\s*\w|\bfor (?:invalid user )?\w+ from\b"),
+    "uuid": re.compile(r"\b[0-9A-Fa-f]{8}-(?:[0-9A-Fa-f]{4}-){3}[0-9A-Fa-f]{12}\b"),
+    "url": re.compile(r"\b[A-Za-z][A-Za-z0-9+.-]{1,15}://\S"),
+    "email": re.compile(r"\b[\w.%+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\b"),
+}
+
+
+def singular(word: str) -> str:
+    """`errors` -> `error`, `addresses` -> `address`, `entries` -> `entry` (for matching only)."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 4 and word.endswith(("sses", "xes", "ches", "shes")):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+_SUFFIXES = ("ations", "ation", "ings", "ing", "ions", "ion", "ures", "ure", "als", "al", "ies", "es", "ed", "s",
+             "er", "e")
+
+
+def stem(word: str) -> str:
+    """A crude stem for matching word forms: `failures` -> `fail`, `expired` -> `expir`, `renewal` -> `renew`,
+    `closed` and `close` -> `clos` (at least four letters are kept)."""
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            return word[: -len(suffix)]
+    return word
+
+
+@dataclass(frozen=True, eq=False)
+class Vocabulary:
+    """Names per column with their row counts, message words, entity types and the log's time range."""
+
+    rows: int = 0
+    values: Mapping[str, Mapping[str, int]] = field(default_factory=dict)  # column -> value as written -> rows
+    tokens: Mapping[str, int] = field(default_factory=dict)  # lower-case message word -> occurrences in the sample
+    sampled: int = 0  # rows the tokens come from (== rows: the counts are exact)
+    sample: tuple[str, ...] = ()  # those rows' messages, in lower case
+    entity_types: tuple[str, ...] = ()
+    sources: frozenset[str] = frozenset()  # lower-case words of the loaded files' names ("hadoop", "proxifier")
+    first: pd.Timestamp | None = None
+    last: pd.Timestamp | None = None
+    _together: dict[tuple[str, ...], tuple[int, int]] = field(default_factory=dict, repr=False)  # memo
+
+    @classmethod
+    def build(cls, frame: pd.DataFrame) -> Vocabulary:
+        """The vocabulary of `frame` (one `value_counts` per name column plus a sample of messages)."""
+        values: dict[str, dict[str, int]] = {}
+        for column in VALUE_COLUMNS:
+            if column in frame:
+                counts = frame[column].value_counts(sort=True).iloc[:MAX_VALUES]
+                values[column] = {str(k): int(v) for k, v in counts.items() if str(k)}
+        step = max(1, len(frame) // SAMPLE_ROWS)
+        sample = frame["message"].iloc[::step].dropna().astype(str) if "message" in frame else pd.Series([], dtype=str)
+        lines = sample.tolist()
+        tokens = Counter(_WORD.findall("\n".join(lines).lower()))
+        signs = "\n".join(lines[:: max(1, len(lines) // SIGN_ROWS)])
+        sources: frozenset[str] = frozenset()
+        if "source" in frame and len(frame):
+            names = frame["source"].astype(str).unique()[:100]
+            sources = frozenset(w.lower() for n in names for w in re.findall(r"[A-Za-z]{3,}", PurePath(n).name))
+        times = frame["timestamp"].dropna() if "timestamp" in frame else pd.Series([], dtype="datetime64[ns]")
+        return cls(rows=len(frame), values=values, tokens=dict(tokens), sampled=len(sample),
+                   sample=tuple(line.lower() for line in lines),
+                   entity_types=tuple(k for k, sign in ENTITY_SIGNS.items() if sign.search(signs)), sources=sources,
+                   first=times.min() if len(times) else None, last=times.max() if len(times) else None)
+
+    @classmethod
+    def of_values(cls, known: Mapping[str, list[str]]) -> Vocabulary:
+        """A vocabulary with names only (no counts or message words), for views built without rows."""
+        return cls(values={c: dict.fromkeys(v, 0) for c, v in known.items()})
+
+    def token_rows(self, word: str) -> int:
+        """How often `word` (or its singular) occurs in the sampled messages."""
+        key = word.lower()
+        return self.tokens.get(key, 0) or self.tokens.get(singular(key), 0)
+
+    def stem_rows(self, word: str) -> int:
+        """How often words sharing `word`'s stem occur in the sampled messages (`expired` finds `Expiring`)."""
+        return sum(self._by_stem.get(stem(word.lower()), {}).values())
+
+    @functools.cached_property
+    def _by_stem(self) -> dict[str, dict[str, int]]:
+        out: dict[str, dict[str, int]] = {}
+        for token, n in self.tokens.items():
+            out.setdefault(stem(token), {})[token] = n
+        return out
+
+    def together(self, patterns: list[str]) -> tuple[int, int]:
+        """`(lines matching every pattern, fewest lines matching one of them)` in the sample (case-insensitive
+        regexes as `search_logs` takes them)."""
+        key = tuple(patterns)
+        if key not in self._together:
+            compiled = [re.compile(p, re.I) for p in patterns]
+            each = [sum(1 for line in self.sample if c.search(line)) for c in compiled]
+            both = sum(1 for line in self.sample if all(c.search(line) for c in compiled))
+            self._together[key] = (both, min(each, default=0))
+        return self._together[key]
+
+    def names_log(self, word: str) -> bool:
+        """Whether `word` is part of a loaded file's name (as in "the Spark log")."""
+        return word.lower() in self.sources
+
+    def holders(self, name: str, columns: tuple[str, ...] = ("host", "component", "pid", "thread")
+                ) -> list[tuple[str, str, int]]:
+        """`(column, value, rows)` of the values `name` names: exactly (any case), else by the name before a
+        qualifier (`sshd` for `sshd(pam_unix)`) or by a dotted part that names one value only
+        (`RMContainerAllocator` for `org.apache...rm.RMContainerAllocator`)."""
+        key = name.lower()
+        for match in (_exact, _qualified, _dotted):
+            found = [(c, v, n) for c in columns for v, n in self.values.get(c, {}).items() if match(v, key)]
+            if match is _dotted and len({v for _, v, _ in found}) > 1:
+                return []  # "spark" in spark.SecurityManager and spark.CacheManager names neither
+            if found:
+                return found
+        return []
+
+    def words(self) -> list[str]:
+        """Every lower-case word the rows contain (names and message words), for spelling correction."""
+        names = {w.lower() for vals in self.values.values() for v in vals for w in _WORD.findall(v)}
+        return sorted(names | set(self.tokens))
+
+
+def _exact(value: str, key: str) -> bool:
+    return value.lower() == key
+
+
+def _qualified(value: str, key: str) -> bool:
+    return len(key) > 2 and re.split(r"[(\[@$:]", value.lower())[0] == key
+
+
+def _dotted(value: str, key: str) -> bool:
+    return len(key) > 3 and "." in value and key in value.lower().replace("$", ".").split(".")
