@@ -73,11 +73,10 @@ def parse_block(data: bytes, name: str, fmt_name: str, year: int | None, mtime: 
     return frame, Block(len(lines.text), len(frame), lead, _dtypes(frame), warnings, fmt.name)
 
 
-def parse_file(url: str, name: str, fmt_name: str | None, year: int | None,
-               mtime: float | None) -> tuple[pd.DataFrame, Block]:
+def parse_file(url: str, name: str, options: LoadOptions, mtime: float | None) -> tuple[pd.DataFrame, Block]:
     """A whole file (compressed, UTF-16 or small) parsed exactly as the in-process loader parses it."""
-    content = read_stream(io.BytesIO(read_all(url)), name, LoadOptions(format=fmt_name, year=year))
-    table, info = parse_content(content, name, mtime, LoadOptions(format=fmt_name, year=year))
+    content = read_stream(io.BytesIO(read_all(url)), name, options)
+    table, info = parse_content(content, name, mtime, options)
     if table is None:
         return pd.DataFrame(), Block(0, 0, False, {}, info["warnings"], None)
     frame = to_frame([table])
@@ -163,17 +162,19 @@ def _union(blocks: list[Block]) -> pd.DataFrame:
     return pd.DataFrame({name: pd.Series(dtype=dtype) for name, dtype in dtypes.items()})
 
 
-def load(client: Client, paths: PathsArg, *, format: str | None = None, year: int | None = None,
+def load(client: Client, paths: PathsArg, options: LoadOptions | None = None, *,
          blocksize: int = BLOCKSIZE) -> dd.DataFrame:
     """The logs at `paths` as a Dask frame persisted on the cluster, with the in-process loader's rows, columns,
     row labels and `attrs` (`warnings`, `files`)."""
     from dask import delayed
     from dask.bytes import read_bytes
 
+    options = options or LoadOptions()
+    format, year = options.format, options.year
     if format is not None:
         by_name(format)
     inputs, warnings = [], []
-    for file in expand_inputs(paths):
+    for file in expand_inputs(paths, options):
         planned, skipped = _plan(file, format, blocksize)
         warnings.extend(skipped)
         if planned is not None:
@@ -182,7 +183,7 @@ def load(client: Client, paths: PathsArg, *, format: str | None = None, year: in
     for item in inputs:
         file = item.file
         if item.whole:
-            tasks.append(delayed(parse_file, pure=True)(file.url, file.name, item.fmt, year, file.mtime))
+            tasks.append(delayed(parse_file, pure=True)(file.url, file.name, options, file.mtime))
             owners.append(item)
             continue
         _, chunks = read_bytes(file.url, delimiter=b"\n", blocksize=blocksize, sample=False)
