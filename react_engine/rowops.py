@@ -26,7 +26,11 @@ def is_lazy(obj: Any) -> bool:
 
 def value(result: Any) -> Any:
     """A reduction's result, computed when it is lazy."""
-    return result.compute() if is_lazy(result) else result
+    if is_lazy(result):
+        from react_engine.dask import ops
+
+        return ops.compute(result)
+    return result
 
 
 def values(*results: Any) -> tuple[Any, ...]:

@@ -15,8 +15,8 @@ import numpy as np
 import pandas as pd
 
 _BOOL = pd.Series(dtype=bool)
-_COUNTS: dict[str, int] = {}  # row count by collection name (persisted collections do not change)
-_COUNTS_KEPT = 4096
+_KEPT = 4096
+_remembered: dict[tuple[str, str], Any] = {}  # (what, collection name) -> result; persisted data never changes
 
 
 def per_partition(fn: Callable[..., Any], *data: dd.DataFrame | dd.Series) -> list[Any]:
@@ -26,13 +26,22 @@ def per_partition(fn: Callable[..., Any], *data: dd.DataFrame | dd.Series) -> li
     return list(dask.compute(*[dask.delayed(fn)(*group) for group in parts]))
 
 
+def remembered(what: str, data: Any, fn: Callable[[], Any]) -> Any:
+    """`fn()`, computed once per collection: a collection's name identifies its data, which never changes."""
+    key = (what, data._name)
+    if key not in _remembered:
+        if len(_remembered) >= _KEPT:
+            _remembered.clear()
+        _remembered[key] = fn()
+    return _remembered[key]
+
+
 def count(rows: dd.DataFrame | dd.Series) -> int:
-    name = rows._name
-    if name not in _COUNTS:
-        if len(_COUNTS) >= _COUNTS_KEPT:
-            _COUNTS.clear()
-        _COUNTS[name] = int(sum(per_partition(len, rows)))
-    return _COUNTS[name]
+    return remembered("count", rows, lambda: int(sum(per_partition(len, rows))))
+
+
+def compute(result: Any) -> Any:
+    return remembered("compute", result, result.compute)
 
 
 def _distinct(part: pd.Series) -> list[str]:
@@ -40,7 +49,8 @@ def _distinct(part: pd.Series) -> list[str]:
 
 
 def distinct(series: dd.Series) -> list[str]:
-    return list(dict.fromkeys(v for part in per_partition(_distinct, series) for v in part))
+    return remembered("distinct", series,
+                      lambda: list(dict.fromkeys(v for part in per_partition(_distinct, series) for v in part)))
 
 
 def _tally(part: pd.Series) -> tuple[int, pd.Series]:

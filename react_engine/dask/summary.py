@@ -14,7 +14,7 @@ import dask.dataframe as dd
 import numpy as np
 import pandas as pd
 
-from react_engine.dask.ops import distinct, per_partition
+from react_engine.dask.ops import distinct, per_partition, remembered
 from react_engine.logs.schema import RAW_COLUMN
 from react_engine.state import RowSummary, iso_time, sample_lines, spread
 from react_engine.tools.counts import top
@@ -51,11 +51,14 @@ class DaskStats:
     def __init__(self, frame: dd.DataFrame) -> None:
         self.frame = frame
         self.text = RAW_COLUMN if RAW_COLUMN in frame.columns else "message"
-        present = frame.count().compute()
+        present = remembered("present", frame, frame.count().compute)
         self.columns = [str(c) for c in frame.columns if c != RAW_COLUMN and int(present[c]) > 0]
         self.severity_order = distinct(frame["severity"]) if "severity" in frame.columns else []  # as `Codes.mix`
 
     def summary(self, rows: dd.DataFrame, samples: int) -> RowSummary:
+        return remembered(f"summary:{samples}", rows, lambda: self._summary(rows, samples))
+
+    def _summary(self, rows: dd.DataFrame, samples: int) -> RowSummary:
         parts = per_partition(_part_summary, rows)
         lengths = np.asarray([p.rows for p in parts], dtype=np.int64)
         firsts = [p.first for p in parts if not pd.isna(p.first)]
