@@ -194,12 +194,12 @@ def load(client: Client, paths: PathsArg, options: LoadOptions | None = None, *,
     reports = [client.compute(delayed(itemgetter(1))(p)) for p in parsed]
     try:
         _progress(client, reports, "loading")
-        blocks: list[Block] = client.gather(reports)
+        reported: list[Block] = client.gather(reports)
     except (OSError, InputError) as exc:
         raise InputError(str(exc) if isinstance(exc, InputError) else
                          f"the Dask workers cannot read the logs ({exc}); use paths or URLs every worker can reach") \
             from None
-    return client.persist(_assemble(parsed, blocks, owners, warnings))
+    return client.persist(_assemble(parsed, reported, owners, warnings))
 
 
 def _assemble(parsed: list[Any], blocks: list[Block], owners: list[_Input], warnings: list[str]) -> dd.DataFrame:
