@@ -96,15 +96,6 @@ def count(rows: Data) -> int:
     return len(rows)
 
 
-def distinct(series: Data) -> list[str]:
-    """The distinct non-missing values, as text."""
-    if is_lazy(series):
-        from react_engine.dask import ops
-
-        return ops.distinct(series)
-    return list(series.dropna().astype(str).unique())
-
-
 def tally(series: Data) -> tuple[int, pd.Series]:
     """`(number of values, count per distinct non-missing value, most frequent first)` in one pass."""
     if is_lazy(series):

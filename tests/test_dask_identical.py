@@ -10,6 +10,7 @@ import pytest
 from react_engine.engine import Engine
 from react_engine.evaluation.suite import Case, load_suite
 from react_engine.frames import FrameCache
+from react_engine.logs.options import LoadOptions
 from react_engine.planners.rules import RulesPlanner
 from react_engine.result import RunResult
 from react_engine.rowops import is_lazy
@@ -30,12 +31,14 @@ def client() -> Iterator[distributed.Client]:
 
 @pytest.fixture(scope="module")
 def frames(client: distributed.Client) -> dict[str, FrameCache]:
-    return {"local": FrameCache(year=SUITE.year, use_cache=False), "dask": FrameCache(year=SUITE.year, dask=client)}
+    options = LoadOptions(year=SUITE.year, use_cache=False)
+    return {"local": FrameCache(options), "dask": FrameCache(options, dask=client)}
 
 
 def _ask(case: Case, frames: FrameCache, dask: distributed.Client | None) -> RunResult:
     engine = Engine(RulesPlanner(), dask=dask)
-    return engine.ask(case.question, case.logs, frame=frames.get(case.logs), now=case.now, year=SUITE.year)
+    return engine.ask(case.question, case.logs, frame=frames.get(case.logs), now=case.now,
+                      load_options=LoadOptions(year=SUITE.year, use_cache=False))
 
 
 @pytest.mark.parametrize("case", SUITE.cases, ids=[c.id for c in SUITE.cases])

@@ -55,6 +55,10 @@ class DaskStats:
         self.columns = [str(c) for c in frame.columns if c != RAW_COLUMN and int(present[c]) > 0]
         self.severity_order = distinct(frame["severity"]) if "severity" in frame.columns else []  # as `Codes.mix`
 
+    def distinct(self, column: str) -> list[str] | None:
+        """The distinct values of `column`, or None when the frame has no such column."""
+        return distinct(self.frame[column]) if column in self.frame.columns else None
+
     def summary(self, rows: dd.DataFrame, samples: int) -> RowSummary:
         return remembered(f"summary:{samples}", rows, lambda: self._summary(rows, samples))
 
