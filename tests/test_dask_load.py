@@ -127,3 +127,15 @@ def test_without_the_extra_the_error_says_how_to_install_it() -> None:
             "try:\n    connect('local')\nexcept Exception as exc:\n    print(exc)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == '--dask needs the dask extra: pip install -e ".[dask]"'
+
+
+def test_logs_bigger_than_the_workers_memory_stay_on_disk_and_load_the_same(
+        client: distributed.Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    import react_engine.dask.load as dask_load
+    from react_engine.rowops import count
+
+    monkeypatch.setattr(dask_load, "BYTES_PER_INPUT_BYTE", 1e9)  # no log set fits now
+    frame = _same([str(ROOT / "sample_logs/cmts")], client, blocksize=100_000)
+    lazy = load_on_cluster(client, [str(ROOT / "sample_logs/cmts")], LoadOptions(use_cache=False), blocksize=100_000)
+    assert not distributed.futures_of(lazy)  # nothing held in memory: each pass reads the files again
+    assert count(lazy) == len(frame)

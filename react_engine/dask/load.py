@@ -19,11 +19,13 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from react_engine.dask.files import HEAD_BYTES, RemoteFile, expand_inputs, read_all, read_range
+from react_engine.dask.ops import remember
 from react_engine.errors import InputError
 from react_engine.logs.detect import by_name, detect
 from react_engine.logs.formats.base import Format
 from react_engine.logs.lines import split
 from react_engine.logs.loader import PathsArg, parse_content, reference_time, to_frame
+from react_engine.logs.memory import BYTES_PER_INPUT_BYTE
 from react_engine.logs.options import LoadOptions
 from react_engine.logs.parse import MAX_MESSAGE_CHARS, TRUNCATION_MARK, match_patterns, parse_lines
 from react_engine.logs.reading import compression, is_binary, read_stream
@@ -164,8 +166,10 @@ def _union(blocks: list[Block]) -> pd.DataFrame:
 
 def load(client: Client, paths: PathsArg, options: LoadOptions | None = None, *,
          blocksize: int = BLOCKSIZE) -> dd.DataFrame:
-    """The logs at `paths` as a Dask frame persisted on the cluster, with the in-process loader's rows, columns,
-    row labels and `attrs` (`warnings`, `files`)."""
+    """The logs at `paths` as a Dask frame with the in-process loader's rows, columns, row labels and `attrs`
+    (`warnings`, `files`). The frame is persisted on the cluster when it fits in half the workers' memory;
+    otherwise each pass over it reads and parses the files again, block by block, so logs bigger than the
+    cluster's memory are answered too (the rows a filter keeps are persisted either way)."""
     from dask import delayed
     from dask.bytes import read_bytes
 
@@ -190,7 +194,8 @@ def load(client: Client, paths: PathsArg, options: LoadOptions | None = None, *,
         for i, data in enumerate(chunks[0]):
             tasks.append(delayed(parse_block, pure=True)(data, file.name, item.fmt, year, file.mtime, i == 0))
             owners.append(item)
-    parsed = client.persist(tasks)
+    fits = _fits(client, sum(item.file.size for item in inputs))
+    parsed = client.persist(tasks) if fits else tasks
     reports = [client.compute(delayed(itemgetter(1))(p)) for p in parsed]
     try:
         _progress(client, reports, "loading")
@@ -199,7 +204,16 @@ def load(client: Client, paths: PathsArg, options: LoadOptions | None = None, *,
         raise InputError(str(exc) if isinstance(exc, InputError) else
                          f"the Dask workers cannot read the logs ({exc}); use paths or URLs every worker can reach") \
             from None
-    return client.persist(_assemble(parsed, reported, owners, warnings))
+    frame = _assemble(parsed, reported, owners, warnings)
+    frame = client.persist(frame) if fits else frame
+    remember("count", frame, sum(b.rows - b.lead for b in reported))
+    return frame
+
+
+def _fits(client: Client, size: int) -> bool:
+    """Whether `size` bytes of logs, once parsed, fit in half the memory the workers may use."""
+    limits = [w.get("memory_limit") or 0 for w in client.scheduler_info(n_workers=-1)["workers"].values()]
+    return size * BYTES_PER_INPUT_BYTE <= sum(limits) / 2
 
 
 def _assemble(parsed: list[Any], blocks: list[Block], owners: list[_Input], warnings: list[str]) -> dd.DataFrame:

@@ -36,6 +36,11 @@ def remembered(what: str, data: Any, fn: Callable[[], Any]) -> Any:
     return _remembered[key]
 
 
+def remember(what: str, data: Any, result: Any) -> None:
+    """Record what `remembered(what, data, ...)` would compute, when it is already known."""
+    _remembered[(what, data._name)] = result
+
+
 def count(rows: dd.DataFrame | dd.Series) -> int:
     return remembered("count", rows, lambda: int(sum(per_partition(len, rows))))
 
