@@ -23,12 +23,14 @@ from react_engine.errors import (
     ToolError,
     TruncatedReplyError,
 )
+from react_engine.frames import load_logs
 from react_engine.grounding import evidence, verify
 from react_engine.logs.options import LoadOptions
 from react_engine.planners.base import Planner, PlannerReply, PlanRequest
 from react_engine.planners.rules import advise
 from react_engine.planners.schema import portable_reply_schema
 from react_engine.result import RunResult, Statistics, Step, StopReason
+from react_engine.rowops import attrs, count
 from react_engine.settings import Settings
 from react_engine.state import RunState, call_key, resolve_now
 from react_engine.tools import REGISTRY, Tool, ToolContext, ToolResult
@@ -60,7 +62,9 @@ class Engine:
     def __init__(self, planner: Planner, settings: Settings | None = None, *,
                  tracer_factory: TracerFactory | None = None, approver: Approver | None = None,
                  output_dir: str | Path | None = None, tools: dict[str, Tool] | None = None,
-                 on_step: StepCallback | None = None) -> None:
+                 on_step: StepCallback | None = None, dask: Any = None) -> None:
+        """`dask`: a `distributed.Client` or an address (`tcp://host:8786`, `local`, `local:N`): load the logs and
+        run the tools on that Dask cluster (as `LoadOptions.dask` does per question)."""
         self.planner = planner
         self.settings = settings or Settings()
         self.tracer_factory = tracer_factory
@@ -68,6 +72,7 @@ class Engine:
         self.output_dir = Path(output_dir) if output_dir else Path.cwd()
         self.tools = tools or REGISTRY
         self.on_step = on_step
+        self.dask = dask
 
     def ask(self, question: str, paths: Sequence[str | Path] | None = None, *, frame: pd.DataFrame | None = None,
             now: str | None = None, load_options: LoadOptions | None = None) -> RunResult:
@@ -80,7 +85,7 @@ class Engine:
                          deterministic=self.planner.deterministic, year=options.year,
                          max_iterations=self.settings.max_iterations) as span:
             try:
-                state, warnings = _open(question, paths, frame, now, options)
+                state, warnings = _open(question, paths, frame, now, options, self.dask)
             except _Stop as stop:
                 result = self._unanswered(question, started, stop)
             except KeyboardInterrupt:
@@ -102,17 +107,15 @@ class Engine:
 
 
 def _open(question: str, paths: Sequence[str | Path] | None, frame: pd.DataFrame | None, now: str | None,
-          options: LoadOptions) -> tuple[RunState, list[str]]:
+          options: LoadOptions, dask: Any = None) -> tuple[RunState, list[str]]:
     """The run state over the loaded logs (or `frame`) and the loader's warnings; `_Stop` when loading fails."""
     warnings: list[str] = []
     if frame is None:
-        from react_engine.logs import load
-
         try:
-            frame = load(list(paths or []), options)
+            frame = load_logs(list(paths or []), options, dask)
         except ReactEngineError as exc:
             raise _Stop("error", str(exc), type(exc).__name__) from None
-        warnings.extend(frame.attrs.get("warnings", []))
+        warnings.extend(attrs(frame).get("warnings", []))
     try:
         anchor = resolve_now(frame, now)
     except ToolError as exc:
@@ -132,7 +135,7 @@ class _Run:
         self.state = state
         self.tracer = tracer
         self.started = started
-        self.stats = Statistics(rows_loaded=len(state.frame))
+        self.stats = Statistics(rows_loaded=count(state.frame))
         self.warnings = warnings
         self.final: tuple[str, Any] | None = None
         self.interpretation: Interpretation | None = None
@@ -165,7 +168,7 @@ class _Run:
     def _iterate(self, iteration: int, span: SpanHandle) -> None:
         state = self.state
         began = time.monotonic()
-        step = Step(iteration=iteration, rows_in=len(state.rows))
+        step = Step(iteration=iteration, rows_in=count(state.rows))
         try:
             reply = self._plan(iteration, step)
             self._act(reply, step)
@@ -175,7 +178,7 @@ class _Run:
             raise
         finally:
             step.duration_ms = (time.monotonic() - began) * 1000
-            step.rows_out = len(state.rows)
+            step.rows_out = count(state.rows)
             state.steps.append(step)
             self.stats.iterations = iteration
             span.set(kind=step.kind, action=step.action or "", ok=step.ok, duration_ms=step.duration_ms)
@@ -313,7 +316,7 @@ class _Run:
         remaining = settings.timeout_seconds - (time.monotonic() - self.started)
         limit = min(settings.tool_timeout_seconds, tool.timeout or settings.tool_timeout_seconds)
         timeout = max(0.01, min(limit, remaining))
-        with self.tracer.span("tool", tool=tool.name, params=_json(step.params), rows_in=len(state.rows)) as span:
+        with self.tracer.span("tool", tool=tool.name, params=_json(step.params), rows_in=count(state.rows)) as span:
             began = time.monotonic()
             try:
                 result = tool.call(params, ctx, timeout)
@@ -327,7 +330,7 @@ class _Run:
                 step.tool_ms = (time.monotonic() - began) * 1000
                 self.stats.tool_calls += 1
                 self.stats.tool_duration_seconds += step.tool_ms / 1000
-                span.set(rows_out=len(state.rows), duration_ms=step.tool_ms, ok=step.ok, error=step.error or "",
+                span.set(rows_out=count(state.rows), duration_ms=step.tool_ms, ok=step.ok, error=step.error or "",
                          summary=step.observation)
 
     def _tool_failed(self, tool: Tool, step: Step, message: str, kind: str) -> None:
@@ -352,7 +355,7 @@ class _Run:
             if tool.narrows:  # filters are idempotent: the same call again is a repeat
                 state.calls.setdefault(call_key(tool.name, canonical, state.rows_version), step.iteration)
                 state.strategies_tried.append(f"{tool.name}({_json(step.params)})")
-            if len(result.rows) == 0 and self.settings.auto_retry_enabled and tool.narrows:
+            if count(result.rows) == 0 and self.settings.auto_retry_enabled and tool.narrows:
                 state.feedback = guidance.empty_hint(tool.name, step.params, self.settings.time_expansion_factor,
                                                      state.strategies_tried)
         if result.evidence is not None:

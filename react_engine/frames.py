@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import pandas as pd
 from pydantic import BeforeValidator
@@ -16,21 +16,34 @@ from react_engine.logs.options import LoadOptions
 PathList = Annotated[list[str], BeforeValidator(lambda value: [value] if isinstance(value, str) else value)]
 
 
+def load_logs(paths: Sequence[str | Path], options: LoadOptions, dask: Any = None) -> pd.DataFrame:
+    """`react_engine.logs.load`, or on a Dask cluster (`dask`: a `distributed.Client` or an address, else
+    `options.dask`) the same rows as a Dask frame loaded and persisted there."""
+    target = dask if dask is not None else options.dask
+    if target is not None:
+        from react_engine.dask.cluster import connect
+        from react_engine.dask.load import load as load_on_cluster
+
+        return load_on_cluster(connect(target), list(paths), options)
+    from react_engine.logs import load
+
+    return load(list(paths), options)
+
+
 class FrameCache:
     """Loads each distinct list of paths once; a set that fails to load is remembered as None."""
 
-    def __init__(self, options: LoadOptions | None = None) -> None:
+    def __init__(self, options: LoadOptions | None = None, *, dask: Any = None) -> None:
         self.options = options or LoadOptions()
+        self.dask = dask
         self._frames: dict[tuple[str, ...], pd.DataFrame | None] = {}
 
     def load(self, paths: Sequence[str | Path]) -> pd.DataFrame:
         """The frame for `paths`, loading it the first time; a load failure raises its `InputError`."""
-        from react_engine.logs import load
-
         key = tuple(str(p) for p in paths)
         if self._frames.get(key) is None:
             self._frames[key] = None
-            self._frames[key] = load(list(key), self.options)
+            self._frames[key] = load_logs(key, self.options, self.dask)
         return self._frames[key]
 
     def get(self, paths: Sequence[str | Path]) -> pd.DataFrame | None:

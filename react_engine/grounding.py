@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field
 from react_engine.logs.macs import MAC_SEPARATED
 from react_engine.logs.schema import RAW_COLUMN
 from react_engine.result import Evidence
+from react_engine.rowops import count, head, take
 
 # Things that look like numbers but are identifiers or times: removed before numbers are read.
 _NOT_QUANTITIES = re.compile(
@@ -74,15 +75,12 @@ def verify(answer: str, value: Any, computed: list[Any], question: str) -> Verdi
 def evidence(frame: pd.DataFrame, labels: pd.Index | None, rows: pd.DataFrame, limit: int,
              chars: int = 300) -> list[Evidence]:
     """Up to `limit` supporting lines, from the rows behind the value or else the current rows."""
-    if limit <= 0 or frame.empty:
+    total = count(frame) if limit > 0 else 0
+    if not total:
         return []
-    if labels is None and len(rows) == len(frame):
+    if labels is None and count(rows) == total:
         return []  # nothing was narrowed: the whole log is no evidence
-    if labels is not None:
-        positions = frame.index.get_indexer(pd.Index(labels[:limit]))
-        picked = frame.take(positions[positions >= 0])
-    else:
-        picked = rows.head(limit)
+    picked = take(frame, labels[:limit]) if labels is not None else head(rows, limit)
     text_col = RAW_COLUMN if RAW_COLUMN in picked else "message"
     out = []
     for src, line, text in zip(picked["source"], picked["line"], picked[text_col]):

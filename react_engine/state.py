@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import PurePath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
@@ -13,15 +13,19 @@ import pandas as pd
 from react_engine.logs.schema import RAW_COLUMN
 from react_engine.planners.base import ContextView, EntitySummary, HistoryItem
 from react_engine.result import Step
-from react_engine.tools.counts import ranked, top
+from react_engine.rowops import count, is_lazy, tally, value, within
+from react_engine.tools.counts import top
 from react_engine.tools.timeexpr import parse_time
 from react_engine.understanding.vocabulary import Vocabulary
+
+if TYPE_CHECKING:
+    from react_engine.dask.summary import DaskStats
 
 _KNOWN_VALUE_COLUMNS = ("host", "component")
 _KNOWN_VALUES_MAX = 2000
 
 
-def _iso(ts: Any) -> str | None:
+def iso_time(ts: Any) -> str | None:
     """Compact UTC time for the prompt: `2026-11-20T15:00:47Z`."""
     if ts is None or pd.isna(ts):
         return None
@@ -85,20 +89,22 @@ class FrameStats:
             return rows.index.to_numpy(dtype=np.int64)
         return self.frame.index.get_indexer(rows.index)
 
+    def distinct(self, column: str) -> list[str] | None:
+        """The distinct values of `column` (found when it was factorized), or None when it is not coded."""
+        return [str(value) for value in self.codes[column].uniques] if column in self.codes else None
+
     def summary(self, rows: pd.DataFrame, samples: int) -> RowSummary:
         pos = self.positions(rows)
-        sample_rows = rows.iloc[_spread(len(rows), samples)]
-        picked = [f"{PurePath(str(src)).name}:{line} {text}" for src, line, text in
-                  zip(sample_rows["source"], sample_rows["line"], sample_rows[self.text])]
+        picked = sample_lines(rows.iloc[spread(len(rows), samples)], self.text)
         time_range: tuple[str | None, str | None] = (None, None)
         if self.times is not None and len(rows):
             times = self.times[pos]
             times = times[~np.isnat(times)]
             if len(times):
-                time_range = (_iso(pd.Timestamp(times.min(), tz="UTC")), _iso(pd.Timestamp(times.max(), tz="UTC")))
+                time_range = (iso_time(pd.Timestamp(times.min(), tz="UTC")), iso_time(pd.Timestamp(times.max(), tz="UTC")))
         codes = self.codes
         return RowSummary(
-            samples=[str(p) for p in picked],
+            samples=picked,
             severity_mix=codes["severity"].mix(pos) if "severity" in codes else {},
             time_range=time_range,
             top_hosts=codes["host"].top(pos, 3) if "host" in codes else [],
@@ -106,7 +112,22 @@ class FrameStats:
         )
 
 
-def _spread(n: int, k: int) -> list[int]:
+def sample_lines(rows: pd.DataFrame, text: str) -> list[str]:
+    """Sample rows as `file:line text` for the prompt."""
+    return [f"{PurePath(str(src)).name}:{line} {body}" for src, line, body in
+            zip(rows["source"], rows["line"], rows[text])]
+
+
+def stats_for(frame: pd.DataFrame) -> FrameStats | DaskStats:
+    """The row-summary helper for `frame` (a Dask frame gets one that computes on the cluster)."""
+    if is_lazy(frame):
+        from react_engine.dask.summary import DaskStats
+
+        return DaskStats(frame)
+    return FrameStats(frame)
+
+
+def spread(n: int, k: int) -> list[int]:
     """Up to `k` row positions spread evenly over `n` rows (first, middle, last...)."""
     if n <= 0 or k <= 0:
         return []
@@ -119,9 +140,8 @@ def resolve_now(frame: pd.DataFrame, now: str | None) -> pd.Timestamp | None:
     """The time anchor: `--now` when given, else the newest timestamp in the logs."""
     if now:
         return parse_time(now, pd.NaT)
-    if "timestamp" not in frame or frame["timestamp"].isna().all():
-        return None
-    return pd.Timestamp(frame["timestamp"].max())
+    latest = value(frame["timestamp"].max()) if "timestamp" in frame else None
+    return None if latest is None or pd.isna(latest) else pd.Timestamp(latest)
 
 
 def call_key(action: str, params: dict[str, Any], rows_version: int) -> str:
@@ -158,7 +178,7 @@ class RunState:
 
     def __post_init__(self) -> None:
         self.rows = self.frame
-        self.stats = FrameStats(self.frame)
+        self.stats = stats_for(self.frame)
 
     def set_rows(self, rows: pd.DataFrame) -> None:
         self.rows = rows
@@ -174,8 +194,8 @@ class RunState:
         if self._known is None:
             self._known = {}
             for col in _KNOWN_VALUE_COLUMNS:
-                if col in self.stats.codes:  # the distinct values were found when the column was factorized
-                    values = [str(value) for value in self.stats.codes[col].uniques]
+                values = self.stats.distinct(col)
+                if values is not None:
                     self._known[col] = sorted(values)[:_KNOWN_VALUES_MAX]
         return self._known
 
@@ -197,10 +217,9 @@ class RunState:
         for name, values in self.entities.items():
             key = (name, id(values), self.rows_version)
             if key not in self._entity_summaries:
-                current = values[values.index.isin(self.rows.index)]
-                self._entity_summaries[key] = EntitySummary(type=name, count=len(current),
-                                                            unique=int(current.nunique()),
-                                                            top=[(str(v), c) for v, c in ranked(current, 3)])
+                total, counts = tally(within(values, self.rows))
+                self._entity_summaries[key] = EntitySummary(type=name, count=total, unique=len(counts),
+                                                            top=[(str(v), c) for v, c in top(counts, 3)])
             out.append(self._entity_summaries[key])
         return out
 
@@ -210,9 +229,9 @@ class RunState:
             question=self.question,
             iteration=iteration,
             max_iterations=max_iterations,
-            now=_iso(self.now),
-            total_rows=len(self.frame),
-            row_count=len(self.rows),
+            now=iso_time(self.now),
+            total_rows=count(self.frame),
+            row_count=count(self.rows),
             columns=self.stats.columns,
             samples=summary.samples,
             severity_mix=summary.severity_mix,

@@ -122,11 +122,16 @@ def load_options(command: Callable[..., Any]) -> Callable[..., Any]:
                   help="Largest input once decompressed (default 4G).")
     @click.option("--max-ratio", type=click.FloatRange(min=1, min_open=True), default=None, metavar="N",
                   help="Largest decompression ratio before a file is refused as a bomb (default 200).")
+    @click.option("--dask", "dask_address", envvar="REACT_ENGINE_DASK", default=None, metavar="ADDRESS",
+                  help="Load the logs and run the tools on Dask: tcp://HOST:8786 (a running scheduler), local or "
+                       "local:N (N worker processes here) [env REACT_ENGINE_DASK; needs pip install -e \".[dask]\"].")
     @functools.wraps(command)
     def wrapper(*args: Any, format_: str | None, year: int | None, no_cache: bool, glob_: tuple[str, ...],
-                exclude: tuple[str, ...], max_input_size: str | None, max_ratio: float | None, **kwargs: Any) -> Any:
+                exclude: tuple[str, ...], max_input_size: str | None, max_ratio: float | None,
+                dask_address: str | None, **kwargs: Any) -> Any:
         limits = {"max_input_size": max_input_size, "max_ratio": max_ratio}
         options = LoadOptions(format=format_, year=year, use_cache=not no_cache, glob=glob_, exclude=exclude,
+                              dask=dask_address or None,
                               **{name: value for name, value in limits.items() if value is not None})
         return command(*args, load_options=options, **kwargs)
 

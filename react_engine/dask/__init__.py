@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from react_engine.dask.cluster import INSTALL_HINT, connect, connected, is_lazy
+from react_engine.dask.cluster import INSTALL_HINT, connect
 
-__all__ = ["INSTALL_HINT", "connect", "connected", "is_lazy"]
+__all__ = ["INSTALL_HINT", "connect"]

@@ -1,10 +1,13 @@
-"""Connecting to a Dask cluster named by an address: `tcp://host:port`, `local` or `local:N`."""
+"""Connecting to a Dask cluster named by an address: `tcp://host:port`, `local` or `local:N`.
+
+A process connects to each address once; the client (and a LocalCluster started for `local`) is closed when
+the process exits.
+"""
 
 from __future__ import annotations
 
+import atexit
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from react_engine.errors import InputError
@@ -15,11 +18,7 @@ if TYPE_CHECKING:
 INSTALL_HINT = 'pip install -e ".[dask]"'
 CONNECT_TIMEOUT = "10s"
 _LOCAL = re.compile(r"local(?::(?P<workers>\d+))?")
-
-
-def is_lazy(obj: Any) -> bool:
-    """True for a Dask collection (a frame or series held on the cluster)."""
-    return type(obj).__module__.startswith("dask.")
+_clients: dict[str, Client] = {}
 
 
 def _require() -> None:
@@ -30,21 +29,30 @@ def _require() -> None:
         raise InputError(f"--dask needs the dask extra: {INSTALL_HINT}") from None
 
 
-def connect(address: str | Client) -> Client:
-    """A client for `address`: an existing `distributed.Client` as is, `local[:N]` starts a LocalCluster with N
-    worker processes (default 2), and any other address is a running scheduler (`tcp://host:8786`)."""
+def connect(address: Any) -> Client:
+    """A client for `address`: an existing `distributed.Client` as is; `local[:N]` starts a LocalCluster with N
+    worker processes (default 2); any other address is a running scheduler (`tcp://host:8786`)."""
     _require()
-    from distributed import Client, LocalCluster
+    from distributed import Client
 
     if isinstance(address, Client):
         return address
-    text = address.strip()
+    text = str(address).strip()
+    client = _clients.get(text)
+    if client is None or client.status != "running":
+        client = _clients[text] = _open(text)
+    return client
+
+
+def _open(text: str) -> Client:
+    from distributed import Client, LocalCluster
+
     local = _LOCAL.fullmatch(text)
     if local:
         workers = int(local["workers"] or 2)
         if workers < 1:
             raise InputError(f"--dask {text}: give at least one worker, e.g. local:2")
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0")
         return Client(cluster)
     if "://" not in text:
         raise InputError(f"--dask {text!r}: use tcp://HOST:PORT for a running scheduler, or local / local:N")
@@ -58,19 +66,15 @@ def connect(address: str | Client) -> Client:
         raise InputError(f"--dask {text}: {_reason(exc)}; use tcp://HOST:PORT, or local / local:N") from None
 
 
+@atexit.register
+def _close_all() -> None:
+    for client in _clients.values():
+        cluster = client.cluster  # a LocalCluster started here, or None for a remote scheduler
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    _clients.clear()
+
+
 def _reason(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or type(exc).__name__
-
-
-@contextmanager
-def connected(address: str | Client) -> Iterator[Client]:
-    """`connect(address)` for the duration of a block; a client or local cluster opened here is closed after it."""
-    client = connect(address)
-    try:
-        yield client
-    finally:
-        if client is not address:
-            cluster = client.cluster
-            client.close()
-            if cluster is not None:  # a LocalCluster started by `connect`
-                cluster.close()

@@ -9,6 +9,7 @@ from typing import Any
 
 from react_engine.errors import InputError
 from react_engine.logs.loader import PathsArg
+from react_engine.logs.options import LoadOptions
 from react_engine.logs.sources import STDIN, expand
 
 HEAD_BYTES = 8192
@@ -48,6 +49,8 @@ def _expand_url(item: str) -> list[RemoteFile]:
             inside = sorted(fs.find(path)) if fs.isdir(path) else [path]
             files.extend(p for p in inside if not any(part.startswith(".") for part in p.split("/")[-1:]))
         infos = [(p, fs.info(p)) for p in files]
+    except FileNotFoundError:
+        raise InputError(f"{item}: no such file or directory; check the URL") from None
     except (OSError, ValueError, ImportError) as exc:
         raise InputError(f"{item}: cannot list it ({' '.join(str(exc).split())}); check the URL and credentials") \
             from None
@@ -57,13 +60,13 @@ def _expand_url(item: str) -> list[RemoteFile]:
             for p, info in infos]
 
 
-def expand_inputs(paths: PathsArg) -> list[RemoteFile]:
+def expand_inputs(paths: PathsArg, options: LoadOptions) -> list[RemoteFile]:
     """Files, directories, globs and URLs as sorted, de-duplicated inputs (local ones as the loader names them)."""
     items = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
     if STDIN in [os.fspath(item) for item in items]:
         raise InputError("--dask cannot read standard input; save it to a file the workers can read")
     local = [item for item in items if not _is_url(os.fspath(item))]
-    found = {f.name: RemoteFile(f.name, f.name, f.size, f.mtime) for f in (expand(local).files if local else [])}
+    found = {f.name: RemoteFile(f.name, f.name, f.size, f.mtime) for f in (expand(local, options).files if local else [])}
     for item in items:
         if _is_url(os.fspath(item)):
             found.update((f.name, f) for f in _expand_url(os.fspath(item)))

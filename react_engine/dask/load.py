@@ -19,11 +19,13 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from react_engine.dask.files import HEAD_BYTES, RemoteFile, expand_inputs, read_all, read_range
+from react_engine.dask.ops import remember
 from react_engine.errors import InputError
 from react_engine.logs.detect import by_name, detect
 from react_engine.logs.formats.base import Format
 from react_engine.logs.lines import split
 from react_engine.logs.loader import PathsArg, parse_content, reference_time, to_frame
+from react_engine.logs.memory import BYTES_PER_INPUT_BYTE
 from react_engine.logs.options import LoadOptions
 from react_engine.logs.parse import MAX_MESSAGE_CHARS, TRUNCATION_MARK, match_patterns, parse_lines
 from react_engine.logs.reading import compression, is_binary, read_stream
@@ -73,11 +75,10 @@ def parse_block(data: bytes, name: str, fmt_name: str, year: int | None, mtime: 
     return frame, Block(len(lines.text), len(frame), lead, _dtypes(frame), warnings, fmt.name)
 
 
-def parse_file(url: str, name: str, fmt_name: str | None, year: int | None,
-               mtime: float | None) -> tuple[pd.DataFrame, Block]:
+def parse_file(url: str, name: str, options: LoadOptions, mtime: float | None) -> tuple[pd.DataFrame, Block]:
     """A whole file (compressed, UTF-16 or small) parsed exactly as the in-process loader parses it."""
-    content = read_stream(io.BytesIO(read_all(url)), name, LoadOptions(format=fmt_name, year=year))
-    table, info = parse_content(content, name, mtime, LoadOptions(format=fmt_name, year=year))
+    content = read_stream(io.BytesIO(read_all(url)), name, options)
+    table, info = parse_content(content, name, mtime, options)
     if table is None:
         return pd.DataFrame(), Block(0, 0, False, {}, info["warnings"], None)
     frame = to_frame([table])
@@ -163,17 +164,21 @@ def _union(blocks: list[Block]) -> pd.DataFrame:
     return pd.DataFrame({name: pd.Series(dtype=dtype) for name, dtype in dtypes.items()})
 
 
-def load(client: Client, paths: PathsArg, *, format: str | None = None, year: int | None = None,
+def load(client: Client, paths: PathsArg, options: LoadOptions | None = None, *,
          blocksize: int = BLOCKSIZE) -> dd.DataFrame:
-    """The logs at `paths` as a Dask frame persisted on the cluster, with the in-process loader's rows, columns,
-    row labels and `attrs` (`warnings`, `files`)."""
+    """The logs at `paths` as a Dask frame with the in-process loader's rows, columns, row labels and `attrs`
+    (`warnings`, `files`). The frame is persisted on the cluster when it fits in half the workers' memory;
+    otherwise each pass over it reads and parses the files again, block by block, so logs bigger than the
+    cluster's memory are answered too (the rows a filter keeps are persisted either way)."""
     from dask import delayed
     from dask.bytes import read_bytes
 
+    options = options or LoadOptions()
+    format, year = options.format, options.year
     if format is not None:
         by_name(format)
     inputs, warnings = [], []
-    for file in expand_inputs(paths):
+    for file in expand_inputs(paths, options):
         planned, skipped = _plan(file, format, blocksize)
         warnings.extend(skipped)
         if planned is not None:
@@ -182,23 +187,33 @@ def load(client: Client, paths: PathsArg, *, format: str | None = None, year: in
     for item in inputs:
         file = item.file
         if item.whole:
-            tasks.append(delayed(parse_file, pure=True)(file.url, file.name, item.fmt, year, file.mtime))
+            tasks.append(delayed(parse_file, pure=True)(file.url, file.name, options, file.mtime))
             owners.append(item)
             continue
         _, chunks = read_bytes(file.url, delimiter=b"\n", blocksize=blocksize, sample=False)
         for i, data in enumerate(chunks[0]):
             tasks.append(delayed(parse_block, pure=True)(data, file.name, item.fmt, year, file.mtime, i == 0))
             owners.append(item)
-    parsed = client.persist(tasks)
+    fits = _fits(client, sum(item.file.size for item in inputs))
+    parsed = client.persist(tasks) if fits else tasks
     reports = [client.compute(delayed(itemgetter(1))(p)) for p in parsed]
     try:
         _progress(client, reports, "loading")
-        blocks: list[Block] = client.gather(reports)
+        reported: list[Block] = client.gather(reports)
     except (OSError, InputError) as exc:
         raise InputError(str(exc) if isinstance(exc, InputError) else
                          f"the Dask workers cannot read the logs ({exc}); use paths or URLs every worker can reach") \
             from None
-    return client.persist(_assemble(parsed, blocks, owners, warnings))
+    frame = _assemble(parsed, reported, owners, warnings)
+    frame = client.persist(frame) if fits else frame
+    remember("count", frame, sum(b.rows - b.lead for b in reported))
+    return frame
+
+
+def _fits(client: Client, size: int) -> bool:
+    """Whether `size` bytes of logs, once parsed, fit in half the memory the workers may use."""
+    limits = [w.get("memory_limit") or 0 for w in client.scheduler_info(n_workers=-1)["workers"].values()]
+    return size * BYTES_PER_INPUT_BYTE <= sum(limits) / 2
 
 
 def _assemble(parsed: list[Any], blocks: list[Block], owners: list[_Input], warnings: list[str]) -> dd.DataFrame:

@@ -16,8 +16,9 @@ from pydantic import Field
 
 from react_engine.errors import ToolError
 from react_engine.logs.macs import MAC_PATTERN, MAC_SEPARATED, normalize_array
+from react_engine.rowops import count, labels, partitionwise, tally, within
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
-from react_engine.tools.counts import brief, ranked
+from react_engine.tools.counts import brief, top
 from react_engine.tools.fields import OneOrMany
 from react_engine.tools.regex import as_arrow, check, findall, line_text
 
@@ -146,8 +147,8 @@ def current(ctx: ToolContext, kind: str) -> tuple[str, pd.Series, bool]:
     """`(name, values in the current rows, freshly extracted?)` for an extracted or built-in entity type."""
     if kind in ctx.entities:
         values = ctx.entities[kind]
-        if len(ctx.rows) < len(ctx.frame):
-            values = values[values.index.isin(ctx.rows.index)]
+        if ctx.rows is not ctx.frame:
+            values = within(values, ctx.rows)
         return kind, values, False
     name = builtin(kind)
     if name in ctx.entities:
@@ -156,12 +157,18 @@ def current(ctx: ToolContext, kind: str) -> tuple[str, pd.Series, bool]:
         known = sorted(set(BUILTIN) | set(ctx.entities))
         raise ToolError(f"unknown entity type {kind!r}; use one of {', '.join(known)} "
                         "or extract_entities with a pattern and a name")
-    return name, extract(ctx.rows, name), True
+    return name, extracted(ctx.rows, name), True
+
+
+def extracted(rows: pd.DataFrame, kind: str) -> pd.Series:
+    """`extract(rows, kind)`, run per partition on lazy rows."""
+    return partitionwise(extract, rows, kind, meta=pd.Series(dtype="str", name=kind))
 
 
 def describe(values: pd.Series) -> dict[str, object]:
     """Total, unique and top values of one entity set, for a tool's value."""
-    return {"total": len(values), "unique": int(values.nunique()), "top": ranked(values, 3)}
+    total, counts = tally(values)
+    return {"total": total, "unique": len(counts), "top": top(counts, 3)}
 
 
 class ExtractEntitiesParams(Params):
@@ -177,11 +184,11 @@ def extract_entities(params: ExtractEntitiesParams, ctx: ToolContext) -> ToolRes
     unknown = [t for t in params.types if builtin(t) is None]
     for kind in params.types:
         if (name := builtin(kind)) is not None:
-            found[name] = extract(ctx.rows, name)
+            found[name] = extracted(ctx.rows, name)
     if params.pattern is not None:
         name = (params.name or (unknown[0] if len(unknown) == 1 else "custom")).strip() or "custom"
         check(params.pattern)
-        found[name] = findall(line_text(ctx.rows), params.pattern).rename(name)
+        found[name] = partitionwise(_custom, ctx.rows, params.pattern, name, meta=pd.Series(dtype="str", name=name))
     elif unknown:
         raise ToolError(f"unknown entity type {unknown[0]!r}; built-in types are {', '.join(BUILTIN)}, "
                         "or give a pattern and a name")
@@ -189,7 +196,11 @@ def extract_entities(params: ExtractEntitiesParams, ctx: ToolContext) -> ToolRes
         raise ToolError(f"give types ({', '.join(BUILTIN)}) or a pattern with a name")
     value = {name: describe(values) for name, values in found.items()}
     summary = "; ".join(f"{brief(name)}: {v['total']:,} found, {v['unique']:,} unique" for name, v in value.items())
-    return ToolResult(value=value, summary=f"extract -> {summary} in {len(ctx.rows):,} rows", entities=found)
+    return ToolResult(value=value, summary=f"extract -> {summary} in {count(ctx.rows):,} rows", entities=found)
+
+
+def _custom(rows: pd.DataFrame, pattern: str, name: str) -> pd.Series:
+    return findall(line_text(rows), pattern).rename(name)
 
 
 class CountEntitiesParams(Params):
@@ -200,10 +211,11 @@ class CountEntitiesParams(Params):
 @tool("count_entities", "count (distinct) entity values", CountEntitiesParams)
 def count_entities(params: CountEntitiesParams, ctx: ToolContext) -> ToolResult:
     name, values, fresh = current(ctx, params.type)
-    count = int(values.nunique()) if params.unique else len(values)
-    rows = values.index.unique()
+    total, counts = tally(values)
+    number = len(counts) if params.unique else total
+    rows = labels(values)
     return ToolResult(
-        value=count,
-        summary=f"count {'unique ' if params.unique else ''}{brief(name)} -> {count:,} in {len(ctx.rows):,} rows",
+        value=number,
+        summary=f"count {'unique ' if params.unique else ''}{brief(name)} -> {number:,} in {count(ctx.rows):,} rows",
         entities={name: values} if fresh else None,
-        evidence=rows if len(rows) < len(ctx.rows) else None)
+        evidence=rows if len(rows) < count(ctx.rows) else None)

@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import Field
 
 from react_engine.errors import ToolError
+from react_engine.rowops import chunks, count
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
 
 
@@ -23,16 +24,17 @@ def export_results(params: ExportResultsParams, ctx: ToolContext) -> ToolResult:
     target.parent.mkdir(parents=True, exist_ok=True)
     try:
         with target.open("w" if ctx.allow_overwrite else "x", encoding="utf-8", newline="") as out:
-            if params.format == "csv":
-                ctx.rows.to_csv(out, index=False)
-            else:
-                ctx.rows.to_json(out, orient="records", lines=True, date_format="iso")
+            for i, part in enumerate(chunks(ctx.rows)):
+                if params.format == "csv":
+                    part.to_csv(out, index=False, header=i == 0)
+                else:
+                    part.to_json(out, orient="records", lines=True, date_format="iso")
     except FileExistsError:
         raise ToolError(f"{target} already exists; choose another file name") from None
     except OSError as exc:
         raise ToolError(f"cannot write {target}: {exc.strerror or exc}") from None
-    return ToolResult(value={"path": str(target), "rows": len(ctx.rows), "format": params.format},
-                      summary=f"export {len(ctx.rows):,} rows -> {target} ({params.format})")
+    return ToolResult(value={"path": str(target), "rows": count(ctx.rows), "format": params.format},
+                      summary=f"export {count(ctx.rows):,} rows -> {target} ({params.format})")
 
 
 def safe_target(base: Path, path: str, *, overwrite: bool) -> Path:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import operator
 import re
+from functools import reduce
 from typing import Literal
 
 import numpy as np
@@ -14,21 +16,21 @@ from react_engine.errors import ToolError
 from react_engine.logs.macs import any_notation
 from react_engine.logs.macs import normalize as normalize_mac
 from react_engine.logs.severity import RANK, SEVERITIES, at_least, normalize
+from react_engine.rowops import Mask, count, holding, mask, select, value, value_counts
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
 from react_engine.tools.counts import brief
 from react_engine.tools.entities import BUILTIN, builtin, current, normalised
 from react_engine.tools.fields import OneOrMany
-from react_engine.tools.regex import as_arrow, line_text, literal, matches
+from react_engine.tools.regex import as_arrow, check, line_text, literal, matches
 from react_engine.tools.timeexpr import parse_time
 
 _SEPARATED = re.compile(r"[:.-]")
 
 
-def narrowed(ctx: ToolContext, mask: np.ndarray | pd.Series, what: str) -> ToolResult:
-    """The current rows where `mask` holds, as the new current rows; the value is their count."""
-    keep = np.asarray(mask, dtype=bool)
-    rows = ctx.rows if keep.all() else ctx.rows[keep]
-    return ToolResult(value=len(rows), summary=f"{what} -> {len(rows):,} of {len(ctx.rows):,} rows", rows=rows)
+def narrowed(ctx: ToolContext, keep: Mask, what: str) -> ToolResult:
+    """The current rows where `keep` holds, as the new current rows; the value is their count."""
+    rows = select(ctx.rows, keep)
+    return ToolResult(value=count(rows), summary=f"{what} -> {count(rows):,} of {count(ctx.rows):,} rows", rows=rows)
 
 
 def resolve_field(ctx: ToolContext, field: str) -> tuple[str, bool]:
@@ -38,7 +40,7 @@ def resolve_field(ctx: ToolContext, field: str) -> tuple[str, bool]:
     if field in ctx.entities:
         return field, True
     name = folded.get(field.strip().lower())
-    if name is not None and not (builtin(field) and ctx.rows[name].isna().all()):
+    if name is not None and not (builtin(field) and value(ctx.rows[name].isna().all())):
         return name, False
     if builtin(field):
         return field, True
@@ -58,8 +60,10 @@ def search_logs(params: SearchLogsParams, ctx: ToolContext) -> ToolResult:
         return reset_filters(ResetFiltersParams(), ctx)
     mac = None if params.regex or not _SEPARATED.search(params.value) else normalize_mac(params.value)
     pattern = params.value if params.regex else any_notation(mac) if mac else literal(params.value)
-    mask = matches(line_text(ctx.rows), pattern, ignore_case=not params.case_sensitive or mac is not None)
-    return narrowed(ctx, mask, f"search {params.value!r}" + (" (any MAC notation)" if mac else ""))
+    ignore_case = not params.case_sensitive or mac is not None
+    check(pattern)
+    found = mask(ctx.rows, lambda rows: matches(line_text(rows), pattern, ignore_case=ignore_case))
+    return narrowed(ctx, found, f"search {params.value!r}" + (" (any MAC notation)" if mac else ""))
 
 
 class FilterBySeverityParams(Params):
@@ -76,28 +80,27 @@ def filter_by_severity(params: FilterBySeverityParams, ctx: ToolContext) -> Tool
         raise ToolError("give levels (e.g. [\"ERROR\"]) or min_level (e.g. \"warning\")")
     if "severity" not in ctx.rows.columns:
         raise ToolError("these logs have no severity column; use search_logs for level words")
-    mask = np.zeros(len(ctx.rows), dtype=bool)
-    for level in params.levels:
-        mask |= _level_mask(ctx, level.strip())
+    masks = [_level_mask(ctx, level.strip()) for level in params.levels]
     if params.min_level is not None:
-        mask |= ctx.rows["severity"].isin(at_least(_canonical(ctx, params.min_level))).to_numpy(dtype=bool)
+        levels = at_least(_canonical(ctx, params.min_level))
+        masks.append(mask(ctx.rows, lambda rows: rows["severity"].isin(levels).to_numpy(dtype=bool)))
     what = " ".join([*params.levels, *([f">={params.min_level}"] if params.min_level else [])])
-    return narrowed(ctx, mask, f"severity {brief(what)}")
+    return narrowed(ctx, reduce(operator.or_, masks), f"severity {brief(what)}")
 
 
-def _level_mask(ctx: ToolContext, level: str) -> np.ndarray:
+def _level_mask(ctx: ToolContext, level: str) -> Mask:
     """A canonical name matches its severity; a level written in the log matches exactly; else a synonym."""
     if level.lower() not in RANK and "level_raw" in ctx.rows.columns:
-        exact = _equal(ctx.rows["level_raw"], level)
-        if exact.any() or _equal(ctx.frame["level_raw"], level).any():
+        exact = _equal_mask(ctx.rows["level_raw"], level)
+        if value(exact.any()) or value(_equal_mask(ctx.frame["level_raw"], level).any()):
             return exact
-    return _equal(ctx.rows["severity"], _canonical(ctx, level))
+    return _equal_mask(ctx.rows["severity"], _canonical(ctx, level))
 
 
 def _canonical(ctx: ToolContext, level: str) -> str:
     canonical = normalize(level)
     if canonical is None:
-        written = ctx.frame["level_raw"].value_counts().index[:8] if "level_raw" in ctx.frame.columns else []
+        written = value_counts(ctx.frame["level_raw"]).index[:8] if "level_raw" in ctx.frame.columns else []
         raise ToolError(f"unknown level {level!r}; use one of {', '.join(SEVERITIES)}"
                         + (f" or a level in the logs: {', '.join(map(str, written))}" if len(written) else ""))
     return canonical
@@ -113,9 +116,9 @@ def filter_by_time(params: FilterByTimeParams, ctx: ToolContext) -> ToolResult:
     start, end = parse_time(params.start, ctx.now), parse_time(params.end, ctx.now)
     if start > end:
         raise ToolError(f"start {start.isoformat()} is after end {end.isoformat()}; swap them")
-    stamps = ctx.rows["timestamp"]
-    mask = ((stamps >= start) & (stamps <= end)).to_numpy(dtype=bool, na_value=False)
-    return narrowed(ctx, mask, f"time {start.isoformat()}..{end.isoformat()}")
+    within = mask(ctx.rows["timestamp"],
+                  lambda stamps: ((stamps >= start) & (stamps <= end)).to_numpy(dtype=bool, na_value=False))
+    return narrowed(ctx, within, f"time {start.isoformat()}..{end.isoformat()}")
 
 
 class FilterByFieldParams(Params):
@@ -132,51 +135,54 @@ def filter_by_field(params: FilterByFieldParams, ctx: ToolContext) -> ToolResult
     name, is_entity = resolve_field(ctx, params.field)
     if is_entity:
         return _filter_by_entity(params, ctx, text)
-    values = ctx.rows[name]
-    mask, how = _compare(ctx, values, params.op, text)
-    return narrowed(ctx, ~mask if params.op == "ne" else mask, f"{name} {params.op} {text!r}{how}")
+    hit, how = _compare(ctx, ctx.rows[name], params.op, text)
+    return narrowed(ctx, ~hit if params.op == "ne" else hit, f"{name} {params.op} {text!r}{how}")
 
 
 def _filter_by_entity(params: FilterByFieldParams, ctx: ToolContext, text: str) -> ToolResult:
     """Rows holding (or, for ne, not holding) an entity value that compares with `text`."""
     name, values, fresh = current(ctx, params.field)
-    mask, how = _compare(ctx, values, params.op, normalised(name, text))
-    holders = ctx.rows.index.isin(values.index[mask])
+    hit, how = _compare(ctx, values, params.op, normalised(name, text))
+    holders = holding(ctx.rows, values, hit)
     result = narrowed(ctx, ~holders if params.op == "ne" else holders, f"{name} {params.op} {text!r}{how}")
     result.entities = {name: values} if fresh else None
     return result
 
 
-def _compare(ctx: ToolContext, values: pd.Series, op: str, text: str) -> tuple[np.ndarray, str]:
+def _compare(ctx: ToolContext, values: pd.Series, op: str, text: str) -> tuple[Mask, str]:
     """Mask of `values` that match `text` by `op` (ne gives the eq mask), and a note on how they matched."""
-    if op == "contains":
-        return matches(values, literal(text), ignore_case=True), ""
-    if op == "regex":
-        return matches(values, text), ""
+    if op in ("contains", "regex"):
+        pattern = literal(text) if op == "contains" else text
+        check(pattern)
+        return mask(values, lambda part: matches(part, pattern, ignore_case=op == "contains")), ""
     kind = values.dtype.kind
-    if kind == "M":
-        return (values == parse_time(text, ctx.now)).to_numpy(dtype=bool, na_value=False), ""
-    if kind in "iufb":
-        return _numeric_equal(values, text), ""
-    mask = _equal(values, text)
+    if kind in "Miufb":
+        target = parse_time(text, ctx.now) if kind == "M" else _number(values, text)
+        return mask(values, lambda part: (part == target).to_numpy(dtype=bool, na_value=False)), ""
+    exact = _equal_mask(values, text)
+    if value(exact.any()):
+        return exact, ""
     mac = normalize_mac(text)
     for alternative, how in ((mac, f" (as {mac})"), (text, " (any case)")):
-        if mask.any() or alternative is None:
+        if alternative is None:
             continue
-        mask = _equal(values, alternative, ignore_case=how == " (any case)")
-        if mask.any():
-            return mask, how
-    return mask, ""
+        hit = _equal_mask(values, alternative, ignore_case=how == " (any case)")
+        if value(hit.any()):
+            return hit, how
+    return exact, ""
 
 
-def _numeric_equal(values: pd.Series, text: str) -> np.ndarray:
+def _number(values: pd.Series, text: str) -> bool | float:
     if values.dtype.kind == "b":
-        return (values == (text.lower() in ("true", "1", "yes"))).to_numpy(dtype=bool, na_value=False)
+        return text.lower() in ("true", "1", "yes")
     try:
-        number = float(text)
+        return float(text)
     except ValueError:
         raise ToolError(f"column {values.name!r} holds numbers; give a number, not {text!r}") from None
-    return (values == number).to_numpy(dtype=bool, na_value=False)
+
+
+def _equal_mask(values: pd.Series, text: str, *, ignore_case: bool = False) -> Mask:
+    return mask(values, lambda part: _equal(part, text, ignore_case=ignore_case))
 
 
 def _equal(values: pd.Series, text: str, *, ignore_case: bool = False) -> np.ndarray:
@@ -200,4 +206,4 @@ class ResetFiltersParams(Params):
 
 @tool("reset_filters", "all loaded rows again", ResetFiltersParams)
 def reset_filters(params: ResetFiltersParams, ctx: ToolContext) -> ToolResult:
-    return ToolResult(value=len(ctx.frame), summary=f"reset -> all {len(ctx.frame):,} rows", rows=ctx.frame)
+    return ToolResult(value=count(ctx.frame), summary=f"reset -> all {count(ctx.frame):,} rows", rows=ctx.frame)

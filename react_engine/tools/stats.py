@@ -5,8 +5,9 @@ from __future__ import annotations
 import pandas as pd
 from pydantic import Field
 
+from react_engine.rowops import count, head, labels, mask, value_counts, values
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
-from react_engine.tools.counts import brief, jsonable, ranked
+from react_engine.tools.counts import brief, jsonable, top
 from react_engine.tools.entities import current
 from react_engine.tools.filters import resolve_field
 from react_engine.tools.regex import line_text
@@ -24,14 +25,15 @@ class TopValuesParams(Params):
 
 @tool("top_values", "[value, count] pairs, most frequent first", TopValuesParams)
 def top_values(params: TopValuesParams, ctx: ToolContext) -> ToolResult:
-    values, name, extracted = _values(ctx, params.field)
-    top = ranked(values, params.n)
-    shown = ", ".join(f"{brief(v, 40)} ({c:,})" for v, c in top[:3]) or "none"
+    found, name, extracted = _values(ctx, params.field)
+    leaders = top(value_counts(found), params.n)
+    shown = ", ".join(f"{brief(v, 40)} ({c:,})" for v, c in leaders[:3]) or "none"
     evidence = None
-    if top:
-        labels = values.index[(values == top[0][0]).to_numpy(dtype=bool, na_value=False)].unique()
-        evidence = labels if len(labels) < len(ctx.rows) else None
-    return ToolResult(value=top, summary=f"top {brief(name)} -> {shown} in {len(ctx.rows):,} rows",
+    if leaders:
+        first = leaders[0][0]
+        holders = labels(found, mask(found, lambda part: (part == first).to_numpy(dtype=bool, na_value=False)))
+        evidence = holders if len(holders) < count(ctx.rows) else None
+    return ToolResult(value=leaders, summary=f"top {brief(name)} -> {shown} in {count(ctx.rows):,} rows",
                       entities=extracted, evidence=evidence)
 
 
@@ -52,23 +54,23 @@ class CountByTimeParams(Params):
 def count_by_time(params: CountByTimeParams, ctx: ToolContext) -> ToolResult:
     width = parse_interval(params.interval)
     stamps = ctx.rows["timestamp"].dropna()
-    if stamps.empty:
+    first, last = values(stamps.min(), stamps.max())
+    if pd.isna(first):
         return ToolResult(value=[],
                           summary=f"count_by_time {brief(params.interval)} -> no timestamps in the current rows")
-    first, last = stamps.min(), stamps.max()
     note = ""
     if (last - first) / width >= MAX_BINS:
         width = next(w for w in _LADDER if (last - first) / w < MAX_BINS)
         note = f" (widened to {_width_text(width)}: {brief(params.interval)} gives over {MAX_BINS} buckets)"
     buckets = stamps.dt.floor(width)
-    first, last = buckets.min(), buckets.max()
-    counts = buckets.value_counts().reindex(pd.date_range(first, last, freq=width), fill_value=0)
+    span = pd.date_range(first.floor(width), last.floor(width), freq=width)
+    counts = value_counts(buckets).reindex(span, fill_value=0)
     peak = counts.idxmax()
     return ToolResult(
         value=[[t.isoformat(), int(c)] for t, c in counts.items()],
         summary=f"count_by_time {brief(params.interval)} -> {len(counts):,} buckets, "
                 f"peak {peak.isoformat()} ({int(counts[peak]):,} rows){note}",
-        evidence=buckets.index[(buckets == peak).to_numpy()])
+        evidence=labels(buckets, mask(buckets, lambda part: (part == peak).to_numpy())))
 
 
 def _width_text(width: pd.Timedelta) -> str:
@@ -84,7 +86,7 @@ class GetLogCountParams(Params):
 
 @tool("get_log_count", "number of current rows", GetLogCountParams)
 def get_log_count(params: GetLogCountParams, ctx: ToolContext) -> ToolResult:
-    return ToolResult(value=len(ctx.rows), summary=f"{len(ctx.rows):,} of {len(ctx.frame):,} rows")
+    return ToolResult(value=count(ctx.rows), summary=f"{count(ctx.rows):,} of {count(ctx.frame):,} rows")
 
 
 class ShowLogsParams(Params):
@@ -93,10 +95,10 @@ class ShowLogsParams(Params):
 
 @tool("show_logs", "the current lines as source:line text", ShowLogsParams)
 def show_logs(params: ShowLogsParams, ctx: ToolContext) -> ToolResult:
-    head = ctx.rows.head(params.n)
+    first = head(ctx.rows, params.n)
     lines = [display(source, line, text, ctx.settings.sample_chars)
-             for source, line, text in zip(head["source"], head["line"], line_text(head))]
-    return ToolResult(value=lines, summary=f"show {len(lines)} of {len(ctx.rows):,} rows", evidence=head.index)
+             for source, line, text in zip(first["source"], first["line"], line_text(first))]
+    return ToolResult(value=lines, summary=f"show {len(lines)} of {count(ctx.rows):,} rows", evidence=first.index)
 
 
 def display(source: object, line: object, text: object, limit: int) -> str:
