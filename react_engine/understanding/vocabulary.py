@@ -15,6 +15,8 @@ from pathlib import PurePath
 
 import pandas as pd
 
+from react_engine import rowops
+
 VALUE_COLUMNS = ("host", "component", "pid", "thread", "level_raw", "event_id", "status", "method")
 MAX_VALUES = 2000  # per column, the most frequent
 SAMPLE_ROWS = 10_000  # messages whose words are counted
@@ -29,6 +31,15 @@ ENTITY_SIGNS = {
     "url": re.compile(r"\b[A-Za-z][A-Za-z0-9+.-]{1,15}://\S"),
     "email": re.compile(r"\b[\w.%+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\b"),
 }
+
+
+def _sample(frame: rowops.Rows, rows: int, step: int) -> pd.Series:
+    """Every `step`-th message as text (the loaded rows are labelled 0..N-1 on both backends)."""
+    if "message" not in frame:
+        return pd.Series([], dtype=str)
+    picked = (rowops.take(frame[["message"]], pd.RangeIndex(0, rows, step))["message"] if rowops.is_lazy(frame)
+              else frame["message"].iloc[::step])
+    return picked.dropna().astype(str)
 
 
 def singular(word: str) -> str:
@@ -76,22 +87,25 @@ class Vocabulary:
         values: dict[str, dict[str, int]] = {}
         for column in VALUE_COLUMNS:
             if column in frame:
-                counts = frame[column].value_counts(sort=True).iloc[:MAX_VALUES]
+                counts = rowops.value_counts(frame[column]).iloc[:MAX_VALUES]
                 values[column] = {str(k): int(v) for k, v in counts.items() if str(k)}
-        step = max(1, len(frame) // SAMPLE_ROWS)
-        sample = frame["message"].iloc[::step].dropna().astype(str) if "message" in frame else pd.Series([], dtype=str)
+        rows = rowops.count(frame)
+        step = max(1, rows // SAMPLE_ROWS)
+        sample = _sample(frame, rows, step)
         lines = sample.tolist()
         tokens = Counter(_WORD.findall("\n".join(lines).lower()))
         signs = "\n".join(lines[:: max(1, len(lines) // SIGN_ROWS)])
         sources: frozenset[str] = frozenset()
-        if "source" in frame and len(frame):
-            names = frame["source"].astype(str).unique()[:100]
+        if "source" in frame and rows:
+            names = [str(n) for n in rowops.value_counts(frame["source"]).index[:100]]
             sources = frozenset(w.lower() for n in names for w in re.findall(r"[A-Za-z]{3,}", PurePath(n).name))
-        times = frame["timestamp"].dropna() if "timestamp" in frame else pd.Series([], dtype="datetime64[ns]")
-        return cls(rows=len(frame), values=values, tokens=dict(tokens), sampled=len(sample),
+        first, last = (rowops.values(frame["timestamp"].min(), frame["timestamp"].max())
+                       if "timestamp" in frame and rows else (None, None))
+        first, last = (None, None) if pd.isna(first) or pd.isna(last) else (first, last)
+        return cls(rows=rows, values=values, tokens=dict(tokens), sampled=len(sample),
                    sample=tuple(line.lower() for line in lines),
                    entity_types=tuple(k for k, sign in ENTITY_SIGNS.items() if sign.search(signs)), sources=sources,
-                   first=times.min() if len(times) else None, last=times.max() if len(times) else None)
+                   first=first, last=last)
 
     @classmethod
     def of_values(cls, known: Mapping[str, list[str]]) -> Vocabulary:
