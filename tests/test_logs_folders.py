@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
+from real_logs import HOW_TO_RUN, REAL_LOGS
 
 from react_engine import Engine
 from react_engine.cli import main
@@ -19,8 +20,6 @@ from react_engine.logs.folders import is_log_name
 from react_engine.logs.globs import compile_glob, matches
 from react_engine.planners.rules import RulesPlanner
 
-REAL = Path(__file__).resolve().parents[2] / "shared" / "real_logs"
-REAL_HINT = f"{REAL} not found: put the loghub 2k samples (with their CSVs, README and SHA256SUMS) there to run this"
 NO_CACHE = LoadOptions(use_cache=False)
 LOG = "".join(f"2025-11-20 10:00:{i:02d},000 {'ERROR' if i % 3 == 0 else 'INFO'} [main] app: disk check\n"
               for i in range(30))
@@ -116,11 +115,11 @@ def test_cli_glob_and_exclude_options(tmp_path: Path) -> None:
     assert excluded.exit_code == 1 and "no log files" in excluded.output
 
 
-@pytest.mark.skipif(not REAL.is_dir(), reason=REAL_HINT)
+@pytest.mark.skipif(not REAL_LOGS.is_dir(), reason=HOW_TO_RUN)
 def test_real_loghub_folder_counts_only_the_logs() -> None:
-    logs = sorted(REAL.glob("*/*.log"))
+    logs = sorted(REAL_LOGS.glob("*/*.log"))
     expected = sum(int((load(path, NO_CACHE)["severity"] == "error").sum()) for path in logs)
-    frame = load(REAL, NO_CACHE)
+    frame = load(REAL_LOGS, NO_CACHE)
     assert sorted(Path(s) for s in frame["source"].unique()) == logs
     assert (frame["severity"] == "error").sum() == expected
     assert any(w.startswith("skipped") and "SHA256SUMS" in w for w in frame.attrs["warnings"])

@@ -15,11 +15,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from react_engine import Engine
 from react_engine.errors import InputError
 from react_engine.logs import LoadOptions, load
 from react_engine.logs.memory import BYTES_PER_INPUT_BYTE, MemoryBudget, available_memory
 from react_engine.logs.reading import CHUNK, RATIO_GRACE, is_binary, read
 from react_engine.logs.sources import SourceFile
+from react_engine.planners.rules import RulesPlanner
 
 NO_CACHE = LoadOptions(use_cache=False)
 LINE = b"2025-11-20 10:00:01,000 INFO [main] app: started\n"
@@ -35,10 +37,10 @@ def _source(path: Path) -> SourceFile:
     return SourceFile(str(path), path, path.stat().st_size, path.stat().st_mtime)
 
 
-def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+def _cli(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
     """`react-engine ...` in a child process; the timeout only keeps a regression from hanging the suite."""
     code = "from react_engine.cli import main; main()"
-    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=120)
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, input=stdin, timeout=120)
 
 
 @pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
@@ -50,12 +52,19 @@ def test_a_device_is_refused_before_reading(device: str) -> None:
     assert "\n" not in str(caught.value)
 
 
+def test_a_device_in_a_run_ends_it_with_an_error_not_a_read() -> None:
+    if not os.path.exists("/dev/zero"):
+        pytest.skip("/dev/zero does not exist here")
+    result = Engine(RulesPlanner()).ask("How many lines?", ["/dev/zero"], load_options=NO_CACHE)  # as a replay would
+    assert result.stop_reason == "error" and "a device, not a log file" in result.answer
+
+
 def test_a_fifo_given_as_a_path_is_refused_without_blocking(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe.log"
     os.mkfifo(fifo)
     done = _cli("inspect", "--no-cache", str(fifo))
     assert done.returncode == 1
-    assert "a pipe (FIFO), not a log file" in done.stderr and "Traceback" not in done.stderr
+    assert b"a pipe (FIFO), not a log file" in done.stderr and b"Traceback" not in done.stderr
 
 
 def test_a_fifo_swapped_in_after_listing_is_still_refused(tmp_path: Path) -> None:
@@ -87,6 +96,11 @@ def test_a_text_bomb_is_refused_by_its_ratio(tmp_path: Path, kind: str) -> None:
     with pytest.raises(InputError, match=r"expands more than 200 times.*--max-ratio") as caught:
         load(path, NO_CACHE)
     assert "\n" not in str(caught.value)
+
+
+def test_a_bomb_piped_to_stdin_is_refused_by_its_ratio() -> None:
+    done = _cli("inspect", "-", stdin=_bomb("gzip", b"a\n" * (512 << 10), 1 << 30))
+    assert done.returncode == 1 and b"expands more than 200 times" in done.stderr
 
 
 def test_a_raised_ratio_still_meets_the_size_limit(tmp_path: Path) -> None:
@@ -182,4 +196,4 @@ def test_sizes_are_read_with_binary_units(number: int, unit: str) -> None:
 def test_a_bad_size_is_a_usage_error(tmp_path: Path) -> None:
     (tmp_path / "app.log").write_bytes(LINE)
     done = _cli("inspect", "--max-input-size", "lots", str(tmp_path))
-    assert done.returncode == 2 and "'lots' is not a size" in done.stderr
+    assert done.returncode == 2 and b"'lots' is not a size" in done.stderr

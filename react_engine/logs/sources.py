@@ -67,8 +67,8 @@ def _kind(mode: int) -> str:
 
 def not_regular(name: str, mode: int) -> InputError:
     """The error for a path that is not a regular file (reading it could block or never end)."""
-    return InputError(f"{name}: {_kind(mode)}, not a log file; pass regular files or folders, "
-                      f"or pipe the data in with - (e.g. `cat {name} | react-engine ... -`)")
+    return InputError(f"{name}: {_kind(mode)}, not a log file; pass log files or folders "
+                      "(or - to read standard input)")
 
 
 class _Expansion:
