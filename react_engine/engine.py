@@ -24,7 +24,7 @@ from react_engine.errors import (
     TruncatedReplyError,
 )
 from react_engine.frames import load_logs
-from react_engine.grounding import evidence, verify
+from react_engine.grounding import evidence, verify, with_notes
 from react_engine.logs.options import LoadOptions
 from react_engine.planners.base import Planner, PlannerReply, PlanRequest
 from react_engine.planners.rules import advise
@@ -360,6 +360,10 @@ class _Run:
                                                      state.strategies_tried)
         if result.evidence is not None:
             state.evidence = result.evidence
+        if result.note:
+            state.notes.append(result.note)
+            step.observation += f" (note: {result.note})"
+            state.feedback = f"{state.feedback} Note: {result.note}." if state.feedback else f"Note: {result.note}."
 
     def _finalize(self, params: Any, step: Step) -> None:
         state, settings = self.state, self.settings
@@ -410,6 +414,8 @@ class _Run:
                                      f"(computed values include {', '.join(f'{n:g}' for n in verdict.computed[:8])})")
         elif (last := self._last_value()) is not None:
             answer, value, partial = f"Partial answer (unverified): {last.observation}", last.value, True
+        if self.final is not None:
+            answer = with_notes(answer, state.notes)
         if not answer:
             answer = f"No answer: {message}" if message else "No answer."
         found = evidence(state.frame, state.evidence, state.rows, self.settings.evidence_lines) \

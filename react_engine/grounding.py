@@ -72,6 +72,13 @@ def verify(answer: str, value: Any, computed: list[Any], question: str) -> Verdi
     return Verdict(verified=bool(computed) and not unmatched, unmatched=unmatched, computed=sorted(pool)[:20])
 
 
+def with_notes(answer: str, notes: list[str]) -> str:
+    """`answer` followed by each tool caveat whose numbers (the counts it offers) it does not already state."""
+    stated = set(numbers_in(answer))
+    extra = [n for n in dict.fromkeys(notes) if not set(numbers_in(n)) <= stated]
+    return " ".join([answer.rstrip(), *(f"Note: {n}." for n in extra)]) if extra else answer
+
+
 def evidence(frame: pd.DataFrame, labels: pd.Index | None, rows: pd.DataFrame, limit: int,
              chars: int = 300) -> list[Evidence]:
     """Up to `limit` supporting lines, from the rows behind the value or else the current rows."""

@@ -171,6 +171,7 @@ class RunState:
     intent_nudges: int = 0
     giveup_nudges: int = 0
     strategies_tried: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # caveats from tools that the answer must carry
     _summary: tuple[int, RowSummary] | None = None
     _known: dict[str, list[str]] | None = None
     _vocabulary: Vocabulary | None = None

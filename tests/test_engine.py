@@ -262,3 +262,22 @@ def test_an_answer_with_nothing_computed_says_why_it_is_unverified(frame) -> Non
     result, _ = run(frame, [final("I cannot tell from these logs.")])
     assert result.stop_reason == "stop" and not result.verified and not result.answered
     assert any("no tool computed" in w for w in result.warnings)
+
+
+def test_a_zero_from_the_level_column_carries_what_the_lines_say(frame) -> None:
+    frame["severity"], frame["level_raw"] = "info", "Info"
+    frame["raw"] = [f"{i} Info Warning: retry" if i % 5 == 0 else f"{i} Info ok" for i in range(len(frame))]
+    written = sum("Warning" in line for line in frame["raw"])
+    result, planner = run(frame, [a("filter_by_severity", levels=["warning"]), final("There are 0 warnings.", 0)],
+                          Settings(auto_retry_enabled=False))
+    assert f"{written} lines contain the word 'warning'" in result.answer and result.answer.startswith("There are 0")
+    assert f"{written} lines" in planner.requests[-1].prompt  # the planner was told too
+
+
+def test_the_note_is_not_repeated_when_the_answer_already_gives_its_count(frame) -> None:
+    frame["severity"], frame["level_raw"] = "info", "Info"
+    frame["raw"] = [f"{i} Info Warning: retry" if i % 5 == 0 else f"{i} Info ok" for i in range(len(frame))]
+    written = sum("Warning" in line for line in frame["raw"])
+    result, _ = run(frame, [a("filter_by_severity", levels=["warning"]), a("reset_filters"), a("search_logs", value="warning"),
+                            final(f"{written} lines carry a warning.", written)])
+    assert result.answer == f"{written} lines carry a warning." and result.verified

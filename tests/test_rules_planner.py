@@ -420,3 +420,10 @@ def test_answers_on_real_logs(system: str, question: str, expected: Callable[[li
                                         load_options=LoadOptions(use_cache=False))
     assert result.value == expected(rows), result.answer
     assert result.verified
+
+
+def test_warnings_only_the_messages_state_are_offered_with_their_count() -> None:
+    path = real_log("Windows")
+    written = sum("warning" in line.lower() for line in path.read_text(encoding="utf-8").splitlines())
+    result = Engine(RulesPlanner()).ask("How many warnings?", [str(path)], load_options=LoadOptions(use_cache=False))
+    assert result.value == 0 and f"{written:,} lines contain the word 'warning'" in result.answer

@@ -45,6 +45,7 @@ class ToolResult:
     rows: pd.DataFrame | None = None  # the new current rows, when the tool narrows or resets them
     entities: dict[str, pd.Series] | None = None  # entity sets to add or replace
     evidence: pd.Index | None = None  # frame row labels behind `value`, when narrower than the current rows
+    note: str | None = None  # a caveat on `value` that the answer must carry (one line, its numbers computed)
 
 
 ToolFn = Callable[[Any, ToolContext], ToolResult]
