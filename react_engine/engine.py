@@ -21,6 +21,7 @@ from react_engine.errors import (
     ReplyError,
     RunDeadlineError,
     ToolError,
+    ToolTimeoutError,
     TruncatedReplyError,
 )
 from react_engine.frames import load_logs
@@ -320,6 +321,10 @@ class _Run:
             began = time.monotonic()
             try:
                 result = tool.call(params, ctx, timeout)
+            except ToolTimeoutError as exc:
+                self.warnings.append(f"{tool.name} was abandoned after {timeout:g}s and may still be running "
+                                     "until the process exits")
+                self._tool_failed(tool, step, str(exc), "ToolTimeoutError")
             except ToolError as exc:
                 self._tool_failed(tool, step, str(exc), "ToolError")
             except Exception as exc:  # a tool bug must not end the run

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+import textwrap
+import threading
 import time
 
 import pandas as pd
@@ -174,14 +178,63 @@ def _slow_tools(calls: list[float]) -> dict[str, Tool]:
     return {**REGISTRY, "slow": Tool("slow", "sleeps", _Slow, slow), "boom": Tool("boom", "fails", _Boom, boom)}
 
 
-def test_a_tool_past_its_timeout_is_abandoned_and_reported(frame) -> None:
-    calls: list[float] = []
-    began = time.monotonic()
-    result, planner = run(frame, [a("slow", seconds=3), final("gave up")], Settings(tool_timeout_seconds=0.2),
-                          tools=_slow_tools(calls))
-    assert time.monotonic() - began < 2.5
+def _stuck_tools(release: threading.Event, timeout: float | None = None) -> dict[str, Tool]:
+    def stuck(params: _Boom, ctx) -> ToolResult:
+        release.wait()
+        return ToolResult(value=1, summary="done")
+
+    return {**REGISTRY, "stuck": Tool("stuck", "blocks", _Boom, stuck, timeout=timeout)}
+
+
+def test_a_tool_past_its_timeout_is_abandoned_on_a_daemon_thread_and_reported(frame) -> None:
+    release = threading.Event()
+    try:
+        result, planner = run(frame, [a("stuck"), final("gave up")], Settings(tool_timeout_seconds=0.2),
+                              tools=_stuck_tools(release))
+        workers = [t for t in threading.enumerate() if t.name.startswith("tool-stuck")]
+        assert workers and all(t.daemon for t in workers)  # the interpreter does not wait for them at exit
+    finally:
+        release.set()
     assert not result.steps[0].ok and "abandoned" in result.steps[0].error
-    assert "slow failed" in planner.requests[1].view.feedback
+    assert "stuck failed" in planner.requests[1].view.feedback
+    assert any("stuck" in w and "abandoned" in w for w in result.warnings)
+
+
+def test_a_tool_carries_its_own_tighter_timeout(frame) -> None:
+    release = threading.Event()
+    try:
+        result, _ = run(frame, [a("stuck"), final("gave up")], Settings(tool_timeout_seconds=600),
+                        tools=_stuck_tools(release, timeout=0.1))
+    finally:
+        release.set()
+    assert "took longer than 0.1s" in result.steps[0].error
+
+
+def test_the_process_exits_while_an_abandoned_tool_still_runs(tmp_path) -> None:
+    script = tmp_path / "stuck.py"
+    script.write_text(textwrap.dedent("""
+        import json, threading
+        import pandas as pd
+        from react_engine import Engine, Settings
+        from react_engine.planners.script import ScriptPlanner
+        from react_engine.tools import REGISTRY, Params, Tool, ToolResult
+
+        class Nothing(Params):
+            pass
+
+        def stuck(params, ctx):
+            threading.Event().wait()  # never set
+            return ToolResult(value=1, summary="done")
+
+        replies = [json.dumps({"action": "stuck", "params": {}}),
+                   json.dumps({"action": "finalize_answer", "params": {"answer": "gave up"}})]
+        frame = pd.DataFrame({"message": ["a"], "raw": ["a"], "source": ["x.log"], "line": [1]})
+        engine = Engine(ScriptPlanner(replies), Settings(tool_timeout_seconds=0.2),
+                        tools={**REGISTRY, "stuck": Tool("stuck", "blocks", Nothing, stuck)})
+        print(engine.ask("q", frame=frame).answer)
+    """))
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "gave up" in done.stdout, done.stderr
 
 
 def test_a_failing_tool_is_disabled_after_three_failures(frame) -> None:
