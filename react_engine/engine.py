@@ -121,7 +121,8 @@ def _open(question: str, paths: Sequence[str | Path] | None, frame: pd.DataFrame
         anchor = resolve_now(frame, now)
     except ToolError as exc:
         raise _Stop("error", f"--now {now!r}: {exc}", "InputError") from None
-    return RunState(question=question, frame=frame, now=anchor), warnings
+    inputs = tuple(Path(f["path"]) for f in attrs(frame).get("files", []) if f.get("path"))
+    return RunState(question=question, frame=frame, now=anchor, inputs=inputs), warnings
 
 
 class _Run:
@@ -313,7 +314,8 @@ class _Run:
         # a tool that needs approval only gets here approved, for this very call shown with its path
         ctx = ToolContext(frame=state.frame, rows=state.rows, now=state.now, settings=settings,
                           entities=state.entities, output_dir=self.engine.output_dir,
-                          allow_overwrite=tool.requires_approval)
+                          allow_overwrite=tool.requires_approval and self.engine.approver.overwrite,
+                          inputs=state.inputs)
         remaining = settings.timeout_seconds - (time.monotonic() - self.started)
         limit = min(settings.tool_timeout_seconds, tool.timeout or settings.tool_timeout_seconds)
         timeout = max(0.01, min(limit, remaining))

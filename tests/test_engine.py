@@ -334,3 +334,19 @@ def test_the_note_is_not_repeated_when_the_answer_already_gives_its_count(frame)
     result, _ = run(frame, [a("filter_by_severity", levels=["warning"]), a("reset_filters"), a("search_logs", value="warning"),
                             final(f"{written} lines carry a warning.", written)])
     assert result.answer == f"{written} lines carry a warning." and result.verified
+
+
+def test_approval_to_export_is_not_approval_to_overwrite(tmp_path) -> None:
+    log = tmp_path / "cmts.log"
+    log.write_text("".join(f"2026-11-20T10:{i:02d}:00Z host1 CMTS: T3 time-out #{i}\n" for i in range(12)))
+    (tmp_path / "old.csv").write_text("precious")
+    replies = [a("export_results", path="old.csv"), a("export_results", path="cmts.log"), final("exported")]
+    result = Engine(ScriptPlanner(replies), output_dir=tmp_path,
+                    approver=Approver(pre_approved=["export_results"])).ask("export", [str(log)])
+    assert "already exists" in result.steps[0].error and "--overwrite" in result.steps[0].error
+    assert (tmp_path / "old.csv").read_text() == "precious" and log.read_text().startswith("2026-11-20T10:00")
+    replies = [a("export_results", path="cmts.log"), a("export_results", path="old.csv"), final("exported")]
+    result = Engine(ScriptPlanner(replies), output_dir=tmp_path,
+                    approver=Approver(pre_approved=["export_results"], overwrite=True)).ask("export", [str(log)])
+    assert "one of the loaded logs" in result.steps[0].error and log.read_text().startswith("2026-11-20T10:00")
+    assert result.steps[1].ok and (tmp_path / "old.csv").read_text() != "precious"

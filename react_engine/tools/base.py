@@ -33,7 +33,8 @@ class ToolContext:
     # entity type -> values found, indexed by the frame row label they came from (a label may repeat)
     entities: dict[str, pd.Series] = field(default_factory=dict)
     output_dir: Path = field(default_factory=Path.cwd)  # the only directory tools may write under
-    allow_overwrite: bool = False  # whether an approved write may replace an existing file
+    allow_overwrite: bool = False  # whether an approved write may replace an existing file (--overwrite)
+    inputs: tuple[Path, ...] = ()  # the loaded log files, which are never written
     deadline: float | None = None  # time.monotonic() past which the call has been abandoned
 
     def check_deadline(self) -> None:
