@@ -34,6 +34,7 @@ from react_engine.result import RunResult, Statistics, Step, StopReason
 from react_engine.rowops import attrs, count
 from react_engine.settings import Settings
 from react_engine.state import RunState, call_key, resolve_now
+from react_engine.text import cut
 from react_engine.tools import REGISTRY, Tool, ToolContext, ToolResult
 from react_engine.tracing import NULL_TRACER, SpanHandle, Tracer
 from react_engine.tracing.genai import request_attributes, usage_attributes
@@ -86,6 +87,10 @@ class Engine:
                          deterministic=self.planner.deterministic, year=options.year,
                          max_iterations=self.settings.max_iterations) as span:
             try:
+                if len(question) > self.settings.max_question_chars:
+                    raise _Stop("error", f"the question has {len(question):,} characters, over the limit of "
+                                         f"{self.settings.max_question_chars:,} (max_question_chars): shorten it",
+                                "InputError")
                 state, warnings = _open(question, paths, frame, now, options, self.dask)
             except _Stop as stop:
                 result = self._unanswered(question, started, stop)
@@ -375,6 +380,9 @@ class _Run:
     def _finalize(self, params: Any, step: Step) -> None:
         state, settings = self.state, self.settings
         answer, value = params.answer, params.value
+        if len(answer) > settings.max_answer_chars:
+            answer = cut(answer, settings.max_answer_chars)
+            self.warnings.append(f"the answer was cut to {settings.max_answer_chars:,} characters (max_answer_chars)")
         step.kind, step.observation, step.value = "final", answer, value
         if settings.intent_detection_enabled and guidance.is_intent_only(answer) and state.intent_nudges < 1:
             state.intent_nudges += 1

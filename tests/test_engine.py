@@ -350,3 +350,16 @@ def test_approval_to_export_is_not_approval_to_overwrite(tmp_path) -> None:
                     approver=Approver(pre_approved=["export_results"], overwrite=True)).ask("export", [str(log)])
     assert "one of the loaded logs" in result.steps[0].error and log.read_text().startswith("2026-11-20T10:00")
     assert result.steps[1].ok and (tmp_path / "old.csv").read_text() != "precious"
+
+
+def test_a_question_over_the_limit_is_refused_before_anything_runs(frame) -> None:
+    planner = ScriptPlanner([final("x")])
+    result = Engine(planner, Settings(max_question_chars=500)).ask("why? " * 200, frame=frame)
+    assert result.stop_reason == "error" and "max_question_chars" in result.message and not planner.requests
+
+
+def test_an_answer_over_the_limit_is_cut_and_said_so(frame) -> None:
+    result, _ = run(frame, [a("get_log_count"), final(f"{len(frame)} lines. " + "blah " * 20_000, len(frame))],
+                    Settings(max_answer_chars=300))
+    assert len(result.answer) <= 300 and result.answer.startswith(f"{len(frame)} lines.")
+    assert any("max_answer_chars" in w for w in result.warnings) and result.verified
