@@ -25,7 +25,7 @@ from react_engine.errors import (
     TruncatedReplyError,
 )
 from react_engine.frames import load_logs
-from react_engine.grounding import evidence, verify, with_notes
+from react_engine.grounding import evidence, reports_nothing, verify, with_notes
 from react_engine.logs.options import LoadOptions
 from react_engine.planners.base import Planner, PlannerReply, PlanRequest
 from react_engine.planners.rules import advise
@@ -260,7 +260,10 @@ class _Run:
         tools = self._tools()
         try:
             parsed = parse_reply(reply.content)
-            step.action, step.params = parsed.action, parsed.params
+            step.action, step.params, step.ignored_actions = parsed.action, parsed.params, parsed.ignored
+            if parsed.ignored:
+                self.warnings.append(f"step {step.iteration}: the reply held {len(parsed.ignored) + 1} actions; "
+                                     f"took its last, {parsed.action}, and ignored {', '.join(parsed.ignored)}")
             tool, params = validate(parsed, tools)
         except ReplyError as exc:
             self._invalid(reply.content, exc, step, list(tools))
@@ -389,7 +392,7 @@ class _Run:
             step.kind, step.ok = "nudge", False
             state.feedback = guidance.NUDGE_ACT
             return
-        gave_up = guidance.reports_nothing(answer, value) and len(set(state.strategies_tried)) < 2
+        gave_up = reports_nothing(answer, value) and len(set(state.strategies_tried)) < 2
         if (settings.auto_retry_enabled and gave_up and not self.planner.deterministic
                 and state.giveup_nudges < settings.max_retry_attempts):
             state.giveup_nudges += 1
@@ -418,9 +421,12 @@ class _Run:
         answer, value, verified, partial = "", None, False, False
         if self.final is not None:
             answer, value = self.final
-            computed = self._computed()
-            verdict = verify(answer, value, computed, self.question)
+            computed, last = self._computed(), self._last_value()
+            verdict = verify(answer, value, computed, self.question, last.value if last else None)
             verified = verdict.verified
+            if verdict.contradicted and last is not None:
+                self.warnings.append(f"unverified: the answer says none, but {last.action} found "
+                                     f"{cut(_json(last.value), 80)}")
             if not computed:
                 self.warnings.append("unverified: no tool computed anything this answer could rest on")
             elif verdict.unmatched:

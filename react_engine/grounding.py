@@ -28,6 +28,13 @@ _NOT_QUANTITIES = re.compile(
 )
 _MACS = re.compile(_MAC, re.I)
 _DIGIT = re.compile(r"\d")
+_NOTHING = re.compile(
+    r"\b(?:no (?:matching |such |relevant )?(?:logs?|entries|lines|rows|records|results|events|matches|data)"
+    r"|nothing (?:was )?found|not found|none (?:were )?found|could not find|couldn't find|did not find"
+    r"|no .{0,40}\b(?:found|matched|match)|zero (?:logs?|entries|rows|results)"
+    r"|(?:there|they) (?:were|are|was|is) no|^\s*(?:no|none)\b(?!,))\b",  # "No failed logins.", "None."
+    re.I,
+)
 _NUMBER = re.compile(r"(?<![\w.])[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?%?|(?<![\w.])[-+]?\d+(?:\.\d+)?%?")
 
 
@@ -65,10 +72,21 @@ def _flatten(value: Any) -> Iterable[float]:
             yield from _flatten(v)
 
 
+def reports_nothing(answer: str, value: Any) -> bool:
+    """The answer says nothing was found."""
+    return value in (0, [], {}) or (value is None and bool(_NOTHING.search(answer or "")))
+
+
+def found_something(value: Any) -> bool:
+    """A tool value that found something: a non-zero number in it, or a non-empty list."""
+    return any(n != 0 for n in _flatten(value)) or (isinstance(value, (list, tuple)) and len(value) > 0)
+
+
 class Verdict(BaseModel):
     verified: bool
     unmatched: list[float] = Field(default_factory=list)
     computed: list[float] = Field(default_factory=list)
+    contradicted: bool = False  # the answer says none after the last tool found something
 
 
 def _close(a: float, pool: set[float]) -> bool:
@@ -76,8 +94,9 @@ def _close(a: float, pool: set[float]) -> bool:
                for b in pool)
 
 
-def verify(answer: str, value: Any, computed: list[Any], question: str) -> Verdict:
-    """Every number in the answer (and the value) must be one a tool computed in this run.
+def verify(answer: str, value: Any, computed: list[Any], question: str, latest: Any = None) -> Verdict:
+    """Every number in the answer (and the value) must be one a tool computed in this run, and an answer of
+    none (a zero, "no ...") must not follow a `latest` tool value that found something.
 
     Numbers that merely repeat the question ("in the last 2 hours") are allowed.
     """
@@ -85,7 +104,10 @@ def verify(answer: str, value: Any, computed: list[Any], question: str) -> Verdi
     allowed = pool | set(numbers_in(question))
     stated = numbers_in(answer) + list(_flatten(value))
     unmatched = sorted({n for n in stated if not _close(n, allowed)})
-    return Verdict(verified=bool(computed) and not unmatched, unmatched=unmatched, computed=sorted(pool)[:20])
+    says_none = (reports_nothing(answer, value) or bool(stated)) and all(n == 0 for n in stated)
+    contradicted = says_none and found_something(latest)
+    return Verdict(verified=bool(computed) and not unmatched and not contradicted, unmatched=unmatched,
+                   computed=sorted(pool)[:20], contradicted=contradicted)
 
 
 def with_notes(answer: str, notes: list[str]) -> str:

@@ -83,3 +83,11 @@ def test_evidence_cites_the_rows_behind_the_value() -> None:
     assert [(e.source, e.line, e.text) for e in found] == [("a.log", 2, "two"), ("a.log", 4, "four")]
     assert evidence(frame, None, frame, 3) == []  # the unfiltered log is no evidence
     assert [e.line for e in evidence(frame, None, frame.iloc[2:], 3)] == [3, 4]
+
+
+def test_an_answer_of_none_after_a_non_empty_result_is_not_verified() -> None:
+    verdict = verify("No failed logins.", None, [520], "how many failed logins?", latest=520)
+    assert not verdict.verified and verdict.contradicted
+    assert not verify("There were 0 failed logins.", 0, [520, 0], "q", latest=520).verified
+    assert verify("There were no failed logins.", 0, [520, 0], "q", latest=0).verified  # the last search found 0
+    assert verify("520 failed logins.", 520, [520], "q", latest=520).verified
