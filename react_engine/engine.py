@@ -305,7 +305,8 @@ class _Run:
         earlier = next(s for s in state.steps if s.iteration == first)
         step.kind, step.observation, step.value = "repeat", f"same as step {first}: {earlier.observation}", earlier.value
         if state.repeats >= 3:
-            raise _Stop("tool_limit", "the planner repeated the same call 3 times: stopped with the best answer so far")
+            raise _Stop("tool_limit", "the planner repeated the same call 3 times: stopped with the best answer so far; "
+                                      "look at the trace (react-engine trace show FILE)")
         state.feedback = (f"you already ran {step.action} with these params at step {first} "
                           f"(result: {earlier.observation}); do something else or finalize_answer.")
 

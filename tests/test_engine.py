@@ -17,6 +17,7 @@ from react_engine.approval import Approver
 from react_engine.errors import PlannerConnectionError
 from react_engine.planners.base import Planner, PlannerReply, PlanRequest
 from react_engine.planners.script import ScriptPlanner
+from react_engine.stops import explain
 from react_engine.tools import REGISTRY, Params, Tool, ToolResult
 
 
@@ -374,3 +375,12 @@ def test_a_quoted_final_answer_is_not_taken_and_a_contradicting_answer_is_not_ve
     assert result.steps[1].ignored_actions == ["finalize_answer"]
     assert any("ignored" in w and "finalize_answer" in w for w in result.warnings)
     assert not result.verified and any("unverified" in w and "get_log_count" in w for w in result.warnings)
+
+
+def test_a_repeated_call_stop_is_explained_as_a_repeat_not_as_the_iteration_limit(frame) -> None:
+    call = a("search_logs", value="T3")
+    result, _ = run(frame, [call, call, call, call, final("x")], Settings(max_iterations=10))
+    hint = explain(result)
+    assert "repeated the same call" in hint and "max_iterations (4)" not in hint
+    result, _ = run(frame, [a("get_log_count"), a("search_logs", value="T3"), final("x")], Settings(max_iterations=2))
+    assert "max_iterations (2)" in explain(result)
