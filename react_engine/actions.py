@@ -19,6 +19,7 @@ class Reply(BaseModel):
     reasoning: str = ""
     action: str
     params: dict[str, Any] = Field(default_factory=dict)
+    ignored: list[str] = Field(default_factory=list, exclude=True)  # other actions in the reply, not taken
 
 
 def reply_schema(tools: dict[str, Tool]) -> dict[str, Any]:
@@ -43,6 +44,7 @@ def _literal(name: str) -> Any:
 
 _THINK = re.compile(r"<think(?:ing)?>(.*?)(?:</think(?:ing)?>|\Z)", re.S | re.I)
 _FENCE = re.compile(r"```[a-zA-Z0-9_-]*\s*\n?(.*?)(?:```|\Z)", re.S)
+_MAX_DEPTH = 32
 _ALIASES_ACTION = ("action", "tool", "name", "tool_name", "function")
 _ALIASES_PARAMS = ("params", "arguments", "parameters", "args", "input", "action_input", "tool_input")
 
@@ -58,8 +60,9 @@ def thinking_in(text: str) -> str | None:
 
 
 def _objects(text: str) -> list[str]:
-    """Balanced `{…}` spans in `text`, outermost first, respecting JSON strings."""
-    spans, depth, start, in_str, esc = [], 0, -1, False, False
+    """Balanced top-level `{…}` spans in `text`, respecting JSON strings; a span nested deeper than any reply
+    could be is left out (repairing one is slow and can only fail)."""
+    spans, depth, deepest, start, in_str, esc = [], 0, 0, -1, False, False
     for i, ch in enumerate(text):
         if in_str:
             if esc:
@@ -72,13 +75,14 @@ def _objects(text: str) -> list[str]:
         if ch == '"' and depth:
             in_str = True
         elif ch == "{":
-            start = i if depth == 0 else start
+            start, deepest = (i, 0) if depth == 0 else (start, deepest)
             depth += 1
+            deepest = max(deepest, depth)
         elif ch == "}" and depth:
             depth -= 1
-            if depth == 0:
+            if depth == 0 and deepest <= _MAX_DEPTH:
                 spans.append(text[start : i + 1])
-    if depth and start >= 0:  # truncated: let the repairer close it
+    if depth and start >= 0 and deepest <= _MAX_DEPTH:  # truncated: let the repairer close it
         spans.append(text[start:])
     return spans
 
@@ -112,20 +116,30 @@ def _normalise(obj: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def parse_reply(text: str) -> Reply:
-    """Extract one action from model output: think tags, fences, prose and common JSON damage are tolerated."""
+    """Extract the model's own action from its output: think tags, fences, prose and common JSON damage are
+    tolerated. Fenced actions come before the prose; of several actions the last is taken (an earlier one is
+    likely quoted, e.g. from a log line) and the others are listed in `ignored`."""
     body = strip_thinking(text or "")
     if not body:
         raise ReplyError("the reply was empty", kind="empty")
-    candidates = [m.group(1) for m in _FENCE.finditer(body)] + [body]
-    for chunk in candidates:
-        for span in _objects(chunk):
-            obj = _load(span)
-            if isinstance(obj, dict) and (shaped := _normalise(obj)):
-                try:
-                    return Reply.model_validate(shaped)
-                except ValidationError:
-                    continue
+    for chunks in ([m.group(1) for m in _FENCE.finditer(body)], [body]):
+        found = [reply for chunk in chunks for reply in _actions(chunk)]
+        if found:
+            return found[-1].model_copy(update={"ignored": [r.action for r in found[:-1]]})
     raise ReplyError("no JSON object with an \"action\" was found", kind="no_json")
+
+
+def _actions(text: str) -> list[Reply]:
+    """Every action-shaped object at the top level of `text`, in order."""
+    found = []
+    for span in _objects(text):
+        obj = _load(span)
+        if isinstance(obj, dict) and (shaped := _normalise(obj)):
+            try:
+                found.append(Reply.model_validate(shaped))
+            except ValidationError:
+                continue
+    return found
 
 
 def validate(reply: Reply, tools: dict[str, Tool]) -> tuple[Tool, Params]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable
 
-from react_engine.tools.base import Params, Tool
+from react_engine.tools import REGISTRY, Params, Tool
 
 Ask = Callable[[str], bool]
 
@@ -14,13 +14,16 @@ class Approver:
     """Decides whether a tool that `requires_approval` may run.
 
     `approve_all` is `--yes`, `pre_approved` is `--approve TOOL`, `ask` asks the user (y/N) on a terminal.
-    Without any of them every such call is denied.
+    Without any of them every such call is denied. Approval to write is not approval to replace: an existing
+    file is replaced only with `overwrite` (`--overwrite`), and a loaded log never.
     """
 
-    def __init__(self, *, approve_all: bool = False, pre_approved: Iterable[str] = (), ask: Ask | None = None):
+    def __init__(self, *, approve_all: bool = False, pre_approved: Iterable[str] = (), ask: Ask | None = None,
+                 overwrite: bool = False):
         self.approve_all = approve_all
         self.pre_approved = set(pre_approved)
         self.ask = ask
+        self.overwrite = overwrite
 
     def approve(self, tool: Tool, params: Params) -> bool:
         if self.approve_all or tool.name in self.pre_approved:
@@ -32,3 +35,8 @@ class Approver:
 
 
 DENY_ALL = Approver()
+
+
+def approvable(tools: dict[str, Tool] | None = None) -> list[str]:
+    """The names of the tools that need approval (of the registered tools unless `tools` is given)."""
+    return sorted(name for name, tool in (tools if tools is not None else REGISTRY).items() if tool.requires_approval)

@@ -21,10 +21,11 @@ from react_engine.errors import (
     ReplyError,
     RunDeadlineError,
     ToolError,
+    ToolTimeoutError,
     TruncatedReplyError,
 )
 from react_engine.frames import load_logs
-from react_engine.grounding import evidence, verify
+from react_engine.grounding import evidence, reports_nothing, verify, with_notes
 from react_engine.logs.options import LoadOptions
 from react_engine.planners.base import Planner, PlannerReply, PlanRequest
 from react_engine.planners.rules import advise
@@ -33,6 +34,7 @@ from react_engine.result import RunResult, Statistics, Step, StopReason
 from react_engine.rowops import attrs, count
 from react_engine.settings import Settings
 from react_engine.state import RunState, call_key, resolve_now
+from react_engine.text import cut
 from react_engine.tools import REGISTRY, Tool, ToolContext, ToolResult
 from react_engine.tracing import NULL_TRACER, SpanHandle, Tracer
 from react_engine.tracing.genai import request_attributes, usage_attributes
@@ -85,6 +87,10 @@ class Engine:
                          deterministic=self.planner.deterministic, year=options.year,
                          max_iterations=self.settings.max_iterations) as span:
             try:
+                if len(question) > self.settings.max_question_chars:
+                    raise _Stop("error", f"the question has {len(question):,} characters, over the limit of "
+                                         f"{self.settings.max_question_chars:,} (max_question_chars): shorten it",
+                                "InputError")
                 state, warnings = _open(question, paths, frame, now, options, self.dask)
             except _Stop as stop:
                 result = self._unanswered(question, started, stop)
@@ -120,7 +126,8 @@ def _open(question: str, paths: Sequence[str | Path] | None, frame: pd.DataFrame
         anchor = resolve_now(frame, now)
     except ToolError as exc:
         raise _Stop("error", f"--now {now!r}: {exc}", "InputError") from None
-    return RunState(question=question, frame=frame, now=anchor), warnings
+    inputs = tuple(Path(f["path"]) for f in attrs(frame).get("files", []) if f.get("path"))
+    return RunState(question=question, frame=frame, now=anchor, inputs=inputs), warnings
 
 
 class _Run:
@@ -253,7 +260,10 @@ class _Run:
         tools = self._tools()
         try:
             parsed = parse_reply(reply.content)
-            step.action, step.params = parsed.action, parsed.params
+            step.action, step.params, step.ignored_actions = parsed.action, parsed.params, parsed.ignored
+            if parsed.ignored:
+                self.warnings.append(f"step {step.iteration}: the reply held {len(parsed.ignored) + 1} actions; "
+                                     f"took its last, {parsed.action}, and ignored {', '.join(parsed.ignored)}")
             tool, params = validate(parsed, tools)
         except ReplyError as exc:
             self._invalid(reply.content, exc, step, list(tools))
@@ -295,7 +305,8 @@ class _Run:
         earlier = next(s for s in state.steps if s.iteration == first)
         step.kind, step.observation, step.value = "repeat", f"same as step {first}: {earlier.observation}", earlier.value
         if state.repeats >= 3:
-            raise _Stop("tool_limit", "the planner repeated the same call 3 times: stopped with the best answer so far")
+            raise _Stop("tool_limit", "the planner repeated the same call 3 times: stopped with the best answer so far; "
+                                      "look at the trace (react-engine trace show FILE)")
         state.feedback = (f"you already ran {step.action} with these params at step {first} "
                           f"(result: {earlier.observation}); do something else or finalize_answer.")
 
@@ -312,7 +323,8 @@ class _Run:
         # a tool that needs approval only gets here approved, for this very call shown with its path
         ctx = ToolContext(frame=state.frame, rows=state.rows, now=state.now, settings=settings,
                           entities=state.entities, output_dir=self.engine.output_dir,
-                          allow_overwrite=tool.requires_approval)
+                          allow_overwrite=tool.requires_approval and self.engine.approver.overwrite,
+                          inputs=state.inputs)
         remaining = settings.timeout_seconds - (time.monotonic() - self.started)
         limit = min(settings.tool_timeout_seconds, tool.timeout or settings.tool_timeout_seconds)
         timeout = max(0.01, min(limit, remaining))
@@ -320,6 +332,10 @@ class _Run:
             began = time.monotonic()
             try:
                 result = tool.call(params, ctx, timeout)
+            except ToolTimeoutError as exc:
+                self.warnings.append(f"{tool.name} was abandoned after {timeout:g}s and may still be running "
+                                     "until the process exits")
+                self._tool_failed(tool, step, str(exc), "ToolTimeoutError")
             except ToolError as exc:
                 self._tool_failed(tool, step, str(exc), "ToolError")
             except Exception as exc:  # a tool bug must not end the run
@@ -360,17 +376,24 @@ class _Run:
                                                      state.strategies_tried)
         if result.evidence is not None:
             state.evidence = result.evidence
+        if result.note:
+            state.notes.append(result.note)
+            step.observation += f" (note: {result.note})"
+            state.feedback = f"{state.feedback} Note: {result.note}." if state.feedback else f"Note: {result.note}."
 
     def _finalize(self, params: Any, step: Step) -> None:
         state, settings = self.state, self.settings
         answer, value = params.answer, params.value
+        if len(answer) > settings.max_answer_chars:
+            answer = cut(answer, settings.max_answer_chars)
+            self.warnings.append(f"the answer was cut to {settings.max_answer_chars:,} characters (max_answer_chars)")
         step.kind, step.observation, step.value = "final", answer, value
         if settings.intent_detection_enabled and guidance.is_intent_only(answer) and state.intent_nudges < 1:
             state.intent_nudges += 1
             step.kind, step.ok = "nudge", False
             state.feedback = guidance.NUDGE_ACT
             return
-        gave_up = guidance.reports_nothing(answer, value) and len(set(state.strategies_tried)) < 2
+        gave_up = reports_nothing(answer, value) and len(set(state.strategies_tried)) < 2
         if (settings.auto_retry_enabled and gave_up and not self.planner.deterministic
                 and state.giveup_nudges < settings.max_retry_attempts):
             state.giveup_nudges += 1
@@ -399,9 +422,12 @@ class _Run:
         answer, value, verified, partial = "", None, False, False
         if self.final is not None:
             answer, value = self.final
-            computed = self._computed()
-            verdict = verify(answer, value, computed, self.question)
+            computed, last = self._computed(), self._last_value()
+            verdict = verify(answer, value, computed, self.question, last.value if last else None)
             verified = verdict.verified
+            if verdict.contradicted and last is not None:
+                self.warnings.append(f"unverified: the answer says none, but {last.action} found "
+                                     f"{cut(_json(last.value), 80)}")
             if not computed:
                 self.warnings.append("unverified: no tool computed anything this answer could rest on")
             elif verdict.unmatched:
@@ -410,6 +436,8 @@ class _Run:
                                      f"(computed values include {', '.join(f'{n:g}' for n in verdict.computed[:8])})")
         elif (last := self._last_value()) is not None:
             answer, value, partial = f"Partial answer (unverified): {last.observation}", last.value, True
+        if self.final is not None:
+            answer = with_notes(answer, state.notes)
         if not answer:
             answer = f"No answer: {message}" if message else "No answer."
         found = evidence(state.frame, state.evidence, state.rows, self.settings.evidence_lines) \

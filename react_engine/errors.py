@@ -79,3 +79,7 @@ class ReplyError(Exception):
 
 class ToolError(Exception):
     """A tool could not run with the given parameters; the message is shown back to the planner."""
+
+
+class ToolTimeoutError(ToolError):
+    """A tool ran past its time limit and was abandoned (its thread may still be running)."""

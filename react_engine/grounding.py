@@ -15,21 +15,44 @@ from react_engine.logs.schema import RAW_COLUMN
 from react_engine.result import Evidence
 from react_engine.rowops import count, head, take
 
-# Things that look like numbers but are identifiers or times: removed before numbers are read.
+_MAC = rf"\b(?:{MAC_SEPARATED})\b"
+# Things that look like numbers but are identifiers or times: removed before numbers are read. A word (a letter
+# and what follows it) is matched whole, so that each character is looked at a bounded number of times.
 _NOT_QUANTITIES = re.compile(
     r"\d{4}-\d{2}-\d{2}[T ]?[\d:.,]*(?:Z|[+-]\d{2}:?\d{2})?"  # ISO dates and times
     r"|\b\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?\b"  # clock times
-    rf"|\b(?:{MAC_SEPARATED})\b"  # MACs
+    rf"|{_MAC}"  # MACs
     r"|\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b"  # IPv4
-    r"|[A-Za-z_][\w/.-]*\d[\w/.-]*",  # tokens mixing letters and digits (MAWED07T01, Cable5/0/1, T3)
+    r"|(?P<word>[A-Za-z_][\w/.-]*)",  # removed when it mixes letters and digits (MAWED07T01, Cable5/0/1, T3)
+    re.I,
+)
+_MACS = re.compile(_MAC, re.I)
+_DIGIT = re.compile(r"\d")
+_NOTHING = re.compile(
+    r"\b(?:no (?:matching |such |relevant )?(?:logs?|entries|lines|rows|records|results|events|matches|data)"
+    r"|nothing (?:was )?found|not found|none (?:were )?found|could not find|couldn't find|did not find"
+    r"|no .{0,40}\b(?:found|matched|match)|zero (?:logs?|entries|rows|results)"
+    r"|(?:there|they) (?:were|are|was|is) no|^\s*(?:no|none)\b(?!,))\b",  # "No failed logins.", "None."
     re.I,
 )
 _NUMBER = re.compile(r"(?<![\w.])[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?%?|(?<![\w.])[-+]?\d+(?:\.\d+)?%?")
 
 
+def _skipped(match: re.Match[str]) -> str:
+    """A blank for an identifier or time; a word without digits stays, but for any MAC inside it."""
+    word = match.group("word")
+    if word is None or _DIGIT.search(word):
+        return " "
+    text, kept, last = match.string, [], match.start()
+    for mac in _MACS.finditer(text, match.start(), match.end()):
+        kept += [text[last : mac.start()], " "]
+        last = mac.end()
+    return "".join(kept) + text[last : match.end()]
+
+
 def numbers_in(text: str) -> list[float]:
-    """The quantities stated in `text` (thousands separators and percents understood)."""
-    cleaned = _NOT_QUANTITIES.sub(" ", text)
+    """The quantities stated in `text` (thousands separators and percents understood), in linear time."""
+    cleaned = _NOT_QUANTITIES.sub(_skipped, text)
     return [float(m.group().rstrip("%").replace(",", "")) for m in _NUMBER.finditer(cleaned)]
 
 
@@ -49,10 +72,21 @@ def _flatten(value: Any) -> Iterable[float]:
             yield from _flatten(v)
 
 
+def reports_nothing(answer: str, value: Any) -> bool:
+    """The answer says nothing was found."""
+    return value in (0, [], {}) or (value is None and bool(_NOTHING.search(answer or "")))
+
+
+def found_something(value: Any) -> bool:
+    """A tool value that found something: a non-zero number in it, or a non-empty list."""
+    return any(n != 0 for n in _flatten(value)) or (isinstance(value, (list, tuple)) and len(value) > 0)
+
+
 class Verdict(BaseModel):
     verified: bool
     unmatched: list[float] = Field(default_factory=list)
     computed: list[float] = Field(default_factory=list)
+    contradicted: bool = False  # the answer says none after the last tool found something
 
 
 def _close(a: float, pool: set[float]) -> bool:
@@ -60,8 +94,9 @@ def _close(a: float, pool: set[float]) -> bool:
                for b in pool)
 
 
-def verify(answer: str, value: Any, computed: list[Any], question: str) -> Verdict:
-    """Every number in the answer (and the value) must be one a tool computed in this run.
+def verify(answer: str, value: Any, computed: list[Any], question: str, latest: Any = None) -> Verdict:
+    """Every number in the answer (and the value) must be one a tool computed in this run, and an answer of
+    none (a zero, "no ...") must not follow a `latest` tool value that found something.
 
     Numbers that merely repeat the question ("in the last 2 hours") are allowed.
     """
@@ -69,7 +104,17 @@ def verify(answer: str, value: Any, computed: list[Any], question: str) -> Verdi
     allowed = pool | set(numbers_in(question))
     stated = numbers_in(answer) + list(_flatten(value))
     unmatched = sorted({n for n in stated if not _close(n, allowed)})
-    return Verdict(verified=bool(computed) and not unmatched, unmatched=unmatched, computed=sorted(pool)[:20])
+    says_none = (reports_nothing(answer, value) or bool(stated)) and all(n == 0 for n in stated)
+    contradicted = says_none and found_something(latest)
+    return Verdict(verified=bool(computed) and not unmatched and not contradicted, unmatched=unmatched,
+                   computed=sorted(pool)[:20], contradicted=contradicted)
+
+
+def with_notes(answer: str, notes: list[str]) -> str:
+    """`answer` followed by each tool caveat whose numbers (the counts it offers) it does not already state."""
+    stated = set(numbers_in(answer))
+    extra = [n for n in dict.fromkeys(notes) if not set(numbers_in(n)) <= stated]
+    return " ".join([answer.rstrip(), *(f"Note: {n}." for n in extra)]) if extra else answer
 
 
 def evidence(frame: pd.DataFrame, labels: pd.Index | None, rows: pd.DataFrame, limit: int,

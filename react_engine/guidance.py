@@ -15,22 +15,11 @@ _INTENT = re.compile(
     r"|going to|to answer this,? i)\b",
     re.I,
 )
-_NOTHING = re.compile(
-    r"\b(?:no (?:matching |such |relevant )?(?:logs?|entries|lines|rows|records|results|events|matches|data)"
-    r"|nothing (?:was )?found|not found|none (?:were )?found|could not find|couldn't find|did not find"
-    r"|no .{0,40}\b(?:found|matched|match)|zero (?:logs?|entries|rows|results))\b",
-    re.I,
-)
 
 
 def is_intent_only(text: str) -> bool:
     """A statement of what the writer is about to do, with no result in it."""
     return bool(_INTENT.search(text or "")) and not numbers_in(text or "")
-
-
-def reports_nothing(answer: str, value: Any) -> bool:
-    """The answer says nothing was found."""
-    return value in (0, [], {}) or (value is None and bool(_NOTHING.search(answer or "")))
 
 
 def reask(error: ReplyError, valid_tools: list[str]) -> str:

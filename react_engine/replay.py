@@ -11,9 +11,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from react_engine.engine import Engine
+from react_engine.errors import InputError
 from react_engine.logs.options import LoadOptions
 from react_engine.planners.base import PlannerReply, PlanRequest
 from react_engine.planners.script import ScriptPlanner
@@ -63,6 +64,33 @@ def outcome(trace: TraceRecord) -> Outcome:
                    stop_reason=root.get("stop_reason"))
 
 
+class RecordedRun(BaseModel):
+    """The question and settings a trace recorded on its root span; a tampered value fails validation."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    question: str = ""
+    paths: list[str] = Field(default_factory=list)
+    max_iterations: int = Settings().max_iterations
+    now: str | None = None
+    format: str | None = None
+    year: int | None = None
+    model: str | None = None
+    deterministic: bool = False
+
+    @classmethod
+    def of(cls, trace: TraceRecord) -> RecordedRun:
+        """The recorded run of `trace`; an `InputError` naming the bad field when it was tampered with."""
+        try:
+            run = cls.model_validate(trace.root.attributes)
+            return run.model_copy(update={"now": run.now or None, "format": run.format or None,
+                                          "year": run.year or None, "model": run.model or None})
+        except ValidationError as exc:
+            problem = exc.errors()[0]
+            raise InputError(f"{trace.path}: the recorded {'.'.join(map(str, problem['loc']))} is invalid "
+                             f"({problem['msg']}): replay a trace written by a run") from None
+
+
 class RecordedPlanner(ScriptPlanner):
     """A script planner that also repeats what the server reported (done_reason, thinking) with each reply."""
 
@@ -106,19 +134,21 @@ def replay(path: str | Path, *, paths: Sequence[str | Path] | None = None,
            trace_dir: str | Path | None = None) -> ReplayReport:
     """Re-run the traced question with its recorded replies; `paths` overrides the recorded log paths."""
     trace = read_trace(path)
-    root = trace.root.attributes
-    settings = Settings(max_iterations=root.get("max_iterations", Settings().max_iterations))
-    planner = RecordedPlanner(recorded_replies(trace), model=root.get("model") or None,
-                              deterministic=bool(root.get("deterministic", False)))
+    run = RecordedRun.of(trace)
+    try:
+        settings = Settings(max_iterations=run.max_iterations)
+        options = LoadOptions(format=run.format, year=run.year)
+    except ValidationError as exc:
+        raise InputError(f"{path}: the recorded settings are invalid ({exc.errors()[0]['msg']}): "
+                         "replay a trace written by a run") from None
+    planner = RecordedPlanner(recorded_replies(trace), model=run.model, deterministic=run.deterministic)
     tracer = open_tracer(trace_dir)
     engine = Engine(planner, settings, tracer_factory=lambda: tracer)
-    result = engine.ask(root.get("question", ""), list(paths or root.get("paths", [])),
-                        now=root.get("now") or None,
-                        load_options=LoadOptions(format=root.get("format") or None, year=root.get("year") or None))
+    result = engine.ask(run.question, list(paths or run.paths), now=run.now, load_options=options)
     recorded, replayed = outcome(trace), outcome(tracer.record())
     difference = _first_difference(recorded, replayed)
     return ReplayReport(
-        trace_file=str(path), question=root.get("question", ""), recorded=recorded, replayed=replayed,
+        trace_file=str(path), question=run.question, recorded=recorded, replayed=replayed,
         same_actions=recorded.actions == replayed.actions,
         same_answer=(recorded.answer, recorded.value, recorded.stop_reason)
         == (replayed.answer, replayed.value, replayed.stop_reason),

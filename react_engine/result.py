@@ -40,6 +40,7 @@ class Step(BaseModel):
     usage: ModelUsage = Field(default_factory=ModelUsage)  # what the model server reported, summed over requests
     retries: list[RetryRecord] = Field(default_factory=list)
     trimmed: list[str] = Field(default_factory=list)  # prompt sections dropped to fit the budget
+    ignored_actions: list[str] = Field(default_factory=list)  # other actions in the reply, not taken
 
 
 class Evidence(BaseModel):

@@ -27,3 +27,5 @@ class Settings(BaseModel):
     intent_detection_enabled: bool = Field(True, description="nudge replies that state an intent but do not act")
     max_retry_attempts: int = Field(3, ge=0, description="nudges against giving up before an empty answer stands")
     time_expansion_factor: float = Field(4.0, gt=1, description="how much an empty time window is widened")
+    max_question_chars: int = Field(4000, ge=1, description="a longer question is refused before anything runs")
+    max_answer_chars: int = Field(4000, ge=40, description="a longer final answer is cut to this, with a warning")

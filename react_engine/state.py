@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from pathlib import PurePath
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -156,6 +156,7 @@ class RunState:
     question: str
     frame: pd.DataFrame
     now: pd.Timestamp | None
+    inputs: tuple[Path, ...] = ()  # the loaded log files
     rows: pd.DataFrame = field(init=False)
     entities: dict[str, pd.Series] = field(default_factory=dict)
     steps: list[Step] = field(default_factory=list)
@@ -171,6 +172,7 @@ class RunState:
     intent_nudges: int = 0
     giveup_nudges: int = 0
     strategies_tried: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # caveats from tools that the answer must carry
     _summary: tuple[int, RowSummary] | None = None
     _known: dict[str, list[str]] | None = None
     _vocabulary: Vocabulary | None = None

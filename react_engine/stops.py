@@ -43,8 +43,8 @@ def explain(result: RunResult) -> str | None:
     reason = result.stop_reason
     if reason == "stop":
         return None
-    if reason == "tool_limit":
-        return f"hit max_iterations ({result.statistics.iterations}): {HINTS['tool_limit']}"
+    if reason == "tool_limit":  # the iteration limit, or a planner repeating itself: the message says which
+        return result.message or f"hit max_iterations ({result.statistics.iterations}): {HINTS['tool_limit']}"
     if reason == "time_limit":
         return f"hit the time limit after {result.statistics.execution_time_seconds:.0f}s: {HINTS['time_limit']}"
     if reason == "error":

@@ -20,7 +20,7 @@ from react_engine.tools.counts import jsonable
 Kind = Literal["ranking", "histogram", "listing", "value"]
 _KINDS: dict[str, Kind] = {"top_values": "ranking", "count_by_time": "histogram", "show_logs": "listing"}
 LISTING_COLUMNS = ("source", "line", "timestamp", "severity", "host", "component", "message")
-_WIDENED = re.compile(r"\((widened[^)]*)\)")
+_LEFT_OUT = re.compile(r", (the [\d,]+ (?:with rows|busiest) listed(?: \([^)]*\))?)")
 
 
 class ResultTable(BaseModel):
@@ -31,7 +31,7 @@ class ResultTable(BaseModel):
     rows: list[list[Any]]
     distinct: int | None = Field(None, description="values in the whole ranking, when known")
     tied: int = Field(0, description="values left out with the same count as the last one shown")
-    note: str | None = Field(None, description="a change the tool made to the request, e.g. a widened bucket")
+    note: str | None = Field(None, description="what the tool left out, e.g. the empty buckets of a long span")
 
     @property
     def disclosure(self) -> str | None:
@@ -88,9 +88,9 @@ def result_table(result: RunResult) -> ResultTable | None:
     if kind == "ranking" and isinstance(step.value, list):
         return _ranking(step, result.rows)
     if kind == "histogram" and isinstance(step.value, list):
-        widened = _WIDENED.search(step.observation)
+        left_out = _LEFT_OUT.search(step.observation)
         return ResultTable(kind="histogram", columns=["bucket_start", "count"], rows=[list(p) for p in step.value],
-                           note=widened.group(1) if widened else None)
+                           note=left_out.group(1) if left_out else None)
     if kind == "listing" and result.rows is not None:
         return _listing(result.rows)
     value = result.value if result.value is not None else step.value

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import jsonschema
 import pytest
@@ -89,7 +91,7 @@ def test_any_text_parses_or_raises_reply_error(text: str) -> None:
         reply = parse_reply(text)
     except ReplyError:
         return
-    assert parse_reply(reply.model_dump_json()) == reply  # what was understood reads back the same
+    assert parse_reply(reply.model_dump_json()).model_dump() == reply.model_dump()  # it reads back the same
 
 
 @settings(max_examples=100, deadline=None)
@@ -102,3 +104,22 @@ def test_contract_objects_round_trip_through_noise(action: str, params: dict, be
     reply = parse_reply(text)
     assert reply.action == action.strip()
     assert reply.params == params
+
+
+def test_the_models_own_action_wins_over_one_quoted_from_a_log_line() -> None:
+    text = ('Log says {"action":"finalize_answer","params":{"answer":"No failed logins."}} - ignoring that. '
+            '{"action":"get_log_count","params":{}}')
+    reply = parse_reply(text)
+    assert reply.action == "get_log_count" and reply.ignored == ["finalize_answer"]
+
+
+def test_a_single_action_ignores_nothing() -> None:
+    reply = parse_reply('{"reasoning": "log says {\\"action\\": \\"export_results\\"}", "action": "get_log_count"}')
+    assert reply.action == "get_log_count" and reply.ignored == []
+
+
+def test_a_200k_brace_reply_is_a_clean_reply_error() -> None:
+    code = ("from react_engine.actions import parse_reply\nfrom react_engine.errors import ReplyError\n"
+            "try:\n    parse_reply('{' * 200_000)\nexcept ReplyError:\n    print('clean')\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == "clean", done.stderr

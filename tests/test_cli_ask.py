@@ -156,3 +156,20 @@ def test_a_question_the_rules_planner_cannot_map_exits_1_with_a_suggestion() -> 
     result = invoke("ask", "What is the meaning of life?", str(SYSLOG), "--planner", "rules", "--no-trace")
     assert result.exit_code == 1
     assert "rephrase" in result.stdout.lower() and "no tool computed" in result.stderr
+
+
+def test_an_unknown_tool_to_approve_is_a_usage_error_naming_the_valid_ones(tmp_path: Path) -> None:
+    result = invoke("ask", "q", str(SYSLOG), "--planner", "rules", "--approve", "export_result", "--no-trace")
+    assert result.exit_code == 2 and "export_result" in result.output and "export_results" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_overwrite_lets_an_approved_export_replace_an_existing_file(tmp_path: Path) -> None:
+    (tmp_path / "out.csv").write_text("old")
+    planner = script(tmp_path, act("export_results", path="out.csv"), act("finalize_answer", answer="done"))
+    args = ("ask", "q", str(SYSLOG), "--planner", planner, "--approve", "export_results", "--output-dir",
+            str(tmp_path), "--no-trace", "--json")
+    kept = json.loads(invoke(*args).stdout)
+    assert "--overwrite" in kept["steps"][0]["error"] and (tmp_path / "out.csv").read_text() == "old"
+    replaced = json.loads(invoke(*args, "--overwrite").stdout)
+    assert replaced["steps"][0]["ok"] and (tmp_path / "out.csv").read_text() != "old"

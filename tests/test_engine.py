@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+import textwrap
+import threading
 import time
 
 import pandas as pd
@@ -13,6 +17,7 @@ from react_engine.approval import Approver
 from react_engine.errors import PlannerConnectionError
 from react_engine.planners.base import Planner, PlannerReply, PlanRequest
 from react_engine.planners.script import ScriptPlanner
+from react_engine.stops import explain
 from react_engine.tools import REGISTRY, Params, Tool, ToolResult
 
 
@@ -174,14 +179,63 @@ def _slow_tools(calls: list[float]) -> dict[str, Tool]:
     return {**REGISTRY, "slow": Tool("slow", "sleeps", _Slow, slow), "boom": Tool("boom", "fails", _Boom, boom)}
 
 
-def test_a_tool_past_its_timeout_is_abandoned_and_reported(frame) -> None:
-    calls: list[float] = []
-    began = time.monotonic()
-    result, planner = run(frame, [a("slow", seconds=3), final("gave up")], Settings(tool_timeout_seconds=0.2),
-                          tools=_slow_tools(calls))
-    assert time.monotonic() - began < 2.5
+def _stuck_tools(release: threading.Event, timeout: float | None = None) -> dict[str, Tool]:
+    def stuck(params: _Boom, ctx) -> ToolResult:
+        release.wait()
+        return ToolResult(value=1, summary="done")
+
+    return {**REGISTRY, "stuck": Tool("stuck", "blocks", _Boom, stuck, timeout=timeout)}
+
+
+def test_a_tool_past_its_timeout_is_abandoned_on_a_daemon_thread_and_reported(frame) -> None:
+    release = threading.Event()
+    try:
+        result, planner = run(frame, [a("stuck"), final("gave up")], Settings(tool_timeout_seconds=0.2),
+                              tools=_stuck_tools(release))
+        workers = [t for t in threading.enumerate() if t.name.startswith("tool-stuck")]
+        assert workers and all(t.daemon for t in workers)  # the interpreter does not wait for them at exit
+    finally:
+        release.set()
     assert not result.steps[0].ok and "abandoned" in result.steps[0].error
-    assert "slow failed" in planner.requests[1].view.feedback
+    assert "stuck failed" in planner.requests[1].view.feedback
+    assert any("stuck" in w and "abandoned" in w for w in result.warnings)
+
+
+def test_a_tool_carries_its_own_tighter_timeout(frame) -> None:
+    release = threading.Event()
+    try:
+        result, _ = run(frame, [a("stuck"), final("gave up")], Settings(tool_timeout_seconds=600),
+                        tools=_stuck_tools(release, timeout=0.1))
+    finally:
+        release.set()
+    assert "took longer than 0.1s" in result.steps[0].error
+
+
+def test_the_process_exits_while_an_abandoned_tool_still_runs(tmp_path) -> None:
+    script = tmp_path / "stuck.py"
+    script.write_text(textwrap.dedent("""
+        import json, threading
+        import pandas as pd
+        from react_engine import Engine, Settings
+        from react_engine.planners.script import ScriptPlanner
+        from react_engine.tools import REGISTRY, Params, Tool, ToolResult
+
+        class Nothing(Params):
+            pass
+
+        def stuck(params, ctx):
+            threading.Event().wait()  # never set
+            return ToolResult(value=1, summary="done")
+
+        replies = [json.dumps({"action": "stuck", "params": {}}),
+                   json.dumps({"action": "finalize_answer", "params": {"answer": "gave up"}})]
+        frame = pd.DataFrame({"message": ["a"], "raw": ["a"], "source": ["x.log"], "line": [1]})
+        engine = Engine(ScriptPlanner(replies), Settings(tool_timeout_seconds=0.2),
+                        tools={**REGISTRY, "stuck": Tool("stuck", "blocks", Nothing, stuck)})
+        print(engine.ask("q", frame=frame).answer)
+    """))
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "gave up" in done.stdout, done.stderr
 
 
 def test_a_failing_tool_is_disabled_after_three_failures(frame) -> None:
@@ -262,3 +316,71 @@ def test_an_answer_with_nothing_computed_says_why_it_is_unverified(frame) -> Non
     result, _ = run(frame, [final("I cannot tell from these logs.")])
     assert result.stop_reason == "stop" and not result.verified and not result.answered
     assert any("no tool computed" in w for w in result.warnings)
+
+
+def test_a_zero_from_the_level_column_carries_what_the_lines_say(frame) -> None:
+    frame["severity"], frame["level_raw"] = "info", "Info"
+    frame["raw"] = [f"{i} Info Warning: retry" if i % 5 == 0 else f"{i} Info ok" for i in range(len(frame))]
+    written = sum("Warning" in line for line in frame["raw"])
+    result, planner = run(frame, [a("filter_by_severity", levels=["warning"]), final("There are 0 warnings.", 0)],
+                          Settings(auto_retry_enabled=False))
+    assert f"{written} lines contain the word 'warning'" in result.answer and result.answer.startswith("There are 0")
+    assert f"{written} lines" in planner.requests[-1].prompt  # the planner was told too
+
+
+def test_the_note_is_not_repeated_when_the_answer_already_gives_its_count(frame) -> None:
+    frame["severity"], frame["level_raw"] = "info", "Info"
+    frame["raw"] = [f"{i} Info Warning: retry" if i % 5 == 0 else f"{i} Info ok" for i in range(len(frame))]
+    written = sum("Warning" in line for line in frame["raw"])
+    result, _ = run(frame, [a("filter_by_severity", levels=["warning"]), a("reset_filters"), a("search_logs", value="warning"),
+                            final(f"{written} lines carry a warning.", written)])
+    assert result.answer == f"{written} lines carry a warning." and result.verified
+
+
+def test_approval_to_export_is_not_approval_to_overwrite(tmp_path) -> None:
+    log = tmp_path / "cmts.log"
+    log.write_text("".join(f"2026-11-20T10:{i:02d}:00Z host1 CMTS: T3 time-out #{i}\n" for i in range(12)))
+    (tmp_path / "old.csv").write_text("precious")
+    replies = [a("export_results", path="old.csv"), a("export_results", path="cmts.log"), final("exported")]
+    result = Engine(ScriptPlanner(replies), output_dir=tmp_path,
+                    approver=Approver(pre_approved=["export_results"])).ask("export", [str(log)])
+    assert "already exists" in result.steps[0].error and "--overwrite" in result.steps[0].error
+    assert (tmp_path / "old.csv").read_text() == "precious" and log.read_text().startswith("2026-11-20T10:00")
+    replies = [a("export_results", path="cmts.log"), a("export_results", path="old.csv"), final("exported")]
+    result = Engine(ScriptPlanner(replies), output_dir=tmp_path,
+                    approver=Approver(pre_approved=["export_results"], overwrite=True)).ask("export", [str(log)])
+    assert "one of the loaded logs" in result.steps[0].error and log.read_text().startswith("2026-11-20T10:00")
+    assert result.steps[1].ok and (tmp_path / "old.csv").read_text() != "precious"
+
+
+def test_a_question_over_the_limit_is_refused_before_anything_runs(frame) -> None:
+    planner = ScriptPlanner([final("x")])
+    result = Engine(planner, Settings(max_question_chars=500)).ask("why? " * 200, frame=frame)
+    assert result.stop_reason == "error" and "max_question_chars" in result.message and not planner.requests
+
+
+def test_an_answer_over_the_limit_is_cut_and_said_so(frame) -> None:
+    result, _ = run(frame, [a("get_log_count"), final(f"{len(frame)} lines. " + "blah " * 20_000, len(frame))],
+                    Settings(max_answer_chars=300))
+    assert len(result.answer) <= 300 and result.answer.startswith(f"{len(frame)} lines.")
+    assert any("max_answer_chars" in w for w in result.warnings) and result.verified
+
+
+def test_a_quoted_final_answer_is_not_taken_and_a_contradicting_answer_is_not_verified(frame) -> None:
+    quoted = ('Log says {"action":"finalize_answer","params":{"answer":"No T3 timeouts."}} - ignoring that. '
+              + a("get_log_count"))
+    result, _ = run(frame, [a("search_logs", value="T3 time-out"), quoted, final("No T3 timeouts.")],
+                    Settings(auto_retry_enabled=False))
+    assert [s.action for s in result.steps] == ["search_logs", "get_log_count", "finalize_answer"]
+    assert result.steps[1].ignored_actions == ["finalize_answer"]
+    assert any("ignored" in w and "finalize_answer" in w for w in result.warnings)
+    assert not result.verified and any("unverified" in w and "get_log_count" in w for w in result.warnings)
+
+
+def test_a_repeated_call_stop_is_explained_as_a_repeat_not_as_the_iteration_limit(frame) -> None:
+    call = a("search_logs", value="T3")
+    result, _ = run(frame, [call, call, call, call, final("x")], Settings(max_iterations=10))
+    hint = explain(result)
+    assert "repeated the same call" in hint and "max_iterations (4)" not in hint
+    result, _ = run(frame, [a("get_log_count"), a("search_logs", value="T3"), final("x")], Settings(max_iterations=2))
+    assert "max_iterations (2)" in explain(result)

@@ -2,17 +2,46 @@
 
 from __future__ import annotations
 
+import re
+import subprocess
+import sys
+
 import pandas as pd
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from react_engine.grounding import evidence, numbers_in, verify
+from react_engine.logs.macs import MAC_SEPARATED
 
 
 def test_numbers_skip_identifiers_times_and_addresses() -> None:
     text = ("On MAWED07T01 (Cable5/0/1) 1,234 modems, 12.5% of them, between 2026-11-20T15:00:00Z and 16:00, "
             "MAC 00:1d:d3:8e:d4:b7 and 001d.d38e.d4b7 from 10.0.0.1 had T3 timeouts")
     assert numbers_in(text) == [1234.0, 12.5]
+
+
+# The number grammar as first written (quadratic on long words), kept as the oracle for short texts.
+_REFERENCE_SKIPPED = re.compile(
+    r"\d{4}-\d{2}-\d{2}[T ]?[\d:.,]*(?:Z|[+-]\d{2}:?\d{2})?|\b\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?\b"
+    rf"|\b(?:{MAC_SEPARATED})\b|\b\d{{1,3}}(?:\.\d{{1,3}}){{3}}(?::\d+)?\b|[A-Za-z_][\w/.-]*\d[\w/.-]*", re.I)
+_REFERENCE_NUMBER = re.compile(r"(?<![\w.])[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?%?|(?<![\w.])[-+]?\d+(?:\.\d+)?%?")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="aZ_09.,:-/+% T\n", max_size=40) | st.text(max_size=40))
+def test_number_extraction_agrees_with_the_reference_grammar(text: str) -> None:
+    cleaned = _REFERENCE_SKIPPED.sub(" ", text)
+    expected = [float(m.group().rstrip("%").replace(",", "")) for m in _REFERENCE_NUMBER.finditer(cleaned)]
+    assert numbers_in(text) == expected
+
+
+@pytest.mark.parametrize("text", ["a" * 1_000_000, "a." * 500_000, "a-" * 500_000, "1," * 500_000,
+                                  "1." * 500_000, "a1" * 500_000])
+def test_number_extraction_is_linear(text: str) -> None:
+    code = f"from react_engine.grounding import numbers_in; numbers_in({text[:2]!r} * {len(text) // 2})"
+    # a quadratic scan of a megabyte takes hours; a linear one well under the guard's minute
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
 
 
 def test_matching_answer_is_verified() -> None:
@@ -54,3 +83,11 @@ def test_evidence_cites_the_rows_behind_the_value() -> None:
     assert [(e.source, e.line, e.text) for e in found] == [("a.log", 2, "two"), ("a.log", 4, "four")]
     assert evidence(frame, None, frame, 3) == []  # the unfiltered log is no evidence
     assert [e.line for e in evidence(frame, None, frame.iloc[2:], 3)] == [3, 4]
+
+
+def test_an_answer_of_none_after_a_non_empty_result_is_not_verified() -> None:
+    verdict = verify("No failed logins.", None, [520], "how many failed logins?", latest=520)
+    assert not verdict.verified and verdict.contradicted
+    assert not verify("There were 0 failed logins.", 0, [520, 0], "q", latest=520).verified
+    assert verify("There were no failed logins.", 0, [520, 0], "q", latest=0).verified  # the last search found 0
+    assert verify("520 failed logins.", 520, [520], "q", latest=520).verified

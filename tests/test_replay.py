@@ -93,3 +93,26 @@ def test_replay_of_a_missing_trace_is_a_one_line_error(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["replay", str(tmp_path / "nope.json")])
     assert result.exit_code == 1 and "nope.json" in result.output and "Traceback" not in result.output
 
+
+
+def _tamper_root(trace_file: str, **values: dict) -> None:
+    """Replace attributes of the root `ask` span with OTLP-typed `values`."""
+    data = json.loads(Path(trace_file).read_text(encoding="utf-8"))
+    for scope in data["resourceSpans"][0]["scopeSpans"]:
+        for span in scope["spans"]:
+            if span["name"] == "ask":
+                for attribute in span["attributes"]:
+                    if attribute["key"] in values:
+                        attribute["value"] = values[attribute["key"]]
+    Path(trace_file).write_text(json.dumps(data), encoding="utf-8")
+
+
+@pytest.mark.parametrize(("key", "value"), [("max_iterations", {"stringValue": "abc"}),
+                                            ("paths", {"stringValue": "/etc/passwd"})])
+def test_tampered_recorded_settings_are_a_one_line_error(tmp_path: Path, log_file: Path, key: str,
+                                                         value: dict) -> None:
+    path = _traced_run(tmp_path, log_file)
+    _tamper_root(path, **{key: value})
+    result = CliRunner().invoke(main, ["replay", path])
+    assert result.exit_code == 1 and key in result.output and "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1

@@ -420,3 +420,19 @@ def test_answers_on_real_logs(system: str, question: str, expected: Callable[[li
                                         load_options=LoadOptions(use_cache=False))
     assert result.value == expected(rows), result.answer
     assert result.verified
+
+
+def test_warnings_only_the_messages_state_are_offered_with_their_count() -> None:
+    path = real_log("Windows")
+    written = sum("warning" in line.lower() for line in path.read_text(encoding="utf-8").splitlines())
+    result = Engine(RulesPlanner()).ask("How many warnings?", [str(path)], load_options=LoadOptions(use_cache=False))
+    assert result.value == 0 and f"{written:,} lines contain the word 'warning'" in result.answer
+
+
+def test_the_busiest_hour_of_a_log_spanning_months_is_an_hour() -> None:
+    path = real_log("BGL")
+    stamps = load(path, LoadOptions(use_cache=False))["timestamp"].dropna()
+    hourly = stamps.dt.floor("1h").value_counts()
+    result = Engine(RulesPlanner()).ask("How many lines per hour?", [str(path)],
+                                        load_options=LoadOptions(use_cache=False))
+    assert f"the busiest starts at {hourly.idxmax().isoformat()} with {hourly.max()} lines" in result.answer

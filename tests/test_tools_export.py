@@ -70,3 +70,33 @@ def test_existing_files_are_kept_unless_overwrite_is_allowed(tmp_path: Path) -> 
     assert target.read_text() == "precious"
     run("export_results", context(df, current, output_dir=tmp_path, allow_overwrite=True), path="keep.csv")
     assert len(pd.read_csv(target)) == 2
+
+
+def test_a_loaded_log_is_never_overwritten(tmp_path: Path) -> None:
+    log = tmp_path / "app.log"
+    log.write_text("the input\n")
+    df, current = rows()
+    with pytest.raises(ToolError, match="one of the loaded logs"):
+        run("export_results", context(df, current, output_dir=tmp_path, allow_overwrite=True, inputs=(log,)),
+            path="app.log")
+    assert log.read_text() == "the input\n"
+
+
+def test_a_target_with_other_hard_links_is_refused(tmp_path: Path) -> None:
+    outside, out = tmp_path / "outside.txt", tmp_path / "out"
+    outside.write_text("elsewhere")
+    out.mkdir()
+    (out / "link.csv").hardlink_to(outside)
+    df, current = rows()
+    with pytest.raises(ToolError, match="hard links"):
+        run("export_results", context(df, current, output_dir=out, allow_overwrite=True), path="link.csv")
+    assert outside.read_text() == "elsewhere"
+
+
+def test_a_large_export_stops_at_its_deadline_and_leaves_no_partial_file(tmp_path: Path) -> None:
+    df = frame([{"message": f"line {i}"} for i in range(5)])
+    ctx = context(df, output_dir=tmp_path)
+    ctx.deadline = 0.0  # long past
+    with pytest.raises(ToolError, match="time limit"):
+        run("export_results", ctx, path="late.csv")
+    assert not (tmp_path / "late.csv").exists()

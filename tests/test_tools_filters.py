@@ -240,3 +240,20 @@ def test_searching_an_ip_on_the_openssh_sample_counts_what_grep_counts() -> None
     expected = sum("187.141.143.180" in line for line in path.read_text(encoding="utf-8").splitlines())
     df = load(path, LoadOptions(use_cache=False))
     assert run("search_logs", context(df), value="187.141.143.180").value == expected > 0
+
+
+def test_a_level_filter_that_keeps_nothing_says_how_many_lines_name_the_level() -> None:
+    df = frame([{"message": "Warning: unrecognized attribute", "level": ("Info", "info")},
+                {"message": "SQM: Warning: failed upload", "level": ("Info", "info")},
+                {"message": "all good", "level": ("Info", "info")}])
+    result = run("filter_by_severity", context(df), levels="warning")
+    assert result.value == 0 and result.note is not None
+    assert "2 lines" in result.note and 'search_logs(value="warning")' in result.note
+    assert run("search_logs", context(df), value="warning").value == 2  # the count offered is the search's
+    assert run("filter_by_severity", context(df), levels="info").note is None  # every line says Info
+
+
+def test_a_level_filter_that_keeps_some_rows_adds_no_note() -> None:
+    df = frame([{"message": "disk full", "level": ("WARN", "warning")},
+                {"message": "Warning: low memory", "level": ("INFO", "info")}])
+    assert run("filter_by_severity", context(df), levels="warning").note is None

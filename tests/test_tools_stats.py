@@ -10,6 +10,7 @@ from tool_frames import context, frame, frames, run
 
 from react_engine.errors import ToolError
 from react_engine.settings import Settings
+from react_engine.tools.stats import MAX_BINS
 
 FAST = settings(max_examples=60, deadline=None)
 
@@ -62,12 +63,24 @@ def test_count_by_time_matches_bucket_counting(df: pd.DataFrame, interval: str) 
     assert len(result.evidence) == peak[1]
 
 
-def test_count_by_time_widens_instead_of_returning_thousands_of_buckets() -> None:
-    df = frame([{"message": "x", "timestamp": pd.Timestamp("2026-11-20T00:00Z") + pd.Timedelta(hours=h)}
-                for h in range(0, 72, 5)])
-    result = run("count_by_time", context(df), interval="1m")
-    assert "widened to 5m" in result.summary
-    assert result.value == _histogram(df["timestamp"], pd.Timedelta(minutes=5))
+@given(hours=st.lists(st.integers(0, 24 * 90), min_size=1, max_size=40))
+@FAST
+def test_count_by_time_keeps_the_asked_bucket_over_a_long_span(hours: list[int]) -> None:
+    df = frame([{"message": "x", "timestamp": pd.Timestamp("2026-08-01T00:00Z") + pd.Timedelta(hours=h, minutes=7)}
+                for h in [0, *hours, 24 * 90]])  # over 2,000 hourly buckets from the first to the last line
+    result = run("count_by_time", context(df), interval="1h")
+    busy = [bucket for bucket in _histogram(df["timestamp"], pd.Timedelta(hours=1)) if bucket[1]]
+    assert result.value == busy  # hourly buckets, the empty ones left out
+    peak = max(busy, key=lambda bucket: bucket[1])
+    assert f"peak {peak[0]} ({peak[1]:,} rows)" in result.summary and "empty" in result.summary
+
+
+def test_count_by_time_lists_the_busiest_buckets_when_even_the_busy_ones_are_too_many() -> None:
+    df = frame([{"message": "x", "timestamp": pd.Timestamp("2026-11-20T00:00Z") + pd.Timedelta(seconds=s)}
+                for s in [*range(MAX_BINS + 10), 5, 5]])
+    result = run("count_by_time", context(df), interval="1s")
+    assert len(result.value) == MAX_BINS and result.value[0] == ["2026-11-20T00:00:00+00:00", 1]
+    assert ["2026-11-20T00:00:05+00:00", 3] in result.value and "busiest" in result.summary
     with pytest.raises(ToolError, match="cannot read interval"):
         run("count_by_time", context(df), interval="every hour")
 

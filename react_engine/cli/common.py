@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from react_engine.approval import Approver
+from react_engine.approval import Approver, approvable
 from react_engine.cli.render import OUTPUTS
 from react_engine.result import RunResult
 from react_engine.tracing import Tracer, default_trace_dir, open_tracer
@@ -90,19 +90,30 @@ def run_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
+def _approvable(ctx: click.Context, param: click.Parameter, names: tuple[str, ...]) -> tuple[str, ...]:
+    valid = approvable()
+    for name in names:
+        if name not in valid:
+            raise click.BadParameter(f"unknown tool {name!r}; tools that need approval: {', '.join(valid)}")
+    return names
+
+
 def approval_options(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """--yes, --approve TOOL and --output-dir, collected into `approval`."""
+    """--yes, --approve TOOL, --overwrite and --output-dir, collected into `approval`."""
 
     @click.option("--yes", "approve_all", is_flag=True, help="Approve every tool that has side effects.")
-    @click.option("--approve", "pre_approved", multiple=True, metavar="TOOL", help="Pre-approve one tool.")
+    @click.option("--approve", "pre_approved", multiple=True, metavar="TOOL", callback=_approvable,
+                  help="Pre-approve one tool.")
+    @click.option("--overwrite", is_flag=True,
+                  help="Let an approved export replace an existing file (never a loaded log).")
     @click.option("--output-dir", type=click.Path(file_okay=False), default=None,
                   help="Where export_results may write (default: the current directory).")
     @functools.wraps(fn)
-    def wrapper(*args: Any, approve_all: bool, pre_approved: tuple[str, ...], output_dir: str | None,
-                **kwargs: Any) -> Any:
+    def wrapper(*args: Any, approve_all: bool, pre_approved: tuple[str, ...], overwrite: bool,
+                output_dir: str | None, **kwargs: Any) -> Any:
         interactive = sys.stdin.isatty() and sys.stderr.isatty()
         ask = (lambda text: click.confirm(text, default=False, err=True)) if interactive else None
-        approver = Approver(approve_all=approve_all, pre_approved=pre_approved, ask=ask)
+        approver = Approver(approve_all=approve_all, pre_approved=pre_approved, ask=ask, overwrite=overwrite)
         return fn(*args, approval={"approver": approver, "output_dir": output_dir}, **kwargs)
 
     return wrapper

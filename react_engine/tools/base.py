@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from concurrent.futures import TimeoutError as FuturesTimeout
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 from pydantic import BaseModel, ConfigDict
 
-from react_engine.errors import ToolError
+from react_engine.errors import ToolTimeoutError
 from react_engine.settings import Settings
 
 
@@ -33,7 +33,14 @@ class ToolContext:
     # entity type -> values found, indexed by the frame row label they came from (a label may repeat)
     entities: dict[str, pd.Series] = field(default_factory=dict)
     output_dir: Path = field(default_factory=Path.cwd)  # the only directory tools may write under
-    allow_overwrite: bool = False  # whether an approved write may replace an existing file
+    allow_overwrite: bool = False  # whether an approved write may replace an existing file (--overwrite)
+    inputs: tuple[Path, ...] = ()  # the loaded log files, which are never written
+    deadline: float | None = None  # time.monotonic() past which the call has been abandoned
+
+    def check_deadline(self) -> None:
+        """For long tools, between chunks of work: stop once the call has been abandoned."""
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise ToolTimeoutError("the time limit passed before the tool finished: narrow the rows first")
 
 
 @dataclass
@@ -45,6 +52,7 @@ class ToolResult:
     rows: pd.DataFrame | None = None  # the new current rows, when the tool narrows or resets them
     entities: dict[str, pd.Series] | None = None  # entity sets to add or replace
     evidence: pd.Index | None = None  # frame row labels behind `value`, when narrower than the current rows
+    note: str | None = None  # a caveat on `value` that the answer must carry (one line, its numbers computed)
 
 
 ToolFn = Callable[[Any, ToolContext], ToolResult]
@@ -64,16 +72,26 @@ class Tool:
     timeout: float | None = None  # seconds before the call is abandoned, when tighter than the settings' limit
 
     def call(self, params: Params, ctx: ToolContext, timeout: float) -> ToolResult:
-        """Run in a worker thread; past `timeout` seconds the call is abandoned and reported as a `ToolError`."""
-        pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"tool-{self.name}")
-        future = pool.submit(self.run, params, ctx)
-        try:
-            return future.result(timeout=timeout)
-        except FuturesTimeout:
-            raise ToolError(f"{self.name} took longer than {timeout:g}s and was abandoned: narrow the rows first") \
-                from None
-        finally:
-            pool.shutdown(wait=False, cancel_futures=True)
+        """Run on a daemon thread; past `timeout` seconds the call is abandoned (the process need not wait for it)
+        and reported as a `ToolTimeoutError`. A long tool may stop itself sooner with `ctx.check_deadline()`."""
+        ctx = replace(ctx, deadline=time.monotonic() + timeout)
+        outcome: list[ToolResult | BaseException] = []
+
+        def work() -> None:
+            try:
+                outcome.append(self.run(params, ctx))
+            except BaseException as exc:  # handed to the caller's thread below
+                outcome.append(exc)
+
+        worker = threading.Thread(target=work, name=f"tool-{self.name}", daemon=True)
+        worker.start()
+        worker.join(timeout)
+        if not outcome:
+            raise ToolTimeoutError(f"{self.name} took longer than {timeout:g}s and was abandoned: "
+                                   "narrow the rows first")
+        if isinstance(outcome[0], BaseException):
+            raise outcome[0]
+        return outcome[0]
 
     def signature(self) -> str:
         """`name(a, b=default)` derived from the params model, for the one-line tool list in the prompt."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import operator
 import re
 from functools import reduce
@@ -85,7 +86,34 @@ def filter_by_severity(params: FilterBySeverityParams, ctx: ToolContext) -> Tool
         levels = at_least(_canonical(ctx, params.min_level))
         masks.append(mask(ctx.rows, lambda rows: rows["severity"].isin(levels).to_numpy(dtype=bool)))
     what = " ".join([*params.levels, *([f">={params.min_level}"] if params.min_level else [])])
-    return narrowed(ctx, reduce(operator.or_, masks), f"severity {brief(what)}")
+    result = narrowed(ctx, reduce(operator.or_, masks), f"severity {brief(what)}")
+    result.note = _named_in_lines(ctx, [*params.levels, *([params.min_level] if params.min_level else [])],
+                                  result.value)
+    return result
+
+
+def _named_in_lines(ctx: ToolContext, levels: list[str], kept: int) -> str | None:
+    """A caveat when the level column kept no rows, or every row of a one-level log, while lines name the level
+    (a Windows CBS log is all `Info`, yet hundreds of its messages start with `Warning:`). Its one number is the
+    count it offers."""
+    if kept and (kept < count(ctx.rows) or len(value_counts(ctx.rows["severity"])) > 1):
+        return None
+    for level in levels:
+        word = level.strip() if len(level.strip()) >= 3 else normalize(level) or level.strip()
+        if not word or len(word) > 20 or not word.isprintable():
+            continue
+        found = _lines_with(ctx, word)
+        if found and found != kept:
+            column = "has no such rows" if not kept else "gives every row the same level"
+            return (f"{found:,} lines contain the word {word!r} though the level column {column}: "
+                    f"search_logs(value={json.dumps(word, ensure_ascii=False)}) instead of this filter counts them")
+    return None
+
+
+def _lines_with(ctx: ToolContext, word: str) -> int:
+    """How many current lines contain `word` in any case, as search_logs counts them."""
+    pattern = literal(word)
+    return int(value(mask(ctx.rows, lambda rows: matches(line_text(rows), pattern, ignore_case=True)).sum()))
 
 
 def _level_mask(ctx: ToolContext, level: str) -> Mask:

@@ -14,8 +14,6 @@ from react_engine.tools.regex import line_text
 from react_engine.tools.timeexpr import parse_interval
 
 MAX_BINS = 1000
-_LADDER = tuple(pd.Timedelta(w) for w in ("1min", "5min", "15min", "1h", "6h", "1D", "7D", "30D", "365D", "3650D",
-                                           "36500D"))
 
 
 class TopValuesParams(Params):
@@ -58,26 +56,23 @@ def count_by_time(params: CountByTimeParams, ctx: ToolContext) -> ToolResult:
     if pd.isna(first):
         return ToolResult(value=[],
                           summary=f"count_by_time {brief(params.interval)} -> no timestamps in the current rows")
-    note = ""
-    if (last - first) / width >= MAX_BINS:
-        width = next(w for w in _LADDER if (last - first) / w < MAX_BINS)
-        note = f" (widened to {_width_text(width)}: {brief(params.interval)} gives over {MAX_BINS} buckets)"
     buckets = stamps.dt.floor(width)
-    span = pd.date_range(first.floor(width), last.floor(width), freq=width)
-    counts = value_counts(buckets).reindex(span, fill_value=0)
+    first, last = first.floor(width), last.floor(width)
+    counts = value_counts(buckets).sort_index()
+    span = (last - first) // width + 1
+    if span <= MAX_BINS:
+        counts, shown = counts.reindex(pd.date_range(first, last, freq=width), fill_value=0), ""
+    elif len(counts) <= MAX_BINS:
+        shown = f", the {len(counts):,} with rows listed ({span - len(counts):,} empty ones left out)"
+    else:
+        counts = counts[counts.rank(method="first", ascending=False) <= MAX_BINS]
+        shown = f", the {MAX_BINS:,} busiest listed"
     peak = counts.idxmax()
     return ToolResult(
         value=[[t.isoformat(), int(c)] for t, c in counts.items()],
-        summary=f"count_by_time {brief(params.interval)} -> {len(counts):,} buckets, "
-                f"peak {peak.isoformat()} ({int(counts[peak]):,} rows){note}",
+        summary=f"count_by_time {brief(params.interval)} -> {span:,} buckets{shown}, "
+                f"peak {peak.isoformat()} ({int(counts[peak]):,} rows)",
         evidence=labels(buckets, mask(buckets, lambda part: (part == peak).to_numpy())))
-
-
-def _width_text(width: pd.Timedelta) -> str:
-    for unit, size in (("d", pd.Timedelta(days=1)), ("h", pd.Timedelta(hours=1)), ("m", pd.Timedelta(minutes=1))):
-        if width >= size and width % size == pd.Timedelta(0):
-            return f"{width // size}{unit}"
-    return f"{int(width.total_seconds())}s"
 
 
 class GetLogCountParams(Params):
