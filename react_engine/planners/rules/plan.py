@@ -468,7 +468,7 @@ def _ground(q: Question, plan: Plan, vocabulary: Vocabulary) -> list[str]:
         elif re.search(r"[\d._/:-]", word):
             _search(plan, word, False, f'containing "{word}"')
             plan.terms.append(Term(word=word, column="message", value=word))
-        elif vocabulary.stem_rows(word):
+        elif vocabulary.stem_rows(word) or vocabulary.token_rows(word):
             root = next((w for w in (word.lower(), singular(word.lower())) if vocabulary.tokens.get(w)),
                         stem(word.lower()))  # the form written when the rows have it
             _search(plan, rf"\b{literal(root)}", True, f'with a word starting "{root}"')
