@@ -155,10 +155,22 @@ def test_corrections_and_ignored_words_show_in_the_answer_and_the_interpretation
     assert 'read "pasword" as "password"' in result.answer and '"mate"' in result.answer
 
 
-def test_a_question_about_nothing_in_the_log_is_refused_in_the_logs_own_words() -> None:
+def test_a_thing_the_log_never_mentions_counts_zero() -> None:
+    f = frame(["Deleting block blk_1", "Receiving block blk_2"])
+    result = Engine(RulesPlanner()).ask("How many giraffes?", frame=f)
+    assert result.value == 0 and result.verified
+
+
+def test_words_the_log_uses_that_never_meet_on_one_line_are_refused() -> None:
+    f = frame(["Deleting block blk_1", "Receiving block blk_2", "Receiving packet 3"] * 10)
+    result = Engine(RulesPlanner()).ask("How many packets were deleted?", frame=f)
+    assert result.value is None and "rephrase" in result.answer
+
+
+def test_a_question_it_cannot_map_is_refused_in_the_logs_own_words() -> None:
     f = frame(["Deleting block blk_1", "Receiving block blk_2"], component=["dfs.FSDataset", "dfs.DataNode"],
               level_raw=["INFO", "WARN"])
-    result = Engine(RulesPlanner()).ask("How many giraffes?", frame=f)
+    result = Engine(RulesPlanner()).ask("Why did the giraffes leave?", frame=f)
     assert result.value is None
     assert "dfs.FSDataset" in result.answer and "WARN" in result.answer and "modem" not in result.answer
 

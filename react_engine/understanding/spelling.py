@@ -17,15 +17,16 @@ _WORD = re.compile(r"(?<![\w.'/@:-])([A-Za-z][a-z]+)(?![\w.'/@:-])")
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|`[^`]*`|(?<!\w)'[^']*'(?!\w)")
 
 
-def correct(text: str, known: Collection[str], candidates: Sequence[str]) -> tuple[str, list[Correction]]:
+def correct(text: str, known: Collection[str], candidates: Sequence[str], quoted: bool = True
+            ) -> tuple[str, list[Correction]]:
     """`text` with each unknown lower-case word of at least `MIN_LENGTH` letters replaced by the closest of
-    `candidates` that starts with the same letter and scores at least `CUTOFF`; quoted text, names with digits
-    or capitals inside, and words in `known` (lower case) are kept as written."""
-    quoted = [m.span() for m in _QUOTED.finditer(text)]
+    `candidates` that starts with the same letter and scores at least `CUTOFF`; quoted text (unless `quoted` is
+    false), names with digits or capitals inside, and words in `known` (lower case) are kept as written."""
+    spans = [m.span() for m in _QUOTED.finditer(text)] if quoted else []
     out, corrections, pos = [], [], 0
     for m in _WORD.finditer(text):
         word = m.group(1)
-        if len(word) < MIN_LENGTH or word.lower() in known or any(a <= m.start() < b for a, b in quoted):
+        if len(word) < MIN_LENGTH or word.lower() in known or any(a <= m.start() < b for a, b in spans):
             continue
         best = _closest(word.lower(), candidates)
         if best is None or stem(best) == stem(word.lower()):

@@ -69,6 +69,7 @@ class Plan:
     framing: list[str] = field(default_factory=list)  # words of a lead-in or of the log's name, left out
     guesses: list[str] = field(default_factory=list)  # searches for the question's own words (regexes)
     stems: list[tuple[int, int, str, str]] = field(default_factory=list)  # (call, guess, form searched, stem)
+    absent: list[str] = field(default_factory=list)  # searches for words the rows never contain (an honest 0)
     window: TimeWindow | None = None
 
     def interpretation(self) -> Interpretation:
@@ -77,19 +78,37 @@ class Plan:
                               ignored=self.ignored + self.framing, time_window=self.window, problem=self.problem)
 
 
-def _literals(q: Question, plan: Plan) -> None:
-    """Quoted phrases, MAC and IP addresses and interface names written in the question become searches."""
+def _literals(q: Question, plan: Plan, vocabulary: Vocabulary) -> None:
+    """Quoted phrases, MAC and IP addresses and interface names written in the question become searches. A quoted
+    phrase no sampled line contains is read with its typos corrected against the messages' words, when that
+    phrase occurs ("faild to resolve" -> "failed to resolve")."""
     for m in q.take(r"\"([^\"]+)\"|“([^”]+)”|`([^`]+)`|(?<!\w)'([^']+)'(?!\w)"):
         phrase = next(g for g in m.groups() if g)
+        phrase = _as_logged(phrase, plan, vocabulary)
         _search(plan, phrase, False, f'containing "{phrase}"')
     for m in q.take(r"(?:\b(?:mac|modem|cm)\s+)?\b(" + MAC_SEPARATED + r")\b"):
         pattern = "(?i)" + any_notation(normalize_mac(m.group(1)) or "")
         _search(plan, pattern, True, f"mentioning MAC {m.group(1)} (any notation)")
     for m in q.take(r"(?:\bip(?: address)?\s+)?\b(\d{1,3}(?:\.\d{1,3}){3})\b"):
         _search(plan, m.group(1), False, f"mentioning {m.group(1)}")
-    for m in q.take(r"\b((?:cable|gi|te)\d+(?:/\d+)+(?::\d+)?)\b|(?<![\w/])(/[\w.~%/-]+)"):
+    for m in q.take(r"\b((?:cable|gi|te)\d+(?:/\d+)+(?::\d+)?)\b|(?<![\w/])(/[\w.~%/-]*[\w~%/-])"):
         text = m.group(1) or m.group(2)
         _search(plan, text, False, f"mentioning {text}")
+
+
+def _as_logged(phrase: str, plan: Plan, vocabulary: Vocabulary) -> str:
+    """`phrase`, or the phrase with its words corrected against the messages' words when only that occurs."""
+    if not vocabulary.sample or _in_sample(phrase, vocabulary):
+        return phrase
+    fixed, corrections = correct(phrase, frozenset(vocabulary.tokens), tuple(vocabulary.tokens), quoted=False)
+    if corrections and _in_sample(fixed, vocabulary):
+        plan.corrections += corrections
+        return fixed
+    return phrase
+
+
+def _in_sample(phrase: str, vocabulary: Vocabulary) -> bool:
+    return vocabulary.together([re.escape(phrase)])[0] > 0
 
 
 def _search(plan: Plan, value: str, regex: bool, words: str, case_sensitive: bool = False) -> None:
@@ -290,7 +309,9 @@ def _aggregate(plan: Plan, columns: list[str], n: int, interval: str, vocabulary
     elif kind in CUSTOM_ENTITIES:
         plan.calls.append(_extract(kind, label))  # top_values needs them extracted first
     elif plan.goal == "unique":
-        plan.goal, n = "distinct", 50  # a column: list its values instead of counting them
+        plan.problem = (f"the tools count distinct values of entities, not of the {kind} column; ask for the top "
+                        f"{label} instead")
+        return
     size = 10 if plan.goal == "list" else n
     plan.calls.append(Call("top_values", {"field": kind, "n": size}, f"rank the {label} by their number of lines"))
 
@@ -301,7 +322,8 @@ def _places(q: Question, plan: Plan, view: ContextView, vocabulary: Vocabulary) 
         _field_or_search(plan, view.columns, "pid", m.group(1), f"with pid {m.group(1)}", f"[{m.group(1)}]")
         plan.terms.append(Term(word=m.group(1), column="pid", value=m.group(1),
                                rows=vocabulary.values.get("pid", {}).get(m.group(1))))
-    values = {column: list(vocabulary.values.get(column, {})) for column in ("host", "component")}
+    values = {column: list(vocabulary.values.get(column, {})) for column in ("host", "component", "thread")}
+    _one_of(plan, "thread", known(q, values["thread"], set(), after=r"(?=\s+threads?\b)"), "from thread", vocabulary)
     hosts = known(q, values["host"], set())
     components = known(q, values["component"], {h.lower() for h in hosts}, GENERIC_COMPONENTS)
     for m in q.take(r"\b(?:on|from|at|for)\s+" + HOST_WORD + r"([A-Z][A-Za-z0-9_-]*\d[A-Za-z0-9_-]*)\b", 0,
@@ -398,7 +420,7 @@ def build_plan(question: str, view: ContextView, uses_severity: bool) -> Plan:
     if q.has(r"^\s*(?:why|how come)\b|\bexplain\b|\broot[- ]cause\b|\bwhat (?:caused|happened)\b"):
         plan.problem = "I can count, rank and list log lines, not explain why something happened"
         return plan
-    _literals(q, texts)  # first: an interface or IP must not be read as a host name
+    _literals(q, texts, vocabulary)  # first: an interface or IP must not be read as a host name
     _places(q, plan, view, vocabulary)
     window = time_window(q, view.now, vocabulary)
     if window:
@@ -446,7 +468,7 @@ def _ground(q: Question, plan: Plan, vocabulary: Vocabulary) -> list[str]:
         elif re.search(r"[\d._/:-]", word):
             _search(plan, word, False, f'containing "{word}"')
             plan.terms.append(Term(word=word, column="message", value=word))
-        elif vocabulary.stem_rows(word):
+        elif vocabulary.stem_rows(word) or vocabulary.token_rows(word):
             root = next((w for w in (word.lower(), singular(word.lower())) if vocabulary.tokens.get(w)),
                         stem(word.lower()))  # the form written when the rows have it
             _search(plan, rf"\b{literal(root)}", True, f'with a word starting "{root}"')
@@ -455,6 +477,10 @@ def _ground(q: Question, plan: Plan, vocabulary: Vocabulary) -> list[str]:
             exact = vocabulary.sampled == vocabulary.rows
             plan.terms.append(Term(word=word, column="message", value=root,
                                    rows=vocabulary.stem_rows(word) if exact else None))
+        elif re.search(r"\b(?:how many|number of|count of)\s+$", q.text[:m.start()], re.I):
+            _search(plan, rf"\b{literal(stem(word.lower()))}", True, f'with a word starting "{stem(word.lower())}"')
+            plan.absent.append(plan.calls[-1].params["value"])
+            plan.terms.append(Term(word=word, column="message", value=stem(word.lower()), rows=0))
         elif re.match(r"\s+(?:lines?|entries|entry|messages?|events?|records?|rows?|ones|logs?)\b", q.text[m.end():],
                       re.I):
             unknown.append(word)  # "eror lines": the word says which lines
@@ -485,10 +511,16 @@ def _apart(plan: Plan, vocabulary: Vocabulary) -> bool:
 
 
 def _lead_in(text: str) -> int:
-    """Where the question proper starts after a lead-in clause ("I'm triaging a job: how many ..."), else 0."""
-    asking = re.search(r"(?:^|[,:;.!?]|\s-\s)\s*(?=(?:so\s+|and\s+|then\s+)?(?:how many|how often|which|what|who|"
-                       r"count|list|show|top|give me|tell me|find|are there|is there|were there|did|any)\b)", text, re.I)
-    return asking.end() if asking and asking.start() > 0 else 0
+    """Where the question proper starts after a lead-in ("I'm triaging a job: how many ...", "Our provider had an
+    incident. Can you find out how many ..."): after the last sentence break before the asking words, else 0."""
+    asking = re.search(r"\b(?:how many|how often|which|what|who|count|list|show|top|give me|tell me|find|"
+                       r"are there|is there|were there|number of)\b", text, re.I)
+    if asking is None:
+        return 0
+    breaks = [m.end() for m in re.finditer(r"[.;:!?](?=\s)|\s-\s|,\s+(?=(?:so\s+|and\s+|then\s+)?(?:can|could|"
+                                           r"would|please|how|which|what|who|count|list|show|tell|find)\b)",
+                                           text[:asking.start()], re.I)]
+    return breaks[-1] if breaks else 0
 
 
 @functools.lru_cache(maxsize=8)

@@ -41,6 +41,11 @@ class RulesPlanner(Planner):
             failed = view.history[-1]
             return _final(f"I could not finish: {failed.action} failed ({failed.summary}).", None,
                           "a step failed; stop rather than loop")
+        if done and done[-1].action in NARROWING and view.row_count == 0 and plan.guesses and \
+                done[-1].params.get("value") not in plan.absent:
+            return _final(f"No log line matched all of{scope(plan)}: the question's words may not be the ones this "
+                          f"log uses. Please rephrase: {rephrase_hint(view.vocabulary)}.{plan.interpretation().stated()}",
+                          None, "words of the question never met on one line")
         if done and done[-1].action in NARROWING and view.row_count == 0:
             return _final(f"No log lines matched{scope(plan)}, so the count is 0.{plan.interpretation().stated()}", 0,
                           "a narrowing step left no rows")

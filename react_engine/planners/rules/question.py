@@ -222,12 +222,12 @@ def _generic(word: str) -> bool:
         re.fullmatch(p, word, re.I) for p, _ in SEVERITY_WORDS)
 
 
-def known(q: Question, values: list[str], skip: set[str], generic: frozenset[str] | set[str] = frozenset()
-          ) -> list[str]:
+def known(q: Question, values: list[str], skip: set[str], generic: frozenset[str] | set[str] = frozenset(),
+          after: str = "") -> list[str]:
     """Values from the data that the question names, as whole tokens in any case (see `_aliases`), except those in
     `skip`. A dotted part shared by several values ("spark" in `spark.SecurityManager` and `spark.CacheManager`)
     names none of them, and a value that is also a word of questions ("node", or one in `generic`) counts only
-    after "from" or "by"."""
+    after "from" or "by". `after` is a pattern the name must be followed by."""
     text = q.text.lower()
     by_alias: dict[str, list[tuple[str, bool]]] = {}
     for value in values:
@@ -241,6 +241,6 @@ def known(q: Question, values: list[str], skip: set[str], generic: frozenset[str
         owners = by_alias[alias]
         picked = [v for v, own in owners if own] or ([owners[0][0]] if len(owners) == 1 else [])
         lead = r"\b(?:from|by)\s+(?:the\s+)?" if _generic(alias) or alias in generic else HOST_WORD
-        if picked and q.take(lead + _word_pattern(alias)):
+        if picked and q.take(lead + _word_pattern(alias) + after):
             named += [v for v in picked if v not in named]
     return named
