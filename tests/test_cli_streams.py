@@ -125,6 +125,12 @@ def test_escape_sequences_in_logs_and_answers_never_reach_the_terminal(tmp_path:
         assert "\x1b" not in shown and "\x9b" not in shown and "\x07" not in shown
 
 
+def test_an_error_naming_a_hostile_path_is_inert(tmp_path: Path) -> None:
+    result = invoke("inspect", str(tmp_path / "\x1b]0;pwned\x07.log"))
+    assert result.exit_code == 1 and "\\x1b]0;pwned\\x07.log" in result.stderr
+    assert "\x1b" not in result.stderr and "\x07" not in result.stderr
+
+
 def test_safe_keeps_text_and_safe_json_keeps_the_value() -> None:
     assert safe("a\tb\nc ✓ é") == "a\tb\nc ✓ é"
     assert safe("\x1b[2J\x9b\x00") == "\\x1b[2J\\x9b\\x00"
