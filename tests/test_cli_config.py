@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -122,3 +123,14 @@ def test_completion_scripts_are_printed_and_complete_commands(tmp_path: Path) ->
     done = subprocess.run([sys.executable, "-m", "react_engine"], env=env, capture_output=True, text=True,
                           timeout=60)
     assert done.stdout.split() == ["plain,chat"]  # bash_complete prints type,value per candidate
+
+
+def test_every_config_setting_is_the_default_of_an_ask_option() -> None:
+    from react_engine.cli.config import PARAMS, default_map
+    from react_engine.config import Config
+
+    ask = main.get_command(click.Context(main, **main.context_settings), "ask")
+    assert ask is not None
+    assert set(PARAMS.values()) <= {p.name for p in ask.params}
+    defaults = default_map(Config(dask="tcp://127.0.0.1:8786", model="m"))["ask"]
+    assert defaults == {"dask_address": "tcp://127.0.0.1:8786", "model": "m"}

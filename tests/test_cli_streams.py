@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -14,6 +15,8 @@ from pathlib import Path
 import click
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 from react_engine.cli import main
 from react_engine.cli.terminal import safe, safe_json
@@ -122,6 +125,12 @@ def test_escape_sequences_in_logs_and_answers_never_reach_the_terminal(tmp_path:
         assert "\x1b" not in shown and "\x9b" not in shown and "\x07" not in shown
 
 
+def test_an_error_naming_a_hostile_path_is_inert(tmp_path: Path) -> None:
+    result = invoke("inspect", str(tmp_path / "\x1b]0;pwned\x07.log"))
+    assert result.exit_code == 1 and "\\x1b]0;pwned\\x07.log" in result.stderr
+    assert "\x1b" not in result.stderr and "\x07" not in result.stderr
+
+
 def test_safe_keeps_text_and_safe_json_keeps_the_value() -> None:
     assert safe("a\tb\nc ✓ é") == "a\tb\nc ✓ é"
     assert safe("\x1b[2J\x9b\x00") == "\\x1b[2J\\x9b\\x00"
@@ -163,3 +172,17 @@ def test_ctrl_c_while_reading_logs_exits_130_without_a_traceback(tmp_path: Path)
     os.close(writer)
     assert process.returncode == 130, stderr
     assert "Traceback" not in stderr and stdout == ""
+
+
+@given(text=st.text())
+def test_nothing_safe_prints_can_act_on_a_terminal(text: str) -> None:
+    shown = safe(text)
+    assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]", shown)
+    assert shown.replace("\\x", "") == re.sub(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]", lambda m: f"{ord(m.group()):02x}",
+                                              text.replace("\\x", ""))  # each control character, shown in place
+
+
+@given(text=st.text())
+def test_safe_json_is_the_same_json_value_and_inert(text: str) -> None:
+    encoded = safe_json(json.dumps({"answer": text}, ensure_ascii=False))
+    assert json.loads(encoded) == {"answer": text} and safe(encoded) == encoded

@@ -8,7 +8,7 @@ import click
 
 from react_engine import __version__
 from react_engine.cli.lazy import LazyGroup
-from react_engine.cli.terminal import quiet_option
+from react_engine.cli.terminal import quiet_option, safe
 
 COMMANDS = {  # name: (module, the one-line help `--help` lists); a command's module is imported when it runs
     "ask": ("react_engine.cli.ask", "Answer QUESTION from the logs at PATH..."),
@@ -44,7 +44,7 @@ class _Group(LazyGroup):
             try:
                 return super().invoke(ctx)
             except ReactEngineError as exc:
-                raise click.ClickException(str(exc)) from None
+                raise click.ClickException(safe(str(exc))) from None
         except KeyboardInterrupt:
             click.echo("\ninterrupted", err=True)
             raise click.exceptions.Exit(130) from None

@@ -6,21 +6,11 @@ import sys
 
 import click
 
-from react_engine.cli.common import (
-    approval_options,
-    exit_code,
-    output_options,
-    retain_traces,
-    run_options,
-    tracer_factory,
-)
-from react_engine.cli.options import load_options, planner_options
+from react_engine.cli.common import cli_engine, exit_code, question_options, retain_traces
 from react_engine.cli.render import present, step_line
-from react_engine.cli.terminal import note, quiet_option, safe
-from react_engine.launch import open_engine
+from react_engine.cli.terminal import safe
 from react_engine.logs.options import LoadOptions
 from react_engine.planners.factory import PlannerSpec
-from react_engine.settings import Settings
 
 
 def question_argument(ctx: click.Context, param: click.Parameter, value: str) -> str:
@@ -33,13 +23,8 @@ def question_argument(ctx: click.Context, param: click.Parameter, value: str) ->
 @click.command("ask")
 @click.argument("question", callback=question_argument)
 @click.argument("paths", nargs=-1, required=True)
-@planner_options
-@run_options
-@load_options
-@approval_options
-@output_options
+@question_options
 @click.option("-v", "--verbose", is_flag=True, help="Print each iteration live, and the trace file path.")
-@quiet_option
 def ask_command(question: str, paths: tuple[str, ...], planner_spec: PlannerSpec, run: dict,
                 load_options: LoadOptions, approval: dict, output: str, verbose: bool) -> None:
     """Answer QUESTION from the logs at PATH... (files, directories, globs, or - for stdin).
@@ -53,9 +38,7 @@ def ask_command(question: str, paths: tuple[str, ...], planner_spec: PlannerSpec
       react-engine ask "Top 5 hosts by errors" logs/ --output csv | sort -t, -k2 -nr | head
     """
     on_step = (lambda step: click.echo(safe(step_line(step)), err=True)) if verbose else None
-    with open_engine(planner_spec, Settings(max_iterations=run["max_iterations"]), notify=note,
-                     tracer_factory=tracer_factory(run["trace_dir"], run["trace"]), approver=approval["approver"],
-                     output_dir=approval["output_dir"], on_step=on_step) as engine:
+    with cli_engine(planner_spec, run, approval, on_step=on_step) as engine:
         result = engine.ask(question, paths, now=run["now"], load_options=load_options)
     retain_traces(run)
     present(result, output)

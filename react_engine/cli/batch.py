@@ -8,15 +8,13 @@ import click
 from tqdm import tqdm
 
 from react_engine.batch import BatchItem, BatchSummary, load_queries, run_batch
-from react_engine.cli.common import approval_options, retain_traces, run_options, tracer_factory
+from react_engine.cli.common import approval_options, cli_engine, retain_traces, run_options
 from react_engine.cli.options import load_options, planner_options
 from react_engine.cli.terminal import note, quiet_option
 from react_engine.frames import FrameCache
-from react_engine.launch import open_engine
 from react_engine.logs.options import LoadOptions
 from react_engine.planners.factory import PlannerSpec
 from react_engine.result import RunResult
-from react_engine.settings import Settings
 
 
 class _Progress:
@@ -92,9 +90,7 @@ def batch_command(queries: str, more_logs: tuple[str, ...], logs: tuple[str, ...
     if paths:
         frames.load(paths)  # fail fast, with the loader's message, on unusable logs
     progress = _Progress(len(items))
-    with open_engine(planner_spec, Settings(max_iterations=run["max_iterations"]), notify=note,
-                     tracer_factory=tracer_factory(run["trace_dir"], run["trace"]), approver=approval["approver"],
-                     output_dir=approval["output_dir"]) as engine:
+    with cli_engine(planner_spec, run, approval) as engine:
         try:
             summary = run_batch(engine, items, out, logs=paths, frames=frames, now=run["now"], retries=retries,
                                 backoff=backoff, on_result=progress)

@@ -10,14 +10,11 @@ from pathlib import Path
 import click
 
 from react_engine.chat import ChatSession
-from react_engine.cli.common import approval_options, output_options, retain_traces, run_options, tracer_factory
-from react_engine.cli.options import load_options, planner_options
+from react_engine.cli.common import cli_engine, question_options, retain_traces
 from react_engine.cli.render import present
-from react_engine.cli.terminal import note, out, quiet_option
-from react_engine.launch import open_engine
+from react_engine.cli.terminal import note, out
 from react_engine.logs.options import LoadOptions
 from react_engine.planners.factory import PlannerSpec
-from react_engine.settings import Settings
 
 PROMPT = "? "
 SHOWN_ROWS = 10
@@ -79,12 +76,7 @@ def _show(session: ChatSession) -> None:
 
 @click.command("chat")
 @click.argument("paths", nargs=-1, required=True)
-@planner_options
-@run_options
-@load_options
-@approval_options
-@output_options
-@quiet_option
+@question_options
 def chat_command(paths: tuple[str, ...], planner_spec: PlannerSpec, run: dict, load_options: LoadOptions,
                  approval: dict, output: str) -> None:
     """Ask questions one after another about the logs at PATH..., loaded once.
@@ -100,9 +92,7 @@ def chat_command(paths: tuple[str, ...], planner_spec: PlannerSpec, run: dict, l
     """
     interactive = sys.stdin.isatty()
     all_answered = True
-    with open_engine(planner_spec, Settings(max_iterations=run["max_iterations"]), notify=note,
-                     tracer_factory=tracer_factory(run["trace_dir"], run["trace"]), approver=approval["approver"],
-                     output_dir=approval["output_dir"]) as engine:
+    with cli_engine(planner_spec, run, approval) as engine:
         session = ChatSession(engine, paths, now=run["now"], load_options=load_options)
         for warning in session.frame.attrs.get("warnings", []):
             note(f"warning: {warning}")

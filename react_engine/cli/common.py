@@ -5,15 +5,22 @@ from __future__ import annotations
 import functools
 import sys
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from react_engine.approval import Approver, approvable
 from react_engine.cli.render import OUTPUTS
+from react_engine.cli.terminal import note, quiet_option
 from react_engine.result import RunResult
+from react_engine.settings import Settings
 from react_engine.tracing import Tracer, default_trace_dir, open_tracer
+
+if TYPE_CHECKING:
+    from react_engine.engine import Engine
+    from react_engine.planners.factory import PlannerSpec
 
 INTERRUPTED = 130
 
@@ -117,3 +124,22 @@ def approval_options(fn: Callable[..., Any]) -> Callable[..., Any]:
         return fn(*args, approval={"approver": approver, "output_dir": output_dir}, **kwargs)
 
     return wrapper
+
+
+def cli_engine(planner_spec: PlannerSpec, run: dict, approval: dict,
+               **engine_options: Any) -> AbstractContextManager[Engine]:
+    """`open_engine` with the command line's run and approval options; the planner's notice goes to stderr."""
+    from react_engine.launch import open_engine
+
+    return open_engine(planner_spec, Settings(max_iterations=run["max_iterations"]), notify=note,
+                       tracer_factory=tracer_factory(run["trace_dir"], run["trace"]), approver=approval["approver"],
+                       output_dir=approval["output_dir"], **engine_options)
+
+
+def question_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Everything a command that answers questions takes (ask, chat): planner, run, load, approval, output, -q."""
+    from react_engine.cli.options import load_options, planner_options
+
+    for bundle in (quiet_option, output_options, approval_options, load_options, run_options, planner_options):
+        fn = bundle(fn)
+    return fn

@@ -12,7 +12,7 @@ from react_engine.config import ENV, Config, config_path, load_file, sources
 
 # config key -> the click parameter it is the default of
 PARAMS: dict[str, str] = {"planner": "planner_kind", "model": "model", "modelfile": "modelfile", "host": "host",
-                          "base_url": "base_url", "trace_dir": "trace_dir", "output": "output", "dask": "dask"}
+                          "base_url": "base_url", "trace_dir": "trace_dir", "output": "output", "dask": "dask_address"}
 COMMANDS_WITH_DEFAULTS = ("ask", "chat", "batch", "eval", "replay", "models")
 
 
