@@ -26,6 +26,16 @@ _EXAMPLES = (
 )
 
 
+def _examples(view: ContextView) -> str:
+    """The suggested next action as the one example when there is one (a small model that copies it follows
+    the plan), else the placeholder examples."""
+    if view.suggestion is None:
+        return _EXAMPLES
+    action, params = view.suggestion
+    return json.dumps({"reasoning": "the suggested next step", "action": action, "params": params},
+                      ensure_ascii=False)  # fmt: skip
+
+
 def estimate_tokens(text: str) -> int:
     """A conservative token estimate: one token per 3 UTF-8 bytes (real tokenizers average about 4)."""
     return math.ceil(len(text.encode("utf-8")) / 3)
@@ -116,7 +126,7 @@ def render(view: ContextView, tools: list[Tool], shape: Shape) -> str:
         max_iterations=view.max_iterations,
         now=view.now or "unknown (no timestamps)",
         tools="\n".join(f"- {t.signature()}: {t.description}" for t in tools),
-        examples=_EXAMPLES if shape.examples else "(see format above)",
+        examples=_examples(view) if shape.examples else "(see format above)",
         feedback=feedback,
         history=history_text,
         row_count=f"{view.row_count:,}",

@@ -204,7 +204,7 @@ class _Run:
                 interpretation, suggestion = advise(view)
                 self.interpretation = self.interpretation or interpretation
                 if self.planner.calls_model:  # the question notes: the same understanding, as hints for a model
-                    view.notes = interpretation.notes(suggestion)
+                    view.notes, view.suggestion = interpretation.notes(suggestion), suggestion
             system = self.planner.system_prompt
             prompt = build_prompt(view, tools, budget, history=settings.history_window,
                                   samples=settings.sample_lines, sample_chars=settings.sample_chars,

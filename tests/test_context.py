@@ -106,3 +106,14 @@ def test_clean_cuts_a_huge_line_before_cleaning_it(monkeypatch: pytest.MonkeyPat
     huge = "x\x1b" * 5_000_000  # 10 MB in one line
     out = clean(huge, 200)
     assert out == "x " * 99 + "x…" and max(seen) <= 200 * 4
+
+
+def test_a_suggested_action_is_the_one_example() -> None:
+    state = RunState(question="How many error lines are there?", frame=frame(40),
+                     now=pd.Timestamp("2026-11-21", tz="UTC"))  # fmt: skip
+    view = state.view(1, 10, 3)
+    view.suggestion = ("filter_by_severity", {"levels": ["error"]})
+    text = build_prompt(view, TOOLS, 1000, history=5, samples=3, sample_chars=200).text
+    [example] = text.split("Examples:\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    reply = json.loads(example)
+    assert (reply["action"], reply["params"]) == view.suggestion

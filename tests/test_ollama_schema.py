@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from pydantic import BaseModel, Field
 
 from react_engine.actions import reply_schema
-from react_engine.planners.schema import simplify_schema
+from react_engine.planners.schema import MAX_STRING, simplify_schema
 from react_engine.tools.base import Params, Tool, ToolResult
 
 
@@ -86,7 +86,7 @@ def test_patterns_are_anchored_and_optional_nulls_dropped(schemas):
     text_branch = next(b for b in params["match"]["anyOf"] if "text" in b["properties"])
     assert text_branch["properties"]["text"]["pattern"] == "^[a-z]+$"
     assert params["severity"] == {"enum": ["error", "warning"], "type": "string"}
-    assert params["window"]["properties"]["start"] == {"type": "string"}
+    assert params["window"]["properties"]["start"] == {"type": "string", "maxLength": MAX_STRING}  # bounded
 
 
 def test_inlining_keeps_sibling_keywords():

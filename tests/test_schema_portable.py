@@ -70,3 +70,15 @@ def test_llama_cpp_converts_it_to_a_grammar() -> None:
     )
     grammar = llama_cpp.LlamaGrammar.from_json_schema(json.dumps(SCHEMA), verbose=False)
     assert "finalize_answer" in grammar._grammar and "get_log_count" in grammar._grammar
+
+
+def test_every_string_is_bounded() -> None:
+    def strings(node: Any) -> list[dict[str, Any]]:
+        if isinstance(node, list):
+            return [s for item in node for s in strings(item)]
+        if not isinstance(node, dict):
+            return []
+        return ([node] if node.get("type") == "string" else []) + [s for v in node.values() for s in strings(v)]
+
+    found = strings(SCHEMA)
+    assert found and all({"maxLength", "enum", "pattern"} & s.keys() for s in found)

@@ -52,6 +52,7 @@ class ContextView(BaseModel):
     known_values: dict[str, list[str]] = Field(default_factory=dict)  # distinct hosts/components (not in prompt)
     vocabulary: Vocabulary | None = Field(None, exclude=True)  # what the loaded rows contain (not in prompt)
     notes: str | None = None  # the question notes: what the question was read as, and a suggested next action
+    suggestion: tuple[str, dict[str, Any]] | None = None  # that suggested next action (the prompt's example)
 
 
 class PlanRequest(BaseModel):

@@ -108,39 +108,42 @@ class LlamaCppPlanner(ModelPlanner):
 
     def _ask(self, request: PlanRequest, num_predict: int) -> PlannerReply:
         sampling = {SAMPLING[k]: v for k, v in self.options.items() if k in SAMPLING}
+        name = Path(self.model).name
         began = time.perf_counter()
+        parts: list[str] = []
+        finish = None
         try:
-            with self.bounded(f"the model {Path(self.model).name}") as deadline:
-
-                def stop_at_deadline(input_ids: Any, scores: Any) -> Any:
-                    if time.monotonic() >= deadline:
-                        raise _Deadline
-                    return scores
-
-                response = self.llama.create_chat_completion(
+            with self.bounded(f"the model {name}") as deadline:
+                stream = self.llama.create_chat_completion(
                     messages=self.messages(request),
                     grammar=self.grammar_for(request),
                     max_tokens=num_predict if num_predict > 0 else None,
-                    logits_processor=_llama_cpp().LogitsProcessorList([stop_at_deadline]),
+                    stream=True,
                     **sampling,
                 )
+                for chunk in stream:  # streamed, so the deadline is checked between tokens
+                    choice = chunk["choices"][0]
+                    parts.append(choice["delta"].get("content") or "")
+                    finish = choice.get("finish_reason") or finish
+                    if time.monotonic() >= deadline:
+                        stream.close()
+                        raise _Deadline
         except (ValueError, RuntimeError) as exc:
             if "exceed context window" in str(exc):
                 raise ContextTooSmallError(
-                    f"the prompt does not fit {Path(self.model).name}'s context window of {self.num_ctx} tokens: "
+                    f"the prompt does not fit {name}'s context window of {self.num_ctx} tokens: "
                     "raise num_ctx (--num-ctx or PARAMETER num_ctx)"
                 ) from None
-            raise PlannerServerError(f"llama.cpp failed on {Path(self.model).name}: {exc}") from None
-        choice = response["choices"][0]
-        usage = response.get("usage") or {}
+            raise PlannerServerError(f"llama.cpp failed on {name}: {exc}") from None
+        completion = sum(1 for part in parts if part)
         return PlannerReply(
-            content=choice["message"].get("content") or "",
-            done_reason=choice.get("finish_reason"),
-            model=Path(self.model).name,
+            content="".join(parts),
+            done_reason=finish,
+            model=name,
             usage=ModelUsage(
                 requests=1,
-                prompt_tokens=usage.get("prompt_tokens"),
-                completion_tokens=usage.get("completion_tokens"),
+                prompt_tokens=max(0, self.llama.n_tokens - completion),  # the context holds prompt and reply
+                completion_tokens=completion,
                 total_ms=round((time.perf_counter() - began) * 1000, 3),
             ),
         )

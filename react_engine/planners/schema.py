@@ -4,8 +4,9 @@ Ollama ignores or rejects schemas that use `$ref`, `oneOf` or `const`, and a `pa
 llama.cpp's converter (which Ollama and llama-cpp-python use) and outlines-core reject a property with no type.
 The simplified schema is self-contained: references are inlined, `oneOf` becomes `anyOf`, `const` becomes a
 one-value `enum`, an optional property loses its `null` branch (the model may simply omit it), a property of
-any type becomes a typed union (`ANY_VALUE`), and keys that carry no constraint (titles, defaults, examples)
-are dropped.
+any type becomes a typed union (`ANY_VALUE`), a string with no other bound gets `maxLength` (a small model
+under a grammar can otherwise fill its whole token budget with one string), and keys that carry no constraint
+(titles, defaults, examples) are dropped.
 """
 
 from __future__ import annotations
@@ -24,8 +25,10 @@ _KEEP = frozenset(
     }
 )  # fmt: skip
 
+MAX_STRING = 300
+_BOUNDED = frozenset({"maxLength", "enum", "pattern", "format"})
 _TYPED = frozenset({"type", "enum", "anyOf", "allOf", "properties", "items"})
-_SCALARS: list[dict[str, Any]] = [{"type": "string"}, {"type": "number"}, {"type": "boolean"}]
+_SCALARS: list[dict[str, Any]] = [{"type": "string", "maxLength": MAX_STRING}, {"type": "number"}, {"type": "boolean"}]
 # What "any JSON value" is narrowed to: a scalar, a list of scalars, or a list of lists of scalars
 # (top_values' [value, count] pairs), so that every branch has a type.
 ANY_VALUE: dict[str, Any] = {
@@ -79,6 +82,8 @@ def _simplify(node: Any, defs: dict[str, Any], seen: tuple[str, ...]) -> Any:
         }
     if len(out.get("allOf", ())) == 1:
         out = {**out.pop("allOf")[0], **out}
+    if out.get("type") == "string" and not _BOUNDED & out.keys():
+        out["maxLength"] = MAX_STRING
     return out
 
 
