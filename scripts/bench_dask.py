@@ -3,8 +3,8 @@
 
 Builds the loghub OpenSSH sample repeated to N lines in a temp dir, then asks `react-engine ask` the same
 question (rules planner, no cache, no trace) as a fresh process: in-process, and with `--dask local:2` (two
-worker processes started by the command). Prints wall seconds, the answer, and the peak RSS of every process
-of the run (the command, and with Dask its nannies and workers), sampled every 0.1 s.
+worker processes started by the command). Prints wall and CPU seconds (user + system, summed over every
+process of the run), the answer, and the peak RSS of the command and of each worker, sampled every 0.1 s.
 
 `--big` instead starts a `dask scheduler` and W `dask worker --memory-limit M` processes on loopback and asks
 over logs bigger than the workers' memory (default 4 workers x 1 GB on 3 GB of logs), to show that it
@@ -37,6 +37,7 @@ BIN = Path(sys.executable).parent
 @dataclass
 class Measured:
     wall: float
+    cpu: float  # user + system seconds of every process of the run (last sample of those that ended with it)
     value: object
     peaks: dict[str, int] = field(default_factory=dict)  # process label -> peak RSS bytes
 
@@ -68,10 +69,13 @@ def ask(path: Path, *extra: str, watch: list[psutil.Process] | None = None) -> M
                               "--no-trace", "--no-cache", *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     root = psutil.Process(child.pid)
     peaks: dict[int, tuple[str, int]] = {}
+    cpu: dict[int, float] = {}
     while child.poll() is None:
         try:
             family = [root, *root.children(recursive=True), *(watch or [])]
             for process in family:
+                times = process.cpu_times()
+                cpu[process.pid] = times.user + times.system
                 rss = process.memory_info().rss
                 label = "command" if process.pid == child.pid else _label(process)
                 peaks[process.pid] = (label, max(rss, peaks.get(process.pid, ("", 0))[1]))
@@ -85,7 +89,7 @@ def ask(path: Path, *extra: str, watch: list[psutil.Process] | None = None) -> M
     labelled: dict[str, int] = {}
     for pid, (label, peak) in sorted(peaks.items()):
         labelled[f"{label} {pid}"] = peak
-    return Measured(time.perf_counter() - started, result.get("value"), labelled)
+    return Measured(time.perf_counter() - started, sum(cpu.values()), result.get("value"), labelled)
 
 
 def _mb(size: int) -> str:
@@ -96,8 +100,8 @@ def report(name: str, lines: int, size: int, measured: Measured) -> None:
     command = max((v for k, v in measured.peaks.items() if k.startswith("command")), default=0)
     workers = [v for k, v in measured.peaks.items() if not k.startswith("command")]
     worker_text = f"{len(workers)} x max {_mb(max(workers))}" if workers else "-"
-    print(f"| {lines:,} | {_mb(size)} | {name} | {measured.wall:,.1f} s | {_mb(command)} | {worker_text} | "
-          f"{measured.value} |", flush=True)
+    print(f"| {lines:,} | {_mb(size)} | {name} | {measured.wall:,.1f} s | {measured.cpu:,.1f} s | {_mb(command)} | "
+          f"{worker_text} | {measured.value} |", flush=True)
 
 
 def _free_port() -> int:
@@ -124,8 +128,8 @@ def big(directory: Path, size: int, workers: int, memory_limit: str) -> None:
         watch = [p for process in processes[1:] for p in psutil.Process(process.pid).children(recursive=True)]
         measured = ask(path, "--dask", address, watch=watch)
         print(f"{workers} workers x {memory_limit} on {_mb(path.stat().st_size)} ({lines:,} lines):")
-        print("| lines | size | run | wall | command peak RSS | worker peak RSS | value |")
-        print("| --- | --- | --- | --- | --- | --- | --- |")
+        print("| lines | size | run | wall | CPU | command peak RSS | worker peak RSS | value |")
+        print("| --- | --- | --- | --- | --- | --- | --- | --- |")
         report(f"--dask (scheduler + {workers} workers x {memory_limit})", lines, path.stat().st_size, measured)
     finally:
         for process in reversed(processes):
@@ -148,8 +152,8 @@ def main() -> None:
         if args.big:
             big(Path(tmp), int(args.big_bytes), args.workers, args.memory_limit)
             return
-        print("| lines | size | run | wall | command peak RSS | worker peak RSS | value |")
-        print("| --- | --- | --- | --- | --- | --- | --- |")
+        print("| lines | size | run | wall | CPU | command peak RSS | worker peak RSS | value |")
+        print("| --- | --- | --- | --- | --- | --- | --- | --- |")
         for lines in args.lines:
             path = build(Path(tmp), lines)
             size = path.stat().st_size
