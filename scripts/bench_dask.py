@@ -89,7 +89,9 @@ def ask(path: Path, *extra: str, watch: list[psutil.Process] | None = None) -> M
     labelled: dict[str, int] = {}
     for pid, (label, peak) in sorted(peaks.items()):
         labelled[f"{label} {pid}"] = peak
-    return Measured(time.perf_counter() - started, sum(cpu.values()), result.get("value"), labelled)
+    value = result.get("value") if result.get("stop_reason") == "stop" else f"{result.get('stop_reason')}: " \
+        f"{result.get('message')}"
+    return Measured(time.perf_counter() - started, sum(cpu.values()), value, labelled)
 
 
 def _mb(size: int) -> str:

@@ -15,6 +15,9 @@ from pathlib import PurePath
 
 import pandas as pd
 
+from react_engine.rowops import column_counts, count, distinct, every
+from react_engine.rowops import values as values_of
+
 VALUE_COLUMNS = ("host", "component", "pid", "thread", "level_raw", "event_id", "status", "method")
 MAX_VALUES = 2000  # per column, the most frequent
 SAMPLE_ROWS = 10_000  # messages whose words are counted
@@ -74,24 +77,25 @@ class Vocabulary:
     def build(cls, frame: pd.DataFrame) -> Vocabulary:
         """The vocabulary of `frame` (one `value_counts` per name column plus a sample of messages)."""
         values: dict[str, dict[str, int]] = {}
-        for column in VALUE_COLUMNS:
-            if column in frame:
-                counts = frame[column].value_counts(sort=True).iloc[:MAX_VALUES]
-                values[column] = {str(k): int(v) for k, v in counts.items() if str(k)}
-        step = max(1, len(frame) // SAMPLE_ROWS)
-        sample = frame["message"].iloc[::step].dropna().astype(str) if "message" in frame else pd.Series([], dtype=str)
+        rows = count(frame)
+        for column, counts in column_counts(frame, [c for c in VALUE_COLUMNS if c in frame.columns]).items():
+            values[column] = {str(k): int(v) for k, v in counts.iloc[:MAX_VALUES].items() if str(k)}
+        step = max(1, rows // SAMPLE_ROWS)
+        sample = every(frame["message"], step).dropna().astype(str) if "message" in frame.columns \
+            else pd.Series([], dtype=str)
         lines = sample.tolist()
         tokens = Counter(_WORD.findall("\n".join(lines).lower()))
         signs = "\n".join(lines[:: max(1, len(lines) // SIGN_ROWS)])
         sources: frozenset[str] = frozenset()
-        if "source" in frame and len(frame):
-            names = frame["source"].astype(str).unique()[:100]
+        if "source" in frame.columns and rows:
+            names = distinct(frame["source"])[:100]
             sources = frozenset(w.lower() for n in names for w in re.findall(r"[A-Za-z]{3,}", PurePath(n).name))
-        times = frame["timestamp"].dropna() if "timestamp" in frame else pd.Series([], dtype="datetime64[ns]")
-        return cls(rows=len(frame), values=values, tokens=dict(tokens), sampled=len(sample),
+        first, last = values_of(frame["timestamp"].min(), frame["timestamp"].max()) if "timestamp" in frame.columns \
+            else (None, None)
+        return cls(rows=rows, values=values, tokens=dict(tokens), sampled=len(sample),
                    sample=tuple(line.lower() for line in lines),
                    entity_types=tuple(k for k, sign in ENTITY_SIGNS.items() if sign.search(signs)), sources=sources,
-                   first=times.min() if len(times) else None, last=times.max() if len(times) else None)
+                   first=None if pd.isna(first) else first, last=None if pd.isna(last) else last)
 
     @classmethod
     def of_values(cls, known: Mapping[str, list[str]]) -> Vocabulary:
