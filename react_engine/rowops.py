@@ -105,6 +105,33 @@ def tally(series: Data) -> tuple[int, pd.Series]:
     return len(series), series.value_counts(dropna=True)
 
 
+def column_counts(frame: Rows, columns: list[str]) -> dict[str, pd.Series]:
+    """`value_counts` of several columns (most frequent first), in one pass when lazy."""
+    if is_lazy(frame):
+        from react_engine.dask import ops
+
+        return ops.column_counts(frame, columns)
+    return {column: frame[column].value_counts(sort=True) for column in columns}
+
+
+def every(series: Data, step: int) -> pd.Series:
+    """Every `step`-th value, from the first (by position over all rows)."""
+    if is_lazy(series):
+        from react_engine.dask import ops
+
+        return ops.every(series, step)
+    return series.iloc[::step]
+
+
+def distinct(series: Data) -> list[str]:
+    """The distinct values, as text, in order of appearance."""
+    if is_lazy(series):
+        from react_engine.dask import ops
+
+        return ops.distinct(series)
+    return [str(v) for v in series.dropna().unique()]
+
+
 def value_counts(series: Data) -> pd.Series:
     """Count per distinct non-missing value, most frequent first."""
     return tally(series)[1]

@@ -20,6 +20,7 @@ import pandas as pd
 
 from react_engine.dask.files import HEAD_BYTES, RemoteFile, expand_inputs, read_all, read_range
 from react_engine.dask.ops import remember
+from react_engine.dask.summary import Facts, facts, seed
 from react_engine.errors import InputError
 from react_engine.logs.detect import by_name, detect
 from react_engine.logs.formats.base import Format
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
     import dask.dataframe as dd
     from distributed import Client
 
-BLOCKSIZE = 64 * 2**20
+BLOCKSIZE = 32 * 2**20
 DETECT_BYTES = 2**20  # bytes from the start and from the middle of a big file that its format is detected on
 
 
@@ -49,6 +50,7 @@ class Block:
     dtypes: dict[str, str]
     warnings: list[str] = field(default_factory=list)
     format: str | None = None
+    facts: Facts | None = None  # of the rows the block keeps
 
 
 def _dtypes(frame: pd.DataFrame) -> dict[str, str]:
@@ -72,7 +74,8 @@ def parse_block(data: bytes, name: str, fmt_name: str, year: int | None, mtime: 
     lead = not first and fmt.multiline and len(lines.text) > 0 and not _starts_entry(fmt, lines.text.slice(0, 1))
     warnings = parsed.warnings + ([f"{name}: {lines.replaced} undecodable bytes replaced with U+FFFD"]
                                   if lines.replaced else [])
-    return frame, Block(len(lines.text), len(frame), lead, _dtypes(frame), warnings, fmt.name)
+    return frame, Block(len(lines.text), len(frame), lead, _dtypes(frame), warnings, fmt.name,
+                        facts(frame.iloc[1:] if lead else frame))
 
 
 def parse_file(url: str, name: str, options: LoadOptions, mtime: float | None) -> tuple[pd.DataFrame, Block]:
@@ -82,7 +85,8 @@ def parse_file(url: str, name: str, options: LoadOptions, mtime: float | None) -
     if table is None:
         return pd.DataFrame(), Block(0, 0, False, {}, info["warnings"], None)
     frame = to_frame([table])
-    return frame, Block(info["lines"], len(frame), False, _dtypes(frame), info["warnings"], info["format"])
+    return frame, Block(info["lines"], len(frame), False, _dtypes(frame), info["warnings"], info["format"],
+                        facts(frame))
 
 
 def _lead(part: tuple[pd.DataFrame, Block]) -> pd.DataFrame:
@@ -100,7 +104,6 @@ def finish_block(part: tuple[pd.DataFrame, Block], leads: list[pd.DataFrame], li
     and the continuation lines of the following blocks (`leads`) joined to its last entry."""
     frame, block = part
     frame = frame.iloc[1:] if block.lead else frame
-    frame = frame.copy()
     if leads and len(frame):
         last = frame.index[-1]
         for lead in leads:
@@ -207,6 +210,7 @@ def load(client: Client, paths: PathsArg, options: LoadOptions | None = None, *,
     frame = _assemble(parsed, reported, owners, warnings)
     frame = client.persist(frame) if fits else frame
     remember("count", frame, sum(b.rows - b.lead for b in reported))
+    seed(frame, [b.facts for b in reported if b.facts is not None and b.rows - b.lead > 0])
     return frame
 
 

@@ -58,18 +58,48 @@ def distinct(series: dd.Series) -> list[str]:
                       lambda: list(dict.fromkeys(v for part in per_partition(_distinct, series) for v in part)))
 
 
+def _combine(counts: list[pd.Series]) -> pd.Series:
+    found = [c for c in counts if len(c)]
+    if not found:
+        return counts[0] if counts else pd.Series([], dtype="int64")
+    total = pd.concat(found).groupby(level=0, sort=False).sum()
+    total.index.name = found[0].index.name
+    return total.sort_values(ascending=False, kind="stable").rename("count")
+
+
+def _column_counts(part: pd.DataFrame, columns: list[str]) -> dict[str, pd.Series]:
+    return {column: part[column].value_counts() for column in columns}
+
+
+def column_counts(frame: dd.DataFrame, columns: list[str]) -> dict[str, pd.Series]:
+    def run() -> dict[str, pd.Series]:
+        parts = per_partition(lambda part: _column_counts(part, columns), frame)
+        return {column: _combine([p[column] for p in parts]) for column in columns}
+
+    return remembered(f"column_counts:{','.join(columns)}", frame, run)
+
+
+def _every(part: pd.Series, start: int, step: int) -> pd.Series:
+    return part.iloc[start::step]
+
+
+def every(series: dd.Series, step: int) -> pd.Series:
+    lengths = remembered("lengths", series, lambda: per_partition(len, series))
+    picked, offset = [], 0
+    for part, length in zip(series.to_delayed(), lengths):
+        picked.append(dask.delayed(_every)(part, (-offset) % step, step))
+        offset += length
+    found = [p for p in dask.compute(*picked) if len(p)]
+    return pd.concat(found) if found else series._meta
+
+
 def _tally(part: pd.Series) -> tuple[int, pd.Series]:
     return len(part), part.value_counts(dropna=True)
 
 
 def tally(series: dd.Series) -> tuple[int, pd.Series]:
     parts = per_partition(_tally, series)
-    counts = [c for _, c in parts if len(c)]
-    if not counts:
-        return sum(n for n, _ in parts), series._meta.value_counts()
-    total = pd.concat(counts).groupby(level=0, sort=False).sum()
-    total.index.name = counts[0].index.name
-    return sum(n for n, _ in parts), total.sort_values(ascending=False, kind="stable").rename("count")
+    return sum(n for n, _ in parts), _combine([c for _, c in parts])
 
 
 def _mask_of(part: Any, fn: Callable[[Any], np.ndarray]) -> pd.Series:

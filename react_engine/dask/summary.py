@@ -14,7 +14,7 @@ import dask.dataframe as dd
 import numpy as np
 import pandas as pd
 
-from react_engine.dask.ops import distinct, per_partition, remembered
+from react_engine.dask.ops import distinct, per_partition, remember, remembered
 from react_engine.logs.schema import RAW_COLUMN
 from react_engine.state import RowSummary, iso_time, sample_lines, spread
 from react_engine.tools.counts import top
@@ -36,6 +36,37 @@ def _part_summary(part: pd.DataFrame) -> _Part:
     counts = {c: part[c].value_counts(dropna=c != "severity") for c in _CODED if c in part.columns}
     stamps = part["timestamp"] if "timestamp" in part.columns else pd.Series([], dtype="datetime64[ns, UTC]")
     return _Part(len(part), counts, stamps.min(), stamps.max())
+
+
+@dataclass
+class Facts:
+    """What the summaries need from one partition, gathered while it is parsed (so no later pass is needed)."""
+
+    part: _Part
+    present: pd.Series  # non-missing values per column
+    distinct: dict[str, list[str]]  # distinct severity, host and component values, in order of appearance
+
+
+def facts(frame: pd.DataFrame) -> Facts:
+    """The `Facts` of one parsed partition."""
+    distinct = {c: [str(v) for v in frame[c].dropna().unique()] for c in _CODED if c in frame.columns}
+    return Facts(_part_summary(frame), frame.count(), distinct)
+
+
+def seed(frame: dd.DataFrame, found: list[Facts]) -> None:
+    """Record what the loaded `frame` is known to hold, from its partitions' `Facts` (in partition order)."""
+    if not found:
+        return
+    remember("parts", frame, [f.part for f in found])
+    remember("present", frame, pd.concat([f.present for f in found], axis=1).sum(axis=1).reindex(frame.columns,
+                                                                                                   fill_value=0))
+    for column in _CODED:
+        if column in frame.columns:
+            seen = (v for f in found for v in f.distinct.get(column, []))
+            remember("distinct", frame[column], list(dict.fromkeys(seen)))
+    if "timestamp" in frame.columns:
+        lasts = [f.part.last for f in found if not pd.isna(f.part.last)]
+        remember("compute", frame["timestamp"].max(), max(lasts) if lasts else pd.NaT)
 
 
 def _combined(parts: list[_Part], column: str) -> pd.Series | None:
@@ -63,7 +94,7 @@ class DaskStats:
         return remembered(f"summary:{samples}", rows, lambda: self._summary(rows, samples))
 
     def _summary(self, rows: dd.DataFrame, samples: int) -> RowSummary:
-        parts = per_partition(_part_summary, rows)
+        parts = remembered("parts", rows, lambda: per_partition(_part_summary, rows))
         lengths = np.asarray([p.rows for p in parts], dtype=np.int64)
         firsts = [p.first for p in parts if not pd.isna(p.first)]
         lasts = [p.last for p in parts if not pd.isna(p.last)]

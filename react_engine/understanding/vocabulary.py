@@ -15,7 +15,8 @@ from pathlib import PurePath
 
 import pandas as pd
 
-from react_engine import rowops
+from react_engine.rowops import column_counts, count, distinct, every
+from react_engine.rowops import values as values_of
 
 VALUE_COLUMNS = ("host", "component", "pid", "thread", "level_raw", "event_id", "status", "method")
 MAX_VALUES = 2000  # per column, the most frequent
@@ -31,15 +32,6 @@ ENTITY_SIGNS = {
     "url": re.compile(r"\b[A-Za-z][A-Za-z0-9+.-]{1,15}://\S"),
     "email": re.compile(r"\b[\w.%+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\b"),
 }
-
-
-def _sample(frame: rowops.Rows, rows: int, step: int) -> pd.Series:
-    """Every `step`-th message as text (the loaded rows are labelled 0..N-1 on both backends)."""
-    if "message" not in frame:
-        return pd.Series([], dtype=str)
-    picked = (rowops.take(frame[["message"]], pd.RangeIndex(0, rows, step))["message"] if rowops.is_lazy(frame)
-              else frame["message"].iloc[::step])
-    return picked.dropna().astype(str)
 
 
 def singular(word: str) -> str:
@@ -85,27 +77,25 @@ class Vocabulary:
     def build(cls, frame: pd.DataFrame) -> Vocabulary:
         """The vocabulary of `frame` (one `value_counts` per name column plus a sample of messages)."""
         values: dict[str, dict[str, int]] = {}
-        for column in VALUE_COLUMNS:
-            if column in frame:
-                counts = rowops.value_counts(frame[column]).iloc[:MAX_VALUES]
-                values[column] = {str(k): int(v) for k, v in counts.items() if str(k)}
-        rows = rowops.count(frame)
+        rows = count(frame)
+        for column, counts in column_counts(frame, [c for c in VALUE_COLUMNS if c in frame.columns]).items():
+            values[column] = {str(k): int(v) for k, v in counts.iloc[:MAX_VALUES].items() if str(k)}
         step = max(1, rows // SAMPLE_ROWS)
-        sample = _sample(frame, rows, step)
+        sample = every(frame["message"], step).dropna().astype(str) if "message" in frame.columns \
+            else pd.Series([], dtype=str)
         lines = sample.tolist()
         tokens = Counter(_WORD.findall("\n".join(lines).lower()))
         signs = "\n".join(lines[:: max(1, len(lines) // SIGN_ROWS)])
         sources: frozenset[str] = frozenset()
-        if "source" in frame and rows:
-            names = [str(n) for n in rowops.value_counts(frame["source"]).index[:100]]
+        if "source" in frame.columns and rows:
+            names = distinct(frame["source"])[:100]
             sources = frozenset(w.lower() for n in names for w in re.findall(r"[A-Za-z]{3,}", PurePath(n).name))
-        first, last = (rowops.values(frame["timestamp"].min(), frame["timestamp"].max())
-                       if "timestamp" in frame and rows else (None, None))
-        first, last = (None, None) if pd.isna(first) or pd.isna(last) else (first, last)
+        first, last = values_of(frame["timestamp"].min(), frame["timestamp"].max()) if "timestamp" in frame.columns \
+            else (None, None)
         return cls(rows=rows, values=values, tokens=dict(tokens), sampled=len(sample),
                    sample=tuple(line.lower() for line in lines),
                    entity_types=tuple(k for k, sign in ENTITY_SIGNS.items() if sign.search(signs)), sources=sources,
-                   first=first, last=last)
+                   first=None if pd.isna(first) else first, last=None if pd.isna(last) else last)
 
     @classmethod
     def of_values(cls, known: Mapping[str, list[str]]) -> Vocabulary:
