@@ -13,7 +13,7 @@ import click
 from react_engine.approval import Approver
 from react_engine.cli.render import OUTPUTS
 from react_engine.result import RunResult
-from react_engine.tracing import Tracer
+from react_engine.tracing import Tracer, default_trace_dir
 
 INTERRUPTED = 130
 
@@ -56,7 +56,7 @@ def tracer_factory(trace_dir: str | None, enabled: bool) -> Callable[[], Tracer]
     """A factory giving each run its own tracer, or None with --no-trace."""
     if not enabled:
         return None
-    from react_engine.tracing import default_trace_dir, open_tracer  # OpenTelemetry is imported only to trace
+    from react_engine.tracing import open_tracer  # OpenTelemetry is imported only to trace
 
     directory = Path(trace_dir) if trace_dir else default_trace_dir()
     return lambda: open_tracer(directory)
