@@ -23,8 +23,8 @@ from opentelemetry.sdk.resources import Resource as OtelResource
 from opentelemetry.sdk.trace import ReadableSpan, SpanLimits, TracerProvider
 from opentelemetry.sdk.trace.export import BatchSpanProcessor, SimpleSpanProcessor, SpanExporter, SpanExportResult
 from opentelemetry.trace import Span, Status, StatusCode
-from platformdirs import user_data_dir
 
+from react_engine.tracing.base import SERVICE, SpanHandle, Tracer
 from react_engine.tracing.collector import collector_exporter
 from react_engine.tracing.otlp import (
     EventRecord,
@@ -37,46 +37,10 @@ from react_engine.tracing.otlp import (
     TraceRecord,
 )
 
-SERVICE = "react-engine"
 try:
     _VERSION = version("react-engine")
 except PackageNotFoundError:  # running from a source tree
     _VERSION = ""
-
-
-def default_trace_dir() -> Path:
-    """`$XDG_DATA_HOME/react-engine/traces` (the platform's user data dir)."""
-    return Path(user_data_dir(SERVICE)) / "traces"
-
-
-class SpanHandle:
-    """A span being recorded: attributes and events can be added until it ends. This one drops them."""
-
-    def set(self, **attributes: Any) -> None:
-        """Add attributes to the span."""
-
-    def event(self, name: str, **attributes: Any) -> None:
-        """Add a timestamped event (e.g. the raw prompt or reply)."""
-
-
-class Tracer:
-    """Records one trace per run; a tracer never raises into the run. This base class records nothing."""
-
-    warnings: list[str]
-
-    def __init__(self) -> None:
-        self.warnings = []
-
-    @contextmanager
-    def span(self, name: str, /, **attributes: Any) -> Iterator[SpanHandle]:
-        yield SpanHandle()
-
-    def close(self) -> str | None:
-        """Flush and return the path of the trace file written, if any."""
-        return None
-
-
-NULL_TRACER = Tracer()
 
 
 def _attribute(value: Any) -> Any:
