@@ -18,6 +18,13 @@ def values(result, kind: str) -> list[tuple[int, str]]:
     return list(zip(series.index, series))
 
 
+def test_zero_padded_ipv4_octets_are_the_same_address() -> None:
+    df = frame([{"message": "connection from 059.45.101.203 () at Sun"}, {"message": "from 59.45.101.203 again"},
+                {"message": "from 010.0.0.1 and 300.1.1.1"}])
+    result = run("extract_entities", context(df), types="ip")
+    assert values(result, "ip") == [(100, "59.45.101.203"), (101, "59.45.101.203"), (102, "10.0.0.1")]
+
+
 def test_every_mac_notation_counts_as_one_modem() -> None:
     df = frame([{"message": "modem 001d.d38e.d4b7 offline"}, {"message": "mac=00:1D:D3:8E:D4:B7 back"},
                 {"message": "seen 00-1d-d3-8e-d4-b7 and 00:1d:d3:8e:d4:b8"}, {"message": "no mac 00:1d:d3"}])

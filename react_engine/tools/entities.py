@@ -24,7 +24,7 @@ from react_engine.tools.regex import as_arrow, check, findall, line_text
 
 Normaliser = Callable[[pd.Series], pd.Series]
 
-_OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
+_OCTET = r"(?:25[0-5]|2[0-4]\d|[01]?\d?\d)"  # zero-padded octets (059) too
 _H4 = r"[0-9A-Fa-f]{1,4}"
 _TLDS = {"com", "net", "org", "edu", "gov", "mil", "int", "info", "biz", "io", "cloud", "app", "dev", "local", "lan",
          "internal", "localdomain", "corp", "arpa", "example", "test", "invalid"}
@@ -54,6 +54,10 @@ def _per_unique(fn: Callable[[str], str | None]) -> Normaliser:
 
 
 def _ip(text: str) -> str | None:
+    """The address in canonical form; zero-padded IPv4 octets (`059.45.101.203`) are read as decimal."""
+    parts = text.split(".")
+    if len(parts) == 4 and all(p.isdigit() for p in parts):
+        text = ".".join(str(int(p)) for p in parts)
     try:
         address = ipaddress.ip_address(text)
     except ValueError:
