@@ -44,3 +44,10 @@ def test_help_lists_every_command_with_its_own_help() -> None:
         assert short == command.get_short_help_str(10_000), name
         assert f"  {name} " in listed
     assert set(main.list_commands(click.Context(main))) == set(COMMANDS)
+
+
+def test_ask_imports_no_model_client_or_tracing_until_chosen() -> None:
+    probe = ("import sys, react_engine.cli.ask, react_engine.engine, react_engine.planners.rules; "
+             "print(' '.join(m for m in ('ollama', 'httpx', 'opentelemetry') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True)
+    assert done.stdout.split() == []

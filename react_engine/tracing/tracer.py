@@ -25,6 +25,7 @@ from opentelemetry.sdk.trace.export import BatchSpanProcessor, SimpleSpanProcess
 from opentelemetry.trace import Span, Status, StatusCode
 from platformdirs import user_data_dir
 
+from react_engine.tracing.base import SpanHandle, Tracer
 from react_engine.tracing.collector import collector_exporter
 from react_engine.tracing.otlp import (
     EventRecord,
@@ -49,34 +50,6 @@ def default_trace_dir() -> Path:
     return Path(user_data_dir(SERVICE)) / "traces"
 
 
-class SpanHandle:
-    """A span being recorded: attributes and events can be added until it ends. This one drops them."""
-
-    def set(self, **attributes: Any) -> None:
-        """Add attributes to the span."""
-
-    def event(self, name: str, **attributes: Any) -> None:
-        """Add a timestamped event (e.g. the raw prompt or reply)."""
-
-
-class Tracer:
-    """Records one trace per run; a tracer never raises into the run. This base class records nothing."""
-
-    warnings: list[str]
-
-    def __init__(self) -> None:
-        self.warnings = []
-
-    @contextmanager
-    def span(self, name: str, /, **attributes: Any) -> Iterator[SpanHandle]:
-        yield SpanHandle()
-
-    def close(self) -> str | None:
-        """Flush and return the path of the trace file written, if any."""
-        return None
-
-
-NULL_TRACER = Tracer()
 
 
 def _attribute(value: Any) -> Any:

@@ -1,0 +1,40 @@
+"""What the engine records a run through: a tracer of spans. These base classes record nothing.
+
+They import nothing heavy, so the engine loads without OpenTelemetry; `tracer.OtelTracer` records for real.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+
+class SpanHandle:
+    """A span being recorded: attributes and events can be added until it ends. This one drops them."""
+
+    def set(self, **attributes: Any) -> None:
+        """Add attributes to the span."""
+
+    def event(self, name: str, **attributes: Any) -> None:
+        """Add a timestamped event (e.g. the raw prompt or reply)."""
+
+
+class Tracer:
+    """Records one trace per run; a tracer never raises into the run. This base class records nothing."""
+
+    warnings: list[str]
+
+    def __init__(self) -> None:
+        self.warnings = []
+
+    @contextmanager
+    def span(self, name: str, /, **attributes: Any) -> Iterator[SpanHandle]:
+        yield SpanHandle()
+
+    def close(self) -> str | None:
+        """Flush and return the path of the trace file written, if any."""
+        return None
+
+
+NULL_TRACER = Tracer()
