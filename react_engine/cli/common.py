@@ -16,7 +16,7 @@ from react_engine.cli.render import OUTPUTS
 from react_engine.cli.terminal import note, quiet_option
 from react_engine.result import RunResult
 from react_engine.settings import Settings
-from react_engine.tracing import Tracer
+from react_engine.tracing import Tracer, default_trace_dir
 
 if TYPE_CHECKING:
     from react_engine.engine import Engine
@@ -63,7 +63,7 @@ def tracer_factory(trace_dir: str | None, enabled: bool) -> Callable[[], Tracer]
     """A factory giving each run its own tracer, or None with --no-trace."""
     if not enabled:
         return None
-    from react_engine.tracing import default_trace_dir, open_tracer  # OpenTelemetry is imported only to trace
+    from react_engine.tracing import open_tracer  # OpenTelemetry is imported only to trace
 
     directory = Path(trace_dir) if trace_dir else default_trace_dir()
     return lambda: open_tracer(directory)

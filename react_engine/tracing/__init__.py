@@ -8,11 +8,11 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from react_engine.tracing.base import NULL_TRACER, SpanHandle, Tracer
+from react_engine.tracing.base import NULL_TRACER, SpanHandle, Tracer, default_trace_dir
 
 if TYPE_CHECKING:
     from react_engine.tracing.otlp import EventRecord, SpanRecord, TraceRecord, read_trace
-    from react_engine.tracing.tracer import OtelTracer, default_trace_dir, open_tracer
+    from react_engine.tracing.tracer import OtelTracer, open_tracer
 
 __all__ = [
     "NULL_TRACER", "EventRecord", "OtelTracer", "SpanHandle", "SpanRecord", "TraceRecord", "Tracer",
@@ -20,7 +20,7 @@ __all__ = [
 ]
 _HOMES = {
     "EventRecord": "otlp", "SpanRecord": "otlp", "TraceRecord": "otlp", "read_trace": "otlp",
-    "OtelTracer": "tracer", "default_trace_dir": "tracer", "open_tracer": "tracer",
+    "OtelTracer": "tracer", "open_tracer": "tracer",
 }
 
 

@@ -7,7 +7,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
+
+from platformdirs import user_data_dir
+
+SERVICE = "react-engine"
+
+
+def default_trace_dir() -> Path:
+    """`$XDG_DATA_HOME/react-engine/traces` (the platform's user data dir)."""
+    return Path(user_data_dir(SERVICE)) / "traces"
 
 
 class SpanHandle:

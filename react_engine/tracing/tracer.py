@@ -23,9 +23,8 @@ from opentelemetry.sdk.resources import Resource as OtelResource
 from opentelemetry.sdk.trace import ReadableSpan, SpanLimits, TracerProvider
 from opentelemetry.sdk.trace.export import BatchSpanProcessor, SimpleSpanProcessor, SpanExporter, SpanExportResult
 from opentelemetry.trace import Span, Status, StatusCode
-from platformdirs import user_data_dir
 
-from react_engine.tracing.base import SpanHandle, Tracer
+from react_engine.tracing.base import SERVICE, SpanHandle, Tracer
 from react_engine.tracing.collector import collector_exporter
 from react_engine.tracing.otlp import (
     EventRecord,
@@ -38,18 +37,10 @@ from react_engine.tracing.otlp import (
     TraceRecord,
 )
 
-SERVICE = "react-engine"
 try:
     _VERSION = version("react-engine")
 except PackageNotFoundError:  # running from a source tree
     _VERSION = ""
-
-
-def default_trace_dir() -> Path:
-    """`$XDG_DATA_HOME/react-engine/traces` (the platform's user data dir)."""
-    return Path(user_data_dir(SERVICE)) / "traces"
-
-
 
 
 def _attribute(value: Any) -> Any:
