@@ -26,22 +26,21 @@ def server() -> Iterator[str]:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    log = tempfile.TemporaryFile()  # not a pipe: a full pipe would stall the server
-    process = subprocess.Popen(
-        [sys.executable, "-m", "llama_cpp.server", "--model", str(model), "--host", "127.0.0.1", "--port", str(port),
-         "--n_ctx", "4096", "--model_alias", "tiny"],
-        stdout=subprocess.DEVNULL, stderr=log,
-    )  # fmt: skip
     url = f"http://127.0.0.1:{port}/v1"
-    try:
-        if not _ready(url, process):
-            log.seek(0)
-            pytest.fail(f"llama_cpp.server did not start: {log.read().decode(errors='replace')[-500:]}")
-        yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
-        log.close()
+    with tempfile.TemporaryFile() as log:  # not a pipe: a full pipe would stall the server
+        process = subprocess.Popen(
+            [sys.executable, "-m", "llama_cpp.server", "--model", str(model), "--host", "127.0.0.1", "--port",
+             str(port), "--n_ctx", "4096", "--model_alias", "tiny"],
+            stdout=subprocess.DEVNULL, stderr=log,
+        )  # fmt: skip
+        try:
+            if not _ready(url, process):
+                log.seek(0)
+                pytest.fail(f"llama_cpp.server did not start: {log.read().decode(errors='replace')[-500:]}")
+            yield url
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
 
 
 def _ready(url: str, process: subprocess.Popen) -> bool:
