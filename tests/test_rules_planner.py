@@ -436,3 +436,21 @@ def test_the_busiest_hour_of_a_log_spanning_months_is_an_hour() -> None:
     result = Engine(RulesPlanner()).ask("How many lines per hour?", [str(path)],
                                         load_options=LoadOptions(use_cache=False))
     assert f"the busiest starts at {hourly.idxmax().isoformat()} with {hourly.max()} lines" in result.answer
+
+
+# --------------------------------------------------------------------------------------------- wrong numbers
+
+def test_a_path_named_twice_is_searched_once(frames) -> None:
+    result = run(frames, "nginx", "Our app hits /api/orders. How many requests to /api/orders came back with a 404?")
+    frame = frames["nginx"]
+    expected = int((frame["message"].str.contains("/api/orders", regex=False) & (frame["status"] == 404)).sum())
+    assert [s.action for s in result.steps].count("search_logs") == 1
+    assert result.value == expected and result.verified, result.answer
+
+
+@pytest.mark.parametrize("question", ["How many distinct widgets reported errors?",
+                                      "how many unique packages were read?"])
+def test_distinct_values_of_an_unknown_thing_are_refused(frames, question: str) -> None:
+    result = run(frames, "app", question)
+    assert result.value is None, result.answer
+    assert "rephrase" in result.answer

@@ -42,6 +42,7 @@ from react_engine.understanding.vocabulary import singular, stem
 GROUP_BY = r"(?<!\wed )(?<!written )(?<!\wen )\b(?:by|per|for each|for every)"
 GROUPED = GROUP_BY + r"\s+\w+"
 NARROWING = frozenset(name for name, tool in REGISTRY.items() if tool.narrows)
+LINE_WORDS = r"(?:lines?|entries|entry|messages?|events?|records?|rows?|ones|logs?)"  # "unique lines"
 SEVERAL = r"\d+|" + "|".join(w for w, n in NUMBER_WORDS.items() if n > 1)  # "which 5 IPs", not "which one"
 
 
@@ -111,15 +112,19 @@ def _in_sample(phrase: str, vocabulary: Vocabulary) -> bool:
     return vocabulary.together([re.escape(phrase)])[0] > 0
 
 
-def _search(plan: Plan, value: str, regex: bool, words: str, case_sensitive: bool = False) -> None:
-    """Add a `search_logs` call (only the non-default flags are sent, as a model would)."""
+def _search(plan: Plan, value: str, regex: bool, words: str, case_sensitive: bool = False) -> bool:
+    """Add a `search_logs` call (only the non-default flags are sent, as a model would); a search already
+    planned is not repeated ("hits /api/orders ... requests to /api/orders"). Returns whether it was added."""
     params: dict[str, Any] = {"value": value}
     if regex:
         params["regex"] = True
     if case_sensitive:
         params["case_sensitive"] = True
+    if any(c.action == "search_logs" and c.params == params for c in plan.calls):
+        return False
     plan.calls.append(Call("search_logs", params, f"keep lines {words}"))
     plan.scope.append(words)
+    return True
 
 
 def _field_or_search(plan: Plan, columns: list[str], column: str, value: Any, words: str, text: str,
@@ -241,6 +246,10 @@ def _target(q: Question, plan: Plan, vocabulary: Vocabulary) -> None:
         plan.goal = "unique"  # "how many modems ..." asks for distinct modems
     if plan.target is None and plan.goal == "unique":
         plan.goal = "count"
+        counted = re.search(r"\b(?:unique|distinct|different|individual)\s+(\w+)", q.text, re.I)
+        if counted and not q.used[counted.start(1)] and not re.fullmatch(LINE_WORDS, counted.group(1), re.I):
+            plan.problem = f'I cannot count distinct "{counted.group(1)}": the tools count distinct values of ' \
+                           "known entities (IP addresses, users, hosts, blocks, ...)"
 
 
 def _counts_the_target(q: Question, start: int) -> bool:
@@ -471,7 +480,9 @@ def _ground(q: Question, plan: Plan, vocabulary: Vocabulary) -> list[str]:
         elif vocabulary.stem_rows(word) or vocabulary.token_rows(word):
             root = next((w for w in (word.lower(), singular(word.lower())) if vocabulary.tokens.get(w)),
                         stem(word.lower()))  # the form written when the rows have it
-            _search(plan, rf"\b{literal(root)}", True, f'with a word starting "{root}"')
+            if not _search(plan, rf"\b{literal(root)}", True, f'with a word starting "{root}"'):
+                q.consume(m.start(), m.end())
+                continue  # the same word again
             plan.guesses.append(rf"\b{re.escape(root)}")
             plan.stems.append((len(plan.calls) - 1, len(plan.guesses) - 1, root, stem(word.lower())))
             exact = vocabulary.sampled == vocabulary.rows
@@ -481,8 +492,7 @@ def _ground(q: Question, plan: Plan, vocabulary: Vocabulary) -> list[str]:
             _search(plan, rf"\b{literal(stem(word.lower()))}", True, f'with a word starting "{stem(word.lower())}"')
             plan.absent.append(plan.calls[-1].params["value"])
             plan.terms.append(Term(word=word, column="message", value=stem(word.lower()), rows=0))
-        elif re.match(r"\s+(?:lines?|entries|entry|messages?|events?|records?|rows?|ones|logs?)\b", q.text[m.end():],
-                      re.I):
+        elif re.match(r"\s+" + LINE_WORDS + r"\b", q.text[m.end():], re.I):
             unknown.append(word)  # "eror lines": the word says which lines
         else:
             plan.ignored.append(word)
