@@ -454,3 +454,12 @@ def test_distinct_values_of_an_unknown_thing_are_refused(frames, question: str) 
     result = run(frames, "app", question)
     assert result.value is None, result.answer
     assert "rephrase" in result.answer
+
+
+def test_an_ellipsis_in_a_quoted_phrase_stands_for_any_text_and_a_lead_in_is_not_searched(frames) -> None:
+    question = "Customers say checkout is slow. How many 'POST ... payments' lines are there?"
+    result = run(frames, "app", question)
+    frame = frames["app"]
+    expected = int(frame["message"].str.contains(r"(?i)POST.*?payments").sum())
+    assert [s.action for s in result.steps] == ["search_logs", "get_log_count", "finalize_answer"], result.answer
+    assert result.value == expected and expected > 0 and result.verified, result.answer

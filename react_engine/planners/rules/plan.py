@@ -82,9 +82,14 @@ class Plan:
 def _literals(q: Question, plan: Plan, vocabulary: Vocabulary) -> None:
     """Quoted phrases, MAC and IP addresses and interface names written in the question become searches. A quoted
     phrase no sampled line contains is read with its typos corrected against the messages' words, when that
-    phrase occurs ("faild to resolve" -> "failed to resolve")."""
+    phrase occurs ("faild to resolve" -> "failed to resolve"); an ellipsis in a phrase stands for any text."""
     for m in q.take(r"\"([^\"]+)\"|“([^”]+)”|`([^`]+)`|(?<!\w)'([^']+)'(?!\w)"):
         phrase = next(g for g in m.groups() if g)
+        parts = [p.strip() for p in re.split(r"\.\.\.+|…", phrase)]
+        if len(parts) > 1 and any(parts):  # "Took ... seconds to build instance": anything in between
+            pattern = ".*?".join(literal(p) for p in parts if p)
+            _search(plan, pattern, True, f"matching /{pattern}/")
+            continue
         phrase = _as_logged(phrase, plan, vocabulary)
         _search(plan, phrase, False, f'containing "{phrase}"')
     for m in q.take(r"(?:\b(?:mac|modem|cm)\s+)?\b(" + MAC_SEPARATED + r")\b"):
@@ -402,7 +407,8 @@ def _texts(q: Question, plan: Plan, columns: list[str], uses_severity: bool, voc
     _severity(q, plan, uses_severity)
     for m in q.take(r"\b([A-Z][A-Z0-9_]{4,})\b", 0):  # a mnemonic or other upper-case name, as written
         _search(plan, m.group(1), False, f'mentioning "{m.group(1)}"')
-    for m in q.take(FREE_TEXT.pattern):
+    lead_in = _lead_in(q.text)  # "Users say VMs are slow. How many ...": "say" there is not a search
+    for m in q.take(FREE_TEXT.pattern, accept=lambda m: m.start() >= lead_in):
         word = m.group(1)
         if len(word) <= 3 and word.isalnum():  # "mention RM": the word, not every RMContainerAllocator
             _search(plan, rf"\b{literal(word)}\b", True, f'containing the word "{word}"', word.isupper())
