@@ -463,3 +463,27 @@ def test_an_ellipsis_in_a_quoted_phrase_stands_for_any_text_and_a_lead_in_is_not
     expected = int(frame["message"].str.contains(r"(?i)POST.*?payments").sum())
     assert [s.action for s in result.steps] == ["search_logs", "get_log_count", "finalize_answer"], result.answer
     assert result.value == expected and expected > 0 and result.verified, result.answer
+
+
+def test_a_typo_read_as_a_word_that_selects_nothing_is_not_a_count_of_every_line(frames) -> None:
+    result = run(frames, "app", "how many verbos lines are there")
+    assert result.value is None and 'read "verbos"' in result.answer, result.answer
+
+
+def test_a_severity_word_after_quoted_text_that_leaves_no_rows_is_not_a_zero(frames) -> None:
+    frame = frames["app"] if "app" in frames else run(frames, "app", "how many lines?") and frames["app"]
+    levels = frame.groupby("message")["level_raw"].agg(set)
+    phrase = next(m for m, found in levels.items() if "ERROR" not in found and "'" not in m)
+    result = run(frames, "app", f"how many '{phrase}' errors?")
+    assert result.value is None and "without it" in result.answer, result.answer
+    assert run(frames, "app", f"how many '{phrase}' lines?").value == int((frame["message"].str.contains(
+        phrase, regex=False, case=False)).sum())
+
+
+def test_a_name_never_on_a_line_with_the_event_asked_about_is_refused(frames) -> None:
+    frame = run(frames, "syslog", "how many lines?") and frames["syslog"]
+    text = frame["message"].str.lower()
+    assert text.str.contains("ed25519").any() and text.str.contains("restart").any()
+    assert not (text.str.contains("ed25519") & text.str.contains("restart")).any()
+    result = run(frames, "syslog", "ED25519 restarts?")
+    assert result.value is None and "rephrase" in result.answer, result.answer
