@@ -138,6 +138,15 @@ def test_time_windows() -> None:
     assert actions(drive("How many lines in the past 2 days?"))[0][1]["start"] == "now-2d"
 
 
+@pytest.mark.parametrize(("question", "start", "end"), [
+    ("How many lines between 8 and 12?", "2026-11-20T08:00:00", "2026-11-20T12:00:00"),
+    ("How many lines between 1 and 3pm?", "2026-11-20T13:00:00", "2026-11-20T15:00:00"),
+    ("How many lines after 8pm on Nov 19?", "2026-11-19T20:00:00", "2026-11-19T23:59:59.999999"),
+])
+def test_bare_hours_in_a_range_and_a_clock_time_on_a_named_day(question: str, start: str, end: str) -> None:
+    assert actions(drive(question))[0] == ("filter_by_time", {"start": start, "end": end})
+
+
 def test_components_named_in_the_question_are_filters() -> None:
     steps = drive("How many failed passwords from sshd?", known_values={"component": ["sshd", "CRON"]})
     assert actions(steps)[0] == ("filter_by_field", {"field": "component", "value": "sshd"})
