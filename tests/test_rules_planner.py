@@ -138,6 +138,15 @@ def test_time_windows() -> None:
     assert actions(drive("How many lines in the past 2 days?"))[0][1]["start"] == "now-2d"
 
 
+@pytest.mark.parametrize(("question", "start", "end"), [
+    ("How many lines between 8 and 12?", "2026-11-20T08:00:00", "2026-11-20T12:00:00"),
+    ("How many lines between 1 and 3pm?", "2026-11-20T13:00:00", "2026-11-20T15:00:00"),
+    ("How many lines after 8pm on Nov 19?", "2026-11-19T20:00:00", "2026-11-19T23:59:59.999999"),
+])
+def test_bare_hours_in_a_range_and_a_clock_time_on_a_named_day(question: str, start: str, end: str) -> None:
+    assert actions(drive(question))[0] == ("filter_by_time", {"start": start, "end": end})
+
+
 def test_components_named_in_the_question_are_filters() -> None:
     steps = drive("How many failed passwords from sshd?", known_values={"component": ["sshd", "CRON"]})
     assert actions(steps)[0] == ("filter_by_field", {"field": "component", "value": "sshd"})
@@ -436,3 +445,54 @@ def test_the_busiest_hour_of_a_log_spanning_months_is_an_hour() -> None:
     result = Engine(RulesPlanner()).ask("How many lines per hour?", [str(path)],
                                         load_options=LoadOptions(use_cache=False))
     assert f"the busiest starts at {hourly.idxmax().isoformat()} with {hourly.max()} lines" in result.answer
+
+
+# --------------------------------------------------------------------------------------------- wrong numbers
+
+def test_a_path_named_twice_is_searched_once(frames) -> None:
+    result = run(frames, "nginx", "Our app hits /api/orders. How many requests to /api/orders came back with a 404?")
+    frame = frames["nginx"]
+    expected = int((frame["message"].str.contains("/api/orders", regex=False) & (frame["status"] == 404)).sum())
+    assert [s.action for s in result.steps].count("search_logs") == 1
+    assert result.value == expected and result.verified, result.answer
+
+
+@pytest.mark.parametrize("question", ["How many distinct widgets reported errors?",
+                                      "how many unique packages were read?"])
+def test_distinct_values_of_an_unknown_thing_are_refused(frames, question: str) -> None:
+    result = run(frames, "app", question)
+    assert result.value is None, result.answer
+    assert "rephrase" in result.answer
+
+
+def test_an_ellipsis_in_a_quoted_phrase_stands_for_any_text_and_a_lead_in_is_not_searched(frames) -> None:
+    question = "Customers say checkout is slow. How many 'POST ... payments' lines are there?"
+    result = run(frames, "app", question)
+    frame = frames["app"]
+    expected = int(frame["message"].str.contains(r"(?i)POST.*?payments").sum())
+    assert [s.action for s in result.steps] == ["search_logs", "get_log_count", "finalize_answer"], result.answer
+    assert result.value == expected and expected > 0 and result.verified, result.answer
+
+
+def test_a_typo_read_as_a_word_that_selects_nothing_is_not_a_count_of_every_line(frames) -> None:
+    result = run(frames, "app", "how many verbos lines are there")
+    assert result.value is None and 'read "verbos"' in result.answer, result.answer
+
+
+def test_a_severity_word_after_quoted_text_that_leaves_no_rows_is_not_a_zero(frames) -> None:
+    frame = frames["app"] if "app" in frames else run(frames, "app", "how many lines?") and frames["app"]
+    levels = frame.groupby("message")["level_raw"].agg(set)
+    phrase = next(m for m, found in levels.items() if "ERROR" not in found and "'" not in m)
+    result = run(frames, "app", f"how many '{phrase}' errors?")
+    assert result.value is None and "without it" in result.answer, result.answer
+    assert run(frames, "app", f"how many '{phrase}' lines?").value == int((frame["message"].str.contains(
+        phrase, regex=False, case=False)).sum())
+
+
+def test_a_name_never_on_a_line_with_the_event_asked_about_is_refused(frames) -> None:
+    frame = run(frames, "syslog", "how many lines?") and frames["syslog"]
+    text = frame["message"].str.lower()
+    assert text.str.contains("ed25519").any() and text.str.contains("restart").any()
+    assert not (text.str.contains("ed25519") & text.str.contains("restart")).any()
+    result = run(frames, "syslog", "ED25519 restarts?")
+    assert result.value is None and "rephrase" in result.answer, result.answer

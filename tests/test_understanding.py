@@ -85,6 +85,15 @@ def test_typos_are_read_as_known_words_and_stated() -> None:
                                              'read "betwen" as "between"']
 
 
+@pytest.mark.parametrize(("written", "logged", "read_as"), [("sesions", "session", "session"),
+                                                           ("partitons", "partition", "partition"),
+                                                           ("sesions", "sessions", "sessions")])
+def test_a_misspelt_plural_is_read_as_the_singular_the_rows_use(written: str, logged: str, read_as: str) -> None:
+    text, corrections = correct(f"how many {written} were opened?", frozenset(), [logged, "opened"])
+    assert text == f"how many {read_as} were opened?"
+    assert [(c.written, c.read_as) for c in corrections] == [(written, read_as)]
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.text(max_size=80))
 def test_any_text_corrects_to_text_without_crashing(text: str) -> None:

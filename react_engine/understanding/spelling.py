@@ -9,7 +9,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import DamerauLevenshtein
 
 from react_engine.understanding.interpretation import Correction
-from react_engine.understanding.vocabulary import stem
+from react_engine.understanding.vocabulary import singular, stem
 
 CUTOFF = 0.79  # Damerau-Levenshtein similarity: one edit (a swap counts as one) per five letters at most
 MIN_LENGTH = 4
@@ -20,7 +20,8 @@ _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|`[^`]*`|(?<!\w)'[^']*'(?!\w)")
 def correct(text: str, known: Collection[str], candidates: Sequence[str], quoted: bool = True
             ) -> tuple[str, list[Correction]]:
     """`text` with each unknown lower-case word of at least `MIN_LENGTH` letters replaced by the closest of
-    `candidates` that starts with the same letter and scores at least `CUTOFF`; quoted text (unless `quoted` is
+    `candidates` that starts with the same letter and scores at least `CUTOFF` (as written or in the singular:
+    "sesions" -> "session" when the rows say only "session"); quoted text (unless `quoted` is
     false), names with digits or capitals inside, and words in `known` (lower case) are kept as written."""
     spans = [m.span() for m in _QUOTED.finditer(text)] if quoted else []
     out, corrections, pos = [], [], 0
@@ -28,7 +29,7 @@ def correct(text: str, known: Collection[str], candidates: Sequence[str], quoted
         word = m.group(1)
         if len(word) < MIN_LENGTH or word.lower() in known or any(a <= m.start() < b for a, b in spans):
             continue
-        best = _closest(word.lower(), candidates)
+        best = _closest(word.lower(), candidates) or _closest(singular(word.lower()), candidates)
         if best is None or stem(best) == stem(word.lower()):
             continue  # no close word, or only another form of this one ("sessions" for "session")
         out.append(text[pos:m.start()] + best)

@@ -42,6 +42,7 @@ from react_engine.understanding.vocabulary import singular, stem
 GROUP_BY = r"(?<!\wed )(?<!written )(?<!\wen )\b(?:by|per|for each|for every)"
 GROUPED = GROUP_BY + r"\s+\w+"
 NARROWING = frozenset(name for name, tool in REGISTRY.items() if tool.narrows)
+LINE_WORDS = r"(?:lines?|entries|entry|messages?|events?|records?|rows?|ones|logs?)"  # "unique lines"
 SEVERAL = r"\d+|" + "|".join(w for w, n in NUMBER_WORDS.items() if n > 1)  # "which 5 IPs", not "which one"
 
 
@@ -68,9 +69,11 @@ class Plan:
     ignored: list[str] = field(default_factory=list)  # words found nowhere, left out
     framing: list[str] = field(default_factory=list)  # words of a lead-in or of the log's name, left out
     guesses: list[str] = field(default_factory=list)  # searches for the question's own words (regexes)
+    named: list[str] = field(default_factory=list)  # searches for events and names the rows contain (regexes)
     stems: list[tuple[int, int, str, str]] = field(default_factory=list)  # (call, guess, form searched, stem)
     absent: list[str] = field(default_factory=list)  # searches for words the rows never contain (an honest 0)
     window: TimeWindow | None = None
+    level_noun: bool = False  # a severity word right after quoted text ("'Could not resolve' errors")
 
     def interpretation(self) -> Interpretation:
         """What the question was read as, for the result and the answer."""
@@ -81,9 +84,14 @@ class Plan:
 def _literals(q: Question, plan: Plan, vocabulary: Vocabulary) -> None:
     """Quoted phrases, MAC and IP addresses and interface names written in the question become searches. A quoted
     phrase no sampled line contains is read with its typos corrected against the messages' words, when that
-    phrase occurs ("faild to resolve" -> "failed to resolve")."""
+    phrase occurs ("faild to resolve" -> "failed to resolve"); an ellipsis in a phrase stands for any text."""
     for m in q.take(r"\"([^\"]+)\"|“([^”]+)”|`([^`]+)`|(?<!\w)'([^']+)'(?!\w)"):
         phrase = next(g for g in m.groups() if g)
+        parts = [p.strip() for p in re.split(r"\.\.\.+|…", phrase)]
+        if len(parts) > 1 and any(parts):  # "Took ... seconds to build instance": anything in between
+            pattern = ".*?".join(literal(p) for p in parts if p)
+            _search(plan, pattern, True, f"matching /{pattern}/")
+            continue
         phrase = _as_logged(phrase, plan, vocabulary)
         _search(plan, phrase, False, f'containing "{phrase}"')
     for m in q.take(r"(?:\b(?:mac|modem|cm)\s+)?\b(" + MAC_SEPARATED + r")\b"):
@@ -111,15 +119,19 @@ def _in_sample(phrase: str, vocabulary: Vocabulary) -> bool:
     return vocabulary.together([re.escape(phrase)])[0] > 0
 
 
-def _search(plan: Plan, value: str, regex: bool, words: str, case_sensitive: bool = False) -> None:
-    """Add a `search_logs` call (only the non-default flags are sent, as a model would)."""
+def _search(plan: Plan, value: str, regex: bool, words: str, case_sensitive: bool = False) -> bool:
+    """Add a `search_logs` call (only the non-default flags are sent, as a model would); a search already
+    planned is not repeated ("hits /api/orders ... requests to /api/orders"). Returns whether it was added."""
     params: dict[str, Any] = {"value": value}
     if regex:
         params["regex"] = True
     if case_sensitive:
         params["case_sensitive"] = True
+    if any(c.action == "search_logs" and c.params == params for c in plan.calls):
+        return False
     plan.calls.append(Call("search_logs", params, f"keep lines {words}"))
     plan.scope.append(words)
+    return True
 
 
 def _field_or_search(plan: Plan, columns: list[str], column: str, value: Any, words: str, text: str,
@@ -165,6 +177,8 @@ def _severity(q: Question, plan: Plan, uses_severity: bool) -> None:
         level == "error" and i and not q.text[hits[i - 1][1]:start].strip())))
     if not levels and minimum is None:
         return
+    # "'Failed to open package' errors": the level word may name the quoted lines rather than their level
+    plan.level_noun = any(re.search(r"[\"'”`]\s*$", q.text[:start]) for start, _, _ in hits)
     if not uses_severity:
         stems = [STEMS.get(w, w.lower()) for w in levels + ([minimum] if minimum else [])]
         _search(plan, "|".join(stems), len(stems) > 1, f'containing {" or ".join(stems)} (these logs record no '
@@ -241,6 +255,10 @@ def _target(q: Question, plan: Plan, vocabulary: Vocabulary) -> None:
         plan.goal = "unique"  # "how many modems ..." asks for distinct modems
     if plan.target is None and plan.goal == "unique":
         plan.goal = "count"
+        noun = re.search(r"\b(?:unique|distinct|different|individual)\s+(\w+)", q.text, re.I)
+        if noun and not q.used[noun.start(1)] and not re.fullmatch(LINE_WORDS, noun.group(1), re.I):
+            plan.problem = f'I cannot count distinct "{noun.group(1)}": the tools count distinct values of ' \
+                           "known entities (IP addresses, users, hosts, blocks, ...)"
 
 
 def _counts_the_target(q: Question, start: int) -> bool:
@@ -354,7 +372,7 @@ def _phrases(q: Question, plan: Plan, vocabulary: Vocabulary) -> None:
              for m in q.take(pattern)]
     events = [(m.start(), m.end(), *_grounded(ways, vocabulary), False) for pattern, ways in EVENTS
               for m in q.take(pattern)]
-    plan.guesses += [text if regex else re.escape(text) for _, _, text, regex, _ in events]
+    plan.named += [text if regex else re.escape(text) for _, _, text, regex, _ in events]
     found += events
     found.sort()
     groups: list[list[tuple[int, int, str, bool, bool]]] = []
@@ -393,7 +411,10 @@ def _texts(q: Question, plan: Plan, columns: list[str], uses_severity: bool, voc
     _severity(q, plan, uses_severity)
     for m in q.take(r"\b([A-Z][A-Z0-9_]{4,})\b", 0):  # a mnemonic or other upper-case name, as written
         _search(plan, m.group(1), False, f'mentioning "{m.group(1)}"')
-    for m in q.take(FREE_TEXT.pattern):
+        if _in_sample(m.group(1), vocabulary):
+            plan.named.append(re.escape(m.group(1)))  # to check it meets the question's other words
+    lead_in = _lead_in(q.text)  # "Users say VMs are slow. How many ...": "say" there is not a search
+    for m in q.take(FREE_TEXT.pattern, accept=lambda m: m.start() >= lead_in):
         word = m.group(1)
         if len(word) <= 3 and word.isalnum():  # "mention RM": the word, not every RMContainerAllocator
             _search(plan, rf"\b{literal(word)}\b", True, f'containing the word "{word}"', word.isupper())
@@ -432,6 +453,8 @@ def build_plan(question: str, view: ContextView, uses_severity: bool) -> Plan:
     plan.calls += texts.calls
     plan.scope += texts.scope
     plan.terms += texts.terms
+    plan.level_noun = texts.level_noun
+    plan.named = texts.named
     n = _goal(q, plan)
     unit = re.search(r"\b(minute|day|daily)\b", text, re.I)
     interval = "1m" if unit and unit.group(1).lower() == "minute" else "1d" if unit else "1h"
@@ -441,10 +464,13 @@ def build_plan(question: str, view: ContextView, uses_severity: bool) -> Plan:
         plan.problem = f'I do not know how to look for "{" ".join(unknown)}" in these logs'
     elif not plan.goal:
         plan.problem = "I could not tell whether to count, rank or list"
-    elif len(plan.guesses) > 1 and _apart(plan, vocabulary):
+    elif len(plan.guesses) + len(plan.named) > 1 and _apart(plan, vocabulary):
         plan.problem = "the words of the question rarely occur on the same log line"
     elif plan.ignored and plan.target is None and not any(c.action in NARROWING for c in plan.calls):
         plan.problem = f'I could not find {", ".join(repr(w) for w in plan.ignored)} in these logs'  # the subject
+    elif plan.goal == "count" and not any(c.action in NARROWING for c in plan.calls) and (
+            guessed := [c for c in corrections if c.read_as.lower() not in FILLER]):
+        plan.problem = f'I read "{guessed[0].written}" as "{guessed[0].read_as}", which selects no lines'  # "verbos"
     elif plan.problem is None:
         _aggregate(plan, view.columns, n, interval, vocabulary)
     return plan
@@ -471,7 +497,9 @@ def _ground(q: Question, plan: Plan, vocabulary: Vocabulary) -> list[str]:
         elif vocabulary.stem_rows(word) or vocabulary.token_rows(word):
             root = next((w for w in (word.lower(), singular(word.lower())) if vocabulary.tokens.get(w)),
                         stem(word.lower()))  # the form written when the rows have it
-            _search(plan, rf"\b{literal(root)}", True, f'with a word starting "{root}"')
+            if not _search(plan, rf"\b{literal(root)}", True, f'with a word starting "{root}"'):
+                q.consume(m.start(), m.end())
+                continue  # the same word again
             plan.guesses.append(rf"\b{re.escape(root)}")
             plan.stems.append((len(plan.calls) - 1, len(plan.guesses) - 1, root, stem(word.lower())))
             exact = vocabulary.sampled == vocabulary.rows
@@ -481,8 +509,7 @@ def _ground(q: Question, plan: Plan, vocabulary: Vocabulary) -> list[str]:
             _search(plan, rf"\b{literal(stem(word.lower()))}", True, f'with a word starting "{stem(word.lower())}"')
             plan.absent.append(plan.calls[-1].params["value"])
             plan.terms.append(Term(word=word, column="message", value=stem(word.lower()), rows=0))
-        elif re.match(r"\s+(?:lines?|entries|entry|messages?|events?|records?|rows?|ones|logs?)\b", q.text[m.end():],
-                      re.I):
+        elif re.match(r"\s+" + LINE_WORDS + r"\b", q.text[m.end():], re.I):
             unknown.append(word)  # "eror lines": the word says which lines
         else:
             plan.ignored.append(word)
@@ -493,14 +520,14 @@ def _ground(q: Question, plan: Plan, vocabulary: Vocabulary) -> list[str]:
 def _apart(plan: Plan, vocabulary: Vocabulary) -> bool:
     """Whether the searches for the question's own words do not describe one kind of line: in the sampled
     messages they never match together, even with each word in any form ("renewal" as "renew..."), or together
-    on under 5% of the lines the rarest of them matches. Words that never match together as written are
+    on under 5% of the lines the rarest of them matches (events and names the rows contain included). Words that never match together as written are
     searched in any form when that finds lines."""
-    both, fewest = vocabulary.together(plan.guesses)
+    both, fewest = vocabulary.together(plan.guesses + plan.named)
     if both == 0 and fewest > 0 and plan.stems:
         guesses = list(plan.guesses)
         for _, guess, _, root in plan.stems:
             guesses[guess] = rf"\b{re.escape(root)}"
-        both, fewest = vocabulary.together(guesses)
+        both, fewest = vocabulary.together(guesses + plan.named)
         if both:
             plan.guesses = guesses
             for call, _, written, root in plan.stems:

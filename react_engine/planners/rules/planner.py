@@ -46,6 +46,11 @@ class RulesPlanner(Planner):
             return _final(f"No log line matched all of{scope(plan)}: the question's words may not be the ones this "
                           f"log uses. Please rephrase: {rephrase_hint(view.vocabulary)}.{plan.interpretation().stated()}",
                           None, "words of the question never met on one line")
+        if done and done[-1].action == "filter_by_severity" and view.row_count == 0 and plan.level_noun:
+            return _final(f"No log lines matched{scope(plan)}, but the severity word after the quoted text may name "
+                          "those lines rather than their level: ask again without it to count the lines containing "
+                          f"the text.{plan.interpretation().stated()}", None,
+                          "a severity word after quoted text is ambiguous when it leaves no rows")
         if done and done[-1].action in NARROWING and view.row_count == 0:
             return _final(f"No log lines matched{scope(plan)}, so the count is 0.{plan.interpretation().stated()}", 0,
                           "a narrowing step left no rows")

@@ -105,6 +105,8 @@ def time_window(q: Question, now: str | None, vocabulary: Vocabulary) -> tuple[s
     span = _written_date(q, vocabulary)
     day = span.start.date().isoformat() if span else now[:10]
     if (clocks := _clock_window(q, day)) is not None:
+        if span and clocks[1] == "now":  # "after 8pm on Dec 5" ends with that day
+            return clocks[0], dates.end_of(span), clocks[2].replace("to now", f"to {dates.end_of(span)}")
         return clocks if span else _on_a_logged_day(clocks, vocabulary)
     if span is not None:
         return dates.iso(span.start), dates.end_of(span), span.words()
@@ -152,7 +154,8 @@ def _clock_window(q: Question, day: str) -> tuple[str, str, str] | None:
     """Clock-time windows on `day`: "between 19:00 and 21:00" (an end without a date takes the start's),
     "since 8am", "before noon", "around 09:30" (5 minutes either side unless "within N minutes of")."""
     def between(m: re.Match[str]) -> tuple[str, str] | None:
-        start, end = _clock(m.group(1), day), _clock(m.group(2), _date_of(m.group(1), day))
+        first, second = _hours(m.group(1), m.group(2)), _hours(m.group(2), m.group(1))
+        start, end = _clock(first, day), _clock(second, _date_of(m.group(1), day))
         return (start, end) if start and end else None
 
     for m in q.take(r"\b(?:between|from)\s+" + TIME + r"\s+(?:and|to|until|till|-)\s+" + TIME,
@@ -173,6 +176,15 @@ def _clock_window(q: Question, day: str) -> tuple[str, str, str] | None:
             return at, "now", f"from {at} to now"
         return "1970-01-01T00:00:00", at, f"up to {at}"
     return None
+
+
+def _hours(text: str, other: str) -> str:
+    """A bare hour at one end of a range ("between 8 and 12", "between 9 and 10am") as a clock time, with the
+    other end's am/pm when it has one."""
+    if not re.fullmatch(r"\s*\d{1,2}\s*", text):
+        return text
+    suffix = re.search(r"(am|pm)\s*$", other.strip(), re.I)
+    return f"{text.strip()}:00" + (suffix.group(1) if suffix else "")
 
 
 def _on_a_logged_day(window: tuple[str, str, str], vocabulary: Vocabulary) -> tuple[str, str, str]:
