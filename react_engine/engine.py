@@ -238,14 +238,14 @@ class _Run:
             finally:
                 step.llm_ms = (time.monotonic() - began) * 1000
                 self.stats.llm_duration_seconds += step.llm_ms / 1000
+                if self.planner.calls_model:  # a turn that failed (e.g. out of room) still asked the model
+                    self.stats.llm_calls += 1
             usage = reply.usage
             span.set(done_reason=reply.done_reason or "", prompt_eval_count=usage.prompt_tokens or 0,
                      eval_count=usage.completion_tokens or 0, total_ms=usage.total_ms or 0.0,
                      load_ms=usage.load_ms or 0.0, prompt_ms=usage.prompt_ms or 0.0, eval_ms=usage.eval_ms or 0.0,
                      retries=len(reply.retries), **usage_attributes(reply))
             span.event("reply", text=reply.content, thinking=reply.thinking or "")
-        if self.planner.calls_model:
-            self.stats.llm_calls += 1
         self.stats.completion_tokens_total += reply.usage.completion_tokens or 0
         self.stats.retries += len(reply.retries)
         self.warnings.extend(w for w in reply.warnings if w not in self.warnings)

@@ -94,7 +94,9 @@ def test_truncated_twice_stops_with_length(fake_ollama, fake_ollama_module):
     fake_ollama.push(fake_ollama_module.empty(), fake_ollama_module.truncated(_action("get_log_count", {})))
     code, output = _ask(fake_ollama.host, "--json")
     assert code == 1
-    assert json.loads(output)["stop_reason"] == "length"
+    result = json.loads(output)
+    assert result["stop_reason"] == "length"
+    assert result["statistics"]["llm_calls"] == 1  # the turn that ran out of room was still a model call
 
 
 def test_server_down_is_one_clear_line_and_exit_1():

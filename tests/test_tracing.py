@@ -73,6 +73,24 @@ def test_an_unwritable_directory_warns_and_the_run_goes_on(tmp_path: Path) -> No
     assert len(tracer.warnings) == 1 and "--no-trace" in tracer.warnings[0]
 
 
+def test_a_full_disk_leaves_no_temporary_trace_file(tmp_path: Path, monkeypatch) -> None:
+    import errno
+    import os
+
+    from react_engine.tracing import tracer as tracer_module
+
+    def full(*_args: object) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(tracer_module.os, "replace", full)
+    tracer = OtelTracer(tmp_path)
+    with tracer.span("ask") as span:
+        span.set(answer="still fine")
+    assert tracer.close() is None
+    assert len(tracer.warnings) == 1 and "No space left" in tracer.warnings[0]
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_an_exception_inside_a_span_is_recorded_and_re_raised(tmp_path: Path) -> None:
     tracer = OtelTracer(tmp_path)
     with pytest.raises(KeyError), tracer.span("ask"):

@@ -7,6 +7,7 @@ also go to that collector. Tracing never breaks a run: failures become `tracer.w
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
@@ -133,6 +134,7 @@ class JsonFileExporter(SpanExporter):
     def _write(self) -> None:
         if self.directory is None or not self._dirty or self._failed or not self._spans:
             return
+        tmp: str | None = None
         try:
             if self.path is None:
                 self.directory.mkdir(parents=True, exist_ok=True)
@@ -145,6 +147,9 @@ class JsonFileExporter(SpanExporter):
             os.replace(tmp, self.path)
             self._dirty = False
         except OSError as exc:
+            if tmp is not None:  # e.g. a full disk: leave no partial file behind
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
             self.path = None
             self._warn_once(f"trace not written to {self.directory}: {exc.strerror or exc}: "
                             "pass --trace-dir with a writable directory, or --no-trace")
