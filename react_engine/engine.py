@@ -227,6 +227,7 @@ class _Run:
             try:
                 reply = self.planner.plan(request)
             except TruncatedReplyError as exc:
+                self._count_model_call()  # the model did reply, only out of room
                 raise _Stop("length", str(exc), type(exc).__name__) from None
             except ContextTooSmallError as exc:
                 raise _Stop("insufficient_context", str(exc), type(exc).__name__) from None
@@ -238,14 +239,13 @@ class _Run:
             finally:
                 step.llm_ms = (time.monotonic() - began) * 1000
                 self.stats.llm_duration_seconds += step.llm_ms / 1000
-                if self.planner.calls_model:  # a turn that failed (e.g. out of room) still asked the model
-                    self.stats.llm_calls += 1
             usage = reply.usage
             span.set(done_reason=reply.done_reason or "", prompt_eval_count=usage.prompt_tokens or 0,
                      eval_count=usage.completion_tokens or 0, total_ms=usage.total_ms or 0.0,
                      load_ms=usage.load_ms or 0.0, prompt_ms=usage.prompt_ms or 0.0, eval_ms=usage.eval_ms or 0.0,
                      retries=len(reply.retries), **usage_attributes(reply))
             span.event("reply", text=reply.content, thinking=reply.thinking or "")
+        self._count_model_call()
         self.stats.completion_tokens_total += reply.usage.completion_tokens or 0
         self.stats.retries += len(reply.retries)
         self.warnings.extend(w for w in reply.warnings if w not in self.warnings)
@@ -450,6 +450,10 @@ class _Run:
         )
         result._rows = state.rows
         return result
+
+    def _count_model_call(self) -> None:
+        if self.planner.calls_model:
+            self.stats.llm_calls += 1
 
     def _last_value(self) -> Step | None:
         return next((s for s in reversed(self.state.steps) if s.kind == "tool" and s.ok and s.value is not None),
