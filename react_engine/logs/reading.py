@@ -121,20 +121,20 @@ def _peek(stream: BinaryIO) -> bytes:
     return b""
 
 
+def _too_large(name: str, options: LoadOptions) -> InputError:
+    return InputError(f"{name}: larger than the input size limit ({format_size(options.max_input_size)} once "
+                      "decompressed); narrow the input, or raise the limit with --max-input-size")
+
+
 class _Reader:
     """One input's chunks, with every limit checked as they come in."""
 
     def __init__(self, name: str, options: LoadOptions, budget: MemoryBudget) -> None:
         self.name, self.options, self.budget = name, options, budget
 
-    def _too_large(self) -> InputError:
-        limit = self.options.max_input_size
-        return InputError(f"{self.name}: larger than the input size limit ({format_size(limit)} once "
-                          "decompressed); narrow the input, or raise the limit with --max-input-size")
-
     def _check(self, total: int, raw: _Counted | None, kind: str) -> None:
         if total > self.options.max_input_size:
-            raise self._too_large()
+            raise _too_large(self.name, self.options)
         if raw is not None and total > RATIO_GRACE and total > self.options.max_ratio * raw.count:
             raise InputError(
                 f"{self.name}: {kind} data expands more than {self.options.max_ratio:g} times "
@@ -182,7 +182,7 @@ def read(source: SourceFile, options: LoadOptions | None = None, budget: MemoryB
     """The input's content, decompressed when it starts with gzip, bzip2 or xz magic bytes, within the limits."""
     options = options or LoadOptions()
     if source.size > options.max_input_size:
-        raise _Reader(source.name, options, budget or MemoryBudget())._too_large()
+        raise _too_large(source.name, options)
     with _open(source) as stream:
         return read_stream(stream, source.name, options, budget)
 
