@@ -28,7 +28,7 @@ def android(log: LogData, q: Questions) -> None:
     q.count("verbose", "typo", "how many verbos lines are there", count(log.level("V")))
     q.count("last-minute", "dates-in-words", "how many lines in the last minute of the log?", count(log.last("1min")))
     q.count("warnings-mar17", "dates-in-words", "how many warnings did the phone log on March 17?",
-            count(log.level("W") & log.day(f"{_year(log)}-03-17")))
+            count(log.level("W") & log.day(f"{year_of(log)}-03-17")))
     q.ranked("top-tag", "ranking", "which tag logged the most lines?", top(log.col("Component")))
     q.ranked("top-pid", "ranking", "which pid wrote the most lines?", top(log.col("Pid")))
     q.count("pid-2227", "came-from", "how many lines came from pid 2227?", count(log.col("Pid") == "2227"))
@@ -215,8 +215,8 @@ def linux(log: LogData, q: Questions) -> None:
             count(auth & log.grep("user=guest")))
     q.count("sessions-opened", "typo", "how many sesions were opened?", count(log.grep("session opened")))
     q.count("auth-jul17", "dates-in-words", "'authentication failure' lines on July 17?",
-            count(auth & log.day(f"{_year(log)}-07-17")))
-    jul9 = log.grep("connection from") & log.day(f"{_year(log)}-07-09")
+            count(auth & log.day(f"{year_of(log)}-07-17")))
+    jul9 = log.grep("connection from") & log.day(f"{year_of(log)}-07-09")
     q.count("ftp-jul9", "dates-in-words", "how many ftp connections on July 9th?",
             agree(count(jul9), count(jul9 & (log.col("Component") == "ftpd"))))
     q.ranked("top-rhost", "ranking", "which remote host had the most authentication failures?",
@@ -244,9 +244,9 @@ def mac(log: LogData, q: Questions) -> None:
     q.count("thermal-typo", "typo", "how many Thermal presure state lines?", count(log.grep("Thermal pressure state")))
     q.count("cocoa-typo", "typo", "how many Cocoa scriptng errors were logged?",
             count(log.grep("Cocoa scripting error")))
-    q.count("jul4", "dates-in-words", "how many lines on July 4?", count(log.day(f"{_year(log)}-07-04")))
+    q.count("jul4", "dates-in-words", "how many lines on July 4?", count(log.day(f"{year_of(log)}-07-04")))
     q.count("jul7-kernel", "dates-in-words", "kernel lines on the 7th of July?",
-            count((log.col("Component") == "kernel") & log.day(f"{_year(log)}-07-07")))
+            count((log.col("Component") == "kernel") & log.day(f"{year_of(log)}-07-07")))
     q.ranked("top-host", "ranking", "which host logged the most lines?", top(log.col("User")))
     q.ranked("top-process", "ranking", "which process logged the most lines?", top(log.col("Component")))
     q.count("cts", "came-from", "how many lines came from com.apple.cts?",
@@ -271,7 +271,7 @@ def openssh(log: LogData, q: Questions) -> None:
     q.count("failed", "typo", "how many faild pasword attempts?", count(failed))
     q.count("disconnects", "typo", "recieved disconnect count", count(log.grep("Received disconnect")))
     q.count("failed-9-10", "dates-in-words", "failed passwords between 9 and 10am?",
-            count(failed & log.between(f"{_year(log)}-12-10 09:00", f"{_year(log)}-12-10 10:00", "1s")))
+            count(failed & log.between(f"{year_of(log)}-12-10 09:00", f"{year_of(log)}-12-10 10:00", "1s")))
     q.count("first-hour", "dates-in-words", "how many lines in the first hour of the log?", count(log.first("1h")))
     q.ranked("top-failed-ip", "ranking", "which IP had the most failed password attempts?",
              top(log.extract(r"Failed password for .* from " + IP, failed)))
@@ -289,7 +289,7 @@ def openssh(log: LogData, q: Questions) -> None:
              "was behind the most 'Failed password' lines?", top(log.extract(r"Failed password for .* from " + IP,
                                                                              failed)))
     q.count("around-0930", "dates-in-words", "how many lines around 09:30?",
-            count(log.between(f"{_year(log)}-12-10 09:25", f"{_year(log)}-12-10 09:35", "1s")))
+            count(log.between(f"{year_of(log)}-12-10 09:25", f"{year_of(log)}-12-10 09:35", "1s")))
     q.count("closed", "plain", 'How many lines contain "Connection closed by"?',
             count(log.grep("Connection closed by")))
     q.count("successful-root", "honest-zero", "successful root logins?",
@@ -333,8 +333,8 @@ def proxifier(log: LogData, q: Questions) -> None:
     q.count("resolve", "typo", "how many 'Could not resolve' erors?", count(log.grep("Could not resolve")))
     q.count("canceled", "typo", "how many times was a conection request canceled?",
             count(log.grep("A connection request was canceled")))
-    q.count("jul27", "dates-in-words", "how many lines on July 27?", count(log.day(f"{_year(log)}-07-27")))
-    q.count("oct30", "dates-in-words", "entries logged on October 30th?", count(log.day(f"{_year(log)}-10-30")))
+    q.count("jul27", "dates-in-words", "how many lines on July 27?", count(log.day(f"{year_of(log)}-07-27")))
+    q.count("oct30", "dates-in-words", "entries logged on October 30th?", count(log.day(f"{year_of(log)}-10-30")))
     q.ranked("top-error-program", "ranking", "which program hit the most proxy errors?",
              top(log.col("Program")[errors]))
     q.ranked("top-open-program", "ranking", "which program opened the most connections through the proxy?",
@@ -461,7 +461,7 @@ def zookeeper(log: LogData, q: Questions) -> None:
             count(log.day("2015-08-10")))
 
 
-def _year(log: LogData) -> int:
+def year_of(log: LogData) -> int:
     """The year of a log whose lines carry none (the suite's)."""
     return int(log.stamps.dt.year.iloc[0])
 
@@ -473,10 +473,10 @@ SYSTEMS: dict[str, Callable[[LogData, Questions], None]] = {
 }
 
 
-def loghub_cases(root: Path) -> list[dict]:
-    """Every system's cases; `root` is the real_logs folder (REAL_LOGS seen from evals/)."""
+def loghub_cases(root: Path, systems: dict[str, Callable[[LogData, Questions], None]] = SYSTEMS) -> list[dict]:
+    """Every system's cases (`systems`: a catalogue); `root` is the real_logs folder (REAL_LOGS seen from evals/)."""
     cases: list[dict] = []
-    for system, questions in SYSTEMS.items():
+    for system, questions in systems.items():
         path = f"{REAL_LOGS}/{system}/{system}_2k.log"
         q = Questions(prefix=system.lower(), logs=[path], requires=[path])
         questions(LogData.loghub(root, system), q)

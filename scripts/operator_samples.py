@@ -39,8 +39,28 @@ class Truth:
         q.truth(slug, phrasing, question, key, top_n=n)
 
 
-def _syslog_times(lines: pd.Series) -> pd.Series:
+def syslog_times(lines: pd.Series) -> pd.Series:
     return pd.to_datetime("2026 " + lines.str[:15], format="%Y %b %d %H:%M:%S")
+
+
+def nginx_requests(log: LogData) -> pd.DataFrame:
+    """Each access-log line's client ip, method, path and status."""
+    request = log.lines.str.extract(r'^(\S+) .*?"(\S+) (\S+) [^"]*" (\d{3}) ')
+    request.columns = ["ip", "method", "path", "status"]
+    return request
+
+
+def rfc5424_fields(log: LogData) -> pd.DataFrame:
+    """Each RFC 5424 line's priority, host and app, and the severity (0-7) the priority holds."""
+    fields = log.lines.str.extract(r"^<(\d+)>1 \S+ (\S+) (\S+) ")
+    fields.columns = ["pri", "host", "app"]
+    fields["severity"] = fields.pri.astype(int) % 8
+    return fields
+
+
+def app_records(log: LogData) -> pd.DataFrame:
+    """The JSON-lines app log as a table (ts, level, logger, msg, user, ...)."""
+    return pd.DataFrame([json.loads(line) for line in log.lines])
 
 
 def cmts(t: Truth, q: Questions, logs: Path) -> None:
@@ -112,7 +132,7 @@ def modem(t: Truth, q: Questions, logs: Path) -> None:
 
 
 def syslog(t: Truth, q: Questions, logs: Path) -> None:
-    log = LogData.raw(logs / "syslog" / "messages", _syslog_times)
+    log = LogData.raw(logs / "syslog" / "messages", syslog_times)
     failed = log.grep("Failed password")
     ufw = log.grep("UFW BLOCK")
     q.count("root-failures", "terse", "failed passwords for root?", count(log.grep("Failed password for root ")))
@@ -157,7 +177,7 @@ def syslog(t: Truth, q: Questions, logs: Path) -> None:
 
 def app(t: Truth, q: Questions, logs: Path) -> None:
     log = LogData.raw(logs / "app" / "app.jsonl")
-    records = pd.DataFrame([json.loads(line) for line in log.lines])
+    records = app_records(log)
     warn = records.level == "WARN"
     q.count("payments-errors", "terse", "errors in api.payments?",
             count((records.level == "ERROR") & (records.logger == "api.payments")))
@@ -189,8 +209,7 @@ def app(t: Truth, q: Questions, logs: Path) -> None:
 
 def nginx(t: Truth, q: Questions, logs: Path) -> None:
     log = LogData.raw(logs / "nginx" / "access.log")
-    request = log.lines.str.extract(r'^(\S+) .*?"(\S+) (\S+) [^"]*" (\d{3}) ')
-    request.columns = ["ip", "method", "path", "status"]
+    request = nginx_requests(log)
     t.value(q, "404", "terse", "404s?", "sets.nginx.by_status.404")
     t.value(q, "5xx", "terse", "5xx count?", "sets.nginx.errors_5xx")
     q.count("wp-login", "wordy", "Someone is scanning us. Could you count how many requests went to /wp-login.php?",
@@ -222,9 +241,8 @@ def nginx(t: Truth, q: Questions, logs: Path) -> None:
 
 def rfc5424(t: Truth, q: Questions, logs: Path) -> None:
     log = LogData.raw(logs / "syslog" / "rfc5424.log")
-    fields = log.lines.str.extract(r"^<(\d+)>1 \S+ (\S+) (\S+) ")
-    fields.columns = ["pri", "host", "app"]
-    severity = fields.pri.astype(int) % 8
+    fields = rfc5424_fields(log)
+    severity = fields.severity
     q.count("postgres-errors", "terse", "postgres errors?", count((fields.app == "postgres") & (severity == 3)))
     t.value(q, "critical", "terse", "critical?", "sets.rfc5424.by_severity.critical")
     q.count("nginx-web01", "wordy", "Looking at the RFC 5424 syslog, how many messages did nginx log on web01?",
@@ -243,11 +261,11 @@ SETS: dict[str, Callable[[Truth, Questions, Path], None]] = {
 }
 
 
-def sample_cases(logs: Path) -> list[dict]:
-    """Every sample set's cases; `logs` is sample_logs/ (with ground_truth.json)."""
+def sample_cases(logs: Path, sets: dict[str, Callable[[Truth, Questions, Path], None]] = SETS) -> list[dict]:
+    """Every sample set's cases (`sets`: a catalogue); `logs` is sample_logs/ (with ground_truth.json)."""
     truth = Truth(logs / "ground_truth.json")
     cases: list[dict] = []
-    for name, questions in SETS.items():
+    for name, questions in sets.items():
         q = Questions(prefix=name, set=name)
         questions(truth, q, logs)
         cases += q.cases

@@ -1,10 +1,13 @@
-"""The operator suite (evals/operator_suite.yaml): built from the data by its script, phrasing classes,
-per-class accuracy, and real-log cases skipped where ../shared/real_logs is absent."""
+"""The operator suites (evals/operator_suite.yaml and the separately written check set evals/operator_check.yaml):
+built from the data by their script, phrasing classes, per-class accuracy, and real-log cases skipped where
+../shared/real_logs is absent."""
 
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
+from difflib import SequenceMatcher
 from pathlib import Path
 
 import pandas as pd
@@ -30,26 +33,61 @@ REAL = ROOT.parent / "shared" / "real_logs"
 NEEDS_REAL = "needs ../shared/real_logs (the loghub samples) next to the repository: put them there to run it"
 
 
+CHECK = ROOT / "evals" / "operator_check.yaml"
+
+
+def _build(name: str) -> list[dict]:
+    """The cases scripts/build_operator_suite.py derives here for suite `name` (without the loghub part when it is
+    absent)."""
+    import build_operator_suite
+
+    return build_operator_suite.build(REAL if REAL.is_dir() else None, build_operator_suite.SUITES[name])
+
+
 @pytest.fixture(scope="module")
 def built() -> list[dict]:
-    """The cases scripts/build_operator_suite.py derives here (without the loghub part when it is absent)."""
+    return _build("operator_suite")
+
+
+# ---- the committed suites are what the script derives from the data
+
+
+@pytest.mark.parametrize("name", ["operator_suite", "operator_check"])
+def test_the_committed_suite_is_what_the_script_derives(name: str) -> None:
     import build_operator_suite
 
-    return build_operator_suite.build(REAL if REAL.is_dir() else None)
-
-
-# ---- the committed suite is what the script derives from the data
-
-
-def test_the_committed_suite_is_what_the_script_derives(built: list[dict]) -> None:
-    import build_operator_suite
-
-    text = SUITE.read_text(encoding="utf-8")
-    assert text.startswith(build_operator_suite.HEADER)
+    suite = build_operator_suite.SUITES[name]
+    text = suite.path.read_text(encoding="utf-8")
+    assert text.startswith(suite.header)
     committed = yaml.safe_load(text)["cases"]
     if not REAL.is_dir():
         committed = [case for case in committed if "requires" not in case]
-    assert built == committed
+    assert _build(name) == committed
+
+
+def _log(case: dict) -> str:
+    return case.get("set") or Path(case["logs"][0]).parent.name
+
+
+def _words(question: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9_.]+", question.lower()))
+
+
+def test_the_check_set_covers_every_log_and_class_without_repeating_the_operator_suite() -> None:
+    import operator_data
+
+    check, public = load_suite(CHECK), yaml.safe_load(SUITE.read_text(encoding="utf-8"))["cases"]
+    cases = yaml.safe_load(CHECK.read_text(encoding="utf-8"))["cases"]
+    assert len(check.cases) >= 160 and {c.phrasing for c in check.cases} == set(operator_data.PHRASINGS)
+    loghub = Counter(_log(c) for c in cases if "requires" in c)
+    assert len(loghub) == 16 and min(loghub.values()) >= 8, loghub
+    assert len(cases) - sum(loghub.values()) >= 30
+    for case in cases:
+        near = [p["question"] for p in public if _log(p) == _log(case)
+                and SequenceMatcher(None, _words(p["question"]), _words(case["question"])).ratio() >= 0.9]
+        assert not near, (case["question"], near)
+    for case in check.cases:
+        assert case.expect.no_data == (case.phrasing == "honest-zero"), case.id
 
 
 @pytest.mark.skipif(not REAL.is_dir(), reason=NEEDS_REAL)
