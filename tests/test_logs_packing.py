@@ -5,13 +5,19 @@ from __future__ import annotations
 
 import pyarrow as pa
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from react_engine.logs import packing
 from react_engine.logs.arrow import STRING
 from react_engine.logs.packing import SKIP_TYPE, pack, unpack
 
 TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=40)
+
+
+@pytest.fixture(autouse=True)
+def _pack_small_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(packing, "PACK_MIN_ROWS", 0)
 
 
 def _table(raws: list[str], messages: list[str], hosts: list[str | None]) -> pa.Table:
@@ -31,7 +37,7 @@ def _stored(table: pa.Table) -> pa.Table:
     return pa.ipc.open_file(sink.getvalue()).read_all()
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.tuples(TEXT, TEXT, st.one_of(st.none(), st.sampled_from(["h1", "h2", "é"]))), max_size=30),
        st.booleans())
 def test_pack_then_unpack_gives_the_table_back(rows: list[tuple[str, str, str | None]], tails: bool) -> None:

@@ -92,6 +92,7 @@ def load_tables(paths: PathsArg, options: LoadOptions | None = None) -> Loaded:
     key = options.parse_key()
     tables: list[pa.Table] = []
     infos: list[dict[str, Any]] = []
+    stored = False
     with Progress(len(inputs.files)) as progress:
         for index, source in enumerate(inputs.files):
             progress.step(index, source.name, source.size, "reading cached")
@@ -102,9 +103,12 @@ def load_tables(paths: PathsArg, options: LoadOptions | None = None) -> Loaded:
             if options.use_cache and not hit and table is not None:
                 progress.step(index, source.name, source.size, "caching")
                 cache.put(source, key, table, info)
+                stored = True
             infos.append(info)
             if table is not None:
                 tables.append(table)
+    if stored:
+        cache.evict()
     if not tables:
         names = ", ".join(i["path"] for i in infos)
         raise InputError(f"{names}: only binary content found; point at text log files (decompressed or .gz/.bz2/.xz)")

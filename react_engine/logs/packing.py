@@ -18,6 +18,8 @@ SKIP_TYPE = pa.int32()
 """`message` stored as offsets into `raw`."""
 _INDEX_TYPES = (pa.int8(), pa.int16(), pa.int32())
 CHECK_ROWS = 100_000
+PACK_MIN_ROWS = 1000
+"""Smaller tables are stored as they are: packing them saves little and costs more than reading them."""
 LINE_COLUMN = "line"
 
 
@@ -66,6 +68,8 @@ def _fits_int32(values: pa.Array) -> bool:
 
 def pack(table: pa.Table) -> pa.Table:
     """`table` as stored in a cache entry (see the module docstring)."""
+    if table.num_rows < PACK_MIN_ROWS:
+        return table
     raw = _array(table[RAW_COLUMN]) if RAW_COLUMN in table.column_names else None
     columns: dict[str, pa.Array] = {}
     for name, column in zip(table.column_names, table.columns, strict=True):
