@@ -14,6 +14,7 @@ import pyarrow as pa
 
 from react_engine.errors import InputError
 from react_engine.logs import cache
+from react_engine.logs.arrow import prefer_jemalloc
 from react_engine.logs.detect import Detector, by_name
 from react_engine.logs.lines import split
 from react_engine.logs.memory import MemoryBudget
@@ -86,6 +87,7 @@ def load_tables(paths: PathsArg, options: LoadOptions | None = None) -> Loaded:
     options = options or LoadOptions()
     if options.format is not None:
         by_name(options.format)
+    prefer_jemalloc()
     inputs = expand(paths, options)
     budget, detector = MemoryBudget(), Detector()
     budget.plan(sum(source.size for source in inputs.files))
