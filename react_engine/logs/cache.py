@@ -25,7 +25,7 @@ import time
 import zlib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import NamedTuple
+from typing import IO, NamedTuple
 
 import pyarrow as pa
 
@@ -168,6 +168,25 @@ def evict() -> None:
             entry.unlink(missing_ok=True)
 
 
+class _Summed:
+    """A binary file that keeps the CRC-32 of the bytes written to it (closing it is left to its owner)."""
+
+    def __init__(self, handle: IO[bytes]) -> None:
+        self.handle = handle
+        self.crc = 0
+        self.closed = False
+
+    def write(self, data: bytes) -> int:
+        self.crc = zlib.crc32(data, self.crc)
+        return self.handle.write(data)
+
+    def flush(self) -> None:
+        self.handle.flush()
+
+    def close(self) -> None:
+        self.closed = True
+
+
 def put(source: SourceFile, options: Mapping[str, object], table: pa.Table, info: dict) -> None:
     """Store a parsed table in place of any older entry for the same path (call `evict` after a load's puts).
     Errors are ignored."""
@@ -178,14 +197,13 @@ def put(source: SourceFile, options: Mapping[str, object], table: pa.Table, info
     tmp: Path | None = None
     try:
         folder.mkdir(parents=True, exist_ok=True)
+        stored = pack(table.replace_schema_metadata({_META_KEY: json.dumps(info).encode()}))
         with tempfile.NamedTemporaryFile(dir=folder, suffix=".tmp", delete=False) as handle:
             tmp = Path(handle.name)
-        stored = pack(table.replace_schema_metadata({_META_KEY: json.dumps(info).encode()}))
-        with pa.OSFile(str(tmp), "wb") as sink, pa.ipc.new_file(sink, stored.schema) as writer:
-            writer.write_table(stored)
-        crc = _checksum(key.digest, zlib.crc32(_mapped(tmp)))
-        with tmp.open("ab") as handle:
-            handle.write(key.digest + crc)
+            sink = _Summed(handle)
+            with pa.PythonFile(sink, mode="w") as stream, pa.ipc.new_file(stream, stored.schema) as writer:
+                writer.write_table(stored)
+            handle.write(key.digest + _checksum(key.digest, sink.crc))
         entry = folder / key.name
         os.replace(tmp, entry)
         _touch(entry)
