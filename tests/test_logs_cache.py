@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from real_logs import real_log
 
 from react_engine.logs import LoadOptions, cache_dir, load
 from react_engine.logs import loader as load_module
@@ -200,3 +201,17 @@ def test_edit_inside_a_large_file_misses(tmp_path: Path, cache_home: Path) -> No
     path.write_bytes(data.replace(b"Failed password", b"Failed passw0rd", 1))
     os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
     assert _failed(path) == expected - 1
+
+
+SYSTEMS = ("Android", "Apache", "BGL", "HDFS", "HPC", "Hadoop", "HealthApp", "Linux", "Mac", "OpenSSH",
+           "OpenStack", "Proxifier", "Spark", "Thunderbird", "Windows", "Zookeeper")
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_cached_real_log_is_the_parsed_one(system: str, cache_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = real_log(system)
+    parsed = load(path, LoadOptions(use_cache=False))
+    load(path)
+    calls = _count_parses(monkeypatch)
+    pd.testing.assert_frame_equal(load(path), parsed)
+    assert calls == []

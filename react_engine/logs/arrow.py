@@ -2,11 +2,27 @@
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
 STRING = pa.large_string()
+
+
+def prefer_jemalloc() -> None:
+    """Allocate Arrow memory with jemalloc where pyarrow has it, unless ARROW_DEFAULT_MEMORY_POOL chooses.
+
+    Measured on a 1M-line parse: the default mimalloc pool faulted fewer pages but spent 0.65-0.7 s of
+    system time on them against 0.35-0.45 s with jemalloc (0.3 s less of a 3 s first ask), at a similar peak.
+    """
+    if os.environ.get("ARROW_DEFAULT_MEMORY_POOL"):
+        return
+    try:
+        pa.set_memory_pool(pa.jemalloc_memory_pool())
+    except NotImplementedError:  # a build without jemalloc (Windows wheels)
+        pass
 
 
 def release_memory() -> None:

@@ -14,6 +14,7 @@ import pyarrow as pa
 
 from react_engine.errors import InputError
 from react_engine.logs import cache
+from react_engine.logs.arrow import prefer_jemalloc
 from react_engine.logs.detect import Detector, by_name
 from react_engine.logs.lines import split
 from react_engine.logs.memory import MemoryBudget
@@ -86,12 +87,14 @@ def load_tables(paths: PathsArg, options: LoadOptions | None = None) -> Loaded:
     options = options or LoadOptions()
     if options.format is not None:
         by_name(options.format)
+    prefer_jemalloc()
     inputs = expand(paths, options)
     budget, detector = MemoryBudget(), Detector()
     budget.plan(sum(source.size for source in inputs.files))
     key = options.parse_key()
     tables: list[pa.Table] = []
     infos: list[dict[str, Any]] = []
+    stored = False
     with Progress(len(inputs.files)) as progress:
         for index, source in enumerate(inputs.files):
             progress.step(index, source.name, source.size, "reading cached")
@@ -102,9 +105,12 @@ def load_tables(paths: PathsArg, options: LoadOptions | None = None) -> Loaded:
             if options.use_cache and not hit and table is not None:
                 progress.step(index, source.name, source.size, "caching")
                 cache.put(source, key, table, info)
+                stored = True
             infos.append(info)
             if table is not None:
                 tables.append(table)
+    if stored:
+        cache.evict()
     if not tables:
         names = ", ".join(i["path"] for i in infos)
         raise InputError(f"{names}: only binary content found; point at text log files (decompressed or .gz/.bz2/.xz)")
