@@ -68,6 +68,6 @@ def test_answers_match_and_the_workers_did_the_work(scheduler: str, question: st
     with distributed.Client(scheduler, timeout="30s") as client:
         work = client.run_on_scheduler(lambda dask_scheduler: {  # seconds of compute per task kind, kept by the scheduler
             name: prefix.all_durations.get("compute", 0.0) for name, prefix in dask_scheduler.task_prefixes.items()})
-        assert work.get("parse_file", 0.0) > 0  # the logs were parsed on the workers
+        assert work.get("parse_piece", 0.0) > 0  # the logs were parsed on the workers
         assert work.get("part_summary", 0.0) > 0, sorted(work)  # and the per-turn summaries computed there
         assert len(client.scheduler_info()["workers"]) == 2
