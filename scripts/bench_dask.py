@@ -98,12 +98,22 @@ def _mb(size: int) -> str:
     return f"{size / 2**20:,.0f} MB"
 
 
-def report(name: str, lines: int, size: int, measured: Measured) -> None:
+def grep_count(path: Path) -> int:
+    """What `grep -c` finds for the question's text: the answer to check against."""
+    done = subprocess.run(["grep", "-c", QUESTION.split('"')[1], str(path)], capture_output=True, text=True)
+    return int(done.stdout.strip() or 0)
+
+
+HEADER = ("| lines | size | run | wall | CPU | command peak RSS | worker peak RSS | value | grep -c |\n"
+          "| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+
+
+def report(name: str, path: Path, lines: int, measured: Measured) -> None:
     command = max((v for k, v in measured.peaks.items() if k.startswith("command")), default=0)
     workers = [v for k, v in measured.peaks.items() if not k.startswith("command")]
     worker_text = f"{len(workers)} x max {_mb(max(workers))}" if workers else "-"
-    print(f"| {lines:,} | {_mb(size)} | {name} | {measured.wall:,.1f} s | {measured.cpu:,.1f} s | {_mb(command)} | "
-          f"{worker_text} | {measured.value} |", flush=True)
+    print(f"| {lines:,} | {_mb(path.stat().st_size)} | {name} | {measured.wall:,.1f} s | {measured.cpu:,.1f} s | "
+          f"{_mb(command)} | {worker_text} | {measured.value} | {grep_count(path):,} |", flush=True)
 
 
 def _free_port() -> int:
@@ -130,9 +140,8 @@ def big(directory: Path, size: int, workers: int, memory_limit: str) -> None:
         watch = [p for process in processes[1:] for p in psutil.Process(process.pid).children(recursive=True)]
         measured = ask(path, "--dask", address, watch=watch)
         print(f"{workers} workers x {memory_limit} on {_mb(path.stat().st_size)} ({lines:,} lines):")
-        print("| lines | size | run | wall | CPU | command peak RSS | worker peak RSS | value |")
-        print("| --- | --- | --- | --- | --- | --- | --- | --- |")
-        report(f"--dask (scheduler + {workers} workers x {memory_limit})", lines, path.stat().st_size, measured)
+        print(HEADER)
+        report(f"--dask (scheduler + {workers} workers x {memory_limit})", path, lines, measured)
     finally:
         for process in reversed(processes):
             process.terminate()
@@ -154,13 +163,11 @@ def main() -> None:
         if args.big:
             big(Path(tmp), int(args.big_bytes), args.workers, args.memory_limit)
             return
-        print("| lines | size | run | wall | CPU | command peak RSS | worker peak RSS | value |")
-        print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+        print(HEADER)
         for lines in args.lines:
             path = build(Path(tmp), lines)
-            size = path.stat().st_size
-            report("in-process", lines, size, ask(path))
-            report("--dask local:2", lines, size, ask(path, "--dask", "local:2"))
+            report("in-process", path, lines, ask(path))
+            report("--dask local:2", path, lines, ask(path, "--dask", "local:2"))
             path.unlink()
 
 

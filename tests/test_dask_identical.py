@@ -19,6 +19,7 @@ distributed = pytest.importorskip("distributed", reason="needs the dask extra: p
 
 pytestmark = pytest.mark.dask
 SUITE = load_suite(Path(__file__).resolve().parents[1] / "evals" / "sample_suite.yaml")
+OPTIONS = LoadOptions(year=SUITE.year)
 
 
 @pytest.fixture(scope="module")
@@ -30,15 +31,18 @@ def client() -> Iterator[distributed.Client]:
 
 
 @pytest.fixture(scope="module")
-def frames(client: distributed.Client) -> dict[str, FrameCache]:
-    options = LoadOptions(year=SUITE.year, use_cache=False)
-    return {"local": FrameCache(options), "dask": FrameCache(options, dask=client)}
+def frames(client: distributed.Client, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, FrameCache]]:
+    """In-process frames through the parse cache (filled once, then read back), and frames loaded on the cluster."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+        for case in SUITE.cases:
+            FrameCache(OPTIONS).get(case.logs)  # fills the cache
+        yield {"local": FrameCache(OPTIONS), "dask": FrameCache(OPTIONS, dask=client)}
 
 
 def _ask(case: Case, frames: FrameCache, dask: distributed.Client | None) -> RunResult:
     engine = Engine(RulesPlanner(), dask=dask)
-    return engine.ask(case.question, case.logs, frame=frames.get(case.logs), now=case.now,
-                      load_options=LoadOptions(year=SUITE.year, use_cache=False))
+    return engine.ask(case.question, case.logs, frame=frames.get(case.logs), now=case.now, load_options=OPTIONS)
 
 
 @pytest.mark.parametrize("case", SUITE.cases, ids=[c.id for c in SUITE.cases])

@@ -129,13 +129,37 @@ def test_without_the_extra_the_error_says_how_to_install_it() -> None:
     assert out.strip() == '--dask needs the dask extra: pip install -e ".[dask]"'
 
 
-def test_logs_bigger_than_the_workers_memory_stay_on_disk_and_load_the_same(
-        client: distributed.Client, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def spilling(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No log set fits the workers' memory now: every load is spilled to Parquet files."""
     import react_engine.dask.load as dask_load
+
+    monkeypatch.setattr(dask_load, "BYTES_PER_INPUT_BYTE", 1e9)
+
+
+def test_logs_bigger_than_the_workers_memory_are_spilled_and_load_the_same(
+        client: distributed.Client, spilling: None, tmp_path: Path) -> None:
+    from react_engine.dask import spill
     from react_engine.rowops import count
 
-    monkeypatch.setattr(dask_load, "BYTES_PER_INPUT_BYTE", 1e9)  # no log set fits now
     frame = _same([str(ROOT / "sample_logs/cmts")], client, blocksize=100_000)
-    lazy = load_on_cluster(client, [str(ROOT / "sample_logs/cmts")], LoadOptions(use_cache=False), blocksize=100_000)
-    assert not distributed.futures_of(lazy)  # nothing held in memory: each pass reads the files again
+    options = LoadOptions(use_cache=False, dask_spill=str(tmp_path))
+    lazy = load_on_cluster(client, [str(ROOT / "sample_logs/cmts")], options, blocksize=100_000)
+    assert not distributed.futures_of(lazy)  # nothing held in memory: each pass reads the spilled files
+    [folder] = list(tmp_path.iterdir())
+    files = sorted(folder.glob("*.parquet"))
+    assert len(files) == lazy.npartitions
+    files[0].unlink()  # a lost file is parsed from the logs again
+    pd.testing.assert_frame_equal(lazy.compute(), frame)
     assert count(lazy) == len(frame)
+    assert lazy[["line"]].compute()["line"].tolist() == frame["line"].tolist()  # one column read back alone
+    spill.remove_all()
+    assert not folder.exists()
+
+
+def test_a_spill_folder_that_cannot_be_written_is_a_one_line_error(client: distributed.Client, spilling: None,
+                                                                   tmp_path: Path) -> None:
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    with pytest.raises(InputError, match=r"cannot keep parsed rows there.*--dask-spill DIR"):
+        load_on_cluster(client, [str(ROOT / "sample_logs/cmts")], LoadOptions(use_cache=False, dask_spill=str(blocked)))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -13,41 +12,18 @@ import pytest
 
 distributed = pytest.importorskip("distributed", reason="needs the dask extra: pip install -e \".[dask]\"")
 
+from dask_cluster import dask_cluster  # noqa: E402
+
 pytestmark = pytest.mark.dask
 ROOT = Path(__file__).resolve().parents[1]
-DASK = Path(sys.executable).with_name("dask")
 QUESTIONS = ["How many critical events are there?", "How many unique cable modems had T3 timeouts?"]
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 @pytest.fixture(scope="module")
 def scheduler() -> Iterator[str]:
     """A scheduler and two single-threaded workers, each its own process; all stopped afterwards."""
-    address = f"tcp://127.0.0.1:{_free_port()}"
-    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
-    processes = [subprocess.Popen([str(DASK), "scheduler", "--host", "127.0.0.1", "--port", address.rsplit(":", 1)[1],
-                                   "--no-dashboard"], **quiet)]
-    try:
-        for _ in range(2):
-            processes.append(subprocess.Popen([str(DASK), "worker", address, "--host", "127.0.0.1", "--nthreads", "1",
-                                               "--no-dashboard", "--no-nanny"], **quiet))
-        with distributed.Client(address, timeout="60s") as client:
-            client.wait_for_workers(2, timeout=120)
-        yield address
-    finally:
-        for process in reversed(processes):
-            process.terminate()
-        for process in processes:
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+    with dask_cluster(2) as cluster:
+        yield cluster.address
 
 
 def _ask(question: str, *extra: str) -> dict:
@@ -68,6 +44,6 @@ def test_answers_match_and_the_workers_did_the_work(scheduler: str, question: st
     with distributed.Client(scheduler, timeout="30s") as client:
         work = client.run_on_scheduler(lambda dask_scheduler: {  # seconds of compute per task kind, kept by the scheduler
             name: prefix.all_durations.get("compute", 0.0) for name, prefix in dask_scheduler.task_prefixes.items()})
-        assert work.get("parse_file", 0.0) > 0  # the logs were parsed on the workers
+        assert work.get("parse_piece", 0.0) > 0  # the logs were parsed on the workers
         assert work.get("part_summary", 0.0) > 0, sorted(work)  # and the per-turn summaries computed there
         assert len(client.scheduler_info()["workers"]) == 2

@@ -52,6 +52,23 @@ def test_second_load_is_served_from_cache_and_equal(
     assert any(cache_dir().iterdir())
 
 
+def test_a_hit_under_another_name_carries_the_name_it_was_asked_by(
+    tmp_path: Path, cache_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "a.log"
+    path.write_text(TEXT + "Nov 20 10:00:03 h1 kernel: " + "x" * 9000 + "\n")  # a very long entry: a warning
+    calls = _count_parses(monkeypatch)
+    first = load(path)
+    monkeypatch.chdir(tmp_path)
+    again = load("a.log")
+    assert len(calls) == 1  # served from the cache
+    assert again["source"].unique().tolist() == ["a.log"]
+    assert [f["path"] for f in again.attrs["files"]] == ["a.log"]
+    assert again.attrs["warnings"] == [w.replace(str(path), "a.log") for w in first.attrs["warnings"]]
+    assert again.attrs["warnings"] and again.attrs["warnings"][0].startswith("a.log: ")
+    pd.testing.assert_frame_equal(again.drop(columns="source"), first.drop(columns="source"))
+
+
 def test_change_in_file_or_options_misses(tmp_path: Path, cache_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "a.log"
     path.write_text(TEXT)

@@ -70,3 +70,12 @@ def test_cli_errors_are_one_line(tmp_path: Path) -> None:
     binary.write_bytes(b"\x00\x01\x02" * 100)
     result = runner.invoke(main, ["inspect", "--no-cache", str(binary)])
     assert result.exit_code == 1 and "only binary" in result.output
+
+
+def test_dask_is_refused_on_the_command_line_and_left_to_other_commands_from_the_environment(tmp_path: Path) -> None:
+    first, _ = _files(tmp_path)
+    runner = CliRunner()
+    refused = runner.invoke(main, ["inspect", "--no-cache", "--dask", "local:2", str(first)])
+    assert refused.exit_code == 2 and "takes no --dask" in refused.output and "Traceback" not in refused.output
+    from_env = runner.invoke(main, ["inspect", "--json", "--no-cache", str(first)], env={"REACT_ENGINE_DASK": "local"})
+    assert from_env.exit_code == 0 and json.loads(from_env.output)["rows"] == 3

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import click
+from click.core import ParameterSource
 
 from react_engine.cli.options import load_options
 from react_engine.cli.terminal import out
@@ -40,7 +41,10 @@ def inspect_command(paths: tuple[str, ...], as_json: bool, load_options: LoadOpt
     Example:
       react-engine inspect sample_logs/
     """
-    report = inspect(list(paths), load_options)
+    if click.get_current_context().get_parameter_source("dask_address") == ParameterSource.COMMANDLINE:
+        raise click.UsageError("inspect reads the files in this process and takes no --dask; use --dask with ask, "
+                               "batch, eval or chat")
+    report = inspect(list(paths), load_options)  # a --dask from the environment or config is for those commands
     if as_json:
         out(json.dumps(report.to_json_dict(), indent=2))
         return

@@ -125,13 +125,16 @@ def load_options(command: Callable[..., Any]) -> Callable[..., Any]:
     @click.option("--dask", "dask_address", envvar="REACT_ENGINE_DASK", default=None, metavar="ADDRESS",
                   help="Load the logs and run the tools on Dask: tcp://HOST:8786 (a running scheduler), local or "
                        "local:N (N worker processes here) [env REACT_ENGINE_DASK; needs pip install -e \".[dask]\"].")
+    @click.option("--dask-spill", "dask_spill", envvar="REACT_ENGINE_DASK_SPILL", default=None, metavar="DIR",
+                  help="With --dask, keep parsed rows that do not fit the workers' memory in DIR (a folder every "
+                       "worker can write; default a temporary folder, removed at exit) [env REACT_ENGINE_DASK_SPILL].")
     @functools.wraps(command)
     def wrapper(*args: Any, format_: str | None, year: int | None, no_cache: bool, glob_: tuple[str, ...],
                 exclude: tuple[str, ...], max_input_size: str | None, max_ratio: float | None,
-                dask_address: str | None, **kwargs: Any) -> Any:
+                dask_address: str | None, dask_spill: str | None, **kwargs: Any) -> Any:
         limits = {"max_input_size": max_input_size, "max_ratio": max_ratio}
         options = LoadOptions(format=format_, year=year, use_cache=not no_cache, glob=glob_, exclude=exclude,
-                              dask=dask_address or None,
+                              dask=dask_address or None, dask_spill=dask_spill or None,
                               **{name: value for name, value in limits.items() if value is not None})
         return command(*args, load_options=options, **kwargs)
 

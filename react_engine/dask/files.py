@@ -87,13 +87,15 @@ def read_range(url: str, start: int, length: int) -> bytes:
         raise InputError(f"{url}: cannot read it ({exc.strerror or exc}); check the path and permissions") from None
 
 
-def read_all(url: str) -> bytes:
-    """The whole content of `url`."""
+def read_block(url: str, offset: int = 0, length: int | None = None) -> bytes:
+    """The lines of `url` from the first line start at or after `offset` through the first line end at or after
+    `offset + length` (`dask.bytes.read_bytes` cuts a file so); the whole file by default."""
     import fsspec
+    from fsspec.utils import read_block as cut
 
     try:
         with fsspec.open(url, "rb") as handle:
-            return handle.read()
+            return cut(handle, offset, length, delimiter=b"\n")
     except OSError as exc:
         raise InputError(f"{url}: the workers cannot read it ({exc.strerror or exc}); use a path or URL every "
                          "worker can reach") from None

@@ -73,7 +73,7 @@ def _column_counts(part: pd.DataFrame, columns: list[str]) -> dict[str, pd.Serie
 
 def column_counts(frame: dd.DataFrame, columns: list[str]) -> dict[str, pd.Series]:
     def run() -> dict[str, pd.Series]:
-        parts = per_partition(lambda part: _column_counts(part, columns), frame)
+        parts = per_partition(lambda part: _column_counts(part, columns), frame[columns])
         return {column: _combine([p[column] for p in parts]) for column in columns}
 
     return remembered(f"column_counts:{','.join(columns)}", frame, run)

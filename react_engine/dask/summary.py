@@ -58,6 +58,8 @@ def seed(frame: dd.DataFrame, found: list[Facts]) -> None:
     if not found:
         return
     remember("parts", frame, [f.part for f in found])
+    for data in (frame, *(frame[column] for column in frame.columns)):
+        remember("lengths", data, [f.part.rows for f in found])
     remember("present", frame, pd.concat([f.present for f in found], axis=1).sum(axis=1).reindex(frame.columns,
                                                                                                    fill_value=0))
     for column in _CODED:
@@ -100,7 +102,8 @@ class DaskStats:
         lasts = [p.last for p in parts if not pd.isna(p.last)]
         severity = _combined(parts, "severity")
         return RowSummary(
-            samples=sample_lines(self._rows_at(rows, lengths, spread(int(lengths.sum()), samples)), self.text),
+            samples=sample_lines(self._rows_at(rows[["source", "line", self.text]], lengths,
+                                               spread(int(lengths.sum()), samples)), self.text),
             severity_mix=self._mix(severity) if severity is not None else {},
             time_range=(iso_time(min(firsts)), iso_time(max(lasts))) if firsts else (None, None),
             top_hosts=_top(_combined(parts, "host"), 3),

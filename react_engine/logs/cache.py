@@ -27,7 +27,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import IO, NamedTuple
 
+import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from react_engine.logs.packing import pack, unpack
 from react_engine.logs.sources import SourceFile
@@ -137,13 +139,26 @@ def get(source: SourceFile, options: Mapping[str, object]) -> tuple[pa.Table, di
         hit = _read(entry, key.digest)
         if hit is not None:
             _touch(entry)
-        return hit
+            return _renamed(*hit, source.name)
+        return None
     except OSError:  # absent or unreadable
         return None
     except (KeyError, ValueError, pa.ArrowException):
         with contextlib.suppress(OSError):
             entry.unlink(missing_ok=True)
         return None
+
+
+def _renamed(table: pa.Table, info: dict, name: str) -> tuple[pa.Table, dict]:
+    """An entry cached under another name for the same file (`logs/a.log`, then `./logs/a.log` or from another
+    folder), with `name` in its `source` column, its info and its warnings, as a fresh parse would give."""
+    cached = info["path"]
+    if cached == name:
+        return table, info
+    index = table.schema.get_field_index("source")
+    names = pc.take(pa.array([name], table.schema.field(index).type), pa.array(np.zeros(table.num_rows, np.int32)))
+    warnings = [f"{name}{w[len(cached):]}" if w.startswith(f"{cached}: ") else w for w in info["warnings"]]
+    return table.set_column(index, table.schema.field(index), names), info | {"path": name, "warnings": warnings}
 
 
 def _touch(entry: Path) -> None:

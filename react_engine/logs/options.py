@@ -52,6 +52,8 @@ class LoadOptions(BaseModel):
     max_input_size: ByteSize = Field(4 * 2**30, description="largest input, in bytes once decompressed")
     max_ratio: float = Field(200.0, gt=1, description="largest decompressed/compressed size ratio")
     dask: str | None = Field(None, description="load and query on Dask: tcp://host:8786, local or local:N")
+    dask_spill: str | None = Field(None, description="folder for parsed rows that do not fit the Dask workers' "
+                                   "memory (default: a temporary folder)")
 
     def parse_key(self) -> dict[str, Any]:
         """The options that change the parsed rows of a file (what the cache key needs)."""
