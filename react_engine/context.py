@@ -16,24 +16,28 @@ from react_engine.understanding.interpretation import NOTES_CHARS
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069]")
 _MARKER = re.compile(r"<{3,}|>{3,}")  # only the prompt itself may open or close the data block
-# The reply examples show the shape only: small models copy them, so they hold no number, level or name that
-# could be copied into a wrong answer (an earlier "There were 42 errors." came back as answers).
+# Without a suggestion the examples show the shape only: small models copy them, so they hold no number, level
+# or name, and the final answer has no value to copy (an earlier "There were 42 errors." came back as answers).
+# Keys are in the order the grammar of the llama.cpp planner asks for them (sorted), so an example can be copied
+# token for token.
 _EXAMPLES = (
-    '{"reasoning": "<why this tool>", "action": "<a tool from TOOLS>", "params": {"<param>": "<value from the '
-    'question>"}}\n'
-    '{"reasoning": "<which result answers it>", "action": "finalize_answer", '
-    '"params": {"answer": "<one sentence stating that result>", "value": "<that result, as the tool gave it>"}}'
+    'Examples:\n'
+    '{"action": "<a tool from TOOLS>", "params": {"<param>": "<value from the question>"}, '
+    '"reasoning": "<why this tool>"}\n'
+    '{"action": "finalize_answer", "params": {"answer": "<one sentence stating that result>"}, '
+    '"reasoning": "<which result answers it>"}'
 )
+_WHY = {"finalize_answer": "the last tool result answers the question"}
 
 
 def _examples(view: ContextView) -> str:
     """The suggested next action as the one example when there is one (a small model that copies it follows
-    the plan), else the placeholder examples."""
+    the plan, or states the value the tools computed), else the shape-only examples."""
     if view.suggestion is None:
         return _EXAMPLES
     action, params = view.suggestion
-    return json.dumps({"reasoning": "the suggested next step", "action": action, "params": params},
-                      ensure_ascii=False)  # fmt: skip
+    reply = {"action": action, "params": params, "reasoning": _WHY.get(action, "the suggested next step")}
+    return "Suggested reply:\n" + json.dumps(reply, ensure_ascii=False, sort_keys=True)
 
 
 def estimate_tokens(text: str) -> int:
@@ -126,7 +130,7 @@ def render(view: ContextView, tools: list[Tool], shape: Shape) -> str:
         max_iterations=view.max_iterations,
         now=view.now or "unknown (no timestamps)",
         tools="\n".join(f"- {t.signature()}: {t.description}" for t in tools),
-        examples=_examples(view) if shape.examples else "(see format above)",
+        examples=_examples(view) if shape.examples else "",
         feedback=feedback,
         history=history_text,
         row_count=f"{view.row_count:,}",

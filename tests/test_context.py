@@ -83,14 +83,15 @@ def test_the_reply_examples_hold_no_value_that_could_be_copied_into_an_answer() 
     state = RunState(question="How many failed password attempts are there?", frame=frame(40),
                      now=pd.Timestamp("2026-11-21", tz="UTC"))  # fmt: skip
     text = build_prompt(state.view(1, 10, 3), TOOLS, 1000, history=5, samples=3, sample_chars=200).text
-    examples = text.split("Examples:\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    examples = text.split("Examples:\n", 1)[1].splitlines()
     assert len(examples) == 2 and not any(ch.isdigit() for line in examples for ch in line)
     for line in examples:  # valid JSON in the contract's shape, every value a <placeholder>
         reply = json.loads(line)
-        assert set(reply) == {"reasoning", "action", "params"}
+        assert list(reply) == ["action", "params", "reasoning"]  # the order the llama.cpp grammar asks for
         leaves = [reply["reasoning"], *reply["params"].values()]
         leaves += [] if reply["action"] == "finalize_answer" else [reply["action"]]
         assert all(v.startswith("<") and v.endswith(">") for v in leaves), leaves
+        assert "value" not in reply["params"]  # a copied final answer gives no value
 
 
 def test_clean_cuts_a_huge_line_before_cleaning_it(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -108,12 +109,32 @@ def test_clean_cuts_a_huge_line_before_cleaning_it(monkeypatch: pytest.MonkeyPat
     assert out == "x " * 99 + "x…" and max(seen) <= 200 * 4
 
 
-def test_a_suggested_action_is_the_one_example() -> None:
+@pytest.mark.parametrize("suggestion", [
+    ("filter_by_field", {"value": "sshd", "field": "component"}),
+    ("finalize_answer", {"answer": "Top hosts: a (3), b (2).", "value": [["a", 3], ["b", 2]]}),
+])
+def test_a_suggested_action_is_the_one_example_and_ends_the_prompt(suggestion) -> None:
     state = RunState(question="How many error lines are there?", frame=frame(40),
                      now=pd.Timestamp("2026-11-21", tz="UTC"))  # fmt: skip
     view = state.view(1, 10, 3)
-    view.suggestion = ("filter_by_severity", {"levels": ["error"]})
+    view.suggestion = suggestion
     text = build_prompt(view, TOOLS, 1000, history=5, samples=3, sample_chars=200).text
-    [example] = text.split("Examples:\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert "Examples:" not in text
+    label, example = text.splitlines()[-2:]
     reply = json.loads(example)
-    assert (reply["action"], reply["params"]) == view.suggestion
+    assert label == "Suggested reply:" and (reply["action"], reply["params"]) == suggestion
+    assert list(reply) == ["action", "params", "reasoning"] and list(reply["params"]) == sorted(suggestion[1])
+
+
+def test_the_prompt_opens_with_what_every_turn_shares() -> None:
+    """The tools and reply format come first, then the question and the steps so far: a model server that keeps
+    the previous prompt's tokens (llama.cpp does) reads only what changed."""
+    prompts = []
+    for question, steps in (("How many errors?", 0), ("How many warnings?", 0), ("How many warnings?", 1)):
+        state = RunState(question=question, frame=frame(40), now=None)
+        state.steps += [Step(iteration=1, action="get_log_count", observation="40 rows", value=40)][:steps]
+        prompts.append(build_prompt(state.view(steps + 1, 10, 3), TOOLS, 1000, history=5, samples=3,
+                                    sample_chars=200).text)  # fmt: skip
+    shared = prompts[0].index("QUESTION: ")
+    assert prompts[1][:shared] == prompts[0][:shared] and shared > len(prompts[0]) / 3
+    assert prompts[2].startswith(prompts[1][: prompts[1].index("(none yet)")])

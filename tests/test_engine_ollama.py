@@ -31,7 +31,7 @@ def test_steps_carry_server_metrics_and_the_estimator_is_calibrated(fake_ollama,
     for step, body in zip(result.steps, bodies):
         assert step.usage.prompt_tokens and step.usage.completion_tokens and step.usage.requests == 1
         assert step.usage.total_ms and step.usage.total_ms > 0 and step.usage.prompt_ms is not None
-        assert body["messages"][-1]["content"].startswith("QUESTION: How many lines?")
+        assert "\nQUESTION: How many lines?\n" in body["messages"][-1]["content"]
         assert json.dumps(body["format"]).count("$ref") == 0
     ratio = sum(s.usage.prompt_tokens for s in result.steps) / sum(s.prompt_tokens for s in result.steps)
     assert result.statistics.token_estimate_ratio == round(ratio, 3)

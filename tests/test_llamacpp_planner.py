@@ -62,6 +62,14 @@ def test_modelfile_parameters_map_to_llama_cpp_and_the_model_loads_once(tmp_path
     assert request_messages[0]["content"] == "Reply with one JSON action."
 
 
+@pytest.mark.real_model
+def test_a_gemma_gguf_without_a_chat_template_gets_gemma_turns_with_the_system_text_first() -> None:
+    planner, _ = make_planner(PlannerSpec(kind="llamacpp", model=str(real_model(name="gemma3-270m"))))
+    assert "tokenizer.chat_template" not in planner.llama.metadata  # llama-cpp-python would use Llama 2's turns
+    assert planner.llama.chat_format == "gemma"
+    assert planner.messages(_request()) == [{"role": "user", "content": "s\n\nHow many lines are there?"}]
+
+
 def _request():
     from react_engine.planners.base import ContextView, PlanRequest
 

@@ -82,3 +82,10 @@ def test_every_string_is_bounded() -> None:
 
     found = strings(SCHEMA)
     assert found and all({"maxLength", "enum", "pattern"} & s.keys() for s in found)
+
+
+def test_every_grammar_asks_for_the_keys_in_the_order_of_the_prompt_examples() -> None:
+    for variant in SCHEMA["anyOf"]:
+        assert list(variant["properties"]) == ["action", "params", "reasoning"]
+        params = variant["properties"]["params"].get("properties", {})
+        assert list(params) == sorted(params)

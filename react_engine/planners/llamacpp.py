@@ -34,6 +34,10 @@ SAMPLING = {"temperature": "temperature", "top_k": "top_k", "top_p": "top_p", "m
             "frequency_penalty": "frequency_penalty", "seed": "seed", "stop": "stop"}  # fmt: skip
 LOAD = ("num_ctx", "num_thread", "num_predict")
 DEFAULTS: dict[str, Any] = {"temperature": 0.0, "seed": 42}
+# llama-cpp-python falls back to Llama 2's chat format for a GGUF with no chat template (Gemma 3 270M's has none);
+# the formats of these architectures are known to it. Its "gemma" format has no system turn: Gemma's own
+# template puts the system text at the head of the first user turn, and so does `messages`.
+FORMATS = {"gemma": "gemma", "gemma2": "gemma", "gemma3": "gemma"}
 
 _models: dict[tuple[str, int, int | None], Llama] = {}
 _lock = threading.Lock()
@@ -98,6 +102,17 @@ class LlamaCppPlanner(ModelPlanner):
         threads = self.options.get("num_thread")
         self.llama: Any = load_model(Path(model), self.num_ctx, int(threads) if threads else None)
         self._grammars: dict[str, LlamaGrammar] = {}
+        metadata = self.llama.metadata
+        if "tokenizer.chat_template" not in metadata and metadata.get("general.architecture") in FORMATS:
+            self.llama.chat_format = FORMATS[metadata["general.architecture"]]
+
+    def messages(self, request: PlanRequest) -> list[dict[str, str]]:
+        system, *turns = super().messages(request)
+        if self.llama.chat_format != "gemma":
+            return [system, *turns]
+        first = turns[0] if turns[0]["role"] == "user" else {"role": "user", "content": ""}
+        rest = turns[1:] if first is turns[0] else turns
+        return [{"role": "user", "content": f"{system['content']}\n\n{first['content']}".strip()}, *rest]
 
     def grammar_for(self, request: PlanRequest) -> LlamaGrammar:
         """The grammar for this turn's reply schema (converted once per schema)."""

@@ -6,11 +6,12 @@ The simplified schema is self-contained: references are inlined, `oneOf` becomes
 one-value `enum`, an optional property loses its `null` branch (the model may simply omit it), a property of
 any type becomes a typed union (`ANY_VALUE`), a string with no other bound gets `maxLength` (a small model
 under a grammar can otherwise fill its whole token budget with one string), and keys that carry no constraint
-(titles, defaults, examples) are dropped.
+(titles, defaults, examples) are dropped. Keys are sorted, so that every grammar asks for properties in one order.
 """
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -48,8 +49,11 @@ def portable_reply_schema(tools: tuple[Tool, ...]) -> dict[str, Any]:
 
 
 def simplify_schema(schema: dict[str, Any]) -> dict[str, Any]:
-    """Return a self-contained copy of `schema` that uses only keys Ollama's grammar supports."""
-    return _simplify(schema, schema.get("$defs", {}), ())
+    """Return a self-contained copy of `schema` that uses only keys Ollama's grammar supports, its keys sorted:
+    a grammar asks for properties in the order they are listed, so every server asks for them in one order
+    (`action`, `params`, `reasoning`), the order of the prompt's examples."""
+    simple = _simplify(schema, schema.get("$defs", {}), ())
+    return json.loads(json.dumps(simple, sort_keys=True))
 
 
 def _simplify(node: Any, defs: dict[str, Any], seen: tuple[str, ...]) -> Any:
