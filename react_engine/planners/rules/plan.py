@@ -319,17 +319,12 @@ def _aggregate(plan: Plan, columns: list[str], n: int, interval: str, vocabulary
         plan.problem = f"these logs have no {label}"
         return
     plan.terms.append(Term(word=label, column=kind))
-    if plan.goal in ("unique", "list") and (kind in ENTITY_TYPES or kind in CUSTOM_ENTITIES):
-        plan.calls.append(_extract(kind, label))
+    if kind in CUSTOM_ENTITIES or (kind in ENTITY_TYPES and plan.goal in ("unique", "list")):
+        plan.calls.append(_extract(kind, label))  # counting and ranking need custom ones extracted first
+    if plan.goal in ("unique", "list"):
         plan.calls.append(Call("count_entities", {"type": kind, "unique": True}, f"count the distinct {label}"))
         if plan.goal == "unique":
             return
-    elif kind in CUSTOM_ENTITIES:
-        plan.calls.append(_extract(kind, label))  # top_values needs them extracted first
-    elif plan.goal == "unique":
-        plan.problem = (f"the tools count distinct values of entities, not of the {kind} column; ask for the top "
-                        f"{label} instead")
-        return
     size = 10 if plan.goal == "list" else n
     plan.calls.append(Call("top_values", {"field": kind, "n": size}, f"rank the {label} by their number of lines"))
 
