@@ -5,14 +5,21 @@ Expected values are computed here with pandas over the frames given to the engin
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from react_engine import Engine
 from react_engine.planners.rules import RulesPlanner
+from react_engine.planners.rules.nouns import subject
+from react_engine.planners.rules.question import Question
 from react_engine.result import RunResult
+from react_engine.tools.regex import check
+from react_engine.understanding import Vocabulary
 
 
 def frame(messages: list[str], **columns: list[Any]) -> pd.DataFrame:
@@ -54,3 +61,77 @@ def test_a_distinct_count_of_hosts_pids_and_components() -> None:
     assert ask("How many unique nodes logged FATAL events?", f).value == f.loc[f.level_raw == "FATAL", "host"].nunique()
     assert ask("How many unique pids are there?", f).value == f.pid.nunique()
     assert ask("How many distinct components are there?", f).value == f.component.nunique()
+
+
+def _spark() -> pd.DataFrame:
+    messages = []
+    for tid in [0, 1, 2, 3, 1, 4, 2, 5]:
+        messages.append(f"Running task {tid}.0 in stage 0.0 (TID {tid})")
+        if tid % 2 == 0:
+            messages.append(f"Finished task {tid}.0 in stage 0.0 (TID {tid}). 2703 bytes result sent to driver")
+    messages.append("Got assigned task 7")
+    return frame(messages)
+
+
+def _extracted(f: pd.DataFrame, keep: str, pattern: str) -> pd.Series:
+    return f.loc[f.message.str.contains(keep, case=False), "message"].str.extract(pattern)[0].dropna()
+
+
+def test_a_distinct_count_of_values_written_after_a_name() -> None:
+    f = _spark()
+    result = ask("How many distinct TIDs finished?", f)
+    assert result.value == _extracted(f, "finished", r"\(TID (\d+)\)").nunique() and result.verified, result.answer
+    assert ask("how many unique TIDs are there?", f).value == f.message.str.extract(r"TID (\d+)")[0].nunique()
+
+
+def test_a_distinct_count_of_tokens_that_start_with_the_noun() -> None:
+    attempts = ["attempt_1445_0020_m_000000_0", "attempt_1445_0020_m_000001_0", "attempt_1445_0020_m_000000_0",
+                "attempt_1445_0020_r_000000_1"]
+    f = frame([f"Progress of TaskAttempt {a} is : 0.{i}" for i, a in enumerate(attempts)]
+              + ["Done acknowledgement from attempt_1445_0020_m_000009_0", "TaskAttempt finished"])
+    result = ask("How many distinct task attempts reported progress?", f)
+    assert result.value == _extracted(f, "progress", r"(attempt_\S+)").nunique() and result.verified, result.answer
+
+
+def test_which_value_written_after_a_name_shows_up_most() -> None:
+    codes = ["0x80004005", "0x800f081f", "0x80004005", "0x80070002", "0x80004005", "0x800f081f"]
+    f = frame([f"Failed step {i} [HRESULT = {c} - E_FAIL]" for i, c in enumerate(codes)] + ["Loaded Servicing Stack"])
+    result = ask("which HRESULT code shows up most?", f)
+    assert result.value == f.message.str.extract(r"HRESULT = (0x[0-9a-f]+)")[0].value_counts().index[0]
+    assert result.verified, result.answer
+
+
+def test_a_ranking_of_a_column_named_by_the_question_leaves_out_the_value_it_excludes() -> None:
+    labels = ["-", "-", "-", "KERNDTLB", "APPSEV", "KERNDTLB", "-"]
+    f = frame([f"event {i}" for i in range(len(labels))], label=labels)
+    result = ask("which alert label (other than '-') shows up most?", f)
+    assert result.value == f.label[f.label != "-"].value_counts().index[0], result.answer
+    assert ask("which alert label shows up most?", f).value == "-"
+    assert ask("How many distinct alert labels are there?", f).value == f.label.nunique()
+
+
+def test_a_noun_the_rows_never_write_with_a_value_is_refused_not_counted() -> None:
+    f = _spark()
+    for question in ("How many distinct giraffes finished?", "which TID was assigned most?"):
+        result = ask(question, f)
+        assert result.value is None and "rephrase" in result.answer, result.answer
+
+
+WORDS = ["which", "unique", "distinct", "top", "3", "TID", "TIDs", "task", "attempts", "code", "number", "label",
+         "shows", "up", "most", "finished", "(", "'-'", "other", "than", "how", "many", "state", "error", "ip", "the"]
+
+
+@given(words=st.lists(st.sampled_from(WORDS), min_size=1, max_size=9))
+@settings(max_examples=200, deadline=None)
+def test_any_question_gives_a_subject_whose_patterns_extract_one_value_or_none(words: list[str]) -> None:
+    f = _spark().assign(label="-")
+    vocabulary = Vocabulary.build(f)
+    q = Question(" ".join(words))
+    found = subject(q, list(f.columns), vocabulary)
+    if found is None:
+        return
+    assert found.name and found.label.endswith("s")
+    for pattern in found.patterns:
+        check(pattern)
+        assert re.compile(pattern).groups == 1
+        assert vocabulary.together([pattern.removeprefix("(?i)")])[0] > 0  # the rows write it

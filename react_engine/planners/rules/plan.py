@@ -10,6 +10,7 @@ from typing import Any
 from react_engine.logs.macs import MAC_SEPARATED, any_notation
 from react_engine.logs.macs import normalize as normalize_mac
 from react_engine.planners.base import ContextView
+from react_engine.planners.rules.nouns import Subject, excluded, subject
 from react_engine.planners.rules.question import Question, amount, known, time_window
 from react_engine.planners.rules.vocabulary import (
     AMOUNT,
@@ -74,6 +75,12 @@ class Plan:
     absent: list[str] = field(default_factory=list)  # searches for words the rows never contain (an honest 0)
     window: TimeWindow | None = None
     level_noun: bool = False  # a severity word right after quoted text ("'Could not resolve' errors")
+    subject: Subject | None = None  # what is counted or ranked, when no entity word names it
+    excluded: list[str] = field(default_factory=list)  # values left out of a ranking ("other than '-'")
+
+    def label(self) -> str:
+        """How the answer names the values counted or ranked."""
+        return self.subject.label if self.subject else LABELS.get(self.target or "", "lines")
 
     def interpretation(self) -> Interpretation:
         """What the question was read as, for the result and the answer."""
@@ -241,6 +248,9 @@ def _target(q: Question, plan: Plan, vocabulary: Vocabulary) -> None:
     per = re.search(GROUP_BY + r"\s+(?:the\s+|each\s+)?", q.text, re.I)
     grouped = next((kind for start, kind in named if per and plan.goal == "top" and start == per.end()), None)
     first, plan.target = named[0] if named else (len(q.text), None)
+    if plan.subject is not None:
+        plan.target = plan.subject.name
+        return
     if grouped:
         counted = [(start, kind) for start, kind in named if kind != grouped and kind in COUNTABLE]
         if counted and (q.has(r"\bunique\b|\bdistinct\b|\bdifferent\b") or _counts_the_target(q, counted[0][0])):
@@ -286,11 +296,10 @@ def _entity(target: str, columns: list[str], vocabulary: Vocabulary) -> str:
     return target
 
 
-def _extract(kind: str, label: str) -> Call:
+def _extract(kind: str, label: str, pattern: str | None) -> Call:
     """The `extract_entities` call that finds `kind`: a built-in type, or a pattern for what has none."""
-    if kind in CUSTOM_ENTITIES:
-        return Call("extract_entities", {"types": [], "pattern": CUSTOM_ENTITIES[kind], "name": kind},
-                    f"find the {label}")
+    if pattern is not None:
+        return Call("extract_entities", {"types": [], "pattern": pattern, "name": kind}, f"find the {label}")
     return Call("extract_entities", {"types": [kind]}, f"find the {label}")
 
 
@@ -314,19 +323,35 @@ def _aggregate(plan: Plan, columns: list[str], n: int, interval: str, vocabulary
     if plan.target is None or plan.goal == "count":
         plan.calls.append(Call("get_log_count", {}, "count the remaining lines"))
         return
-    kind, label = _entity(plan.target, columns, vocabulary), LABELS[plan.target]
-    if kind not in columns and kind not in ENTITY_TYPES and kind not in CUSTOM_ENTITIES and kind != "http_status":
+    if plan.subject is not None:
+        kind, label = plan.subject.name, plan.subject.label
+        pattern = plan.subject.pattern(_searched(plan), vocabulary) if plan.subject.patterns else None
+        if plan.subject.patterns and pattern is None:
+            plan.problem = f"I found no {label} written in the lines that match the question's other words"
+            return
+    else:
+        kind, label = _entity(plan.target, columns, vocabulary), LABELS[plan.target]
+        pattern = CUSTOM_ENTITIES.get(kind)
+    if kind not in columns and kind not in ENTITY_TYPES and pattern is None and kind != "http_status":
         plan.problem = f"these logs have no {label}"
         return
     plan.terms.append(Term(word=label, column=kind))
-    if kind in CUSTOM_ENTITIES or (kind in ENTITY_TYPES and plan.goal in ("unique", "list")):
-        plan.calls.append(_extract(kind, label))  # counting and ranking need custom ones extracted first
+    if pattern is not None or (kind in ENTITY_TYPES and plan.goal in ("unique", "list")):
+        plan.calls.append(_extract(kind, label, pattern))  # counting and ranking need custom ones extracted first
+    for value in plan.excluded:
+        _filter(plan, kind, value, f"other than {value}", "ne")
     if plan.goal in ("unique", "list"):
         plan.calls.append(Call("count_entities", {"type": kind, "unique": True}, f"count the distinct {label}"))
         if plan.goal == "unique":
             return
     size = 10 if plan.goal == "list" else n
     plan.calls.append(Call("top_values", {"field": kind, "n": size}, f"rank the {label} by their number of lines"))
+
+
+def _searched(plan: Plan) -> list[str]:
+    """The plan's text searches as regexes."""
+    return [c.params["value"] if c.params.get("regex") else re.escape(c.params["value"]) for c in plan.calls
+            if c.action == "search_logs"]
 
 
 def _places(q: Question, plan: Plan, view: ContextView, vocabulary: Vocabulary) -> None:
@@ -433,10 +458,12 @@ def build_plan(question: str, view: ContextView, uses_severity: bool) -> Plan:
     text, corrections = correct(question, known_words, candidates)
     text = re.sub(NAMED_LOGINS, r"\1 \3 for \2", text, flags=re.I)
     q, plan, texts = Question(text), Plan(corrections=corrections), Plan()
+    plan.excluded = excluded(q)  # before quoted text becomes a search: "other than '-'"
     if q.has(r"^\s*(?:why|how come)\b|\bexplain\b|\broot[- ]cause\b|\bwhat (?:caused|happened)\b"):
         plan.problem = "I can count, rank and list log lines, not explain why something happened"
         return plan
     _literals(q, texts, vocabulary)  # first: an interface or IP must not be read as a host name
+    plan.subject = subject(q, view.columns, vocabulary)  # before its words are read as names or searches
     _places(q, plan, view, vocabulary)
     window = time_window(q, view.now, vocabulary)
     if window:
@@ -466,6 +493,8 @@ def build_plan(question: str, view: ContextView, uses_severity: bool) -> Plan:
     elif plan.goal == "count" and not any(c.action in NARROWING for c in plan.calls) and (
             guessed := [c for c in corrections if c.read_as.lower() not in FILLER]):
         plan.problem = f'I read "{guessed[0].written}" as "{guessed[0].read_as}", which selects no lines'  # "verbos"
+    elif plan.excluded and plan.goal not in ("top", "which", "unique", "list"):
+        plan.problem = f'I can leave "{plan.excluded[0]}" out of a ranking or a distinct count, not out of a count'
     elif plan.problem is None:
         _aggregate(plan, view.columns, n, interval, vocabulary)
     return plan

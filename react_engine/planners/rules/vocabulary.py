@@ -97,7 +97,7 @@ TARGETS = (
     ("instance", r"\b(?:vm |server )?instances?(?:[- ]?ids?)?\b"),
     ("port", r"\b(?:source |destination |remote |local )?ports?\b"),
     ("host", r"\bhosts?(?:names?)?\b|\bservers?\b|\bcmts(?:s|es)?\b|\bmachines?\b|\bnodes?\b"),
-    ("component", r"\bcomponents?\b|\bprograms?\b|\bprocess(?:es)?\b|\bservices?\b|\bloggers?\b|\bdaemons?\b"
+    ("component", r"\bcomponents?\b|\bprograms?\b|\btags?\b|\bprocess(?:es)?\b|\bservices?\b|\bloggers?\b|\bdaemons?\b"
                   r"|\bapplications?\b|\bapps?\b|\bfacilit(?:y|ies)\b|\bmodules?\b|\bclass(?:es)?\b"),
     ("severity", r"\bseverit(?:y|ies)\b|\b(?:log )?levels?\b|\bpriorit(?:y|ies)\b"),
     ("message", r"\bmessages?\b"),
