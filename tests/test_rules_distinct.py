@@ -135,3 +135,50 @@ def test_any_question_gives_a_subject_whose_patterns_extract_one_value_or_none(w
         check(pattern)
         assert re.compile(pattern).groups == 1
         assert vocabulary.together([pattern.removeprefix("(?i)")])[0] > 0  # the rows write it
+
+
+def _ufw() -> pd.DataFrame:
+    flows = [("203.0.113.5", "10.0.0.1", 22), ("198.51.100.7", "10.0.0.1", 23), ("203.0.113.5", "10.0.0.2", 22),
+             ("192.0.2.9", "10.0.0.1", 3389), ("198.51.100.7", "10.0.0.3", 22)]
+    messages = [f"[UFW BLOCK] IN=eth0 OUT= SRC={s} DST={d} LEN=40 PROTO=TCP SPT=4{i}000 DPT={p} SYN"
+                for i, (s, d, p) in enumerate(flows)]
+    return frame([*messages, "Accepted password for bob from 192.0.2.200 port 5000 ssh2"])
+
+
+def test_source_and_destination_are_read_as_the_lines_mark_them() -> None:
+    f = _ufw()
+    blocked = f.message.str.contains("UFW BLOCK")
+    sources = f.loc[blocked, "message"].str.extract(r"SRC=(\S+)")[0]
+    result = ask("how many different source addresses did ufw block?", f)
+    assert result.value == sources.nunique() and result.verified, result.answer
+    assert ask("how many destination IPs did the firewall block?", f).value == \
+        f.loc[blocked, "message"].str.extract(r"DST=(\S+)")[0].nunique()
+    assert ask("how many destination addresses did ufw block?", f).value == \
+        f.loc[blocked, "message"].str.extract(r"DST=(\S+)")[0].nunique()
+    assert ask("how many unique source ports did ufw block?", f).value == \
+        f.loc[blocked, "message"].str.extract(r"SPT=(\d+)")[0].nunique()
+    ports = f.loc[blocked, "message"].str.extract(r"DPT=(\d+)")[0].value_counts()
+    assert ask("which destination port did the firewall block most?", f).value == ports.index[0]
+
+
+def test_client_addresses_are_the_ones_after_client() -> None:
+    f = frame(["Established session 0x1 for client /10.0.0.7:4001 via 10.9.9.9",
+               "Established session 0x2 for client /10.0.0.8:4002 via 10.9.9.9",
+               "Established session 0x3 for client /10.0.0.7:4003 via 10.9.9.9"])
+    result = ask("How many unique client IPs had sessions established?", f)
+    assert result.value == f.message.str.extract(r"client /([\d.]+)")[0].nunique() and result.verified
+
+
+def test_addresses_in_thread_names_make_an_unmarked_ranking_a_refusal() -> None:
+    f = frame(["Received connection request /10.0.0.5:4000", "Received connection request /10.0.0.6:4001",
+               "Received connection request /10.0.0.5:4002"],
+              thread=["/10.0.0.1:3888:Listener", "/10.0.0.1:3888:Listener", "NIOServerCxn.Factory:0.0.0.0/0.0.0.0:2181"])
+    result = ask("which IP address sent the most connection requests?", f)
+    assert result.value is None and "source, destination or client" in result.answer, result.answer
+
+
+def test_without_a_role_every_address_of_the_messages_counts() -> None:
+    f = _ufw()
+    every = f.message.str.extractall(r"(\d{1,3}(?:\.\d{1,3}){3})")[0]
+    result = ask("How many unique IP addresses appear in the logs?", f)
+    assert result.value == every.nunique() and result.verified, result.answer

@@ -12,6 +12,7 @@ from react_engine.logs.macs import normalize as normalize_mac
 from react_engine.planners.base import ContextView
 from react_engine.planners.rules.nouns import Subject, excluded, subject
 from react_engine.planners.rules.question import Question, amount, known, time_window
+from react_engine.planners.rules.roles import VALUES, marked, role, several_ips
 from react_engine.planners.rules.vocabulary import (
     AMOUNT,
     AT_LEAST,
@@ -77,6 +78,7 @@ class Plan:
     level_noun: bool = False  # a severity word right after quoted text ("'Could not resolve' errors")
     subject: Subject | None = None  # what is counted or ranked, when no entity word names it
     excluded: list[str] = field(default_factory=list)  # values left out of a ranking ("other than '-'")
+    role: str | None = None  # source, destination or client: which address or port of a line is meant
 
     def label(self) -> str:
         """How the answer names the values counted or ranked."""
@@ -332,6 +334,14 @@ def _aggregate(plan: Plan, columns: list[str], n: int, interval: str, vocabulary
     else:
         kind, label = _entity(plan.target, columns, vocabulary), LABELS[plan.target]
         pattern = CUSTOM_ENTITIES.get(kind)
+        mark = marked(kind, plan.role, _searched(plan), vocabulary) if plan.role and kind in VALUES else None
+        if mark is not None:
+            plan.subject = Subject(f"{plan.role}_{kind}", f"{plan.role} {label}", (mark,))
+            kind, label, pattern = plan.subject.name, plan.subject.label, mark
+        elif kind == "ip" and vocabulary.sample and several_ips(_searched(plan), vocabulary, plan.role is not None):
+            plan.problem = ("the lines hold several IP addresses and do not mark which one is meant; ask for the "
+                            "source, destination or client addresses")
+            return
     if kind not in columns and kind not in ENTITY_TYPES and pattern is None and kind != "http_status":
         plan.problem = f"these logs have no {label}"
         return
@@ -481,6 +491,7 @@ def build_plan(question: str, view: ContextView, uses_severity: bool) -> Plan:
     unit = re.search(r"\b(minute|day|daily)\b", text, re.I)
     interval = "1m" if unit and unit.group(1).lower() == "minute" else "1d" if unit else "1h"
     _target(q, plan, vocabulary)
+    plan.role = role(q)
     unknown = _ground(q, plan, vocabulary)
     if unknown:
         plan.problem = f'I do not know how to look for "{" ".join(unknown)}" in these logs'
