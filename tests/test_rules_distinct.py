@@ -1,4 +1,5 @@
-"""Distinct counts and rankings over columns and over values written in the messages, by the rules planner.
+"""Distinct counts and rankings over columns and over values written in the messages, the roles of addresses and
+ports, and the word naming the system that writes the log, by the rules planner.
 
 Expected values are computed here with pandas over the frames given to the engine, never taken from it.
 """
@@ -182,3 +183,13 @@ def test_without_a_role_every_address_of_the_messages_counts() -> None:
     every = f.message.str.extractall(r"(\d{1,3}(?:\.\d{1,3}){3})")[0]
     result = ask("How many unique IP addresses appear in the logs?", f)
     assert result.value == every.nunique() and result.verified, result.answer
+
+
+def test_the_system_that_writes_the_log_is_not_a_search_word() -> None:
+    f = frame(["phone call started", "battery low", "screen off", "phone call ended", "wifi lost"],
+              level_raw=["W", "W", "I", "I", "W"], severity=["warning", "warning", "info", "info", "warning"])
+    result = ask("how many warnings did the phone log?", f)
+    assert result.value == (f.severity == "warning").sum() and result.verified, result.answer
+    assert result.interpretation is not None and "phone" in result.interpretation.ignored
+    assert ask("how many warnings mention phone?", f).value == \
+        ((f.severity == "warning") & f.message.str.contains("phone")).sum()

@@ -11,7 +11,7 @@ from react_engine.logs.macs import MAC_SEPARATED, any_notation
 from react_engine.logs.macs import normalize as normalize_mac
 from react_engine.planners.base import ContextView
 from react_engine.planners.rules.nouns import Subject, excluded, subject
-from react_engine.planners.rules.question import Question, amount, known, time_window
+from react_engine.planners.rules.question import Question, amount, known, logs_itself, time_window
 from react_engine.planners.rules.roles import VALUES, marked, role, several_ips
 from react_engine.planners.rules.vocabulary import (
     AMOUNT,
@@ -522,7 +522,7 @@ def _ground(q: Question, plan: Plan, vocabulary: Vocabulary) -> list[str]:
     unknown = []
     for m in q.leftover():
         word = m.group(0).strip("'.:-")
-        if m.start() < lead_in or vocabulary.names_log(word):
+        if m.start() < lead_in or vocabulary.names_log(word) or logs_itself(q, m):
             plan.framing.append(word)
         elif word.isdigit():
             unknown.append(word)  # a bare number is a value of something unnamed
