@@ -425,7 +425,9 @@ class _Run:
         if self.final is not None:
             answer, value = self.final
             computed, last = self._computed(), self._last_value()
-            verdict = verify(answer, value, computed, self.question, last.value if last else None)
+            verdict = verify(answer, value, computed, self.question, last.value if last else None,
+                             [str(s.params.get("value")) for s in state.steps
+                              if s.kind == "tool" and s.ok and s.action == "filter_by_field"])
             verified = verdict.verified
             if verdict.contradicted and last is not None:
                 self.warnings.append(f"unverified: the answer says none, but {last.action} found "

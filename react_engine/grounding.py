@@ -94,20 +94,40 @@ def _close(a: float, pool: set[float]) -> bool:
                for b in pool)
 
 
-def verify(answer: str, value: Any, computed: list[Any], question: str, latest: Any = None) -> Verdict:
+def verify(answer: str, value: Any, computed: list[Any], question: str, latest: Any = None,
+           filtered: Iterable[str] = ()) -> Verdict:
     """Every number in the answer (and the value) must be one a tool computed in this run, and an answer of
     none (a zero, "no ...") must not follow a `latest` tool value that found something.
 
-    Numbers that merely repeat the question ("in the last 2 hours") are allowed.
+    Numbers that merely repeat the question ("in the last 2 hours") are allowed, and so are the digits of a name
+    the run filtered on (`filtered`: the values given to field filters), quoted whole (`SendWorker:3`).
     """
     pool = {n for v in computed for n in _flatten(v)}
     allowed = pool | set(numbers_in(question))
-    stated = numbers_in(answer) + list(_flatten(value))
+    stated = numbers_in(_unquoted(answer, filtered)) + list(_flatten(value))
     unmatched = sorted({n for n in stated if not _close(n, allowed)})
     says_none = (reports_nothing(answer, value) or bool(stated)) and all(n == 0 for n in stated)
     contradicted = says_none and found_something(latest)
     return Verdict(verified=bool(computed) and not unmatched and not contradicted, unmatched=unmatched,
                    computed=sorted(pool)[:20], contradicted=contradicted)
+
+
+def _unquoted(answer: str, filtered: Iterable[str]) -> str:
+    """`answer` with each name of `filtered` blanked where it is quoted whole. A value made of digits alone is
+    kept (it is a number, which a count could repeat); a regex of alternatives (`^(?:a|b)$`) names each."""
+    names = {n for value in filtered for n in _alternatives(value) if len(n) > 1 and not _NUMBER.fullmatch(n)}
+    for name in sorted(names, key=len, reverse=True):
+        answer = re.sub(rf"(?<![\w.]){re.escape(name)}(?![\w])", " ", answer)
+    return answer
+
+
+def _alternatives(value: str) -> list[str]:
+    """The literal names a filter value compares with: itself, or the alternatives of `^(?:a|b)$`."""
+    inner = re.fullmatch(r"\^\(\?:(.*)\)\$", value)
+    if inner is None:
+        return [value]
+    names = [re.sub(r"\\(.)", r"\1", alt) for alt in re.split(r"(?<!\\)\|", inner.group(1))]
+    return [n for n in names if not re.search(r"[\\^$()|?*+\[\]{}]", n)]
 
 
 def with_notes(answer: str, notes: list[str]) -> str:

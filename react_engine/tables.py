@@ -50,13 +50,11 @@ def _data_step(result: RunResult) -> Step | None:
 
 def _ranking_values(rows: pd.DataFrame, field: str) -> pd.Series | None:
     """Every value of `field` in `rows`, for a column or a built-in entity type; None when unknown here."""
-    from react_engine.tools.entities import current
-    from react_engine.tools.filters import resolve_field
+    from react_engine.tools.entities import field_values
 
     ctx = ToolContext(frame=rows, rows=rows, now=pd.NaT)
     try:
-        name, is_entity = resolve_field(ctx, field)
-        return current(ctx, name)[1] if is_entity else rows[name]
+        return field_values(ctx, field)[0]
     except (ToolError, KeyError):
         return None
 

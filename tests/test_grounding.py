@@ -69,6 +69,32 @@ def test_nested_values_count_as_computed() -> None:
     assert verify("10.0.0.1 leads with 31 attempts, then 10.0.0.2 with 17.", top, [top], "top ips").verified
 
 
+def test_digits_of_a_name_the_run_filtered_on_are_not_answer_numbers() -> None:
+    answer = "653 log lines (from thread LeaseRenewer:msrabi@msra-sa-41:9000)."
+    assert not verify(answer, 653, [653], "lines by the LeaseRenewer thread?").verified  # 9000 read as a number
+    assert verify(answer, 653, [653], "q", filtered=["LeaseRenewer:msrabi@msra-sa-41:9000"]).verified
+    several = "576 log lines (from thread SendWorker:188978561024 or SendWorker:3 or SendWorker:1)."
+    regex = r"^(?:SendWorker:188978561024|SendWorker:3|SendWorker:1)$"
+    assert verify(several, 576, [576], "q", filtered=[regex]).verified
+
+
+def test_a_filtered_name_does_not_excuse_other_numbers() -> None:
+    thread = "SendWorker:3"
+    verdict = verify(f"577 log lines (from thread {thread}), 3 of them today.", 577, [576], "q", filtered=[thread])
+    assert verdict.unmatched == [3.0, 577.0]
+    # a value of digits alone is a number a count could repeat: it is still checked
+    assert verify("2227 log lines (with pid 2227).", 2227, [12], "q", filtered=["2227"]).unmatched == [2227.0]
+    # the name counts only quoted whole, not as part of a longer name
+    assert verify("9 lines from SendWorker:31.", 9, [9], "q", filtered=[thread]).unmatched == [31.0]
+
+
+@given(answer=st.text(alphabet="SendWorker:31 9,.()", max_size=40), name=st.text(alphabet="Sk:31.-", max_size=8))
+@settings(max_examples=200, deadline=None)
+def test_filtering_never_adds_numbers_to_an_answer(answer: str, name: str) -> None:
+    filtered = verify(answer, None, [1], "q", filtered=[name]).unmatched
+    assert set(filtered) <= set(verify(answer, None, [1], "q").unmatched)
+
+
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.integers(min_value=0, max_value=10**9), min_size=1, max_size=5))
 def test_any_computed_integer_stated_verbatim_verifies(values: list[int]) -> None:

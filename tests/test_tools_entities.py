@@ -109,6 +109,28 @@ def test_counts_only_look_at_current_rows(df: pd.DataFrame, keep: list[bool], un
         assert result.entities is None
 
 
+@given(df=frames(), keep=st.lists(st.booleans(), min_size=30, max_size=30), unique=st.booleans(),
+       column=st.sampled_from(["host", "component", "pid", "status", "level_raw", "HOST"]))
+@FAST
+def test_counts_the_values_of_any_column_in_the_current_rows(df: pd.DataFrame, keep: list[bool], unique: bool,
+                                                             column: str) -> None:
+    rows = df[keep[: len(df)]]
+    result = run("count_entities", context(df, rows), type=column, unique=unique)
+    present = rows[column.lower()].dropna()
+    assert result.value == (present.nunique() if unique else len(present))
+    assert result.entities is None or present.empty  # an empty host column falls back to the hostname type
+    assert result.evidence is None or set(result.evidence) == set(present.index)
+
+
+def test_a_column_wins_over_the_entity_type_of_the_same_name_unless_it_is_empty() -> None:
+    df = frame([{"message": "Failed password for root from 10.0.0.1"}, {"message": "user=bob", "status": 404}])
+    df["user"] = pd.Series(["alice", "alice"], index=df.index, dtype="str")
+    assert run("count_entities", context(df), type="user").value == 1  # the column: alice
+    df["user"] = pd.Series([None, None], index=df.index, dtype="str")
+    assert run("count_entities", context(df), type="user").value == 2  # extracted: root and bob
+    assert run("count_entities", context(df), type="status", unique=False).value == 1
+
+
 def test_count_extracts_a_builtin_type_on_demand() -> None:
     df = frame([{"message": "from 10.0.0.1"}, {"message": "from 10.0.0.1 and 10.0.0.2"}, {"message": "none"}])
     result = run("count_entities", context(df), type="IPs")
@@ -120,7 +142,8 @@ def test_unknown_types_are_tool_errors() -> None:
     ctx = context(frame([{"message": "x"}]))
     with pytest.raises(ToolError, match="unknown entity type 'gadget'.*mac, ip"):
         run("extract_entities", ctx, types=["gadget"])
-    with pytest.raises(ToolError, match="unknown entity type 'gadget'"):
+    with pytest.raises(ToolError, match="no column or entity type 'gadget'; columns are: .*host.*; entity types "
+                                        "are: .*ip"):
         run("count_entities", ctx, type="gadget")
     with pytest.raises(ToolError, match="give types"):
         run("extract_entities", ctx, types=[])

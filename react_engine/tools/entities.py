@@ -16,7 +16,7 @@ from pydantic import Field
 
 from react_engine.errors import ToolError
 from react_engine.logs.macs import MAC_PATTERN, MAC_SEPARATED, normalize_array
-from react_engine.rowops import count, labels, partitionwise, tally, within
+from react_engine.rowops import count, labels, partitionwise, tally, value, within
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
 from react_engine.tools.counts import brief, top
 from react_engine.tools.fields import OneOrMany
@@ -164,6 +164,31 @@ def current(ctx: ToolContext, kind: str) -> tuple[str, pd.Series, bool]:
     return name, extracted(ctx.rows, name), True
 
 
+def resolve_field(ctx: ToolContext, field: str) -> tuple[str, bool]:
+    """`(name, is_entity)`: an extracted entity set, else a column (any case) unless it is empty in the current
+    rows and `field` is also a built-in entity type (e.g. `user` for sshd lines), else a built-in entity type."""
+    folded = {str(name).lower(): str(name) for name in ctx.frame.columns}
+    if field in ctx.entities:
+        return field, True
+    name = folded.get(field.strip().lower())
+    if name is not None and not (builtin(field) and value(ctx.rows[name].isna().all())):
+        return name, False
+    if builtin(field):
+        return field, True
+    raise ToolError(f"no column or entity type {field!r}; columns are: {', '.join(folded.values())}; "
+                    f"entity types are: {', '.join(sorted(set(BUILTIN) | set(ctx.entities)))}")
+
+
+def field_values(ctx: ToolContext, field: str) -> tuple[pd.Series, str, dict[str, pd.Series] | None]:
+    """`(values, name, entity set to keep)`: the non-missing values of a column or entity type in the current
+    rows, and the entity set when one was extracted for them."""
+    name, is_entity = resolve_field(ctx, field)
+    if not is_entity:
+        return ctx.rows[name].dropna(), name, None
+    name, values, fresh = current(ctx, name)
+    return values, name, {name: values} if fresh else None
+
+
 def extracted(rows: pd.DataFrame, kind: str) -> pd.Series:
     """`extract(rows, kind)`, run per partition on lazy rows."""
     return partitionwise(extract, rows, kind, meta=pd.Series(dtype="str", name=kind))
@@ -208,18 +233,18 @@ def _custom(rows: pd.DataFrame, pattern: str, name: str) -> pd.Series:
 
 
 class CountEntitiesParams(Params):
-    type: str = Field(description="an extracted entity type or a built-in one (extracted on demand)")
+    type: str = Field(description="an entity type (extracted ones, or built-in ones extracted on demand) or a column "
+                                  "(host, pid, path...)")
     unique: bool = Field(True, description="count distinct values (true) or every occurrence (false)")
 
 
-@tool("count_entities", "count (distinct) entity values", CountEntitiesParams)
+@tool("count_entities", "count (distinct) values of an entity type or a column", CountEntitiesParams)
 def count_entities(params: CountEntitiesParams, ctx: ToolContext) -> ToolResult:
-    name, values, fresh = current(ctx, params.type)
-    total, counts = tally(values)
+    found, name, extracted = field_values(ctx, params.type)
+    total, counts = tally(found)
     number = len(counts) if params.unique else total
-    rows = labels(values)
+    rows = labels(found)
     return ToolResult(
         value=number,
         summary=f"count {'unique ' if params.unique else ''}{brief(name)} -> {number:,} in {count(ctx.rows):,} rows",
-        entities={name: values} if fresh else None,
-        evidence=rows if len(rows) < count(ctx.rows) else None)
+        entities=extracted, evidence=rows if len(rows) < count(ctx.rows) else None)

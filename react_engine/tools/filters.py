@@ -20,7 +20,7 @@ from react_engine.logs.severity import RANK, SEVERITIES, at_least, normalize
 from react_engine.rowops import Mask, count, holding, mask, select, value, value_counts
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
 from react_engine.tools.counts import brief
-from react_engine.tools.entities import BUILTIN, builtin, current, normalised
+from react_engine.tools.entities import current, normalised, resolve_field
 from react_engine.tools.fields import OneOrMany
 from react_engine.tools.regex import as_arrow, check, line_text, literal, matches
 from react_engine.tools.timeexpr import parse_time
@@ -32,21 +32,6 @@ def narrowed(ctx: ToolContext, keep: Mask, what: str) -> ToolResult:
     """The current rows where `keep` holds, as the new current rows; the value is their count."""
     rows = select(ctx.rows, keep)
     return ToolResult(value=count(rows), summary=f"{what} -> {count(rows):,} of {count(ctx.rows):,} rows", rows=rows)
-
-
-def resolve_field(ctx: ToolContext, field: str) -> tuple[str, bool]:
-    """`(name, is_entity)`: an extracted entity set, else a column (any case) unless it is empty in the current
-    rows and `field` is also a built-in entity type (e.g. `user` for sshd lines), else a built-in entity type."""
-    folded = {str(name).lower(): str(name) for name in ctx.frame.columns}
-    if field in ctx.entities:
-        return field, True
-    name = folded.get(field.strip().lower())
-    if name is not None and not (builtin(field) and value(ctx.rows[name].isna().all())):
-        return name, False
-    if builtin(field):
-        return field, True
-    raise ToolError(f"no column or entity type {field!r}; columns are: {', '.join(folded.values())}; "
-                    f"entity types are: {', '.join(sorted(set(BUILTIN) | set(ctx.entities)))}")
 
 
 class SearchLogsParams(Params):

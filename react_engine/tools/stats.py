@@ -8,8 +8,7 @@ from pydantic import Field
 from react_engine.rowops import count, head, labels, mask, value_counts, values
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
 from react_engine.tools.counts import brief, jsonable, top
-from react_engine.tools.entities import current
-from react_engine.tools.filters import resolve_field
+from react_engine.tools.entities import field_values
 from react_engine.tools.regex import line_text
 from react_engine.tools.timeexpr import parse_interval
 
@@ -23,7 +22,7 @@ class TopValuesParams(Params):
 
 @tool("top_values", "[value, count] pairs, most frequent first", TopValuesParams)
 def top_values(params: TopValuesParams, ctx: ToolContext) -> ToolResult:
-    found, name, extracted = _values(ctx, params.field)
+    found, name, extracted = field_values(ctx, params.field)
     leaders = top(value_counts(found), params.n)
     shown = ", ".join(f"{brief(v, 40)} ({c:,})" for v, c in leaders[:3]) or "none"
     evidence = None
@@ -33,15 +32,6 @@ def top_values(params: TopValuesParams, ctx: ToolContext) -> ToolResult:
         evidence = holders if len(holders) < count(ctx.rows) else None
     return ToolResult(value=leaders, summary=f"top {brief(name)} -> {shown} in {count(ctx.rows):,} rows",
                       entities=extracted, evidence=evidence)
-
-
-def _values(ctx: ToolContext, field: str) -> tuple[pd.Series, str, dict[str, pd.Series] | None]:
-    """The values of `field` in the current rows, and the entity set to keep when one was extracted for it."""
-    name, is_entity = resolve_field(ctx, field)
-    if not is_entity:
-        return ctx.rows[name], name, None
-    name, values, fresh = current(ctx, name)
-    return values, name, {name: values} if fresh else None
 
 
 class CountByTimeParams(Params):

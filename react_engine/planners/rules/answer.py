@@ -6,7 +6,6 @@ from typing import Any
 
 from react_engine.planners.base import HistoryItem
 from react_engine.planners.rules.plan import Plan
-from react_engine.planners.rules.vocabulary import LABELS
 
 
 def scope(plan: Plan) -> str:
@@ -29,7 +28,7 @@ def _pairs(value: Any) -> list[tuple[Any, Any]]:
 def answer(plan: Plan, history: list[HistoryItem]) -> tuple[str, Any]:
     """The final sentence and value, from what the plan's tools computed."""
     last = history[-1].value
-    label = LABELS.get(plan.target or "", "lines")
+    label = plan.label()
     where = scope(plan)
     if plan.goal == "unique":
         return f"{counted(last, 'distinct ' + label)}{where}.", last

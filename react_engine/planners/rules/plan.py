@@ -10,7 +10,9 @@ from typing import Any
 from react_engine.logs.macs import MAC_SEPARATED, any_notation
 from react_engine.logs.macs import normalize as normalize_mac
 from react_engine.planners.base import ContextView
-from react_engine.planners.rules.question import Question, amount, known, time_window
+from react_engine.planners.rules.nouns import Subject, excluded, subject
+from react_engine.planners.rules.question import Question, amount, known, logs_itself, time_window
+from react_engine.planners.rules.roles import VALUES, marked, role, several_ips
 from react_engine.planners.rules.vocabulary import (
     AMOUNT,
     AT_LEAST,
@@ -74,6 +76,13 @@ class Plan:
     absent: list[str] = field(default_factory=list)  # searches for words the rows never contain (an honest 0)
     window: TimeWindow | None = None
     level_noun: bool = False  # a severity word right after quoted text ("'Could not resolve' errors")
+    subject: Subject | None = None  # what is counted or ranked, when no entity word names it
+    excluded: list[str] = field(default_factory=list)  # values left out of a ranking ("other than '-'")
+    role: str | None = None  # source, destination or client: which address or port of a line is meant
+
+    def label(self) -> str:
+        """How the answer names the values counted or ranked."""
+        return self.subject.label if self.subject else LABELS.get(self.target or "", "lines")
 
     def interpretation(self) -> Interpretation:
         """What the question was read as, for the result and the answer."""
@@ -241,6 +250,9 @@ def _target(q: Question, plan: Plan, vocabulary: Vocabulary) -> None:
     per = re.search(GROUP_BY + r"\s+(?:the\s+|each\s+)?", q.text, re.I)
     grouped = next((kind for start, kind in named if per and plan.goal == "top" and start == per.end()), None)
     first, plan.target = named[0] if named else (len(q.text), None)
+    if plan.subject is not None:
+        plan.target = plan.subject.name
+        return
     if grouped:
         counted = [(start, kind) for start, kind in named if kind != grouped and kind in COUNTABLE]
         if counted and (q.has(r"\bunique\b|\bdistinct\b|\bdifferent\b") or _counts_the_target(q, counted[0][0])):
@@ -286,11 +298,10 @@ def _entity(target: str, columns: list[str], vocabulary: Vocabulary) -> str:
     return target
 
 
-def _extract(kind: str, label: str) -> Call:
+def _extract(kind: str, label: str, pattern: str | None) -> Call:
     """The `extract_entities` call that finds `kind`: a built-in type, or a pattern for what has none."""
-    if kind in CUSTOM_ENTITIES:
-        return Call("extract_entities", {"types": [], "pattern": CUSTOM_ENTITIES[kind], "name": kind},
-                    f"find the {label}")
+    if pattern is not None:
+        return Call("extract_entities", {"types": [], "pattern": pattern, "name": kind}, f"find the {label}")
     return Call("extract_entities", {"types": [kind]}, f"find the {label}")
 
 
@@ -314,24 +325,43 @@ def _aggregate(plan: Plan, columns: list[str], n: int, interval: str, vocabulary
     if plan.target is None or plan.goal == "count":
         plan.calls.append(Call("get_log_count", {}, "count the remaining lines"))
         return
-    kind, label = _entity(plan.target, columns, vocabulary), LABELS[plan.target]
-    if kind not in columns and kind not in ENTITY_TYPES and kind not in CUSTOM_ENTITIES and kind != "http_status":
+    if plan.subject is not None:
+        kind, label = plan.subject.name, plan.subject.label
+        pattern = plan.subject.pattern(_searched(plan), vocabulary) if plan.subject.patterns else None
+        if plan.subject.patterns and pattern is None:
+            plan.problem = f"I found no {label} written in the lines that match the question's other words"
+            return
+    else:
+        kind, label = _entity(plan.target, columns, vocabulary), LABELS[plan.target]
+        pattern = CUSTOM_ENTITIES.get(kind)
+        mark = marked(kind, plan.role, _searched(plan), vocabulary) if plan.role and kind in VALUES else None
+        if mark is not None:
+            plan.subject = Subject(f"{plan.role}_{kind}", f"{plan.role} {label}", (mark,))
+            kind, label, pattern = plan.subject.name, plan.subject.label, mark
+        elif kind == "ip" and vocabulary.sample and several_ips(_searched(plan), vocabulary, plan.role is not None):
+            plan.problem = ("the lines hold several IP addresses and do not mark which one is meant; ask for the "
+                            "source, destination or client addresses")
+            return
+    if kind not in columns and kind not in ENTITY_TYPES and pattern is None and kind != "http_status":
         plan.problem = f"these logs have no {label}"
         return
     plan.terms.append(Term(word=label, column=kind))
-    if plan.goal in ("unique", "list") and (kind in ENTITY_TYPES or kind in CUSTOM_ENTITIES):
-        plan.calls.append(_extract(kind, label))
+    if pattern is not None or (kind in ENTITY_TYPES and plan.goal in ("unique", "list")):
+        plan.calls.append(_extract(kind, label, pattern))  # counting and ranking need custom ones extracted first
+    for value in plan.excluded:
+        _filter(plan, kind, value, f"other than {value}", "ne")
+    if plan.goal in ("unique", "list"):
         plan.calls.append(Call("count_entities", {"type": kind, "unique": True}, f"count the distinct {label}"))
         if plan.goal == "unique":
             return
-    elif kind in CUSTOM_ENTITIES:
-        plan.calls.append(_extract(kind, label))  # top_values needs them extracted first
-    elif plan.goal == "unique":
-        plan.problem = (f"the tools count distinct values of entities, not of the {kind} column; ask for the top "
-                        f"{label} instead")
-        return
     size = 10 if plan.goal == "list" else n
     plan.calls.append(Call("top_values", {"field": kind, "n": size}, f"rank the {label} by their number of lines"))
+
+
+def _searched(plan: Plan) -> list[str]:
+    """The plan's text searches as regexes."""
+    return [c.params["value"] if c.params.get("regex") else re.escape(c.params["value"]) for c in plan.calls
+            if c.action == "search_logs"]
 
 
 def _places(q: Question, plan: Plan, view: ContextView, vocabulary: Vocabulary) -> None:
@@ -438,10 +468,12 @@ def build_plan(question: str, view: ContextView, uses_severity: bool) -> Plan:
     text, corrections = correct(question, known_words, candidates)
     text = re.sub(NAMED_LOGINS, r"\1 \3 for \2", text, flags=re.I)
     q, plan, texts = Question(text), Plan(corrections=corrections), Plan()
+    plan.excluded = excluded(q)  # before quoted text becomes a search: "other than '-'"
     if q.has(r"^\s*(?:why|how come)\b|\bexplain\b|\broot[- ]cause\b|\bwhat (?:caused|happened)\b"):
         plan.problem = "I can count, rank and list log lines, not explain why something happened"
         return plan
     _literals(q, texts, vocabulary)  # first: an interface or IP must not be read as a host name
+    plan.subject = subject(q, view.columns, vocabulary)  # before its words are read as names or searches
     _places(q, plan, view, vocabulary)
     window = time_window(q, view.now, vocabulary)
     if window:
@@ -459,6 +491,7 @@ def build_plan(question: str, view: ContextView, uses_severity: bool) -> Plan:
     unit = re.search(r"\b(minute|day|daily)\b", text, re.I)
     interval = "1m" if unit and unit.group(1).lower() == "minute" else "1d" if unit else "1h"
     _target(q, plan, vocabulary)
+    plan.role = role(q)
     unknown = _ground(q, plan, vocabulary)
     if unknown:
         plan.problem = f'I do not know how to look for "{" ".join(unknown)}" in these logs'
@@ -471,6 +504,8 @@ def build_plan(question: str, view: ContextView, uses_severity: bool) -> Plan:
     elif plan.goal == "count" and not any(c.action in NARROWING for c in plan.calls) and (
             guessed := [c for c in corrections if c.read_as.lower() not in FILLER]):
         plan.problem = f'I read "{guessed[0].written}" as "{guessed[0].read_as}", which selects no lines'  # "verbos"
+    elif plan.excluded and plan.goal not in ("top", "which", "unique", "list"):
+        plan.problem = f'I can leave "{plan.excluded[0]}" out of a ranking or a distinct count, not out of a count'
     elif plan.problem is None:
         _aggregate(plan, view.columns, n, interval, vocabulary)
     return plan
@@ -487,7 +522,7 @@ def _ground(q: Question, plan: Plan, vocabulary: Vocabulary) -> list[str]:
     unknown = []
     for m in q.leftover():
         word = m.group(0).strip("'.:-")
-        if m.start() < lead_in or vocabulary.names_log(word):
+        if m.start() < lead_in or vocabulary.names_log(word) or logs_itself(q, m):
             plan.framing.append(word)
         elif word.isdigit():
             unknown.append(word)  # a bare number is a value of something unnamed

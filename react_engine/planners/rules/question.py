@@ -59,6 +59,14 @@ class Question:
         self.used[start:end] = [used] * (end - start)
 
 
+def logs_itself(q: Question, m: re.Match[str]) -> bool:
+    """Whether the word `m` is what writes the log ("how many warnings did the phone log", "what the server
+    reported"): no rule read it as a host or component, so it names the logging system itself, not a search."""
+    return re.search(r"\b(?:the|this|that|my|our|your|its)\s+$", q.text[:m.start()], re.I) is not None and \
+        re.match(r"\s+(?:log|logs|logged|write|writes|wrote|written|report|reports|reported|record|records|recorded"
+                 r"|emit|emits|emitted|print|prints|printed)\b", q.text[m.end():], re.I) is not None
+
+
 def amount(word: str | None) -> int:
     """`15` or `fifteen` -> 15; no word (as in "the last hour") -> 1."""
     if not word:

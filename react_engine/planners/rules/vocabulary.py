@@ -80,8 +80,9 @@ TARGETS = (
     ("cmts_mac", r"\bcmts[- ]?macs?\b"),
     ("modem", r"\b(?:cable\s+)?modems?\b|\bcms\b|\bcm(?:[- ]?macs?)?\b|\bmac(?:\s+address(?:es)?|s)?\b|\bdevices?\b"),
     ("remote_host", r"\bremote\s+(?:hosts?|machines?|addresses|address|ips?|clients?)\b|\brhosts?\b"),
-    ("ip", r"\b(?:client |source |remote |attacker |attacking )?ip(?:v[46])?(?:\s+address(?:es)?|s)?\b"
-           r"|\baddresses\b|\bclients?\b|\battackers?\b|\bsources?\b"),
+    ("ip", r"\b(?:(?:client|source|src|destination|dest|dst|remote|attacker|attacking)\s+)?(?:ip(?:v[46])?"
+           r"(?:\s+address(?:es)?|s)?|addresses)\b|\b(?:client|source|src|destination|dest|dst)\s+address\b"
+           r"|\bclients?\b|\battackers?\b|\bsources?\b(?!\s+ports?\b)|\bdestinations\b"),
     ("status", r"\b(?:http |response )?status(?:es)?(?: codes?)?\b|\bresponse codes?\b"),
     ("path", r"\bpaths?\b|\burls?\b|\bendpoints?\b|\bpages?\b|\buris?\b"),
     ("method", r"\b(?:http )?methods?\b|\bverbs?\b"),
@@ -95,9 +96,9 @@ TARGETS = (
     ("thread", r"\bthreads?(?:[- ]?names?)?\b"),
     ("block", r"\b(?:data\s*)?blocks?(?:[- ]?ids?)?\b|\bblks?\b"),
     ("instance", r"\b(?:vm |server )?instances?(?:[- ]?ids?)?\b"),
-    ("port", r"\b(?:source |destination |remote |local )?ports?\b"),
+    ("port", r"\b(?:(?:source|src|destination|dest|dst|remote|local)\s+)?ports?\b"),
     ("host", r"\bhosts?(?:names?)?\b|\bservers?\b|\bcmts(?:s|es)?\b|\bmachines?\b|\bnodes?\b"),
-    ("component", r"\bcomponents?\b|\bprograms?\b|\bprocess(?:es)?\b|\bservices?\b|\bloggers?\b|\bdaemons?\b"
+    ("component", r"\bcomponents?\b|\bprograms?\b|\btags?\b|\bprocess(?:es)?\b|\bservices?\b|\bloggers?\b|\bdaemons?\b"
                   r"|\bapplications?\b|\bapps?\b|\bfacilit(?:y|ies)\b|\bmodules?\b|\bclass(?:es)?\b"),
     ("severity", r"\bseverit(?:y|ies)\b|\b(?:log )?levels?\b|\bpriorit(?:y|ies)\b"),
     ("message", r"\bmessages?\b"),

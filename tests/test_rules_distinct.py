@@ -1,0 +1,195 @@
+"""Distinct counts and rankings over columns and over values written in the messages, the roles of addresses and
+ports, and the word naming the system that writes the log, by the rules planner.
+
+Expected values are computed here with pandas over the frames given to the engine, never taken from it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from react_engine import Engine
+from react_engine.planners.rules import RulesPlanner
+from react_engine.planners.rules.nouns import subject
+from react_engine.planners.rules.question import Question
+from react_engine.result import RunResult
+from react_engine.tools.regex import check
+from react_engine.understanding import Vocabulary
+
+
+def frame(messages: list[str], **columns: list[Any]) -> pd.DataFrame:
+    n = len(messages)
+    data = {"timestamp": pd.date_range("2026-11-20 08:00", periods=n, freq="min", tz="UTC"), "message": messages,
+            "source": ["/logs/app.log"] * n, "line": list(range(1, n + 1))}
+    return pd.DataFrame(data | columns)
+
+
+def ask(question: str, f: pd.DataFrame) -> RunResult:
+    return Engine(RulesPlanner()).ask(question, frame=f)
+
+
+def _web() -> pd.DataFrame:
+    paths = ["/a", "/b", "/a", "/c", "/b", "/d", "/a", "/e"]
+    status = [404, 404, 200, 404, 500, 404, 404, 200]
+    agents = ["curl/8", "Mozilla/5.0", "curl/8", "Go-http", "curl/8", "Mozilla/5.0", "Wget", "Go-http"]
+    messages = [f'"GET {p} HTTP/1.1" {s} 10 "-" "{a}"' for p, s, a in zip(paths, status, agents)]
+    return frame(messages, path=paths, status=status, user_agent=agents, method=["GET"] * len(paths))
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("How many unique paths got a 404?", lambda f: f.loc[f.status == 404, "path"].nunique()),
+    ("How many unique user agents are there?", lambda f: f.user_agent.nunique()),
+    ("how many different paths?", lambda f: f.path.nunique()),
+])
+def test_a_distinct_count_of_a_column(question: str, expected: Any) -> None:
+    f = _web()
+    result = ask(question, f)
+    assert result.value == expected(f) and result.verified, result.answer
+    assert any(s.action == "count_entities" for s in result.steps)
+
+
+def test_a_distinct_count_of_hosts_pids_and_components() -> None:
+    f = frame(["boot", "disk full", "boot", "fan failed", "boot"], host=["n1", "n2", "n1", "n3", "n2"],
+              pid=["10", "11", "10", "12", "13"], component=["kernel", "kernel", "init", "kernel", "init"],
+              level_raw=["INFO", "FATAL", "INFO", "FATAL", "INFO"],
+              severity=["info", "critical", "info", "critical", "info"])
+    assert ask("How many unique nodes logged FATAL events?", f).value == f.loc[f.level_raw == "FATAL", "host"].nunique()
+    assert ask("How many unique pids are there?", f).value == f.pid.nunique()
+    assert ask("How many distinct components are there?", f).value == f.component.nunique()
+
+
+def _spark() -> pd.DataFrame:
+    messages = []
+    for tid in [0, 1, 2, 3, 1, 4, 2, 5]:
+        messages.append(f"Running task {tid}.0 in stage 0.0 (TID {tid})")
+        if tid % 2 == 0:
+            messages.append(f"Finished task {tid}.0 in stage 0.0 (TID {tid}). 2703 bytes result sent to driver")
+    messages.append("Got assigned task 7")
+    return frame(messages)
+
+
+def _extracted(f: pd.DataFrame, keep: str, pattern: str) -> pd.Series:
+    return f.loc[f.message.str.contains(keep, case=False), "message"].str.extract(pattern)[0].dropna()
+
+
+def test_a_distinct_count_of_values_written_after_a_name() -> None:
+    f = _spark()
+    result = ask("How many distinct TIDs finished?", f)
+    assert result.value == _extracted(f, "finished", r"\(TID (\d+)\)").nunique() and result.verified, result.answer
+    assert ask("how many unique TIDs are there?", f).value == f.message.str.extract(r"TID (\d+)")[0].nunique()
+
+
+def test_a_distinct_count_of_tokens_that_start_with_the_noun() -> None:
+    attempts = ["attempt_1445_0020_m_000000_0", "attempt_1445_0020_m_000001_0", "attempt_1445_0020_m_000000_0",
+                "attempt_1445_0020_r_000000_1"]
+    f = frame([f"Progress of TaskAttempt {a} is : 0.{i}" for i, a in enumerate(attempts)]
+              + ["Done acknowledgement from attempt_1445_0020_m_000009_0", "TaskAttempt finished"])
+    result = ask("How many distinct task attempts reported progress?", f)
+    assert result.value == _extracted(f, "progress", r"(attempt_\S+)").nunique() and result.verified, result.answer
+
+
+def test_which_value_written_after_a_name_shows_up_most() -> None:
+    codes = ["0x80004005", "0x800f081f", "0x80004005", "0x80070002", "0x80004005", "0x800f081f"]
+    f = frame([f"Failed step {i} [HRESULT = {c} - E_FAIL]" for i, c in enumerate(codes)] + ["Loaded Servicing Stack"])
+    result = ask("which HRESULT code shows up most?", f)
+    assert result.value == f.message.str.extract(r"HRESULT = (0x[0-9a-f]+)")[0].value_counts().index[0]
+    assert result.verified, result.answer
+
+
+def test_a_ranking_of_a_column_named_by_the_question_leaves_out_the_value_it_excludes() -> None:
+    labels = ["-", "-", "-", "KERNDTLB", "APPSEV", "KERNDTLB", "-"]
+    f = frame([f"event {i}" for i in range(len(labels))], label=labels)
+    result = ask("which alert label (other than '-') shows up most?", f)
+    assert result.value == f.label[f.label != "-"].value_counts().index[0], result.answer
+    assert ask("which alert label shows up most?", f).value == "-"
+    assert ask("How many distinct alert labels are there?", f).value == f.label.nunique()
+
+
+def test_a_noun_the_rows_never_write_with_a_value_is_refused_not_counted() -> None:
+    f = _spark()
+    for question in ("How many distinct giraffes finished?", "which TID was assigned most?"):
+        result = ask(question, f)
+        assert result.value is None and "rephrase" in result.answer, result.answer
+
+
+WORDS = ["which", "unique", "distinct", "top", "3", "TID", "TIDs", "task", "attempts", "code", "number", "label",
+         "shows", "up", "most", "finished", "(", "'-'", "other", "than", "how", "many", "state", "error", "ip", "the"]
+
+
+@given(words=st.lists(st.sampled_from(WORDS), min_size=1, max_size=9))
+@settings(max_examples=200, deadline=None)
+def test_any_question_gives_a_subject_whose_patterns_extract_one_value_or_none(words: list[str]) -> None:
+    f = _spark().assign(label="-")
+    vocabulary = Vocabulary.build(f)
+    q = Question(" ".join(words))
+    found = subject(q, list(f.columns), vocabulary)
+    if found is None:
+        return
+    assert found.name and found.label.endswith("s")
+    for pattern in found.patterns:
+        check(pattern)
+        assert re.compile(pattern).groups == 1
+        assert vocabulary.together([pattern.removeprefix("(?i)")])[0] > 0  # the rows write it
+
+
+def _ufw() -> pd.DataFrame:
+    flows = [("203.0.113.5", "10.0.0.1", 22), ("198.51.100.7", "10.0.0.1", 23), ("203.0.113.5", "10.0.0.2", 22),
+             ("192.0.2.9", "10.0.0.1", 3389), ("198.51.100.7", "10.0.0.3", 22)]
+    messages = [f"[UFW BLOCK] IN=eth0 OUT= SRC={s} DST={d} LEN=40 PROTO=TCP SPT=4{i}000 DPT={p} SYN"
+                for i, (s, d, p) in enumerate(flows)]
+    return frame([*messages, "Accepted password for bob from 192.0.2.200 port 5000 ssh2"])
+
+
+def test_source_and_destination_are_read_as_the_lines_mark_them() -> None:
+    f = _ufw()
+    blocked = f.message.str.contains("UFW BLOCK")
+    sources = f.loc[blocked, "message"].str.extract(r"SRC=(\S+)")[0]
+    result = ask("how many different source addresses did ufw block?", f)
+    assert result.value == sources.nunique() and result.verified, result.answer
+    assert ask("how many destination IPs did the firewall block?", f).value == \
+        f.loc[blocked, "message"].str.extract(r"DST=(\S+)")[0].nunique()
+    assert ask("how many destination addresses did ufw block?", f).value == \
+        f.loc[blocked, "message"].str.extract(r"DST=(\S+)")[0].nunique()
+    assert ask("how many unique source ports did ufw block?", f).value == \
+        f.loc[blocked, "message"].str.extract(r"SPT=(\d+)")[0].nunique()
+    ports = f.loc[blocked, "message"].str.extract(r"DPT=(\d+)")[0].value_counts()
+    assert ask("which destination port did the firewall block most?", f).value == ports.index[0]
+
+
+def test_client_addresses_are_the_ones_after_client() -> None:
+    f = frame(["Established session 0x1 for client /10.0.0.7:4001 via 10.9.9.9",
+               "Established session 0x2 for client /10.0.0.8:4002 via 10.9.9.9",
+               "Established session 0x3 for client /10.0.0.7:4003 via 10.9.9.9"])
+    result = ask("How many unique client IPs had sessions established?", f)
+    assert result.value == f.message.str.extract(r"client /([\d.]+)")[0].nunique() and result.verified
+
+
+def test_addresses_in_thread_names_make_an_unmarked_ranking_a_refusal() -> None:
+    f = frame(["Received connection request /10.0.0.5:4000", "Received connection request /10.0.0.6:4001",
+               "Received connection request /10.0.0.5:4002"],
+              thread=["/10.0.0.1:3888:Listener", "/10.0.0.1:3888:Listener", "NIOServerCxn.Factory:0.0.0.0/0.0.0.0:2181"])
+    result = ask("which IP address sent the most connection requests?", f)
+    assert result.value is None and "source, destination or client" in result.answer, result.answer
+
+
+def test_without_a_role_every_address_of_the_messages_counts() -> None:
+    f = _ufw()
+    every = f.message.str.extractall(r"(\d{1,3}(?:\.\d{1,3}){3})")[0]
+    result = ask("How many unique IP addresses appear in the logs?", f)
+    assert result.value == every.nunique() and result.verified, result.answer
+
+
+def test_the_system_that_writes_the_log_is_not_a_search_word() -> None:
+    f = frame(["phone call started", "battery low", "screen off", "phone call ended", "wifi lost"],
+              level_raw=["W", "W", "I", "I", "W"], severity=["warning", "warning", "info", "info", "warning"])
+    result = ask("how many warnings did the phone log?", f)
+    assert result.value == (f.severity == "warning").sum() and result.verified, result.answer
+    assert result.interpretation is not None and "phone" in result.interpretation.ignored
+    assert ask("how many warnings mention phone?", f).value == \
+        ((f.severity == "warning") & f.message.str.contains("phone")).sum()
