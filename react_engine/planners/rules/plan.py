@@ -11,6 +11,7 @@ from react_engine.logs.macs import MAC_SEPARATED, any_notation
 from react_engine.logs.macs import normalize as normalize_mac
 from react_engine.planners.base import ContextView
 from react_engine.planners.rules.question import Question, amount, known, time_window
+from react_engine.planners.rules.reading import levels, quote_covers, said_words, searched, unmet
 from react_engine.planners.rules.vocabulary import (
     AMOUNT,
     AT_LEAST,
@@ -35,6 +36,7 @@ from react_engine.planners.rules.vocabulary import (
 from react_engine.tools import REGISTRY
 from react_engine.tools.regex import literal
 from react_engine.understanding import Correction, Interpretation, Term, TimeWindow, Vocabulary
+from react_engine.understanding.events import alike
 from react_engine.understanding.spelling import correct
 from react_engine.understanding.vocabulary import singular, stem
 
@@ -442,6 +444,7 @@ def build_plan(question: str, view: ContextView, uses_severity: bool) -> Plan:
         plan.problem = "I can count, rank and list log lines, not explain why something happened"
         return plan
     _literals(q, texts, vocabulary)  # first: an interface or IP must not be read as a host name
+    literals = list(texts.calls)
     _places(q, plan, view, vocabulary)
     window = time_window(q, view.now, vocabulary)
     if window:
@@ -449,6 +452,7 @@ def build_plan(question: str, view: ContextView, uses_severity: bool) -> Plan:
         plan.calls.append(Call("filter_by_time", {"start": start, "end": end}, f"keep lines {words}"))
         plan.scope.append(words + (f" (now = {view.now})" if end == "now" else ""))
         plan.window = TimeWindow(start=start, end=end, words=words)
+    said = said_words(q, _lead_in(q.text), vocabulary)  # the words an event of the log may explain
     _texts(q, texts, view.columns, uses_severity, vocabulary)
     plan.calls += texts.calls
     plan.scope += texts.scope
@@ -459,7 +463,9 @@ def build_plan(question: str, view: ContextView, uses_severity: bool) -> Plan:
     unit = re.search(r"\b(minute|day|daily)\b", text, re.I)
     interval = "1m" if unit and unit.group(1).lower() == "minute" else "1d" if unit else "1h"
     _target(q, plan, vocabulary)
-    unknown = _ground(q, plan, vocabulary)
+    quoted = [str(c.params["value"]) for c in literals if not c.params.get("regex")]
+    unknown = _ground(q, plan, vocabulary, quoted)
+    mapped = plan.problem is None
     if unknown:
         plan.problem = f'I do not know how to look for "{" ".join(unknown)}" in these logs'
     elif not plan.goal:
@@ -471,16 +477,47 @@ def build_plan(question: str, view: ContextView, uses_severity: bool) -> Plan:
     elif plan.goal == "count" and not any(c.action in NARROWING for c in plan.calls) and (
             guessed := [c for c in corrections if c.read_as.lower() not in FILLER]):
         plan.problem = f'I read "{guessed[0].written}" as "{guessed[0].read_as}", which selects no lines'  # "verbos"
-    elif plan.problem is None:
+    unread = plan.ignored and not any(c.action in NARROWING for c in plan.calls)  # the subject was found nowhere
+    if mapped and plan.goal and (plan.problem or unread or unmet(plan, vocabulary)):
+        _as_event(plan, said, unknown, literals, vocabulary)
+    if plan.problem is None:
         _aggregate(plan, view.columns, n, interval, vocabulary)
     return plan
 
 
-def _ground(q: Question, plan: Plan, vocabulary: Vocabulary) -> list[str]:
+def _as_event(plan: Plan, said: list[str], unknown: list[str], literals: list[Call], vocabulary: Vocabulary) -> None:
+    """Read the question as the log event its words describe ("how many times gmetad got no answer from any
+    datasource" -> 'got not answer from any'), in place of searches for its words that never meet on a line: a
+    search for the event's longest literal run. Quoted text, names, times and fields still narrow; a severity word
+    that is part of the event's text is not a level filter; the words the event does not explain are ignored."""
+    reading = vocabulary.events.read(said + unknown)
+    if reading is None or len(plan.calls) != len(plan.scope):
+        return
+    in_text = any(re.fullmatch(p, w, re.I) for w in reading.words for p, _ in SEVERITY_WORDS)
+    kept = [(c, w) for c, w in zip(plan.calls, plan.scope) if c in literals or (
+        c.action != "search_logs" and not (in_text and c.action == "filter_by_severity"))]
+    calls = [c for c, _ in kept]
+    if not vocabulary.events.meet([searched(c) for c in calls if c.action == "search_logs"] + [re.escape(
+            reading.search)], levels(calls)):
+        return
+    dropped = [t.word for t in plan.terms if t.column == "message"]
+    plan.calls, plan.scope = calls, [w for _, w in kept]
+    _search(plan, reading.search, False, f'containing "{reading.search}"')
+    explained = {w.lower() for w in reading.words}
+    plan.terms = [t for t in plan.terms if t.column != "message"] + [Term(
+        word=" ".join(reading.words), column="message", value=reading.search,
+        rows=reading.rows if vocabulary.sampled == vocabulary.rows else None)]
+    plan.ignored = list(dict.fromkeys(w for w in plan.ignored + dropped + unknown if w.lower() not in explained
+                                      and not any(alike(stem(w.lower()), s) for s in reading.stems)))
+    plan.problem, plan.guesses, plan.named, plan.stems, plan.absent = None, [], [], [], []
+    plan.level_noun = False
+
+
+def _ground(q: Question, plan: Plan, vocabulary: Vocabulary, quoted: list[str]) -> list[str]:
     """The words no rule explained: a word of the messages (in any form: `expired` finds `Expiring`) becomes a
     search, a word found nowhere is ignored (and reported), and so is any word of a lead-in ("Looking at the HDFS
-    logs, ...") or of a log's name ("the Spark log"). Returns the words that cannot be handled: bare numbers, and
-    without a vocabulary every word."""
+    logs, ...") or of a log's name ("the Spark log"), and a word the `quoted` text covers or never meets. Returns
+    the words that cannot be handled: bare numbers, and without a vocabulary every word."""
     if not vocabulary.sampled:
         return [m.group(0) for m in q.leftover()]
     lead_in = _lead_in(q.text)
@@ -489,6 +526,9 @@ def _ground(q: Question, plan: Plan, vocabulary: Vocabulary) -> list[str]:
         word = m.group(0).strip("'.:-")
         if m.start() < lead_in or vocabulary.names_log(word):
             plan.framing.append(word)
+        elif quoted and (covered := quote_covers(word, quoted, vocabulary)) is not None:
+            if not covered:
+                plan.ignored.append(word)  # it describes the quoted lines ("the 'ERROR IN CONTACTING RM' lines")
         elif word.isdigit():
             unknown.append(word)  # a bare number is a value of something unnamed
         elif re.search(r"[\d._/:-]", word):
