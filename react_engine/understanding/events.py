@@ -19,7 +19,7 @@ from react_engine.understanding.words import split_words, stem
 
 MASK = "<*>"
 # a path, or any token holding a digit (numbers, hex, IPs, ids, ports, versions): the variable parts of a line
-_VARIABLE = r"(?<![\w/])/[\w.@%~+-]+(?:/[\w.@%~+-]*)*|[\w./:@%+#-]*\d[\w./:@%+#-]*"
+_VARIABLE = r"(?<![\w./:@%+#-])(?=[\w./:@%+#-]*\d)[\w./:@%+#-]+|(?<![\w/])/[\w.@%~+:-]+(?:/[\w.@%~+:-]*)*"
 MIN_WORDS = 2  # question words a template must explain to be chosen
 MARGIN = 1.25  # how much better than any other event the chosen one must score
 

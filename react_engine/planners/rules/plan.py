@@ -12,6 +12,7 @@ from react_engine.logs.macs import normalize as normalize_mac
 from react_engine.planners.base import ContextView
 from react_engine.planners.rules.question import Question, amount, known, time_window
 from react_engine.planners.rules.reading import levels, quote_covers, said_words, searched, unmet
+from react_engine.planners.rules.sources import absent_source
 from react_engine.planners.rules.vocabulary import (
     AMOUNT,
     AT_LEAST,
@@ -452,6 +453,10 @@ def build_plan(question: str, view: ContextView, uses_severity: bool) -> Plan:
         plan.calls.append(Call("filter_by_time", {"start": start, "end": end}, f"keep lines {words}"))
         plan.scope.append(words + (f" (now = {view.now})" if end == "now" else ""))
         plan.window = TimeWindow(start=start, end=end, words=words)
+    if (source := absent_source(q, view.columns, vocabulary)) is not None:
+        _filter(plan, source[0], source[1], f"{'on host' if source[0] == 'host' else 'from'} {source[1]}")
+        plan.absent.append(source[1])
+        plan.terms.append(Term(word=source[1], column=source[0], value=source[1], rows=0))
     said = said_words(q, _lead_in(q.text), vocabulary)  # the words an event of the log may explain
     _texts(q, texts, view.columns, uses_severity, vocabulary)
     plan.calls += texts.calls
