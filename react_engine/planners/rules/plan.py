@@ -11,7 +11,7 @@ from react_engine.logs.macs import MAC_SEPARATED, any_notation
 from react_engine.logs.macs import normalize as normalize_mac
 from react_engine.planners.base import ContextView
 from react_engine.planners.rules.question import Question, amount, known, time_window
-from react_engine.planners.rules.reading import levels, quote_covers, said_words, searched, unmet
+from react_engine.planners.rules.reading import level_names_lines, levels, quote_covers, said_words, searched, unmet
 from react_engine.planners.rules.sources import absent_source
 from react_engine.planners.rules.vocabulary import (
     AMOUNT,
@@ -24,6 +24,7 @@ from react_engine.planners.rules.vocabulary import (
     FREE_TEXT,
     GENERIC_COMPONENTS,
     HOST_WORD,
+    HTTP_REASONS,
     LABELS,
     NAMED_LOGINS,
     NUMBER_WORDS,
@@ -146,19 +147,26 @@ def _field_or_search(plan: Plan, columns: list[str], column: str, value: Any, wo
         _search(plan, text, op == "regex", words)
 
 
-def _status(q: Question, plan: Plan) -> None:
+def _status(q: Question, plan: Plan, columns: list[str]) -> None:
     """HTTP status classes and codes (`5xx`, `server errors`, `404s`, `status 500`), filtered on the status column
-    or, without one, on the status the lines state (`" 404 ` after a request, `status: 404`, `status=404`)."""
+    or, without one, on the status the lines state (`" 404 ` after a request, `status: 404`, `status=404`); with a
+    status column, a reason phrase ("unauthorized", "not found") names its code."""
     for m in q.take(r"\b([1-5])xx(?:\s+(?:errors?|responses?|status(?:es)?|codes?))?\b"
                     r"|\b(server|client)\s+errors?\b"):
         digit = m.group(1) or ("5" if m.group(2).lower() == "server" else "4")
         _filter(plan, "status", f"^{digit}[0-9][0-9]$", f"with an HTTP {STATUS_CLASSES[digit]} status", "regex")
     for m in q.take(r"\b(?:status(?: code)?\s+|http\s+)?([1-5]\d\d)(?:s\b|\s+(?:errors?|responses?|codes?|status)\b|"
-                    r"(?=\s*$|\s*\?))|\bstatus(?: code)?\s+([1-5]\d\d)\b"
+                    r"(?=\)?\s*$|\)?\s*\?))|\bstatus(?: code)?\s+([1-5]\d\d)\b"
                     r"|\b(?:returned|returning|return|came back with|come back with|got|answered with|with)\s+"
                     r"(?:an?\s+)?(?:http\s+)?(?:status\s+)?([1-5]\d\d)\b"):
         code = m.group(1) or m.group(2) or m.group(3)
         _filter(plan, "status", int(code), f"with status {code}")
+    if "status" not in columns:
+        return  # "unauthorized" then names a log's own event (a CMTS "BPI unauthorized")
+    for m in q.take(r"\b(" + "|".join(HTTP_REASONS) + r")\b"):
+        code = next(c for p, c in HTTP_REASONS.items() if re.fullmatch(p, m.group(1), re.I))
+        if not any(c.params.get("field") == "status" for c in plan.calls):  # "unauthorised requests (401)"
+            _filter(plan, "status", code, f"with HTTP status {m.group(1).lower()}")  # a number the question lacks
 
 
 def _filter(plan: Plan, field: str, value: Any, words: str, op: str = "eq") -> None:
@@ -167,10 +175,14 @@ def _filter(plan: Plan, field: str, value: Any, words: str, op: str = "eq") -> N
     plan.scope.append(words)
 
 
-def _severity(q: Question, plan: Plan, uses_severity: bool) -> None:
-    """Severity words, as one level filter when the logs carry levels, else as a search for the words."""
+def _severity(q: Question, plan: Plan, uses_severity: bool, vocabulary: Vocabulary) -> None:
+    """Severity words, as one level filter when the logs carry levels (verbose only as the rows write it), else as
+    a search for the words."""
     minimum, hits = None, []
+    written = {v.lower(): v for v in vocabulary.values.get("level_raw", {})}
     for pattern, level in SEVERITY_WORDS:
+        if level == "verbose" and not {"verbose", "v"} & written.keys():
+            continue  # a level these rows never write is a word of the question
         if q.take(AT_LEAST.format(w=pattern)):
             minimum = minimum or level.lower()
         hits += [(m.start(), m.end(), level) for m in q.take(pattern)]
@@ -187,6 +199,7 @@ def _severity(q: Question, plan: Plan, uses_severity: bool) -> None:
         _search(plan, "|".join(stems), len(stems) > 1, f'containing {" or ".join(stems)} (these logs record no '
                                                        "severities)")
         return
+    levels = [written.get("verbose", written.get("v", level)) if level == "verbose" else level for level in levels]
     params: dict[str, Any] = {"levels": levels}
     words = " or ".join(levels)
     if minimum:
@@ -405,13 +418,13 @@ def _grounded(ways: tuple[str, ...], vocabulary: Vocabulary) -> tuple[str, bool]
 
 def _texts(q: Question, plan: Plan, columns: list[str], uses_severity: bool, vocabulary: Vocabulary) -> None:
     """Everything that becomes a text search or a level, status or method filter."""
-    _status(q, plan)
+    _status(q, plan, columns)
     for m in q.take(r"\b(GET|POST|PUT|DELETE|HEAD|PATCH|OPTIONS)\b", 0):
         _field_or_search(plan, columns, "method", m.group(1), f"with method {m.group(1)}", f'"{m.group(1)} ')
     for m in q.take(r"\b(\d{8})\b"):
         _field_or_search(plan, columns, "event_id", m.group(1), f"with event ID {m.group(1)}", f"<{m.group(1)}>")
     _phrases(q, plan, vocabulary)
-    _severity(q, plan, uses_severity)
+    _severity(q, plan, uses_severity, vocabulary)
     for m in q.take(r"\b([A-Z][A-Z0-9_]{4,})\b", 0):  # a mnemonic or other upper-case name, as written
         _search(plan, m.group(1), False, f'mentioning "{m.group(1)}"')
         if _in_sample(m.group(1), vocabulary):
@@ -459,6 +472,9 @@ def build_plan(question: str, view: ContextView, uses_severity: bool) -> Plan:
         plan.terms.append(Term(word=source[1], column=source[0], value=source[1], rows=0))
     said = said_words(q, _lead_in(q.text), vocabulary)  # the words an event of the log may explain
     _texts(q, texts, view.columns, uses_severity, vocabulary)
+    if texts.level_noun and level_names_lines(texts.calls, literals, vocabulary):  # "'Failed to open package' erors"
+        kept = [(c, w) for c, w in zip(texts.calls, texts.scope) if c.action != "filter_by_severity"]
+        texts.calls, texts.scope = [c for c, _ in kept], [w for _, w in kept]
     plan.calls += texts.calls
     plan.scope += texts.scope
     plan.terms += texts.terms

@@ -12,6 +12,9 @@ from react_engine.understanding import Vocabulary
 from react_engine.understanding.events import alike
 from react_engine.understanding.words import split_words, stem
 
+_FAILURE = re.compile(r"\b(?:fail\w*|errors?|cannot|can't|could not|unable|denied|refused|invalid|exceptions?|"
+                      r"abort\w*|time[ds]? ?out)\b", re.I)
+
 if TYPE_CHECKING:
     from react_engine.planners.rules.plan import Call, Plan
 
@@ -37,6 +40,15 @@ def levels(calls: list[Call]) -> frozenset[str] | None:
                 return None
             return frozenset(v for v in named if v)
     return None
+
+
+def level_names_lines(calls: list[Call], literals: list[Call], vocabulary: Vocabulary) -> bool:
+    """Whether a severity word after quoted text names those lines rather than their level: the text tells of a
+    failure ("'Failed to open package' errors"), sampled lines hold it, and none of them is at that level."""
+    kept, quoted = levels(calls), [searched(c) for c in literals if c.action == "search_logs"]
+    events = vocabulary.events
+    return bool(kept and quoted and any(_FAILURE.search(str(c.params["value"])) for c in literals)
+                and events.meet(quoted)) and events.meet(quoted, kept) == 0
 
 
 def unmet(plan: Plan, vocabulary: Vocabulary) -> bool:
