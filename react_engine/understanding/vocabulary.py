@@ -17,6 +17,8 @@ import pandas as pd
 
 from react_engine.rowops import column_counts, count, distinct, every
 from react_engine.rowops import values as values_of
+from react_engine.understanding.events import Events
+from react_engine.understanding.words import singular, stem
 
 VALUE_COLUMNS = ("host", "component", "pid", "thread", "level_raw", "event_id", "status", "method")
 MAX_VALUES = 2000  # per column, the most frequent
@@ -34,30 +36,6 @@ ENTITY_SIGNS = {
 }
 
 
-def singular(word: str) -> str:
-    """`errors` -> `error`, `addresses` -> `address`, `entries` -> `entry` (for matching only)."""
-    if len(word) > 4 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if len(word) > 4 and word.endswith(("sses", "xes", "ches", "shes")):
-        return word[:-2]
-    if len(word) > 2 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        return word[:-1]
-    return word
-
-
-_SUFFIXES = ("ations", "ation", "ings", "ing", "ions", "ion", "ures", "ure", "als", "al", "ies", "es", "ed", "s",
-             "er", "e")
-
-
-def stem(word: str) -> str:
-    """A crude stem for matching word forms: `failures` -> `fail`, `expired` -> `expir`, `renewal` -> `renew`,
-    `closed` and `close` -> `clos` (at least four letters are kept)."""
-    for suffix in _SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
-            return word[: -len(suffix)]
-    return word
-
-
 @dataclass(frozen=True, eq=False)
 class Vocabulary:
     """Names per column with their row counts, message words, entity types and the log's time range."""
@@ -71,6 +49,7 @@ class Vocabulary:
     sources: frozenset[str] = frozenset()  # lower-case words of the loaded files' names ("hadoop", "proxifier")
     first: pd.Timestamp | None = None
     last: pd.Timestamp | None = None
+    events: Events = field(default_factory=Events)  # the sampled messages' templates
     _together: dict[tuple[str, ...], tuple[int, int]] = field(default_factory=dict, repr=False)  # memo
 
     @classmethod
@@ -81,9 +60,11 @@ class Vocabulary:
         for column, counts in column_counts(frame, [c for c in VALUE_COLUMNS if c in frame.columns]).items():
             values[column] = {str(k): int(v) for k, v in counts.iloc[:MAX_VALUES].items() if str(k)}
         step = max(1, rows // SAMPLE_ROWS)
-        sample = every(frame["message"], step).dropna().astype(str) if "message" in frame.columns \
-            else pd.Series([], dtype=str)
+        picked = every(frame["message"], step) if "message" in frame.columns else pd.Series([], dtype=str)
+        sample = picked.dropna().astype(str)
         lines = sample.tolist()
+        levels = every(frame["severity"], step)[picked.notna().to_numpy()].tolist() \
+            if "severity" in frame.columns else []
         tokens = Counter(_WORD.findall("\n".join(lines).lower()))
         signs = "\n".join(lines[:: max(1, len(lines) // SIGN_ROWS)])
         sources: frozenset[str] = frozenset()
@@ -95,7 +76,8 @@ class Vocabulary:
         return cls(rows=rows, values=values, tokens=dict(tokens), sampled=len(sample),
                    sample=tuple(line.lower() for line in lines),
                    entity_types=tuple(k for k, sign in ENTITY_SIGNS.items() if sign.search(signs)), sources=sources,
-                   first=None if pd.isna(first) else first, last=None if pd.isna(last) else last)
+                   first=None if pd.isna(first) else first, last=None if pd.isna(last) else last,
+                   events=Events.build(lines, levels))
 
     @classmethod
     def of_values(cls, known: Mapping[str, list[str]]) -> Vocabulary:

@@ -12,7 +12,9 @@ from react_engine.logs.macs import normalize as normalize_mac
 from react_engine.planners.base import ContextView
 from react_engine.planners.rules.nouns import Subject, excluded, subject
 from react_engine.planners.rules.question import Question, amount, known, logs_itself, time_window
+from react_engine.planners.rules.reading import level_names_lines, levels, quote_covers, said_words, searched, unmet
 from react_engine.planners.rules.roles import VALUES, marked, role, several_ips
+from react_engine.planners.rules.sources import absent_source
 from react_engine.planners.rules.vocabulary import (
     AMOUNT,
     AT_LEAST,
@@ -24,6 +26,7 @@ from react_engine.planners.rules.vocabulary import (
     FREE_TEXT,
     GENERIC_COMPONENTS,
     HOST_WORD,
+    HTTP_REASONS,
     LABELS,
     NAMED_LOGINS,
     NUMBER_WORDS,
@@ -37,6 +40,7 @@ from react_engine.planners.rules.vocabulary import (
 from react_engine.tools import REGISTRY
 from react_engine.tools.regex import literal
 from react_engine.understanding import Correction, Interpretation, Term, TimeWindow, Vocabulary
+from react_engine.understanding.events import alike
 from react_engine.understanding.spelling import correct
 from react_engine.understanding.vocabulary import singular, stem
 
@@ -152,19 +156,26 @@ def _field_or_search(plan: Plan, columns: list[str], column: str, value: Any, wo
         _search(plan, text, op == "regex", words)
 
 
-def _status(q: Question, plan: Plan) -> None:
+def _status(q: Question, plan: Plan, columns: list[str]) -> None:
     """HTTP status classes and codes (`5xx`, `server errors`, `404s`, `status 500`), filtered on the status column
-    or, without one, on the status the lines state (`" 404 ` after a request, `status: 404`, `status=404`)."""
+    or, without one, on the status the lines state (`" 404 ` after a request, `status: 404`, `status=404`); with a
+    status column, a reason phrase ("unauthorized", "not found") names its code."""
     for m in q.take(r"\b([1-5])xx(?:\s+(?:errors?|responses?|status(?:es)?|codes?))?\b"
                     r"|\b(server|client)\s+errors?\b"):
         digit = m.group(1) or ("5" if m.group(2).lower() == "server" else "4")
         _filter(plan, "status", f"^{digit}[0-9][0-9]$", f"with an HTTP {STATUS_CLASSES[digit]} status", "regex")
     for m in q.take(r"\b(?:status(?: code)?\s+|http\s+)?([1-5]\d\d)(?:s\b|\s+(?:errors?|responses?|codes?|status)\b|"
-                    r"(?=\s*$|\s*\?))|\bstatus(?: code)?\s+([1-5]\d\d)\b"
+                    r"(?=\)?\s*$|\)?\s*\?))|\bstatus(?: code)?\s+([1-5]\d\d)\b"
                     r"|\b(?:returned|returning|return|came back with|come back with|got|answered with|with)\s+"
                     r"(?:an?\s+)?(?:http\s+)?(?:status\s+)?([1-5]\d\d)\b"):
         code = m.group(1) or m.group(2) or m.group(3)
         _filter(plan, "status", int(code), f"with status {code}")
+    if "status" not in columns:
+        return  # "unauthorized" then names a log's own event (a CMTS "BPI unauthorized")
+    for m in q.take(r"\b(" + "|".join(HTTP_REASONS) + r")\b"):
+        code = next(c for p, c in HTTP_REASONS.items() if re.fullmatch(p, m.group(1), re.I))
+        if not any(c.params.get("field") == "status" for c in plan.calls):  # "unauthorised requests (401)"
+            _filter(plan, "status", code, f"with HTTP status {m.group(1).lower()}")  # a number the question lacks
 
 
 def _filter(plan: Plan, field: str, value: Any, words: str, op: str = "eq") -> None:
@@ -173,10 +184,14 @@ def _filter(plan: Plan, field: str, value: Any, words: str, op: str = "eq") -> N
     plan.scope.append(words)
 
 
-def _severity(q: Question, plan: Plan, uses_severity: bool) -> None:
-    """Severity words, as one level filter when the logs carry levels, else as a search for the words."""
+def _severity(q: Question, plan: Plan, uses_severity: bool, vocabulary: Vocabulary) -> None:
+    """Severity words, as one level filter when the logs carry levels (verbose only as the rows write it), else as
+    a search for the words."""
     minimum, hits = None, []
+    written = {v.lower(): v for v in vocabulary.values.get("level_raw", {})}
     for pattern, level in SEVERITY_WORDS:
+        if level == "verbose" and not {"verbose", "v"} & written.keys():
+            continue  # a level these rows never write is a word of the question
         if q.take(AT_LEAST.format(w=pattern)):
             minimum = minimum or level.lower()
         hits += [(m.start(), m.end(), level) for m in q.take(pattern)]
@@ -193,6 +208,7 @@ def _severity(q: Question, plan: Plan, uses_severity: bool) -> None:
         _search(plan, "|".join(stems), len(stems) > 1, f'containing {" or ".join(stems)} (these logs record no '
                                                        "severities)")
         return
+    levels = [written.get("verbose", written.get("v", level)) if level == "verbose" else level for level in levels]
     params: dict[str, Any] = {"levels": levels}
     words = " or ".join(levels)
     if minimum:
@@ -432,13 +448,13 @@ def _grounded(ways: tuple[str, ...], vocabulary: Vocabulary) -> tuple[str, bool]
 
 def _texts(q: Question, plan: Plan, columns: list[str], uses_severity: bool, vocabulary: Vocabulary) -> None:
     """Everything that becomes a text search or a level, status or method filter."""
-    _status(q, plan)
+    _status(q, plan, columns)
     for m in q.take(r"\b(GET|POST|PUT|DELETE|HEAD|PATCH|OPTIONS)\b", 0):
         _field_or_search(plan, columns, "method", m.group(1), f"with method {m.group(1)}", f'"{m.group(1)} ')
     for m in q.take(r"\b(\d{8})\b"):
         _field_or_search(plan, columns, "event_id", m.group(1), f"with event ID {m.group(1)}", f"<{m.group(1)}>")
     _phrases(q, plan, vocabulary)
-    _severity(q, plan, uses_severity)
+    _severity(q, plan, uses_severity, vocabulary)
     for m in q.take(r"\b([A-Z][A-Z0-9_]{4,})\b", 0):  # a mnemonic or other upper-case name, as written
         _search(plan, m.group(1), False, f'mentioning "{m.group(1)}"')
         if _in_sample(m.group(1), vocabulary):
@@ -473,6 +489,7 @@ def build_plan(question: str, view: ContextView, uses_severity: bool) -> Plan:
         plan.problem = "I can count, rank and list log lines, not explain why something happened"
         return plan
     _literals(q, texts, vocabulary)  # first: an interface or IP must not be read as a host name
+    literals = list(texts.calls)
     plan.subject = subject(q, view.columns, vocabulary)  # before its words are read as names or searches
     _places(q, plan, view, vocabulary)
     window = time_window(q, view.now, vocabulary)
@@ -481,7 +498,15 @@ def build_plan(question: str, view: ContextView, uses_severity: bool) -> Plan:
         plan.calls.append(Call("filter_by_time", {"start": start, "end": end}, f"keep lines {words}"))
         plan.scope.append(words + (f" (now = {view.now})" if end == "now" else ""))
         plan.window = TimeWindow(start=start, end=end, words=words)
+    if (source := absent_source(q, view.columns, vocabulary)) is not None:
+        _filter(plan, source[0], source[1], f"{'on host' if source[0] == 'host' else 'from'} {source[1]}")
+        plan.absent.append(source[1])
+        plan.terms.append(Term(word=source[1], column=source[0], value=source[1], rows=0))
+    said = said_words(q, _lead_in(q.text), vocabulary)  # the words an event of the log may explain
     _texts(q, texts, view.columns, uses_severity, vocabulary)
+    if texts.level_noun and level_names_lines(texts.calls, literals, vocabulary):  # "'Failed to open package' erors"
+        kept = [(c, w) for c, w in zip(texts.calls, texts.scope) if c.action != "filter_by_severity"]
+        texts.calls, texts.scope = [c for c, _ in kept], [w for _, w in kept]
     plan.calls += texts.calls
     plan.scope += texts.scope
     plan.terms += texts.terms
@@ -492,7 +517,9 @@ def build_plan(question: str, view: ContextView, uses_severity: bool) -> Plan:
     interval = "1m" if unit and unit.group(1).lower() == "minute" else "1d" if unit else "1h"
     _target(q, plan, vocabulary)
     plan.role = role(q)
-    unknown = _ground(q, plan, vocabulary)
+    quoted = [str(c.params["value"]) for c in literals if not c.params.get("regex")]
+    unknown = _ground(q, plan, vocabulary, quoted)
+    mapped = plan.problem is None
     if unknown:
         plan.problem = f'I do not know how to look for "{" ".join(unknown)}" in these logs'
     elif not plan.goal:
@@ -506,16 +533,47 @@ def build_plan(question: str, view: ContextView, uses_severity: bool) -> Plan:
         plan.problem = f'I read "{guessed[0].written}" as "{guessed[0].read_as}", which selects no lines'  # "verbos"
     elif plan.excluded and plan.goal not in ("top", "which", "unique", "list"):
         plan.problem = f'I can leave "{plan.excluded[0]}" out of a ranking or a distinct count, not out of a count'
-    elif plan.problem is None:
+    unread = plan.ignored and not any(c.action in NARROWING for c in plan.calls)  # the subject was found nowhere
+    if mapped and plan.goal and not plan.excluded and (plan.problem or unread or unmet(plan, vocabulary)):
+        _as_event(plan, said, unknown, literals, vocabulary)
+    if plan.problem is None:
         _aggregate(plan, view.columns, n, interval, vocabulary)
     return plan
 
 
-def _ground(q: Question, plan: Plan, vocabulary: Vocabulary) -> list[str]:
+def _as_event(plan: Plan, said: list[str], unknown: list[str], literals: list[Call], vocabulary: Vocabulary) -> None:
+    """Read the question as the log event its words describe ("how many times gmetad got no answer from any
+    datasource" -> 'got not answer from any'), in place of searches for its words that never meet on a line: a
+    search for the event's longest literal run. Quoted text, names, times and fields still narrow; a severity word
+    that is part of the event's text is not a level filter; the words the event does not explain are ignored."""
+    reading = vocabulary.events.read(said + unknown)
+    if reading is None or len(plan.calls) != len(plan.scope):
+        return
+    in_text = any(re.fullmatch(p, w, re.I) for w in reading.words for p, _ in SEVERITY_WORDS)
+    kept = [(c, w) for c, w in zip(plan.calls, plan.scope) if c in literals or (
+        c.action != "search_logs" and not (in_text and c.action == "filter_by_severity"))]
+    calls = [c for c, _ in kept]
+    if not vocabulary.events.meet([searched(c) for c in calls if c.action == "search_logs"] + [re.escape(
+            reading.search)], levels(calls)):
+        return
+    dropped = [t.word for t in plan.terms if t.column == "message"]
+    plan.calls, plan.scope = calls, [w for _, w in kept]
+    _search(plan, reading.search, False, f'containing "{reading.search}"')
+    explained = {w.lower() for w in reading.words}
+    plan.terms = [t for t in plan.terms if t.column != "message"] + [Term(
+        word=" ".join(reading.words), column="message", value=reading.search,
+        rows=reading.rows if vocabulary.sampled == vocabulary.rows else None)]
+    plan.ignored = list(dict.fromkeys(w for w in plan.ignored + dropped + unknown if w.lower() not in explained
+                                      and not any(alike(stem(w.lower()), s) for s in reading.stems)))
+    plan.problem, plan.guesses, plan.named, plan.stems, plan.absent = None, [], [], [], []
+    plan.level_noun = False
+
+
+def _ground(q: Question, plan: Plan, vocabulary: Vocabulary, quoted: list[str]) -> list[str]:
     """The words no rule explained: a word of the messages (in any form: `expired` finds `Expiring`) becomes a
     search, a word found nowhere is ignored (and reported), and so is any word of a lead-in ("Looking at the HDFS
-    logs, ...") or of a log's name ("the Spark log"). Returns the words that cannot be handled: bare numbers, and
-    without a vocabulary every word."""
+    logs, ...") or of a log's name ("the Spark log"), and a word the `quoted` text covers or never meets. Returns
+    the words that cannot be handled: bare numbers, and without a vocabulary every word."""
     if not vocabulary.sampled:
         return [m.group(0) for m in q.leftover()]
     lead_in = _lead_in(q.text)
@@ -524,6 +582,9 @@ def _ground(q: Question, plan: Plan, vocabulary: Vocabulary) -> list[str]:
         word = m.group(0).strip("'.:-")
         if m.start() < lead_in or vocabulary.names_log(word) or logs_itself(q, m):
             plan.framing.append(word)
+        elif quoted and (covered := quote_covers(word, quoted, vocabulary)) is not None:
+            if not covered:
+                plan.ignored.append(word)  # it describes the quoted lines ("the 'ERROR IN CONTACTING RM' lines")
         elif word.isdigit():
             unknown.append(word)  # a bare number is a value of something unnamed
         elif re.search(r"[\d._/:-]", word):

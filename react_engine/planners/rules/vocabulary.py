@@ -70,6 +70,7 @@ SEVERITY_WORDS = (
     (r"\bnotices?\b", "notice"),
     (r"\binfo(?:rmational)?\b", "info"),
     (r"\bdebug\b", "debug"),
+    (r"\bverbose\b", "verbose"),  # as the log writes it ("V" on Android), else debug
 )
 STEMS = {"emergency": "emerg", "critical": "crit", "warning": "warn"}
 AT_LEAST = (r"\b(?:at least|min(?:imum)?(?: level)?)\s+(?:{w})|(?:{w})\s+(?:or|and)\s+(?:worse|above|higher|"
@@ -142,6 +143,10 @@ FREE_TEXT = re.compile(r"\b(?:mention(?:s|ing|ed)?|contain(?:s|ing|ed)?|with the
 GENERIC_COMPONENTS = {"cmts", "cm", "app", "api", "main", "root", "system", "server", "client", "http", "db",
                       "web", "log", "logs", "cablemodem"}
 
+# HTTP reason phrases -> their status code (on logs with a status column)
+HTTP_REASONS = {r"unauthori[sz]ed": 401, r"forbidden": 403, r"not found": 404, r"bad gateway": 502,
+                r"service unavailable": 503, r"gateway time-?out": 504, r"too many requests": 429}
+
 # HTTP status classes in words (a "5xx" in an answer would read as the number 5)
 STATUS_CLASSES = {"1": "informational", "2": "success", "3": "redirect", "4": "client-error", "5": "server-error"}
 
@@ -155,7 +160,7 @@ _ASKING = ("which what who why top unique distinct histogram timeline trend brea
            "before after until around about first last final hour minute second day week month year today yesterday "
            "january february march april june july august september october november december sept least fewest "
            "error warning event password connection block user address status restart reboot critical fatal delete "
-           "remove connect login failure failed success successful session request response")
+           "remove connect login failure failed success successful session request response timeout")
 
 
 @functools.cache

@@ -1,0 +1,127 @@
+"""The log's own events: message templates, and wordy questions read as one of them.
+
+Expected counts are computed here with pandas over the frames the tests build, never taken from the engine.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pandas as pd
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from react_engine import Engine, Settings
+from react_engine.planners.rules import RulesPlanner
+from react_engine.understanding.events import MASK, Events, runs_of, template_of
+from react_engine.understanding.words import split_words
+
+MESSAGES = st.lists(st.text(alphabet="abcXYZ019 ._:/=-[]()'", max_size=40), min_size=1, max_size=40)
+
+
+def frame(messages: list[str], **columns: list[Any]) -> pd.DataFrame:
+    n = len(messages)
+    data = {"timestamp": pd.date_range("2017-12-23 20:00", periods=n, freq="min", tz="UTC"), "message": messages,
+            "source": ["/logs/app.log"] * n, "line": list(range(1, n + 1))}
+    return pd.DataFrame(data | columns)
+
+
+def lines_with(f: pd.DataFrame, text: str) -> int:
+    return int(f["message"].str.contains(text, case=False, regex=False).sum())
+
+
+# --------------------------------------------------------------------------------------------- templates
+
+@settings(max_examples=200, deadline=None)
+@given(MESSAGES)
+def test_every_message_maps_to_exactly_one_template_whose_literal_runs_it_contains(messages: list[str]) -> None:
+    events = Events.build(messages)
+    assert sum(e.rows for e in events.events) == len(messages)
+    templates = {e.template for e in events.events}
+    assert len(templates) == len(events.events)
+    for message in messages:
+        template = template_of(message)
+        assert template in templates
+        assert all(run in message for run in runs_of(template))
+        assert not re.search(r"\d", template.replace(MASK, ""))  # every number is masked
+
+
+@settings(max_examples=100, deadline=None)
+@given(MESSAGES, st.lists(st.text(alphabet="abcXYZ.019_", max_size=12), max_size=6))
+def test_any_words_give_a_reading_of_an_event_or_none(messages: list[str], words: list[str]) -> None:
+    events = Events.build(messages)
+    reading = events.read(words)
+    if reading is not None:
+        assert reading.rows == sum(1 for m in messages if reading.search.lower() in m.lower()) > 0
+        assert set(reading.words) <= set(words)
+
+
+def test_names_are_split_into_words() -> None:
+    assert split_words("calculateCaloriesWithCache") == ["calculate", "calories", "with", "cache"]
+    assert split_words("NameSystem.delete") == ["name", "system", "delete"]
+    assert split_words("invalidSet") == ["invalid", "set"]
+    assert split_words("RMContainerAllocator SCREEN_OFF") == ["rm", "container", "allocator", "screen", "off"]
+
+
+def test_numbers_ids_addresses_and_paths_are_masked() -> None:
+    assert template_of("BLOCK* NameSystem.delete: blk_-42 is added to invalidSet of 10.1.2.3:50010") == \
+        "BLOCK* NameSystem.delete: <*> is added to invalidSet of <*>"
+    assert template_of("Opening /var/log/app for 0x1f") == "Opening <*> for <*>"
+
+
+def test_an_event_is_read_only_when_it_clearly_explains_the_most_words() -> None:
+    events = Events.build(["calculateCaloriesWithCache totalCalories=12", "calculateAltitudeWithCache total=3",
+                           "onStandStepChanged 7"] * 3)
+    reading = events.read(["recalculated", "calories", "cache"])
+    assert reading is not None and reading.search == "calculateCaloriesWithCache totalCalories" and reading.rows == 3
+    assert events.read(["calculated", "cache"]) is None  # both events say that much
+    assert events.read(["giraffes", "cache"]) is None  # one word is not enough
+
+
+# --------------------------------------------------------------------------------------------- questions
+
+ZOOKEEPER = frame(["Cannot open channel to 2 at election address /10.10.34.12:3888",
+                   "Cannot open channel to 3 at election address /10.10.34.13:3888",
+                   "Received connection request /10.10.34.11:45307",
+                   "Notification time out: 3200",
+                   "Interrupted while waiting for message on queue",
+                   "Server environment:host.name=node1"] * 4,
+                  component=["QuorumCnxManager", "QuorumCnxManager", "QuorumCnxManager", "FastLeaderElection",
+                             "SendWorker", "Environment"] * 4,
+                  severity=["warning", "warning", "info", "info", "warning", "info"] * 4,
+                  level_raw=["WARN", "WARN", "INFO", "INFO", "WARN", "INFO"] * 4)
+
+
+HEALTH = frame(["calculateCaloriesWithCache totalCalories=126775", "calculateAltitudeWithCache totalAltitude=240",
+                "onStandStepChanged 3579", "calculateCaloriesWithCache totalCalories=126797", "flush sensor data"] * 3)
+
+
+def test_a_wordy_question_is_counted_as_the_event_it_describes() -> None:
+    question = "Our watch went flat. Can you tell me how many times the app recalculated the total calories with its cache?"
+    result = Engine(RulesPlanner(), Settings(max_iterations=12)).ask(question, frame=HEALTH)
+    assert result.value == lines_with(HEALTH, "calculateCaloriesWithCache") and result.verified
+    interpretation = result.interpretation
+    assert interpretation is not None and interpretation.problem is None
+    assert [t.rows for t in interpretation.terms if t.column == "message"] == [result.value]
+    assert "flat" in interpretation.ignored and "calories" not in interpretation.ignored
+
+
+def test_a_severity_word_in_the_events_text_is_not_a_level_filter() -> None:
+    f = frame(["data TLB error interrupt", "data TLB error interrupt", "instruction cache parity error corrected",
+               "ciod: failed to read message prefix"] * 3, severity=["critical", "critical", "info", "error"] * 3)
+    result = Engine(RulesPlanner(), Settings(max_iterations=12)).ask("how many data TLB eror interrupts?", frame=f)
+    assert result.value == lines_with(f, "data TLB error interrupt") and result.verified
+
+
+def test_words_outside_a_quote_that_the_quote_covers_or_describes_are_not_searched() -> None:
+    f = frame(["generating core.2275", "generating core.862", "core configuration loaded", "job 12 generated"])
+    question = "how many times was a core file being generated? I mean the 'generating core' lines."
+    result = Engine(RulesPlanner(), Settings(max_iterations=12)).ask(question, frame=f)
+    assert result.value == lines_with(f, "generating core") and result.verified
+
+
+def test_words_that_never_meet_on_a_line_and_describe_no_event_are_still_refused() -> None:
+    result = Engine(RulesPlanner(), Settings(max_iterations=12)).ask(
+        "how many election notifications were interrupted?", frame=ZOOKEEPER)
+    assert result.value is None and "rephrase" in result.answer
