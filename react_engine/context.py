@@ -28,6 +28,7 @@ _EXAMPLES = (
     '"reasoning": "<which result answers it>"}'
 )
 _WHY = {"finalize_answer": "the last tool result answers the question"}
+_SUGGESTION_CHARS = 1200
 
 
 def _examples(view: ContextView) -> str:
@@ -37,7 +38,8 @@ def _examples(view: ContextView) -> str:
         return _EXAMPLES
     action, params = view.suggestion
     reply = {"action": action, "params": params, "reasoning": _WHY.get(action, "the suggested next step")}
-    return "Suggested reply:\n" + json.dumps(reply, ensure_ascii=False, sort_keys=True)
+    # its values can come from the logs (a top value in a final answer): cleaned like any log text
+    return "Suggested reply:\n" + clean(json.dumps(reply, ensure_ascii=False, sort_keys=True), _SUGGESTION_CHARS)
 
 
 def estimate_tokens(text: str) -> int:

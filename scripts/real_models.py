@@ -86,17 +86,19 @@ def evaluate(path: Path, every: int, report_file: Path | None, timeout: float) -
     planner = LlamaCppPlanner(path, timeout=timeout)
     engine = Engine(planner, Settings(timeout_seconds=timeout))
 
-    def progress(scenario) -> None:
+    out = report_file or ROOT / "evals" / "out" / f"{path.stem}.json"
+    done: list = []
+
+    def progress(scenario) -> None:  # the report is rewritten after each case: a stopped run keeps its results
+        done.append(scenario)
+        save_report(build_report(str(SUITE), planner.name, path.name, done), out)
         mark = "✓" if scenario.passed else "✗"
         print(f"  {mark} {scenario.id:<32} {scenario.stop_reason:<12} {len(scenario.replies)} calls "
               f"{scenario.duration_s:6.1f}s", flush=True)  # fmt: skip
 
     began = time.monotonic()
-    scenarios = run_suite(suite, lambda case: engine, on_case=progress)
-    report = build_report(str(SUITE), planner.name, path.name, scenarios)
-    out = report_file or ROOT / "evals" / "out" / f"{path.stem}.json"
-    save_report(report, out)
-    print(f"{path.name}: {len(scenarios)} cases in {time.monotonic() - began:.0f}s, report {out}")
+    run_suite(suite, lambda case: engine, on_case=progress)
+    print(f"{path.name}: {len(done)} cases in {time.monotonic() - began:.0f}s, report {out}")
     return out
 
 

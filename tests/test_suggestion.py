@@ -32,9 +32,9 @@ class Copying(Planner):
 
     def plan(self, request: PlanRequest) -> PlannerReply:
         self.prompts.append(request.prompt)
-        label, last = request.prompt.splitlines()[-2:]
-        reply = self.first.pop(0) if self.first else json.loads(last) if label == "Suggested reply:" else \
-            self.fallback  # fmt: skip
+        lines = request.prompt.splitlines()
+        suggested = json.loads(lines[lines.index("Suggested reply:") + 1]) if "Suggested reply:" in lines else None
+        reply = self.first.pop(0) if self.first else suggested or self.fallback
         return PlannerReply(content=json.dumps(reply))
 
 
