@@ -434,6 +434,8 @@ class _Run:
                                      f"{cut(_json(last.value), 80)}")
             if not computed:
                 self.warnings.append("unverified: no tool computed anything this answer could rest on")
+            elif verdict.unstated:
+                self.warnings.append("unverified: the answer states no number or value that a tool computed")
             elif verdict.unmatched:
                 shown = ", ".join(f"{n:g}" for n in verdict.unmatched)
                 self.warnings.append(f"unverified: the answer states {shown}, which no tool computed in this run "

@@ -87,6 +87,7 @@ class Verdict(BaseModel):
     unmatched: list[float] = Field(default_factory=list)
     computed: list[float] = Field(default_factory=list)
     contradicted: bool = False  # the answer says none after the last tool found something
+    unstated: bool = False  # the answer states no number, no value and no name a tool returned: nothing to check
 
 
 def _close(a: float, pool: set[float]) -> bool:
@@ -108,8 +109,24 @@ def verify(answer: str, value: Any, computed: list[Any], question: str, latest: 
     unmatched = sorted({n for n in stated if not _close(n, allowed)})
     says_none = (reports_nothing(answer, value) or bool(stated)) and all(n == 0 for n in stated)
     contradicted = says_none and found_something(latest)
-    return Verdict(verified=bool(computed) and not unmatched and not contradicted, unmatched=unmatched,
-                   computed=sorted(pool)[:20], contradicted=contradicted)
+    unstated = bool(computed) and not stated and value is None and not reports_nothing(answer, value) and not any(
+        re.search(rf"(?<!\w){re.escape(name)}(?!\w)", answer, re.I) for name in _names(computed))
+    return Verdict(verified=bool(computed) and not unmatched and not contradicted and not unstated,
+                   unmatched=unmatched, computed=sorted(pool)[:20], contradicted=contradicted, unstated=unstated)
+
+
+def _names(value: Any) -> Iterable[str]:
+    """The texts in a tool value (keys included) that an answer could name instead of a number."""
+    if isinstance(value, str):
+        if len(value.strip()) > 1:
+            yield value.strip()
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _names(k)
+            yield from _names(v)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _names(v)
 
 
 def _unquoted(answer: str, filtered: Iterable[str]) -> str:

@@ -64,6 +64,15 @@ def test_nothing_computed_is_never_verified() -> None:
     assert not verify("There are no errors.", None, [], "any errors?").verified
 
 
+def test_an_answer_stating_nothing_a_tool_returned_is_not_verified() -> None:
+    computed = [{"bn10": 3, "bn138": 3}, 468]
+    placeholder = verify("<one sentence stating that result>", None, computed, "which host logged most?")
+    assert placeholder.unstated and not placeholder.verified
+    named = verify("bn10 logged the most lines.", None, computed, "which host logged most?")
+    assert named.verified and not named.unstated
+    assert verify("No such lines were found.", None, [0], "how many?").verified
+
+
 def test_nested_values_count_as_computed() -> None:
     top = [["10.0.0.1", 31], ["10.0.0.2", 17]]
     assert verify("10.0.0.1 leads with 31 attempts, then 10.0.0.2 with 17.", top, [top], "top ips").verified
