@@ -89,8 +89,9 @@ def ask(path: Path, *extra: str, watch: list[psutil.Process] | None = None) -> M
     labelled: dict[str, int] = {}
     for pid, (label, peak) in sorted(peaks.items()):
         labelled[f"{label} {pid}"] = peak
-    value = result.get("value") if result.get("stop_reason") == "stop" else f"{result.get('stop_reason')}: " \
-        f"{result.get('message')}"
+    value = result.get("value")
+    if value is None or result.get("stop_reason") != "stop":
+        value = f"{result.get('stop_reason')}: {result.get('message') or result.get('answer')}"
     return Measured(time.perf_counter() - started, sum(cpu.values()), value, labelled)
 
 
