@@ -32,7 +32,7 @@ from react_engine.planners.rules import advise
 from react_engine.planners.schema import portable_reply_schema
 from react_engine.planners.suggestion import suggest
 from react_engine.result import RunResult, Statistics, Step, StopReason
-from react_engine.rowops import attrs, count
+from react_engine.rowops import attrs, count, is_lazy
 from react_engine.settings import Settings
 from react_engine.state import RunState, call_key, resolve_now
 from react_engine.text import cut
@@ -329,6 +329,8 @@ class _Run:
                           inputs=state.inputs)
         remaining = settings.timeout_seconds - (time.monotonic() - self.started)
         limit = min(settings.tool_timeout_seconds, tool.timeout or settings.tool_timeout_seconds)
+        if is_lazy(state.frame):  # on a Dask cluster a pass over big logs takes minutes: the run limit bounds it
+            limit = remaining
         timeout = max(0.01, min(limit, remaining))
         with self.tracer.span("tool", tool=tool.name, params=_json(step.params), rows_in=count(state.rows)) as span:
             began = time.monotonic()

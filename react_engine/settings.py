@@ -15,7 +15,8 @@ class Settings(BaseModel):
 
     max_iterations: int = Field(10, ge=1, le=200, description="planner turns before stopping with tool_limit")
     timeout_seconds: float = Field(300.0, gt=0, description="whole-run time limit (time_limit)")
-    tool_timeout_seconds: float = Field(60.0, gt=0, description="a single tool call past this is abandoned")
+    tool_timeout_seconds: float = Field(60.0, gt=0, description="a single tool call past this is abandoned (on a "
+                                        "Dask cluster only the run limit applies)")
     max_prompt_tokens: int = Field(1000, ge=200, description="budget for the curated prompt (estimated)")
     history_window: int = Field(5, ge=1, le=20, description="recent actions shown in the prompt")
     sample_lines: int = Field(3, ge=0, le=10, description="sample rows shown in the prompt")

@@ -53,15 +53,6 @@ def build(directory: Path, lines: int) -> Path:
     return path
 
 
-def _label(process: psutil.Process) -> str:
-    command = " ".join(process.cmdline()[:4])
-    if "spawn_main" in command or "multiprocessing" in command:
-        return "worker"
-    if "dask" in command and "worker" in command:
-        return "dask worker"
-    return "command"
-
-
 def ask(path: Path, *extra: str, watch: list[psutil.Process] | None = None) -> Measured:
     """Run the question as a child process; sample the RSS of it, its descendants and the `watch` processes."""
     started = time.perf_counter()
@@ -77,7 +68,7 @@ def ask(path: Path, *extra: str, watch: list[psutil.Process] | None = None) -> M
                 times = process.cpu_times()
                 cpu[process.pid] = times.user + times.system
                 rss = process.memory_info().rss
-                label = "command" if process.pid == child.pid else _label(process)
+                label = "command" if process.pid == child.pid else "worker"  # or its nanny
                 peaks[process.pid] = (label, max(rss, peaks.get(process.pid, ("", 0))[1]))
         except psutil.Error:
             pass
@@ -89,8 +80,9 @@ def ask(path: Path, *extra: str, watch: list[psutil.Process] | None = None) -> M
     labelled: dict[str, int] = {}
     for pid, (label, peak) in sorted(peaks.items()):
         labelled[f"{label} {pid}"] = peak
-    value = result.get("value") if result.get("stop_reason") == "stop" else f"{result.get('stop_reason')}: " \
-        f"{result.get('message')}"
+    value = result.get("value")
+    if value is None or result.get("stop_reason") != "stop":
+        value = f"{result.get('stop_reason')}: {result.get('message') or result.get('answer')}"
     return Measured(time.perf_counter() - started, sum(cpu.values()), value, labelled)
 
 

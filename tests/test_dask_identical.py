@@ -14,6 +14,7 @@ from react_engine.logs.options import LoadOptions
 from react_engine.planners.rules import RulesPlanner
 from react_engine.result import RunResult
 from react_engine.rowops import is_lazy
+from react_engine.settings import Settings
 
 distributed = pytest.importorskip("distributed", reason="needs the dask extra: pip install -e \".[dask]\"")
 
@@ -55,3 +56,14 @@ def test_same_answer_on_the_cluster(case: Case, client: distributed.Client, fram
     assert remote.stop_reason == local.stop_reason
     assert [(e.source, e.line) for e in remote.evidence] == [(e.source, e.line) for e in local.evidence]
     assert [s.action for s in remote.steps] == [s.action for s in local.steps]
+
+
+def test_on_the_cluster_only_the_run_limit_bounds_a_tool(client: distributed.Client,
+                                                         frames: dict[str, FrameCache]) -> None:
+    case, local = next((c, r) for c in SUITE.cases if c.expect.value is not None
+                       for r in [_ask(c, frames["local"], None)] if "search_logs" in [s.action for s in r.steps])
+    hurried = Engine(RulesPlanner(), Settings(tool_timeout_seconds=0.001), dask=client)
+    remote = hurried.ask(case.question, case.logs, frame=frames["dask"].get(case.logs), now=case.now,
+                         load_options=OPTIONS)
+    assert remote.stop_reason == local.stop_reason == "stop"  # a search on the cluster takes more than 10 ms
+    assert remote.value == local.value
