@@ -235,3 +235,10 @@ def test_any_question_reads_as_values_to_leave_out_or_none(words: list[str]) -> 
     for value in excluded(q):
         assert value.text.strip() and value.text in q.text
         assert value.before is None or q.text[value.at:].startswith(value.before)
+
+
+def test_what_happened_to_the_counted_things_is_never_ignored() -> None:
+    f = frame(["Receiving block blk_1", "Receiving block blk_2", "Deleting block blk_1"])
+    result = ask("How many distinct blocks were allocated?", f)
+    assert result.value is None and "allocated" in result.answer, result.answer
+    assert ask("How many distinct blocks were deleted?", f).value == 1

@@ -498,7 +498,8 @@ def build_plan(question: str, view: ContextView, uses_severity: bool) -> Plan:
     """The whole plan for `question`, derived only from the question and what does not change during a run."""
     vocabulary = view.vocabulary or Vocabulary.of_values(view.known_values)
     known_words, candidates = _spelling(vocabulary)
-    text, corrections = correct(question, known_words, candidates)
+    columns = frozenset(w for c in view.columns for w in (c.lower(), c.lower() + "s"))  # "states": a column's name
+    text, corrections = correct(question, known_words | columns, candidates)
     text = re.sub(NAMED_LOGINS, r"\1 \3 for \2", text, flags=re.I)
     q, plan, texts = Question(text), Plan(corrections=corrections), Plan()
     plan.excluded = excluded(q)  # before quoted text becomes a search: "other than '-'"
@@ -621,8 +622,9 @@ def _ground(q: Question, plan: Plan, vocabulary: Vocabulary, quoted: list[str]) 
             _search(plan, rf"\b{literal(stem(word.lower()))}", True, f'with a word starting "{stem(word.lower())}"')
             plan.absent.append(plan.calls[-1].params["value"])
             plan.terms.append(Term(word=word, column="message", value=stem(word.lower()), rows=0))
-        elif re.match(r"\s+" + LINE_WORDS + r"\b", q.text[m.end():], re.I):
-            unknown.append(word)  # "eror lines": the word says which lines
+        elif re.match(r"\s+" + LINE_WORDS + r"\b", q.text[m.end():], re.I) or (re.fullmatch(r"\w{3,}[^e]ed", word)
+                and re.search(r"\b(?:were|was|been|got|are|is|be|being)\s+$", q.text[:m.start()], re.I)):
+            unknown.append(word)  # "eror lines" says which lines, "blocks were allocated" what happened to them
         else:
             plan.ignored.append(word)
         q.consume(m.start(), m.end())
