@@ -13,26 +13,13 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from question_frames import ask, frame
 
-from react_engine import Engine
-from react_engine.planners.rules import RulesPlanner
 from react_engine.planners.rules.exclusions import excluded
 from react_engine.planners.rules.nouns import subject
 from react_engine.planners.rules.question import Question
-from react_engine.result import RunResult
 from react_engine.tools.regex import check
 from react_engine.understanding import Vocabulary
-
-
-def frame(messages: list[str], **columns: list[Any]) -> pd.DataFrame:
-    n = len(messages)
-    data = {"timestamp": pd.date_range("2026-11-20 08:00", periods=n, freq="min", tz="UTC"), "message": messages,
-            "source": ["/logs/app.log"] * n, "line": list(range(1, n + 1))}
-    return pd.DataFrame(data | columns)
-
-
-def ask(question: str, f: pd.DataFrame) -> RunResult:
-    return Engine(RulesPlanner()).ask(question, frame=f)
 
 
 def _web() -> pd.DataFrame:
