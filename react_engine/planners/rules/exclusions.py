@@ -1,6 +1,6 @@
 """Values a question leaves out ("other than INFO", "components other than dfs.FSNamesystem", "which label (other
 than '-')", "other than 'ERROR IN CONTACTING RM' ones"): each becomes the narrowing call that drops its lines, on
-the column that holds the value, or else an inverted search for its text."""
+the column that holds the value, or else a search that keeps the lines without its text."""
 
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ def leave_out(value: Exclusion, ranked: str | None, columns: list[str],
         return "filter_by_field", {"field": column, "value": text, "op": "ne"}, words
     for form in dict.fromkeys([text, re.sub(r"(\w+)$", lambda m: singular(m.group(1)), text)]):
         if vocabulary.together([re.escape(form)])[0]:
-            return "search_logs", {"value": form, "invert": True}, words
+            return "search_logs", {"value": form, "exclude": True}, words
     return None
 
 

@@ -393,7 +393,7 @@ def _leave_out(plan: Plan, ranked: str | None, columns: list[str], vocabulary: V
 
 def _searched(plan: Plan) -> list[str]:
     """The plan's text searches as regexes (not those that drop lines)."""
-    return [searched(c) for c in plan.calls if c.action == "search_logs" and not c.params.get("invert")]
+    return [searched(c) for c in plan.calls if c.action == "search_logs" and not c.params.get("exclude")]
 
 
 def _places(q: Question, plan: Plan, view: ContextView, vocabulary: Vocabulary) -> None:
