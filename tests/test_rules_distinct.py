@@ -13,25 +13,13 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from question_frames import ask, frame
 
-from react_engine import Engine
-from react_engine.planners.rules import RulesPlanner
+from react_engine.planners.rules.exclusions import excluded
 from react_engine.planners.rules.nouns import subject
 from react_engine.planners.rules.question import Question
-from react_engine.result import RunResult
 from react_engine.tools.regex import check
 from react_engine.understanding import Vocabulary
-
-
-def frame(messages: list[str], **columns: list[Any]) -> pd.DataFrame:
-    n = len(messages)
-    data = {"timestamp": pd.date_range("2026-11-20 08:00", periods=n, freq="min", tz="UTC"), "message": messages,
-            "source": ["/logs/app.log"] * n, "line": list(range(1, n + 1))}
-    return pd.DataFrame(data | columns)
-
-
-def ask(question: str, f: pd.DataFrame) -> RunResult:
-    return Engine(RulesPlanner()).ask(question, frame=f)
 
 
 def _web() -> pd.DataFrame:
@@ -193,3 +181,51 @@ def test_the_system_that_writes_the_log_is_not_a_search_word() -> None:
     assert result.interpretation is not None and "phone" in result.interpretation.ignored
     assert ask("how many warnings mention phone?", f).value == \
         ((f.severity == "warning") & f.message.str.contains("phone")).sum()
+
+
+def _levels() -> pd.DataFrame:
+    return frame(["ERROR IN CONTACTING RM", "Task done", "ERROR IN CONTACTING RM", "disk slow", "map failed", "ok"],
+                 level_raw=["ERROR", "INFO", "ERROR", "WARN", "ERROR", "INFO"],
+                 severity=["error", "info", "error", "warning", "error", "info"],
+                 component=["RMCommunicator", "TaskImpl", "RMCommunicator", "Disk", "TaskImpl", "TaskImpl"],
+                 flag=[1, 0, 1, 1, 2, 1])
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("How many lines are there other than INFO?", lambda f: (f.level_raw != "INFO").sum()),
+    ("how many lines other than warnings?", lambda f: (f.severity != "warning").sum()),
+    ("How many lines came from components other than TaskImpl?", lambda f: (f.component != "TaskImpl").sum()),
+    ("How many ERROR lines are there other than 'ERROR IN CONTACTING RM'?",
+     lambda f: ((f.level_raw == "ERROR") & ~f.message.str.contains("ERROR IN CONTACTING RM")).sum()),
+    ("How many lines have a flag other than 1?", lambda f: (f.flag != 1).sum()),
+    ("which component logged the most lines other than TaskImpl?",
+     lambda f: f.component[f.component != "TaskImpl"].value_counts().index[0]),
+])
+def test_a_value_left_out_drops_its_lines(question: str, expected: Any) -> None:
+    f = _levels()
+    result = ask(question, f)
+    assert result.value == expected(f) and result.verified, result.answer
+
+
+@pytest.mark.parametrize("question", ["how many lines other than giraffes?",
+                                      "How many requests were made other than GET requests?"])
+def test_a_value_left_out_that_the_rows_never_hold_is_refused(question: str) -> None:
+    result = ask(question, _levels())
+    assert result.value is None and "rephrase" in result.answer, result.answer
+
+
+@given(words=st.lists(st.sampled_from(["other", "than", "except", "'x y'", "INFO", "ones", "the", "lines", "had",
+                                       "(", ")", "which", "flag", "?", "GET", "requests"]), max_size=10))
+@settings(max_examples=200, deadline=None)
+def test_any_question_reads_as_values_to_leave_out_or_none(words: list[str]) -> None:
+    q = Question(" ".join(words))
+    for value in excluded(q):
+        assert value.text.strip() and value.text in q.text
+        assert value.before is None or q.text[value.at:].startswith(value.before)
+
+
+def test_what_happened_to_the_counted_things_is_never_ignored() -> None:
+    f = frame(["Receiving block blk_1", "Receiving block blk_2", "Deleting block blk_1"])
+    result = ask("How many distinct blocks were allocated?", f)
+    assert result.value is None and "allocated" in result.answer, result.answer
+    assert ask("How many distinct blocks were deleted?", f).value == 1

@@ -44,6 +44,19 @@ def test_search_literal_matches_pandas(df: pd.DataFrame, word: str, case: bool) 
     assert result.value == len(expected)
 
 
+@given(df=frames(), word=st.sampled_from([*WORDS, "T", "zzz"]), regex=st.booleans(), keep=st.lists(st.booleans(),
+       min_size=30, max_size=30))
+@FAST
+def test_an_excluding_search_keeps_exactly_the_current_rows_the_search_drops(df: pd.DataFrame, word: str, regex: bool,
+                                                                            keep: list[bool]) -> None:
+    rows = df[keep[: len(df)]]
+    value = re.escape(word) if regex else word
+    found = run("search_logs", context(df, rows), value=value, regex=regex)
+    dropped = run("search_logs", context(df, rows), value=value, regex=regex, exclude=True)
+    assert labels(dropped) == [i for i in rows.index if i not in set(found.rows.index)]
+    assert dropped.value == len(rows) - found.value and dropped.summary.startswith("not search")
+
+
 @given(df=frames(), pattern=st.sampled_from([r"T\d", r"^\S+ web", r"[0-9a-f]{4}\.", r"time(?:out)?$", r"a{3}",
                                              r"\d+\.\d+"]))
 @FAST

@@ -3,24 +3,7 @@ error word that names quoted lines is no level filter. Expected counts are compu
 
 from __future__ import annotations
 
-from typing import Any
-
-import pandas as pd
-
-from react_engine import Engine, Settings
-from react_engine.planners.rules import RulesPlanner
-
-
-def frame(messages: list[str], **columns: list[Any]) -> pd.DataFrame:
-    n = len(messages)
-    data = {"timestamp": pd.date_range("2017-03-17 10:00", periods=n, freq="min", tz="UTC"), "message": messages,
-            "source": ["/logs/app.log"] * n, "line": list(range(1, n + 1))}
-    return pd.DataFrame(data | columns)
-
-
-def ask(question: str, f: pd.DataFrame) -> Any:
-    return Engine(RulesPlanner(), Settings(max_iterations=12)).ask(question, frame=f)
-
+from question_frames import ask, frame
 
 ANDROID = frame(["setSystemUiVisibility vis=0", "onStandStepChanged 3", "getRunningAppProcesses", "skip frames"] * 5,
                 level_raw=["V", "D", "V", "W"] * 5, severity=["debug", "debug", "debug", "warning"] * 5)

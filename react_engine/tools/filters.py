@@ -38,6 +38,7 @@ class SearchLogsParams(Params):
     value: str = Field(description="text to find in the log line; an empty value resets to all rows")
     regex: bool = Field(False, description="treat value as a regular expression (RE2 syntax)")
     case_sensitive: bool = Field(False, description="match letter case exactly")
+    exclude: bool = Field(False, description="keep the rows that do NOT match instead")
 
 
 @tool("search_logs", "keep rows whose line contains value", SearchLogsParams, narrows=True)
@@ -49,7 +50,8 @@ def search_logs(params: SearchLogsParams, ctx: ToolContext) -> ToolResult:
     ignore_case = not params.case_sensitive or mac is not None
     check(pattern)
     found = mask(ctx.rows, lambda rows: matches(line_text(rows), pattern, ignore_case=ignore_case))
-    return narrowed(ctx, found, f"search {params.value!r}" + (" (any MAC notation)" if mac else ""))
+    what = f"{'not ' if params.exclude else ''}search {params.value!r}" + (" (any MAC notation)" if mac else "")
+    return narrowed(ctx, ~found if params.exclude else found, what)
 
 
 class FilterBySeverityParams(Params):

@@ -29,8 +29,6 @@ _ENDS = {"a", "an", "the", "of", "in", "on", "at", "for", "from", "to", "by", "w
 _CORE = {"timestamp", "message", "raw", "source", "line", "severity"}
 # a value written after its name: contains a digit, ends with a letter or digit
 _VALUE = r"([^\s,;()\[\]]*?\d(?:[^\s,;()\[\]]*\w)?)"
-_EXCEPT = re.compile(r"\(?\b(?:other than|except(?:\s+for)?|excluding|besides|apart from|not counting|ignoring)\s+"
-                     r"(?:\"([^\"]+)\"|'([^']+)'|`([^`]+)`|([^\s,;?)]+))\)?", re.I)
 
 
 @dataclass(frozen=True)
@@ -49,11 +47,6 @@ class Subject:
 def _plain(pattern: str) -> str:
     """An RE2 extraction pattern as a Python one (the sample is matched ignoring case)."""
     return pattern.removeprefix("(?i)")
-
-
-def excluded(q: Question) -> list[str]:
-    """Values the question leaves out of a ranking ("other than '-'", "except root"); the words become consumed."""
-    return [next(g for g in m.groups() if g) for m in q.take(_EXCEPT.pattern)]
 
 
 def subject(q: Question, columns: list[str], vocabulary: Vocabulary) -> Subject | None:

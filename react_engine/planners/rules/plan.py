@@ -10,7 +10,8 @@ from typing import Any
 from react_engine.logs.macs import MAC_SEPARATED, any_notation
 from react_engine.logs.macs import normalize as normalize_mac
 from react_engine.planners.base import ContextView
-from react_engine.planners.rules.nouns import Subject, excluded, subject
+from react_engine.planners.rules.exclusions import Exclusion, claim_columns, excluded, leave_out
+from react_engine.planners.rules.nouns import Subject, subject
 from react_engine.planners.rules.question import Question, amount, known, logs_itself, time_window
 from react_engine.planners.rules.reading import level_names_lines, levels, quote_covers, said_words, searched, unmet
 from react_engine.planners.rules.roles import VALUES, marked, role, several_ips
@@ -81,7 +82,7 @@ class Plan:
     window: TimeWindow | None = None
     level_noun: bool = False  # a severity word right after quoted text ("'Could not resolve' errors")
     subject: Subject | None = None  # what is counted or ranked, when no entity word names it
-    excluded: list[str] = field(default_factory=list)  # values left out of a ranking ("other than '-'")
+    excluded: list[Exclusion] = field(default_factory=list)  # values left out ("other than INFO")
     role: str | None = None  # source, destination or client: which address or port of a line is meant
 
     def label(self) -> str:
@@ -323,6 +324,8 @@ def _extract(kind: str, label: str, pattern: str | None) -> Call:
 
 def _aggregate(plan: Plan, columns: list[str], n: int, interval: str, vocabulary: Vocabulary) -> None:
     """The measuring calls after the narrowing ones."""
+    if plan.goal not in ("top", "which", "unique", "list") and not _leave_out(plan, None, columns, vocabulary):
+        return
     if plan.goal == "histogram":
         plan.calls.append(Call("count_by_time", {"interval": interval}, f"count lines per {interval}"))
         return
@@ -364,8 +367,8 @@ def _aggregate(plan: Plan, columns: list[str], n: int, interval: str, vocabulary
     plan.terms.append(Term(word=label, column=kind))
     if pattern is not None or (kind in ENTITY_TYPES and plan.goal in ("unique", "list")):
         plan.calls.append(_extract(kind, label, pattern))  # counting and ranking need custom ones extracted first
-    for value in plan.excluded:
-        _filter(plan, kind, value, f"other than {value}", "ne")
+    if not _leave_out(plan, kind, columns, vocabulary):
+        return
     if plan.goal in ("unique", "list"):
         plan.calls.append(Call("count_entities", {"type": kind, "unique": True}, f"count the distinct {label}"))
         if plan.goal == "unique":
@@ -374,10 +377,23 @@ def _aggregate(plan: Plan, columns: list[str], n: int, interval: str, vocabulary
     plan.calls.append(Call("top_values", {"field": kind, "n": size}, f"rank the {label} by their number of lines"))
 
 
+def _leave_out(plan: Plan, ranked: str | None, columns: list[str], vocabulary: Vocabulary) -> bool:
+    """Add the calls that drop the lines of each value the question leaves out; False (the problem set) when the
+    rows hold one nowhere."""
+    for value in plan.excluded:
+        found = leave_out(value, ranked, columns, vocabulary)
+        if found is None:
+            plan.problem = f'I could not find "{value.text}" in these logs to leave it out'
+            return False
+        action, params, words = found
+        plan.calls.append(Call(action, params, f"keep lines {words}"))
+        plan.scope.append(words)
+    return True
+
+
 def _searched(plan: Plan) -> list[str]:
-    """The plan's text searches as regexes."""
-    return [c.params["value"] if c.params.get("regex") else re.escape(c.params["value"]) for c in plan.calls
-            if c.action == "search_logs"]
+    """The plan's text searches as regexes (not those that drop lines)."""
+    return [searched(c) for c in plan.calls if c.action == "search_logs" and not c.params.get("exclude")]
 
 
 def _places(q: Question, plan: Plan, view: ContextView, vocabulary: Vocabulary) -> None:
@@ -481,7 +497,8 @@ def build_plan(question: str, view: ContextView, uses_severity: bool) -> Plan:
     """The whole plan for `question`, derived only from the question and what does not change during a run."""
     vocabulary = view.vocabulary or Vocabulary.of_values(view.known_values)
     known_words, candidates = _spelling(vocabulary)
-    text, corrections = correct(question, known_words, candidates)
+    columns = frozenset(w for c in view.columns for w in (c.lower(), c.lower() + "s"))  # "states": a column's name
+    text, corrections = correct(question, known_words | columns, candidates)
     text = re.sub(NAMED_LOGINS, r"\1 \3 for \2", text, flags=re.I)
     q, plan, texts = Question(text), Plan(corrections=corrections), Plan()
     plan.excluded = excluded(q)  # before quoted text becomes a search: "other than '-'"
@@ -517,6 +534,7 @@ def build_plan(question: str, view: ContextView, uses_severity: bool) -> Plan:
     interval = "1m" if unit and unit.group(1).lower() == "minute" else "1d" if unit else "1h"
     _target(q, plan, vocabulary)
     plan.role = role(q)
+    claim_columns(q, plan.excluded, view.columns)
     quoted = [str(c.params["value"]) for c in literals if not c.params.get("regex")]
     unknown = _ground(q, plan, vocabulary, quoted)
     mapped = plan.problem is None
@@ -531,8 +549,6 @@ def build_plan(question: str, view: ContextView, uses_severity: bool) -> Plan:
     elif plan.goal == "count" and not any(c.action in NARROWING for c in plan.calls) and (
             guessed := [c for c in corrections if c.read_as.lower() not in FILLER]):
         plan.problem = f'I read "{guessed[0].written}" as "{guessed[0].read_as}", which selects no lines'  # "verbos"
-    elif plan.excluded and plan.goal not in ("top", "which", "unique", "list"):
-        plan.problem = f'I can leave "{plan.excluded[0]}" out of a ranking or a distinct count, not out of a count'
     unread = plan.ignored and not any(c.action in NARROWING for c in plan.calls)  # the subject was found nowhere
     if mapped and plan.goal and not plan.excluded and (plan.problem or unread or unmet(plan, vocabulary)):
         _as_event(plan, said, unknown, literals, vocabulary)
@@ -605,8 +621,9 @@ def _ground(q: Question, plan: Plan, vocabulary: Vocabulary, quoted: list[str]) 
             _search(plan, rf"\b{literal(stem(word.lower()))}", True, f'with a word starting "{stem(word.lower())}"')
             plan.absent.append(plan.calls[-1].params["value"])
             plan.terms.append(Term(word=word, column="message", value=stem(word.lower()), rows=0))
-        elif re.match(r"\s+" + LINE_WORDS + r"\b", q.text[m.end():], re.I):
-            unknown.append(word)  # "eror lines": the word says which lines
+        elif re.match(r"\s+" + LINE_WORDS + r"\b", q.text[m.end():], re.I) or (re.fullmatch(r"\w{3,}[^e]ed", word)
+                and re.search(r"\b(?:were|was|been|got|are|is|be|being)\s+$", q.text[:m.start()], re.I)):
+            unknown.append(word)  # "eror lines" says which lines, "blocks were allocated" what happened to them
         else:
             plan.ignored.append(word)
         q.consume(m.start(), m.end())
