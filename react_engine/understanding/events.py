@@ -20,6 +20,14 @@ from react_engine.understanding.words import split_words, stem
 MASK = "<*>"
 # a path, or any token holding a digit (numbers, hex, IPs, ids, ports, versions): the variable parts of a line
 _VARIABLE = r"(?<![\w./:@%+#-])(?=[\w./:@%+#-]*\d)[\w./:@%+#-]+|(?<![\w/])/[\w.@%~+:-]+(?:/[\w.@%~+:-]*)*"
+# stems of words of opposite meaning: an event that says one is never what a question saying the other describes
+_PAIRS = (("open", "clos"), ("accept", "reject"), ("start", "stop"), ("success", "fail"), ("allow", "deni"),
+          ("allow", "deny"), ("login", "logout"), ("add", "remov"), ("up", "down"), ("enabl", "disabl"))
+_OPPOSITES: dict[str, set[str]] = {}
+for _a, _b in _PAIRS:
+    _OPPOSITES.setdefault(_a, set()).add(_b)
+    _OPPOSITES.setdefault(_b, set()).add(_a)
+_NEGATIONS = ("dis", "un", "non", "in", "de")  # "disconnect" is no form of "connect"
 MIN_WORDS = 2  # question words a template must explain to be chosen
 MARGIN = 1.25  # how much better than any other event the chosen one must score
 
@@ -41,7 +49,27 @@ def alike(a: str, b: str) -> bool:
     if a == b:
         return True
     short, long_ = sorted((a, b), key=len)
-    return len(short) >= 5 and short in long_
+    return len(short) >= 5 and short in long_ and not any(long_ == n + short for n in _NEGATIONS)
+
+
+def _opposed(a: str, b: str) -> bool:
+    """Whether stems `a` and `b` mean opposite things ("open"/"clos", "connect"/"disconnect")."""
+    if alike(a, b):
+        return False
+    return any(_starts(b, o) for o in _opposites(a)) or any(b == n + a or a == n + b for n in _NEGATIONS)
+
+
+def _starts(word: str, prefix: str) -> bool:
+    return word == prefix if len(prefix) <= 2 else word.startswith(prefix)
+
+
+def _opposites(word: str) -> set[str]:
+    return {o for key, found in _OPPOSITES.items() if _starts(word, key) for o in found}
+
+
+def _holds(event: Event, parts: list[str]) -> bool:
+    """Whether `event` holds a word: every part of a name ("NameSystem.delete", "CBS_E_INVALID_PACKAGE")."""
+    return all(any(alike(p, s) for s in event.stems) for p in parts)
 
 
 @dataclass(frozen=True)
@@ -114,7 +142,10 @@ class Events:
         weight = {w: self._weight(parts) for w, parts in asked.items()}
         scored = []
         for event in self.events:
-            hits = tuple(w for w, parts in asked.items() if any(alike(p, s) for p in parts for s in event.stems))
+            if any(_opposed(p, s) and not _holds(event, [p]) for parts in asked.values() for p in parts
+                   for s in event.stems):
+                continue  # "opened" never describes "Closed socket connection"
+            hits = tuple(w for w, parts in asked.items() if _holds(event, parts))
             if len(hits) >= MIN_WORDS:
                 scored.append((sum(weight[w] for w in hits), hits, event))
         if not scored:
@@ -133,6 +164,6 @@ class Events:
         return None
 
     def _weight(self, parts: list[str]) -> float:
-        """Rarer words say more: the inverse share of events holding any of `parts`."""
-        holding = sum(1 for e in self.events if any(alike(p, s) for p in parts for s in e.stems))
+        """Rarer words say more: the inverse share of events holding `parts`."""
+        holding = sum(1 for e in self.events if _holds(e, parts))
         return math.log(1 + len(self.events) / max(1, holding))
