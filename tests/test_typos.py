@@ -6,16 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 import pandas as pd
+from test_events import frame
 
 from react_engine import Engine, Settings
 from react_engine.planners.rules import RulesPlanner
-
-
-def frame(messages: list[str], **columns: list[Any]) -> pd.DataFrame:
-    n = len(messages)
-    data = {"timestamp": pd.date_range("2017-03-17 10:00", periods=n, freq="min", tz="UTC"), "message": messages,
-            "source": ["/logs/app.log"] * n, "line": list(range(1, n + 1))}
-    return pd.DataFrame(data | columns)
 
 
 def ask(question: str, f: pd.DataFrame) -> Any:
