@@ -125,3 +125,33 @@ def test_words_that_never_meet_on_a_line_and_describe_no_event_are_still_refused
     result = Engine(RulesPlanner(), Settings(max_iterations=12)).ask(
         "how many election notifications were interrupted?", frame=ZOOKEEPER)
     assert result.value is None and "rephrase" in result.answer
+
+
+def test_an_event_saying_the_opposite_of_the_question_is_not_read() -> None:
+    events = Events.build(["Closed socket connection for client /10.0.0.1:5000",
+                           "Accepted socket connection from /10.0.0.2:5001", "Expiring session 0x1"] * 3)
+    opened = events.read(["opened", "socket", "connections"])
+    assert opened is None or opened.search == "Accepted socket connection from"
+    closed = events.read(["closed", "socket", "connections"])
+    assert closed is not None and closed.search == "Closed socket connection for client"
+
+
+def test_a_name_counts_as_a_word_of_an_event_only_with_all_its_parts() -> None:
+    events = Events.build(["Failed to create backup log cab. [HRESULT = 0x80070001 - ERROR_INVALID_FUNCTION]",
+                           "Failed to open package. [HRESULT = 0x800f0805 - CBS_E_INVALID_PACKAGE]"])
+    assert events.read(["CBS_E_INVALID_PACKAGE", "errors"]) is None
+
+
+def test_a_number_the_event_does_not_explain_keeps_the_question_refused() -> None:
+    f = frame(["[UFW BLOCK] IN=eth0 SRC=10.0.0.1 DPT=23", "[UFW BLOCK] IN=eth0 SRC=10.0.0.2 DPT=22",
+               "[UFW ALLOW] IN=eth0 SRC=10.0.0.3 DPT=80"] * 3)
+    result = Engine(RulesPlanner(), Settings(max_iterations=12)).ask("how many ufw bloks to port 23?", frame=f)
+    assert result.value in (None, int(f["message"].str.contains("DPT=23").sum())), result.answer
+
+
+def test_a_day_word_inside_the_events_name_is_no_time_window() -> None:
+    f = frame(["setTodayTotalDetailSteps=1514038440000##7007##548365##8661##16256##27407172",
+               "onStandStepChanged 3579", "calculateCaloriesWithCache totalCalories=126775"] * 3)
+    question = "My step counter looks off. How many times did the app set today's total detail steps?"
+    result = Engine(RulesPlanner(), Settings(max_iterations=12)).ask(question, frame=f)
+    assert result.value == lines_with(f, "setTodayTotalDetailSteps") and result.verified, result.answer

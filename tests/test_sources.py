@@ -45,3 +45,14 @@ def test_a_source_the_log_has_or_mentions_is_no_zero(question: str) -> None:
 def test_a_source_that_is_a_word_of_questions_is_not_read_as_absent() -> None:
     result = ask("how many lines came from yesterday?")
     assert not any(s.action == "filter_by_field" for s in result.steps)
+
+
+@pytest.mark.parametrize(("written", "value"), [("logrotat", "logrotate"), ("lgorotate", "logrotate")])
+def test_a_misspelt_source_is_read_as_the_value_it_is_close_to(written: str, value: str) -> None:
+    result = ask(f"how many lines came from {written}?")
+    assert result.value == int((F["component"] == value).sum()) and result.verified, result.answer
+    assert f'read "{written}" as "{value}"' in result.answer
+
+
+def test_a_name_with_other_digits_is_no_typo_of_a_value() -> None:
+    assert ask("how many lines from node-4?").value == 0

@@ -8,8 +8,10 @@ template's longest literal run, which the tools run over every row.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -20,6 +22,14 @@ from react_engine.understanding.words import split_words, stem
 MASK = "<*>"
 # a path, or any token holding a digit (numbers, hex, IPs, ids, ports, versions): the variable parts of a line
 _VARIABLE = r"(?<![\w./:@%+#-])(?=[\w./:@%+#-]*\d)[\w./:@%+#-]+|(?<![\w/])/[\w.@%~+:-]+(?:/[\w.@%~+:-]*)*"
+# stems of words of opposite meaning: an event that says one is never what a question saying the other describes
+_PAIRS = (("open", "clos"), ("accept", "reject"), ("start", "stop"), ("success", "fail"), ("allow", "deni"),
+          ("allow", "deny"), ("login", "logout"), ("add", "remov"), ("up", "down"), ("enabl", "disabl"))
+_OPPOSITES: dict[str, set[str]] = {}
+for _a, _b in _PAIRS:
+    _OPPOSITES.setdefault(_a, set()).add(_b)
+    _OPPOSITES.setdefault(_b, set()).add(_a)
+_NEGATIONS = ("dis", "un", "non", "in", "de")  # "disconnect" is no form of "connect"
 MIN_WORDS = 2  # question words a template must explain to be chosen
 MARGIN = 1.25  # how much better than any other event the chosen one must score
 
@@ -41,7 +51,15 @@ def alike(a: str, b: str) -> bool:
     if a == b:
         return True
     short, long_ = sorted((a, b), key=len)
-    return len(short) >= 5 and short in long_
+    return len(short) >= 5 and short in long_ and not any(long_ == n + short for n in _NEGATIONS)
+
+
+def _starts(word: str, prefix: str) -> bool:
+    return word == prefix if len(prefix) <= 2 else word.startswith(prefix)
+
+
+def _opposites(word: str) -> set[str]:
+    return {o for key, found in _OPPOSITES.items() if _starts(word, key) for o in found}
 
 
 @dataclass(frozen=True)
@@ -81,19 +99,19 @@ class Events:
         given, are the messages' severities."""
         if not messages:
             return cls()
-        frame = pd.DataFrame({"template": pd.Series(list(messages), dtype=object).str.replace(
-            _VARIABLE, MASK, regex=True)})
-        frame["level"] = [str(v) if isinstance(v, str) else "" for v in levels] if len(levels) == len(messages) \
-            else ""
-        events = []
-        for template, group in frame.groupby("template", sort=False):
-            text = str(template)
-            events.append(Event(template=text, runs=tuple(runs_of(text)),
-                                stems=frozenset(stem(w) for w in split_words(text) if len(w) > 1),
-                                rows=len(group), levels=frozenset(v for v in group["level"].unique() if v)))
-        events.sort(key=lambda e: -e.rows)
-        return cls(events=tuple(events), sample=tuple(m.lower() for m in messages),
-                   levels=tuple(frame["level"].tolist()))
+        distinct = pd.Series(list(dict.fromkeys(messages)), dtype=object)  # each distinct message masked once
+        masked = dict(zip(distinct, distinct.str.replace(_VARIABLE, MASK, regex=True)))
+        templates = [masked[m] for m in messages]
+        written = [v if isinstance(v, str) else "" for v in levels] if len(levels) == len(messages) \
+            else [""] * len(messages)
+        rows = Counter(templates)
+        seen: dict[str, set[str]] = {}
+        for template, level in zip(templates, written):
+            seen.setdefault(template, set()).add(level)
+        events = [Event(template=t, runs=tuple(runs_of(t)), stems=frozenset(stem(w) for w in split_words(t)
+                                                                            if len(w) > 1),
+                        rows=n, levels=frozenset(v for v in seen[t] if v)) for t, n in rows.most_common()]
+        return cls(events=tuple(events), sample=tuple(m.lower() for m in messages), levels=tuple(written))
 
     def meet(self, patterns: list[str], levels: frozenset[str] | None = None) -> int:
         """Sampled messages that every regex in `patterns` matches (ignoring case), at one of `levels` if given."""
@@ -111,10 +129,14 @@ class Events:
                 asked[word] = parts
         if not asked or not self.events:
             return None
-        weight = {w: self._weight(parts) for w, parts in asked.items()}
+        holding = {w: self._holding(parts) for w, parts in asked.items()}
+        opposed = set().union(*(self._opposing(p) - self._holding([p]) for parts in asked.values() for p in parts))
+        weight = {w: math.log(1 + len(self.events) / max(1, len(found))) for w, found in holding.items()}
         scored = []
-        for event in self.events:
-            hits = tuple(w for w, parts in asked.items() if any(alike(p, s) for p in parts for s in event.stems))
+        for i, event in enumerate(self.events):
+            if i in opposed:
+                continue  # "opened" never describes "Closed socket connection"
+            hits = tuple(w for w in asked if i in holding[w])
             if len(hits) >= MIN_WORDS:
                 scored.append((sum(weight[w] for w in hits), hits, event))
         if not scored:
@@ -132,7 +154,22 @@ class Events:
                                    levels=frozenset().union(*(e.levels for e in family)), stems=event.stems)
         return None
 
-    def _weight(self, parts: list[str]) -> float:
-        """Rarer words say more: the inverse share of events holding any of `parts`."""
-        holding = sum(1 for e in self.events if any(alike(p, s) for p in parts for s in e.stems))
-        return math.log(1 + len(self.events) / max(1, holding))
+    def _holding(self, parts: list[str]) -> set[int]:
+        """The events holding every part of a word (a name's parts: "NameSystem.delete")."""
+        found = [set().union(*(self._by_stem[s] for s in self._by_stem if alike(p, s))) for p in parts]
+        return set.intersection(*found) if found else set()
+
+    def _opposing(self, part: str) -> set[int]:
+        """The events holding a word of the opposite meaning."""
+        others = _opposites(part)
+        negated = {n + part for n in _NEGATIONS} | {part[len(n):] for n in _NEGATIONS if part.startswith(n)}
+        return set().union(*(self._by_stem[s] for s in self._by_stem if (s in negated or any(
+            _starts(s, o) for o in others)) and not alike(part, s)))
+
+    @functools.cached_property
+    def _by_stem(self) -> dict[str, set[int]]:
+        index: dict[str, set[int]] = {}
+        for i, event in enumerate(self.events):
+            for s in event.stems:
+                index.setdefault(s, set()).add(i)
+        return index

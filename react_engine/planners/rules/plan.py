@@ -15,7 +15,7 @@ from react_engine.planners.rules.nouns import Subject, subject
 from react_engine.planners.rules.question import Question, amount, known, logs_itself, time_window
 from react_engine.planners.rules.reading import level_names_lines, levels, quote_covers, said_words, searched, unmet
 from react_engine.planners.rules.roles import VALUES, marked, role, several_ips
-from react_engine.planners.rules.sources import absent_source
+from react_engine.planners.rules.sources import named_source
 from react_engine.planners.rules.vocabulary import (
     AMOUNT,
     AT_LEAST,
@@ -202,8 +202,8 @@ def _severity(q: Question, plan: Plan, uses_severity: bool, vocabulary: Vocabula
         level == "error" and i and not q.text[hits[i - 1][1]:start].strip())))
     if not levels and minimum is None:
         return
-    # "'Failed to open package' errors": the level word may name the quoted lines rather than their level
-    plan.level_noun = any(re.search(r"[\"'”`]\s*$", q.text[:start]) for start, _, _ in hits)
+    # "'Failed to open package' errors", "CBS_E_INVALID_PACKAGE errors": the level word may name those lines
+    plan.level_noun = any(re.search(r"[\"'”`]\s*$|\b[A-Z][A-Z0-9_]{4,}\s*$", q.text[:start]) for start, _, _ in hits)
     if not uses_severity:
         stems = [STEMS.get(w, w.lower()) for w in levels + ([minimum] if minimum else [])]
         _search(plan, "|".join(stems), len(stems) > 1, f'containing {" or ".join(stems)} (these logs record no '
@@ -515,13 +515,16 @@ def build_plan(question: str, view: ContextView, uses_severity: bool) -> Plan:
         plan.calls.append(Call("filter_by_time", {"start": start, "end": end}, f"keep lines {words}"))
         plan.scope.append(words + (f" (now = {view.now})" if end == "now" else ""))
         plan.window = TimeWindow(start=start, end=end, words=words)
-    if (source := absent_source(q, view.columns, vocabulary)) is not None:
-        _filter(plan, source[0], source[1], f"{'on host' if source[0] == 'host' else 'from'} {source[1]}")
-        plan.absent.append(source[1])
-        plan.terms.append(Term(word=source[1], column=source[0], value=source[1], rows=0))
+    if (source := named_source(q, view.columns, vocabulary)) is not None:
+        column, value, typo = source
+        _filter(plan, column, value, f"{'on host' if column == 'host' else 'from'} {value}")
+        plan.corrections += [typo] if typo else []
+        plan.absent += [] if typo else [value]
+        plan.terms.append(Term(word=typo.written if typo else value, column=column, value=value,
+                               rows=vocabulary.values.get(column, {}).get(value, 0)))
     said = said_words(q, _lead_in(q.text), vocabulary)  # the words an event of the log may explain
     _texts(q, texts, view.columns, uses_severity, vocabulary)
-    if texts.level_noun and level_names_lines(texts.calls, literals, vocabulary):  # "'Failed to open package' erors"
+    if texts.level_noun and level_names_lines(texts.calls, vocabulary):  # "'Failed to open package' erors"
         kept = [(c, w) for c, w in zip(texts.calls, texts.scope) if c.action != "filter_by_severity"]
         texts.calls, texts.scope = [c for c, _ in kept], [w for _, w in kept]
     plan.calls += texts.calls
@@ -549,8 +552,9 @@ def build_plan(question: str, view: ContextView, uses_severity: bool) -> Plan:
     elif plan.goal == "count" and not any(c.action in NARROWING for c in plan.calls) and (
             guessed := [c for c in corrections if c.read_as.lower() not in FILLER]):
         plan.problem = f'I read "{guessed[0].written}" as "{guessed[0].read_as}", which selects no lines'  # "verbos"
-    unread = plan.ignored and not any(c.action in NARROWING for c in plan.calls)  # the subject was found nowhere
-    if mapped and plan.goal and not plan.excluded and (plan.problem or unread or unmet(plan, vocabulary)):
+    unread = plan.ignored and not any(c.action in NARROWING and c.action != "filter_by_time" for c in plan.calls)
+    if mapped and plan.goal and not plan.excluded and plan.target != "message" and (
+            plan.problem or unread or unmet(plan, vocabulary)):
         _as_event(plan, said, unknown, literals, vocabulary)
     if plan.problem is None:
         _aggregate(plan, view.columns, n, interval, vocabulary)
@@ -561,13 +565,17 @@ def _as_event(plan: Plan, said: list[str], unknown: list[str], literals: list[Ca
     """Read the question as the log event its words describe ("how many times gmetad got no answer from any
     datasource" -> 'got not answer from any'), in place of searches for its words that never meet on a line: a
     search for the event's longest literal run. Quoted text, names, times and fields still narrow; a severity word
-    that is part of the event's text is not a level filter; the words the event does not explain are ignored."""
+    or a day ("today") that is part of the event's text is no filter; the words the event does not explain are
+    ignored."""
     reading = vocabulary.events.read(said + unknown)
-    if reading is None or len(plan.calls) != len(plan.scope):
-        return
+    if reading is None or len(plan.calls) != len(plan.scope) or not set(unknown) <= set(reading.words):
+        return  # no event, or a word that must count ("port 23") is not the event's
     in_text = any(re.fullmatch(p, w, re.I) for w in reading.words for p, _ in SEVERITY_WORDS)
+    day = plan.window is not None and re.match(r"(today|yesterday)\b", plan.window.words) is not None and any(
+        plan.window.words.startswith(s) for s in reading.stems)  # "set today's steps": setTodayTotalDetailSteps
     kept = [(c, w) for c, w in zip(plan.calls, plan.scope) if c in literals or (
-        c.action != "search_logs" and not (in_text and c.action == "filter_by_severity"))]
+        c.action != "search_logs" and not (in_text and c.action == "filter_by_severity")
+        and not (day and c.action == "filter_by_time"))]
     calls = [c for c, _ in kept]
     if not vocabulary.events.meet([searched(c) for c in calls if c.action == "search_logs"] + [re.escape(
             reading.search)], levels(calls)):
@@ -582,6 +590,7 @@ def _as_event(plan: Plan, said: list[str], unknown: list[str], literals: list[Ca
     plan.ignored = list(dict.fromkeys(w for w in plan.ignored + dropped + unknown if w.lower() not in explained
                                       and not any(alike(stem(w.lower()), s) for s in reading.stems)))
     plan.problem, plan.guesses, plan.named, plan.stems, plan.absent = None, [], [], [], []
+    plan.window = None if day else plan.window
     plan.level_noun = False
 
 

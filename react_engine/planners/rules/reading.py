@@ -12,8 +12,8 @@ from react_engine.understanding import Vocabulary
 from react_engine.understanding.events import alike
 from react_engine.understanding.words import split_words, stem
 
-_FAILURE = re.compile(r"\b(?:fail\w*|errors?|cannot|can't|could not|unable|denied|refused|invalid|exceptions?|"
-                      r"abort\w*|time[ds]? ?out)\b", re.I)
+_FAILURE = re.compile(r"(?<![a-z])(?:fail[a-z]*|errors?|cannot|can't|could not|unable|denied|refused|invalid|"
+                      r"exceptions?|abort[a-z]*|time[ds]? ?out)(?![a-z])", re.I)
 
 if TYPE_CHECKING:
     from react_engine.planners.rules.plan import Call, Plan
@@ -42,13 +42,14 @@ def levels(calls: list[Call]) -> frozenset[str] | None:
     return None
 
 
-def level_names_lines(calls: list[Call], literals: list[Call], vocabulary: Vocabulary) -> bool:
-    """Whether a severity word after quoted text names those lines rather than their level: the text tells of a
-    failure ("'Failed to open package' errors"), sampled lines hold it, and none of them is at that level."""
-    kept, quoted = levels(calls), [searched(c) for c in literals if c.action == "search_logs"]
-    events = vocabulary.events
-    return bool(kept and quoted and any(_FAILURE.search(str(c.params["value"])) for c in literals)
-                and events.meet(quoted)) and events.meet(quoted, kept) == 0
+def level_names_lines(calls: list[Call], vocabulary: Vocabulary) -> bool:
+    """Whether a severity word after quoted text or a name names those lines rather than their level: the text
+    tells of a failure ("'Failed to open package' errors", "CBS_E_INVALID_PACKAGE errors"), sampled lines hold
+    it, and none of them is at that level."""
+    texts = [c for c in calls if c.action == "search_logs" and not c.params.get("regex")]
+    kept, searches, events = levels(calls), [searched(c) for c in texts], vocabulary.events
+    return bool(kept and searches and any(_FAILURE.search(str(c.params["value"])) for c in texts)
+                and events.meet(searches)) and events.meet(searches, kept) == 0
 
 
 def unmet(plan: Plan, vocabulary: Vocabulary) -> bool:
