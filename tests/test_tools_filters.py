@@ -265,9 +265,9 @@ _FILTER_CALLS = st.one_of(
     st.fixed_dictionaries({"name": st.just("filter_by_severity"),
                            "levels": st.lists(st.sampled_from(["ERROR", "error", "warn", "debug", "E"]), max_size=2),
                            "min_level": st.sampled_from(["error", "warning"])}),
-    st.fixed_dictionaries({"name": st.just("filter_by_field"), "field": st.sampled_from(["host", "pid", "status"]),
-                           "value": st.sampled_from(["web1", "22", "404", "WEB2"]),
-                           "op": st.sampled_from(["eq", "ne", "contains"])}),
+    st.tuples(st.sampled_from([("host", "web1"), ("host", "WEB2"), ("pid", "22"), ("status", "404")]),
+              st.sampled_from(["eq", "ne", "contains"])).map(
+        lambda c: {"name": "filter_by_field", "field": c[0][0], "value": c[0][1], "op": c[1]}),
     st.fixed_dictionaries({"name": st.just("filter_by_field"), "field": st.just("ip"),
                            "value": st.just("10.0.0.1")}),
     st.fixed_dictionaries({"name": st.just("filter_by_time"), "start": st.sampled_from(["now-1h", "now-1d"])}),
@@ -301,3 +301,12 @@ def test_excluding_a_level_keeps_the_other_levels_and_the_rows_without_one() -> 
 def test_excluding_an_empty_search_is_refused_with_what_to_do() -> None:
     with pytest.raises(ToolError, match="give a value to exclude"):
         run("search_logs", context(sample()), value="", exclude=True)
+
+
+def test_levels_written_as_initials_are_told_apart_by_their_initial() -> None:
+    df = frame([{"message": "a", "level": ("V", "debug")}, {"message": "b", "level": ("D", "debug")},
+                {"message": "c", "level": ("I", "info")}, {"message": "d", "level": ("D", "debug")}])
+    assert labels(run("filter_by_severity", context(df), levels="debug")) == [101, 103]
+    assert labels(run("filter_by_severity", context(df), levels="verbose")) == [100]
+    assert labels(run("filter_by_severity", context(df), levels="verbose", exclude=True)) == [101, 102, 103]
+    assert labels(run("filter_by_severity", context(df), min_level="info", exclude=True)) == [100, 101, 103]

@@ -114,12 +114,19 @@ def _lines_with(ctx: ToolContext, word: str) -> int:
 
 
 def _level_mask(ctx: ToolContext, level: str) -> Mask:
-    """A canonical name matches its severity; a level written in the log matches exactly; else a synonym."""
-    if level.lower() not in RANK and "level_raw" in ctx.rows.columns:
+    """A level written in the log matches exactly; a canonical name or a synonym matches its severity, unless the
+    log writes levels as initials and gives that severity to several (`D` for debug, `V` for verbose)."""
+    if "level_raw" not in ctx.rows.columns:
+        return _equal_mask(ctx.rows["severity"], _canonical(ctx, level))
+    if level.lower() not in RANK:
         exact = _equal_mask(ctx.rows["level_raw"], level)
         if value(exact.any()) or value(_equal_mask(ctx.frame["level_raw"], level).any()):
             return exact
-    return _equal_mask(ctx.rows["severity"], _canonical(ctx, level))
+    canonical = _canonical(ctx, level)
+    written = [str(w) for w in value_counts(ctx.frame["level_raw"]).index if normalize(w) == canonical]
+    if len(written) > 1 and all(len(w) == 1 for w in written) and level[:1].upper() in written:
+        return _equal_mask(ctx.rows["level_raw"], level[:1].upper())
+    return _equal_mask(ctx.rows["severity"], canonical)
 
 
 def _canonical(ctx: ToolContext, level: str) -> str:
