@@ -9,6 +9,7 @@ from typing import Any
 
 from react_engine.logs.macs import MAC_SEPARATED, any_notation
 from react_engine.logs.macs import normalize as normalize_mac
+from react_engine.logs.severity import normalize
 from react_engine.planners.base import ContextView
 from react_engine.planners.rules import negation
 from react_engine.planners.rules.nouns import Subject, excluded, subject
@@ -43,7 +44,7 @@ from react_engine.tools import REGISTRY
 from react_engine.tools.regex import literal
 from react_engine.understanding import Correction, Interpretation, Term, TimeWindow, Vocabulary
 from react_engine.understanding.events import alike
-from react_engine.understanding.spelling import correct
+from react_engine.understanding.spelling import correct, correct_names
 from react_engine.understanding.vocabulary import singular, stem
 
 # "by host", "per user" group counts; "logged by", "written by" name a source instead
@@ -201,6 +202,10 @@ def _severity(q: Question, plan: Plan, uses_severity: bool, vocabulary: Vocabula
             minimum = minimum or level.lower()
         hits += [(m.start(), m.end(), level) for m in q.take(pattern)]
     hits.sort()
+    # "CBS_E_INVALID_PACKAGE errors" in a log that writes no error level: the word names the lines, not a level
+    logged = {normalize(w) for w in vocabulary.values.get("level_raw", {})}
+    hits = [h for h in hits if not (logged and normalize(h[2]) not in logged and re.search(
+        r"(?:[\"'”`]|\b[A-Z][A-Z0-9_]{4,})\s*$", q.text[:h[0]]))]
     # in "fatal errors" the level is the adjective and "errors" only the noun
     levels = list(dict.fromkeys(level for i, (start, _, level) in enumerate(hits) if not (
         level == "error" and i and not q.text[hits[i - 1][1]:start].strip())))
@@ -486,7 +491,9 @@ def build_plan(question: str, view: ContextView, uses_severity: bool) -> Plan:
     """The whole plan for `question`, derived only from the question and what does not change during a run."""
     vocabulary = view.vocabulary or Vocabulary.of_values(view.known_values)
     known_words, candidates = _spelling(vocabulary)
-    text, corrections = correct(question, known_words, candidates)
+    text, renamed = correct_names(question, vocabulary, known_words)
+    text, corrections = correct(text, known_words, candidates)
+    corrections = renamed + corrections
     text = re.sub(NAMED_LOGINS, r"\1 \3 for \2", text, flags=re.I)
     q, plan, texts = Question(text), Plan(corrections=corrections), Plan()
     negated = negation.find(q, view.columns)  # its words are read on their own, after the rest
