@@ -14,7 +14,7 @@ from react_engine.engine import Engine
 from react_engine.logs import LoadOptions, load
 from react_engine.planners.rules import RulesPlanner
 from react_engine.understanding import Vocabulary
-from react_engine.understanding.spelling import correct_names
+from react_engine.understanding.spelling import correct, correct_names
 
 COMPONENTS = ["SogouCloud.exe", "Step_ExtSDM", "dfs.DataNode", "chrome.exe", "node-42"]
 VOCABULARY = Vocabulary.build(frame([{"message": f"{c} said DHCPREQUEST from 10.0.0.{i}", "component": c}
@@ -65,3 +65,16 @@ def test_a_name_nothing_is_close_to_stays_an_honest_zero() -> None:
     frame_ = load([str(real_log("Proxifier"))], LoadOptions(use_cache=False))
     result = Engine(RulesPlanner()).ask("how many lines from Netscape7.exe?", frame=frame_)
     assert result.value == 0 and not result.interpretation.corrections, result.answer
+
+
+@pytest.mark.parametrize(("written", "logged"), [("destoryed", "destroying"), ("unloded", "unloading"),
+                                                 ("recieving", "received")])
+def test_a_misspelt_word_is_read_as_the_form_the_rows_use(written: str, logged: str) -> None:
+    text, corrections = correct(f"how many surfaces were {written}?", frozenset({"surfaces", "were"}),
+                                ["surface", logged])
+    assert text == f"how many surfaces were {logged}?"
+    assert [(c.written, c.read_as) for c in corrections] == [(written, logged)]
+
+
+def test_a_word_far_from_every_form_is_kept() -> None:
+    assert correct("how many surfaces were painted?", frozenset(), ["surface", "destroying"])[1] == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Collection, Sequence
 
@@ -25,8 +26,9 @@ _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|`[^`]*`|(?<!\w)'[^']*'(?!\w)")
 def correct(text: str, known: Collection[str], candidates: Sequence[str], quoted: bool = True
             ) -> tuple[str, list[Correction]]:
     """`text` with each unknown lower-case word of at least `MIN_LENGTH` letters replaced by the closest of
-    `candidates` that starts with the same letter and scores at least `CUTOFF` (as written or in the singular:
-    "sesions" -> "session" when the rows say only "session"); quoted text (unless `quoted` is
+    `candidates` that starts with the same letter and scores at least `CUTOFF` (as written, in the singular:
+    "sesions" -> "session" when the rows say only "session", or by its stem: "destoryed" -> "destroying" when the
+    rows say only that); quoted text (unless `quoted` is
     false), names with digits or capitals inside, and words in `known` (lower case) are kept as written."""
     spans = [m.span() for m in _QUOTED.finditer(text)] if quoted else []
     out, corrections, pos = [], [], 0
@@ -34,13 +36,30 @@ def correct(text: str, known: Collection[str], candidates: Sequence[str], quoted
         word = m.group(1)
         if len(word) < MIN_LENGTH or word.lower() in known or any(a <= m.start() < b for a, b in spans):
             continue
-        best = _closest(word.lower(), candidates) or _closest(singular(word.lower()), candidates)
+        best = _closest(word.lower(), candidates) or _closest(singular(word.lower()), candidates) or \
+            _closest_form(word.lower(), candidates)
         if best is None or stem(best) == stem(word.lower()):
             continue  # no close word, or only another form of this one ("sessions" for "session")
         out.append(text[pos:m.start()] + best)
         pos = m.end()
         corrections.append(Correction(written=word, read_as=best))
     return "".join(out) + text[pos:], corrections
+
+
+def _closest_form(word: str, candidates: Sequence[str]) -> str | None:
+    """The candidate whose stem `word`'s stem is closest to, as the candidate is written."""
+    forms = _forms(tuple(candidates))
+    best = _closest(stem(word), tuple(forms))
+    return forms[best] if best is not None else None
+
+
+@functools.lru_cache(maxsize=8)
+def _forms(candidates: tuple[str, ...]) -> dict[str, str]:
+    """Each stem of `candidates` and the first candidate with it."""
+    forms: dict[str, str] = {}
+    for candidate in candidates:
+        forms.setdefault(stem(candidate), candidate)
+    return forms
 
 
 def correct_names(text: str, vocabulary: Vocabulary, known: Collection[str]) -> tuple[str, list[Correction]]:
