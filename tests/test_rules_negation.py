@@ -85,3 +85,12 @@ def test_the_negated_words_lie_after_the_cue_and_are_hidden_from_the_rest(text: 
     assert all(q.used[found.start:found.end])
     inner = reopened(q, found)
     assert [i for i, used in enumerate(inner.used) if not used] == list(range(found.start, found.end))
+
+
+@pytest.mark.parametrize(("text", "words"), [("which label (other than '-') shows up most?", "'-'"),
+                                             ("how many non-INFO lines on May 5?", "INFO"),
+                                             ("lines not from sshd in the last hour", "from sshd"),
+                                             ("errors other than 'a, b' per host", "'a, b'")])
+def test_the_negated_words_end_with_their_clause(text: str, words: str) -> None:
+    found = find(Question(text), [])
+    assert found is not None and found.words(text) == words

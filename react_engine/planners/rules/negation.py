@@ -21,7 +21,7 @@ _CUE = re.compile(r"\b(?:other than|except(?: for)?|excluding|apart from|aside f
                   r"wasn't|did not|didn't|do not|don't|does not|doesn't)(?: come| came)?|not(?= (?:from|by|on)\b))"
                   r"\s+|\bnon-(?=\w)", re.I)
 # where the negated words end: the end of the clause, a time or grouping phrase, or a new question
-_END = re.compile(r"\s*(?:[?!;,]|\.(?:\s|$)|$)|\s+(?:in|on|at|during|between|since|after|before|until|per|by|"
+_END = re.compile(r"\s*(?:[?!;,)]|\.(?:\s|$)|$)|\s+(?:in|on|at|during|between|since|after|before|until|per|by|"
                   r"and (?:how|which|what)|grouped|broken)\b", re.I)
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|`[^`]*`|(?<!\w)'[^']*'(?!\w)")
 # a column named just before the cue ("a flag other than 1", "a level other than INFO")
