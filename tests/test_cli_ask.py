@@ -66,12 +66,13 @@ def test_scripted_answer_json_has_the_contract_keys(tmp_path: Path) -> None:
 
 
 def test_human_output_has_answer_mark_evidence_and_footer(tmp_path: Path) -> None:
+    failed = sum("failed password" in line.lower() for line in SYSLOG.read_text().splitlines())
     planner = script(tmp_path, act("search_logs", value="Failed password"), act("get_log_count"),
-                     act("finalize_answer", answer="Counted.", value=None))
+                     act("finalize_answer", answer=f"{failed} lines.", value=None))
     result = invoke("ask", "failed passwords?", str(SYSLOG), "--planner", planner, "--no-trace")
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
-    assert lines[0] == "Counted."
+    assert lines[0] == f"{failed} lines."
     assert lines[1].startswith("✓ verified")
     assert "evidence:" in lines and any("Failed password" in line for line in lines)
     assert "— stop" not in result.stdout

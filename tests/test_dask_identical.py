@@ -67,3 +67,18 @@ def test_on_the_cluster_only_the_run_limit_bounds_a_tool(client: distributed.Cli
                          load_options=OPTIONS)
     assert remote.stop_reason == local.stop_reason == "stop"  # a search on the cluster takes more than 10 ms
     assert remote.value == local.value
+
+
+NEGATED = [("app", "How many lines are there other than INFO?"),
+           ("syslog", "How many sshd lines are there other than failed passwords?"),
+           ("cmts", "How many lines came from hosts other than MAWED07T01?")]
+
+
+@pytest.mark.parametrize(("set_name", "question"), NEGATED)
+def test_exclusions_keep_the_same_rows_on_the_cluster(set_name: str, question: str, client: distributed.Client,
+                                                      frames: dict[str, FrameCache]) -> None:
+    case = next(c for c in SUITE.cases if c.id.startswith(set_name)).model_copy(update={"question": question})
+    local, remote = _ask(case, frames["local"], None), _ask(case, frames["dask"], client)
+    assert any(s.params.get("exclude") for s in local.steps)
+    assert local.value is not None and remote.value == local.value
+    assert [(e.source, e.line) for e in remote.evidence] == [(e.source, e.line) for e in local.evidence]

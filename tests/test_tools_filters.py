@@ -270,3 +270,56 @@ def test_a_level_filter_that_keeps_some_rows_adds_no_note() -> None:
     df = frame([{"message": "disk full", "level": ("WARN", "warning")},
                 {"message": "Warning: low memory", "level": ("INFO", "info")}])
     assert run("filter_by_severity", context(df), levels="warning").note is None
+
+
+_FILTER_CALLS = st.one_of(
+    st.fixed_dictionaries({"name": st.just("search_logs"), "value": st.sampled_from(["timeout", "T3", "a.b", "ok"]),
+                           "regex": st.booleans()}),
+    st.fixed_dictionaries({"name": st.just("filter_by_severity"),
+                           "levels": st.lists(st.sampled_from(["ERROR", "error", "warn", "debug", "E"]), max_size=2),
+                           "min_level": st.sampled_from(["error", "warning"])}),
+    st.tuples(st.sampled_from([("host", "web1"), ("host", "WEB2"), ("pid", "22"), ("status", "404")]),
+              st.sampled_from(["eq", "ne", "contains"])).map(
+        lambda c: {"name": "filter_by_field", "field": c[0][0], "value": c[0][1], "op": c[1]}),
+    st.fixed_dictionaries({"name": st.just("filter_by_field"), "field": st.just("ip"),
+                           "value": st.just("10.0.0.1")}),
+    st.fixed_dictionaries({"name": st.just("filter_by_time"), "start": st.sampled_from(["now-1h", "now-1d"])}),
+)
+
+
+@given(df=frames(), call=_FILTER_CALLS, narrowed_first=st.booleans())
+@FAST
+def test_a_filter_and_its_exclusion_partition_the_current_rows(df: pd.DataFrame, call: dict[str, object],
+                                                                 narrowed_first: bool) -> None:
+    params = dict(call)
+    name = str(params.pop("name"))
+    rows = df[df["host"] != "db1"] if narrowed_first else df
+    now = pd.Timestamp("2026-11-21T12:00Z")
+    kept = run(name, context(df, rows, now=now), **params)
+    left = run(name, context(df, rows, now=now), **params, exclude=True)
+    assert sorted(labels(kept) + labels(left)) == list(rows.index)
+    assert not set(labels(kept)) & set(labels(left))
+    assert kept.value + left.value == len(rows)
+    assert left.summary.startswith("not ")
+
+
+def test_excluding_a_level_keeps_the_other_levels_and_the_rows_without_one() -> None:
+    df = sample()
+    result = run("filter_by_severity", context(df), levels="error", exclude=True)
+    assert labels(result) == [101, 102, 103, 104, 105]
+    assert result.note is None
+    assert labels(run("filter_by_field", context(df), field="host", value="web1", exclude=True)) == [100, 101, 102]
+
+
+def test_excluding_an_empty_search_is_refused_with_what_to_do() -> None:
+    with pytest.raises(ToolError, match="give a value to exclude"):
+        run("search_logs", context(sample()), value="", exclude=True)
+
+
+def test_levels_written_as_initials_are_told_apart_by_their_initial() -> None:
+    df = frame([{"message": "a", "level": ("V", "debug")}, {"message": "b", "level": ("D", "debug")},
+                {"message": "c", "level": ("I", "info")}, {"message": "d", "level": ("D", "debug")}])
+    assert labels(run("filter_by_severity", context(df), levels="debug")) == [101, 103]
+    assert labels(run("filter_by_severity", context(df), levels="verbose")) == [100]
+    assert labels(run("filter_by_severity", context(df), levels="verbose", exclude=True)) == [101, 102, 103]
+    assert labels(run("filter_by_severity", context(df), min_level="info", exclude=True)) == [100, 101, 103]

@@ -28,13 +28,21 @@ from react_engine.tools.timeexpr import parse_time
 _SEPARATED = re.compile(r"[:.-]")
 
 
-def narrowed(ctx: ToolContext, keep: Mask, what: str) -> ToolResult:
-    """The current rows where `keep` holds, as the new current rows; the value is their count."""
-    rows = select(ctx.rows, keep)
+class Narrowing(Params):
+    """Parameters every row filter shares."""
+
+    exclude: bool = Field(False, description="keep the rows that do NOT match instead")
+
+
+def narrowed(ctx: ToolContext, keep: Mask, what: str, exclude: bool = False) -> ToolResult:
+    """The current rows where `keep` holds (where it does not, when `exclude`), as the new current rows; the value
+    is their count."""
+    rows = select(ctx.rows, ~keep if exclude else keep)
+    what = f"not {what}" if exclude else what
     return ToolResult(value=count(rows), summary=f"{what} -> {count(rows):,} of {count(ctx.rows):,} rows", rows=rows)
 
 
-class SearchLogsParams(Params):
+class SearchLogsParams(Narrowing):
     value: str = Field(description="text to find in the log line; an empty value resets to all rows")
     regex: bool = Field(False, description="treat value as a regular expression (RE2 syntax)")
     case_sensitive: bool = Field(False, description="match letter case exactly")
@@ -44,17 +52,18 @@ class SearchLogsParams(Params):
 @tool("search_logs", "keep rows whose line contains value", SearchLogsParams, narrows=True)
 def search_logs(params: SearchLogsParams, ctx: ToolContext) -> ToolResult:
     if not params.value:
+        if params.exclude:
+            raise ToolError("give a value to exclude; an empty value with exclude=false resets to all rows")
         return reset_filters(ResetFiltersParams(), ctx)
     mac = None if params.regex or not _SEPARATED.search(params.value) else normalize_mac(params.value)
     pattern = params.value if params.regex else any_notation(mac) if mac else literal(params.value)
     ignore_case = not params.case_sensitive or mac is not None
     check(pattern)
     found = mask(ctx.rows, lambda rows: matches(line_text(rows), pattern, ignore_case=ignore_case))
-    what = f"{'not ' if params.exclude else ''}search {params.value!r}" + (" (any MAC notation)" if mac else "")
-    return narrowed(ctx, ~found if params.exclude else found, what)
+    return narrowed(ctx, found, f"search {params.value!r}" + (" (any MAC notation)" if mac else ""), params.exclude)
 
 
-class FilterBySeverityParams(Params):
+class FilterBySeverityParams(Narrowing):
     levels: OneOrMany = Field(default_factory=list, description=(
         "levels to keep: as written in the log (exact, e.g. FATAL) or canonical "
         f"({', '.join(SEVERITIES)}) and synonyms such as err, warn"))
@@ -73,7 +82,9 @@ def filter_by_severity(params: FilterBySeverityParams, ctx: ToolContext) -> Tool
         levels = at_least(_canonical(ctx, params.min_level))
         masks.append(mask(ctx.rows, lambda rows: rows["severity"].isin(levels).to_numpy(dtype=bool)))
     what = " ".join([*params.levels, *([f">={params.min_level}"] if params.min_level else [])])
-    result = narrowed(ctx, reduce(operator.or_, masks), f"severity {brief(what)}")
+    result = narrowed(ctx, reduce(operator.or_, masks), f"severity {brief(what)}", params.exclude)
+    if params.exclude:
+        return result
     result.note = _named_in_lines(ctx, [*params.levels, *([params.min_level] if params.min_level else [])],
                                   result.value)
     return result
@@ -104,12 +115,19 @@ def _lines_with(ctx: ToolContext, word: str) -> int:
 
 
 def _level_mask(ctx: ToolContext, level: str) -> Mask:
-    """A canonical name matches its severity; a level written in the log matches exactly; else a synonym."""
-    if level.lower() not in RANK and "level_raw" in ctx.rows.columns:
+    """A level written in the log matches exactly; a canonical name or a synonym matches its severity, unless the
+    log writes levels as initials and gives that severity to several (`D` for debug, `V` for verbose)."""
+    if "level_raw" not in ctx.rows.columns:
+        return _equal_mask(ctx.rows["severity"], _canonical(ctx, level))
+    if level.lower() not in RANK:
         exact = _equal_mask(ctx.rows["level_raw"], level)
         if value(exact.any()) or value(_equal_mask(ctx.frame["level_raw"], level).any()):
             return exact
-    return _equal_mask(ctx.rows["severity"], _canonical(ctx, level))
+    canonical = _canonical(ctx, level)
+    written = [str(w) for w in value_counts(ctx.frame["level_raw"]).index if normalize(w) == canonical]
+    if len(written) > 1 and all(len(w) == 1 for w in written) and level[:1].upper() in written:
+        return _equal_mask(ctx.rows["level_raw"], level[:1].upper())
+    return _equal_mask(ctx.rows["severity"], canonical)
 
 
 def _canonical(ctx: ToolContext, level: str) -> str:
@@ -121,7 +139,7 @@ def _canonical(ctx: ToolContext, level: str) -> str:
     return canonical
 
 
-class FilterByTimeParams(Params):
+class FilterByTimeParams(Narrowing):
     start: str = Field(description="ISO time (2026-11-20T10:00, UTC unless an offset is given) or now-1h, now-15m")
     end: str = Field("now", description="ISO time or relative time; `now` is the newest log time unless overridden")
 
@@ -133,10 +151,10 @@ def filter_by_time(params: FilterByTimeParams, ctx: ToolContext) -> ToolResult:
         raise ToolError(f"start {start.isoformat()} is after end {end.isoformat()}; swap them")
     within = mask(ctx.rows["timestamp"],
                   lambda stamps: ((stamps >= start) & (stamps <= end)).to_numpy(dtype=bool, na_value=False))
-    return narrowed(ctx, within, f"time {start.isoformat()}..{end.isoformat()}")
+    return narrowed(ctx, within, f"time {start.isoformat()}..{end.isoformat()}", params.exclude)
 
 
-class FilterByFieldParams(Params):
+class FilterByFieldParams(Narrowing):
     field: str = Field(description="a column (host, component, pid, event_id, status...) or entity type (mac, ip...)")
     value: str | int | float | bool = Field(description="the value to compare with")
     op: Literal["eq", "ne", "contains", "regex"] = Field(
@@ -151,7 +169,7 @@ def filter_by_field(params: FilterByFieldParams, ctx: ToolContext) -> ToolResult
     if is_entity:
         return _filter_by_entity(params, ctx, text)
     hit, how = _compare(ctx, ctx.rows[name], params.op, text)
-    return narrowed(ctx, ~hit if params.op == "ne" else hit, f"{name} {params.op} {text!r}{how}")
+    return narrowed(ctx, ~hit if params.op == "ne" else hit, f"{name} {params.op} {text!r}{how}", params.exclude)
 
 
 def _filter_by_entity(params: FilterByFieldParams, ctx: ToolContext, text: str) -> ToolResult:
@@ -159,7 +177,8 @@ def _filter_by_entity(params: FilterByFieldParams, ctx: ToolContext, text: str) 
     name, values, fresh = current(ctx, params.field)
     hit, how = _compare(ctx, values, params.op, normalised(name, text))
     holders = holding(ctx.rows, values, hit)
-    result = narrowed(ctx, ~holders if params.op == "ne" else holders, f"{name} {params.op} {text!r}{how}")
+    result = narrowed(ctx, ~holders if params.op == "ne" else holders, f"{name} {params.op} {text!r}{how}",
+                      params.exclude)
     result.entities = {name: values} if fresh else None
     return result
 

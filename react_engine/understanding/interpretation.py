@@ -17,6 +17,7 @@ class Term(BaseModel):
     column: str  # a column name, "message" for message text, or the entity type ranked/counted
     value: str | None = None
     rows: int | None = None  # exact when known at planning time
+    negated: bool = False  # the rows holding it are left out ("other than ...")
 
 
 class Correction(BaseModel):
@@ -43,6 +44,7 @@ class Interpretation(BaseModel):
     terms: list[Term] = Field(default_factory=list)
     corrections: list[Correction] = Field(default_factory=list)
     ignored: list[str] = Field(default_factory=list)
+    excluded: list[str] = Field(default_factory=list)  # what the rows left out hold ("from dfs.FSNamesystem")
     time_window: TimeWindow | None = None
     problem: str | None = None  # why the rules planner could not map it
 
@@ -61,9 +63,11 @@ class Interpretation(BaseModel):
             parts.append(f"shape {self.shape}" + (f" of {self.target}" if self.target else ""))
         if self.corrections:
             parts.append(", ".join(f"{c.written}->{c.read_as}" for c in self.corrections))
-        terms = [f"{t.word}={t.column}" + (f"({t.rows})" if t.rows else "") for t in self.terms]
+        terms = [f"{t.word}={t.column}" + (f"({t.rows})" if t.rows else "") for t in self.terms if not t.negated]
         if terms:
             parts.append("terms " + ", ".join(terms))
+        if self.excluded:
+            parts.append("leave out lines " + " or ".join(self.excluded))
         if self.time_window:
             parts.append(f"time {self.time_window.start}..{self.time_window.end}")
         text = "; ".join(parts)

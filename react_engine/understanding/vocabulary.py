@@ -21,6 +21,7 @@ from react_engine.understanding.events import Events
 from react_engine.understanding.words import singular, stem
 
 VALUE_COLUMNS = ("host", "component", "pid", "thread", "level_raw", "event_id", "status", "method")
+NAME_COLUMNS = ("host", "component", "thread")  # columns whose values a question names
 MAX_VALUES = 2000  # per column, the most frequent
 SAMPLE_ROWS = 10_000  # messages whose words are counted
 SIGN_ROWS = 500  # of those, the ones searched for entity types
@@ -128,6 +129,15 @@ class Vocabulary:
             if found:
                 return found
         return []
+
+    def holds(self, name: str) -> bool:
+        """Whether the rows hold `name` (any case): as a value or a part of one, or in the sampled messages."""
+        return bool(self.holders(name, NAME_COLUMNS)) or any(name.lower() in line for line in self.sample)
+
+    def names(self) -> list[str]:
+        """The names a misspelt name may be read as: values of the name columns as written, then message words."""
+        values = [v for c in NAME_COLUMNS for v in self.values.get(c, {})]
+        return list(dict.fromkeys(values + list(self.tokens)))
 
     def words(self) -> list[str]:
         """Every lower-case word the rows contain (names and message words), for spelling correction."""

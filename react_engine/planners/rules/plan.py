@@ -9,7 +9,9 @@ from typing import Any
 
 from react_engine.logs.macs import MAC_SEPARATED, any_notation
 from react_engine.logs.macs import normalize as normalize_mac
+from react_engine.logs.severity import normalize
 from react_engine.planners.base import ContextView
+from react_engine.planners.rules import negation
 from react_engine.planners.rules.exclusions import Exclusion, claim_columns, excluded, leave_out
 from react_engine.planners.rules.nouns import Subject, subject
 from react_engine.planners.rules.question import Question, amount, known, logs_itself, time_window
@@ -29,6 +31,7 @@ from react_engine.planners.rules.vocabulary import (
     HOST_WORD,
     HTTP_REASONS,
     LABELS,
+    METHODS,
     NAMED_LOGINS,
     NUMBER_WORDS,
     PHRASES,
@@ -42,7 +45,7 @@ from react_engine.tools import REGISTRY
 from react_engine.tools.regex import literal
 from react_engine.understanding import Correction, Interpretation, Term, TimeWindow, Vocabulary
 from react_engine.understanding.events import alike
-from react_engine.understanding.spelling import correct
+from react_engine.understanding.spelling import correct, correct_names
 from react_engine.understanding.vocabulary import singular, stem
 
 # "by host", "per user" group counts; "logged by", "written by" name a source instead
@@ -50,6 +53,7 @@ GROUP_BY = r"(?<!\wed )(?<!written )(?<!\wen )\b(?:by|per|for each|for every)"
 GROUPED = GROUP_BY + r"\s+\w+"
 NARROWING = frozenset(name for name, tool in REGISTRY.items() if tool.narrows)
 LINE_WORDS = r"(?:lines?|entries|entry|messages?|events?|records?|rows?|ones|logs?)"  # "unique lines"
+RANKED = ("top", "which", "unique", "list")  # goals that rank or count distinct values
 SEVERAL = r"\d+|" + "|".join(w for w, n in NUMBER_WORDS.items() if n > 1)  # "which 5 IPs", not "which one"
 
 
@@ -74,6 +78,7 @@ class Plan:
     terms: list[Term] = field(default_factory=list)  # words grounded in the data
     corrections: list[Correction] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)  # words found nowhere, left out
+    negated: list[str] = field(default_factory=list)  # what the rows left out hold ("from dfs.FSNamesystem")
     framing: list[str] = field(default_factory=list)  # words of a lead-in or of the log's name, left out
     guesses: list[str] = field(default_factory=list)  # searches for the question's own words (regexes)
     named: list[str] = field(default_factory=list)  # searches for events and names the rows contain (regexes)
@@ -92,7 +97,8 @@ class Plan:
     def interpretation(self) -> Interpretation:
         """What the question was read as, for the result and the answer."""
         return Interpretation(shape=self.goal, target=self.target, terms=self.terms, corrections=self.corrections,
-                              ignored=self.ignored + self.framing, time_window=self.window, problem=self.problem)
+                              ignored=self.ignored + self.framing, time_window=self.window, problem=self.problem,
+                              excluded=self.negated + [e.text for e in self.excluded])
 
 
 def _literals(q: Question, plan: Plan, vocabulary: Vocabulary) -> None:
@@ -197,6 +203,10 @@ def _severity(q: Question, plan: Plan, uses_severity: bool, vocabulary: Vocabula
             minimum = minimum or level.lower()
         hits += [(m.start(), m.end(), level) for m in q.take(pattern)]
     hits.sort()
+    # "CBS_E_INVALID_PACKAGE errors" in a log that writes no error level: the word names the lines, not a level
+    logged = {normalize(w) for w in vocabulary.values.get("level_raw", {})}
+    hits = [h for h in hits if not (logged and normalize(h[2]) not in logged and re.search(
+        r"(?:[\"'”`]|\b[A-Z][A-Z0-9_]{4,})\s*$", q.text[:h[0]]))]
     # in "fatal errors" the level is the adjective and "errors" only the noun
     levels = list(dict.fromkeys(level for i, (start, _, level) in enumerate(hits) if not (
         level == "error" and i and not q.text[hits[i - 1][1]:start].strip())))
@@ -465,7 +475,7 @@ def _grounded(ways: tuple[str, ...], vocabulary: Vocabulary) -> tuple[str, bool]
 def _texts(q: Question, plan: Plan, columns: list[str], uses_severity: bool, vocabulary: Vocabulary) -> None:
     """Everything that becomes a text search or a level, status or method filter."""
     _status(q, plan, columns)
-    for m in q.take(r"\b(GET|POST|PUT|DELETE|HEAD|PATCH|OPTIONS)\b", 0):
+    for m in q.take(rf"\b({METHODS})\b", 0):
         _field_or_search(plan, columns, "method", m.group(1), f"with method {m.group(1)}", f'"{m.group(1)} ')
     for m in q.take(r"\b(\d{8})\b"):
         _field_or_search(plan, columns, "event_id", m.group(1), f"with event ID {m.group(1)}", f"<{m.group(1)}>")
@@ -498,9 +508,12 @@ def build_plan(question: str, view: ContextView, uses_severity: bool) -> Plan:
     vocabulary = view.vocabulary or Vocabulary.of_values(view.known_values)
     known_words, candidates = _spelling(vocabulary)
     columns = frozenset(w for c in view.columns for w in (c.lower(), c.lower() + "s"))  # "states": a column's name
-    text, corrections = correct(question, known_words | columns, candidates)
+    text, renamed = correct_names(question, vocabulary, known_words)
+    text, corrections = correct(text, known_words | columns, candidates)
+    corrections = renamed + corrections
     text = re.sub(NAMED_LOGINS, r"\1 \3 for \2", text, flags=re.I)
     q, plan, texts = Question(text), Plan(corrections=corrections), Plan()
+    negated = negation.find(q, view.columns)  # its words are read on their own, after the rest
     plan.excluded = excluded(q)  # before quoted text becomes a search: "other than '-'"
     if q.has(r"^\s*(?:why|how come)\b|\bexplain\b|\broot[- ]cause\b|\bwhat (?:caused|happened)\b"):
         plan.problem = "I can count, rank and list log lines, not explain why something happened"
@@ -540,6 +553,8 @@ def build_plan(question: str, view: ContextView, uses_severity: bool) -> Plan:
     claim_columns(q, plan.excluded, view.columns)
     quoted = [str(c.params["value"]) for c in literals if not c.params.get("regex")]
     unknown = _ground(q, plan, vocabulary, quoted)
+    if negated is not None:
+        _exclusion(q, negated, plan, view, uses_severity, vocabulary)
     mapped = plan.problem is None
     if unknown:
         plan.problem = f'I do not know how to look for "{" ".join(unknown)}" in these logs'
@@ -553,7 +568,7 @@ def build_plan(question: str, view: ContextView, uses_severity: bool) -> Plan:
             guessed := [c for c in corrections if c.read_as.lower() not in FILLER]):
         plan.problem = f'I read "{guessed[0].written}" as "{guessed[0].read_as}", which selects no lines'  # "verbos"
     unread = plan.ignored and not any(c.action in NARROWING and c.action != "filter_by_time" for c in plan.calls)
-    if mapped and plan.goal and not plan.excluded and plan.target != "message" and (
+    if mapped and plan.goal and not plan.excluded and not plan.negated and plan.target != "message" and (
             plan.problem or unread or unmet(plan, vocabulary)):
         _as_event(plan, said, unknown, literals, vocabulary)
     if plan.problem is None:
@@ -594,6 +609,41 @@ def _as_event(plan: Plan, said: list[str], unknown: list[str], literals: list[Ca
     plan.level_noun = False
 
 
+def _exclusion(q: Question, negated: negation.Negation, plan: Plan, view: ContextView, uses_severity: bool,
+               vocabulary: Vocabulary) -> None:
+    """The filter for the negated words, sent with `exclude`; a problem when they name no one thing to leave out.
+    One value left out of a ranking or a distinct count is left out of the values ranked instead."""
+    words, part = negated.words(q.text).strip(), Plan()
+    if plan.goal in RANKED and (value := negation.one_value(words)) is not None:
+        plan.excluded.append(Exclusion(value))
+        return
+    if negated.column:
+        _filter(part, negated.column, words.strip("'\"`"), f"with {negated.column} {words}")
+    else:
+        inner = negation.reopened(q, negated)
+        _literals(inner, part, vocabulary)
+        _places(inner, part, view, vocabulary)
+        _texts(inner, part, view.columns, uses_severity, vocabulary)
+        if _ground(inner, part, vocabulary, []) or part.problem:
+            part.calls = []
+    narrowing = [(c.action, c.params) for c in part.calls if c.action in NARROWING]
+    found = negation.excluded(narrowing) if len(narrowing) == len(part.calls) else None
+    if found is None:
+        plan.problem = (f'I could not tell which lines "{negated.cue} {words}" leaves out: name one level, component, '
+                        f"host or quoted text after it")
+        return
+    if re.fullmatch(rf"(?:{METHODS})\b.*", words):  # "requests other than GET": the other requests
+        _field_or_search(plan, view.columns, "method", f"^(?:{METHODS})$", "with an HTTP method",
+                         f'"(?:{METHODS}) ', "regex")
+    left_out = " and ".join(part.scope)
+    plan.calls.append(Call(*found, f"leave out the lines {left_out}"))
+    plan.scope.append(f"not {left_out}")
+    plan.negated.append(left_out)
+    plan.terms += [term.model_copy(update={"negated": True}) for term in part.terms]
+    plan.corrections += part.corrections
+    plan.ignored += part.ignored
+
+
 def _ground(q: Question, plan: Plan, vocabulary: Vocabulary, quoted: list[str]) -> list[str]:
     """The words no rule explained: a word of the messages (in any form: `expired` finds `Expiring`) becomes a
     search, a word found nowhere is ignored (and reported), and so is any word of a lead-in ("Looking at the HDFS
@@ -626,7 +676,8 @@ def _ground(q: Question, plan: Plan, vocabulary: Vocabulary, quoted: list[str]) 
             exact = vocabulary.sampled == vocabulary.rows
             plan.terms.append(Term(word=word, column="message", value=root,
                                    rows=vocabulary.stem_rows(word) if exact else None))
-        elif re.search(r"\b(?:how many|number of|count of)\s+$", q.text[:m.start()], re.I):
+        elif re.search(r"\b(?:how many|number of|count of)\s+$", q.text[:m.start()], re.I) and \
+                word not in {c.read_as for c in plan.corrections}:  # a zero for a guessed word is no answer
             _search(plan, rf"\b{literal(stem(word.lower()))}", True, f'with a word starting "{stem(word.lower())}"')
             plan.absent.append(plan.calls[-1].params["value"])
             plan.terms.append(Term(word=word, column="message", value=stem(word.lower()), rows=0))

@@ -60,6 +60,8 @@ EVENTS: tuple[tuple[str, tuple[str, ...]], ...] = (
 NAMED_LOGINS = (r"\b(successful|accepted|failed|failing)\s+(?!ssh\b|password|login|log-in|auth)([a-z_][\w-]*)\s+"
                 r"(logins?|log-ins?|password attempts?|passwords?|authentications?)\b")
 
+METHODS = r"GET|POST|PUT|DELETE|HEAD|PATCH|OPTIONS"  # HTTP methods, as request lines write them
+
 SEVERITY_WORDS = (
     (r"\bemergenc(?:y|ies)\b|\bemerg\b|\bpanics?\b", "emergency"),
     (r"\bcritical(?:s)?\b|\bcrit\b", "critical"),
