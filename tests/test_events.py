@@ -6,25 +6,16 @@ Expected counts are computed here with pandas over the frames the tests build, n
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pandas as pd
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from question_frames import ask, frame
 
-from react_engine import Engine, Settings
-from react_engine.planners.rules import RulesPlanner
 from react_engine.understanding.events import MASK, Events, runs_of, template_of
 from react_engine.understanding.words import split_words
 
 MESSAGES = st.lists(st.text(alphabet="abcXYZ019 ._:/=-[]()'", max_size=40), min_size=1, max_size=40)
-
-
-def frame(messages: list[str], **columns: list[Any]) -> pd.DataFrame:
-    n = len(messages)
-    data = {"timestamp": pd.date_range("2017-12-23 20:00", periods=n, freq="min", tz="UTC"), "message": messages,
-            "source": ["/logs/app.log"] * n, "line": list(range(1, n + 1))}
-    return pd.DataFrame(data | columns)
 
 
 def lines_with(f: pd.DataFrame, text: str) -> int:
@@ -99,7 +90,7 @@ HEALTH = frame(["calculateCaloriesWithCache totalCalories=126775", "calculateAlt
 
 def test_a_wordy_question_is_counted_as_the_event_it_describes() -> None:
     question = "Our watch went flat. Can you tell me how many times the app recalculated the total calories with its cache?"
-    result = Engine(RulesPlanner(), Settings(max_iterations=12)).ask(question, frame=HEALTH)
+    result = ask(question, HEALTH)
     assert result.value == lines_with(HEALTH, "calculateCaloriesWithCache") and result.verified
     interpretation = result.interpretation
     assert interpretation is not None and interpretation.problem is None
@@ -110,20 +101,19 @@ def test_a_wordy_question_is_counted_as_the_event_it_describes() -> None:
 def test_a_severity_word_in_the_events_text_is_not_a_level_filter() -> None:
     f = frame(["data TLB error interrupt", "data TLB error interrupt", "instruction cache parity error corrected",
                "ciod: failed to read message prefix"] * 3, severity=["critical", "critical", "info", "error"] * 3)
-    result = Engine(RulesPlanner(), Settings(max_iterations=12)).ask("how many data TLB eror interrupts?", frame=f)
+    result = ask("how many data TLB eror interrupts?", f)
     assert result.value == lines_with(f, "data TLB error interrupt") and result.verified
 
 
 def test_words_outside_a_quote_that_the_quote_covers_or_describes_are_not_searched() -> None:
     f = frame(["generating core.2275", "generating core.862", "core configuration loaded", "job 12 generated"])
     question = "how many times was a core file being generated? I mean the 'generating core' lines."
-    result = Engine(RulesPlanner(), Settings(max_iterations=12)).ask(question, frame=f)
+    result = ask(question, f)
     assert result.value == lines_with(f, "generating core") and result.verified
 
 
 def test_words_that_never_meet_on_a_line_and_describe_no_event_are_still_refused() -> None:
-    result = Engine(RulesPlanner(), Settings(max_iterations=12)).ask(
-        "how many election notifications were interrupted?", frame=ZOOKEEPER)
+    result = ask("how many election notifications were interrupted?", ZOOKEEPER)
     assert result.value is None and "rephrase" in result.answer
 
 
@@ -145,7 +135,7 @@ def test_a_name_counts_as_a_word_of_an_event_only_with_all_its_parts() -> None:
 def test_a_number_the_event_does_not_explain_keeps_the_question_refused() -> None:
     f = frame(["[UFW BLOCK] IN=eth0 SRC=10.0.0.1 DPT=23", "[UFW BLOCK] IN=eth0 SRC=10.0.0.2 DPT=22",
                "[UFW ALLOW] IN=eth0 SRC=10.0.0.3 DPT=80"] * 3)
-    result = Engine(RulesPlanner(), Settings(max_iterations=12)).ask("how many ufw bloks to port 23?", frame=f)
+    result = ask("how many ufw bloks to port 23?", f)
     assert result.value in (None, int(f["message"].str.contains("DPT=23").sum())), result.answer
 
 
@@ -153,5 +143,5 @@ def test_a_day_word_inside_the_events_name_is_no_time_window() -> None:
     f = frame(["setTodayTotalDetailSteps=1514038440000##7007##548365##8661##16256##27407172",
                "onStandStepChanged 3579", "calculateCaloriesWithCache totalCalories=126775"] * 3)
     question = "My step counter looks off. How many times did the app set today's total detail steps?"
-    result = Engine(RulesPlanner(), Settings(max_iterations=12)).ask(question, frame=f)
+    result = ask(question, f)
     assert result.value == lines_with(f, "setTodayTotalDetailSteps") and result.verified, result.answer
