@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from react_engine.planners.rules.question import Question
-from react_engine.planners.rules.vocabulary import SEVERITY_WORDS, TARGETS
+from react_engine.planners.rules.vocabulary import METHODS, SEVERITY_WORDS, TARGETS
 from react_engine.understanding import Vocabulary
 from react_engine.understanding.vocabulary import singular
 
@@ -22,7 +22,6 @@ _NOUNS = re.compile(r"\s+(?:ones?|lines?|entries|entry|messages?|events?|records
 _ENDS = re.compile(r"\s+(?:had|has|have|did|does|do|is|are|was|were|shows?|showed|appears?|logged|in|on|at|from|by"
                    r"|with|for|during|since|between|\w{3,}ed)\b.*$", re.I)
 _CORE = {"timestamp", "message", "raw", "source", "line", "severity"}  # "lines other than INFO" names no column
-_METHODS = {"GET", "POST", "PUT", "DELETE", "HEAD", "PATCH", "OPTIONS"}
 
 
 @dataclass(frozen=True)
@@ -90,7 +89,7 @@ def _holder(text: str, columns: list[str], vocabulary: Vocabulary) -> tuple[str,
     holders = {(c, v) for c, v, _ in vocabulary.holders(text)}
     if len(holders) == 1:
         return next(iter(holders))
-    if "method" in columns and text.upper() in _METHODS:
+    if "method" in columns and text.upper() in METHODS.split("|"):
         return "method", text.upper()
     return None
 

@@ -334,7 +334,7 @@ def _extract(kind: str, label: str, pattern: str | None) -> Call:
 
 def _aggregate(plan: Plan, columns: list[str], n: int, interval: str, vocabulary: Vocabulary) -> None:
     """The measuring calls after the narrowing ones."""
-    if plan.goal not in ("top", "which", "unique", "list") and not _leave_out(plan, None, columns, vocabulary):
+    if plan.goal not in RANKED and not _leave_out(plan, None, columns, vocabulary):
         return
     if plan.goal == "histogram":
         plan.calls.append(Call("count_by_time", {"interval": interval}, f"count lines per {interval}"))
