@@ -24,11 +24,10 @@ def arrow_strings(series: pd.Series) -> Strings:
         array, pa.large_string())
 
 
-def _joined(head: pd.Series, message: pd.Series) -> Strings:
-    first, second = arrow_strings(head), arrow_strings(message)
-    if first.type != second.type:
-        first, second = first.cast(pa.large_string()), second.cast(pa.large_string())
-    return pc.binary_join_element_wise(first, second, pa.scalar("", first.type))
+def _joined(head: Strings, message: Strings) -> Strings:
+    if head.type != message.type:
+        head, message = head.cast(pa.large_string()), message.cast(pa.large_string())
+    return pc.binary_join_element_wise(head, message, pa.scalar("", head.type))
 
 
 def entry_text(frame: pd.DataFrame) -> pd.Series:
@@ -36,9 +35,19 @@ def entry_text(frame: pd.DataFrame) -> pd.Series:
     if RAW_COLUMN in frame.columns:
         return frame[RAW_COLUMN]
     if RAW_HEAD in frame.columns:
-        text = pd.array(_joined(frame[RAW_HEAD], frame["message"]), dtype=frame["message"].dtype)
+        text = pd.array(_joined(arrow_strings(frame[RAW_HEAD]), arrow_strings(frame["message"])),
+                        dtype=frame["message"].dtype)
         return pd.Series(text, index=frame.index, name=RAW_COLUMN)
     return frame["message"]
+
+
+def with_raw(frame: pd.DataFrame) -> pd.DataFrame:
+    """The rows with `raw` (each entry as written) in place of `raw_head`, as a full load gives them."""
+    if RAW_HEAD not in frame.columns:
+        return frame
+    position = list(frame.columns).index(RAW_HEAD)
+    return frame.drop(columns=[RAW_HEAD]).assign(**{RAW_COLUMN: entry_text(frame)})[
+        [*frame.columns[:position], *frame.columns[position + 1 :], RAW_COLUMN]]
 
 
 def entry_chunks(frame: pd.DataFrame) -> Iterator[Strings]:
@@ -46,9 +55,9 @@ def entry_chunks(frame: pd.DataFrame) -> Iterator[Strings]:
     if RAW_HEAD not in frame.columns or RAW_COLUMN in frame.columns:
         yield arrow_strings(entry_text(frame))
         return
+    head, message = arrow_strings(frame[RAW_HEAD]), arrow_strings(frame["message"])
     for start in range(0, len(frame), CHUNK_ROWS):
-        rows = frame.iloc[start : start + CHUNK_ROWS]
-        yield _joined(rows[RAW_HEAD], rows["message"])
+        yield _joined(head.slice(start, CHUNK_ROWS), message.slice(start, CHUNK_ROWS))
 
 
 def bool_mask(values: Strings) -> np.ndarray:
