@@ -70,8 +70,9 @@ def unpack(table: pa.Table) -> pa.Table:
     columns: dict[str, pa.Array] = {}
     for name, column in zip(table.column_names, table.columns, strict=True):
         values = _array(column)
-        stored = pa.types.is_string(values.type) or pa.types.is_dictionary(values.type)
-        columns[name] = values.cast(STRING) if stored else values
+        if pa.types.is_dictionary(values.type):  # a take decodes a dictionary faster than a cast
+            values = pc.take(values.dictionary.cast(STRING), values.indices)
+        columns[name] = values.cast(STRING) if pa.types.is_string(values.type) else values
     if LINE_COLUMN in columns and columns[LINE_COLUMN].type == pa.int32():
         columns[LINE_COLUMN] = columns[LINE_COLUMN].cast(pa.int64())
     return pa.table(columns, metadata=table.schema.metadata)
