@@ -17,7 +17,7 @@ PathList = Annotated[list[str], BeforeValidator(lambda value: [value] if isinsta
 
 
 def load_logs(paths: Sequence[str | Path], options: LoadOptions, dask: Any = None) -> pd.DataFrame:
-    """`react_engine.logs.load`, or on a Dask cluster (`dask`: a `distributed.Client` or an address, else
+    """`react_engine.logs.load` (lean: see `to_frame`), or on a Dask cluster (`dask`: a `distributed.Client` or an address, else
     `options.dask`) the same rows as a Dask frame loaded and persisted there."""
     target = dask if dask is not None else options.dask
     if target is not None:
@@ -27,7 +27,7 @@ def load_logs(paths: Sequence[str | Path], options: LoadOptions, dask: Any = Non
         return load_on_cluster(connect(target), list(paths), options)
     from react_engine.logs import load
 
-    return load(list(paths), options)
+    return load(list(paths), options, raw=False)
 
 
 class FrameCache:

@@ -11,7 +11,7 @@ import pandas as pd
 from pydantic import BaseModel, Field
 
 from react_engine.logs.macs import MAC_SEPARATED
-from react_engine.logs.schema import RAW_COLUMN
+from react_engine.logs.text import entry_text
 from react_engine.result import Evidence
 from react_engine.rowops import count, head, take
 
@@ -163,9 +163,8 @@ def evidence(frame: pd.DataFrame, labels: pd.Index | None, rows: pd.DataFrame, l
     if labels is None and count(rows) == total:
         return []  # nothing was narrowed: the whole log is no evidence
     picked = take(frame, labels[:limit]) if labels is not None else head(rows, limit)
-    text_col = RAW_COLUMN if RAW_COLUMN in picked else "message"
     out = []
-    for src, line, text in zip(picked["source"], picked["line"], picked[text_col]):
+    for src, line, text in zip(picked["source"], picked["line"], entry_text(picked)):
         first = str(text).split("\n", 1)[0]
         out.append(Evidence(source=str(src), line=int(line), text=first[:chars]))
     return out

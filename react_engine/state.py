@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
-from react_engine.logs.schema import RAW_COLUMN
+from react_engine.logs.schema import INTERNAL_COLUMNS
+from react_engine.logs.text import entry_text
 from react_engine.planners.base import ContextView, EntitySummary, HistoryItem
 from react_engine.result import Step
 from react_engine.rowops import count, is_lazy, tally, value, within
@@ -78,8 +79,7 @@ class FrameStats:
         self.codes = {c: Codes(frame[c]) for c in ("severity", "host", "component") if c in frame}
         ts = frame.get("timestamp", None)
         self.times = ts.to_numpy(dtype="datetime64[ns]") if ts is not None and len(ts) else None
-        self.text = RAW_COLUMN if RAW_COLUMN in frame else "message"
-        self.columns = [c for c in frame.columns if c != RAW_COLUMN and frame[c].notna().any()]
+        self.columns = [c for c in frame.columns if c not in INTERNAL_COLUMNS and frame[c].notna().any()]
 
     def positions(self, rows: pd.DataFrame) -> np.ndarray | slice:
         """Where `rows` sit in the frame (all of it as a slice, which indexes without copying)."""
@@ -95,7 +95,7 @@ class FrameStats:
 
     def summary(self, rows: pd.DataFrame, samples: int) -> RowSummary:
         pos = self.positions(rows)
-        picked = sample_lines(rows.iloc[spread(len(rows), samples)], self.text)
+        picked = sample_lines(rows.iloc[spread(len(rows), samples)])
         time_range: tuple[str | None, str | None] = (None, None)
         if self.times is not None and len(rows):
             times = self.times[pos]
@@ -112,10 +112,10 @@ class FrameStats:
         )
 
 
-def sample_lines(rows: pd.DataFrame, text: str) -> list[str]:
+def sample_lines(rows: pd.DataFrame) -> list[str]:
     """Sample rows as `file:line text` for the prompt."""
     return [f"{PurePath(str(src)).name}:{line} {body}" for src, line, body in
-            zip(rows["source"], rows["line"], rows[text])]
+            zip(rows["source"], rows["line"], entry_text(rows))]
 
 
 def stats_for(frame: pd.DataFrame) -> FrameStats | DaskStats:

@@ -102,7 +102,7 @@ def test_logs_are_loaded_once_per_distinct_set(tmp_path: Path, log_file: Path, m
 
     calls = []
     real = logs.load
-    monkeypatch.setattr(logs, "load", lambda paths, options: calls.append(paths) or real(paths, options))
+    monkeypatch.setattr(logs, "load", lambda paths, options, **kw: calls.append(paths) or real(paths, options, **kw))
     other = tmp_path / "other.log"
     other.write_text("2026-11-20T10:00:00Z host app: alpha\n")
     items = [*_items(), BatchItem(id="own", question='how many "alpha" lines?', logs=[str(other)])]

@@ -1,5 +1,4 @@
-"""The cache entry layout: `unpack(pack(t))` is `t`, whatever the strings; message is stored as offsets only when
-it is the tail of raw on every row."""
+"""The cache entry layout: `unpack(pack(t))` is `t`, whatever the strings, with `raw` or with `raw_head`."""
 
 from __future__ import annotations
 
@@ -10,7 +9,7 @@ from hypothesis import strategies as st
 
 from react_engine.logs import packing
 from react_engine.logs.arrow import STRING
-from react_engine.logs.packing import SKIP_TYPE, pack, unpack
+from react_engine.logs.packing import pack, unpack
 
 TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=40)
 
@@ -40,27 +39,22 @@ def _stored(table: pa.Table) -> pa.Table:
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.tuples(TEXT, TEXT, st.one_of(st.none(), st.sampled_from(["h1", "h2", "é"]))), max_size=30),
        st.booleans())
-def test_pack_then_unpack_gives_the_table_back(rows: list[tuple[str, str, str | None]], tails: bool) -> None:
+def test_pack_then_unpack_gives_the_table_back(rows: list[tuple[str, str, str | None]], lean: bool) -> None:
     heads, bodies, hosts = zip(*rows, strict=True) if rows else ((), (), ())
     raws = [head + body for head, body in zip(heads, bodies, strict=True)]
-    messages = list(bodies) if tails else list(heads)
-    table = _table(raws, messages, list(hosts))
+    table = _table(raws, list(bodies), list(hosts))
+    if lean:
+        table = table.drop_columns(["raw"]).append_column("raw_head", pa.array(heads, STRING))
     assert unpack(_stored(table)).equals(table)
 
 
-def test_message_is_stored_as_offsets_only_when_it_ends_every_raw_entry() -> None:
-    raws = ["Dec 10 sshd[1]: Failed password", "Dec 10 cron[2]: job ✓"]
-    tail = _table(raws, ["Failed password", "job ✓"], ["h1", "h1"])
-    assert pack(tail)["message"].type == SKIP_TYPE
-    assert pack(tail)["host"].type.index_type == pa.int8()  # a repeating column is a dictionary
-    assert pack(tail)["line"].type == pa.int32()
-    other = _table(raws, ["Failed password", "job"], ["h1", "h1"])  # e.g. a message cut short
-    assert pack(other)["message"].type == pa.string()
-    assert unpack(pack(other)).equals(other)
-
-
-def test_offsets_outside_the_raw_entries_are_refused() -> None:
-    table = pack(_table(["abc", "de"], ["bc", "e"], ["h", "h"]))
-    damaged = table.set_column(table.schema.get_field_index("message"), "message", pa.array([1, 3], SKIP_TYPE))
-    with pytest.raises(ValueError, match="outside"):
-        unpack(damaged)
+def test_text_is_stored_with_32_bit_offsets_and_repeating_columns_as_dictionaries() -> None:
+    table = _table(["Dec 10 sshd[1]: Failed password", "Dec 10 cron[2]: job ✓"], ["Failed password", "job ✓"],
+                   ["h1", "h1"])
+    lean = table.drop_columns(["raw"]).append_column("raw_head", pa.array(["Dec 10 sshd[1]: ", "Dec 10 cron[2]: "],
+                                                                           STRING))
+    for packed in (pack(table), pack(lean)):
+        assert packed["message"].type == pa.string()
+        assert packed["host"].type.index_type == pa.int8()
+        assert packed["line"].type == pa.int32()
+    assert pack(table)["raw"].type == pack(lean)["raw_head"].type == pa.string()

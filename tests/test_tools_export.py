@@ -100,3 +100,13 @@ def test_a_large_export_stops_at_its_deadline_and_leaves_no_partial_file(tmp_pat
     with pytest.raises(ToolError, match="time limit"):
         run("export_results", ctx, path="late.csv")
     assert not (tmp_path / "late.csv").exists()
+
+
+def test_lean_rows_are_written_with_each_entry_as_written(tmp_path: Path) -> None:
+    df, current = rows()
+    lean = df.drop(columns=["raw"]).assign(raw_head=[r[: len(r) - len(m)] for r, m in zip(df["raw"], df["message"],
+                                                                                           strict=True)])
+    run("export_results", context(lean, lean.loc[current.index], output_dir=tmp_path), path="lean.csv")
+    back = pd.read_csv(tmp_path / "lean.csv", dtype=str, keep_default_na=False)
+    assert "raw_head" not in back and list(back["raw"]) == list(current["raw"])
+    assert list(back.columns) == [c for c in df.columns if c != "raw"] + ["raw"]

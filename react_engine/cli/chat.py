@@ -63,14 +63,14 @@ def _piped_lines() -> Iterator[str]:
 
 
 def _show(session: ChatSession) -> None:
-    from react_engine.tools.regex import line_text
+    from react_engine.logs.text import entry_text
     from react_engine.tools.stats import display
 
     rows = session.scope
     head = rows.head(SHOWN_ROWS)
     out(f"{len(rows):,} of {len(session.frame):,} rows"
         + (" (from the previous answer)" if session.narrowed else " (all rows)"))
-    for source, line, text in zip(head["source"], head["line"], line_text(head)):
+    for source, line, text in zip(head["source"], head["line"], entry_text(head)):
         out(display(source, line, text, 200))
 
 

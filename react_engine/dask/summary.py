@@ -103,7 +103,7 @@ class DaskStats:
         severity = _combined(parts, "severity")
         return RowSummary(
             samples=sample_lines(self._rows_at(rows[["source", "line", self.text]], lengths,
-                                               spread(int(lengths.sum()), samples)), self.text),
+                                               spread(int(lengths.sum()), samples))),
             severity_mix=self._mix(severity) if severity is not None else {},
             time_range=(iso_time(min(firsts)), iso_time(max(lasts))) if firsts else (None, None),
             top_hosts=_top(_combined(parts, "host"), 3),

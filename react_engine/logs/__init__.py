@@ -5,7 +5,7 @@
     >>> frame.attrs["warnings"], frame.attrs["files"]  # doctest: +SKIP
 
 `load()` returns the canonical columns (see `schema.CANONICAL_COLUMNS`), `raw` (the entry as
-written) and format-specific extras; `LoadOptions` says how (format, year, cache); `inspect()`
+written; `raw_head`, the text before the message, with `raw=False`) and format-specific extras; `LoadOptions` says how (format, year, cache); `inspect()`
 summarises how inputs load; `format_names()` lists the values accepted by `LoadOptions.format`;
 `cache_dir()` is where parsed frames are cached.
 """

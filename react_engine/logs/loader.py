@@ -11,10 +11,11 @@ from typing import Any
 import numpy as np
 import pandas as pd
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from react_engine.errors import InputError
 from react_engine.logs import cache
-from react_engine.logs.arrow import prefer_jemalloc
+from react_engine.logs.arrow import lit, prefer_jemalloc
 from react_engine.logs.detect import Detector, by_name
 from react_engine.logs.lines import split
 from react_engine.logs.memory import MemoryBudget
@@ -22,6 +23,7 @@ from react_engine.logs.options import LoadOptions
 from react_engine.logs.parse import parse_lines
 from react_engine.logs.progress import Progress
 from react_engine.logs.reading import Content, read
+from react_engine.logs.schema import RAW_COLUMN, RAW_HEAD
 from react_engine.logs.sources import SourceFile, expand
 
 PathsArg = Sequence[str | os.PathLike[str]] | str | os.PathLike[str]
@@ -68,8 +70,11 @@ def parse_content(content: Content, name: str, mtime: float | None, options: Loa
     if not len(lines.text):
         info["warnings"].append(f"{name}: empty file, 0 rows")
     fmt = by_name(options.format) if options.format else (detector or Detector()).detect(name, lines.text)
-    parsed = parse_lines(fmt, lines.text, source=name, year=options.year, reference=reference_time(mtime))
-    info.update(format=fmt.name, rows=parsed.table.num_rows, lines=len(lines.text), replaced_bytes=lines.replaced)
+    info.update(format=fmt.name, lines=len(lines.text), replaced_bytes=lines.replaced)
+    held = [lines.text]
+    del lines  # parse_lines frees the lines once it no longer needs them
+    parsed = parse_lines(fmt, held, source=name, year=options.year, reference=reference_time(mtime))
+    info["rows"] = parsed.table.num_rows
     info["warnings"].extend(parsed.warnings)
     return parsed.table, info
 
@@ -126,23 +131,39 @@ def _types(arrow_type: pa.DataType) -> Any:
     return None
 
 
-def to_frame(tables: list[pa.Table]) -> pd.DataFrame:
-    """One DataFrame from per-file tables (columns unioned; missing values are null)."""
+def _with_raw(table: pa.Table) -> pa.Table:
+    """`table` with each entry as written in `raw`, in place of `raw_head` (see `parse_lines`)."""
+    index = table.schema.get_field_index(RAW_HEAD)
+    if index < 0:
+        return table
+    raw = pc.binary_join_element_wise(table[RAW_HEAD], table["message"], lit(""))
+    return table.remove_column(index).append_column(RAW_COLUMN, raw)
+
+
+def to_frame(tables: list[pa.Table], *, raw: bool = True) -> pd.DataFrame:
+    """One DataFrame from per-file tables (columns unioned; missing values are null).
+
+    `raw=False` keeps a file's entries as `raw_head` (the text before each message) beside `message` where it
+    can, instead of a `raw` column that repeats every message: `logs.text.entry_text` joins them when needed.
+    """
+    lean = not raw and all(RAW_HEAD in table.column_names for table in tables)
+    tables = tables if lean else [_with_raw(table) for table in tables]
     table = pa.concat_tables(tables, promote_options="permissive") if len(tables) > 1 else tables[0]
     frame = table.to_pandas(types_mapper=_types, self_destruct=True, split_blocks=True)
     frame["line"] = frame["line"].astype("int64")
     return frame
 
 
-def load(paths: PathsArg, options: LoadOptions | None = None) -> pd.DataFrame:
+def load(paths: PathsArg, options: LoadOptions | None = None, *, raw: bool = True) -> pd.DataFrame:
     """Load log files into one DataFrame with the canonical columns, `raw` and format extras.
 
     `paths`: files, directories (recursive), globs, `-` (stdin); gzip/bzip2/xz by magic bytes.
     `options`: see `LoadOptions` (`format` forces a format by name, see `format_names()`).
+    `raw=False` loads lean: see `to_frame` (the text of the log is then held once, not twice).
     `df.attrs["warnings"]` lists what the user should know; `df.attrs["files"]` describes each input.
     """
     loaded = load_tables(paths, options)
-    frame = to_frame(loaded.tables)
+    frame = to_frame(loaded.tables, raw=raw)
     frame.attrs["warnings"] = loaded.warnings
     frame.attrs["files"] = loaded.files
     return frame

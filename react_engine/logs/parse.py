@@ -24,7 +24,7 @@ from react_engine.logs.arrow import (
 )
 from react_engine.logs.formats.base import LEVEL_GROUPS, TIME_GROUP, Columns, Format
 from react_engine.logs.levels import severity_columns
-from react_engine.logs.schema import CANONICAL_COLUMNS, RAW_COLUMN
+from react_engine.logs.schema import CANONICAL_COLUMNS, RAW_COLUMN, RAW_HEAD
 
 MAX_MESSAGE_CHARS = 8192
 """`message` is cut to this many characters (with a marker); `raw` always keeps the whole entry."""
@@ -71,7 +71,7 @@ def _extract(pattern: str, lines: pa.Array) -> tuple[Columns, np.ndarray]:
         for name in results[0][0]
     }
     if head is not None:
-        skip = pc.binary_length(columns.pop(_HEAD)).to_numpy(zero_copy_only=False)
+        skip = pc.binary_length(columns[_HEAD]).to_numpy(zero_copy_only=False)
         columns["message"] = tails(lines, np.nan_to_num(skip).astype(np.int64))
     return columns, np.concatenate([valid for _, valid in results])
 
@@ -91,11 +91,13 @@ def match_patterns(patterns: tuple[str, ...], lines: pa.Array) -> tuple[Columns,
     """Columns from the first pattern matching each line, and the mask of lines any pattern matched.
 
     Every named group of every pattern tried gets a column (all null where its pattern never matched);
-    patterns after the one that completed the match are not tried.
+    patterns after the one that completed the match are not tried. `_head` holds the text before the
+    message, when every pattern that matched captured it so.
     """
     columns: Columns = {}
     matched = np.zeros(len(lines), dtype=bool)
     tried: list[str] = []
+    headless = False
     for pattern in patterns:
         if matched.all() and tried:
             break
@@ -104,6 +106,7 @@ def match_patterns(patterns: tuple[str, ...], lines: pa.Array) -> tuple[Columns,
         hit = valid & ~matched
         if not hit.any():
             continue
+        headless |= _HEAD not in parts
         mask = pa.array(hit)
         for name, values in parts.items():
             if hit.all():
@@ -115,6 +118,8 @@ def match_patterns(patterns: tuple[str, ...], lines: pa.Array) -> tuple[Columns,
     for pattern in tried:
         for name in _group_names(pattern):
             columns.setdefault(name, null_strings(len(lines)))
+    if headless:
+        columns.pop(_HEAD, None)
     release_memory()
     return columns, matched
 
@@ -163,21 +168,46 @@ def _rows(fmt: Format, lines: pa.Array) -> tuple[Columns, pa.Array, np.ndarray]:
         raw, starts = lines, np.arange(len(lines))
         columns["message"] = _message(columns, lines, matched)
     if fmt.finish is not None:
+        message = columns["message"]
         fmt.finish(columns)
+        if columns["message"] is not message:  # no longer the tail of each entry
+            columns.pop(_HEAD, None)
     return columns, raw, starts
+
+
+def _raw_head(head: pa.Array | pa.ChunkedArray | None, message: pa.Array,
+              raw: pa.Array) -> pa.Array | pa.ChunkedArray | None:
+    """The text before each message (empty on lines no pattern matched), when `head + message` is every
+    entry as written; else None."""
+    if head is None:
+        return None
+    if head.null_count:
+        head = pc.fill_null(head, "")
+    whole = pc.add(pc.binary_length(head), pc.binary_length(message))
+    return head if pc.all(pc.equal(whole, pc.binary_length(raw))).as_py() is not False else None
 
 
 def parse_lines(
     fmt: Format,
-    lines: pa.Array,
+    held: list[pa.Array],
     *,
     source: str,
     year: int | None = None,
     reference: datetime | None = None,
 ) -> Parsed:
-    """Parse the lines of one file with `fmt` into the canonical columns plus `raw` and the format's extras."""
-    columns, raw, starts = _rows(fmt, lines)
+    """Parse the lines of one file with `fmt` into the canonical columns, the format's extras and the entries as
+    written: `raw_head` (the text before each message) where `raw_head + message` gives every entry, else `raw`.
+
+    `held` is a list holding the lines array, emptied here: when the caller keeps no other reference, the lines
+    are freed as soon as the entries are held as `raw_head` and `message`, before the other columns are built.
+    """
+    columns, raw, starts = _rows(fmt, held.pop())
     rows = len(starts)
+    message, truncated = _truncate(columns.pop("message"))
+    head = _raw_head(columns.pop(_HEAD, None), message, raw) if not truncated else None
+    entries = {RAW_COLUMN: raw} if head is None else {RAW_HEAD: head}
+    del raw, head
+    release_memory()  # the lines, when the entries are held as raw_head and message
     ts_text = columns.pop(TIME_GROUP, None)
     stamp = (
         pa.nulls(rows, timestamps.TIMESTAMP_TYPE)
@@ -185,7 +215,6 @@ def parse_lines(
         else timestamps.parse(ts_text, fmt.shapes, year=year, reference=reference, anchored=not fmt.search_time)
     )
     severity, level_raw = severity_columns(columns, rows)
-    message, truncated = _truncate(columns.pop("message"))
     warnings = [f"{source}: {truncated} very long entries; message cut to {MAX_MESSAGE_CHARS} chars (raw kept)"]
     data = {
         "timestamp": stamp,
@@ -197,7 +226,7 @@ def parse_lines(
         "message": message,
         "source": pc.take(pa.array([source], STRING), pa.array(np.zeros(rows, np.int32))),
         "line": pa.array(starts + 1, pa.int64()),
-        RAW_COLUMN: raw,
+        **entries,
     }
     for group in LEVEL_GROUPS:
         columns.pop(group, None)
@@ -207,7 +236,7 @@ def parse_lines(
         if data.get(name) is None:
             data[name] = null_strings(rows)
     columns.clear()
-    del ts_text, stamp, severity, level_raw, message, raw  # so that each chunked column is freed once combined
+    del ts_text, stamp, severity, level_raw, message, entries  # so that each chunked column is freed once combined
     for name, values in data.items():  # one chunk per column: pandas concatenates chunks on every row filter
         if isinstance(values, pa.ChunkedArray):
             data[name] = values.combine_chunks()

@@ -14,4 +14,7 @@ CANONICAL_COLUMNS: tuple[str, ...] = (
     "line",  # 1-based line number of the entry's first line in `source`
 )
 RAW_COLUMN = "raw"  # the entry as written (continuation lines joined with "\n"), for evidence
-INTERNAL_COLUMNS: tuple[str, ...] = (RAW_COLUMN,)
+RAW_HEAD = "raw_head"
+"""In a lean frame (see `load`), the part of each entry before its message, in place of `raw`: the entry as
+written is `raw_head + message`, so the log's text is held once, not twice."""
+INTERNAL_COLUMNS: tuple[str, ...] = (RAW_COLUMN, RAW_HEAD)

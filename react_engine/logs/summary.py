@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 
 from react_engine.logs.loader import PathsArg, load_tables
 from react_engine.logs.options import LoadOptions
-from react_engine.logs.schema import RAW_COLUMN
+from react_engine.logs.schema import INTERNAL_COLUMNS
 from react_engine.logs.severity import SEVERITIES
 
 MISSING = "missing"
@@ -73,7 +73,7 @@ def _file_report(table: pa.Table, info: dict[str, Any]) -> FileReport:
         timestamp_parsed=len(stamps) - stamps.null_count,
         time_range=_time_range(table),
         severity_counts=_severity_counts(table),
-        columns=[c for c in table.column_names if c != RAW_COLUMN],
+        columns=[c for c in table.column_names if c not in INTERNAL_COLUMNS],
         warnings=info["warnings"],
     )
 

@@ -16,11 +16,13 @@ from pydantic import Field
 
 from react_engine.errors import ToolError
 from react_engine.logs.macs import MAC_PATTERN, MAC_SEPARATED, normalize_array
+from react_engine.logs.schema import INTERNAL_COLUMNS
+from react_engine.logs.text import arrow_strings, entry_text
 from react_engine.rowops import count, labels, partitionwise, tally, value, within
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
 from react_engine.tools.counts import brief, top
 from react_engine.tools.fields import OneOrMany
-from react_engine.tools.regex import as_arrow, check, findall, line_text
+from react_engine.tools.regex import check, findall
 
 Normaliser = Callable[[pd.Series], pd.Series]
 
@@ -36,7 +38,7 @@ _NOT_USERS = {"unknown", "invalid", "none", "null", "by", "from", "for", "with",
 
 def _mac(values: pd.Series) -> pd.Series:
     """Any MAC notation -> `00:1d:d3:8e:d4:b7`; values that are not MACs are dropped."""
-    return pd.Series(normalize_array(as_arrow(values)), index=values.index, dtype="str").dropna()
+    return pd.Series(normalize_array(arrow_strings(values)), index=values.index, dtype="str").dropna()
 
 
 def _lower(values: pd.Series) -> pd.Series:
@@ -128,7 +130,7 @@ def builtin(name: str) -> str | None:
 def extract(rows: pd.DataFrame, kind: str) -> pd.Series:
     """Values of the built-in type `kind` in `rows`, indexed by row label."""
     spec = BUILTIN[kind]
-    text, found = line_text(rows), []
+    text, found = entry_text(rows), []
     if spec.column and spec.column in rows.columns:  # the parsed column wins; the text fills rows it leaves empty
         parsed = rows[spec.column].astype("str")
         present = (parsed.notna() & (parsed.str.len() > 0)).to_numpy(dtype=bool)
@@ -167,7 +169,7 @@ def current(ctx: ToolContext, kind: str) -> tuple[str, pd.Series, bool]:
 def resolve_field(ctx: ToolContext, field: str) -> tuple[str, bool]:
     """`(name, is_entity)`: an extracted entity set, else a column (any case) unless it is empty in the current
     rows and `field` is also a built-in entity type (e.g. `user` for sshd lines), else a built-in entity type."""
-    folded = {str(name).lower(): str(name) for name in ctx.frame.columns}
+    folded = {str(name).lower(): str(name) for name in ctx.frame.columns if name not in INTERNAL_COLUMNS}
     if field in ctx.entities:
         return field, True
     name = folded.get(field.strip().lower())
@@ -229,7 +231,7 @@ def extract_entities(params: ExtractEntitiesParams, ctx: ToolContext) -> ToolRes
 
 
 def _custom(rows: pd.DataFrame, pattern: str, name: str) -> pd.Series:
-    return findall(line_text(rows), pattern).rename(name)
+    return findall(entry_text(rows), pattern).rename(name)
 
 
 class CountEntitiesParams(Params):

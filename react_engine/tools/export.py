@@ -10,6 +10,7 @@ from typing import Literal, TextIO
 from pydantic import Field
 
 from react_engine.errors import ToolError
+from react_engine.logs.text import with_raw
 from react_engine.rowops import chunks, count
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
 
@@ -46,7 +47,7 @@ def _write(ctx: ToolContext, out: TextIO, format: str) -> None:
     for part in chunks(ctx.rows):
         for start in range(0, max(len(part), 1), CHUNK_ROWS):
             ctx.check_deadline()
-            piece = part.iloc[start : start + CHUNK_ROWS]
+            piece = with_raw(part.iloc[start : start + CHUNK_ROWS])
             if format == "csv":
                 piece.to_csv(out, index=False, header=first)
             elif len(piece):

@@ -17,12 +17,13 @@ from react_engine.errors import ToolError
 from react_engine.logs.macs import any_notation
 from react_engine.logs.macs import normalize as normalize_mac
 from react_engine.logs.severity import RANK, SEVERITIES, at_least, normalize
+from react_engine.logs.text import arrow_strings
 from react_engine.rowops import Mask, count, holding, mask, select, value, value_counts
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
 from react_engine.tools.counts import brief
 from react_engine.tools.entities import current, normalised, resolve_field
 from react_engine.tools.fields import OneOrMany
-from react_engine.tools.regex import as_arrow, check, line_text, literal, matches
+from react_engine.tools.regex import check, literal, matches, text_matches
 from react_engine.tools.timeexpr import parse_time
 
 _SEPARATED = re.compile(r"[:.-]")
@@ -59,7 +60,7 @@ def search_logs(params: SearchLogsParams, ctx: ToolContext) -> ToolResult:
     pattern = params.value if params.regex else any_notation(mac) if mac else literal(params.value)
     ignore_case = not params.case_sensitive or mac is not None
     check(pattern)
-    found = mask(ctx.rows, lambda rows: matches(line_text(rows), pattern, ignore_case=ignore_case))
+    found = mask(ctx.rows, lambda rows: text_matches(rows, pattern, ignore_case=ignore_case))
     return narrowed(ctx, found, f"search {params.value!r}" + (" (any MAC notation)" if mac else ""), params.exclude)
 
 
@@ -111,7 +112,7 @@ def _named_in_lines(ctx: ToolContext, levels: list[str], kept: int) -> str | Non
 def _lines_with(ctx: ToolContext, word: str) -> int:
     """How many current lines contain `word` in any case, as search_logs counts them."""
     pattern = literal(word)
-    return int(value(mask(ctx.rows, lambda rows: matches(line_text(rows), pattern, ignore_case=True)).sum()))
+    return int(value(mask(ctx.rows, lambda rows: text_matches(rows, pattern, ignore_case=True)).sum()))
 
 
 def _level_mask(ctx: ToolContext, level: str) -> Mask:
@@ -220,7 +221,7 @@ def _equal_mask(values: pd.Series, text: str, *, ignore_case: bool = False) -> M
 
 
 def _equal(values: pd.Series, text: str, *, ignore_case: bool = False) -> np.ndarray:
-    array = as_arrow(values)
+    array = arrow_strings(values)
     if ignore_case:
         array, text = pc.utf8_lower(array), text.lower()
     return np.asarray(pc.equal(array, text).fill_null(False).to_numpy(zero_copy_only=False), dtype=bool)

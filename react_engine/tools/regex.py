@@ -6,6 +6,8 @@ and run through Arrow's compute kernels, which use RE2 too and work on the whole
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pandas as pd
 import pyarrow as pa
@@ -13,7 +15,7 @@ import pyarrow.compute as pc
 import re2
 
 from react_engine.errors import ToolError
-from react_engine.logs.schema import RAW_COLUMN
+from react_engine.logs.text import Strings, arrow_strings, bool_mask, text_mask
 
 _OPTIONS = re2.Options()
 _OPTIONS.log_errors = False
@@ -36,26 +38,27 @@ def literal(text: str) -> str:
     return re2.escape(text)
 
 
-def line_text(frame: pd.DataFrame) -> pd.Series:
-    """The text a search runs over: the entry as written, or the message when the raw line is absent."""
-    return frame[RAW_COLUMN] if RAW_COLUMN in frame.columns else frame["message"]
+def _test(pattern: str, ignore_case: bool) -> Callable[[Strings], Strings]:
+    """An Arrow predicate: which strings contain a match of `pattern`."""
+    check(pattern)
 
+    def test(text: Strings) -> Strings:
+        try:
+            return pc.match_substring_regex(text, pattern, ignore_case=ignore_case)
+        except pa.ArrowInvalid as exc:
+            raise ToolError(f"invalid regex {pattern!r}: {' '.join(str(exc).split())}") from None
 
-def as_arrow(series: pd.Series) -> pa.Array | pa.ChunkedArray:
-    """`series` as an Arrow string array (zero-copy for Arrow-backed strings; other dtypes are cast)."""
-    array = pa.array(series, from_pandas=True) if series.dtype != object else pa.array(series.astype("str"))
-    return array if pa.types.is_string(array.type) or pa.types.is_large_string(array.type) else pc.cast(
-        array, pa.large_string())
+    return test
 
 
 def matches(series: pd.Series, pattern: str, *, ignore_case: bool = False) -> np.ndarray:
     """Boolean mask of rows whose text contains a match of `pattern` (missing text never matches)."""
-    check(pattern)
-    try:
-        hit = pc.match_substring_regex(as_arrow(series), pattern, ignore_case=ignore_case)
-    except pa.ArrowInvalid as exc:
-        raise ToolError(f"invalid regex {pattern!r}: {' '.join(str(exc).split())}") from None
-    return np.asarray(hit.fill_null(False).to_numpy(zero_copy_only=False), dtype=bool)
+    return bool_mask(_test(pattern, ignore_case)(arrow_strings(series)))
+
+
+def text_matches(frame: pd.DataFrame, pattern: str, *, ignore_case: bool = False) -> np.ndarray:
+    """Boolean mask of rows whose entry, as written, contains a match of `pattern`."""
+    return text_mask(frame, _test(pattern, ignore_case))
 
 
 def findall(series: pd.Series, pattern: str) -> pd.Series:
@@ -65,7 +68,7 @@ def findall(series: pd.Series, pattern: str) -> pd.Series:
     Matches are marked in place with RE2's global replace and split out column-wise, so the cost stays linear.
     """
     group = 1 if check(pattern) else 0
-    hit, found, labels = matches(series, pattern), as_arrow(series), series.index
+    hit, found, labels = matches(series, pattern), arrow_strings(series), series.index
     if 2 * hit.sum() < len(hit):  # copying out the matching rows pays off only when they are few
         found, labels = pc.filter(found, pa.array(hit)), labels[hit]
     if pc.any(pc.match_substring_regex(found, _MARKERS)).as_py():  # text that already holds a marker

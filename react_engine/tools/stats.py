@@ -5,11 +5,11 @@ from __future__ import annotations
 import pandas as pd
 from pydantic import Field
 
+from react_engine.logs.text import entry_text
 from react_engine.rowops import count, head, labels, mask, value_counts, values
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
 from react_engine.tools.counts import brief, jsonable, top
 from react_engine.tools.entities import field_values
-from react_engine.tools.regex import line_text
 from react_engine.tools.timeexpr import parse_interval
 
 MAX_BINS = 1000
@@ -82,7 +82,7 @@ class ShowLogsParams(Params):
 def show_logs(params: ShowLogsParams, ctx: ToolContext) -> ToolResult:
     first = head(ctx.rows, params.n)
     lines = [display(source, line, text, ctx.settings.sample_chars)
-             for source, line, text in zip(first["source"], first["line"], line_text(first))]
+             for source, line, text in zip(first["source"], first["line"], entry_text(first))]
     return ToolResult(value=lines, summary=f"show {len(lines)} of {count(ctx.rows):,} rows", evidence=first.index)
 
 

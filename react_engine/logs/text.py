@@ -1,0 +1,71 @@
+"""The text of each entry as written: the `raw` column, or `raw_head + message` in a lean frame."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import TypeAlias
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from react_engine.logs.schema import RAW_COLUMN, RAW_HEAD
+
+Strings: TypeAlias = pa.Array | pa.ChunkedArray
+CHUNK_ROWS = 1 << 16
+"""A lean frame's entries are joined this many at a time, so a pass over them holds one chunk of text."""
+
+
+def arrow_strings(series: pd.Series) -> Strings:
+    """`series` as an Arrow string array (zero-copy for Arrow-backed strings; other dtypes are cast)."""
+    array = pa.array(series, from_pandas=True) if series.dtype != object else pa.array(series.astype("str"))
+    return array if pa.types.is_string(array.type) or pa.types.is_large_string(array.type) else pc.cast(
+        array, pa.large_string())
+
+
+def _joined(head: Strings, message: Strings) -> Strings:
+    if head.type != message.type:
+        head, message = head.cast(pa.large_string()), message.cast(pa.large_string())
+    return pc.binary_join_element_wise(head, message, pa.scalar("", head.type))
+
+
+def entry_text(frame: pd.DataFrame) -> pd.Series:
+    """Each row's entry as written (the message alone in a frame that has neither `raw` nor `raw_head`)."""
+    if RAW_COLUMN in frame.columns:
+        return frame[RAW_COLUMN]
+    if RAW_HEAD in frame.columns:
+        text = pd.array(_joined(arrow_strings(frame[RAW_HEAD]), arrow_strings(frame["message"])),
+                        dtype=frame["message"].dtype)
+        return pd.Series(text, index=frame.index, name=RAW_COLUMN)
+    return frame["message"]
+
+
+def with_raw(frame: pd.DataFrame) -> pd.DataFrame:
+    """The rows with `raw` (each entry as written) in place of `raw_head`, as a full load gives them."""
+    if RAW_HEAD not in frame.columns:
+        return frame
+    position = list(frame.columns).index(RAW_HEAD)
+    return frame.drop(columns=[RAW_HEAD]).assign(**{RAW_COLUMN: entry_text(frame)})[
+        [*frame.columns[:position], *frame.columns[position + 1 :], RAW_COLUMN]]
+
+
+def entry_chunks(frame: pd.DataFrame) -> Iterator[Strings]:
+    """The entries' text as Arrow strings, in row order: all at once, or CHUNK_ROWS at a time in a lean frame."""
+    if RAW_HEAD not in frame.columns or RAW_COLUMN in frame.columns:
+        yield arrow_strings(entry_text(frame))
+        return
+    head, message = arrow_strings(frame[RAW_HEAD]), arrow_strings(frame["message"])
+    for start in range(0, len(frame), CHUNK_ROWS):
+        yield _joined(head.slice(start, CHUNK_ROWS), message.slice(start, CHUNK_ROWS))
+
+
+def bool_mask(values: Strings) -> np.ndarray:
+    """An Arrow boolean result as a numpy mask (null is False)."""
+    return np.asarray(values.fill_null(False).to_numpy(zero_copy_only=False), dtype=bool)
+
+
+def text_mask(frame: pd.DataFrame, test: Callable[[Strings], Strings]) -> np.ndarray:
+    """`test` (an Arrow predicate over strings) applied to every entry's text, as a boolean mask (null is False)."""
+    masks = [bool_mask(test(text)) for text in entry_chunks(frame)]
+    return np.concatenate(masks) if masks else np.zeros(0, dtype=bool)

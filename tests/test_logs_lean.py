@@ -1,0 +1,103 @@
+"""Lean frames: each entry held as `raw_head + message`, never as a second copy of the text, and read the same.
+
+A lean frame must give every consumer the entry exactly as written (`entry_text`), and a search over it the
+same rows as over `raw`, whatever the format, the line endings and the chunking.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from real_logs import HOW_TO_RUN, REAL_LOGS
+
+from react_engine.logs import LoadOptions, load, text
+from react_engine.logs.loader import load_tables
+from react_engine.logs.schema import RAW_COLUMN, RAW_HEAD
+from react_engine.logs.text import entry_text
+from react_engine.tools.regex import matches, text_matches
+
+SYSTEMS = sorted(p.name for p in REAL_LOGS.iterdir() if p.is_dir()) if REAL_LOGS.is_dir() else []
+UNCACHED = LoadOptions(use_cache=False)
+WORDS = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), max_size=30)
+
+
+def _both(path: Path, options: LoadOptions = UNCACHED) -> tuple:
+    return load(path, options), load(path, options, raw=False)
+
+
+@pytest.mark.parametrize("system", SYSTEMS or [pytest.param("none", marks=pytest.mark.skip(HOW_TO_RUN))])
+def test_real_logs_read_back_the_same_lean(system: str) -> None:
+    full, lean = _both(REAL_LOGS / system / f"{system}_2k.log")
+    assert entry_text(lean).tolist() == full[RAW_COLUMN].tolist()
+    assert lean.drop(columns=[RAW_HEAD], errors="ignore").drop(columns=[RAW_COLUMN], errors="ignore").equals(
+        full.drop(columns=[RAW_COLUMN]))
+    for pattern in ("error", r"\d{3,}", "^[A-Z]", r"\s$"):
+        assert (text_matches(lean, pattern, ignore_case=True) == matches(full[RAW_COLUMN], pattern,
+                                                                          ignore_case=True)).all()
+
+
+def test_a_syslog_file_is_held_once(tmp_path: Path) -> None:
+    path = tmp_path / "auth.log"
+    path.write_text("".join(f"Dec 10 06:55:{i % 60:02d} LabSZ sshd[{i}]: Failed password for u{i}\n"
+                            for i in range(3000)) + "a line no pattern reads\n")
+    full, lean = _both(path)
+    assert RAW_COLUMN not in lean and RAW_HEAD in lean
+    assert lean[RAW_HEAD].iloc[0] == "Dec 10 06:55:00 LabSZ sshd[0]: "
+    assert lean[RAW_HEAD].iloc[-1] == ""  # the message is the whole unmatched line
+    assert entry_text(lean).tolist() == full[RAW_COLUMN].tolist()
+
+
+@pytest.mark.parametrize(("name", "content", "why"), [
+    ("long.log", "Dec 10 06:55:00 h sshd[1]: " + "x" * 9000 + "\n", "a message cut short"),
+    ("java.log", "Nov 20, 2026 10:00:01 AM com.example.Foo run\nSEVERE: broken\n", "a message rewritten"),
+    ("app.jsonl", '{"ts": "2026-11-20T10:00:00Z", "level": "info", "msg": "hi"}\n', "a message taken from JSON"),
+])
+def test_raw_is_kept_where_the_message_is_not_the_end_of_the_entry(tmp_path: Path, name: str, content: str,
+                                                                   why: str) -> None:
+    path = tmp_path / name
+    path.write_text(content)
+    full, lean = _both(path)
+    assert RAW_HEAD not in lean, why
+    assert lean[RAW_COLUMN].tolist() == full[RAW_COLUMN].tolist()
+    assert "\n".join(lean[RAW_COLUMN]) == content.rstrip("\n")
+
+
+def test_a_lean_and_a_full_file_load_together_with_raw(tmp_path: Path) -> None:
+    syslog, jsonl = tmp_path / "a.log", tmp_path / "b.jsonl"
+    syslog.write_text("Dec 10 06:55:00 LabSZ sshd[1]: Failed password for root\n")
+    jsonl.write_text('{"ts": "2026-11-20T10:00:00Z", "level": "info", "msg": "Failed password"}\n')
+    frame = load([syslog, jsonl], UNCACHED, raw=False)
+    assert RAW_HEAD not in frame
+    assert frame[RAW_COLUMN].tolist() == [syslog.read_text().strip(), jsonl.read_text().strip()]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.booleans(), WORDS), min_size=1, max_size=40), st.sampled_from(["\n", "\r\n"]),
+       st.integers(1, 7))
+def test_any_lines_search_the_same_lean_in_any_chunks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                      rows: list[tuple[bool, str]], ending: str,
+                                                      chunk: int) -> None:
+    monkeypatch.setattr(text, "CHUNK_ROWS", chunk)
+    lines = [f"Dec 10 06:55:0{i % 10} host{i} app[{i}]: {body}" if tagged else body
+             for i, (tagged, body) in enumerate(rows)]
+    path = tmp_path / "any.log"
+    path.write_bytes(ending.join(lines).encode() + ending.encode())
+    full, lean = _both(path)
+    assert entry_text(lean).tolist() == full[RAW_COLUMN].tolist()
+    for pattern in ("app", r"\[\d+\]: \S", "^$", "é"):
+        assert np.array_equal(text_matches(lean, pattern), matches(full[RAW_COLUMN], pattern))
+
+
+def test_a_cached_lean_table_reads_back_equal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    path = tmp_path / "auth.log"
+    path.write_text("".join(f"Dec 10 06:55:{i % 60:02d} LabSZ sshd[{i}]: Accepted key for u{i % 7}\n"
+                            for i in range(5000)))
+    (fresh,) = load_tables(path).tables
+    (cached,) = load_tables(path).tables
+    assert RAW_HEAD in fresh.column_names and RAW_COLUMN not in fresh.column_names  # the text is stored once
+    assert cached.equals(fresh)
