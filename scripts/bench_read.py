@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench_ingest import SAMPLE, build
+from bench_ingest import input_log, input_options
 
 
 def _rss() -> int:
@@ -76,8 +76,7 @@ def child(path: Path, cache_home: Path) -> dict[str, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=500, help="copies of the 2000-line OpenSSH sample")
-    parser.add_argument("--input", type=Path, help="an existing log to measure instead of building one")
+    input_options(parser)
     parser.add_argument("--runs", type=int, default=3, help="rounds to run; the median is shown")
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--cache-home", type=Path, help=argparse.SUPPRESS)
@@ -85,12 +84,11 @@ def main() -> None:
     if args.child:
         print(json.dumps(child(args.child, args.cache_home)))
         return
-    if args.input is None and not SAMPLE.is_file():
-        print(f"skipped: {SAMPLE} not found (the loghub samples are needed to build the input)")
-        return
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        path = args.input or build(work, args.repeat)
+        path = input_log(args, work)
+        if path is None:
+            return
         size = path.stat().st_size
         rounds = []
         for index in range(args.runs):
