@@ -32,27 +32,22 @@ class Lines:
     nul_lines: int = 0
 
 
-def _as_text(data: Chunks) -> tuple[Chunks, int]:
-    """UTF-8 bytes with undecodable sequences replaced by U+FFFD, and the count of replacements.
-
-    A UTF-8 byte-order mark is dropped; UTF-16 text (with its BOM) is converted.
+def _as_text(data: Chunks) -> tuple[Chunks, int, int]:
+    """UTF-8 bytes with undecodable sequences replaced by U+FFFD, how many leading bytes to skip (a UTF-8
+    byte-order mark), and the count of replacements. UTF-16 text (with its BOM) is converted.
     """
-    if data.startswith(codecs.BOM_UTF8):
-        if isinstance(data, bytearray):
-            del data[: len(codecs.BOM_UTF8)]  # a bytearray drops its head without a copy
-        else:
-            data = data[len(codecs.BOM_UTF8) :]
-    elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+    skip = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         text = data.decode("utf-16", errors="replace")
-        return text.encode("utf-8"), text.count(REPLACEMENT)
-    offsets = pa.array([0, len(data)], pa.int64()).buffers()[1]
+        return text.encode("utf-8"), 0, text.count(REPLACEMENT)
+    offsets = pa.array([skip, len(data)], pa.int64()).buffers()[1]
     try:
         pa.Array.from_buffers(STRING, 1, [None, offsets, pa.py_buffer(data)]).validate(full=True)
-        return data, 0
+        return data, skip, 0
     except pa.ArrowInvalid:
-        text = data.decode("utf-8", errors="replace")
-        replaced = text.count(REPLACEMENT) - data.count(REPLACEMENT.encode())
-        return text.encode("utf-8"), replaced
+        text = data[skip:].decode("utf-8", errors="replace")
+        replaced = text.count(REPLACEMENT) - data.count(REPLACEMENT.encode(), skip)
+        return text.encode("utf-8"), 0, replaced
 
 
 def _find(raw: np.ndarray, code: int) -> np.ndarray:
@@ -133,13 +128,14 @@ def split(data: Chunks) -> Lines:
     """Lines of `data`: LF or CRLF end lines (a bare CR does only when there is no LF at all).
 
     A final terminator does not start an extra empty line. NUL bytes are dropped. A bytearray is consumed:
-    its bytes are edited in place and become the lines' buffer (bytes are copied once).
+    its bytes are edited in place and become the lines' buffer (bytes are copied once). Its size is kept (a
+    bytearray whose buffer is exported cannot shrink): the unused tail is the terminators' share, about 1%.
     """
-    data, replaced = _as_text(data)
+    data, skip, replaced = _as_text(data)
     if not isinstance(data, bytearray):
         data = bytearray(data)
     separator = _LF if b"\n" in data else _CR
-    raw = np.frombuffer(data, np.uint8)
+    raw = np.frombuffer(data, np.uint8)[skip:]
     nul_lines = 0
     if data.find(b"\0") != -1:
         nul_lines = _nul_lines(raw, separator)
@@ -147,13 +143,12 @@ def split(data: Chunks) -> Lines:
     if not len(raw):
         return Lines(pa.array([], STRING), replaced, nul_lines)
     unterminated = raw[-1] != separator
-    crlf = separator == _LF and data.find(b"\r", 0, len(raw)) != -1
+    crlf = separator == _LF and data.find(b"\r", skip, skip + len(raw)) != -1
     terminators = _Terminators(separator, crlf, len(raw))
     length = _compact(raw, terminators)
-    del raw
-    del data[length:]
     if unterminated:
         terminators.add(np.array([length], np.int64), length)
     offsets = terminators.offsets[: terminators.lines + 1]
-    array = pa.Array.from_buffers(STRING, terminators.lines, [None, pa.py_buffer(offsets), pa.py_buffer(data)])
+    text = pa.py_buffer(data).slice(skip, length)  # the bytes past `length` are left over from the edit
+    array = pa.Array.from_buffers(STRING, terminators.lines, [None, pa.py_buffer(offsets), text])
     return Lines(array, replaced, nul_lines)
