@@ -4,7 +4,6 @@ that runs out anyway ends with the same advice, not a traceback."""
 from __future__ import annotations
 
 import contextlib
-import resource
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -48,14 +47,18 @@ def _cgroup_available() -> int | None:
 
 def _rlimit_available() -> int | None:
     """Memory a load may use under this process's address-space and data limits (`ulimit -v`, `ulimit -d`),
-    see ADDRESS_PER_RESIDENT; None when there is no limit."""
+    see ADDRESS_PER_RESIDENT; None when there is no limit (or no `resource` module: Windows)."""
     try:
+        import resource
+
         pages = [int(n) for n in Path("/proc/self/statm").read_text().split()]
-    except (OSError, ValueError):
+    except (ImportError, OSError, ValueError):
         return None
-    used = {resource.RLIMIT_AS: pages[0], resource.RLIMIT_DATA: pages[5]}  # total size, data + stack
-    room = [resource.getrlimit(limit)[0] - count * resource.getpagesize() for limit, count in used.items()
-            if resource.getrlimit(limit)[0] != resource.RLIM_INFINITY]
+    room = []
+    for limit, used in ((resource.RLIMIT_AS, pages[0]), (resource.RLIMIT_DATA, pages[5])):  # size, data + stack
+        soft = resource.getrlimit(limit)[0]
+        if soft != resource.RLIM_INFINITY:
+            room.append(soft - used * resource.getpagesize())
     return max(0, int(min(room) / ADDRESS_PER_RESIDENT)) if room else None
 
 
