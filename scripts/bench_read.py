@@ -61,8 +61,10 @@ def child(path: Path, cache_home: Path) -> dict[str, float]:
     del content
     split_done = time.process_time()
     peak = _rss()
-    fmt = Detector().detect(path.name, lines.text)
-    parsed = parse_lines(fmt, lines.text, source=path.name, year=None, reference=reference_time(stat.st_mtime))
+    fmt, rows = Detector().detect(path.name, lines.text), len(lines.text)
+    held = [lines.text]
+    del lines
+    parsed = parse_lines(fmt, held, source=path.name, year=None, reference=reference_time(stat.st_mtime))
     info = {"path": path.name, "format": fmt.name, "rows": parsed.table.num_rows, "warnings": []}
     pack_start = time.process_time()
     pack(parsed.table)
@@ -71,7 +73,7 @@ def child(path: Path, cache_home: Path) -> dict[str, float]:
     put_done = time.process_time()
     entry = sum(p.stat().st_size for p in cache.cache_dir().glob("*.arrow"))
     return {"read": read_done - start, "split": split_done - read_done, "put": put_done - put_start, "pack": put_start - pack_start,
-            "imported": imported, "peak": peak, "rows": len(lines.text), "entry": entry}
+            "imported": imported, "peak": peak, "rows": rows, "entry": entry}
 
 
 def main() -> None:
