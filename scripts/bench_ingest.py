@@ -132,18 +132,30 @@ def report(results: dict[str, Run], size: int, lines: int, cache_bytes: int) -> 
         print(f"goal {name:32} {value:6.2f}  {'met' if value <= goal else 'NOT met'}")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def input_options(parser: argparse.ArgumentParser) -> None:
+    """`--repeat` and `--input`, which choose the log `input_log` gives."""
     parser.add_argument("--repeat", type=int, default=500, help="copies of the 2000-line OpenSSH sample")
     parser.add_argument("--input", type=Path, help="an existing log to measure instead of building one")
-    parser.add_argument("--runs", type=int, default=1, help="rounds to run; the median of each is shown")
-    args = parser.parse_args()
+
+
+def input_log(args: argparse.Namespace, work: Path) -> Path | None:
+    """`--input`, or the sample repeated `--repeat` times in `work`; None, said, when the sample is missing."""
     if args.input is None and not SAMPLE.is_file():
         print(f"skipped: {SAMPLE} not found (the loghub samples are needed to build the input)")
-        return
+        return None
+    return args.input or build(work, args.repeat)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    input_options(parser)
+    parser.add_argument("--runs", type=int, default=1, help="rounds to run; the median of each is shown")
+    args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        path = args.input or build(work, args.repeat)
+        path = input_log(args, work)
+        if path is None:
+            return
         size = path.stat().st_size
         with path.open("rb") as handle:
             lines = sum(block.count(b"\n") for block in iter(lambda: handle.read(1 << 20), b""))

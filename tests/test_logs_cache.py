@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import os
+import tempfile
+import zlib
 from pathlib import Path
+from unittest import mock
 
 import pandas as pd
+import pyarrow as pa
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from real_logs import real_log
 
-from react_engine.logs import LoadOptions, cache_dir, load
+from react_engine.logs import LoadOptions, cache, cache_dir, load
 from react_engine.logs import loader as load_module
 
 TEXT = "Nov 20 10:00:01 h1 sshd[1]: Accepted password for alice\nNov 20 10:00:02 h1 cron[2]: job\n"
@@ -232,3 +238,23 @@ def test_cached_real_log_is_the_parsed_one(system: str, cache_home: Path, monkey
     calls = _count_parses(monkeypatch)
     pd.testing.assert_frame_equal(load(path), parsed)
     assert calls == []
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.binary(max_size=300), st.integers(1, 64))
+def test_entry_crc_is_the_crc_of_the_whole_file_at_any_block_size(data: bytes, block: int) -> None:
+    with tempfile.TemporaryDirectory() as folder, mock.patch.object(cache, "_CRC_BLOCK", block):
+        path = Path(folder) / "entry"
+        path.write_bytes(data)
+        assert cache._file_crc(path) == zlib.crc32(data)
+
+
+def test_entry_ends_with_its_digest_and_the_crc_of_all_before(tmp_path: Path, cache_home: Path) -> None:
+    path = tmp_path / "a.log"
+    path.write_text(TEXT)
+    load(path)
+    (entry,) = cache_dir().glob("*.arrow")
+    data = entry.read_bytes()
+    assert data[-8:] == f"{zlib.crc32(data[:-8]):08x}".encode()
+    assert pa.ipc.open_file(pa.py_buffer(data[:-40])).read_all().num_rows == 2
+    assert not list(cache_dir().glob("*.tmp"))

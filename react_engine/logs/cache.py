@@ -25,7 +25,7 @@ import time
 import zlib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import IO, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 import pyarrow as pa
@@ -43,6 +43,7 @@ _DIGEST_BYTES = 32
 _CRC_BYTES = 8
 _TRAILER_BYTES = _DIGEST_BYTES + _CRC_BYTES
 """An entry is an Arrow IPC file followed by its key's digest and the CRC-32 of all that precedes the CRC."""
+_CRC_BLOCK = 1 << 20
 
 
 def _parser_version() -> str:
@@ -183,23 +184,14 @@ def evict() -> None:
             entry.unlink(missing_ok=True)
 
 
-class _Summed:
-    """A binary file that keeps the CRC-32 of the bytes written to it (closing it is left to its owner)."""
-
-    def __init__(self, handle: IO[bytes]) -> None:
-        self.handle = handle
-        self.crc = 0
-        self.closed = False
-
-    def write(self, data: bytes) -> int:
-        self.crc = zlib.crc32(data, self.crc)
-        return self.handle.write(data)
-
-    def flush(self) -> None:
-        self.handle.flush()
-
-    def close(self) -> None:
-        self.closed = True
+def _file_crc(path: Path) -> int:
+    """The CRC-32 of a file, read in blocks (a memory map would add the whole file to the process's RSS)."""
+    crc, block = 0, bytearray(_CRC_BLOCK)
+    view = memoryview(block)
+    with path.open("rb", buffering=0) as handle:
+        while count := handle.readinto(block):
+            crc = zlib.crc32(view[:count], crc)
+    return crc
 
 
 def put(source: SourceFile, options: Mapping[str, object], table: pa.Table, info: dict) -> None:
@@ -213,12 +205,14 @@ def put(source: SourceFile, options: Mapping[str, object], table: pa.Table, info
     try:
         folder.mkdir(parents=True, exist_ok=True)
         stored = pack(table.replace_schema_metadata({_META_KEY: json.dumps(info).encode()}))
-        with tempfile.NamedTemporaryFile(dir=folder, suffix=".tmp", delete=False) as handle:
-            tmp = Path(handle.name)
-            sink = _Summed(handle)
-            with pa.PythonFile(sink, mode="w") as stream, pa.ipc.new_file(stream, stored.schema) as writer:
-                writer.write_table(stored)
-            handle.write(key.digest + _checksum(key.digest, sink.crc))
+        descriptor, name = tempfile.mkstemp(dir=folder, suffix=".tmp")
+        os.close(descriptor)
+        tmp = Path(name)
+        with pa.OSFile(name, "wb") as sink, pa.ipc.new_file(sink, stored.schema) as writer:
+            writer.write_table(stored)
+        crc = _file_crc(tmp)
+        with tmp.open("ab") as handle:
+            handle.write(key.digest + _checksum(key.digest, crc))
         entry = folder / key.name
         os.replace(tmp, entry)
         _touch(entry)

@@ -1,9 +1,14 @@
-"""Split decoded bytes into an Arrow array of lines, without a per-line Python loop."""
+"""Split decoded bytes into an Arrow array of lines, without a per-line Python loop.
+
+The lines keep the input's own buffer: terminators (and NUL bytes) are deleted in place, block by block,
+so the peak stays near the size of the input rather than twice it.
+"""
 
 from __future__ import annotations
 
 import codecs
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 
 import numpy as np
 import pyarrow as pa
@@ -12,6 +17,9 @@ from react_engine.logs.arrow import STRING
 
 REPLACEMENT = "\ufffd"
 Chunks = bytes | bytearray
+BLOCK = 1 << 20
+"""Bytes compacted at a time: small enough to stay in the CPU cache, large enough to keep Python out of it."""
+_LF, _CR = 10, 13
 
 
 @dataclass(frozen=True)
@@ -24,33 +32,22 @@ class Lines:
     nul_lines: int = 0
 
 
-def _drop_nuls(data: Chunks) -> tuple[Chunks, int]:
-    """`data` without NUL bytes, and how many lines held one (the lines themselves are kept)."""
-    if data.find(b"\0") == -1:
-        return data, 0
-    raw = np.frombuffer(data, np.uint8)
-    line_of_nul = np.searchsorted(_find(raw, 10), _find(raw, 0))
-    return data.replace(b"\0", b""), len(np.unique(line_of_nul))
-
-
-def _as_text(data: Chunks) -> tuple[Chunks, int]:
-    """UTF-8 bytes with undecodable sequences replaced by U+FFFD, and the count of replacements.
-
-    A UTF-8 byte-order mark is dropped; UTF-16 text (with its BOM) is converted.
+def _as_text(data: Chunks) -> tuple[Chunks, int, int]:
+    """UTF-8 bytes with undecodable sequences replaced by U+FFFD, how many leading bytes to skip (a UTF-8
+    byte-order mark), and the count of replacements. UTF-16 text (with its BOM) is converted.
     """
-    if data.startswith(codecs.BOM_UTF8):
-        data = data[len(codecs.BOM_UTF8) :]
-    elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+    skip = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         text = data.decode("utf-16", errors="replace")
-        return text.encode("utf-8"), text.count(REPLACEMENT)
-    offsets = pa.array([0, len(data)], pa.int64()).buffers()[1]
+        return text.encode("utf-8"), 0, text.count(REPLACEMENT)
+    offsets = pa.array([skip, len(data)], pa.int64()).buffers()[1]
     try:
         pa.Array.from_buffers(STRING, 1, [None, offsets, pa.py_buffer(data)]).validate(full=True)
-        return data, 0
+        return data, skip, 0
     except pa.ArrowInvalid:
-        text = data.decode("utf-8", errors="replace")
-        replaced = text.count(REPLACEMENT) - data.count(REPLACEMENT.encode())
-        return text.encode("utf-8"), replaced
+        text = data[skip:].decode("utf-8", errors="replace")
+        replaced = text.count(REPLACEMENT) - data.count(REPLACEMENT.encode(), skip)
+        return text.encode("utf-8"), 0, replaced
 
 
 def _find(raw: np.ndarray, code: int) -> np.ndarray:
@@ -59,33 +56,99 @@ def _find(raw: np.ndarray, code: int) -> np.ndarray:
     return np.concatenate([np.flatnonzero(raw[i : i + block] == code) + i for i in range(0, len(raw), block)])
 
 
+def _bounds(raw: np.ndarray) -> Iterator[tuple[int, int]]:
+    """Blocks of about BLOCK bytes; a block that ends in CR takes the LF after it, so CRLF is never cut."""
+    start = 0
+    while start < len(raw):
+        stop = min(start + BLOCK, len(raw))
+        if stop < len(raw) and raw[stop - 1] == _CR and raw[stop] == _LF:
+            stop += 1
+        yield start, stop
+        start = stop
+
+
+def _compact(raw: np.ndarray, marks: Callable[[np.ndarray, int], np.ndarray]) -> int:
+    """Delete in place the bytes `marks(block, start)` flags, block by block; the length that remains."""
+    kept = 0
+    for start, stop in _bounds(raw):
+        block = raw[start:stop]
+        rest = block[~marks(block, start)]  # a copy: the block may be overwritten below
+        raw[kept : kept + len(rest)] = rest
+        kept += len(rest)
+    return kept
+
+
+@dataclass
+class _Terminators:
+    """Flags each block's line terminators (`separator`, and with `crlf` a CR right before it) and writes
+    where each line ends once they are gone: the offsets of an Arrow string array, `lines + 1` of them.
+
+    The offsets array is sized from the line density seen so far (its unused tail is never touched, so it
+    takes no memory) and only grows, by copying, when a later part of the input has shorter lines.
+    """
+
+    separator: int
+    crlf: bool
+    size: int
+    offsets: np.ndarray = field(default_factory=lambda: np.zeros(1, np.int64))
+    lines: int = 0
+    gone: int = 0
+    """Terminator bytes flagged so far."""
+
+    def __call__(self, block: np.ndarray, start: int) -> np.ndarray:
+        marks = block == self.separator
+        at = np.flatnonzero(marks)
+        removed = np.ones(len(at), np.int64)
+        if self.crlf:
+            before = at[at > 0] - 1  # a block never starts with the LF of a CRLF (see _bounds)
+            cr = block[before] == _CR
+            marks[before[cr]] = True
+            removed[len(at) - len(before) :] += cr
+        self.add(at + (start + 1 - self.gone) - np.cumsum(removed), start + len(block))
+        self.gone += int(removed.sum())
+        return marks
+
+    def add(self, ends: np.ndarray, seen: int) -> None:
+        """Append line ends, `seen` bytes into the input."""
+        lines = self.lines + len(ends)
+        if lines >= len(self.offsets):
+            grown = np.empty(int(lines * self.size / seen * 1.1) + 2, np.int64)
+            grown[: self.lines + 1] = self.offsets[: self.lines + 1]
+            self.offsets = grown
+        self.offsets[self.lines + 1 : lines + 1] = ends
+        self.lines = lines
+
+
+def _nul_lines(raw: np.ndarray, separator: int) -> int:
+    """How many lines hold a NUL byte."""
+    return len(np.unique(np.searchsorted(_find(raw, separator), _find(raw, 0))))
+
+
 def split(data: Chunks) -> Lines:
     """Lines of `data`: LF or CRLF end lines (a bare CR does only when there is no LF at all).
 
-    A final terminator does not start an extra empty line. Terminators are deleted in one pass and
-    the lines are described by offsets into what remains, so no per-line work happens.
+    A final terminator does not start an extra empty line. NUL bytes are dropped. A bytearray is consumed:
+    its bytes are edited in place and become the lines' buffer (bytes are copied once). Its size is kept (a
+    bytearray whose buffer is exported cannot shrink): the unused tail is the terminators' share, about 1%.
     """
-    data, replaced = _as_text(data)
-    data, nul_lines = _drop_nuls(data)
-    if not data:
+    data, skip, replaced = _as_text(data)
+    if not isinstance(data, bytearray):
+        data = bytearray(data)
+    separator = _LF if b"\n" in data else _CR
+    raw = np.frombuffer(data, np.uint8)[skip:]
+    nul_lines = 0
+    if data.find(b"\0") != -1:
+        nul_lines = _nul_lines(raw, separator)
+        raw = raw[: _compact(raw, lambda block, _: block == 0)]
+    if not len(raw):
         return Lines(pa.array([], STRING), replaced, nul_lines)
-    separator = b"\r" if b"\n" not in data else b"\n"
-    carriage_returns = data.count(b"\r") if separator == b"\n" else 0
-    raw = np.frombuffer(data, np.uint8)
-    ends = _find(raw, separator[0])
-    before_end = raw[np.maximum(ends - 1, 0)] == 13
-    if carriage_returns and carriage_returns != before_end.sum():  # bare CRs inside lines stay text
-        data, carriage_returns = data.replace(b"\r\n", b"\n"), 0
-        raw = np.frombuffer(data, np.uint8)
-        ends = _find(raw, separator[0])
-    crlf = carriage_returns > 0
-    removed = np.ones(len(ends), np.int64)  # terminator bytes after each line
-    if crlf:
-        removed += before_end
-    if data[-1:] != separator:  # an unterminated last line
-        ends, removed = np.append(ends, len(raw)), np.append(removed, 1)
-    text = data.translate(None, b"\r\n" if crlf else separator)
-    offsets = np.zeros(len(ends) + 1, np.int64)
-    offsets[1:] = ends + 1 - np.cumsum(removed)
-    array = pa.Array.from_buffers(STRING, len(ends), [None, pa.py_buffer(offsets), pa.py_buffer(text)])
+    unterminated = raw[-1] != separator
+    crlf = separator == _LF and data.find(b"\r", skip, skip + len(raw)) != -1
+    terminators = _Terminators(separator, crlf, len(raw))
+    length = _compact(raw, terminators)
+    if unterminated:
+        terminators.add(np.array([length], np.int64), length)
+    offsets = terminators.offsets[: terminators.lines + 1]
+    text = pa.py_buffer(data).slice(skip, length)  # the bytes past `length` are left over from the edit
+    array = pa.Array.from_buffers(STRING, terminators.lines, [None, pa.py_buffer(offsets), text])
     return Lines(array, replaced, nul_lines)

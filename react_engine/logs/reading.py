@@ -20,7 +20,7 @@ from typing import BinaryIO, Protocol, cast
 
 from react_engine.errors import InputError
 from react_engine.logs.lines import Chunks
-from react_engine.logs.memory import MemoryBudget
+from react_engine.logs.memory import MemoryBudget, out_of_memory_refused
 from react_engine.logs.options import LoadOptions, format_size
 from react_engine.logs.sources import SourceFile, not_regular
 
@@ -183,6 +183,6 @@ def read(source: SourceFile, options: LoadOptions | None = None, budget: MemoryB
     options = options or LoadOptions()
     if source.size > options.max_input_size:
         raise _too_large(source.name, options)
-    with _open(source) as stream:
+    with _open(source) as stream, out_of_memory_refused(source.name):
         return read_stream(stream, source.name, options, budget)
 
