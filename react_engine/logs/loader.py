@@ -18,7 +18,7 @@ from react_engine.logs import cache
 from react_engine.logs.arrow import lit, prefer_jemalloc
 from react_engine.logs.detect import Detector, by_name
 from react_engine.logs.lines import split
-from react_engine.logs.memory import MemoryBudget
+from react_engine.logs.memory import MemoryBudget, out_of_memory_refused
 from react_engine.logs.options import LoadOptions
 from react_engine.logs.parse import parse_lines
 from react_engine.logs.progress import Progress
@@ -47,7 +47,8 @@ class Loaded:
 def _parse_file(source: SourceFile, options: LoadOptions, budget: MemoryBudget,
                 detector: Detector) -> tuple[pa.Table | None, dict]:
     """Parse one input; returns (None, info) when it is skipped as binary."""
-    return parse_content(read(source, options, budget), source.name, source.mtime, options, detector)
+    with out_of_memory_refused(source.name):
+        return parse_content(read(source, options, budget), source.name, source.mtime, options, detector)
 
 
 def parse_content(content: Content, name: str, mtime: float | None, options: LoadOptions,
