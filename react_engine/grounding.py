@@ -56,20 +56,29 @@ def numbers_in(text: str) -> list[float]:
     return [float(m.group().rstrip("%").replace(",", "")) for m in _NUMBER.finditer(cleaned)]
 
 
-def _flatten(value: Any) -> Iterable[float]:
-    if isinstance(value, bool) or value is None:
-        return
-    if isinstance(value, (int, float)):
-        if math.isfinite(value):
-            yield float(value)
-    elif isinstance(value, str):
-        yield from numbers_in(value)
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from _flatten(v)
+def _leaves(value: Any, *, keys: bool = False) -> Iterable[Any]:
+    """The scalars in a tool value, depth first (with the keys of its dicts when `keys`)."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if keys:
+                yield from _leaves(k, keys=keys)
+            yield from _leaves(v, keys=keys)
     elif isinstance(value, (list, tuple)):
         for v in value:
-            yield from _flatten(v)
+            yield from _leaves(v, keys=keys)
+    else:
+        yield value
+
+
+def _flatten(value: Any) -> Iterable[float]:
+    for leaf in _leaves(value):
+        if isinstance(leaf, bool) or leaf is None:
+            continue
+        if isinstance(leaf, (int, float)):
+            if math.isfinite(leaf):
+                yield float(leaf)
+        elif isinstance(leaf, str):
+            yield from numbers_in(leaf)
 
 
 def reports_nothing(answer: str, value: Any) -> bool:
@@ -117,16 +126,7 @@ def verify(answer: str, value: Any, computed: list[Any], question: str, latest: 
 
 def _names(value: Any) -> Iterable[str]:
     """The texts in a tool value (keys included) that an answer could name instead of a number."""
-    if isinstance(value, str):
-        if len(value.strip()) > 1:
-            yield value.strip()
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield from _names(k)
-            yield from _names(v)
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            yield from _names(v)
+    return (leaf.strip() for leaf in _leaves(value, keys=True) if isinstance(leaf, str) and len(leaf.strip()) > 1)
 
 
 def _unquoted(answer: str, filtered: Iterable[str]) -> str:
