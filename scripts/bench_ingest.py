@@ -4,7 +4,7 @@
 Builds the loghub OpenSSH sample repeated N times (default 500: 1M lines, 111 MB) in a temp dir (or uses
 --input), then runs, each as a fresh process: lnav `SELECT count(*) ... LIKE`, `grep -c`, the first
 `react-engine ask` (parses, writes the cache), the second (cache hit), `react-engine --version` and
-`--help`, and `python -c "import click"`. Prints CPU seconds (user + system, the fair measure on a busy
+`--help`, `python -c "import click"` and `python -c "import pandas"` (the floor of any ask). Prints CPU seconds (user + system, the fair measure on a busy
 machine), wall seconds and peak RSS of each, the ratios the performance goals are stated in, and the
 cache entry's size. Python writes its bytecode as it does for a user (PYTHONDONTWRITEBYTECODE is dropped)
 and one ask on a small file runs first, so no measured run pays for compiling the package. With --runs N everything is run N times (each round with an empty cache) and the run
@@ -103,6 +103,8 @@ def measure(path: Path, work: Path) -> dict[str, Run]:
     results["react-engine --version"] = run([*engine, "--version"], env)
     results["react-engine --help"] = run([*engine, "--help"], env)
     results["python -c 'import click'"] = run([sys.executable, "-c", "import click"], env)
+    # what every ask pays before reading a byte: the interpreter and the pandas/pyarrow import
+    results["python -c 'import pandas'"] = run([sys.executable, "-c", "import pandas"], env)
     return results
 
 
