@@ -92,6 +92,8 @@ class Events:
     events: tuple[Event, ...] = ()
     sample: tuple[str, ...] = field(default=(), repr=False)  # the sampled messages, in lower case
     levels: tuple[str, ...] = field(default=(), repr=False)  # their severities ("" when unknown)
+    _met: dict[tuple[tuple[str, ...], frozenset[str] | None], int] = field(default_factory=dict, repr=False,
+                                                                            compare=False)  # memo of `meet`
 
     @classmethod
     def build(cls, messages: Sequence[str], levels: Sequence[str] = ()) -> Events:
@@ -115,9 +117,12 @@ class Events:
 
     def meet(self, patterns: list[str], levels: frozenset[str] | None = None) -> int:
         """Sampled messages that every regex in `patterns` matches (ignoring case), at one of `levels` if given."""
-        compiled = [re.compile(p, re.I) for p in patterns]
-        return sum(1 for line, level in zip(self.sample, self.levels) if (levels is None or level in levels)
-                   and all(c.search(line) for c in compiled))
+        key = (tuple(patterns), levels)
+        if key not in self._met:
+            compiled = [re.compile(p, re.I) for p in patterns]
+            self._met[key] = sum(1 for line, level in zip(self.sample, self.levels)
+                                 if (levels is None or level in levels) and all(c.search(line) for c in compiled))
+        return self._met[key]
 
     def read(self, words: Iterable[str]) -> Reading | None:
         """The event the question's content `words` describe, when one event (or a family sharing a literal run)
