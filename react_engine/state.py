@@ -38,7 +38,16 @@ class Codes:
     """A column factorized once per run, so that counts over any subset of rows are one `bincount`."""
 
     def __init__(self, series: pd.Series) -> None:
-        self.codes, self.uniques = pd.factorize(series, use_na_sentinel=True)
+        if series.isna().all():  # e.g. no line carries a level: nothing to hash
+            self.codes, self.uniques = np.full(len(series), -1, dtype=np.intp), pd.factorize(series.iloc[:0])[1]
+        else:
+            self.codes, self.uniques = pd.factorize(series, use_na_sentinel=True)
+
+    def value_counts(self) -> pd.Series:
+        """Rows per value over the whole column, most frequent first and ties in order of appearance: what
+        `Series.value_counts()` gives, from the codes."""
+        counts = np.bincount(self.codes[self.codes >= 0], minlength=len(self.uniques))
+        return pd.Series(counts, index=self.uniques).sort_values(ascending=False, kind="stable")
 
     def counts(self, positions: np.ndarray | slice) -> np.ndarray:
         picked = self.codes[positions]
@@ -88,6 +97,10 @@ class FrameStats:
         if self.positional:
             return rows.index.to_numpy(dtype=np.int64)
         return self.frame.index.get_indexer(rows.index)
+
+    def value_counts(self) -> dict[str, pd.Series]:
+        """`Codes.value_counts` of each coded column."""
+        return {column: codes.value_counts() for column, codes in self.codes.items()}
 
     def distinct(self, column: str) -> list[str] | None:
         """The distinct values of `column` (found when it was factorized), or None when it is not coded."""
@@ -203,8 +216,9 @@ class RunState:
 
     def vocabulary(self) -> Vocabulary:
         """What the loaded rows contain, built on first use and kept for the run."""
-        if self._vocabulary is None:
-            self._vocabulary = Vocabulary.build(self.frame)
+        if self._vocabulary is None:  # the columns the row summaries coded are not counted again
+            counts = self.stats.value_counts() if isinstance(self.stats, FrameStats) else None
+            self._vocabulary = Vocabulary.build(self.frame, counts)
         return self._vocabulary
 
     def history(self) -> list[HistoryItem]:

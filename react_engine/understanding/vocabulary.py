@@ -54,11 +54,16 @@ class Vocabulary:
     _together: dict[tuple[str, ...], tuple[int, int]] = field(default_factory=dict, repr=False)  # memo
 
     @classmethod
-    def build(cls, frame: pd.DataFrame) -> Vocabulary:
-        """The vocabulary of `frame` (one `value_counts` per name column plus a sample of messages)."""
+    def build(cls, frame: pd.DataFrame, counted: Mapping[str, pd.Series] | None = None) -> Vocabulary:
+        """The vocabulary of `frame` (one `value_counts` per name column plus a sample of messages); `counted`:
+        the `value_counts` of any columns already known."""
         values: dict[str, dict[str, int]] = {}
         rows = count(frame)
-        for column, counts in column_counts(frame, [c for c in VALUE_COLUMNS if c in frame.columns]).items():
+        known = counted or {}
+        columns = [c for c in VALUE_COLUMNS if c in frame.columns]
+        found = column_counts(frame, [c for c in columns if c not in known])
+        for column in columns:
+            counts = known[column] if column in known else found[column]
             values[column] = {str(k): int(v) for k, v in counts.iloc[:MAX_VALUES].items() if str(k)}
         step = max(1, rows // SAMPLE_ROWS)
         picked = every(frame["message"], step) if "message" in frame.columns else pd.Series([], dtype=str)
