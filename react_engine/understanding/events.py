@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
 import pandas as pd
 
 from react_engine.understanding.words import split_words, stem
@@ -92,8 +93,7 @@ class Events:
     messages: tuple[str, ...] = field(default=(), repr=False)  # the sampled messages, as written
     sample: tuple[str, ...] = field(default=(), repr=False)  # the same in lower case
     levels: tuple[str, ...] = field(default=(), repr=False)  # their severities ("" when unknown)
-    _met: dict[tuple[tuple[str, ...], frozenset[str] | None], int] = field(default_factory=dict, repr=False,
-                                                                            compare=False)  # memo of `meet`
+    _lines: dict[str, np.ndarray] = field(default_factory=dict, repr=False, compare=False)  # memo of `lines`
 
     @classmethod
     def build(cls, messages: Sequence[str], levels: Sequence[str] = ()) -> Events:
@@ -118,14 +118,22 @@ class Events:
                                                                                if len(w) > 1),
                            rows=n, levels=frozenset(v for v in seen[t] if v)) for t, n in rows.most_common())
 
+    def lines(self, pattern: str) -> np.ndarray:
+        """Which sampled messages the regex `pattern` matches (ignoring case); each pattern is searched for once."""
+        if pattern not in self._lines:
+            search = re.compile(pattern, re.I).search
+            self._lines[pattern] = np.fromiter((search(line) is not None for line in self.sample), dtype=bool,
+                                               count=len(self.sample))
+        return self._lines[pattern]
+
     def meet(self, patterns: list[str], levels: frozenset[str] | None = None) -> int:
         """Sampled messages that every regex in `patterns` matches (ignoring case), at one of `levels` if given."""
-        key = (tuple(patterns), levels)
-        if key not in self._met:
-            compiled = [re.compile(p, re.I) for p in patterns]
-            self._met[key] = sum(1 for line, level in zip(self.sample, self.levels)
-                                 if (levels is None or level in levels) and all(c.search(line) for c in compiled))
-        return self._met[key]
+        kept = np.ones(len(self.sample), dtype=bool)
+        for pattern in patterns:
+            kept &= self.lines(pattern)
+        if levels is not None:
+            kept &= np.fromiter((level in levels for level in self.levels), dtype=bool, count=len(self.levels))
+        return int(kept.sum())
 
     def read(self, words: Iterable[str]) -> Reading | None:
         """The event the question's content `words` describe, when one event (or a family sharing a literal run)

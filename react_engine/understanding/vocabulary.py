@@ -45,13 +45,12 @@ class Vocabulary:
     values: Mapping[str, Mapping[str, int]] = field(default_factory=dict)  # column -> value as written -> rows
     tokens: Mapping[str, int] = field(default_factory=dict)  # lower-case message word -> occurrences in the sample
     sampled: int = 0  # rows the tokens come from (== rows: the counts are exact)
-    sample: tuple[str, ...] = ()  # those rows' messages, in lower case
+    sample: tuple[str, ...] = ()  # those rows' messages, in lower case (the events' sample)
     entity_types: tuple[str, ...] = ()
     sources: frozenset[str] = frozenset()  # lower-case words of the loaded files' names ("hadoop", "proxifier")
     first: pd.Timestamp | None = None
     last: pd.Timestamp | None = None
     events: Events = field(default_factory=Events)  # the sampled messages' templates
-    _together: dict[tuple[str, ...], tuple[int, int]] = field(default_factory=dict, repr=False)  # memo
 
     @classmethod
     def build(cls, frame: pd.DataFrame, counted: Mapping[str, pd.Series] | None = None) -> Vocabulary:
@@ -71,7 +70,8 @@ class Vocabulary:
         lines = sample.tolist()
         levels = every(frame["severity"], step)[picked.notna().to_numpy()].tolist() \
             if "severity" in frame.columns else []
-        tokens = Counter(_WORD.findall("\n".join(lines).lower()))
+        events = Events.build(lines, levels)
+        tokens = Counter(_WORD.findall("\n".join(events.sample)))
         signs = "\n".join(lines[:: max(1, len(lines) // SIGN_ROWS)])
         sources: frozenset[str] = frozenset()
         if "source" in frame.columns and rows:
@@ -80,10 +80,10 @@ class Vocabulary:
         first, last = values_of(frame["timestamp"].min(), frame["timestamp"].max()) if "timestamp" in frame.columns \
             else (None, None)
         return cls(rows=rows, values=values, tokens=dict(tokens), sampled=len(sample),
-                   sample=tuple(line.lower() for line in lines),
+                   sample=events.sample,
                    entity_types=tuple(k for k, sign in ENTITY_SIGNS.items() if sign.search(signs)), sources=sources,
                    first=None if pd.isna(first) else first, last=None if pd.isna(last) else last,
-                   events=Events.build(lines, levels))
+                   events=events)
 
     @classmethod
     def of_values(cls, known: Mapping[str, list[str]]) -> Vocabulary:
@@ -109,13 +109,7 @@ class Vocabulary:
     def together(self, patterns: list[str]) -> tuple[int, int]:
         """`(lines matching every pattern, fewest lines matching one of them)` in the sample (case-insensitive
         regexes as `search_logs` takes them)."""
-        key = tuple(patterns)
-        if key not in self._together:
-            compiled = [re.compile(p, re.I) for p in patterns]
-            each = [sum(1 for line in self.sample if c.search(line)) for c in compiled]
-            both = sum(1 for line in self.sample if all(c.search(line) for c in compiled))
-            self._together[key] = (both, min(each, default=0))
-        return self._together[key]
+        return self.events.meet(patterns), min((int(self.events.lines(p).sum()) for p in patterns), default=0)
 
     def names_log(self, word: str) -> bool:
         """Whether `word` is part of a loaded file's name (as in "the Spark log")."""
