@@ -42,16 +42,23 @@ class Codes:
             self.codes, self.uniques = np.full(len(series), -1, dtype=np.intp), pd.factorize(series.iloc[:0])[1]
         else:
             self.codes, self.uniques = pd.factorize(series, use_na_sentinel=True)
+        self._whole: np.ndarray | None = None
 
     def value_counts(self) -> pd.Series:
         """Rows per value over the whole column, most frequent first and ties in order of appearance: what
         `Series.value_counts()` gives, from the codes."""
-        counts = np.bincount(self.codes[self.codes >= 0], minlength=len(self.uniques))
-        return pd.Series(counts, index=self.uniques).sort_values(ascending=False, kind="stable")
+        return pd.Series(self.counts(slice(None)), index=self.uniques).sort_values(ascending=False, kind="stable")
+
+    def tally(self, positions: np.ndarray | slice) -> np.ndarray:
+        """Rows per code at `positions`, missing values first (one pass; the whole column's is kept)."""
+        if not (isinstance(positions, slice) and positions == slice(None)):
+            return np.bincount(self.codes[positions] + 1, minlength=len(self.uniques) + 1)
+        if self._whole is None:
+            self._whole = np.bincount(self.codes + 1, minlength=len(self.uniques) + 1)
+        return self._whole
 
     def counts(self, positions: np.ndarray | slice) -> np.ndarray:
-        picked = self.codes[positions]
-        return np.bincount(picked[picked >= 0], minlength=len(self.uniques))
+        return self.tally(positions)[1:]
 
     def top(self, positions: np.ndarray | slice, n: int) -> list[tuple[str, int]]:
         counts = self.counts(positions)
@@ -61,9 +68,9 @@ class Codes:
 
     def mix(self, positions: np.ndarray | slice) -> dict[str, int]:
         """Counts of every value including missing ones (as "missing")."""
-        counts = self.counts(positions)
+        tally = self.tally(positions)
+        counts, missing = tally[1:], int(tally[0])
         mix = {str(self.uniques[i]): int(counts[i]) for i in np.flatnonzero(counts)}
-        missing = int((self.codes[positions] < 0).sum())
         return mix | ({"missing": missing} if missing else {})
 
 

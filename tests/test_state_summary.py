@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 from hypothesis import given
@@ -60,3 +61,18 @@ def test_the_run_vocabulary_is_the_one_built_from_the_frame(system: str) -> None
     assert list(built) == list(reused)
     assert all(list(built[column].items()) == list(reused[column].items()) for column in built)
     assert any(len(names) > 1 for names in built.values())
+
+
+@given(st.lists(st.one_of(st.none(), st.sampled_from(["a", "b", "c"])), min_size=1, max_size=40), st.data())
+def test_the_mix_of_any_rows_counts_each_value_and_the_missing_ones(values: list[str | None], data: st.DataObject
+                                                                     ) -> None:
+    from react_engine.state import Codes
+
+    series = pd.Series(values, dtype="str")
+    picked = sorted(data.draw(st.sets(st.integers(0, len(values) - 1))))
+    codes = Codes(series)
+    for positions in (slice(None), np.array(picked, dtype=np.int64), slice(None)):  # the whole column twice
+        rows = series.iloc[positions]
+        expected = {str(k): int(v) for k, v in rows.value_counts().items()}
+        missing = int(rows.isna().sum())
+        assert codes.mix(positions) == expected | ({"missing": missing} if missing else {})

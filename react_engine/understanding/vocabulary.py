@@ -46,7 +46,6 @@ class Vocabulary:
     tokens: Mapping[str, int] = field(default_factory=dict)  # lower-case message word -> occurrences in the sample
     sampled: int = 0  # rows the tokens come from (== rows: the counts are exact)
     sample: tuple[str, ...] = ()  # those rows' messages, in lower case (the events' sample)
-    entity_types: tuple[str, ...] = ()
     sources: frozenset[str] = frozenset()  # lower-case words of the loaded files' names ("hadoop", "proxifier")
     first: pd.Timestamp | None = None
     last: pd.Timestamp | None = None
@@ -72,7 +71,6 @@ class Vocabulary:
             if "severity" in frame.columns else []
         events = Events.build(lines, levels)
         tokens = Counter(_WORD.findall("\n".join(events.sample)))
-        signs = "\n".join(lines[:: max(1, len(lines) // SIGN_ROWS)])
         sources: frozenset[str] = frozenset()
         if "source" in frame.columns and rows:
             names = distinct(frame["source"])[:100]
@@ -81,7 +79,7 @@ class Vocabulary:
             else (None, None)
         return cls(rows=rows, values=values, tokens=dict(tokens), sampled=len(sample),
                    sample=events.sample,
-                   entity_types=tuple(k for k, sign in ENTITY_SIGNS.items() if sign.search(signs)), sources=sources,
+                   sources=sources,
                    first=None if pd.isna(first) else first, last=None if pd.isna(last) else last,
                    events=events)
 
@@ -89,6 +87,13 @@ class Vocabulary:
     def of_values(cls, known: Mapping[str, list[str]]) -> Vocabulary:
         """A vocabulary with names only (no counts or message words), for views built without rows."""
         return cls(values={c: dict.fromkeys(v, 0) for c, v in known.items()})
+
+    @functools.cached_property
+    def entity_types(self) -> tuple[str, ...]:
+        """The entity types the sampled messages show (searched for in `SIGN_ROWS` of them when first asked)."""
+        lines = self.events.messages
+        signs = "\n".join(lines[:: max(1, len(lines) // SIGN_ROWS)])
+        return tuple(k for k, sign in ENTITY_SIGNS.items() if sign.search(signs))
 
     def token_rows(self, word: str) -> int:
         """How often `word` (or its singular) occurs in the sampled messages."""
