@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -51,3 +52,13 @@ def test_ask_imports_no_model_client_or_tracing_until_chosen() -> None:
              "print(' '.join(m for m in ('ollama', 'httpx', 'opentelemetry') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True)
     assert done.stdout.split() == []
+
+
+def test_the_command_line_skips_the_pydantic_plugin_search_unless_told_otherwise() -> None:
+    probe = ("import os, sys\nsys.argv = ['react-engine', '--version']\nfrom react_engine.__main__ import main\n"
+             "try:\n    main()\nexcept SystemExit:\n    pass\nprint(repr(os.environ.get('PYDANTIC_DISABLE_PLUGINS')))")
+    env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    for given, expected in ((None, "'__all__'"), ("", "''"), ("logfire", "'logfire'")):
+        done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True,
+                              env=env if given is None else {**env, "PYDANTIC_DISABLE_PLUGINS": given})
+        assert done.stdout.strip().splitlines()[-1] == expected
