@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """CPU of one cached `react-engine ask`, split into python start, imports, load, planning, tools and output.
 
-    python scripts/bench_ask.py [--repeat 500] [--input FILE] [--runs 3]
+    python scripts/bench_ask.py [--input FILE] [--runs 3]
 
-Builds the loghub OpenSSH sample repeated N times (as scripts/bench_ingest.py does: 1M lines), asks once to
+Builds the loghub OpenSSH sample repeated 500 times (as scripts/bench_ingest.py does: 1M lines), asks once to
 write the cache, then runs the cached ask N times, each in a fresh process that times its own phases with
 `time.process_time()` (all threads, user + system) and prints them; the median of each phase is shown. The
 phases are: python start (the interpreter, before the first line), pandas (its import, which every ask
@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import subprocess
 import sys
@@ -93,22 +92,18 @@ def report(runs: list[dict[str, float]]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=500, help="copies of the 2000-line OpenSSH sample")
-    parser.add_argument("--input", type=Path, help="an existing log to measure instead of building one")
+    parser.add_argument("--input", type=Path, help="a log to ask about (default: the OpenSSH sample x500)")
     parser.add_argument("--runs", type=int, default=3, help="cached asks to run; the median of each phase is shown")
     args = parser.parse_args()
-    if args.input is None and not SAMPLE.is_file():
-        print(f"skipped: {SAMPLE} not found (the loghub samples are needed to build the input)")
-        return
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        path = args.input or build(work, args.repeat)
-        env = environment(work)
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(Path(__file__).resolve().parents[1]),
-                                                          env.get("PYTHONPATH")]))
+        path = args.input or (build(work, 500) if SAMPLE.is_file() else None)
+        if path is None:
+            print(f"skipped: {SAMPLE} not found (give --input, or put the loghub samples there)")
+            return
+        env = {**environment(work), "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
         ask_phases(path, env)  # writes the cache and the bytecode
         report([ask_phases(path, env) for _ in range(args.runs)])
-
 
 if __name__ == "__main__":
     main()
