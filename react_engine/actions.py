@@ -6,7 +6,6 @@ import json
 import re
 from typing import Any, Literal, Union
 
-import json_repair
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError, create_model
 
 from react_engine.errors import ErrorItem, ReplyError
@@ -92,6 +91,8 @@ def _load(candidate: str) -> Any:
     try:
         return json.loads(candidate)
     except (ValueError, RecursionError):
+        import json_repair  # only a reply that is not plain JSON needs it
+
         try:
             repaired = json_repair.loads(candidate)
         except (ValueError, RecursionError):

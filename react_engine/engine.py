@@ -220,8 +220,9 @@ class _Run:
             raise _Stop("insufficient_context", f"even the minimal prompt ({prompt.tokens} tokens) does not fit "
                                                 f"the budget of {budget}: use a model with a larger num_ctx")
         state.feedback = None
+        schema = portable_reply_schema(tuple(tools)) if self.planner.uses_schema else None
         request = PlanRequest(system=prompt.system, prompt=prompt.text, prompt_tokens=prompt.tokens, view=view,
-                              tools=[t.name for t in tools], reply_schema=portable_reply_schema(tuple(tools)),
+                              tools=[t.name for t in tools], reply_schema=schema,
                               time_left=settings.timeout_seconds - (time.monotonic() - self.started))
         with self.tracer.span("planner", planner=self.planner.name, model=self.planner.model or "",
                               **request_attributes(self.planner)) as span:

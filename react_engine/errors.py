@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+from dataclasses import dataclass
 
 
 class ReactEngineError(Exception):
@@ -61,8 +61,10 @@ class TruncatedReplyError(PlannerError):
     """The reply was cut off at the token limit even after a re-ask with more room."""
 
 
-class ErrorItem(BaseModel):
-    """One validation problem in a planner reply, in the compact form shown back to the model."""
+@dataclass(frozen=True)
+class ErrorItem:
+    """One validation problem in a planner reply, in the compact form shown back to the model (a plain class: every
+    command imports this module, and most never validate anything)."""
 
     loc: str
     msg: str

@@ -38,11 +38,27 @@ class Codes:
     """A column factorized once per run, so that counts over any subset of rows are one `bincount`."""
 
     def __init__(self, series: pd.Series) -> None:
-        self.codes, self.uniques = pd.factorize(series, use_na_sentinel=True)
+        if series.isna().all():  # e.g. no line carries a level: nothing to hash
+            self.codes, self.uniques = np.full(len(series), -1, dtype=np.intp), pd.factorize(series.iloc[:0])[1]
+        else:
+            self.codes, self.uniques = pd.factorize(series, use_na_sentinel=True)
+        self._whole: np.ndarray | None = None
+
+    def value_counts(self) -> pd.Series:
+        """Rows per value over the whole column, most frequent first and ties in order of appearance: what
+        `Series.value_counts()` gives, from the codes."""
+        return pd.Series(self.counts(slice(None)), index=self.uniques).sort_values(ascending=False, kind="stable")
+
+    def tally(self, positions: np.ndarray | slice) -> np.ndarray:
+        """Rows per code at `positions`, missing values first (one pass; the whole column's is kept)."""
+        if not (isinstance(positions, slice) and positions == slice(None)):
+            return np.bincount(self.codes[positions] + 1, minlength=len(self.uniques) + 1)
+        if self._whole is None:
+            self._whole = np.bincount(self.codes + 1, minlength=len(self.uniques) + 1)
+        return self._whole
 
     def counts(self, positions: np.ndarray | slice) -> np.ndarray:
-        picked = self.codes[positions]
-        return np.bincount(picked[picked >= 0], minlength=len(self.uniques))
+        return self.tally(positions)[1:]
 
     def top(self, positions: np.ndarray | slice, n: int) -> list[tuple[str, int]]:
         counts = self.counts(positions)
@@ -52,9 +68,9 @@ class Codes:
 
     def mix(self, positions: np.ndarray | slice) -> dict[str, int]:
         """Counts of every value including missing ones (as "missing")."""
-        counts = self.counts(positions)
+        tally = self.tally(positions)
+        counts, missing = tally[1:], int(tally[0])
         mix = {str(self.uniques[i]): int(counts[i]) for i in np.flatnonzero(counts)}
-        missing = int((self.codes[positions] < 0).sum())
         return mix | ({"missing": missing} if missing else {})
 
 
@@ -88,6 +104,10 @@ class FrameStats:
         if self.positional:
             return rows.index.to_numpy(dtype=np.int64)
         return self.frame.index.get_indexer(rows.index)
+
+    def value_counts(self) -> dict[str, pd.Series]:
+        """`Codes.value_counts` of each coded column."""
+        return {column: codes.value_counts() for column, codes in self.codes.items()}
 
     def distinct(self, column: str) -> list[str] | None:
         """The distinct values of `column` (found when it was factorized), or None when it is not coded."""
@@ -203,8 +223,9 @@ class RunState:
 
     def vocabulary(self) -> Vocabulary:
         """What the loaded rows contain, built on first use and kept for the run."""
-        if self._vocabulary is None:
-            self._vocabulary = Vocabulary.build(self.frame)
+        if self._vocabulary is None:  # the columns the row summaries coded are not counted again
+            counts = self.stats.value_counts() if isinstance(self.stats, FrameStats) else None
+            self._vocabulary = Vocabulary.build(self.frame, counts)
         return self._vocabulary
 
     def history(self) -> list[HistoryItem]:

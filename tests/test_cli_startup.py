@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -51,3 +52,24 @@ def test_ask_imports_no_model_client_or_tracing_until_chosen() -> None:
              "print(' '.join(m for m in ('ollama', 'httpx', 'opentelemetry') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True)
     assert done.stdout.split() == []
+
+
+def test_the_command_line_skips_the_pydantic_plugin_search_unless_told_otherwise() -> None:
+    probe = ("import atexit, os, sys\nsys.argv = ['react-engine', '--version']\nfrom react_engine.__main__ import main\n"
+             "atexit.register(lambda: os.write(1, repr(os.environ.get('PYDANTIC_DISABLE_PLUGINS')).encode()))\n"
+             "main()")
+    env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    for given, expected in ((None, "'__all__'"), ("", "''"), ("logfire", "'logfire'")):
+        done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True,
+                              env=env if given is None else {**env, "PYDANTIC_DISABLE_PLUGINS": given})
+        assert done.stdout.strip().splitlines()[-1] == expected
+
+
+def test_a_command_ends_with_its_exit_code_after_the_exit_handlers_ran() -> None:
+    probe = ("import atexit, os, sys\natexit.register(lambda: os.write(2, b'handlers ran'))\n"
+             "sys.argv = ['react-engine', *sys.argv[1:]]\nfrom react_engine.__main__ import main\nmain()")
+    for args, code in ((["--version"], 0), (["--no-such-option"], 2), (["ask", "How many lines?", "/no/such/log"], 1)):
+        done = subprocess.run([sys.executable, "-c", probe, *args], capture_output=True, text=True, timeout=120)
+        assert done.returncode == code, (args, done.stderr)
+        assert done.stderr.endswith("handlers ran"), args
+        assert (args != ["--version"]) or done.stdout.strip()

@@ -22,6 +22,22 @@ def lines_with(f: pd.DataFrame, text: str) -> int:
     return int(f["message"].str.contains(text, case=False, regex=False).sum())
 
 
+# --------------------------------------------------------------------------------------------- sampled lines
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.text(alphabet="abcXYZ019 ._:", max_size=20), st.sampled_from(["", "error", "info"])),
+                max_size=30),
+       st.lists(st.sampled_from(["a", "b.c", "^x", "z$", r"\d", "[A-C]+1"]), max_size=3),
+       st.one_of(st.none(), st.frozensets(st.sampled_from(["error", "info", "warning"]))))
+def test_meet_counts_the_lines_every_pattern_matches_at_the_levels(rows: list[tuple[str, str]], patterns: list[str],
+                                                                   levels: frozenset[str] | None) -> None:
+    events = Events.build([m for m, _ in rows], [level for _, level in rows])
+    expected = sum(1 for m, level in rows if (levels is None or level in levels)
+                   and all(re.search(p, m, re.I) for p in patterns))
+    assert events.meet(patterns, levels) == expected
+    assert events.meet(patterns, levels) == expected  # again, from the remembered lines
+
+
 # --------------------------------------------------------------------------------------------- templates
 
 @settings(max_examples=200, deadline=None)

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from real_logs import real_log
 
 from react_engine.logs import load
 from react_engine.logs.options import LoadOptions
@@ -35,3 +39,40 @@ def test_known_values_are_the_distinct_hosts_and_components() -> None:
     known = RunState("q", frame, None).known_values()
     assert known == {col: sorted(frame[col].dropna().astype(str).unique()) for col in ("host", "component")}
     assert known["host"]
+
+
+@given(st.lists(st.one_of(st.none(), st.sampled_from(["a", "b", "c", "d", "node-1", ""])), max_size=60))
+def test_codes_count_values_as_value_counts_does(values: list[str | None]) -> None:
+    from react_engine.state import Codes
+
+    series = pd.Series(values, dtype="str")
+    counted, expected = Codes(series).value_counts(), series.value_counts()
+    assert list(counted.index) == list(expected.index)  # ties in the same order
+    assert counted.tolist() == expected.tolist()
+
+
+@pytest.mark.parametrize("system", ["BGL", "Thunderbird", "HDFS"])
+def test_the_run_vocabulary_is_the_one_built_from_the_frame(system: str) -> None:
+    from react_engine.state import RunState
+    from react_engine.understanding import Vocabulary
+
+    frame = load(real_log(system), LoadOptions(year=2026, use_cache=False))
+    built, reused = Vocabulary.build(frame).values, RunState("q", frame, None).vocabulary().values
+    assert list(built) == list(reused)
+    assert all(list(built[column].items()) == list(reused[column].items()) for column in built)
+    assert any(len(names) > 1 for names in built.values())
+
+
+@given(st.lists(st.one_of(st.none(), st.sampled_from(["a", "b", "c"])), min_size=1, max_size=40), st.data())
+def test_the_mix_of_any_rows_counts_each_value_and_the_missing_ones(values: list[str | None], data: st.DataObject
+                                                                     ) -> None:
+    from react_engine.state import Codes
+
+    series = pd.Series(values, dtype="str")
+    picked = sorted(data.draw(st.sets(st.integers(0, len(values) - 1))))
+    codes = Codes(series)
+    for positions in (slice(None), np.array(picked, dtype=np.int64), slice(None)):  # the whole column twice
+        rows = series.iloc[positions]
+        expected = {str(k): int(v) for k, v in rows.value_counts().items()}
+        missing = int(rows.isna().sum())
+        assert codes.mix(positions) == expected | ({"missing": missing} if missing else {})

@@ -63,7 +63,8 @@ class PlanRequest(BaseModel):
     prompt_tokens: int
     view: ContextView
     tools: list[str] = Field(default_factory=list)  # the tools offered this turn (empty: all registered)
-    reply_schema: dict[str, Any] | None = None  # the reply schema for exactly those tools (None: the registry's)
+    reply_schema: dict[str, Any] | None = None  # the reply schema for exactly those tools (None: the registry's,
+    # or a planner that does not use one)
     time_left: float | None = None  # seconds until the run's time limit; a request in flight is cut there
 
 
@@ -116,6 +117,7 @@ class Planner(ABC):
     name: str = "planner"
     model: str | None = None
     calls_model: bool = False  # counts toward llm_calls
+    uses_schema: bool = False  # reads `PlanRequest.reply_schema` (built only for planners that do)
     deterministic: bool = False  # the same view always gives the same reply, so nudging it changes nothing
     context_tokens: int | None = None  # room for the prompt in the model's window, when known
     system_prompt: str | None = None  # replaces the engine's default system prompt (Modelfile SYSTEM)

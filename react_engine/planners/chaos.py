@@ -111,7 +111,7 @@ class ChaosPlanner(Planner):
         self.random = random.Random(seed)
         self.previous: str | None = None  # the inner planner's previous reply, for repeats
         self.applied: list[str | None] = []  # the corruption applied to each reply (None: sent as it was)
-        self.model, self.context_tokens = inner.model, inner.context_tokens
+        self.model, self.context_tokens, self.uses_schema = inner.model, inner.context_tokens, inner.uses_schema
 
     def plan(self, request: PlanRequest) -> PlannerReply:
         reply = self.inner.plan(request)

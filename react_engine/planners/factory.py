@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from react_engine.errors import InputError
 from react_engine.planners.base import Planner
-from react_engine.planners.modelfile import Modelfile
+
+if TYPE_CHECKING:
+    from react_engine.planners.modelfile import Modelfile
 
 KINDS = ("auto", "rules", "ollama", "openai", "llamacpp", "anthropic", "script:FILE")
 DEFAULT_MODEL = "qwen3:4b"
@@ -56,6 +58,8 @@ def make_planner(spec: PlannerSpec) -> tuple[Planner, str | None]:
         from react_engine.planners.script import ScriptPlanner
 
         return ScriptPlanner.from_file(spec.kind.removeprefix("script:")), None
+    from react_engine.planners.modelfile import Modelfile  # a model planner's: the rules need none
+
     modelfile = Modelfile.read(spec.modelfile) if spec.modelfile else None
     model = spec.model or (modelfile.model if modelfile else None)
     if spec.kind == "openai":

@@ -89,6 +89,7 @@ class ModelPlanner(Planner):
     """A planner backed by a model server; subclasses make one request in `_ask`."""
 
     calls_model = True
+    uses_schema = True
     model: str
     transport: DeadlineTransport | None = None  # set by planners that speak HTTP
 

@@ -17,9 +17,10 @@ from react_engine.settings import Settings
 
 
 class Params(BaseModel):
-    """Base of every tool's parameter model: unknown keys are rejected so the planner learns the contract."""
+    """Base of every tool's parameter model: unknown keys are rejected so the planner learns the contract. A model's
+    validator is built when first used, so a run pays only for the tools it calls (and the schema, when asked)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 @dataclass

@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
 import pandas as pd
 
 from react_engine.understanding.words import split_words, stem
@@ -87,37 +88,52 @@ class Reading:
 
 @dataclass(frozen=True)
 class Events:
-    """The templates of the sampled messages, most frequent first."""
+    """The sampled messages and their templates (most frequent first, found when first asked for)."""
 
-    events: tuple[Event, ...] = ()
-    sample: tuple[str, ...] = field(default=(), repr=False)  # the sampled messages, in lower case
+    messages: tuple[str, ...] = field(default=(), repr=False)  # the sampled messages, as written
+    sample: tuple[str, ...] = field(default=(), repr=False)  # the same in lower case
     levels: tuple[str, ...] = field(default=(), repr=False)  # their severities ("" when unknown)
+    _lines: dict[str, np.ndarray] = field(default_factory=dict, repr=False, compare=False)  # memo of `lines`
 
     @classmethod
     def build(cls, messages: Sequence[str], levels: Sequence[str] = ()) -> Events:
-        """The templates of `messages` (vectorised masking, then one entry per distinct template); `levels`, when
-        given, are the messages' severities."""
-        if not messages:
-            return cls()
-        distinct = pd.Series(list(dict.fromkeys(messages)), dtype=object)  # each distinct message masked once
-        masked = dict(zip(distinct, distinct.str.replace(_VARIABLE, MASK, regex=True)))
-        templates = [masked[m] for m in messages]
+        """The events of `messages`; `levels`, when given, are the messages' severities."""
         written = [v if isinstance(v, str) else "" for v in levels] if len(levels) == len(messages) \
             else [""] * len(messages)
+        return cls(messages=tuple(messages), sample=tuple(m.lower() for m in messages), levels=tuple(written))
+
+    @functools.cached_property
+    def events(self) -> tuple[Event, ...]:
+        """The templates (vectorised masking, then one entry per distinct template), most frequent first."""
+        if not self.messages:
+            return ()
+        distinct = pd.Series(list(dict.fromkeys(self.messages)), dtype=object)  # each distinct message masked once
+        masked = dict(zip(distinct, distinct.str.replace(_VARIABLE, MASK, regex=True)))
+        templates = [masked[m] for m in self.messages]
         rows = Counter(templates)
         seen: dict[str, set[str]] = {}
-        for template, level in zip(templates, written):
+        for template, level in zip(templates, self.levels):
             seen.setdefault(template, set()).add(level)
-        events = [Event(template=t, runs=tuple(runs_of(t)), stems=frozenset(stem(w) for w in split_words(t)
-                                                                            if len(w) > 1),
-                        rows=n, levels=frozenset(v for v in seen[t] if v)) for t, n in rows.most_common()]
-        return cls(events=tuple(events), sample=tuple(m.lower() for m in messages), levels=tuple(written))
+        return tuple(Event(template=t, runs=tuple(runs_of(t)), stems=frozenset(stem(w) for w in split_words(t)
+                                                                               if len(w) > 1),
+                           rows=n, levels=frozenset(v for v in seen[t] if v)) for t, n in rows.most_common())
+
+    def lines(self, pattern: str) -> np.ndarray:
+        """Which sampled messages the regex `pattern` matches (ignoring case); each pattern is searched for once."""
+        if pattern not in self._lines:
+            search = re.compile(pattern, re.I).search
+            self._lines[pattern] = np.fromiter((search(line) is not None for line in self.sample), dtype=bool,
+                                               count=len(self.sample))
+        return self._lines[pattern]
 
     def meet(self, patterns: list[str], levels: frozenset[str] | None = None) -> int:
         """Sampled messages that every regex in `patterns` matches (ignoring case), at one of `levels` if given."""
-        compiled = [re.compile(p, re.I) for p in patterns]
-        return sum(1 for line, level in zip(self.sample, self.levels) if (levels is None or level in levels)
-                   and all(c.search(line) for c in compiled))
+        kept = np.ones(len(self.sample), dtype=bool)
+        for pattern in patterns:
+            kept &= self.lines(pattern)
+        if levels is not None:
+            kept &= np.fromiter((level in levels for level in self.levels), dtype=bool, count=len(self.levels))
+        return int(kept.sum())
 
     def read(self, words: Iterable[str]) -> Reading | None:
         """The event the question's content `words` describe, when one event (or a family sharing a literal run)

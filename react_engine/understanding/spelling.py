@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Collection, Sequence
-
-from rapidfuzz import process
-from rapidfuzz.distance import DamerauLevenshtein
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any
 
 from react_engine.understanding.interpretation import Correction
 from react_engine.understanding.vocabulary import Vocabulary, singular, stem
@@ -98,12 +96,22 @@ def _closest_name(name: str, names: Sequence[str]) -> str | None:
     return found.upper() if name.isupper() and found.islower() else found
 
 
+def similar(word: str, pool: Sequence[str] | Mapping[Any, str], cutoff: float, limit: int | None = None
+            ) -> list[tuple[str, float, Any]]:
+    """`(candidate, similarity, position or key)` of the candidates in `pool` whose Damerau-Levenshtein similarity to
+    `word` (a swap counts as one edit) is at least `cutoff`, most similar first; `limit`: at most that many."""
+    from rapidfuzz import process  # imported by the first question with a name or word to compare
+    from rapidfuzz.distance import DamerauLevenshtein
+
+    return process.extract(word, pool, scorer=DamerauLevenshtein.normalized_similarity, score_cutoff=cutoff,
+                           limit=limit)
+
+
 def _closest(word: str, candidates: Sequence[str], cutoff: float = CUTOFF) -> str | None:
     """The best candidate sharing the first letter (on a tie, the one as long as `word`), or None when none is
     close enough or two different words tie."""
     pool = [c for c in candidates if c[:1] == word[:1] and abs(len(c) - len(word)) <= 2 and len(c) >= MIN_LENGTH]
-    found = process.extract(word, pool, scorer=DamerauLevenshtein.normalized_similarity, score_cutoff=cutoff,
-                            limit=None)
+    found = similar(word, pool, cutoff)
     if not found:
         return None
     top = max(score for _, score, _ in found)

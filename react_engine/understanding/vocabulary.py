@@ -45,20 +45,23 @@ class Vocabulary:
     values: Mapping[str, Mapping[str, int]] = field(default_factory=dict)  # column -> value as written -> rows
     tokens: Mapping[str, int] = field(default_factory=dict)  # lower-case message word -> occurrences in the sample
     sampled: int = 0  # rows the tokens come from (== rows: the counts are exact)
-    sample: tuple[str, ...] = ()  # those rows' messages, in lower case
-    entity_types: tuple[str, ...] = ()
+    sample: tuple[str, ...] = ()  # those rows' messages, in lower case (the events' sample)
     sources: frozenset[str] = frozenset()  # lower-case words of the loaded files' names ("hadoop", "proxifier")
     first: pd.Timestamp | None = None
     last: pd.Timestamp | None = None
     events: Events = field(default_factory=Events)  # the sampled messages' templates
-    _together: dict[tuple[str, ...], tuple[int, int]] = field(default_factory=dict, repr=False)  # memo
 
     @classmethod
-    def build(cls, frame: pd.DataFrame) -> Vocabulary:
-        """The vocabulary of `frame` (one `value_counts` per name column plus a sample of messages)."""
+    def build(cls, frame: pd.DataFrame, counted: Mapping[str, pd.Series] | None = None) -> Vocabulary:
+        """The vocabulary of `frame` (one `value_counts` per name column plus a sample of messages); `counted`:
+        the `value_counts` of any columns already known."""
         values: dict[str, dict[str, int]] = {}
         rows = count(frame)
-        for column, counts in column_counts(frame, [c for c in VALUE_COLUMNS if c in frame.columns]).items():
+        known = counted or {}
+        columns = [c for c in VALUE_COLUMNS if c in frame.columns]
+        found = column_counts(frame, [c for c in columns if c not in known])
+        for column in columns:
+            counts = known[column] if column in known else found[column]
             values[column] = {str(k): int(v) for k, v in counts.iloc[:MAX_VALUES].items() if str(k)}
         step = max(1, rows // SAMPLE_ROWS)
         picked = every(frame["message"], step) if "message" in frame.columns else pd.Series([], dtype=str)
@@ -66,8 +69,8 @@ class Vocabulary:
         lines = sample.tolist()
         levels = every(frame["severity"], step)[picked.notna().to_numpy()].tolist() \
             if "severity" in frame.columns else []
-        tokens = Counter(_WORD.findall("\n".join(lines).lower()))
-        signs = "\n".join(lines[:: max(1, len(lines) // SIGN_ROWS)])
+        events = Events.build(lines, levels)
+        tokens = Counter(_WORD.findall("\n".join(events.sample)))
         sources: frozenset[str] = frozenset()
         if "source" in frame.columns and rows:
             names = distinct(frame["source"])[:100]
@@ -75,15 +78,22 @@ class Vocabulary:
         first, last = values_of(frame["timestamp"].min(), frame["timestamp"].max()) if "timestamp" in frame.columns \
             else (None, None)
         return cls(rows=rows, values=values, tokens=dict(tokens), sampled=len(sample),
-                   sample=tuple(line.lower() for line in lines),
-                   entity_types=tuple(k for k, sign in ENTITY_SIGNS.items() if sign.search(signs)), sources=sources,
+                   sample=events.sample,
+                   sources=sources,
                    first=None if pd.isna(first) else first, last=None if pd.isna(last) else last,
-                   events=Events.build(lines, levels))
+                   events=events)
 
     @classmethod
     def of_values(cls, known: Mapping[str, list[str]]) -> Vocabulary:
         """A vocabulary with names only (no counts or message words), for views built without rows."""
         return cls(values={c: dict.fromkeys(v, 0) for c, v in known.items()})
+
+    @functools.cached_property
+    def entity_types(self) -> tuple[str, ...]:
+        """The entity types the sampled messages show (searched for in `SIGN_ROWS` of them when first asked)."""
+        lines = self.events.messages
+        signs = "\n".join(lines[:: max(1, len(lines) // SIGN_ROWS)])
+        return tuple(k for k, sign in ENTITY_SIGNS.items() if sign.search(signs))
 
     def token_rows(self, word: str) -> int:
         """How often `word` (or its singular) occurs in the sampled messages."""
@@ -104,13 +114,7 @@ class Vocabulary:
     def together(self, patterns: list[str]) -> tuple[int, int]:
         """`(lines matching every pattern, fewest lines matching one of them)` in the sample (case-insensitive
         regexes as `search_logs` takes them)."""
-        key = tuple(patterns)
-        if key not in self._together:
-            compiled = [re.compile(p, re.I) for p in patterns]
-            each = [sum(1 for line in self.sample if c.search(line)) for c in compiled]
-            both = sum(1 for line in self.sample if all(c.search(line) for c in compiled))
-            self._together[key] = (both, min(each, default=0))
-        return self._together[key]
+        return self.events.meet(patterns), min((int(self.events.lines(p).sum()) for p in patterns), default=0)
 
     def names_log(self, word: str) -> bool:
         """Whether `word` is part of a loaded file's name (as in "the Spark log")."""

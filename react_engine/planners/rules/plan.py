@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -503,9 +504,24 @@ def _names_something(word: str) -> bool:
         re.fullmatch(p, word, re.I) for p, _ in SEVERITY_WORDS)
 
 
+# plans already built, per vocabulary (one per load) and question, columns, time anchor and use of severity
+_PLANS: weakref.WeakKeyDictionary[Vocabulary, dict[tuple[str, tuple[str, ...], str | None, bool], Plan]] = \
+    weakref.WeakKeyDictionary()
+
+
 def build_plan(question: str, view: ContextView, uses_severity: bool) -> Plan:
-    """The whole plan for `question`, derived only from the question and what does not change during a run."""
-    vocabulary = view.vocabulary or Vocabulary.of_values(view.known_values)
+    """The whole plan for `question`, derived only from the question and what does not change during a run: built
+    once per run (per vocabulary) and shared by every later turn, which must not change it."""
+    if view.vocabulary is None:
+        return _build_plan(question, view, Vocabulary.of_values(view.known_values), uses_severity)
+    plans = _PLANS.setdefault(view.vocabulary, {})
+    key = (question, tuple(view.columns), view.now, uses_severity)
+    if key not in plans:
+        plans[key] = _build_plan(question, view, view.vocabulary, uses_severity)
+    return plans[key]
+
+
+def _build_plan(question: str, view: ContextView, vocabulary: Vocabulary, uses_severity: bool) -> Plan:
     known_words, candidates = _spelling(vocabulary)
     columns = frozenset(w for c in view.columns for w in (c.lower(), c.lower() + "s"))  # "states": a column's name
     text, renamed = correct_names(question, vocabulary, known_words)

@@ -67,12 +67,13 @@ def _current_plan(view: ContextView, done: list[HistoryItem]) -> Plan | None:
     Severity words become a level filter when the rows carry levels and a text search otherwise; once the
     choice shows in the history it is kept, before that the current rows decide.
     """
-    plans = [build_plan(view.question, view, levels) for levels in (True, False)]
-    fits = [p for p in plans if len(done) <= len(p.calls) and all(
-        h.action == c.action and h.params == c.params for h, c in zip(done, p.calls))]
-    if len(fits) == 2:
-        return plans[0] if any(k != "missing" for k in view.severity_mix) else plans[1]
-    return fits[0] if fits else None
+    preferred = any(k != "missing" for k in view.severity_mix)
+    for levels in (preferred, not preferred):  # the other plan is built only when the preferred one does not fit
+        plan = build_plan(view.question, view, levels)
+        if len(done) <= len(plan.calls) and all(h.action == c.action and h.params == c.params
+                                                for h, c in zip(done, plan.calls)):
+            return plan
+    return None
 
 
 def advise(view: ContextView) -> tuple[Interpretation, tuple[str, dict[str, Any]] | None]:

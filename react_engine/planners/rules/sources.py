@@ -6,13 +6,10 @@ from __future__ import annotations
 
 import re
 
-from rapidfuzz import process
-from rapidfuzz.distance import DamerauLevenshtein
-
 from react_engine.planners.rules.question import Question
 from react_engine.planners.rules.vocabulary import lexicon_words
 from react_engine.understanding import Correction, Vocabulary
-from react_engine.understanding.spelling import CUTOFF
+from react_engine.understanding.spelling import CUTOFF, similar
 
 _HOST_KINDS = ("host", "node", "server", "machine")
 _KIND = r"(host|node|server|machine|program|process|daemon|service|component|app)"
@@ -51,8 +48,7 @@ def _misspelt(name: str, vocabulary: Vocabulary) -> tuple[str, str] | None:
     digits = re.sub(r"\D", "", name)
     pool = {(c, v): v.lower() for c in ("component", "host") for v in vocabulary.values.get(c, {})
             if re.sub(r"\D", "", v) == digits}
-    found = process.extract(name.lower(), pool, scorer=DamerauLevenshtein.normalized_similarity,
-                            score_cutoff=CUTOFF, limit=2)
+    found = similar(name.lower(), pool, CUTOFF, limit=2)
     if len(found) == 1 or (len(found) == 2 and found[0][1] > found[1][1]):
         return found[0][2]
     return None
