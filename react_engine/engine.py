@@ -168,7 +168,7 @@ class _Run:
     def _check_time(self) -> None:
         if time.monotonic() - self.started > self.settings.timeout_seconds:
             raise _Stop("time_limit", f"hit the run timeout ({self.settings.timeout_seconds:g}s): "
-                                      "raise timeout_seconds or narrow the question")
+                                      "raise it (--timeout) or narrow the question")
 
     def _tools(self) -> dict[str, Tool]:
         return {n: t for n, t in self.engine.tools.items() if n not in self.state.disabled_tools}

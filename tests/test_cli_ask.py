@@ -174,3 +174,20 @@ def test_overwrite_lets_an_approved_export_replace_an_existing_file(tmp_path: Pa
     assert "--overwrite" in kept["steps"][0]["error"] and (tmp_path / "out.csv").read_text() == "old"
     replaced = json.loads(invoke(*args, "--overwrite").stdout)
     assert replaced["steps"][0]["ok"] and (tmp_path / "out.csv").read_text() != "old"
+
+
+def test_timeout_bounds_the_whole_question_and_says_how_to_raise_it() -> None:
+    result = CliRunner().invoke(main, ["ask", "How many lines?", str(SYSLOG), "--planner", "rules", "--no-cache",
+                                       "--no-trace", "--json", "--timeout", "0.000001"])
+    assert result.exit_code == 1
+    payload = json.loads(result.stdout)
+    assert payload["stop_reason"] == "time_limit" and "--timeout" in payload["answer"]
+    roomy = CliRunner().invoke(main, ["ask", "How many lines?", str(SYSLOG), "--planner", "rules", "--no-trace",
+                                      "--json", "--timeout", "600"])
+    assert roomy.exit_code == 0 and json.loads(roomy.stdout)["stop_reason"] == "stop"
+
+
+@pytest.mark.parametrize("value", ["0", "-5", "soon"])
+def test_a_timeout_that_is_not_a_positive_number_is_a_usage_error(value: str) -> None:
+    result = CliRunner().invoke(main, ["ask", "How many lines?", str(SYSLOG), "--timeout", value])
+    assert result.exit_code == 2 and "--timeout" in result.output

@@ -81,19 +81,23 @@ def retain_traces(run: dict) -> None:
 
 
 def run_options(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """--max-iterations --now --trace-dir --no-trace, collected into `run`."""
+    """--max-iterations --timeout --now --trace-dir --no-trace, collected into `run`."""
 
     @click.option("--max-iterations", type=click.IntRange(1, 200), default=10, show_default=True,
                   help="Planner turns before stopping with tool_limit.")
+    @click.option("--timeout", type=click.FloatRange(0, min_open=True), default=Settings.model_fields["timeout_seconds"].default,
+                  show_default=True, metavar="SECONDS",
+                  help="Seconds a question may take, loading included, before stopping with time_limit.")
     @click.option("--now", default=None, callback=_check_now,
                   help="Time anchor for 'last hour' etc. (ISO); default: newest log time.")
     @click.option("--trace-dir", type=click.Path(file_okay=False), default=None, envvar="REACT_ENGINE_TRACE_DIR",
                   help="Where trace files go (default: the user data dir).")
     @click.option("--no-trace", is_flag=True, help="Do not write a trace file.")
     @functools.wraps(fn)
-    def wrapper(*args: Any, max_iterations: int, now: str | None, trace_dir: str | None, no_trace: bool,
-                **kwargs: Any) -> Any:
-        run = {"max_iterations": max_iterations, "now": now, "trace_dir": trace_dir, "trace": not no_trace}
+    def wrapper(*args: Any, max_iterations: int, timeout: float, now: str | None, trace_dir: str | None,
+                no_trace: bool, **kwargs: Any) -> Any:
+        run = {"settings": Settings(max_iterations=max_iterations, timeout_seconds=timeout), "now": now,
+               "trace_dir": trace_dir, "trace": not no_trace}
         return fn(*args, run=run, **kwargs)
 
     return wrapper
@@ -133,7 +137,7 @@ def cli_engine(planner_spec: PlannerSpec, run: dict, approval: dict,
     """`open_engine` with the command line's run and approval options; the planner's notice goes to stderr."""
     from react_engine.launch import open_engine
 
-    return open_engine(planner_spec, Settings(max_iterations=run["max_iterations"]), notify=note,
+    return open_engine(planner_spec, run["settings"], notify=note,
                        tracer_factory=tracer_factory(run["trace_dir"], run["trace"]), approver=approval["approver"],
                        output_dir=approval["output_dir"], **engine_options)
 

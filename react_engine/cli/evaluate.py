@@ -19,7 +19,6 @@ from react_engine.launch import open_engine
 from react_engine.logs.options import LoadOptions
 from react_engine.planners.base import Planner
 from react_engine.planners.factory import PlannerSpec
-from react_engine.settings import Settings
 
 
 def _case_line(scenario: Scenario) -> str:
@@ -74,7 +73,7 @@ def eval_command(suite_file: str, planner_spec: PlannerSpec, run: dict, load_opt
     """
     suite = load_suite(suite_file)
     previous = load_report(baseline) if baseline else None
-    settings = Settings(max_iterations=run["max_iterations"])
+    settings = run["settings"]
     tracers = tracer_factory(run["trace_dir"], run["trace"])
     year = load_options.year or suite.year
     if run["now"]:
