@@ -3,7 +3,8 @@
 Each piece of the logs is parsed once on a worker and written to a spill folder; every later pass reads the
 Parquet files back instead of parsing the logs again. A file that cannot be read back (a worker's local folder
 on another machine, a file lost with its disk) is parsed from the logs again, so a missing file costs time,
-never an answer. A load's folder is removed when the process exits, here and on every worker.
+never an answer. A load's folder is removed when the process exits, here and on every worker; one left behind by a
+process that was killed on this machine is removed by the next load that spills to the same place.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import atexit
 import os
 import shutil
+import socket
 import tempfile
 import uuid
 from contextlib import suppress
@@ -28,13 +30,42 @@ if TYPE_CHECKING:
     from distributed import Client
 
 _folders: list[tuple[Client, str]] = []
+_PREFIX = "react-engine-spill-"
+
+
+def _owner() -> str:
+    """This process, as spill folder names give it: the machine and the process id."""
+    return f"{socket.gethostname()}-{os.getpid()}"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # it exists, under another user
+        return True
+    return True
+
+
+def remove_stale(root: str) -> None:
+    """Remove the spill folders under `root` left by processes of this machine that are gone (killed before
+    their exit hook ran)."""
+    host = f"{_PREFIX}{socket.gethostname()}-"
+    with suppress(OSError):
+        for entry in os.scandir(root):
+            pid = entry.name[len(host):].split("-", 1)[0]
+            if entry.name.startswith(host) and pid.isdigit() and not _alive(int(pid)) and entry.is_dir():
+                shutil.rmtree(entry.path, ignore_errors=True)
 
 
 def folder(client: Client, root: str | None) -> str:
     """A new spill folder for one load, under `root` (default: the temporary folder), removed at exit."""
     if not _folders:
         atexit.register(remove_all)  # after distributed's own exit hook is registered, so it runs first
-    path = os.path.join(root or tempfile.gettempdir(), f"react-engine-spill-{uuid.uuid4().hex[:12]}")
+    root = root or tempfile.gettempdir()
+    remove_stale(root)
+    path = os.path.join(root, f"{_PREFIX}{_owner()}-{uuid.uuid4().hex[:12]}")
     _folders.append((client, path))
     return path
 
