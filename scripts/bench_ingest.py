@@ -22,6 +22,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -135,17 +137,23 @@ def report(results: dict[str, Run], size: int, lines: int, cache_bytes: int) -> 
 
 
 def input_options(parser: argparse.ArgumentParser) -> None:
-    """`--repeat` and `--input`, which choose the log `input_log` gives."""
+    """`--repeat` and `--input`, which choose the log `measured_input` gives."""
     parser.add_argument("--repeat", type=int, default=500, help="copies of the 2000-line OpenSSH sample")
     parser.add_argument("--input", type=Path, help="an existing log to measure instead of building one")
 
 
-def input_log(args: argparse.Namespace, work: Path) -> Path | None:
-    """`--input`, or the sample repeated `--repeat` times in `work`; None, said, when the sample is missing."""
-    if args.input is None and not SAMPLE.is_file():
-        print(f"skipped: {SAMPLE} not found (the loghub samples are needed to build the input)")
-        return None
-    return args.input or build(work, args.repeat)
+@contextmanager
+def measured_input(args: argparse.Namespace) -> Iterator[tuple[Path, Path, int] | None]:
+    """The log to measure (`--input`, or the sample repeated `--repeat` times in a temporary folder), that folder
+    and the log's size; None, said, when the sample is missing."""
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        if args.input is None and not SAMPLE.is_file():
+            print(f"skipped: {SAMPLE} not found (the loghub samples are needed to build the input)")
+            yield None
+            return
+        path = args.input or build(work, args.repeat)
+        yield path, work, path.stat().st_size
 
 
 def main() -> None:
@@ -153,12 +161,10 @@ def main() -> None:
     input_options(parser)
     parser.add_argument("--runs", type=int, default=1, help="rounds to run; the median of each is shown")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        work = Path(tmp)
-        path = input_log(args, work)
-        if path is None:
+    with measured_input(args) as found:
+        if found is None:
             return
-        size = path.stat().st_size
+        path, work, size = found
         with path.open("rb") as handle:
             lines = sum(block.count(b"\n") for block in iter(lambda: handle.read(1 << 20), b""))
         print(f"input: {path} ({lines:,} lines, {size / 1e6:.1f} MB)", flush=True)

@@ -17,11 +17,10 @@ import json
 import resource
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-from bench_ingest import input_log, input_options
+from bench_ingest import input_options, measured_input
 
 
 def _rss() -> int:
@@ -86,12 +85,10 @@ def main() -> None:
     if args.child:
         print(json.dumps(child(args.child, args.cache_home)))
         return
-    with tempfile.TemporaryDirectory() as tmp:
-        work = Path(tmp)
-        path = input_log(args, work)
-        if path is None:
+    with measured_input(args) as found:
+        if found is None:
             return
-        size = path.stat().st_size
+        path, work, size = found
         rounds = []
         for index in range(args.runs):
             command = [sys.executable, __file__, "--child", str(path), "--cache-home", str(work / f"cache{index}")]
