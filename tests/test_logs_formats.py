@@ -357,3 +357,37 @@ def test_arris_c4_lines(tmp_path: Path) -> None:
     assert frame["level_raw"].tolist() == ["notc", "debg"]
     assert frame["cm_mac"].tolist() == ["00:15:a4:a4:58:1f", "00:00:ca:d4:db:33"]
     assert frame["timestamp"].isna().all()  # a time of day without a date is not guessed
+
+
+_SYSLOG_PIECES = st.tuples(
+    st.sampled_from(["Nov 20 10:00:01", "Nov  2 10:00:01 2026", "2026-11-20T10:00:01Z", "<13>1 2026-11-20T10:00:01Z",
+                     "<34>Nov 20 10:00:01", "no header at all"]),
+    st.sampled_from(["h", "10.0.0.1", "gw-1.example", "3host"]),
+    st.sampled_from(["sshd", "sshd(pam_unix)", "CRON", "kernel", "my app", "-"]),
+    st.sampled_from(["", "[7]", "[abc]", " (ctx)", "[1] (ctx)", " - - [x=1]"]),
+    st.sampled_from([": ", ":", " ", ": x: "]),
+    st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), max_size=20),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_SYSLOG_PIECES, min_size=1, max_size=12))
+def test_every_pattern_takes_the_groups_re2_finds_in_each_line(pieces: list[tuple[str, ...]]) -> None:
+    """The groups of the pattern that matched each line first are those RE2 itself gives for that line, whether the
+    pattern's groups were taken from the line or, for a pattern ending in its message, from the text before it."""
+    import re2
+
+    from react_engine.logs.arrow import STRING
+    from react_engine.logs.formats.syslog import SYSLOG
+    from react_engine.logs.parse import match_patterns
+
+    lines = [f"{stamp} {host} {program}{pid}{colon}{text}" for stamp, host, program, pid, colon, text in pieces]
+    columns, matched = match_patterns(SYSLOG.patterns, pa.array(lines, STRING))
+    compiled = [re2.compile(pattern) for pattern in SYSLOG.patterns]
+    for row, line in enumerate(lines):
+        found = next((m for m in (c.search(line) for c in compiled) if m is not None), None)
+        assert bool(matched[row]) == (found is not None), line
+        if found is None:
+            continue
+        for name, value in found.groupdict().items():
+            assert (columns[name][row].as_py() or None) == (value or None), (line, name)  # "" is no value
