@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import re
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
@@ -45,58 +44,36 @@ _TAIL = "(?P<message>.*)$"
 _HEAD = "_head"
 
 
-_GROUP = re.compile(r"\(\?P<\w+>")
-
-
-@dataclass(frozen=True)
-class _Later:
-    """Named groups still to be taken, with `pattern`, from the text before the message of the `rows` it matched."""
-
-    pattern: str
-    rows: np.ndarray
-
-
-def _head_patterns(pattern: str) -> tuple[str, str] | None:
-    """For a pattern ending in `(?P<message>.*)$`: one capturing only the part before the message (as `_head`),
-    and one that takes the named groups from that part. RE2's cost grows with every group captured; capturing
-    the groups from the heads, after the lines are freed, keeps them out of the parse's peak memory."""
+def _head_pattern(pattern: str) -> str | None:
+    """For a pattern ending in `(?P<message>.*)$`: the same pattern capturing only the part before the
+    message (as `_head`). RE2 extracts short captures much faster; the message is then sliced off."""
     if not (pattern.endswith(_TAIL) and pattern.startswith("^")):
         return None
-    inner = pattern[1 : -len(_TAIL)]
-    return f"^(?P<{_HEAD}>{_GROUP.sub('(?:', inner)})", f"^{inner}"
+    return f"^(?P<{_HEAD}>{pattern[1 : -len(_TAIL)]})"
 
 
-def _extract_all(pattern: str, lines: pa.Array | pa.ChunkedArray) -> tuple[Columns, np.ndarray]:
-    """Named groups of `pattern` for each string (blank where unmatched) and the mask of matching strings.
+def _extract(pattern: str, lines: pa.Array) -> tuple[Columns, np.ndarray]:
+    """Named groups of `pattern` for each line (blank where unmatched) and the mask of matching lines.
 
     Large inputs are cut into chunks matched in threads (Arrow releases the GIL), so each chunk's
-    temporaries are small; the groups stay chunked (no extra copy)."""
-    if isinstance(lines, pa.ChunkedArray):
-        lines = lines.combine_chunks()
+    temporaries are small; the short groups stay chunked (no extra copy), while the message is sliced
+    off all lines at once, so that the largest column is one array that later row filters need not join.
+    """
+    head = _head_pattern(pattern) if fits_views(lines) else None
     chunks = [lines.slice(i, CHUNK_LINES) for i in range(0, len(lines), CHUNK_LINES)] or [lines]
     if len(chunks) == 1:
-        results = [_extract_chunk(pattern, lines)]
+        results = [_extract_chunk(head or pattern, lines)]
     else:
         with ThreadPoolExecutor(min(os.cpu_count() or 1, len(chunks))) as pool:
-            results = list(pool.map(lambda chunk: _extract_chunk(pattern, chunk), chunks))
+            results = list(pool.map(lambda chunk: _extract_chunk(head or pattern, chunk), chunks))
     columns: Columns = {
         name: results[0][0][name] if len(results) == 1 else pa.chunked_array([fields[name] for fields, _ in results])
         for name in results[0][0]
     }
+    if head is not None:
+        skip = pc.binary_length(columns[_HEAD]).to_numpy(zero_copy_only=False)
+        columns["message"] = tails(lines, np.nan_to_num(skip).astype(np.int64))
     return columns, np.concatenate([valid for _, valid in results])
-
-
-def _extract(pattern: str, lines: pa.Array) -> tuple[Columns, np.ndarray, str | None]:
-    """Like `_extract_all`; for a pattern ending in its message, only `_head` and the message (sliced off all
-    lines at once, so that the largest column is one array that later row filters need not join), with the
-    pattern that takes the other groups from `_head` later."""
-    heads = _head_patterns(pattern) if fits_views(lines) else None
-    if heads is None:
-        return *_extract_all(pattern, lines), None
-    columns, valid = _extract_all(heads[0], lines)
-    skip = pc.binary_length(columns[_HEAD]).to_numpy(zero_copy_only=False)
-    columns["message"] = tails(lines, np.nan_to_num(skip).astype(np.int64))
-    return columns, valid, heads[1]
 
 
 def _extract_chunk(pattern: str, lines: pa.Array) -> tuple[Columns, np.ndarray]:
@@ -110,66 +87,40 @@ def _group_names(pattern: str) -> list[str]:
     return [fields.field(i).name for i in range(fields.num_fields)]
 
 
-def _merge(columns: Columns, parts: Columns, rows: np.ndarray) -> None:
-    """Put `parts` (full-length columns) into `columns` on `rows`."""
-    mask = pa.array(rows) if not rows.all() else None
-    for name, values in parts.items():
-        if mask is None:
-            columns[name] = values
-        else:
-            columns[name] = pc.if_else(mask, values, columns.get(name, null_strings(len(rows))))
-
-
-def _match(patterns: tuple[str, ...], lines: pa.Array) -> tuple[Columns, np.ndarray, list[_Later]]:
-    """`match_patterns`, with the groups of patterns ending in their message left to `_fields`."""
-    columns: Columns = {}
-    matched = np.zeros(len(lines), dtype=bool)
-    tried: list[str] = []
-    later: list[_Later] = []
-    for pattern in patterns:
-        if matched.all() and tried:
-            break
-        tried.append(pattern)
-        parts, valid, fields = _extract(pattern, lines)
-        hit = valid & ~matched
-        if not hit.any():
-            continue
-        _merge(columns, parts, hit)
-        if fields is not None:
-            later.append(_Later(fields, hit))
-        matched |= hit
-    for pattern in tried:
-        for name in _group_names(pattern):
-            columns.setdefault(name, null_strings(len(lines)))
-    release_memory()
-    return columns, matched, later
-
-
-def _fields(columns: Columns, later: list[_Later]) -> None:
-    """Take the groups left for later from the text before each message (`_head`), on the rows of each pattern."""
-    if not later:
-        return
-    heads = columns[_HEAD]
-    for item in later:
-        if item.rows.all():
-            parts, _ = _extract_all(item.pattern, heads)
-        else:
-            picked, _ = _extract_all(item.pattern, pc.filter(heads, pa.array(item.rows)))
-            where = np.maximum(np.cumsum(item.rows) - 1, 0)  # each row's place among the picked ones
-            parts = {name: pc.take(values, where) for name, values in picked.items()}
-        _merge(columns, parts, item.rows)
-    release_memory()
-
-
 def match_patterns(patterns: tuple[str, ...], lines: pa.Array) -> tuple[Columns, np.ndarray]:
     """Columns from the first pattern matching each line, and the mask of lines any pattern matched.
 
     Every named group of every pattern tried gets a column (all null where its pattern never matched);
     patterns after the one that completed the match are not tried. `_head` holds the text before the
-    message where the pattern that matched ends in its message.
+    message, when every pattern that matched captured it so.
     """
-    columns, matched, later = _match(patterns, lines)
-    _fields(columns, later)
+    columns: Columns = {}
+    matched = np.zeros(len(lines), dtype=bool)
+    tried: list[str] = []
+    headless = False
+    for pattern in patterns:
+        if matched.all() and tried:
+            break
+        tried.append(pattern)
+        parts, valid = _extract(pattern, lines)
+        hit = valid & ~matched
+        if not hit.any():
+            continue
+        headless |= _HEAD not in parts
+        mask = pa.array(hit)
+        for name, values in parts.items():
+            if hit.all():
+                columns[name] = values
+                continue
+            previous = columns.get(name, null_strings(len(lines)))
+            columns[name] = pc.if_else(mask, values, previous)
+        matched |= hit
+    for pattern in tried:
+        for name in _group_names(pattern):
+            columns.setdefault(name, null_strings(len(lines)))
+    if headless:
+        columns.pop(_HEAD, None)
+    release_memory()
     return columns, matched
 
 
@@ -204,22 +155,24 @@ def _truncate(message: pa.Array) -> tuple[pa.Array, int]:
     return pc.if_else(long, cut, message), count
 
 
-def _rows(fmt: Format, lines: pa.Array) -> tuple[Columns, pa.Array, np.ndarray, list[_Later]]:
-    """Parsed columns (one row per entry), the raw entries, each entry's first-line index, and the groups left
-    for `_fields` (the format's `finish` has not run yet)."""
-    later: list[_Later] = []
+def _rows(fmt: Format, lines: pa.Array) -> tuple[Columns, pa.Array, np.ndarray]:
+    """Parsed columns (one row per entry), the raw entries, and each entry's first-line index."""
     if fmt.reader is not None:
         columns, matched_array = fmt.reader(lines)
         matched = matched_array.to_numpy(zero_copy_only=False)
     else:
-        columns, matched, later = _match(fmt.patterns, lines)
+        columns, matched = match_patterns(fmt.patterns, lines)
     if fmt.multiline and not matched[1:].all():  # some line continues the entry above it
         columns, raw, starts = _join_entries(columns, lines, matched)
-        later = [_Later(item.pattern, item.rows[starts]) for item in later]
     else:
         raw, starts = lines, np.arange(len(lines))
         columns["message"] = _message(columns, lines, matched)
-    return columns, raw, starts, later
+    if fmt.finish is not None:
+        message = columns["message"]
+        fmt.finish(columns)
+        if columns["message"] is not message:  # no longer the tail of each entry
+            columns.pop(_HEAD, None)
+    return columns, raw, starts
 
 
 def _raw_head(head: pa.Array | pa.ChunkedArray | None, message: pa.Array,
@@ -248,22 +201,13 @@ def parse_lines(
     `held` is a list holding the lines array, emptied here: when the caller keeps no other reference, the lines
     are freed as soon as the entries are held as `raw_head` and `message`, before the other columns are built.
     """
-    columns, raw, starts, later = _rows(fmt, held.pop())
+    columns, raw, starts = _rows(fmt, held.pop())
     rows = len(starts)
-    tail = columns["message"]
-    head = _raw_head(columns.get(_HEAD), tail, raw)
-    written = raw if head is None else None  # the entries as written, where they are not raw_head + message
-    del raw
-    release_memory()  # the lines, when the entries are held as raw_head and message
-    _fields(columns, later)
-    columns.pop(_HEAD, None)
-    if fmt.finish is not None:
-        fmt.finish(columns)
     message, truncated = _truncate(columns.pop("message"))
-    if head is not None and (truncated or message is not tail):  # the message no longer ends each entry
-        written, head = concat(head, tail), None
-    entries = {RAW_COLUMN: written} if head is None else {RAW_HEAD: head}
-    del written, head, tail
+    head = _raw_head(columns.pop(_HEAD, None), message, raw) if not truncated else None
+    entries = {RAW_COLUMN: raw} if head is None else {RAW_HEAD: head}
+    del raw, head
+    release_memory()  # the lines, when the entries are held as raw_head and message
     ts_text = columns.pop(TIME_GROUP, None)
     stamp = (
         pa.nulls(rows, timestamps.TIMESTAMP_TYPE)
