@@ -373,8 +373,8 @@ _SYSLOG_PIECES = st.tuples(
 @settings(max_examples=150, deadline=None)
 @given(st.lists(_SYSLOG_PIECES, min_size=1, max_size=12))
 def test_every_pattern_takes_the_groups_re2_finds_in_each_line(pieces: list[tuple[str, ...]]) -> None:
-    """The groups of the pattern that matched each line first are those RE2 itself gives for that line, whether the
-    pattern's groups were taken from the line or, for a pattern ending in its message, from the text before it."""
+    """The groups of the pattern that matched each line first are those RE2 itself gives for that line, also for the
+    patterns ending in their message, which are matched without it (the message is sliced off after `_head`)."""
     import re2
 
     from react_engine.logs.arrow import STRING
