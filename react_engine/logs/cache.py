@@ -4,8 +4,9 @@ Entries are keyed on the file's absolute path, size, mtime, a content fingerprin
 the parser version (a digest of this package's source) and the load options, so any change to the
 file or to the parser misses. One entry is kept per path, named for it, so a lookup reads one file.
 
-An entry is uncompressed and laid out by `packing` (message as offsets into raw, repeating columns as
-dictionaries), so it is read through a memory map without a copy of `raw`: about 1.15-1.6x the log.
+An entry is uncompressed and laid out by `packing` (the log's text once, as `raw_head` and `message` where
+they make up each entry, repeating columns as dictionaries), so it is read through a memory map without a copy
+of the text: about 1.15-1.6x the log.
 (Measured at 1M OpenSSH lines: the former zstd entries were 0.07x the log but cost 0.6 s of CPU to
 decompress, 40% of a cached ask, and held a second copy of the frame while they did.) Its CRC-32 is
 stored at its end and checked before the entry is decoded, so a damaged entry is dropped and the file

@@ -11,11 +11,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 import pyarrow as pa
-import pyarrow.compute as pc
 
 from react_engine.errors import InputError
 from react_engine.logs import cache
-from react_engine.logs.arrow import lit, prefer_jemalloc
+from react_engine.logs.arrow import concat, prefer_jemalloc
 from react_engine.logs.detect import Detector, by_name
 from react_engine.logs.lines import split
 from react_engine.logs.memory import MemoryBudget, out_of_memory_refused
@@ -137,7 +136,7 @@ def _with_raw(table: pa.Table) -> pa.Table:
     index = table.schema.get_field_index(RAW_HEAD)
     if index < 0:
         return table
-    raw = pc.binary_join_element_wise(table[RAW_HEAD], table["message"], lit(""))
+    raw = concat(table[RAW_HEAD], table["message"])
     return table.remove_column(index).append_column(RAW_COLUMN, raw)
 
 

@@ -10,6 +10,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from react_engine.logs.arrow import STRING, concat
 from react_engine.logs.schema import RAW_COLUMN, RAW_HEAD
 
 Strings: TypeAlias = pa.Array | pa.ChunkedArray
@@ -21,13 +22,11 @@ def arrow_strings(series: pd.Series) -> Strings:
     """`series` as an Arrow string array (zero-copy for Arrow-backed strings; other dtypes are cast)."""
     array = pa.array(series, from_pandas=True) if series.dtype != object else pa.array(series.astype("str"))
     return array if pa.types.is_string(array.type) or pa.types.is_large_string(array.type) else pc.cast(
-        array, pa.large_string())
+        array, STRING)
 
 
 def _joined(head: Strings, message: Strings) -> Strings:
-    if head.type != message.type:
-        head, message = head.cast(pa.large_string()), message.cast(pa.large_string())
-    return pc.binary_join_element_wise(head, message, pa.scalar("", head.type))
+    return concat(head.cast(STRING), message.cast(STRING))
 
 
 def entry_text(frame: pd.DataFrame) -> pd.Series:

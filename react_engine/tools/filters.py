@@ -17,7 +17,7 @@ from react_engine.errors import ToolError
 from react_engine.logs.macs import any_notation
 from react_engine.logs.macs import normalize as normalize_mac
 from react_engine.logs.severity import RANK, SEVERITIES, at_least, normalize
-from react_engine.logs.text import arrow_strings
+from react_engine.logs.text import arrow_strings, bool_mask
 from react_engine.rowops import Mask, count, holding, mask, select, value, value_counts
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
 from react_engine.tools.counts import brief
@@ -224,7 +224,7 @@ def _equal(values: pd.Series, text: str, *, ignore_case: bool = False) -> np.nda
     array = arrow_strings(values)
     if ignore_case:
         array, text = pc.utf8_lower(array), text.lower()
-    return np.asarray(pc.equal(array, text).fill_null(False).to_numpy(zero_copy_only=False), dtype=bool)
+    return bool_mask(pc.equal(array, text))
 
 
 def _text(value: str | int | float | bool) -> str:
