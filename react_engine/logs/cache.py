@@ -105,8 +105,8 @@ def _key(source: SourceFile, options: Mapping[str, object]) -> _Key | None:
                 hashlib.sha256(key.encode()).hexdigest()[:_DIGEST_BYTES].encode())
 
 
-def _checksum(data: pa.Buffer | bytes, start: int = 0) -> bytes:
-    return f"{zlib.crc32(data, start):08x}".encode()
+def _crc_text(crc: int) -> bytes:
+    return f"{crc:08x}".encode()
 
 
 def _mapped(path: Path) -> pa.Buffer:
@@ -122,7 +122,7 @@ def _read(entry: Path, digest: bytes) -> tuple[pa.Table, dict] | None:
     body = data.size - _TRAILER_BYTES
     if body <= 0 or data[body : body + _DIGEST_BYTES].to_pybytes() != digest:
         return None
-    if _checksum(data[body:-_CRC_BYTES], zlib.crc32(data[:body])) != data[-_CRC_BYTES:].to_pybytes():
+    if _crc_text(_file_crc(entry, data.size - _CRC_BYTES)) != data[-_CRC_BYTES:].to_pybytes():
         entry.unlink(missing_ok=True)
         return None
     table = pa.ipc.open_file(data.slice(0, body)).read_all()
@@ -185,13 +185,15 @@ def evict() -> None:
             entry.unlink(missing_ok=True)
 
 
-def _file_crc(path: Path) -> int:
-    """The CRC-32 of a file, read in blocks (a memory map would add the whole file to the process's RSS)."""
+def _file_crc(path: Path, length: int) -> int:
+    """The CRC-32 of a file's first `length` bytes, read in blocks: through a memory map every page would join the
+    process's RSS, though a cached ask reads little of `raw_head` and nothing of some columns."""
     crc, block = 0, bytearray(_CRC_BLOCK)
     view = memoryview(block)
     with path.open("rb", buffering=0) as handle:
-        while count := handle.readinto(block):
+        while length > 0 and (count := handle.readinto(view[: min(length, _CRC_BLOCK)])):
             crc = zlib.crc32(view[:count], crc)
+            length -= count
     return crc
 
 
@@ -211,9 +213,9 @@ def put(source: SourceFile, options: Mapping[str, object], table: pa.Table, info
         tmp = Path(name)
         with pa.OSFile(name, "wb") as sink, pa.ipc.new_file(sink, stored.schema) as writer:
             writer.write_table(stored)
-        crc = _file_crc(tmp)
+        crc = zlib.crc32(key.digest, _file_crc(tmp, tmp.stat().st_size))
         with tmp.open("ab") as handle:
-            handle.write(key.digest + _checksum(key.digest, crc))
+            handle.write(key.digest + _crc_text(crc))
         entry = folder / key.name
         os.replace(tmp, entry)
         _touch(entry)
