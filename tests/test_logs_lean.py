@@ -6,16 +6,26 @@ same rows as over `raw`, whatever the format, the line endings and the chunking.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
+from unittest import mock
 
 import numpy as np
+import pyarrow as pa
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from real_logs import HOW_TO_RUN, REAL_LOGS
 
-from react_engine.logs import LoadOptions, load, text
+from react_engine.logs import LoadOptions, load, parse, text
+from react_engine.logs import lines as lines_module
+from react_engine.logs.arrow import concat
+from react_engine.logs.detect import detect
+from react_engine.logs.formats import BY_NAME, Format
+from react_engine.logs.lines import split
 from react_engine.logs.loader import load_tables
+from react_engine.logs.parse import parse_lines
 from react_engine.logs.schema import RAW_COLUMN, RAW_HEAD
 from react_engine.logs.text import entry_text
 from react_engine.tools.regex import matches, text_matches
@@ -101,3 +111,46 @@ def test_a_cached_lean_table_reads_back_equal(tmp_path: Path, monkeypatch: pytes
     (cached,) = load_tables(path).tables
     assert RAW_HEAD in fresh.column_names and RAW_COLUMN not in fresh.column_names  # the text is stored once
     assert cached.equals(fresh)
+
+
+def _parsed_both_ways(data: bytes, fmt: Format | None = None) -> tuple[pa.Table, pa.Table]:
+    """A file's table parsed from lines copied into Arrow memory, and from `split`'s own buffer (edited in place)."""
+    lines = split(bytearray(data)).text
+    fmt = fmt or detect(lines)
+    copied = pa.array(lines.to_pylist(), pa.large_string())
+    reference = datetime(2026, 11, 22, tzinfo=UTC)
+    return tuple(parse_lines(fmt, [held], source="x.log", reference=reference).table  # type: ignore[return-value]
+                 for held in (copied, lines))
+
+
+@pytest.mark.parametrize("system", SYSTEMS or [pytest.param("none", marks=pytest.mark.skip(HOW_TO_RUN))])
+def test_real_logs_parse_the_same_from_lines_edited_in_place(system: str) -> None:
+    copied, edited = _parsed_both_ways((REAL_LOGS / system / f"{system}_2k.log").read_bytes())
+    assert edited.equals(copied)
+
+
+def test_syslog_messages_are_made_in_the_lines_own_buffer() -> None:
+    data = b"".join(b"Dec 10 06:55:%02d LabSZ sshd[%d]: Failed password for u%d\n" % (i % 60, i, i) for i in range(100))
+    lines = split(bytearray(data)).text
+    address = lines.buffers()[2].address
+    table = parse_lines(detect(lines), [lines], source="auth.log").table
+    assert table["message"].chunk(0).buffers()[2].address == address
+    assert table["message"][0].as_py() == "Failed password for u0"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["tagged", "plain", "long"]), WORDS), min_size=1, max_size=30),
+       st.sampled_from(["\n", "\r\n"]), st.integers(1, 5), st.integers(0, 1))
+@example([("plain", "no pattern reads this"), ("plain", "nor this")], "\n", 1, 1)
+@example([("plain", "no pattern reads this")], "\n", 1, 0)
+def test_any_lines_parse_the_same_from_lines_edited_in_place(rows: list[tuple[str, str]], ending: str, part: int,
+                                                             multiline: int) -> None:
+    texts = [body if kind == "plain" else
+             f"Dec 10 06:55:0{i % 10} host{i} app[{i}]: {body * (40 if kind == 'long' else 1)}"
+             for i, (kind, body) in enumerate(rows)]
+    fmt = BY_NAME["syslog"] if not multiline else replace(BY_NAME["syslog"], multiline=True)
+    with mock.patch.object(lines_module, "DROP_LINES", part), mock.patch.object(parse, "MAX_MESSAGE_CHARS", 50):
+        copied, edited = _parsed_both_ways(ending.join(texts).encode() + ending.encode(), fmt)
+    assert edited.equals(copied)
+    full = concat(edited[RAW_HEAD], edited["message"]) if RAW_HEAD in edited.column_names else edited[RAW_COLUMN]
+    assert "\n".join(full.to_pylist()) == "\n".join(texts)  # the entries as written, continuation lines joined

@@ -5,6 +5,7 @@ from __future__ import annotations
 import codecs
 from unittest import mock
 
+import numpy as np
 import pyarrow as pa
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -62,3 +63,31 @@ def test_valid_text_is_split_in_its_own_buffer(texts: list[bytes], endings: list
     text = "".join(result.text.to_pylist()).encode()
     assert not text or result.text.buffers()[2].address == pa.py_buffer(data).address  # the lines live in `data`
     assert data.startswith(text) and view.nbytes == len(data)
+
+
+@settings(max_examples=300, deadline=None)
+@given(inputs, st.data(), st.integers(1, 5))
+def test_drop_heads_leaves_each_line_after_its_head_in_the_lines_own_buffer(data: bytes, draw: st.DataObject,
+                                                                          part: int) -> None:
+    result = split(bytearray(data))
+    texts = result.text.to_pylist()
+    cuts = [draw.draw(st.integers(0, len(t))) for t in texts]
+    skip = np.array([len(t[:cut].encode()) for t, cut in zip(texts, cuts)], np.int64)
+    address = result.text.buffers()[2].address if texts else None
+    with mock.patch.object(lines, "DROP_LINES", part):
+        messages = lines.drop_heads(result.text, skip)
+    if not texts:
+        assert messages is None
+        return
+    assert messages is not None
+    messages.validate(full=True)
+    assert messages.to_pylist() == [t[cut:] for t, cut in zip(texts, cuts)]
+    assert messages.buffers()[2].address == address  # no copy of the text
+
+
+def test_drop_heads_leaves_lines_it_cannot_edit_alone() -> None:
+    text = b"Dec 10 host: hiplain"
+    offsets = pa.py_buffer(np.array([0, 15, 20], np.int64))
+    held = pa.Array.from_buffers(pa.large_string(), 2, [None, offsets, pa.py_buffer(text)])  # read-only
+    assert lines.drop_heads(held, np.array([13, 0], np.int64)) is None
+    assert held.to_pylist() == ["Dec 10 host: hi", "plain"]

@@ -80,13 +80,14 @@ def parse_block(data: bytes, name: str, fmt_name: str, year: int | None, mtime: 
     fmt = by_name(fmt_name)
     lines = split(data)
     del data
+    continues = not first and fmt.multiline and len(lines.text) > 0 and not _starts_entry(fmt, lines.text.slice(0, 1))
+    count = len(lines.text)
     parsed = parse_lines(fmt, [lines.text], source=name, year=year, reference=reference_time(mtime))
     frame = to_frame([parsed.table])
-    continues = not first and fmt.multiline and len(lines.text) > 0 and not _starts_entry(fmt, lines.text.slice(0, 1))
     lead = (str(frame[RAW_COLUMN].iloc[0]), str(frame["message"].iloc[0])) if continues else None
     warnings = parsed.warnings + ([f"{name}: {lines.replaced} undecodable bytes replaced with U+FFFD"]
                                   if lines.replaced else [])
-    return frame, Block(len(lines.text), len(frame), lead, _dtypes(frame), warnings, fmt.name,
+    return frame, Block(count, len(frame), lead, _dtypes(frame), warnings, fmt.name,
                         facts(frame.iloc[1:] if continues else frame))
 
 

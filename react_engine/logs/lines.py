@@ -1,25 +1,31 @@
 """Split decoded bytes into an Arrow array of lines, without a per-line Python loop.
 
 The lines keep the input's own buffer: terminators (and NUL bytes) are deleted in place, block by block,
-so the peak stays near the size of the input rather than twice it.
+so the peak stays near the size of the input rather than twice it. Once parsed, the same buffer becomes the
+messages (`drop_heads`).
 """
 
 from __future__ import annotations
 
 import codecs
+import ctypes
+import mmap
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
 import pyarrow as pa
 
-from react_engine.logs.arrow import STRING
+from react_engine.logs.arrow import STRING, fits_views, slices
 
 REPLACEMENT = "\ufffd"
 Chunks = bytes | bytearray
 BLOCK = 1 << 20
 """Bytes compacted at a time: small enough to stay in the CPU cache, large enough to keep Python out of it."""
 _LF, _CR = 10, 13
+DROP_LINES = 1 << 16
+"""Lines whose messages `drop_heads` gathers at a time."""
 
 
 @dataclass(frozen=True)
@@ -149,6 +155,42 @@ def split(data: Chunks) -> Lines:
     if unterminated:
         terminators.add(np.array([length], np.int64), length)
     offsets = terminators.offsets[: terminators.lines + 1]
-    text = pa.py_buffer(data).slice(skip, length)  # the bytes past `length` are left over from the edit
+    text = pa.py_buffer(memoryview(data)[skip : skip + length])  # past `length`: left over from the edit
     array = pa.Array.from_buffers(STRING, terminators.lines, [None, pa.py_buffer(offsets), text])
     return Lines(array, replaced, nul_lines)
+
+
+def drop_heads(lines: pa.Array, skip: np.ndarray) -> pa.Array | None:
+    """Each line without its first `skip` bytes (ending on a character boundary), written over the lines in their
+    own buffer, so that the messages take no second copy of the text: the lines are consumed (no longer valid).
+    None, with the lines untouched, when their buffer is read-only (e.g. over `bytes`) or too large for string views
+    (see `arrow.fits_views`)."""
+    data = lines.buffers()[2]
+    if data is None or not data.is_mutable or not len(lines) or not fits_views(lines):
+        return None
+    offsets = np.frombuffer(lines.buffers()[1], np.int64)[lines.offset : lines.offset + len(lines) + 1]
+    buffer = np.frombuffer(data, np.uint8)
+    starts = offsets[:-1] + skip
+    lengths = offsets[1:] - starts
+    written = int(offsets[0])
+    for first in range(0, len(lines), DROP_LINES):  # each part is read whole before it is written lower down
+        part = slices(data, starts[first : first + DROP_LINES], lengths[first : first + DROP_LINES])
+        size = int(np.frombuffer(part.buffers()[1], np.int64)[-1])
+        buffer[written : written + size] = np.frombuffer(part.buffers()[2], np.uint8)[:size]
+        written += size
+    _release(buffer[written : offsets[-1]])
+    ends = np.empty(len(offsets), np.int64)
+    ends[0] = 0
+    np.cumsum(lengths, out=ends[1:])
+    return pa.Array.from_buffers(STRING, len(lines), [None, pa.py_buffer(ends), data.slice(int(offsets[0]))])
+
+
+def _release(unused: np.ndarray) -> None:
+    """Give the whole pages of a buffer's unused tail back to the OS (Linux; elsewhere they are kept)."""
+    page = mmap.PAGESIZE
+    address = unused.ctypes.data
+    first = -(-address // page) * page
+    last = (address + len(unused)) // page * page
+    if sys.platform == "linux" and last - first >= 1 << 20:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.madvise(ctypes.c_void_p(first), ctypes.c_size_t(last - first), mmap.MADV_DONTNEED)

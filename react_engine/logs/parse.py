@@ -24,6 +24,7 @@ from react_engine.logs.arrow import (
 )
 from react_engine.logs.formats.base import LEVEL_GROUPS, TIME_GROUP, Columns, Format
 from react_engine.logs.levels import severity_columns
+from react_engine.logs.lines import drop_heads
 from react_engine.logs.schema import CANONICAL_COLUMNS, RAW_COLUMN, RAW_HEAD
 
 MAX_MESSAGE_CHARS = 8192
@@ -52,12 +53,13 @@ def _head_pattern(pattern: str) -> str | None:
     return f"^(?P<{_HEAD}>{pattern[1 : -len(_TAIL)]})"
 
 
-def _extract(pattern: str, lines: pa.Array) -> tuple[Columns, np.ndarray]:
+def _extract(pattern: str, lines: pa.Array, messages: bool = True) -> tuple[Columns, np.ndarray]:
     """Named groups of `pattern` for each line (blank where unmatched) and the mask of matching lines.
 
     Large inputs are cut into chunks matched in threads (Arrow releases the GIL), so each chunk's
     temporaries are small; the short groups stay chunked (no extra copy), while the message is sliced
     off all lines at once, so that the largest column is one array that later row filters need not join.
+    With `messages=False` a pattern ending in its message gives `_head` and no `message` (see `_messages`).
     """
     head = _head_pattern(pattern) if fits_views(lines) else None
     chunks = [lines.slice(i, CHUNK_LINES) for i in range(0, len(lines), CHUNK_LINES)] or [lines]
@@ -70,10 +72,14 @@ def _extract(pattern: str, lines: pa.Array) -> tuple[Columns, np.ndarray]:
         name: results[0][0][name] if len(results) == 1 else pa.chunked_array([fields[name] for fields, _ in results])
         for name in results[0][0]
     }
-    if head is not None:
-        skip = pc.binary_length(columns[_HEAD]).to_numpy(zero_copy_only=False)
-        columns["message"] = tails(lines, np.nan_to_num(skip).astype(np.int64))
+    if head is not None and messages:
+        columns["message"] = tails(lines, _head_bytes(columns[_HEAD]))
     return columns, np.concatenate([valid for _, valid in results])
+
+
+def _head_bytes(head: pa.Array | pa.ChunkedArray) -> np.ndarray:
+    """The length in bytes of each line's head (0 where none was captured)."""
+    return np.nan_to_num(pc.binary_length(head).to_numpy(zero_copy_only=False)).astype(np.int64)
 
 
 def _extract_chunk(pattern: str, lines: pa.Array) -> tuple[Columns, np.ndarray]:
@@ -87,12 +93,13 @@ def _group_names(pattern: str) -> list[str]:
     return [fields.field(i).name for i in range(fields.num_fields)]
 
 
-def match_patterns(patterns: tuple[str, ...], lines: pa.Array) -> tuple[Columns, np.ndarray]:
+def match_patterns(patterns: tuple[str, ...], lines: pa.Array, messages: bool = True) -> tuple[Columns, np.ndarray]:
     """Columns from the first pattern matching each line, and the mask of lines any pattern matched.
 
     Every named group of every pattern tried gets a column (all null where its pattern never matched);
     patterns after the one that completed the match are not tried. `_head` holds the text before the
-    message, when every pattern that matched captured it so.
+    message, when every pattern that matched captured it so. `messages=False` (for patterns that all end in
+    their message) leaves the message to be cut from the lines by `_head`.
     """
     columns: Columns = {}
     matched = np.zeros(len(lines), dtype=bool)
@@ -102,7 +109,7 @@ def match_patterns(patterns: tuple[str, ...], lines: pa.Array) -> tuple[Columns,
         if matched.all() and tried:
             break
         tried.append(pattern)
-        parts, valid = _extract(pattern, lines)
+        parts, valid = _extract(pattern, lines, messages)
         hit = valid & ~matched
         if not hit.any():
             continue
@@ -155,23 +162,44 @@ def _truncate(message: pa.Array) -> tuple[pa.Array, int]:
     return pc.if_else(long, cut, message), count
 
 
-def _rows(fmt: Format, lines: pa.Array) -> tuple[Columns, pa.Array, np.ndarray]:
-    """Parsed columns (one row per entry), the raw entries, and each entry's first-line index."""
+def _headed(fmt: Format, lines: pa.Array) -> bool:
+    """Whether every pattern of `fmt` ends in its message, so that each message is its line after `_head`."""
+    return fmt.reader is None and fits_views(lines) and all(_head_pattern(p) for p in fmt.patterns)
+
+
+def _rows(fmt: Format, lines: pa.Array) -> tuple[Columns, pa.Array | None, np.ndarray]:
+    """Parsed columns (one row per entry), the raw entries, and each entry's first-line index.
+
+    The raw entries are None when the lines' own buffer was edited into the messages (see `lines.drop_heads`):
+    each entry is then `_head + message`.
+    """
+    headed = _headed(fmt, lines)
     if fmt.reader is not None:
         columns, matched_array = fmt.reader(lines)
         matched = matched_array.to_numpy(zero_copy_only=False)
     else:
-        columns, matched = match_patterns(fmt.patterns, lines)
+        columns, matched = match_patterns(fmt.patterns, lines, messages=not headed)
+    raw: pa.Array | None
+    skip = _head_bytes(columns.get(_HEAD, null_strings(len(lines)))) if headed else None  # none when nothing matched
     if fmt.multiline and not matched[1:].all():  # some line continues the entry above it
+        if skip is not None:
+            columns["message"] = tails(lines, skip)
         columns, raw, starts = _join_entries(columns, lines, matched)
     else:
-        raw, starts = lines, np.arange(len(lines))
-        columns["message"] = _message(columns, lines, matched)
+        starts = np.arange(len(lines))
+        if skip is not None:
+            head = columns.get(_HEAD, null_strings(len(lines)))
+            columns[_HEAD] = pc.fill_null(head, "") if head.null_count else head
+            edited = drop_heads(lines, skip)
+            raw, columns["message"] = (None, edited) if edited is not None else (lines, tails(lines, skip))
+        else:
+            raw, columns["message"] = lines, _message(columns, lines, matched)
     if fmt.finish is not None:
         message = columns["message"]
         fmt.finish(columns)
         if columns["message"] is not message:  # no longer the tail of each entry
-            columns.pop(_HEAD, None)
+            head = columns.pop(_HEAD, None)
+            raw = concat(head, message) if raw is None else raw
     return columns, raw, starts
 
 
@@ -198,13 +226,20 @@ def parse_lines(
     """Parse the lines of one file with `fmt` into the canonical columns, the format's extras and the entries as
     written: `raw_head` (the text before each message) where `raw_head + message` gives every entry, else `raw`.
 
-    `held` is a list holding the lines array, emptied here: when the caller keeps no other reference, the lines
-    are freed as soon as the entries are held as `raw_head` and `message`, before the other columns are built.
+    `held` is a list holding the lines array, emptied here. The lines are consumed: lines made by `split` are
+    edited in place into the messages, and otherwise, when the caller keeps no other reference, freed as soon as
+    the entries are held as `raw_head` and `message`, before the other columns are built.
     """
     columns, raw, starts = _rows(fmt, held.pop())
     rows = len(starts)
-    message, truncated = _truncate(columns.pop("message"))
-    head = _raw_head(columns.pop(_HEAD, None), message, raw) if not truncated else None
+    written = columns.pop("message")
+    message, truncated = _truncate(written)
+    head = columns.pop(_HEAD, None)
+    if raw is None and truncated:  # the lines became the messages: the entries as written are rebuilt
+        raw = concat(head, written)
+    del written
+    if raw is not None:
+        head = _raw_head(head, message, raw) if not truncated else None
     entries = {RAW_COLUMN: raw} if head is None else {RAW_HEAD: head}
     del raw, head
     release_memory()  # the lines, when the entries are held as raw_head and message
