@@ -127,3 +127,31 @@ def tails(lines: pa.Array, skip_bytes: np.ndarray) -> pa.Array:
     offsets = np.frombuffer(lines.buffers()[1], np.int64)[lines.offset : lines.offset + len(lines) + 1]
     starts = offsets[:-1] + skip_bytes
     return slices(lines.buffers()[2], starts, offsets[1:] - starts)
+
+
+def combined(chunks: list[pa.Array]) -> pa.Array:
+    """One `large_string` array of `chunks` (emptied here), each chunk let go as soon as it is copied: the result's
+    pages are taken only as they are written, so the peak is about the column plus one chunk, not twice the column.
+    """
+    rows = sum(len(chunk) for chunk in chunks)
+    offsets = np.empty(rows + 1, np.int64)
+    data = np.empty(sum(_text_bytes(chunk) for chunk in chunks), np.uint8)
+    valid = np.empty(rows, bool)
+    offsets[0] = row = written = 0
+    while chunks:
+        chunk = chunks.pop(0)
+        ends = np.frombuffer(chunk.buffers()[1], np.int64)[chunk.offset : chunk.offset + len(chunk) + 1]
+        size = int(ends[-1] - ends[0])
+        if size:
+            data[written : written + size] = np.frombuffer(chunk.buffers()[2], np.uint8)[ends[0] : ends[-1]]
+        offsets[row + 1 : row + len(chunk) + 1] = ends[1:] - ends[0] + written
+        valid[row : row + len(chunk)] = chunk.is_valid().to_numpy(zero_copy_only=False)
+        row, written = row + len(chunk), written + size
+        del chunk
+    bitmap = None if valid.all() else pa.py_buffer(np.packbits(valid, bitorder="little"))
+    return pa.Array.from_buffers(STRING, rows, [bitmap, pa.py_buffer(offsets), pa.py_buffer(data)])
+
+
+def _text_bytes(chunk: pa.Array) -> int:
+    ends = np.frombuffer(chunk.buffers()[1], np.int64)
+    return int(ends[chunk.offset + len(chunk)] - ends[chunk.offset])

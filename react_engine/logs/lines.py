@@ -170,18 +170,20 @@ def drop_heads(lines: pa.Array, skip: np.ndarray) -> pa.Array | None:
         return None
     offsets = np.frombuffer(lines.buffers()[1], np.int64)[lines.offset : lines.offset + len(lines) + 1]
     buffer = np.frombuffer(data, np.uint8)
-    starts = offsets[:-1] + skip
-    lengths = offsets[1:] - starts
     written = int(offsets[0])
     for first in range(0, len(lines), DROP_LINES):  # each part is read whole before it is written lower down
-        part = slices(data, starts[first : first + DROP_LINES], lengths[first : first + DROP_LINES])
+        last = min(first + DROP_LINES, len(lines))
+        starts = offsets[first:last] + skip[first:last]
+        part = slices(data, starts, offsets[first + 1 : last + 1] - starts)
         size = int(np.frombuffer(part.buffers()[1], np.int64)[-1])
         buffer[written : written + size] = np.frombuffer(part.buffers()[2], np.uint8)[:size]
         written += size
     _release(buffer[written : offsets[-1]])
-    ends = np.empty(len(offsets), np.int64)
+    ends = np.empty(len(offsets), np.int64)  # each message's end: its line's, less the heads up to it
     ends[0] = 0
-    np.cumsum(lengths, out=ends[1:])
+    np.cumsum(skip, out=ends[1:])
+    np.subtract(offsets, ends, out=ends)
+    ends -= offsets[0]
     return pa.Array.from_buffers(STRING, len(lines), [None, pa.py_buffer(ends), data.slice(int(offsets[0]))])
 
 

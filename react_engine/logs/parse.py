@@ -15,6 +15,7 @@ from react_engine.logs import timestamps
 from react_engine.logs.arrow import (
     STRING,
     blank_to_null,
+    combined,
     concat,
     fits_views,
     lit,
@@ -79,7 +80,8 @@ def _extract(pattern: str, lines: pa.Array, messages: bool = True) -> tuple[Colu
 
 def _head_bytes(head: pa.Array | pa.ChunkedArray) -> np.ndarray:
     """The length in bytes of each line's head (0 where none was captured)."""
-    return np.nan_to_num(pc.binary_length(head).to_numpy(zero_copy_only=False)).astype(np.int64)
+    lengths = pc.fill_null(pc.cast(pc.binary_length(head), pa.int64()), 0)
+    return lengths.to_numpy()
 
 
 def _extract_chunk(pattern: str, lines: pa.Array) -> tuple[Columns, np.ndarray]:
@@ -272,9 +274,13 @@ def parse_lines(
             data[name] = null_strings(rows)
     columns.clear()
     del ts_text, stamp, severity, level_raw, message, entries  # so that each chunked column is freed once combined
-    for name, values in data.items():  # one chunk per column: pandas concatenates chunks on every row filter
+    for name in data:  # one chunk per column: pandas concatenates chunks on every row filter
+        values = data[name]
         if isinstance(values, pa.ChunkedArray):
-            data[name] = values.combine_chunks()
+            kind, chunks = values.type, values.chunks
+            data[name] = None
+            del values  # each chunk is then freed once copied
+            data[name] = combined(chunks) if kind == STRING else pa.chunked_array(chunks, kind).combine_chunks()
     table = pa.table(data)
     release_memory()
     return Parsed(table, warnings if truncated else [])

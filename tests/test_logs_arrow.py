@@ -1,0 +1,23 @@
+"""Arrow helpers of the parser: combining a column's chunks without holding the column twice."""
+
+from __future__ import annotations
+
+import pyarrow as pa
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from react_engine.logs.arrow import STRING, combined
+
+VALUES = st.lists(st.one_of(st.none(), st.text(max_size=8)), max_size=12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(VALUES, st.integers(0, 3), st.integers(0, 3)), max_size=6))
+def test_combined_chunks_equal_arrow_s_own_combine(parts: list[tuple[list[str | None], int, int]]) -> None:
+    chunks = [pa.array(values, STRING).slice(start, max(len(values) - start - cut, 0)) for values, start, cut in parts]
+    expected = pa.chunked_array(chunks, STRING).combine_chunks()
+    held = list(chunks)
+    result = combined(held)
+    result.validate(full=True)
+    assert held == []  # every chunk was let go
+    assert result.type == STRING and result.equals(expected)
