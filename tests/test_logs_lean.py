@@ -119,22 +119,28 @@ def _read_only(lines: pa.Array) -> pa.Array:
     return pa.Array.from_buffers(lines.type, len(lines), [validity, offsets, pa.py_buffer(data.to_pybytes())])
 
 
-def _parsed_both_ways(data: bytes, fmt: Format | None = None) -> tuple[pa.Table, pa.Table]:
-    """A file's table parsed from a read-only copy of its lines, and from `split`'s own buffer (edited in place)."""
+def _parsed_both_ways(data: bytes, fmt: Format | None = None, segment: int = 0) -> tuple[pa.Table, pa.Table]:
+    """A file's table parsed at once from a read-only copy of its lines, and from `split`'s own buffer (edited in
+    place), `segment` lines at a time when given."""
     lines = split(bytearray(data)).text
     fmt = fmt or detect(lines)
     copied = _read_only(lines)
     before = copied.to_pylist()
     reference = datetime(2026, 11, 22, tzinfo=UTC)
-    tables = tuple(parse_lines(fmt, [held], source="x.log", reference=reference).table for held in (copied, lines))
+    with mock.patch.object(parse, "SEGMENT_LINES", max(len(before), 1)):
+        whole = parse_lines(fmt, [copied], source="x.log", reference=reference).table
+    with mock.patch.object(parse, "SEGMENT_LINES", segment or parse.SEGMENT_LINES):
+        edited = parse_lines(fmt, [lines], source="x.log", reference=reference).table
     assert copied.to_pylist() == before
-    return tables  # type: ignore[return-value]
+    return whole, edited
 
 
 @pytest.mark.parametrize("system", SYSTEMS or [pytest.param("none", marks=pytest.mark.skip(HOW_TO_RUN))])
-def test_real_logs_parse_the_same_from_lines_edited_in_place(system: str) -> None:
-    copied, edited = _parsed_both_ways((REAL_LOGS / system / f"{system}_2k.log").read_bytes())
-    assert edited.equals(copied)
+@pytest.mark.parametrize("segment", [0, 7, 500])
+def test_real_logs_parse_the_same_in_place_and_in_segments(system: str, segment: int) -> None:
+    whole, edited = _parsed_both_ways((REAL_LOGS / system / f"{system}_2k.log").read_bytes(), segment=segment)
+    assert edited.schema == whole.schema
+    assert edited.equals(whole)
 
 
 def test_syslog_messages_are_made_in_the_lines_own_buffer() -> None:
@@ -148,17 +154,29 @@ def test_syslog_messages_are_made_in_the_lines_own_buffer() -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(["tagged", "plain", "long"]), WORDS), min_size=1, max_size=30),
-       st.sampled_from(["\n", "\r\n"]), st.integers(1, 5), st.integers(0, 1))
-@example([("plain", "no pattern reads this"), ("plain", "nor this")], "\n", 1, 1)
-@example([("plain", "no pattern reads this")], "\n", 1, 0)
-def test_any_lines_parse_the_same_from_lines_edited_in_place(rows: list[tuple[str, str]], ending: str, part: int,
-                                                             multiline: int) -> None:
+       st.sampled_from(["\n", "\r\n"]), st.integers(1, 5), st.integers(0, 1), st.integers(0, 6))
+@example([("plain", "no pattern reads this"), ("plain", "nor this")], "\n", 1, 1, 0)
+@example([("plain", "no pattern reads this")], "\n", 1, 0, 0)
+@example([("tagged", "a"), ("plain", "b"), ("long", "c")], "\n", 1, 0, 1)
+def test_any_lines_parse_the_same_in_place_and_in_segments(rows: list[tuple[str, str]], ending: str, part: int,
+                                                           multiline: int, segment: int) -> None:
     texts = [body if kind == "plain" else
              f"Dec 10 06:55:0{i % 10} host{i} app[{i}]: {body * (40 if kind == 'long' else 1)}"
              for i, (kind, body) in enumerate(rows)]
     fmt = BY_NAME["syslog"] if not multiline else replace(BY_NAME["syslog"], multiline=True)
     with mock.patch.object(lines_module, "DROP_LINES", part), mock.patch.object(parse, "MAX_MESSAGE_CHARS", 50):
-        copied, edited = _parsed_both_ways(ending.join(texts).encode() + ending.encode(), fmt)
+        copied, edited = _parsed_both_ways(ending.join(texts).encode() + ending.encode(), fmt, segment)
+    assert edited.schema == copied.schema
     assert edited.equals(copied)
     full = concat(edited[RAW_HEAD], edited["message"]) if RAW_HEAD in edited.column_names else edited[RAW_COLUMN]
     assert "\n".join(full.to_pylist()) == "\n".join(texts)  # the entries as written, continuation lines joined
+
+
+@pytest.mark.parametrize("segment", [1, 2, 100])
+def test_groups_come_in_the_order_of_the_first_pattern_that_read_a_line(segment: int) -> None:
+    fmt = Format(name="pair", description="two patterns naming their groups in opposite orders",
+                 patterns=(r"^(?P<a>x)(?P<b>\d) (?P<message>.*)$", r"^(?P<b>\d)(?P<a>y) (?P<message>.*)$"))
+    whole, edited = _parsed_both_ways(b"1y one\n2y two\n3y three\n", fmt, segment)
+    assert edited.equals(whole)
+    assert edited.column_names[-2:] == ["b", "a"]  # the first pattern read no line: the second's order holds
+    assert edited["a"].to_pylist() == ["y"] * 3

@@ -25,7 +25,7 @@ BLOCK = 1 << 20
 """Bytes compacted at a time: small enough to stay in the CPU cache, large enough to keep Python out of it."""
 _LF, _CR = 10, 13
 DROP_LINES = 1 << 16
-"""Lines whose messages `drop_heads` gathers at a time."""
+"""Lines whose messages a `MessageCutter` gathers at a time."""
 
 
 @dataclass(frozen=True)
@@ -160,31 +160,55 @@ def split(data: Chunks) -> Lines:
     return Lines(array, replaced, nul_lines)
 
 
+class MessageCutter:
+    """Cuts each line's head off by writing its message over the lines in their own buffer, part after part in
+    order, so that the messages take no second copy of the text. The lines are consumed (no longer valid).
+
+    `editable` is False, and nothing may be cut, when the lines' buffer is read-only (e.g. over `bytes`) or too
+    large for string views (see `arrow.fits_views`).
+    """
+
+    def __init__(self, lines: pa.Array) -> None:
+        self.data = lines.buffers()[2]
+        self.editable = self.data is not None and self.data.is_mutable and len(lines) > 0 and fits_views(lines)
+        self.offsets = np.frombuffer(lines.buffers()[1], np.int64)[lines.offset : lines.offset + len(lines) + 1]
+        self.ends = np.empty(len(lines) + 1, np.int64)
+        """Where each message ends in the buffer (with where the first starts)."""
+        self.ends[0] = self.offsets[0]
+
+    def cut(self, first: int, skip: np.ndarray) -> pa.Array:
+        """The lines from `first` on, each without its first `skip` bytes (ending on a character boundary). Parts
+        are cut in order: `first` is where the previous part ended."""
+        count = len(skip)
+        buffer = np.frombuffer(self.data, np.uint8)
+        offsets = self.offsets[first : first + count + 1]
+        lengths = offsets[1:] - offsets[:-1] - skip
+        written = int(self.ends[first])
+        for part in range(0, count, DROP_LINES):  # each part is read whole before it is written lower down
+            starts = offsets[part : min(part + DROP_LINES, count)] + skip[part : part + DROP_LINES]
+            text = slices(self.data, starts, lengths[part : part + DROP_LINES])
+            size = int(np.frombuffer(text.buffers()[1], np.int64)[-1])
+            buffer[written : written + size] = np.frombuffer(text.buffers()[2], np.uint8)[:size]
+            written += size
+        ends = self.ends[first : first + count + 1]
+        np.cumsum(lengths, out=ends[1:])
+        ends[1:] += ends[0]
+        return pa.Array.from_buffers(STRING, count, [None, pa.py_buffer(ends), self.data])
+
+    def messages(self) -> pa.Array:
+        """Every line's message, once all are cut; the buffer's unused tail goes back to the OS."""
+        _release(np.frombuffer(self.data, np.uint8)[self.ends[-1] : self.offsets[-1]])
+        return pa.Array.from_buffers(STRING, len(self.ends) - 1, [None, pa.py_buffer(self.ends), self.data])
+
+
 def drop_heads(lines: pa.Array, skip: np.ndarray) -> pa.Array | None:
-    """Each line without its first `skip` bytes (ending on a character boundary), written over the lines in their
-    own buffer, so that the messages take no second copy of the text: the lines are consumed (no longer valid).
-    None, with the lines untouched, when their buffer is read-only (e.g. over `bytes`) or too large for string views
-    (see `arrow.fits_views`)."""
-    data = lines.buffers()[2]
-    if data is None or not data.is_mutable or not len(lines) or not fits_views(lines):
+    """Each line without its first `skip` bytes, cut in place by a `MessageCutter`; None, with the lines untouched,
+    when they are not editable."""
+    cutter = MessageCutter(lines)
+    if not cutter.editable:
         return None
-    offsets = np.frombuffer(lines.buffers()[1], np.int64)[lines.offset : lines.offset + len(lines) + 1]
-    buffer = np.frombuffer(data, np.uint8)
-    written = int(offsets[0])
-    for first in range(0, len(lines), DROP_LINES):  # each part is read whole before it is written lower down
-        last = min(first + DROP_LINES, len(lines))
-        starts = offsets[first:last] + skip[first:last]
-        part = slices(data, starts, offsets[first + 1 : last + 1] - starts)
-        size = int(np.frombuffer(part.buffers()[1], np.int64)[-1])
-        buffer[written : written + size] = np.frombuffer(part.buffers()[2], np.uint8)[:size]
-        written += size
-    _release(buffer[written : offsets[-1]])
-    ends = np.empty(len(offsets), np.int64)  # each message's end: its line's, less the heads up to it
-    ends[0] = 0
-    np.cumsum(skip, out=ends[1:])
-    np.subtract(offsets, ends, out=ends)
-    ends -= offsets[0]
-    return pa.Array.from_buffers(STRING, len(lines), [None, pa.py_buffer(ends), data.slice(int(offsets[0]))])
+    cutter.cut(0, skip)
+    return cutter.messages()
 
 
 def _release(unused: np.ndarray) -> None:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+from collections import deque
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 import numpy as np
@@ -25,7 +27,7 @@ from react_engine.logs.arrow import (
 )
 from react_engine.logs.formats.base import LEVEL_GROUPS, TIME_GROUP, Columns, Format
 from react_engine.logs.levels import severity_columns
-from react_engine.logs.lines import drop_heads
+from react_engine.logs.lines import MessageCutter, drop_heads
 from react_engine.logs.schema import CANONICAL_COLUMNS, RAW_COLUMN, RAW_HEAD
 
 MAX_MESSAGE_CHARS = 8192
@@ -103,18 +105,45 @@ def match_patterns(patterns: tuple[str, ...], lines: pa.Array, messages: bool = 
     message, when every pattern that matched captured it so. `messages=False` (for patterns that all end in
     their message) leaves the message to be cut from the lines by `_head`.
     """
+    columns, matched, _ = _match(patterns, lines, messages)
+    return columns, matched
+
+
+@dataclass
+class _Tried:
+    """Which patterns were tried on some lines, and which of them read some line first."""
+
+    tried: set[int] = field(default_factory=set)
+    hit: set[int] = field(default_factory=set)
+
+    def add(self, other: _Tried) -> None:
+        self.tried |= other.tried
+        self.hit |= other.hit
+
+    def order(self, patterns: tuple[str, ...]) -> list[str]:
+        """The columns' order had all those lines been matched at once (see `_match`)."""
+        names = [name for i in sorted(self.hit) for name in _group_names(_head_pattern(patterns[i]) or patterns[i])]
+        names += [name for i in sorted(self.tried) for name in _group_names(patterns[i])]
+        return list(dict.fromkeys(names))
+
+
+def _match(patterns: tuple[str, ...], lines: pa.Array, messages: bool) -> tuple[Columns, np.ndarray, _Tried]:
+    """`match_patterns`, and which patterns were tried and read lines."""
     columns: Columns = {}
     matched = np.zeros(len(lines), dtype=bool)
     tried: list[str] = []
+    seen = _Tried()
     headless = False
-    for pattern in patterns:
+    for index, pattern in enumerate(patterns):
         if matched.all() and tried:
             break
         tried.append(pattern)
+        seen.tried.add(index)
         parts, valid = _extract(pattern, lines, messages)
         hit = valid & ~matched
         if not hit.any():
             continue
+        seen.hit.add(index)
         headless |= _HEAD not in parts
         mask = pa.array(hit)
         for name, values in parts.items():
@@ -130,7 +159,7 @@ def match_patterns(patterns: tuple[str, ...], lines: pa.Array, messages: bool = 
     if headless:
         columns.pop(_HEAD, None)
     release_memory()
-    return columns, matched
+    return columns, matched, seen
 
 
 def _message(columns: Columns, lines: pa.Array, matched: np.ndarray) -> pa.Array:
@@ -196,13 +225,20 @@ def _rows(fmt: Format, lines: pa.Array) -> tuple[Columns, pa.Array | None, np.nd
             raw, columns["message"] = (None, edited) if edited is not None else (lines, tails(lines, skip))
         else:
             raw, columns["message"] = lines, _message(columns, lines, matched)
-    if fmt.finish is not None:
-        message = columns["message"]
-        fmt.finish(columns)
-        if columns["message"] is not message:  # no longer the tail of each entry
-            head = columns.pop(_HEAD, None)
-            raw = concat(head, message) if raw is None else raw
-    return columns, raw, starts
+    return columns, _finished(fmt, columns, raw), starts
+
+
+def _finished(fmt: Format, columns: Columns, raw: pa.Array | None) -> pa.Array | None:
+    """Apply the format's `finish` to the columns; returns the raw entries, rebuilt from `_head` and the message
+    when the lines became the messages (`raw` None) and `finish` rewrote the message."""
+    if fmt.finish is None:
+        return raw
+    message = columns["message"]
+    fmt.finish(columns)
+    if columns["message"] is message:
+        return raw
+    head = columns.pop(_HEAD, None)  # the message is no longer the tail of each entry
+    return concat(head, message) if raw is None else raw
 
 
 def _raw_head(head: pa.Array | pa.ChunkedArray | None, message: pa.Array,
@@ -215,6 +251,133 @@ def _raw_head(head: pa.Array | pa.ChunkedArray | None, message: pa.Array,
         head = pc.fill_null(head, "")
     whole = pc.add(pc.binary_length(head), pc.binary_length(message))
     return head if pc.all(pc.equal(whole, pc.binary_length(raw))).as_py() is not False else None
+
+
+SEGMENT_LINES = CHUNK_LINES
+"""Lines parsed at a time where each line is an entry and every pattern ends in the message: a few segments'
+captures are held at once, each turned into its final columns before more are read."""
+_NAMED = ("timestamp", "severity", "level_raw", "host", "component", "pid", "message")
+
+
+@dataclass
+class _Piece:
+    """Consecutive entries of a file: their columns (`_NAMED`, then the format's groups), their first lines and
+    the entries as written: `head` (before each message) when `head + message` is every entry, else `raw`."""
+
+    columns: Columns
+    head: pa.Array | pa.ChunkedArray | None
+    raw: pa.Array | pa.ChunkedArray | None
+    starts: np.ndarray
+    truncated: int
+
+
+def _piece(fmt: Format, columns: Columns, raw: pa.Array | None, starts: np.ndarray, *, year: int | None,
+           reference: datetime | None) -> _Piece:
+    """The final columns of some entries from their parsed columns. `raw` None: every entry is `_head + message`."""
+    rows = len(starts)
+    written = columns.pop("message")
+    message, truncated = _truncate(written)
+    head = columns.pop(_HEAD, None)
+    if raw is None and truncated:  # the lines became the messages: the entries as written are rebuilt
+        raw = concat(head, written)
+    del written
+    if raw is not None:
+        head = _raw_head(head, message, raw) if not truncated else None
+    raw = raw if head is None else None
+    release_memory()  # the lines, when the entries are held as head and message
+    ts_text = columns.pop(TIME_GROUP, None)
+    stamp = (
+        pa.nulls(rows, timestamps.TIMESTAMP_TYPE)
+        if ts_text is None
+        else timestamps.parse(ts_text, fmt.shapes, year=year, reference=reference, anchored=not fmt.search_time)
+    )
+    del ts_text
+    severity, level_raw = severity_columns(columns, rows)
+    for group in LEVEL_GROUPS:
+        columns.pop(group, None)
+    named = {"timestamp": stamp, "severity": severity, "level_raw": level_raw, "host": columns.pop("host", None),
+             "component": columns.pop("component", None), "pid": columns.pop("pid", None), "message": message}
+    return _Piece({**named, **columns}, head, raw, starts, truncated)
+
+
+def _segmented(fmt: Format, lines: pa.Array) -> bool:
+    return len(lines) > 0 and not fmt.multiline and _headed(fmt, lines)
+
+
+def _extracted(fmt: Format, lines: pa.Array) -> Iterator[tuple[int, Columns, _Tried]]:
+    """Each segment's first line, groups and patterns, in order; segments are matched in threads, a few ahead."""
+    workers = os.cpu_count() or 1
+
+    def extract(first: int) -> tuple[int, Columns, _Tried]:
+        columns, _, seen = _match(fmt.patterns, lines.slice(first, SEGMENT_LINES), messages=False)
+        return first, columns, seen
+
+    with ThreadPoolExecutor(workers) as pool:
+        pending: deque = deque()
+        for first in range(0, len(lines), SEGMENT_LINES):
+            pending.append(pool.submit(extract, first))
+            if len(pending) > workers:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+
+
+def _segments(fmt: Format, lines: pa.Array, *, year: int | None,
+              reference: datetime | None) -> tuple[list[_Piece], list[str], pa.Array | None]:
+    """The pieces of a file parsed segment by segment, the order of the format's groups, and every message when
+    all are as cut from the lines in place. The lines are consumed."""
+    cutter = MessageCutter(lines)
+    pieces: list[_Piece] = []
+    seen = _Tried()
+    cut: list[pa.Array] = []
+    for first, columns, tried in _extracted(fmt, lines):
+        seen.add(tried)
+        count = min(SEGMENT_LINES, len(lines) - first)
+        head = columns.get(_HEAD, null_strings(count))  # absent when no line of the segment matched
+        head = columns[_HEAD] = pc.fill_null(head, "") if head.null_count else head
+        skip = _head_bytes(head)
+        message = cutter.cut(first, skip) if cutter.editable else tails(lines.slice(first, count), skip)
+        columns["message"] = message
+        raw = _finished(fmt, columns, None)
+        pieces.append(_piece(fmt, columns, raw, np.arange(first, first + count), year=year, reference=reference))
+        cut.append(message)
+    whole = all(p.columns["message"] is m for p, m in zip(pieces, cut, strict=True)) and cutter.editable
+    return pieces, seen.order(fmt.patterns), cutter.messages() if whole else None
+
+
+def _column(pieces: list[_Piece], name: str) -> pa.Array | None:
+    """One column of every piece (null where a piece lacks it), taken out of the pieces; None where none has it."""
+    parts = [piece.columns.pop(name, None) for piece in pieces]
+    present = [part for part in parts if part is not None]
+    if not present:
+        return None
+    kind = present[0].type
+    chunks = [chunk for piece, part in zip(pieces, parts, strict=True)
+              for chunk in (part.chunks if isinstance(part, pa.ChunkedArray)
+                            else [part if part is not None else pa.nulls(len(piece.starts), kind)])]
+    del parts, present
+    return combined(chunks) if kind == STRING else pa.chunked_array(chunks, kind).combine_chunks()
+
+
+def _entries(pieces: list[_Piece], message: pa.Array) -> dict[str, pa.Array]:
+    """`raw_head` when every piece is held as head and message, else `raw`."""
+    if all(piece.head is not None for piece in pieces):
+        heads = [piece.head for piece in pieces]
+        chunks = [c for h in heads for c in (h.chunks if isinstance(h, pa.ChunkedArray) else [h])]
+        for piece in pieces:
+            piece.head = None
+        del heads
+        return {RAW_HEAD: combined(chunks)}
+    raws = []
+    start = 0
+    for piece in pieces:
+        rows = len(piece.starts)
+        raws.append(piece.raw if piece.raw is not None else concat(piece.head, message.slice(start, rows)))
+        piece.head = piece.raw = None
+        start += rows
+    chunks = [c for r in raws for c in (r.chunks if isinstance(r, pa.ChunkedArray) else [r])]
+    del raws
+    return {RAW_COLUMN: combined(chunks)}
 
 
 def parse_lines(
@@ -230,57 +393,40 @@ def parse_lines(
 
     `held` is a list holding the lines array, emptied here. The lines are consumed: lines made by `split` are
     edited in place into the messages, and otherwise, when the caller keeps no other reference, freed as soon as
-    the entries are held as `raw_head` and `message`, before the other columns are built.
+    the entries are held as `raw_head` and `message`, before the other columns are built. Where each line is an
+    entry and its message ends it, the lines are parsed a segment at a time (`SEGMENT_LINES`), so that only a few
+    segments' captures are held at once.
     """
-    columns, raw, starts = _rows(fmt, held.pop())
-    rows = len(starts)
-    written = columns.pop("message")
-    message, truncated = _truncate(written)
-    head = columns.pop(_HEAD, None)
-    if raw is None and truncated:  # the lines became the messages: the entries as written are rebuilt
-        raw = concat(head, written)
-    del written
-    if raw is not None:
-        head = _raw_head(head, message, raw) if not truncated else None
-    entries = {RAW_COLUMN: raw} if head is None else {RAW_HEAD: head}
-    del raw, head
-    release_memory()  # the lines, when the entries are held as raw_head and message
-    ts_text = columns.pop(TIME_GROUP, None)
-    stamp = (
-        pa.nulls(rows, timestamps.TIMESTAMP_TYPE)
-        if ts_text is None
-        else timestamps.parse(ts_text, fmt.shapes, year=year, reference=reference, anchored=not fmt.search_time)
-    )
-    severity, level_raw = severity_columns(columns, rows)
-    warnings = [f"{source}: {truncated} very long entries; message cut to {MAX_MESSAGE_CHARS} chars (raw kept)"]
-    data = {
-        "timestamp": stamp,
-        "severity": severity,
-        "level_raw": level_raw,
-        "host": columns.pop("host", None),
-        "component": columns.pop("component", None),
-        "pid": columns.pop("pid", None),
-        "message": message,
-        "source": pc.take(pa.array([source], STRING), pa.array(np.zeros(rows, np.int32))),
-        "line": pa.array(starts + 1, pa.int64()),
-        **entries,
-    }
-    for group in LEVEL_GROUPS:
-        columns.pop(group, None)
-    # Undeclared groups that never matched (e.g. RFC 5424 fields in a BSD syslog file) add nothing.
-    data.update({name: values for name, values in columns.items() if values.null_count < rows or not rows})
+    lines = held.pop()
+    if _segmented(fmt, lines):
+        pieces, order, message = _segments(fmt, lines, year=year, reference=reference)
+        del lines
+    else:
+        columns, raw, starts = _rows(fmt, lines)
+        del lines
+        pieces, order, message = [_piece(fmt, columns, raw, starts, year=year, reference=reference)], [], None
+        del columns, raw
+    rows = sum(len(piece.starts) for piece in pieces)
+    truncated = sum(piece.truncated for piece in pieces)
+    if message is None:
+        message = _column(pieces, "message")
+    for piece in pieces:
+        piece.columns.pop("message", None)
+    data = {name: _column(pieces, name) for name in _NAMED if name != "message"}
+    data["message"] = message
+    data["source"] = pc.take(pa.array([source], STRING), pa.array(np.zeros(rows, np.int32)))
+    data["line"] = pa.array(np.concatenate([piece.starts for piece in pieces]) + 1, pa.int64())
+    data.update(_entries(pieces, message))
+    groups = order + [name for piece in pieces for name in piece.columns]
+    for name in dict.fromkeys(groups):
+        values = _column(pieces, name)
+        # Undeclared groups that never matched (e.g. RFC 5424 fields in a BSD syslog file) add nothing.
+        if values is not None and (values.null_count < rows or not rows):
+            data[name] = values
     for name in (*CANONICAL_COLUMNS, *fmt.extras):
         if data.get(name) is None:
             data[name] = null_strings(rows)
-    columns.clear()
-    del ts_text, stamp, severity, level_raw, message, entries  # so that each chunked column is freed once combined
-    for name in data:  # one chunk per column: pandas concatenates chunks on every row filter
-        values = data[name]
-        if isinstance(values, pa.ChunkedArray):
-            kind, chunks = values.type, values.chunks
-            data[name] = None
-            del values  # each chunk is then freed once copied
-            data[name] = combined(chunks) if kind == STRING else pa.chunked_array(chunks, kind).combine_chunks()
     table = pa.table(data)
     release_memory()
+    warnings = [f"{source}: {truncated} very long entries; message cut to {MAX_MESSAGE_CHARS} chars (raw kept)"]
     return Parsed(table, warnings if truncated else [])
