@@ -379,7 +379,7 @@ def test_every_pattern_takes_the_groups_re2_finds_in_each_line(pieces: list[tupl
 
     from react_engine.logs.arrow import STRING
     from react_engine.logs.formats.syslog import SYSLOG
-    from react_engine.logs.parse import match_patterns
+    from react_engine.logs.matching import match_patterns
 
     lines = [f"{stamp} {host} {program}{pid}{colon}{text}" for stamp, host, program, pid, colon, text in pieces]
     columns, matched = match_patterns(SYSLOG.patterns, pa.array(lines, STRING))

@@ -19,8 +19,9 @@ from react_engine.logs.detect import by_name
 from react_engine.logs.formats.base import Format
 from react_engine.logs.lines import split
 from react_engine.logs.loader import parse_content, reference_time, to_frame
+from react_engine.logs.matching import match_patterns
 from react_engine.logs.options import LoadOptions
-from react_engine.logs.parse import MAX_MESSAGE_CHARS, TRUNCATION_MARK, match_patterns, parse_lines
+from react_engine.logs.parse import MAX_MESSAGE_CHARS, TRUNCATION_MARK, parse_lines
 from react_engine.logs.reading import read_stream
 from react_engine.logs.schema import RAW_COLUMN
 

@@ -11,7 +11,7 @@ import pyarrow.compute as pc
 
 from react_engine.errors import InputError
 from react_engine.logs.formats import BY_NAME, REGISTRY, Format
-from react_engine.logs.parse import match_patterns
+from react_engine.logs.matching import match_patterns
 
 SAMPLE_LINES = 200
 TRUST_GENERIC = 3

@@ -1,4 +1,4 @@
-"""Apply a `Format` to an array of lines: one vectorised pass per pattern, then assemble columns."""
+"""Apply a `Format` to an array of lines: match its patterns (`matching`), then assemble the columns of a file."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import os
 from collections import deque
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 
 import numpy as np
@@ -16,7 +16,6 @@ import pyarrow.compute as pc
 from react_engine.logs import timestamps
 from react_engine.logs.arrow import (
     STRING,
-    blank_to_null,
     combined,
     concat,
     fits_views,
@@ -28,12 +27,20 @@ from react_engine.logs.arrow import (
 from react_engine.logs.formats.base import LEVEL_GROUPS, TIME_GROUP, Columns, Format
 from react_engine.logs.levels import severity_columns
 from react_engine.logs.lines import MessageCutter, drop_heads
+from react_engine.logs.matching import (
+    CHUNK_LINES,
+    HEAD_GROUP,
+    Tried,
+    head_bytes,
+    head_pattern,
+    match_lines,
+    match_patterns,
+)
 from react_engine.logs.schema import CANONICAL_COLUMNS, RAW_COLUMN, RAW_HEAD
 
 MAX_MESSAGE_CHARS = 8192
 """`message` is cut to this many characters (with a marker); `raw` always keeps the whole entry."""
 TRUNCATION_MARK = " …[truncated]"
-CHUNK_LINES = 200_000
 
 
 @dataclass(frozen=True)
@@ -42,124 +49,6 @@ class Parsed:
 
     table: pa.Table
     warnings: list[str]
-
-
-_TAIL = "(?P<message>.*)$"
-_HEAD = "_head"
-
-
-def _head_pattern(pattern: str) -> str | None:
-    """For a pattern ending in `(?P<message>.*)$`: the same pattern capturing only the part before the
-    message (as `_head`). RE2 extracts short captures much faster; the message is then sliced off."""
-    if not (pattern.endswith(_TAIL) and pattern.startswith("^")):
-        return None
-    return f"^(?P<{_HEAD}>{pattern[1 : -len(_TAIL)]})"
-
-
-def _extract(pattern: str, lines: pa.Array, messages: bool = True) -> tuple[Columns, np.ndarray]:
-    """Named groups of `pattern` for each line (blank where unmatched) and the mask of matching lines.
-
-    Large inputs are cut into chunks matched in threads (Arrow releases the GIL), so each chunk's
-    temporaries are small; the short groups stay chunked (no extra copy), while the message is sliced
-    off all lines at once, so that the largest column is one array that later row filters need not join.
-    With `messages=False` a pattern ending in its message gives `_head` and no `message` (see `_messages`).
-    """
-    head = _head_pattern(pattern) if fits_views(lines) else None
-    chunks = [lines.slice(i, CHUNK_LINES) for i in range(0, len(lines), CHUNK_LINES)] or [lines]
-    if len(chunks) == 1:
-        results = [_extract_chunk(head or pattern, lines)]
-    else:
-        with ThreadPoolExecutor(min(os.cpu_count() or 1, len(chunks))) as pool:
-            results = list(pool.map(lambda chunk: _extract_chunk(head or pattern, chunk), chunks))
-    columns: Columns = {
-        name: results[0][0][name] if len(results) == 1 else pa.chunked_array([fields[name] for fields, _ in results])
-        for name in results[0][0]
-    }
-    if head is not None and messages:
-        columns["message"] = tails(lines, _head_bytes(columns[_HEAD]))
-    return columns, np.concatenate([valid for _, valid in results])
-
-
-def _head_bytes(head: pa.Array | pa.ChunkedArray) -> np.ndarray:
-    """The length in bytes of each line's head (0 where none was captured)."""
-    lengths = pc.fill_null(pc.cast(pc.binary_length(head), pa.int64()), 0)
-    return lengths.to_numpy()
-
-
-def _extract_chunk(pattern: str, lines: pa.Array) -> tuple[Columns, np.ndarray]:
-    parts = pc.extract_regex(lines, pattern)
-    fields = {parts.type.field(i).name: blank_to_null(parts.field(i)) for i in range(parts.type.num_fields)}
-    return fields, parts.is_valid().to_numpy(zero_copy_only=False)
-
-
-def _group_names(pattern: str) -> list[str]:
-    fields = pc.extract_regex(pa.array([], STRING), pattern).type
-    return [fields.field(i).name for i in range(fields.num_fields)]
-
-
-def match_patterns(patterns: tuple[str, ...], lines: pa.Array, messages: bool = True) -> tuple[Columns, np.ndarray]:
-    """Columns from the first pattern matching each line, and the mask of lines any pattern matched.
-
-    Every named group of every pattern tried gets a column (all null where its pattern never matched);
-    patterns after the one that completed the match are not tried. `_head` holds the text before the
-    message, when every pattern that matched captured it so. `messages=False` (for patterns that all end in
-    their message) leaves the message to be cut from the lines by `_head`.
-    """
-    columns, matched, _ = _match(patterns, lines, messages)
-    return columns, matched
-
-
-@dataclass
-class _Tried:
-    """Which patterns were tried on some lines, and which of them read some line first."""
-
-    tried: set[int] = field(default_factory=set)
-    hit: set[int] = field(default_factory=set)
-
-    def add(self, other: _Tried) -> None:
-        self.tried |= other.tried
-        self.hit |= other.hit
-
-    def order(self, patterns: tuple[str, ...]) -> list[str]:
-        """The columns' order had all those lines been matched at once (see `_match`)."""
-        names = [name for i in sorted(self.hit) for name in _group_names(_head_pattern(patterns[i]) or patterns[i])]
-        names += [name for i in sorted(self.tried) for name in _group_names(patterns[i])]
-        return list(dict.fromkeys(names))
-
-
-def _match(patterns: tuple[str, ...], lines: pa.Array, messages: bool) -> tuple[Columns, np.ndarray, _Tried]:
-    """`match_patterns`, and which patterns were tried and read lines."""
-    columns: Columns = {}
-    matched = np.zeros(len(lines), dtype=bool)
-    tried: list[str] = []
-    seen = _Tried()
-    headless = False
-    for index, pattern in enumerate(patterns):
-        if matched.all() and tried:
-            break
-        tried.append(pattern)
-        seen.tried.add(index)
-        parts, valid = _extract(pattern, lines, messages)
-        hit = valid & ~matched
-        if not hit.any():
-            continue
-        seen.hit.add(index)
-        headless |= _HEAD not in parts
-        mask = pa.array(hit)
-        for name, values in parts.items():
-            if hit.all():
-                columns[name] = values
-                continue
-            previous = columns.get(name, null_strings(len(lines)))
-            columns[name] = pc.if_else(mask, values, previous)
-        matched |= hit
-    for pattern in tried:
-        for name in _group_names(pattern):
-            columns.setdefault(name, null_strings(len(lines)))
-    if headless:
-        columns.pop(_HEAD, None)
-    release_memory()
-    return columns, matched, seen
 
 
 def _message(columns: Columns, lines: pa.Array, matched: np.ndarray) -> pa.Array:
@@ -195,7 +84,7 @@ def _truncate(message: pa.Array) -> tuple[pa.Array, int]:
 
 def _headed(fmt: Format, lines: pa.Array) -> bool:
     """Whether every pattern of `fmt` ends in its message, so that each message is its line after `_head`."""
-    return fmt.reader is None and fits_views(lines) and all(_head_pattern(p) for p in fmt.patterns)
+    return fmt.reader is None and fits_views(lines) and all(head_pattern(p) for p in fmt.patterns)
 
 
 def _rows(fmt: Format, lines: pa.Array) -> tuple[Columns, pa.Array | None, np.ndarray]:
@@ -211,7 +100,7 @@ def _rows(fmt: Format, lines: pa.Array) -> tuple[Columns, pa.Array | None, np.nd
     else:
         columns, matched = match_patterns(fmt.patterns, lines, messages=not headed)
     raw: pa.Array | None
-    skip = _head_bytes(columns.get(_HEAD, null_strings(len(lines)))) if headed else None  # none when nothing matched
+    skip = head_bytes(columns.get(HEAD_GROUP, null_strings(len(lines)))) if headed else None  # none when nothing matched
     if fmt.multiline and not matched[1:].all():  # some line continues the entry above it
         if skip is not None:
             columns["message"] = tails(lines, skip)
@@ -219,8 +108,8 @@ def _rows(fmt: Format, lines: pa.Array) -> tuple[Columns, pa.Array | None, np.nd
     else:
         starts = np.arange(len(lines))
         if skip is not None:
-            head = columns.get(_HEAD, null_strings(len(lines)))
-            columns[_HEAD] = pc.fill_null(head, "") if head.null_count else head
+            head = columns.get(HEAD_GROUP, null_strings(len(lines)))
+            columns[HEAD_GROUP] = pc.fill_null(head, "") if head.null_count else head
             edited = drop_heads(lines, skip)
             raw, columns["message"] = (None, edited) if edited is not None else (lines, tails(lines, skip))
         else:
@@ -237,7 +126,7 @@ def _finished(fmt: Format, columns: Columns, raw: pa.Array | None) -> pa.Array |
     fmt.finish(columns)
     if columns["message"] is message:
         return raw
-    head = columns.pop(_HEAD, None)  # the message is no longer the tail of each entry
+    head = columns.pop(HEAD_GROUP, None)  # the message is no longer the tail of each entry
     return concat(head, message) if raw is None else raw
 
 
@@ -277,7 +166,7 @@ def _piece(fmt: Format, columns: Columns, raw: pa.Array | None, starts: np.ndarr
     rows = len(starts)
     written = columns.pop("message")
     message, truncated = _truncate(written)
-    head = columns.pop(_HEAD, None)
+    head = columns.pop(HEAD_GROUP, None)
     if raw is None and truncated:  # the lines became the messages: the entries as written are rebuilt
         raw = concat(head, written)
     del written
@@ -304,12 +193,12 @@ def _segmented(fmt: Format, lines: pa.Array) -> bool:
     return len(lines) > 0 and not fmt.multiline and _headed(fmt, lines)
 
 
-def _extracted(fmt: Format, lines: pa.Array) -> Iterator[tuple[int, Columns, _Tried]]:
+def _extracted(fmt: Format, lines: pa.Array) -> Iterator[tuple[int, Columns, Tried]]:
     """Each segment's first line, groups and patterns, in order; segments are matched in threads, a few ahead."""
     workers = os.cpu_count() or 1
 
-    def extract(first: int) -> tuple[int, Columns, _Tried]:
-        columns, _, seen = _match(fmt.patterns, lines.slice(first, SEGMENT_LINES), messages=False)
+    def extract(first: int) -> tuple[int, Columns, Tried]:
+        columns, _, seen = match_lines(fmt.patterns, lines.slice(first, SEGMENT_LINES), messages=False)
         return first, columns, seen
 
     with ThreadPoolExecutor(workers) as pool:
@@ -328,14 +217,14 @@ def _segments(fmt: Format, lines: pa.Array, *, year: int | None,
     all are as cut from the lines in place. The lines are consumed."""
     cutter = MessageCutter(lines)
     pieces: list[_Piece] = []
-    seen = _Tried()
+    seen = Tried()
     cut: list[pa.Array] = []
     for first, columns, tried in _extracted(fmt, lines):
         seen.add(tried)
         count = min(SEGMENT_LINES, len(lines) - first)
-        head = columns.get(_HEAD, null_strings(count))  # absent when no line of the segment matched
-        head = columns[_HEAD] = pc.fill_null(head, "") if head.null_count else head
-        skip = _head_bytes(head)
+        head = columns.get(HEAD_GROUP, null_strings(count))  # absent when no line of the segment matched
+        head = columns[HEAD_GROUP] = pc.fill_null(head, "") if head.null_count else head
+        skip = head_bytes(head)
         message = cutter.cut(first, skip) if cutter.editable else tails(lines.slice(first, count), skip)
         columns["message"] = message
         raw = _finished(fmt, columns, None)

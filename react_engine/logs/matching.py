@@ -1,0 +1,133 @@
+"""Match a format's patterns against lines: one vectorised RE2 pass per pattern, over chunks in threads."""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from react_engine.logs.arrow import STRING, blank_to_null, fits_views, null_strings, release_memory, tails
+from react_engine.logs.formats.base import Columns
+
+CHUNK_LINES = 200_000
+"""Lines matched at a time, each chunk in a thread."""
+_TAIL = "(?P<message>.*)$"
+HEAD_GROUP = "_head"
+
+
+def head_pattern(pattern: str) -> str | None:
+    """For a pattern ending in `(?P<message>.*)$`: the same pattern capturing only the part before the
+    message (as `_head`). RE2 extracts short captures much faster; the message is then sliced off."""
+    if not (pattern.endswith(_TAIL) and pattern.startswith("^")):
+        return None
+    return f"^(?P<{HEAD_GROUP}>{pattern[1 : -len(_TAIL)]})"
+
+
+def _extract(pattern: str, lines: pa.Array, messages: bool = True) -> tuple[Columns, np.ndarray]:
+    """Named groups of `pattern` for each line (blank where unmatched) and the mask of matching lines.
+
+    Large inputs are cut into chunks matched in threads (Arrow releases the GIL), so each chunk's
+    temporaries are small; the short groups stay chunked (no extra copy), while the message is sliced
+    off all lines at once, so that the largest column is one array that later row filters need not join.
+    With `messages=False` a pattern ending in its message gives `_head` and no `message` (see `_messages`).
+    """
+    head = head_pattern(pattern) if fits_views(lines) else None
+    chunks = [lines.slice(i, CHUNK_LINES) for i in range(0, len(lines), CHUNK_LINES)] or [lines]
+    if len(chunks) == 1:
+        results = [_extract_chunk(head or pattern, lines)]
+    else:
+        with ThreadPoolExecutor(min(os.cpu_count() or 1, len(chunks))) as pool:
+            results = list(pool.map(lambda chunk: _extract_chunk(head or pattern, chunk), chunks))
+    columns: Columns = {
+        name: results[0][0][name] if len(results) == 1 else pa.chunked_array([fields[name] for fields, _ in results])
+        for name in results[0][0]
+    }
+    if head is not None and messages:
+        columns["message"] = tails(lines, head_bytes(columns[HEAD_GROUP]))
+    return columns, np.concatenate([valid for _, valid in results])
+
+
+def head_bytes(head: pa.Array | pa.ChunkedArray) -> np.ndarray:
+    """The length in bytes of each line's head (0 where none was captured)."""
+    lengths = pc.fill_null(pc.cast(pc.binary_length(head), pa.int64()), 0)
+    return lengths.to_numpy()
+
+
+def _extract_chunk(pattern: str, lines: pa.Array) -> tuple[Columns, np.ndarray]:
+    parts = pc.extract_regex(lines, pattern)
+    fields = {parts.type.field(i).name: blank_to_null(parts.field(i)) for i in range(parts.type.num_fields)}
+    return fields, parts.is_valid().to_numpy(zero_copy_only=False)
+
+
+def _group_names(pattern: str) -> list[str]:
+    fields = pc.extract_regex(pa.array([], STRING), pattern).type
+    return [fields.field(i).name for i in range(fields.num_fields)]
+
+
+def match_patterns(patterns: tuple[str, ...], lines: pa.Array, messages: bool = True) -> tuple[Columns, np.ndarray]:
+    """Columns from the first pattern matching each line, and the mask of lines any pattern matched.
+
+    Every named group of every pattern tried gets a column (all null where its pattern never matched);
+    patterns after the one that completed the match are not tried. `_head` holds the text before the
+    message, when every pattern that matched captured it so. `messages=False` (for patterns that all end in
+    their message) leaves the message to be cut from the lines by `_head`.
+    """
+    columns, matched, _ = match_lines(patterns, lines, messages)
+    return columns, matched
+
+
+@dataclass
+class Tried:
+    """Which patterns were tried on some lines, and which of them read some line first."""
+
+    tried: set[int] = field(default_factory=set)
+    hit: set[int] = field(default_factory=set)
+
+    def add(self, other: Tried) -> None:
+        self.tried |= other.tried
+        self.hit |= other.hit
+
+    def order(self, patterns: tuple[str, ...]) -> list[str]:
+        """The columns' order had all those lines been matched at once (see `_match`)."""
+        names = [name for i in sorted(self.hit) for name in _group_names(head_pattern(patterns[i]) or patterns[i])]
+        names += [name for i in sorted(self.tried) for name in _group_names(patterns[i])]
+        return list(dict.fromkeys(names))
+
+
+def match_lines(patterns: tuple[str, ...], lines: pa.Array, messages: bool) -> tuple[Columns, np.ndarray, Tried]:
+    """`match_patterns`, and which patterns were tried and read lines."""
+    columns: Columns = {}
+    matched = np.zeros(len(lines), dtype=bool)
+    tried: list[str] = []
+    seen = Tried()
+    headless = False
+    for index, pattern in enumerate(patterns):
+        if matched.all() and tried:
+            break
+        tried.append(pattern)
+        seen.tried.add(index)
+        parts, valid = _extract(pattern, lines, messages)
+        hit = valid & ~matched
+        if not hit.any():
+            continue
+        seen.hit.add(index)
+        headless |= HEAD_GROUP not in parts
+        mask = pa.array(hit)
+        for name, values in parts.items():
+            if hit.all():
+                columns[name] = values
+                continue
+            previous = columns.get(name, null_strings(len(lines)))
+            columns[name] = pc.if_else(mask, values, previous)
+        matched |= hit
+    for pattern in tried:
+        for name in _group_names(pattern):
+            columns.setdefault(name, null_strings(len(lines)))
+    if headless:
+        columns.pop(HEAD_GROUP, None)
+    release_memory()
+    return columns, matched, seen
