@@ -97,6 +97,12 @@ def _first_bytes(raw: np.ndarray, starts: np.ndarray, width: int = 12) -> np.nda
     return window
 
 
+def _words(raw: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """The 4 bytes at each start, as one little-endian 32-bit word (each start must have 4 bytes after it)."""
+    words = np.ndarray(shape=(max(len(raw) - 3, 0),), dtype="<u4", buffer=raw, offset=0, strides=(1,))
+    return words[starts].view(np.int32)
+
+
 def slices(data: pa.Buffer, starts: np.ndarray, lengths: np.ndarray) -> pa.Array:
     """Strings `data[start:start+length]` for each row, gathered in one copy (via a string-view array).
 
@@ -106,15 +112,17 @@ def slices(data: pa.Buffer, starts: np.ndarray, lengths: np.ndarray) -> pa.Array
     count = len(starts)
     if count == 0:
         return pa.array([], STRING)
-    window = _first_bytes(np.frombuffer(data, np.uint8), starts)
-    window[np.arange(12) >= lengths[:, None]] = 0  # inline strings are zero-padded
-    views = np.zeros((count, 4), np.int32)
+    raw = np.frombuffer(data, np.uint8)
+    views = np.zeros((count, 4), np.int32)  # a view: length, then 12 inline bytes, or a prefix, buffer and offset
     views[:, 0] = lengths
-    raw = views.view(np.uint8).reshape(count, 16)
-    raw[:, 4:16] = window
     long = lengths > 12
-    views[long, 2] = 0  # buffer index
-    views[long, 3] = starts[long]
+    views[long, 1] = _words(raw, starts[long])
+    views[long, 3] = starts[long]  # in buffer 0
+    short = np.flatnonzero(~long)
+    if len(short):
+        window = _first_bytes(raw, starts[short])
+        window[np.arange(12) >= lengths[short, None]] = 0  # inline strings are zero-padded
+        views.view(np.uint8).reshape(count, 16)[short, 4:16] = window
     view_array = pa.Array.from_buffers(pa.string_view(), count, [None, pa.py_buffer(views), data])
     return view_array.cast(STRING)
 
