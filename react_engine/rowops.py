@@ -114,12 +114,16 @@ def _counts(series: pd.Series) -> pd.Series:
     present only, indexed by value)."""
     if not isinstance(series.dtype, pd.CategoricalDtype):
         return series.value_counts(dropna=True)
-    codes = series.cat.codes.to_numpy()
-    present = codes[codes >= 0]
-    seen = pd.unique(present)  # in order of appearance
-    counts = np.bincount(present, minlength=len(series.cat.categories))[seen]
+    codes, seen = category_codes(series)
+    counts = np.bincount(codes[codes >= 0], minlength=len(series.cat.categories))[seen]
     index = series.cat.categories.take(seen).rename(series.name)
     return pd.Series(counts, index=index, name="count").sort_values(ascending=False, kind="stable")
+
+
+def category_codes(series: pd.Series) -> tuple[np.ndarray, np.ndarray]:
+    """A categorical's codes (-1 where missing) and the codes of the values present, in order of appearance."""
+    codes = series.cat.codes.to_numpy()
+    return codes, pd.unique(codes[codes >= 0])
 
 
 def column_counts(frame: Rows, columns: list[str]) -> dict[str, pd.Series]:

@@ -14,7 +14,7 @@ from react_engine.logs.schema import INTERNAL_COLUMNS
 from react_engine.logs.text import entry_text
 from react_engine.planners.base import ContextView, EntitySummary, HistoryItem
 from react_engine.result import Step
-from react_engine.rowops import count, is_lazy, tally, value, within
+from react_engine.rowops import category_codes, count, is_lazy, tally, value, within
 from react_engine.tools.counts import top
 from react_engine.tools.timeexpr import parse_time
 from react_engine.understanding.vocabulary import Vocabulary
@@ -86,8 +86,7 @@ class Codes:
 def _appearance_codes(series: pd.Series) -> tuple[np.ndarray, pd.Index]:
     """A categorical's codes and the values they stand for, numbered in order of appearance (as `pd.factorize`
     numbers them); the codes are the column's own when its categories are already so ordered."""
-    codes = series.cat.codes.to_numpy()
-    seen = pd.unique(codes[codes >= 0])
+    codes, seen = category_codes(series)
     uniques = series.cat.categories.take(seen)
     if len(seen) == len(series.cat.categories) and (seen == np.arange(len(seen))).all():
         return codes, uniques
