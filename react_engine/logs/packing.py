@@ -34,9 +34,7 @@ def _array(column: pa.ChunkedArray | pa.Array) -> pa.Array:
 
 
 def dictionary(values: pa.Array) -> pa.Array:
-    """`values` dictionary-encoded with the narrowest index type (unchanged when they already are)."""
-    if pa.types.is_dictionary(values.type):
-        return values
+    """`values` dictionary-encoded with the narrowest index type."""
     encoded = pc.dictionary_encode(values)
     size = len(encoded.dictionary)
     index = next(t for t in _INDEX_TYPES if size <= np.iinfo(t.to_pandas_dtype()).max + 1)
@@ -60,18 +58,20 @@ def decoded(values: pa.Array) -> pa.Array:
 
 def encode_names(table: pa.Table) -> pa.Table:
     """`table` with its string name columns (see `CATEGORICAL_COLUMNS`) dictionary-encoded."""
-    return _names(table, lambda values: dictionary(values) if values.type == STRING else values)
+    return _names(table, lambda kind: kind == STRING, dictionary)
 
 
 def decode_names(table: pa.Table) -> pa.Table:
     """`table` with its name columns as `large_string` (the inverse of `encode_names`)."""
-    return _names(table, decoded)
+    return _names(table, pa.types.is_dictionary, decoded)
 
 
-def _names(table: pa.Table, convert: Callable[[pa.Array], pa.Array]) -> pa.Table:
+def _names(table: pa.Table, wanted: Callable[[pa.DataType], bool], convert: Callable[[pa.Array], pa.Array]
+           ) -> pa.Table:
+    """`table` with `convert` applied to each name column whose type is `wanted` (the others left as they are)."""
     for name in CATEGORICAL_COLUMNS:
         index = table.schema.get_field_index(name)
-        if index >= 0:
+        if index >= 0 and wanted(table.schema.field(index).type):
             table = table.set_column(index, name, convert(_array(table.column(index))))
     return table
 
