@@ -4,6 +4,10 @@ Tools and the run state are written against pandas. Where they need every row at
 a function of the rows, a subset, a few rows to show), they go through these functions: on pandas they are the
 plain operation; on Dask the function runs on each partition on the workers and only what is asked for is
 computed and brought back.
+
+A lean frame holds its name columns as categoricals (see `to_frame`), whose categories outlive a row filter.
+The counts and distinct values here see only the values in the rows at hand, ranked and ordered as for a `str`
+column, so no answer depends on how a column is held.
 """
 
 from __future__ import annotations
@@ -102,7 +106,24 @@ def tally(series: Data) -> tuple[int, pd.Series]:
         from react_engine.dask import ops
 
         return ops.tally(series)
-    return len(series), series.value_counts(dropna=True)
+    return len(series), _counts(series)
+
+
+def _counts(series: pd.Series) -> pd.Series:
+    """`series.value_counts()`: most frequent first, ties in order of appearance (of a categorical: the values
+    present only, indexed by value)."""
+    if not isinstance(series.dtype, pd.CategoricalDtype):
+        return series.value_counts(dropna=True)
+    codes, seen = category_codes(series)
+    counts = np.bincount(codes[codes >= 0], minlength=len(series.cat.categories))[seen]
+    index = series.cat.categories.take(seen).rename(series.name)
+    return pd.Series(counts, index=index, name="count").sort_values(ascending=False, kind="stable")
+
+
+def category_codes(series: pd.Series) -> tuple[np.ndarray, np.ndarray]:
+    """A categorical's codes (-1 where missing) and the codes of the values present, in order of appearance."""
+    codes = series.cat.codes.to_numpy()
+    return codes, pd.unique(codes[codes >= 0])
 
 
 def column_counts(frame: Rows, columns: list[str]) -> dict[str, pd.Series]:
@@ -111,7 +132,7 @@ def column_counts(frame: Rows, columns: list[str]) -> dict[str, pd.Series]:
         from react_engine.dask import ops
 
         return ops.column_counts(frame, columns)
-    return {column: frame[column].value_counts(sort=True) for column in columns}
+    return {column: _counts(frame[column]) for column in columns}
 
 
 def every(series: Data, step: int) -> pd.Series:

@@ -14,7 +14,7 @@ from react_engine.logs.schema import INTERNAL_COLUMNS
 from react_engine.logs.text import entry_text
 from react_engine.planners.base import ContextView, EntitySummary, HistoryItem
 from react_engine.result import Step
-from react_engine.rowops import count, is_lazy, tally, value, within
+from react_engine.rowops import category_codes, count, is_lazy, tally, value, within
 from react_engine.tools.counts import top
 from react_engine.tools.timeexpr import parse_time
 from react_engine.understanding.vocabulary import Vocabulary
@@ -35,10 +35,16 @@ def iso_time(ts: Any) -> str | None:
 
 
 class Codes:
-    """A column factorized once per run, so that counts over any subset of rows are one `bincount`."""
+    """A column factorized once per run, so that counts over any subset of rows are one `bincount`.
+
+    Values are numbered in order of appearance. A categorical column (see `to_frame`) is not factorized again:
+    its own codes are used, renumbered only when its categories are not the values present in that order.
+    """
 
     def __init__(self, series: pd.Series) -> None:
-        if series.isna().all():  # e.g. no line carries a level: nothing to hash
+        if isinstance(series.dtype, pd.CategoricalDtype):
+            self.codes, self.uniques = _appearance_codes(series)
+        elif series.isna().all():  # e.g. no line carries a level: nothing to hash
             self.codes, self.uniques = np.full(len(series), -1, dtype=np.intp), pd.factorize(series.iloc[:0])[1]
         else:
             self.codes, self.uniques = pd.factorize(series, use_na_sentinel=True)
@@ -52,10 +58,13 @@ class Codes:
     def tally(self, positions: np.ndarray | slice) -> np.ndarray:
         """Rows per code at `positions`, missing values first (one pass; the whole column's is kept)."""
         if not (isinstance(positions, slice) and positions == slice(None)):
-            return np.bincount(self.codes[positions] + 1, minlength=len(self.uniques) + 1)
+            return self._bincount(self.codes[positions])
         if self._whole is None:
-            self._whole = np.bincount(self.codes + 1, minlength=len(self.uniques) + 1)
+            self._whole = self._bincount(self.codes)
         return self._whole
+
+    def _bincount(self, codes: np.ndarray) -> np.ndarray:
+        return np.bincount(np.add(codes, 1, dtype=np.intp), minlength=len(self.uniques) + 1)
 
     def counts(self, positions: np.ndarray | slice) -> np.ndarray:
         return self.tally(positions)[1:]
@@ -72,6 +81,18 @@ class Codes:
         counts, missing = tally[1:], int(tally[0])
         mix = {str(self.uniques[i]): int(counts[i]) for i in np.flatnonzero(counts)}
         return mix | ({"missing": missing} if missing else {})
+
+
+def _appearance_codes(series: pd.Series) -> tuple[np.ndarray, pd.Index]:
+    """A categorical's codes and the values they stand for, numbered in order of appearance (as `pd.factorize`
+    numbers them); the codes are the column's own when its categories are already so ordered."""
+    codes, seen = category_codes(series)
+    uniques = series.cat.categories.take(seen)
+    if len(seen) == len(series.cat.categories) and (seen == np.arange(len(seen))).all():
+        return codes, uniques
+    renumber = np.full(len(series.cat.categories) + 1, -1, dtype=codes.dtype)  # the last entry maps -1 to -1
+    renumber[seen] = np.arange(len(seen))
+    return renumber[codes], uniques
 
 
 @dataclass

@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field
 
 from react_engine.errors import ToolError
 from react_engine.result import RunResult, Step
+from react_engine.rowops import value_counts
 from react_engine.tools.base import ToolContext
 from react_engine.tools.counts import jsonable
 
@@ -65,7 +66,7 @@ def _ranking(step: Step, rows: pd.DataFrame | None) -> ResultTable:
     if pairs and rows is not None and step.rows_out == len(rows):
         values = _ranking_values(rows, str(step.params.get("field", "")))
         if values is not None:
-            counts = values.value_counts(dropna=True)
+            counts = value_counts(values)
             table.distinct = len(counts)
             table.tied = max(0, int((counts == pairs[-1][1]).sum()) - sum(c == pairs[-1][1] for _, c in pairs))
     return table

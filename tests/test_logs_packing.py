@@ -1,4 +1,5 @@
-"""The cache entry layout: `unpack(pack(t))` is `t`, whatever the strings, with `raw` or with `raw_head`."""
+"""The cache entry layout: `unpack(pack(t))` is `t` with its name columns dictionary-encoded, whatever the strings,
+with `raw` or with `raw_head`."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from hypothesis import strategies as st
 
 from react_engine.logs import packing
 from react_engine.logs.arrow import STRING
-from react_engine.logs.packing import pack, unpack
+from react_engine.logs.packing import decode_names, encode_names, pack, unpack
 
 TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=40)
 
@@ -45,7 +46,10 @@ def test_pack_then_unpack_gives_the_table_back(rows: list[tuple[str, str, str | 
     table = _table(raws, list(bodies), list(hosts))
     if lean:
         table = table.drop_columns(["raw"]).append_column("raw_head", pa.array(heads, STRING))
-    assert unpack(_stored(table)).equals(table)
+    read_back = unpack(_stored(table))
+    assert read_back.equals(encode_names(table))
+    assert pa.types.is_dictionary(read_back["host"].type)
+    assert decode_names(read_back).equals(table)
 
 
 def test_text_is_stored_with_32_bit_offsets_and_repeating_columns_as_dictionaries() -> None:

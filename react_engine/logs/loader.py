@@ -19,6 +19,7 @@ from react_engine.logs.detect import Detector, by_name
 from react_engine.logs.lines import split
 from react_engine.logs.memory import MemoryBudget, out_of_memory_refused
 from react_engine.logs.options import LoadOptions
+from react_engine.logs.packing import decode_names, encode_names
 from react_engine.logs.parse import parse_lines
 from react_engine.logs.progress import Progress
 from react_engine.logs.reading import Content, read
@@ -47,7 +48,8 @@ def _parse_file(source: SourceFile, options: LoadOptions, budget: MemoryBudget,
                 detector: Detector) -> tuple[pa.Table | None, dict]:
     """Parse one input; returns (None, info) when it is skipped as binary."""
     with out_of_memory_refused(source.name):
-        return parse_content(read(source, options, budget), source.name, source.mtime, options, detector)
+        table, info = parse_content(read(source, options, budget), source.name, source.mtime, options, detector)
+        return (None if table is None else encode_names(table)), info
 
 
 def parse_content(content: Content, name: str, mtime: float | None, options: LoadOptions,
@@ -86,6 +88,8 @@ def reference_time(mtime: float | None) -> datetime | None:
 
 def load_tables(paths: PathsArg, options: LoadOptions | None = None) -> Loaded:
     """Per-file Arrow tables and file info (binary inputs are skipped, with a warning in their info).
+
+    The name columns are dictionary-encoded (see `encode_names`), in a fresh parse as in a cache hit.
 
     A load that will not fit in memory is refused before any file is read.
     """
@@ -141,13 +145,18 @@ def _with_raw(table: pa.Table) -> pa.Table:
 
 
 def to_frame(tables: list[pa.Table], *, raw: bool = True) -> pd.DataFrame:
-    """One DataFrame from per-file tables (columns unioned; missing values are null).
+    """One DataFrame from per-file tables (columns unioned; missing values are null); string columns are `str`.
 
-    `raw=False` keeps a file's entries as `raw_head` (the text before each message) beside `message` where it
-    can, instead of a `raw` column that repeats every message: `logs.text.entry_text` joins them when needed.
+    `raw=False` loads lean, as the engine does. It keeps a file's entries as `raw_head` (the text before each
+    message) beside `message` where it can, instead of a `raw` column that repeats every message
+    (`logs.text.entry_text` joins them when needed). And it holds the name columns (`CATEGORICAL_COLUMNS`) as pandas
+    categoricals whose categories are the values present, in order of appearance; a subset of the rows keeps
+    all the categories, so code that counts or lists their values goes through `rowops`, which sees only the
+    values in the rows at hand.
     """
     lean = not raw and all(RAW_HEAD in table.column_names for table in tables)
     tables = tables if lean else [_with_raw(table) for table in tables]
+    tables = [decode_names(table) if raw else encode_names(table) for table in tables]
     table = pa.concat_tables(tables, promote_options="permissive") if len(tables) > 1 else tables[0]
     frame = table.to_pandas(types_mapper=_types, self_destruct=True, split_blocks=True)
     frame["line"] = frame["line"].astype("int64")
@@ -159,7 +168,8 @@ def load(paths: PathsArg, options: LoadOptions | None = None, *, raw: bool = Tru
 
     `paths`: files, directories (recursive), globs, `-` (stdin); gzip/bzip2/xz by magic bytes.
     `options`: see `LoadOptions` (`format` forces a format by name, see `format_names()`).
-    `raw=False` loads lean: see `to_frame` (the text of the log is then held once, not twice).
+    `raw=False` loads lean: see `to_frame` (the text of the log is then held once, not twice, and the name
+    columns are categoricals).
     `df.attrs["warnings"]` lists what the user should know; `df.attrs["files"]` describes each input.
     """
     loaded = load_tables(paths, options)

@@ -18,3 +18,6 @@ RAW_HEAD = "raw_head"
 """In a lean frame (see `load`), the part of each entry before its message, in place of `raw`: the entry as
 written is `raw_head + message`, so the log's text is held once, not twice."""
 INTERNAL_COLUMNS: tuple[str, ...] = (RAW_COLUMN, RAW_HEAD)
+CATEGORICAL_COLUMNS: tuple[str, ...] = ("severity", "level_raw", "host", "component", "pid", "source")
+"""The canonical columns that hold a few names repeated over many rows: dictionary-encoded while loading, and
+pandas categoricals in a lean frame (see `to_frame`)."""

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from react_engine.rowops import value_counts
 from react_engine.text import cut
 
 _SPACE = re.compile(r"[\x00-\x1f\x7f\s]+")
@@ -30,7 +31,7 @@ def jsonable(value: Any) -> Any:
 
 def ranked(values: pd.Series, n: int) -> list[list[Any]]:
     """The `n` most frequent non-missing values as `[value, count]`, by count descending, then value ascending."""
-    return top(values.value_counts(dropna=True, sort=True), n)
+    return top(value_counts(values), n)
 
 
 def top(counts: pd.Series, n: int) -> list[list[Any]]:
