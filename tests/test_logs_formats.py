@@ -253,13 +253,15 @@ LOG4J_ENTRY = (
 def test_large_inputs_parse_in_parallel_chunks_like_small_ones(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sample: str
 ) -> None:
-    from react_engine.logs import parse
+    from react_engine.logs import matching, parse
 
     lines = sample.splitlines()
     text = "\n".join(lines * (5_000 // len(lines))) + "\n"
-    monkeypatch.setattr(parse, "CHUNK_LINES", 700)  # many chunks, matched in threads
+    monkeypatch.setattr(matching, "CHUNK_LINES", 700)  # many chunks, matched in threads
+    monkeypatch.setattr(parse, "SEGMENT_LINES", 900)  # many segments, where the lines are the entries
     chunked = _load(tmp_path, text, year=2026)
-    monkeypatch.setattr(parse, "CHUNK_LINES", 10**9)
+    monkeypatch.setattr(matching, "CHUNK_LINES", 10**9)
+    monkeypatch.setattr(parse, "SEGMENT_LINES", 10**9)
     whole = _load(tmp_path, text, year=2026)
     assert chunked["raw"].str.count("\n").sum() + len(chunked) == len(text.splitlines())
     pd.testing.assert_frame_equal(chunked, whole)

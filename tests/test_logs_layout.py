@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from react_engine.logs import parse
+from react_engine.logs import matching, parse
 from react_engine.logs.loader import load_tables
 from react_engine.logs.options import LoadOptions
 
@@ -15,7 +15,8 @@ def test_columns_are_single_chunks_fresh_and_cached(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
-    monkeypatch.setattr(parse, "CHUNK_LINES", 700)  # parsed in many chunks
+    monkeypatch.setattr(matching, "CHUNK_LINES", 700)  # matched in many chunks
+    monkeypatch.setattr(parse, "SEGMENT_LINES", 900)  # and parsed in many segments
     path = tmp_path / "auth.log"
     path.write_text("".join(f"Dec 10 06:55:{i % 60:02d} LabSZ sshd[{i}]: Failed password for u{i}\n"
                             for i in range(3000)))

@@ -34,11 +34,11 @@ def _array(column: pa.ChunkedArray | pa.Array) -> pa.Array:
 
 
 def dictionary(values: pa.Array) -> pa.Array:
-    """`values` dictionary-encoded with the narrowest index type."""
-    encoded = pc.dictionary_encode(values)
+    """`values` dictionary-encoded (when not already) with the narrowest index type."""
+    encoded = values if pa.types.is_dictionary(values.type) else pc.dictionary_encode(values)
     size = len(encoded.dictionary)
     index = next(t for t in _INDEX_TYPES if size <= np.iinfo(t.to_pandas_dtype()).max + 1)
-    return encoded.cast(pa.dictionary(index, values.type))
+    return encoded.cast(pa.dictionary(index, encoded.type.value_type))
 
 
 def _dictionary(values: pa.Array) -> pa.Array:

@@ -28,7 +28,6 @@ from react_engine.logs.formats.base import LEVEL_GROUPS, TIME_GROUP, Columns, Fo
 from react_engine.logs.levels import severity_columns
 from react_engine.logs.lines import MessageCutter, drop_heads
 from react_engine.logs.matching import (
-    CHUNK_LINES,
     HEAD_GROUP,
     Tried,
     head_bytes,
@@ -36,7 +35,8 @@ from react_engine.logs.matching import (
     match_lines,
     match_patterns,
 )
-from react_engine.logs.schema import CANONICAL_COLUMNS, RAW_COLUMN, RAW_HEAD
+from react_engine.logs.packing import dictionary
+from react_engine.logs.schema import CANONICAL_COLUMNS, CATEGORICAL_COLUMNS, RAW_COLUMN, RAW_HEAD
 
 MAX_MESSAGE_CHARS = 8192
 """`message` is cut to this many characters (with a marker); `raw` always keeps the whole entry."""
@@ -142,7 +142,7 @@ def _raw_head(head: pa.Array | pa.ChunkedArray | None, message: pa.Array,
     return head if pc.all(pc.equal(whole, pc.binary_length(raw))).as_py() is not False else None
 
 
-SEGMENT_LINES = CHUNK_LINES
+SEGMENT_LINES = 1 << 16
 """Lines parsed at a time where each line is an entry and every pattern ends in the message: a few segments'
 captures are held at once, each turned into its final columns before more are read."""
 _NAMED = ("timestamp", "severity", "level_raw", "host", "component", "pid", "message")
@@ -186,6 +186,9 @@ def _piece(fmt: Format, columns: Columns, raw: pa.Array | None, starts: np.ndarr
         columns.pop(group, None)
     named = {"timestamp": stamp, "severity": severity, "level_raw": level_raw, "host": columns.pop("host", None),
              "component": columns.pop("component", None), "pid": columns.pop("pid", None), "message": message}
+    for name in CATEGORICAL_COLUMNS:  # a few names over many rows: held as dictionaries from here on
+        if (values := named.get(name)) is not None and values.type == STRING:
+            named[name] = pc.dictionary_encode(values)
     return _Piece({**named, **columns}, head, raw, starts, truncated)
 
 
@@ -245,6 +248,8 @@ def _column(pieces: list[_Piece], name: str) -> pa.Array | None:
               for chunk in (part.chunks if isinstance(part, pa.ChunkedArray)
                             else [part if part is not None else pa.nulls(len(piece.starts), kind)])]
     del parts, present
+    if pa.types.is_dictionary(kind):  # the pieces' dictionaries joined, in order of appearance
+        return dictionary(pa.chunked_array(chunks, kind).unify_dictionaries().combine_chunks())
     return combined(chunks) if kind == STRING else pa.chunked_array(chunks, kind).combine_chunks()
 
 
@@ -303,7 +308,7 @@ def parse_lines(
         piece.columns.pop("message", None)
     data = {name: _column(pieces, name) for name in _NAMED if name != "message"}
     data["message"] = message
-    data["source"] = pc.take(pa.array([source], STRING), pa.array(np.zeros(rows, np.int32)))
+    data["source"] = pa.DictionaryArray.from_arrays(np.zeros(rows, np.int8), pa.array([source], STRING))
     data["line"] = pa.array(np.concatenate([piece.starts for piece in pieces]) + 1, pa.int64())
     data.update(_entries(pieces, message))
     groups = order + [name for piece in pieces for name in piece.columns]

@@ -8,7 +8,6 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from react_engine.rowops import value_counts
 from react_engine.text import cut
 
 _SPACE = re.compile(r"[\x00-\x1f\x7f\s]+")
@@ -27,11 +26,6 @@ def jsonable(value: Any) -> Any:
     if isinstance(value, pd.Timestamp):
         return value.isoformat()
     return value.item() if isinstance(value, np.generic) else value
-
-
-def ranked(values: pd.Series, n: int) -> list[list[Any]]:
-    """The `n` most frequent non-missing values as `[value, count]`, by count descending, then value ascending."""
-    return top(value_counts(values), n)
 
 
 def top(counts: pd.Series, n: int) -> list[list[Any]]:
