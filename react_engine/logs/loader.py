@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -44,19 +44,22 @@ class Loaded:
         return self.notes + [w for info in self.files for w in info["warnings"]]
 
 
-def _parse_file(source: SourceFile, options: LoadOptions, budget: MemoryBudget,
-                detector: Detector) -> tuple[pa.Table | None, dict]:
+def _parse_file(source: SourceFile, options: LoadOptions, budget: MemoryBudget, detector: Detector,
+                progress: Progress) -> tuple[pa.Table | None, dict]:
     """Parse one input; returns (None, info) when it is skipped as binary."""
     with out_of_memory_refused(source.name):
-        table, info = parse_content(read(source, options, budget), source.name, source.mtime, options, detector)
+        table, info = parse_content(read(source, options, budget), source.name, source.mtime, options, detector,
+                                    progress.done)
         return (None if table is None else encode_names(table)), info
 
 
 def parse_content(content: Content, name: str, mtime: float | None, options: LoadOptions,
-                  detector: Detector | None = None) -> tuple[pa.Table | None, dict[str, Any]]:
+                  detector: Detector | None = None,
+                  done: Callable[[float], None] = lambda share: None) -> tuple[pa.Table | None, dict[str, Any]]:
     """Parse one input's (decompressed) content; returns (None, info) when it is skipped as binary.
 
     `detector` remembers the formats of earlier files (see `Detector`); without one the format is detected afresh.
+    `done` hears the share of the lines parsed, as parsing goes (see `parse_lines`).
     """
     info: dict[str, Any] = {"path": name, "format": None, "rows": 0, "lines": 0, "warnings": []}
     if content.binary_at is not None:
@@ -75,7 +78,7 @@ def parse_content(content: Content, name: str, mtime: float | None, options: Loa
     info.update(format=fmt.name, lines=len(lines.text), replaced_bytes=lines.replaced)
     held = [lines.text]
     del lines  # parse_lines frees the lines once it no longer needs them
-    parsed = parse_lines(fmt, held, source=name, year=options.year, reference=reference_time(mtime))
+    parsed = parse_lines(fmt, held, source=name, year=options.year, reference=reference_time(mtime), done=done)
     info["rows"] = parsed.table.num_rows
     info["warnings"].extend(parsed.warnings)
     return parsed.table, info
@@ -110,7 +113,7 @@ def load_tables(paths: PathsArg, options: LoadOptions | None = None) -> Loaded:
             hit = cache.get(source, key) if options.use_cache else None
             if not hit:
                 progress.step(index, source.name, source.size, "parsing")
-            table, info = hit if hit else _parse_file(source, options, budget, detector)
+            table, info = hit if hit else _parse_file(source, options, budget, detector, progress)
             if options.use_cache and not hit and table is not None:
                 progress.step(index, source.name, source.size, "caching")
                 cache.put(source, key, table, info)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
@@ -214,10 +214,10 @@ def _extracted(fmt: Format, lines: pa.Array) -> Iterator[tuple[int, Columns, Tri
             yield pending.popleft().result()
 
 
-def _segments(fmt: Format, lines: pa.Array, *, year: int | None,
-              reference: datetime | None) -> tuple[list[_Piece], list[str], pa.Array | None]:
+def _segments(fmt: Format, lines: pa.Array, *, year: int | None, reference: datetime | None,
+              done: Callable[[float], None]) -> tuple[list[_Piece], list[str], pa.Array | None]:
     """The pieces of a file parsed segment by segment, the order of the format's groups, and every message when
-    all are as cut from the lines in place. The lines are consumed."""
+    all are as cut from the lines in place; `done` hears the share of lines parsed. The lines are consumed."""
     cutter = MessageCutter(lines)
     pieces: list[_Piece] = []
     seen = Tried()
@@ -233,6 +233,7 @@ def _segments(fmt: Format, lines: pa.Array, *, year: int | None,
         raw = _finished(fmt, columns, None)
         pieces.append(_piece(fmt, columns, raw, np.arange(first, first + count), year=year, reference=reference))
         cut.append(message)
+        done((first + count) / len(lines))
     whole = all(p.columns["message"] is m for p, m in zip(pieces, cut, strict=True)) and cutter.editable
     return pieces, seen.order(fmt.patterns), cutter.messages() if whole else None
 
@@ -281,6 +282,7 @@ def parse_lines(
     source: str,
     year: int | None = None,
     reference: datetime | None = None,
+    done: Callable[[float], None] = lambda share: None,
 ) -> Parsed:
     """Parse the lines of one file with `fmt` into the canonical columns, the format's extras and the entries as
     written: `raw_head` (the text before each message) where `raw_head + message` gives every entry, else `raw`.
@@ -289,11 +291,11 @@ def parse_lines(
     edited in place into the messages, and otherwise, when the caller keeps no other reference, freed as soon as
     the entries are held as `raw_head` and `message`, before the other columns are built. Where each line is an
     entry and its message ends it, the lines are parsed a segment at a time (`SEGMENT_LINES`), so that only a few
-    segments' captures are held at once.
+    segments' captures are held at once, and `done` hears the share of lines parsed after each.
     """
     lines = held.pop()
     if _segmented(fmt, lines):
-        pieces, order, message = _segments(fmt, lines, year=year, reference=reference)
+        pieces, order, message = _segments(fmt, lines, year=year, reference=reference, done=done)
         del lines
     else:
         columns, raw, starts = _rows(fmt, lines)

@@ -18,7 +18,8 @@ _CLEAR = "\r\x1b[K"
 
 
 class Progress:
-    """`with Progress(total) as progress: progress.step(name, size, "parsing")` around a load."""
+    """`with Progress(total) as progress: progress.step(name, size, "parsing")` around a load; `progress.done(0.4)`
+    while a step is 40% done."""
 
     def __init__(self, total: int, *, stream: TextIO | None = None, delay: float = DELAY) -> None:
         self.total = total
@@ -26,7 +27,7 @@ class Progress:
         self.delay = delay
         self.enabled = self.stream.isatty()
         self.started = time.monotonic()
-        self.text = ""
+        self.stage = self.text = ""
         self.shown = False
         self._lock = threading.Lock()
         self._done = threading.Event()
@@ -41,7 +42,13 @@ class Progress:
     def step(self, index: int, name: str, size: int, what: str) -> None:
         """File `index` (0-based) of `total`, `size` bytes, is now at step `what` (reading, parsing...)."""
         files = f"[{index + 1}/{self.total}] " if self.total > 1 else ""
-        self.text = f"{files}{what} {name} ({size / 1e6:,.0f} MB)" if size else f"{files}{what} {name}"
+        self.stage = f"{files}{what} {name} ({size / 1e6:,.0f} MB)" if size else f"{files}{what} {name}"
+        self.text = self.stage
+        self._draw()
+
+    def done(self, share: float) -> None:
+        """How much of the current step is done (0 to 1), shown as a percentage after it."""
+        self.text = f"{self.stage} {share:.0%}"
         self._draw()
 
     def _draw(self) -> None:
