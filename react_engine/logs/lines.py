@@ -10,14 +10,13 @@ from __future__ import annotations
 import codecs
 import ctypes
 import mmap
-import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
 import pyarrow as pa
 
-from react_engine.logs.arrow import STRING, fits_views, slices
+from react_engine.logs.arrow import STRING, fits_views, libc, slices
 
 REPLACEMENT = "\ufffd"
 Chunks = bytes | bytearray
@@ -193,11 +192,11 @@ class MessageCutter:
         ends = self.ends[first : first + count + 1]
         np.cumsum(lengths, out=ends[1:])
         ends[1:] += ends[0]
+        _release(buffer[written : offsets[-1]])  # the heads' share, up to the lines not yet cut, until refilled
         return pa.Array.from_buffers(STRING, count, [None, pa.py_buffer(ends), self.data])
 
     def messages(self) -> pa.Array:
-        """Every line's message, once all are cut; the buffer's unused tail goes back to the OS."""
-        _release(np.frombuffer(self.data, np.uint8)[self.ends[-1] : self.offsets[-1]])
+        """Every line's message, once all are cut."""
         return pa.Array.from_buffers(STRING, len(self.ends) - 1, [None, pa.py_buffer(self.ends), self.data])
 
 
@@ -217,6 +216,5 @@ def _release(unused: np.ndarray) -> None:
     address = unused.ctypes.data
     first = -(-address // page) * page
     last = (address + len(unused)) // page * page
-    if sys.platform == "linux" and last - first >= 1 << 20:
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.madvise(ctypes.c_void_p(first), ctypes.c_size_t(last - first), mmap.MADV_DONTNEED)
+    if (c := libc()) is not None and last - first >= 1 << 20:
+        c.madvise(ctypes.c_void_p(first), ctypes.c_size_t(last - first), mmap.MADV_DONTNEED)
