@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ctypes
 import functools
+import mmap
 import os
 import sys
 
@@ -38,6 +39,15 @@ def release_memory(*, heap: bool = False) -> None:
     pa.default_memory_pool().release_unused()
     if heap and (c := libc()) is not None and hasattr(c, "malloc_trim"):
         c.malloc_trim(0)
+
+
+def give_back(start: int, stop: int) -> None:
+    """Tell the OS that the whole pages between addresses `start` and `stop` are no longer needed (MADV_DONTNEED:
+    anonymous pages read back as zeros, pages of a file mapping are read from the file again). Linux only."""
+    page = mmap.PAGESIZE
+    first, last = -(-start // page) * page, stop // page * page
+    if last > first and (c := libc()) is not None:
+        c.madvise(ctypes.c_void_p(first), ctypes.c_size_t(last - first), mmap.MADV_DONTNEED)
 
 
 @functools.cache

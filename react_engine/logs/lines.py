@@ -8,15 +8,13 @@ messages (`drop_heads`).
 from __future__ import annotations
 
 import codecs
-import ctypes
-import mmap
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
 import pyarrow as pa
 
-from react_engine.logs.arrow import STRING, fits_views, libc, slices
+from react_engine.logs.arrow import STRING, fits_views, give_back, slices
 
 REPLACEMENT = "\ufffd"
 Chunks = bytes | bytearray
@@ -211,10 +209,6 @@ def drop_heads(lines: pa.Array, skip: np.ndarray) -> pa.Array | None:
 
 
 def _release(unused: np.ndarray) -> None:
-    """Give the whole pages of a buffer's unused tail back to the OS (Linux; elsewhere they are kept)."""
-    page = mmap.PAGESIZE
-    address = unused.ctypes.data
-    first = -(-address // page) * page
-    last = (address + len(unused)) // page * page
-    if (c := libc()) is not None and last - first >= 1 << 20:
-        c.madvise(ctypes.c_void_p(first), ctypes.c_size_t(last - first), mmap.MADV_DONTNEED)
+    """Give the whole pages of an unused part of the buffer back to the OS (from 1 MB on: fewer calls)."""
+    if len(unused) >= 1 << 20:
+        give_back(unused.ctypes.data, unused.ctypes.data + len(unused))
