@@ -260,3 +260,35 @@ def test_entry_ends_with_its_digest_and_the_crc_of_all_before(tmp_path: Path, ca
     assert data[-8:] == f"{zlib.crc32(data[:-8]):08x}".encode()
     assert pa.ipc.open_file(pa.py_buffer(data[:-40])).read_all().num_rows == 2
     assert not list(cache_dir().glob("*.tmp"))
+
+
+def test_a_large_parse_is_held_as_read_back_from_its_entry(tmp_path: Path, cache_home: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "a.log"
+    path.write_text(TEXT * 50)
+    monkeypatch.setattr(load_module, "REREAD_BYTES", 0)
+    reads: list[bool] = []
+    original = cache.get
+
+    def reading(*args, **kwargs):
+        hit = original(*args, **kwargs)
+        reads.append(hit is not None)
+        return hit
+
+    monkeypatch.setattr(cache, "get", reading)
+    calls = _count_parses(monkeypatch)
+    first = load(path, raw=False)
+    assert reads == [False, True] and len(calls) == 1  # a miss, then the entry just written
+    pd.testing.assert_frame_equal(first, load(path, LoadOptions(use_cache=False), raw=False))
+
+
+def test_an_entry_that_cannot_be_read_back_is_parsed_again(tmp_path: Path, cache_home: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "a.log"
+    path.write_text(TEXT * 50)
+    monkeypatch.setattr(load_module, "REREAD_BYTES", 0)
+    monkeypatch.setattr(cache, "get", lambda *args, **kwargs: None)
+    calls = _count_parses(monkeypatch)
+    frame = load(path)
+    assert len(calls) == 2
+    pd.testing.assert_frame_equal(frame, load(path, LoadOptions(use_cache=False)))

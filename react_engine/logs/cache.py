@@ -197,12 +197,12 @@ def _file_crc(path: Path, length: int) -> int:
     return crc
 
 
-def put(source: SourceFile, options: Mapping[str, object], table: pa.Table, info: dict) -> None:
-    """Store a parsed table in place of any older entry for the same path (call `evict` after a load's puts).
-    Errors are ignored."""
+def put(source: SourceFile, options: Mapping[str, object], table: pa.Table, info: dict) -> bool:
+    """Store a parsed table in place of any older entry for the same path (call `evict` after a load's puts);
+    whether it was stored (errors are not raised)."""
     key = _key(source, options)
     if key is None:
-        return
+        return False
     folder = cache_dir()
     tmp: Path | None = None
     try:
@@ -219,6 +219,8 @@ def put(source: SourceFile, options: Mapping[str, object], table: pa.Table, info
         entry = folder / key.name
         os.replace(tmp, entry)
         _touch(entry)
+        return True
     except (OSError, pa.ArrowException):
         if tmp is not None:
             tmp.unlink(missing_ok=True)
+        return False

@@ -14,7 +14,7 @@ import pyarrow as pa
 
 from react_engine.errors import InputError
 from react_engine.logs import cache
-from react_engine.logs.arrow import concat, prefer_jemalloc
+from react_engine.logs.arrow import concat, prefer_jemalloc, release_memory
 from react_engine.logs.detect import Detector, by_name
 from react_engine.logs.lines import split
 from react_engine.logs.memory import MemoryBudget, out_of_memory_refused
@@ -27,6 +27,9 @@ from react_engine.logs.schema import RAW_COLUMN, RAW_HEAD
 from react_engine.logs.sources import SourceFile, expand
 
 PathsArg = Sequence[str | os.PathLike[str]] | str | os.PathLike[str]
+REREAD_BYTES = 32 << 20
+"""A parsed table this large is read back from the cache entry just written: its text is then the entry's, mapped
+from the file (pages the OS can share and take back), not a second copy in the process's own memory."""
 _STR_DTYPE = pd.StringDtype("pyarrow", na_value=np.nan)
 
 
@@ -116,13 +119,17 @@ def load_tables(paths: PathsArg, options: LoadOptions | None = None) -> Loaded:
             table, info = hit if hit else _parse_file(source, options, budget, detector, progress)
             if options.use_cache and not hit and table is not None:
                 progress.step(index, source.name, source.size, "caching")
-                cache.put(source, key, table, info)
-                stored = True
+                written = cache.put(source, key, table, info)
+                stored |= written
+                if written and table.nbytes >= REREAD_BYTES:  # from here on held as a cached ask holds it
+                    table = None  # freed first: a parse and its entry are never held at once
+                    table, info = cache.get(source, key) or _parse_file(source, options, budget, detector, progress)
             infos.append(info)
             if table is not None:
                 tables.append(table)
     if stored:
         cache.evict()
+    release_memory(heap=True)  # what parsing freed
     if not tables:
         names = ", ".join(i["path"] for i in infos)
         raise InputError(f"{names}: only binary content found; point at text log files (decompressed or .gz/.bz2/.xz)")
