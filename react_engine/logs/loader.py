@@ -51,9 +51,8 @@ def _parse_file(source: SourceFile, options: LoadOptions, budget: MemoryBudget, 
                 progress: Progress) -> tuple[pa.Table | None, dict]:
     """Parse one input; returns (None, info) when it is skipped as binary."""
     with out_of_memory_refused(source.name):
-        table, info = parse_content(read(source, options, budget), source.name, source.mtime, options, detector,
-                                    progress.done)
-        return (None if table is None else encode_names(table)), info
+        return parse_content(read(source, options, budget), source.name, source.mtime, options, detector,
+                             progress.done)
 
 
 def parse_content(content: Content, name: str, mtime: float | None, options: LoadOptions,
@@ -95,7 +94,7 @@ def reference_time(mtime: float | None) -> datetime | None:
 def load_tables(paths: PathsArg, options: LoadOptions | None = None) -> Loaded:
     """Per-file Arrow tables and file info (binary inputs are skipped, with a warning in their info).
 
-    The name columns are dictionary-encoded (see `encode_names`), in a fresh parse as in a cache hit.
+    The name columns are dictionaries (see `packing.encode_names`), in a fresh parse as in a cache hit.
 
     A load that will not fit in memory is refused before any file is read.
     """

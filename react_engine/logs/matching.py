@@ -33,7 +33,7 @@ def _extract(pattern: str, lines: pa.Array, messages: bool = True) -> tuple[Colu
     Large inputs are cut into chunks matched in threads (Arrow releases the GIL), so each chunk's
     temporaries are small; the short groups stay chunked (no extra copy), while the message is sliced
     off all lines at once, so that the largest column is one array that later row filters need not join.
-    With `messages=False` a pattern ending in its message gives `_head` and no `message` (see `_messages`).
+    With `messages=False` a pattern ending in its message gives `_head` and no `message` (cut by `parse`).
     """
     head = head_pattern(pattern) if fits_views(lines) else None
     chunks = [lines.slice(i, CHUNK_LINES) for i in range(0, len(lines), CHUNK_LINES)] or [lines]
@@ -92,7 +92,7 @@ class Tried:
         self.hit |= other.hit
 
     def order(self, patterns: tuple[str, ...]) -> list[str]:
-        """The columns' order had all those lines been matched at once (see `_match`)."""
+        """The columns' order had all those lines been matched at once (see `match_lines`)."""
         names = [name for i in sorted(self.hit) for name in _group_names(head_pattern(patterns[i]) or patterns[i])]
         names += [name for i in sorted(self.tried) for name in _group_names(patterns[i])]
         return list(dict.fromkeys(names))

@@ -35,7 +35,7 @@ from react_engine.logs.matching import (
     match_lines,
     match_patterns,
 )
-from react_engine.logs.packing import dictionary
+from react_engine.logs.packing import dictionary, encode_names
 from react_engine.logs.schema import CANONICAL_COLUMNS, CATEGORICAL_COLUMNS, RAW_COLUMN, RAW_HEAD
 
 MAX_MESSAGE_CHARS = 8192
@@ -100,21 +100,27 @@ def _rows(fmt: Format, lines: pa.Array) -> tuple[Columns, pa.Array | None, np.nd
     else:
         columns, matched = match_patterns(fmt.patterns, lines, messages=not headed)
     raw: pa.Array | None
-    skip = head_bytes(columns.get(HEAD_GROUP, null_strings(len(lines)))) if headed else None  # none when nothing matched
     if fmt.multiline and not matched[1:].all():  # some line continues the entry above it
-        if skip is not None:
-            columns["message"] = tails(lines, skip)
+        if headed:
+            columns["message"] = tails(lines, head_bytes(columns.get(HEAD_GROUP, null_strings(len(lines)))))
         columns, raw, starts = _join_entries(columns, lines, matched)
     else:
         starts = np.arange(len(lines))
-        if skip is not None:
-            head = columns.get(HEAD_GROUP, null_strings(len(lines)))
-            columns[HEAD_GROUP] = pc.fill_null(head, "") if head.null_count else head
+        if headed:
+            skip = _blank_heads(columns, len(lines))
             edited = drop_heads(lines, skip)
             raw, columns["message"] = (None, edited) if edited is not None else (lines, tails(lines, skip))
         else:
             raw, columns["message"] = lines, _message(columns, lines, matched)
     return columns, _finished(fmt, columns, raw), starts
+
+
+def _blank_heads(columns: Columns, count: int) -> np.ndarray:
+    """Make `_head` empty (not null) on the `count` lines no pattern matched (it is absent when none matched), so
+    that `_head + message` is each line; returns the heads' lengths in bytes."""
+    head = columns.get(HEAD_GROUP, null_strings(count))
+    head = columns[HEAD_GROUP] = pc.fill_null(head, "") if head.null_count else head
+    return head_bytes(head)
 
 
 def _finished(fmt: Format, columns: Columns, raw: pa.Array | None) -> pa.Array | None:
@@ -225,9 +231,7 @@ def _segments(fmt: Format, lines: pa.Array, *, year: int | None, reference: date
     for first, columns, tried in _extracted(fmt, lines):
         seen.add(tried)
         count = min(SEGMENT_LINES, len(lines) - first)
-        head = columns.get(HEAD_GROUP, null_strings(count))  # absent when no line of the segment matched
-        head = columns[HEAD_GROUP] = pc.fill_null(head, "") if head.null_count else head
-        skip = head_bytes(head)
+        skip = _blank_heads(columns, count)
         message = cutter.cut(first, skip) if cutter.editable else tails(lines.slice(first, count), skip)
         columns["message"] = message
         raw = _finished(fmt, columns, None)
@@ -238,6 +242,11 @@ def _segments(fmt: Format, lines: pa.Array, *, year: int | None, reference: date
     return pieces, seen.order(fmt.patterns), cutter.messages() if whole else None
 
 
+def _chunks(parts: list[pa.Array | pa.ChunkedArray]) -> list[pa.Array]:
+    """The arrays of `parts`, a chunked array standing for its chunks."""
+    return [chunk for part in parts for chunk in (part.chunks if isinstance(part, pa.ChunkedArray) else [part])]
+
+
 def _column(pieces: list[_Piece], name: str) -> pa.Array | None:
     """One column of every piece (null where a piece lacks it), taken out of the pieces; None where none has it."""
     parts = [piece.columns.pop(name, None) for piece in pieces]
@@ -245,9 +254,8 @@ def _column(pieces: list[_Piece], name: str) -> pa.Array | None:
     if not present:
         return None
     kind = present[0].type
-    chunks = [chunk for piece, part in zip(pieces, parts, strict=True)
-              for chunk in (part.chunks if isinstance(part, pa.ChunkedArray)
-                            else [part if part is not None else pa.nulls(len(piece.starts), kind)])]
+    chunks = _chunks([part if part is not None else pa.nulls(len(piece.starts), kind)
+                      for piece, part in zip(pieces, parts, strict=True)])
     del parts, present
     if pa.types.is_dictionary(kind):  # the pieces' dictionaries joined, in order of appearance
         return dictionary(pa.chunked_array(chunks, kind).unify_dictionaries().combine_chunks())
@@ -256,23 +264,19 @@ def _column(pieces: list[_Piece], name: str) -> pa.Array | None:
 
 def _entries(pieces: list[_Piece], message: pa.Array) -> dict[str, pa.Array]:
     """`raw_head` when every piece is held as head and message, else `raw`."""
-    if all(piece.head is not None for piece in pieces):
-        heads = [piece.head for piece in pieces]
-        chunks = [c for h in heads for c in (h.chunks if isinstance(h, pa.ChunkedArray) else [h])]
-        for piece in pieces:
-            piece.head = None
-        del heads
-        return {RAW_HEAD: combined(chunks)}
-    raws = []
-    start = 0
+    lean = all(piece.head is not None for piece in pieces)
+    parts, start = [], 0
     for piece in pieces:
         rows = len(piece.starts)
-        raws.append(piece.raw if piece.raw is not None else concat(piece.head, message.slice(start, rows)))
-        piece.head = piece.raw = None
+        if lean:
+            parts.append(piece.head)
+        else:
+            parts.append(piece.raw if piece.raw is not None else concat(piece.head, message.slice(start, rows)))
+        piece.head = piece.raw = None  # so that `combined` frees each part once copied
         start += rows
-    chunks = [c for r in raws for c in (r.chunks if isinstance(r, pa.ChunkedArray) else [r])]
-    del raws
-    return {RAW_COLUMN: combined(chunks)}
+    chunks = _chunks(parts)
+    del parts
+    return {RAW_HEAD if lean else RAW_COLUMN: combined(chunks)}
 
 
 def parse_lines(
@@ -322,7 +326,7 @@ def parse_lines(
     for name in (*CANONICAL_COLUMNS, *fmt.extras):
         if data.get(name) is None:
             data[name] = null_strings(rows)
-    table = pa.table(data)
+    table = encode_names(pa.table(data))  # the names of the pieces already are; columns no line filled are not
     release_memory()
     warnings = [f"{source}: {truncated} very long entries; message cut to {MAX_MESSAGE_CHARS} chars (raw kept)"]
     return Parsed(table, warnings if truncated else [])
