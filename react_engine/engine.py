@@ -26,7 +26,7 @@ from react_engine.errors import (
 )
 from react_engine.frames import load_logs
 from react_engine.grounding import evidence, reports_nothing, verify, with_notes
-from react_engine.logs.arrow import release_memory
+from react_engine.logs.mapped import settle
 from react_engine.logs.options import LoadOptions
 from react_engine.planners.base import Planner, PlannerReply, PlanRequest
 from react_engine.planners.rules import advise
@@ -180,14 +180,14 @@ class _Run:
         step = Step(iteration=iteration, rows_in=count(state.rows))
         try:
             reply = self._plan(iteration, step)
-            release_memory(heap=True)  # what planning freed, before the tool allocates
+            settle()  # what planning freed, before the tool allocates
             self._act(reply, step)
         except _Stop as stop:
             if step.action is None and step.kind == "tool":  # the turn ended before any action was taken
                 step.kind, step.ok, step.error = "stopped", False, stop.message
             raise
         finally:
-            release_memory(heap=True)
+            settle()
             step.duration_ms = (time.monotonic() - began) * 1000
             step.rows_out = count(state.rows)
             state.steps.append(step)

@@ -18,6 +18,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from react_engine.logs.mapped import take_rows, take_values
+
 Rows = Any  # a pandas or Dask DataFrame of log rows
 Data = Any  # a pandas or Dask DataFrame or Series
 Mask = Any  # a boolean numpy array, or a Dask boolean Series aligned with the rows
@@ -62,7 +64,7 @@ def select(rows: Rows, keep: Mask) -> Rows:
 
         return ops.select(rows, keep)
     keep = np.asarray(keep, dtype=bool)
-    return rows if keep.all() else rows[keep]
+    return rows if keep.all() else take_rows(rows, np.flatnonzero(keep))
 
 
 def partitionwise(fn: Callable[..., Any], data: Data, *args: Any, meta: Any) -> Any:
@@ -141,7 +143,7 @@ def every(series: Data, step: int) -> pd.Series:
         from react_engine.dask import ops
 
         return ops.every(series, step)
-    return series.iloc[::step]
+    return take_values(series, np.arange(0, len(series), step))
 
 
 def distinct(series: Data) -> list[str]:

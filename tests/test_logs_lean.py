@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from real_logs import HOW_TO_RUN, REAL_LOGS
 
-from react_engine.logs import LoadOptions, load, parse, text
+from react_engine.logs import LoadOptions, load, mapped, parse
 from react_engine.logs import lines as lines_module
 from react_engine.logs.arrow import concat
 from react_engine.logs.detect import detect
@@ -98,7 +98,7 @@ def test_a_lean_and_a_full_file_load_together_with_raw(tmp_path: Path) -> None:
 def test_any_lines_search_the_same_lean_in_any_chunks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                       rows: list[tuple[bool, str]], ending: str,
                                                       chunk: int) -> None:
-    monkeypatch.setattr(text, "CHUNK_ROWS", chunk)
+    monkeypatch.setattr(mapped, "CHUNK_ROWS", chunk)
     lines = [f"Dec 10 06:55:0{i % 10} host{i} app[{i}]: {body}" if tagged else body
              for i, (tagged, body) in enumerate(rows)]
     path = tmp_path / "any.log"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TypeAlias
 
 import numpy as np
 import pandas as pd
@@ -11,11 +10,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from react_engine.logs.arrow import STRING, concat
+from react_engine.logs.mapped import Strings, chunked
 from react_engine.logs.schema import RAW_COLUMN, RAW_HEAD
-
-Strings: TypeAlias = pa.Array | pa.ChunkedArray
-CHUNK_ROWS = 1 << 16
-"""A lean frame's entries are joined this many at a time, so a pass over them holds one chunk of text."""
 
 
 def arrow_strings(series: pd.Series) -> Strings:
@@ -50,13 +46,14 @@ def with_raw(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def entry_chunks(frame: pd.DataFrame) -> Iterator[Strings]:
-    """The entries' text as Arrow strings, in row order: all at once, or CHUNK_ROWS at a time in a lean frame."""
+    """The entries' text as Arrow strings, in row order: all at once, or a chunk at a time in a lean frame
+    (see `mapped.chunked`)."""
     if RAW_HEAD not in frame.columns or RAW_COLUMN in frame.columns:
         yield arrow_strings(entry_text(frame))
         return
     head, message = arrow_strings(frame[RAW_HEAD]), arrow_strings(frame["message"])
-    for start in range(0, len(frame), CHUNK_ROWS):
-        yield _joined(head.slice(start, CHUNK_ROWS), message.slice(start, CHUNK_ROWS))
+    for head_part, message_part in chunked(head, message):
+        yield _joined(head_part, message_part)
 
 
 def bool_mask(values: Strings) -> np.ndarray:
