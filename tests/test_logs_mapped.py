@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from react_engine import rowops
-from react_engine.logs import LoadOptions, cache_dir, load, mapped
+from react_engine.logs import cache_dir, load, mapped
 from react_engine.tools.regex import text_matches
 
 LINUX = pytest.mark.skipif(not Path("/proc/self/smaps").exists(), reason="reads /proc/self/smaps (Linux)")
@@ -105,13 +105,15 @@ def test_a_search_and_a_subset_hold_one_chunk_of_the_entry(tmp_path: Path, cache
 
 
 @LINUX
-def test_only_read_only_cache_mappings_are_dropped(tmp_path: Path, cache_home: Path) -> None:
-    cache_dir().mkdir(parents=True)
-    written = cache_dir() / "scratch.arrow"  # in the cache folder, but mapped writable: must be left alone
-    written.write_bytes(bytes(mmap.PAGESIZE * 4))
-    with written.open("r+b") as handle, mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_COPY) as private:
-        private[:5] = b"hello"
+def test_only_the_entries_mappings_are_dropped(tmp_path: Path, cache_home: Path) -> None:
+    frame = _cached(tmp_path / "auth.log", 2_000)
+    scratch = tmp_path / "scratch.bin"
+    scratch.write_bytes(bytes(mmap.PAGESIZE * 4))
+    with scratch.open("r+b") as handle, mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_COPY) as private:
+        private[:5] = b"hello"  # a private copy: dropping its pages would lose the write
         anonymous = np.full(1 << 20, 7, np.uint8)
+        assert frame["message"].str.len().sum() and _entry_kib() > 0
         mapped.drop_pages()
+        assert _entry_kib() == 0
         assert private[:5] == b"hello"
         assert int(anonymous.sum()) == 7 << 20

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import io
 import json
 import os
 import tempfile
@@ -26,12 +27,13 @@ import time
 import zlib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from react_engine.logs.mapped import map_file
 from react_engine.logs.packing import pack, unpack
 from react_engine.logs.sources import SourceFile
 
@@ -109,20 +111,14 @@ def _crc_text(crc: int) -> bytes:
     return f"{crc:08x}".encode()
 
 
-def _mapped(path: Path) -> pa.Buffer:
-    """The whole file, memory-mapped (the mapping lives as long as the buffers taken from it)."""
-    with pa.memory_map(str(path)) as source:
-        return source.read_buffer()
-
-
-def _read(entry: Path, digest: bytes) -> tuple[pa.Table, dict] | None:
+def _read(entry: Path, digest: bytes, checked: bool) -> tuple[pa.Table, dict] | None:
     """The entry's table and file info; None when it was parsed from another version of the file or with
-    other options, and None (with the entry deleted) when its checksum does not match."""
-    data = _mapped(entry)
+    other options, and None (with the entry deleted) when it is `checked` and its checksum does not match."""
+    data = map_file(entry)
     body = data.size - _TRAILER_BYTES
     if body <= 0 or data[body : body + _DIGEST_BYTES].to_pybytes() != digest:
         return None
-    if _crc_text(_file_crc(entry, data.size - _CRC_BYTES)) != data[-_CRC_BYTES:].to_pybytes():
+    if checked and _crc_text(_file_crc(entry, data.size - _CRC_BYTES)) != data[-_CRC_BYTES:].to_pybytes():
         entry.unlink(missing_ok=True)
         return None
     table = pa.ipc.open_file(data.slice(0, body)).read_all()
@@ -131,14 +127,16 @@ def _read(entry: Path, digest: bytes) -> tuple[pa.Table, dict] | None:
     return unpack(table.replace_schema_metadata(None)), info
 
 
-def get(source: SourceFile, options: Mapping[str, object]) -> tuple[pa.Table, dict] | None:
-    """The cached table and file info for this input, or None."""
+def get(source: SourceFile, options: Mapping[str, object], *, checked: bool = True
+        ) -> tuple[pa.Table, dict] | None:
+    """The cached table and file info for this input, or None. `checked=False` skips the checksum, for an entry
+    this process has just written (`put` sums it as it writes; an entry is only ever replaced whole)."""
     key = _key(source, options)
     if key is None:
         return None
     entry = cache_dir() / key.name
     try:
-        hit = _read(entry, key.digest)
+        hit = _read(entry, key.digest, checked)
         if hit is not None:
             _touch(entry)
             return _renamed(*hit, source.name)
@@ -197,6 +195,21 @@ def _file_crc(path: Path, length: int) -> int:
     return crc
 
 
+class _Summed(io.FileIO):
+    """A file being written that keeps the CRC-32 of everything written to it."""
+
+    crc = 0
+
+    def write(self, data: Any, /) -> int:
+        """Write all of `data` (a raw write may take part of it)."""
+        view = memoryview(data).cast("B")
+        self.crc = zlib.crc32(view, self.crc)
+        done = 0
+        while done < len(view):
+            done += super().write(view[done:]) or 0
+        return done
+
+
 def put(source: SourceFile, options: Mapping[str, object], table: pa.Table, info: dict) -> bool:
     """Store a parsed table in place of any older entry for the same path (call `evict` after a load's puts);
     whether it was stored (errors are not raised)."""
@@ -209,13 +222,12 @@ def put(source: SourceFile, options: Mapping[str, object], table: pa.Table, info
         folder.mkdir(parents=True, exist_ok=True)
         stored = pack(table.replace_schema_metadata({_META_KEY: json.dumps(info).encode()}))
         descriptor, name = tempfile.mkstemp(dir=folder, suffix=".tmp")
-        os.close(descriptor)
         tmp = Path(name)
-        with pa.OSFile(name, "wb") as sink, pa.ipc.new_file(sink, stored.schema) as writer:
-            writer.write_table(stored)
-        crc = zlib.crc32(key.digest, _file_crc(tmp, tmp.stat().st_size))
-        with tmp.open("ab") as handle:
-            handle.write(key.digest + _crc_text(crc))
+        with _Summed(descriptor, "wb") as sink, pa.PythonFile(sink, mode="w") as stream:
+            with pa.ipc.new_file(stream, stored.schema) as writer:
+                writer.write_table(stored)
+            stream.write(key.digest)
+            stream.write(_crc_text(sink.crc))
         entry = folder / key.name
         os.replace(tmp, entry)
         _touch(entry)

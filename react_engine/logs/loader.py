@@ -122,7 +122,8 @@ def load_tables(paths: PathsArg, options: LoadOptions | None = None) -> Loaded:
                 stored |= written
                 if written and table.nbytes >= REREAD_BYTES:  # from here on held as a cached ask holds it
                     table = None  # freed first: a parse and its entry are never held at once
-                    table, info = cache.get(source, key) or _parse_file(source, options, budget, detector, progress)
+                    reread = cache.get(source, key, checked=False)  # summed as it was written
+                    table, info = reread or _parse_file(source, options, budget, detector, progress)
             infos.append(info)
             if table is not None:
                 tables.append(table)

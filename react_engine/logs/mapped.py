@@ -9,8 +9,10 @@ passes here call it after each chunk, so a pass over a cached column holds about
 
 from __future__ import annotations
 
-import os
+import mmap
+import weakref
 from collections.abc import Iterator
+from pathlib import Path
 from typing import TypeAlias
 
 import numpy as np
@@ -18,32 +20,30 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from react_engine.logs.arrow import combined, give_back, libc, release_memory
+from react_engine.logs.arrow import combined, release_memory
 
 Strings: TypeAlias = pa.Array | pa.ChunkedArray
 CHUNK_ROWS = 1 << 16
 """Rows per chunk of a pass over a text column."""
-_MAPS = "/proc/self/maps"
+_REGIONS: weakref.WeakSet[mmap.mmap] = weakref.WeakSet()
+"""The mappings `map_file` made that are still in use (a mapping lives as long as a buffer taken from it)."""
+
+
+def map_file(path: Path) -> pa.Buffer:
+    """The whole file, memory-mapped read-only; `drop_pages` applies to it while any buffer uses it."""
+    with path.open("rb") as handle:
+        region = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+    _REGIONS.add(region)
+    return pa.py_buffer(region)
 
 
 def drop_pages() -> None:
-    """Take the pages of every cache entry this process has mapped out of its resident set (Linux; elsewhere
-    nothing). Only read-only mappings of files in the cache folder are touched, so no data can be lost."""
-    if libc() is None:
+    """Take the pages of every file `map_file` mapped out of this process's resident set (where the OS supports
+    it). The mappings are read-only, so nothing is lost: a page is read again from the page cache when needed."""
+    if not hasattr(mmap, "MADV_DONTNEED"):
         return
-    from react_engine.logs.cache import cache_dir
-
-    folder = os.path.realpath(cache_dir()) + os.sep
-    try:
-        with open(_MAPS, encoding="utf-8", errors="replace") as maps:
-            lines = maps.readlines()
-    except OSError:
-        return
-    for line in lines:
-        fields = line.rstrip("\n").split(maxsplit=5)
-        if len(fields) == 6 and fields[5].startswith(folder) and "w" not in fields[1]:
-            start, stop = (int(address, 16) for address in fields[0].split("-"))
-            give_back(start, stop)
+    for region in list(_REGIONS):
+        region.madvise(mmap.MADV_DONTNEED)
 
 
 def settle() -> None:

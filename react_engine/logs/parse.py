@@ -41,6 +41,8 @@ from react_engine.logs.schema import CANONICAL_COLUMNS, CATEGORICAL_COLUMNS, RAW
 MAX_MESSAGE_CHARS = 8192
 """`message` is cut to this many characters (with a marker); `raw` always keeps the whole entry."""
 TRUNCATION_MARK = " …[truncated]"
+Starts = np.ndarray | range
+"""The line (from 0) where each of a piece's entries starts: a range where each line is an entry."""
 
 
 @dataclass(frozen=True)
@@ -87,7 +89,7 @@ def _headed(fmt: Format, lines: pa.Array) -> bool:
     return fmt.reader is None and fits_views(lines) and all(head_pattern(p) for p in fmt.patterns)
 
 
-def _rows(fmt: Format, lines: pa.Array) -> tuple[Columns, pa.Array | None, np.ndarray]:
+def _rows(fmt: Format, lines: pa.Array) -> tuple[Columns, pa.Array | None, Starts]:
     """Parsed columns (one row per entry), the raw entries, and each entry's first-line index.
 
     The raw entries are None when the lines' own buffer was edited into the messages (see `lines.drop_heads`):
@@ -100,12 +102,13 @@ def _rows(fmt: Format, lines: pa.Array) -> tuple[Columns, pa.Array | None, np.nd
     else:
         columns, matched = match_patterns(fmt.patterns, lines, messages=not headed)
     raw: pa.Array | None
+    starts: Starts
     if fmt.multiline and not matched[1:].all():  # some line continues the entry above it
         if headed:
             columns["message"] = tails(lines, head_bytes(columns.get(HEAD_GROUP, null_strings(len(lines)))))
         columns, raw, starts = _join_entries(columns, lines, matched)
     else:
-        starts = np.arange(len(lines))
+        starts = range(len(lines))
         if headed:
             skip = _blank_heads(columns, len(lines))
             edited = drop_heads(lines, skip)
@@ -162,11 +165,11 @@ class _Piece:
     columns: Columns
     head: pa.Array | pa.ChunkedArray | None
     raw: pa.Array | pa.ChunkedArray | None
-    starts: np.ndarray
+    starts: Starts
     truncated: int
 
 
-def _piece(fmt: Format, columns: Columns, raw: pa.Array | None, starts: np.ndarray, *, year: int | None,
+def _piece(fmt: Format, columns: Columns, raw: pa.Array | None, starts: Starts, *, year: int | None,
            reference: datetime | None) -> _Piece:
     """The final columns of some entries from their parsed columns. `raw` None: every entry is `_head + message`."""
     rows = len(starts)
@@ -235,7 +238,7 @@ def _segments(fmt: Format, lines: pa.Array, *, year: int | None, reference: date
         message = cutter.cut(first, skip) if cutter.editable else tails(lines.slice(first, count), skip)
         columns["message"] = message
         raw = _finished(fmt, columns, None)
-        pieces.append(_piece(fmt, columns, raw, np.arange(first, first + count), year=year, reference=reference))
+        pieces.append(_piece(fmt, columns, raw, range(first, first + count), year=year, reference=reference))
         cut.append(message)
         done((first + count) / len(lines))
     whole = all(p.columns["message"] is m for p, m in zip(pieces, cut, strict=True)) and cutter.editable
@@ -279,6 +282,18 @@ def _entries(pieces: list[_Piece], message: pa.Array) -> dict[str, pa.Array]:
     return {RAW_HEAD if lean else RAW_COLUMN: combined(chunks)}
 
 
+def _line_numbers(pieces: list[_Piece], rows: int) -> pa.Array:
+    """Each entry's line number in the file (from 1), from the pieces' starts."""
+    numbers = np.empty(rows, np.int64)
+    at = 0
+    for piece in pieces:
+        starts, count = piece.starts, len(piece.starts)
+        numbers[at : at + count] = np.arange(starts.start, starts.stop) if isinstance(starts, range) else starts
+        at += count
+    numbers += 1
+    return pa.array(numbers)
+
+
 def parse_lines(
     fmt: Format,
     held: list[pa.Array],
@@ -315,7 +330,7 @@ def parse_lines(
     data = {name: _column(pieces, name) for name in _NAMED if name != "message"}
     data["message"] = message
     data["source"] = pa.DictionaryArray.from_arrays(np.zeros(rows, np.int8), pa.array([source], STRING))
-    data["line"] = pa.array(np.concatenate([piece.starts for piece in pieces]) + 1, pa.int64())
+    data["line"] = _line_numbers(pieces, rows)
     data.update(_entries(pieces, message))
     groups = order + [name for piece in pieces for name in piece.columns]
     for name in dict.fromkeys(groups):
