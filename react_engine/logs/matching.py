@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
@@ -11,20 +12,42 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from react_engine.logs.arrow import STRING, blank_to_null, fits_views, null_strings, release_memory, tails
-from react_engine.logs.formats.base import Columns
+from react_engine.logs.formats.base import Columns, OnePass
 
 CHUNK_LINES = 200_000
 """Lines matched at a time, each chunk in a thread."""
 _TAIL = "(?P<message>.*)$"
+_GROUP_OPENING = re.compile(r"\(\?P<\w+>")
 HEAD_GROUP = "_head"
+
+
+ONE_PASS_GROUPS = 4
+"""The most groups RE2 captures in a one-pass run."""
+
+
+def _head_body(pattern: str) -> str | None:
+    """The part of a pattern `^...(?P<message>.*)$` before its message."""
+    if not (pattern.endswith(_TAIL) and pattern.startswith("^")):
+        return None
+    return pattern[1 : -len(_TAIL)]
 
 
 def head_pattern(pattern: str) -> str | None:
     """For a pattern ending in `(?P<message>.*)$`: the same pattern capturing only the part before the
     message (as `_head`). RE2 extracts short captures much faster; the message is then sliced off."""
-    if not (pattern.endswith(_TAIL) and pattern.startswith("^")):
-        return None
-    return f"^(?P<{HEAD_GROUP}>{pattern[1 : -len(_TAIL)]})"
+    body = _head_body(pattern)
+    return None if body is None else f"^(?P<{HEAD_GROUP}>{body})"
+
+
+def _runs(pattern: str, head: bool) -> tuple[str, ...]:
+    """The RE2 runs that capture `pattern`'s groups (with `_head` in place of the message when `head`): the
+    second, where there is one, reads the first's heads (see `OnePass`)."""
+    body = _head_body(pattern) if head else None
+    if body is None:
+        return (pattern,)
+    if isinstance(pattern, OnePass) and len(_group_names(pattern)) > ONE_PASS_GROUPS:  # with the message's
+        return f"^(?P<{HEAD_GROUP}>{_GROUP_OPENING.sub('(?:', body)})", f"^{body}"
+    return (f"^(?P<{HEAD_GROUP}>{body})",)
 
 
 def _extract(pattern: str, lines: pa.Array, messages: bool = True) -> tuple[Columns, np.ndarray]:
@@ -35,18 +58,18 @@ def _extract(pattern: str, lines: pa.Array, messages: bool = True) -> tuple[Colu
     off all lines at once, so that the largest column is one array that later row filters need not join.
     With `messages=False` a pattern ending in its message gives `_head` and no `message` (cut by `parse`).
     """
-    head = head_pattern(pattern) if fits_views(lines) else None
+    runs = _runs(pattern, fits_views(lines))
     chunks = [lines.slice(i, CHUNK_LINES) for i in range(0, len(lines), CHUNK_LINES)] or [lines]
     if len(chunks) == 1:
-        results = [_extract_chunk(head or pattern, lines)]
+        results = [_extract_chunk(runs, lines)]
     else:
         with ThreadPoolExecutor(min(os.cpu_count() or 1, len(chunks))) as pool:
-            results = list(pool.map(lambda chunk: _extract_chunk(head or pattern, chunk), chunks))
+            results = list(pool.map(lambda chunk: _extract_chunk(runs, chunk), chunks))
     columns: Columns = {
         name: results[0][0][name] if len(results) == 1 else pa.chunked_array([fields[name] for fields, _ in results])
         for name in results[0][0]
     }
-    if head is not None and messages:
+    if HEAD_GROUP in columns and messages:
         columns["message"] = tails(lines, head_bytes(columns[HEAD_GROUP]))
     return columns, np.concatenate([valid for _, valid in results])
 
@@ -57,10 +80,16 @@ def head_bytes(head: pa.Array | pa.ChunkedArray) -> np.ndarray:
     return lengths.to_numpy()
 
 
-def _extract_chunk(pattern: str, lines: pa.Array) -> tuple[Columns, np.ndarray]:
-    parts = pc.extract_regex(lines, pattern)
-    fields = {parts.type.field(i).name: blank_to_null(parts.field(i)) for i in range(parts.type.num_fields)}
+def _extract_chunk(runs: tuple[str, ...], lines: pa.Array) -> tuple[Columns, np.ndarray]:
+    parts = pc.extract_regex(lines, runs[0])
+    fields = _fields(parts)
+    for groups in runs[1:]:
+        fields.update(_fields(pc.extract_regex(fields[HEAD_GROUP], groups)))
     return fields, parts.is_valid().to_numpy(zero_copy_only=False)
+
+
+def _fields(parts: pa.StructArray) -> Columns:
+    return {parts.type.field(i).name: blank_to_null(parts.field(i)) for i in range(parts.type.num_fields)}
 
 
 def _group_names(pattern: str) -> list[str]:

@@ -6,7 +6,7 @@ Linux, Mac and OpenSSH are plain syslog; Hadoop is log4j; Apache is the Apache e
 from __future__ import annotations
 
 from react_engine.logs.arrow import concat
-from react_engine.logs.formats.base import Columns, Format
+from react_engine.logs.formats.base import Columns, Format, OnePass
 from react_engine.logs.formats.syslog import PROGRAM
 
 
@@ -36,7 +36,7 @@ BGL = _system(
 HDFS = _system(
     "hdfs",
     "Hadoop HDFS (`YYMMDD hhmmss pid LEVEL component: msg`)",
-    r"^(?P<ts>\d{6} \d{6}) (?P<pid>\d+) (?P<level>[A-Z]+) (?P<component>[^\s:]+): (?P<message>.*)$",
+    OnePass(r"^(?P<ts>\d{6} \d{6}) (?P<pid>\d+) (?P<level>[A-Z]+) (?P<component>[^\s:]+): (?P<message>.*)$"),
     "ymd6", multiline=True,
 )
 HPC = _system(
