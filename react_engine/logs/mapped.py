@@ -20,30 +20,52 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from react_engine.logs.arrow import combined, release_memory
+from react_engine.logs.arrow import STRING, combined, release_memory
 
 Strings: TypeAlias = pa.Array | pa.ChunkedArray
 CHUNK_ROWS = 1 << 16
 """Rows per chunk of a pass over a text column."""
-_REGIONS: weakref.WeakSet[mmap.mmap] = weakref.WeakSet()
-"""The mappings `map_file` made that are still in use (a mapping lives as long as a buffer taken from it)."""
+_REGIONS: weakref.WeakKeyDictionary[mmap.mmap, int] = weakref.WeakKeyDictionary()
+"""The mappings `map_file` made that are still in use (a mapping lives as long as a buffer taken from it), with
+the address each starts at."""
 
 
 def map_file(path: Path) -> pa.Buffer:
     """The whole file, memory-mapped read-only; `drop_pages` applies to it while any buffer uses it."""
     with path.open("rb") as handle:
         region = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
-    _REGIONS.add(region)
-    return pa.py_buffer(region)
+    buffer = pa.py_buffer(region)
+    _REGIONS[region] = buffer.address
+    return buffer
 
 
-def drop_pages() -> None:
-    """Take the pages of every file `map_file` mapped out of this process's resident set (where the OS supports
-    it). The mappings are read-only, so nothing is lost: a page is read again from the page cache when needed."""
+def drop_pages(*text: Strings) -> None:
+    """Take the pages of the files `map_file` mapped out of this process's resident set (where the OS supports
+    it): all of them, or with `text` (string arrays) only those holding the arrays' offsets and characters. The
+    mappings are read-only, so nothing is lost: a page is read again from the page cache when needed."""
     if not hasattr(mmap, "MADV_DONTNEED"):
         return
-    for region in list(_REGIONS):
-        region.madvise(mmap.MADV_DONTNEED)
+    spans = [span for values in text for span in _spans(values)]
+    for region, address in list(_REGIONS.items()):
+        if not text:
+            region.madvise(mmap.MADV_DONTNEED)
+        for start, stop in spans:
+            first, last = max(start, address), min(stop, address + len(region))
+            if last > first:
+                offset = (first - address) // mmap.PAGESIZE * mmap.PAGESIZE
+                region.madvise(mmap.MADV_DONTNEED, offset, last - address - offset)
+
+
+def _spans(values: Strings) -> Iterator[tuple[int, int]]:
+    """The address ranges of a `large_string` array's offsets and characters (chunk by chunk)."""
+    for chunk in values.chunks if isinstance(values, pa.ChunkedArray) else [values]:
+        if chunk.type != STRING or not len(chunk):
+            continue
+        _, offsets, data = chunk.buffers()
+        ends = np.frombuffer(offsets, np.int64)[chunk.offset : chunk.offset + len(chunk) + 1]
+        yield offsets.address + 8 * chunk.offset, offsets.address + 8 * (chunk.offset + len(chunk) + 1)
+        if data is not None:
+            yield data.address + int(ends[0]), data.address + int(ends[-1])
 
 
 def settle() -> None:
@@ -53,10 +75,11 @@ def settle() -> None:
 
 
 def chunked(*columns: Strings) -> Iterator[tuple[Strings, ...]]:
-    """Columns of equal length, CHUNK_ROWS rows at a time, the entry's pages dropped after each chunk is used."""
+    """Columns of equal length, CHUNK_ROWS rows at a time, each chunk's pages dropped once it is used."""
     for start in range(0, len(columns[0]), CHUNK_ROWS):
-        yield tuple(column.slice(start, CHUNK_ROWS) for column in columns)
-        drop_pages()
+        chunk = tuple(column.slice(start, CHUNK_ROWS) for column in columns)
+        yield chunk
+        drop_pages(*chunk)
 
 
 def taken(values: Strings, positions: np.ndarray) -> pa.Array:
@@ -73,14 +96,14 @@ def taken(values: Strings, positions: np.ndarray) -> pa.Array:
     return combined(pieces)
 
 
-def is_arrow_text(series: pd.Series) -> bool:
+def _is_arrow_text(dtype: object) -> bool:
     """Whether a column holds Arrow-backed strings (which a cached frame maps rather than copies)."""
-    return isinstance(series.dtype, pd.StringDtype) and series.dtype.storage == "pyarrow"
+    return isinstance(dtype, pd.StringDtype) and dtype.storage == "pyarrow"
 
 
 def take_values(series: pd.Series, positions: np.ndarray) -> pd.Series:
     """`series.take(positions)` for ascending `positions`, Arrow text gathered a chunk at a time."""
-    if not is_arrow_text(series):
+    if not _is_arrow_text(series.dtype):
         return series.take(positions)
     values = pd.array(taken(pa.array(series.array), positions), dtype=series.dtype)
     return pd.Series(values, index=series.index[positions], name=series.name)
@@ -88,8 +111,8 @@ def take_values(series: pd.Series, positions: np.ndarray) -> pd.Series:
 
 def take_rows(frame: pd.DataFrame, positions: np.ndarray) -> pd.DataFrame:
     """`frame.take(positions)` for ascending `positions`, its Arrow text columns gathered a chunk at a time."""
-    text = [name for name in frame.columns if is_arrow_text(frame[name])]
-    if not text:
+    text = [name for name, dtype in frame.dtypes.items() if _is_arrow_text(dtype)]
+    if not text or not frame.columns.is_unique:
         return frame.take(positions)
     rows = frame.drop(columns=text).take(positions)
     for name in text:
