@@ -32,7 +32,7 @@ import time
 start = time.process_time()
 import json, sys
 import react_engine.__main__
-react_engine.__main__.skip_plugin_search()  # as the command does before its imports
+react_engine.__main__.environment_defaults()  # as the command does before its imports
 import pandas
 pandas_done = time.process_time()
 import react_engine.cli, react_engine.cli.ask, react_engine.engine

@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import click
+import pytest
 
 from react_engine.cli import COMMANDS, main
 
@@ -54,14 +55,16 @@ def test_ask_imports_no_model_client_or_tracing_until_chosen() -> None:
     assert done.stdout.split() == []
 
 
-def test_the_command_line_skips_the_pydantic_plugin_search_unless_told_otherwise() -> None:
+@pytest.mark.parametrize(("name", "default"), [("PYDANTIC_DISABLE_PLUGINS", "__all__"),
+                                              ("NUMPY_MADVISE_HUGEPAGE", "0")])
+def test_the_command_line_sets_its_environment_defaults_unless_told_otherwise(name: str, default: str) -> None:
     probe = ("import atexit, os, sys\nsys.argv = ['react-engine', '--version']\nfrom react_engine.__main__ import main\n"
-             "atexit.register(lambda: os.write(1, repr(os.environ.get('PYDANTIC_DISABLE_PLUGINS')).encode()))\n"
+             f"atexit.register(lambda: os.write(1, repr(os.environ.get({name!r})).encode()))\n"
              "main()")
-    env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
-    for given, expected in ((None, "'__all__'"), ("", "''"), ("logfire", "'logfire'")):
+    env = {k: v for k, v in os.environ.items() if k != name}
+    for given, expected in ((None, repr(default)), ("", "''"), ("1", "'1'")):
         done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True,
-                              env=env if given is None else {**env, "PYDANTIC_DISABLE_PLUGINS": given})
+                              env=env if given is None else {**env, name: given})
         assert done.stdout.strip().splitlines()[-1] == expected
 
 

@@ -82,8 +82,8 @@ def chunked(*columns: Strings) -> Iterator[tuple[Strings, ...]]:
         drop_pages(*chunk)
 
 
-def taken(values: Strings, positions: np.ndarray) -> pa.Array:
-    """`values` at the ascending `positions`, as one `large_string` array, gathered a chunk at a time."""
+def _taken(values: Strings, positions: np.ndarray) -> pa.Array:
+    """`values` (`large_string`) at the ascending `positions`, as one array, gathered a chunk at a time."""
     pieces: list[pa.Array] = []
     bounds = np.searchsorted(positions, np.arange(0, len(values) + CHUNK_ROWS, CHUNK_ROWS))
     for index, (chunk,) in enumerate(chunked(values)):
@@ -105,7 +105,7 @@ def take_values(series: pd.Series, positions: np.ndarray) -> pd.Series:
     """`series.take(positions)` for ascending `positions`, Arrow text gathered a chunk at a time."""
     if not _is_arrow_text(series.dtype):
         return series.take(positions)
-    values = pd.array(taken(pa.array(series.array), positions), dtype=series.dtype)
+    values = pd.array(_taken(pa.array(series.array), positions), dtype=series.dtype)
     return pd.Series(values, index=series.index[positions], name=series.name)
 
 
