@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from react_engine import rowops
-from react_engine.logs import cache_dir, load, mapped
+from react_engine.logs import LoadOptions, cache_dir, load, mapped
 from react_engine.tools.regex import text_matches
 
 LINUX = pytest.mark.skipif(not Path("/proc/self/smaps").exists(), reason="reads /proc/self/smaps (Linux)")
@@ -120,3 +120,33 @@ def test_only_the_entries_mappings_are_dropped(tmp_path: Path, cache_home: Path)
         assert _entry_kib() == 0
         assert private[:5] == b"hello"
         assert int(anonymous.sum()) == 7 << 20
+
+
+def test_a_folder_of_cached_files_is_searched_and_subset_the_same(tmp_path: Path, cache_home: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    for index in range(40):
+        (folder / f"host-{index:02d}.log").write_text("".join(
+            f"Dec 10 06:55:{i:02d} h{index} sshd[{i}]: {'Failed' if (i + index) % 3 else 'Accepted'} password\n"
+            for i in range(30)))
+    expected = load(folder, LoadOptions(use_cache=False), raw=False)
+    load(folder, raw=False)
+    frame = load(folder, raw=False)  # each file's text mapped from its own entry
+    monkeypatch.setattr(mapped, "CHUNK_ROWS", 100)
+    for rows in (frame, expected):
+        hits = text_matches(rows, "failed", ignore_case=True)
+        kept = rowops.select(rows, hits)
+        assert len(kept) == 800 and kept["message"].str.startswith("Failed").all()
+    pd.testing.assert_frame_equal(rowops.select(frame, hits), rowops.select(expected, hits))
+    if Path("/proc/self/smaps").exists():
+        mapped.settle()
+        assert _entry_kib() == 0
+
+
+def test_frames_taken_from_a_load_share_its_notes(tmp_path: Path, cache_home: Path) -> None:
+    path = tmp_path / "auth.log"
+    frame = _cached(path, 2_000)
+    kept = rowops.select(frame, (frame["line"] % 2 == 0).to_numpy())
+    assert kept.attrs["files"] is frame.attrs["files"] and kept.attrs["warnings"] is frame.attrs["warnings"]
+    assert kept.attrs["files"][0]["path"] == str(path)

@@ -9,6 +9,7 @@ passes here call it after each chunk, so a pass over a cached column holds about
 
 from __future__ import annotations
 
+import bisect
 import mmap
 import weakref
 from collections.abc import Iterator
@@ -45,15 +46,34 @@ def drop_pages(*text: Strings) -> None:
     mappings are read-only, so nothing is lost: a page is read again from the page cache when needed."""
     if not hasattr(mmap, "MADV_DONTNEED"):
         return
-    spans = [span for values in text for span in _spans(values)]
-    for region, address in list(_REGIONS.items()):
-        if not text:
+    regions = sorted(((address, region) for region, address in list(_REGIONS.items())), key=lambda item: item[0])
+    if not text:
+        for _, region in regions:
             region.madvise(mmap.MADV_DONTNEED)
-        for start, stop in spans:
-            first, last = max(start, address), min(stop, address + len(region))
-            if last > first:
-                offset = (first - address) // mmap.PAGESIZE * mmap.PAGESIZE
-                region.madvise(mmap.MADV_DONTNEED, offset, last - address - offset)
+        return
+    starts = [address for address, _ in regions]
+    spans: dict[int, list[tuple[int, int]]] = {}
+    for start, stop in (span for values in text for span in _spans(values)):
+        index = bisect.bisect_right(starts, start) - 1
+        if index >= 0 and start < starts[index] + len(regions[index][1]) and stop > start:
+            spans.setdefault(index, []).append((start, stop))
+    for index, found in spans.items():
+        address, region = regions[index]
+        for start, stop in _merged(found):
+            offset = (start - address) // mmap.PAGESIZE * mmap.PAGESIZE
+            region.madvise(mmap.MADV_DONTNEED, offset, min(stop - address, len(region)) - offset)
+
+
+def _merged(spans: list[tuple[int, int]]) -> Iterator[tuple[int, int]]:
+    """The spans in order, those that overlap or lie within a page of each other joined."""
+    spans.sort()
+    start, stop = spans[0]
+    for next_start, next_stop in spans[1:]:
+        if next_start > stop + mmap.PAGESIZE:
+            yield start, stop
+            start = next_start
+        stop = max(stop, next_stop)
+    yield start, stop
 
 
 def _spans(values: Strings) -> Iterator[tuple[int, int]]:
