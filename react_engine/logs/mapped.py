@@ -46,11 +46,11 @@ def drop_pages(*text: Strings) -> None:
     mappings are read-only, so nothing is lost: a page is read again from the page cache when needed."""
     if not hasattr(mmap, "MADV_DONTNEED"):
         return
-    regions = sorted(((address, region) for region, address in list(_REGIONS.items())), key=lambda item: item[0])
     if not text:
-        for _, region in regions:
+        for region in list(_REGIONS):
             region.madvise(mmap.MADV_DONTNEED)
         return
+    regions = sorted(((address, region) for region, address in list(_REGIONS.items())), key=lambda item: item[0])
     starts = [address for address, _ in regions]
     spans: dict[int, list[tuple[int, int]]] = {}
     for start, stop in (span for values in text for span in _spans(values)):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from concurrent.futures import ThreadPoolExecutor
@@ -19,8 +20,6 @@ CHUNK_LINES = 200_000
 _TAIL = "(?P<message>.*)$"
 _GROUP_OPENING = re.compile(r"\(\?P<\w+>")
 HEAD_GROUP = "_head"
-
-
 ONE_PASS_GROUPS = 4
 """The most groups RE2 captures in a one-pass run."""
 
@@ -32,11 +31,15 @@ def _head_body(pattern: str) -> str | None:
     return pattern[1 : -len(_TAIL)]
 
 
+def _captured_head(body: str) -> str:
+    return f"^(?P<{HEAD_GROUP}>{body})"
+
+
 def head_pattern(pattern: str) -> str | None:
     """For a pattern ending in `(?P<message>.*)$`: the same pattern capturing only the part before the
     message (as `_head`). RE2 extracts short captures much faster; the message is then sliced off."""
     body = _head_body(pattern)
-    return None if body is None else f"^(?P<{HEAD_GROUP}>{body})"
+    return None if body is None else _captured_head(body)
 
 
 def _runs(pattern: str, head: bool) -> tuple[str, ...]:
@@ -46,8 +49,8 @@ def _runs(pattern: str, head: bool) -> tuple[str, ...]:
     if body is None:
         return (pattern,)
     if isinstance(pattern, OnePass) and len(_group_names(pattern)) > ONE_PASS_GROUPS:  # with the message's
-        return f"^(?P<{HEAD_GROUP}>{_GROUP_OPENING.sub('(?:', body)})", f"^{body}"
-    return (f"^(?P<{HEAD_GROUP}>{body})",)
+        return _captured_head(_GROUP_OPENING.sub("(?:", body)), f"^{body}"
+    return (_captured_head(body),)
 
 
 def _extract(pattern: str, lines: pa.Array, messages: bool = True) -> tuple[Columns, np.ndarray]:
@@ -92,9 +95,11 @@ def _fields(parts: pa.StructArray) -> Columns:
     return {parts.type.field(i).name: blank_to_null(parts.field(i)) for i in range(parts.type.num_fields)}
 
 
-def _group_names(pattern: str) -> list[str]:
+@functools.cache
+def _group_names(pattern: str) -> tuple[str, ...]:
+    """The named groups of `pattern`, in order (asked of RE2 once per pattern: each segment and file asks again)."""
     fields = pc.extract_regex(pa.array([], STRING), pattern).type
-    return [fields.field(i).name for i in range(fields.num_fields)]
+    return tuple(fields.field(i).name for i in range(fields.num_fields))
 
 
 def match_patterns(patterns: tuple[str, ...], lines: pa.Array, messages: bool = True) -> tuple[Columns, np.ndarray]:
