@@ -40,6 +40,16 @@ def _finish(code: int | None) -> None:
     _leave(code or 0)
 
 
+def _interrupted_where_it_cannot_raise(unraisable: sys.UnraisableHookArgs) -> None:
+    """Ctrl-C that lands where Python cannot raise (a finalizer, a callback from native code, such as pydantic-core
+    building a validator) would be printed as an ignored exception with a traceback, and lost: end the run instead,
+    as anywhere else. Other unraisable errors are reported as usual."""
+    if issubclass(unraisable.exc_type, KeyboardInterrupt):
+        os.write(2, b"\ninterrupted\n")
+        _leave(INTERRUPTED)
+    sys.__unraisablehook__(unraisable)
+
+
 def environment_defaults() -> None:
     """Settings the command makes before its heavy imports, each unless the user set it (even empty):
 
@@ -56,6 +66,7 @@ def environment_defaults() -> None:
 def main() -> None:
     """Run the command line; Ctrl-C at any moment ends with exit code 130 and no traceback."""
     environment_defaults()
+    sys.unraisablehook = _interrupted_where_it_cannot_raise
     try:
         from react_engine.cli import main as cli
 

@@ -186,3 +186,20 @@ def test_nothing_safe_prints_can_act_on_a_terminal(text: str) -> None:
 def test_safe_json_is_the_same_json_value_and_inert(text: str) -> None:
     encoded = safe_json(json.dumps({"answer": text}, ensure_ascii=False))
     assert json.loads(encoded) == {"answer": text} and safe(encoded) == encoded
+
+
+@pytest.mark.parametrize(("raised", "code"), [("KeyboardInterrupt", 130), ("ValueError('kept')", 0)])
+def test_ctrl_c_where_python_cannot_raise_still_ends_the_run(raised: str, code: int) -> None:
+    # a finalizer stands for native code (pydantic-core building a validator) that can only report the exception
+    probe = ("import react_engine.cli as cli\n"
+             "class Finalized:\n"
+             f"    def __del__(self): raise {raised}\n"
+             "def command(**_): Finalized(); print('went on')\n"
+             "cli.main = command\n"
+             "from react_engine.__main__ import main\nmain()")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    assert done.returncode == code, done.stderr
+    if code:
+        assert "Traceback" not in done.stderr and "interrupted" in done.stderr and done.stdout == ""
+    else:  # any other error is reported as Python does, and the run goes on
+        assert "Exception ignored" in done.stderr and "kept" in done.stderr and done.stdout == "went on\n"
