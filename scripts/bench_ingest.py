@@ -106,7 +106,9 @@ def measure(path: Path, work: Path) -> dict[str, Run]:
     results["react-engine --help"] = run([*engine, "--help"], env)
     results["python -c 'import click'"] = run([sys.executable, "-c", "import click"], env)
     # what every ask pays before reading a byte: the interpreter and the pandas/pyarrow import
-    results["python -c 'import pandas'"] = run([sys.executable, "-c", "import pandas"], env)
+    # (with the settings the command makes before its imports)
+    floor = "import react_engine.__main__ as m; m.environment_defaults(); import pandas"
+    results["python -c 'import pandas'"] = run([sys.executable, "-c", floor], env)
     return results
 
 

@@ -76,3 +76,15 @@ def test_a_command_ends_with_its_exit_code_after_the_exit_handlers_ran() -> None
         assert done.returncode == code, (args, done.stderr)
         assert done.stderr.endswith("handlers ran"), args
         assert (args != ["--version"]) or done.stdout.strip()
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_a_command_is_imported_without_collecting_and_the_collector_is_left_as_found(enabled: bool) -> None:
+    probe = ("import gc, sys, click\nfrom react_engine.cli import main\n"
+             f"{'' if enabled else 'gc.disable()'}\nruns = []\n"
+             "gc.callbacks.append(lambda phase, info: runs.append(phase))\n"
+             "assert 'pandas' not in sys.modules\n"
+             "main.get_command(click.Context(main), 'ask')\n"
+             "print('pandas' in sys.modules, len(runs), gc.isenabled(), gc.get_freeze_count() > 10_000)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True)
+    assert done.stdout.split() == ["True", "0", str(enabled), str(enabled)]

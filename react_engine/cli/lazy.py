@@ -6,7 +6,9 @@ clients, tracing and pandas behind the commands load only for the command that n
 
 from __future__ import annotations
 
+import gc
 from importlib import import_module
+from types import ModuleType
 
 import click
 
@@ -26,7 +28,7 @@ class LazyGroup(click.Group):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.commands and cmd_name in self.lazy:
-            for command in import_module(self.lazy[cmd_name][0]).COMMANDS:
+            for command in _imported(self.lazy[cmd_name][0]).COMMANDS:
                 self.add_command(command)
         return self.commands.get(cmd_name)
 
@@ -43,3 +45,17 @@ class LazyGroup(click.Group):
                 rows.append((name, command.get_short_help_str(limit)))
         with formatter.section("Commands"):
             formatter.write_dl(rows)
+
+
+def _imported(name: str) -> ModuleType:
+    """The module `name`, imported with the cyclic garbage collector paused and its objects then frozen out of later
+    collections: a command's import makes some 70,000 objects that live as long as the process, and collecting
+    while they were made walked them about 200 times (40-50 ms of CPU for `ask`, against 1 ms in the whole run)."""
+    if not gc.isenabled():
+        return import_module(name)
+    gc.disable()
+    try:
+        return import_module(name)
+    finally:
+        gc.freeze()
+        gc.enable()
