@@ -5,6 +5,7 @@ from __future__ import annotations
 import socket
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -37,8 +38,9 @@ def _stop(process: subprocess.Popen) -> None:
 
 
 @contextmanager
-def dask_cluster(workers: int = 2) -> Iterator[Cluster]:
-    """A scheduler and `workers` workers, each its own process; all stopped afterwards."""
+def dask_cluster(workers: int = 2, *worker_args: str) -> Iterator[Cluster]:
+    """A scheduler and `workers` workers (started with `worker_args` too), each its own process, connected (if not
+    running: a worker may pause at once); all stopped afterwards."""
     import distributed
 
     port = _free_port()
@@ -49,9 +51,13 @@ def dask_cluster(workers: int = 2) -> Iterator[Cluster]:
     try:
         for _ in range(workers):
             cluster.workers.append(subprocess.Popen([str(DASK), "worker", cluster.address, "--host", "127.0.0.1",
-                                                     "--nthreads", "1", "--no-dashboard", "--no-nanny"], **quiet))
+                                                     "--nthreads", "1", "--no-dashboard", "--no-nanny",
+                                                     *worker_args], **quiet))
         with distributed.Client(cluster.address, timeout="60s") as client:
-            client.wait_for_workers(workers, timeout=120)
+            deadline = time.monotonic() + 120
+            while len(client.scheduler_info(n_workers=-1)["workers"]) < workers:
+                assert time.monotonic() < deadline, f"{workers} Dask workers did not connect in 120 s"
+                time.sleep(0.1)
         yield cluster
     finally:
         for process in reversed(cluster.workers):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import codecs
 import sys
+import time
 from collections.abc import Callable
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
@@ -37,6 +38,10 @@ if TYPE_CHECKING:
 BLOCKSIZE = 32 * 2**20
 MIN_WORKER_MEMORY = "1 GB"  # what parsing one block needs, with room to spare
 DETECT_BYTES = 2**20  # bytes from the start and from the middle of a big file that its format is detected on
+STALL_SECONDS = 20.0
+"""How long a load waits while no worker can run its tasks (all paused at their memory limit, or none connected)
+before it gives up with advice: Dask itself would wait for ever."""
+POLL_SECONDS = 1.0
 
 
 def _sample(file: RemoteFile, head: bytes) -> bytes:
@@ -58,14 +63,40 @@ def _plan(file: RemoteFile, options: LoadOptions, blocksize: int) -> tuple[list[
     return [Piece(file, options, fmt, offset, blocksize) for offset in range(0, file.size, blocksize)], []
 
 
-def _progress(client: Client, futures: list[Any], what: str) -> None:
-    """Wait for `futures`, with a progress bar on a terminal."""
-    from distributed import as_completed
+def _progress(client: Client, futures: list[Any], what: str, held: list[Any]) -> None:
+    """Wait for `futures`, with a progress bar on a terminal; InputError (these futures and the `held` ones they
+    depend on cancelled) once no worker has been able to run them for STALL_SECONDS."""
+    from distributed import wait
     from tqdm import tqdm
 
+    pending, stalled_since = set(futures), None
     with tqdm(total=len(futures), desc=what, unit="part", disable=not sys.stderr.isatty(), leave=False) as bar:
-        for _ in as_completed(futures):
-            bar.update(1)
+        while pending:
+            try:
+                finished = wait(list(pending), timeout=POLL_SECONDS, return_when="FIRST_COMPLETED").done
+            except TimeoutError:
+                finished = set()
+            pending -= finished
+            bar.update(len(finished))
+            reason = None if finished else _stuck(client)
+            stalled_since = None if reason is None else stalled_since or time.monotonic()
+            if reason is not None and stalled_since is not None and time.monotonic() - stalled_since >= STALL_SECONDS:
+                client.cancel([*futures, *held])
+                raise InputError(f"{reason}, so the logs cannot be parsed; {_STUCK_ADVICE}")
+
+
+_STUCK_ADVICE = (f"give each worker at least {MIN_WORKER_MEMORY} (dask worker --memory-limit), start more workers "
+                 "(dask worker SCHEDULER-ADDRESS), or use --dask local")
+
+
+def _stuck(client: Client) -> str | None:
+    """Why no worker of the cluster can run a task now, or None when one can."""
+    workers = client.scheduler_info(n_workers=-1)["workers"].values()
+    if any(worker.get("status") == "running" for worker in workers):
+        return None
+    if not workers:
+        return f"no Dask worker is connected to the scheduler {client.scheduler.address}"
+    return f"every Dask worker ({len(workers)}) is paused at its memory limit"
 
 
 def _union(blocks: list[Block]) -> pd.DataFrame:
@@ -103,8 +134,7 @@ def load(client: Client, paths: PathsArg, options: LoadOptions | None = None, *,
         raise InputError(f"the Dask workers cannot read the logs ({exc}); use paths or URLs every worker can reach") \
             from None
     except KilledWorker:
-        raise InputError(f"Dask workers died parsing the logs (out of memory?); give each worker at least "
-                         f"{MIN_WORKER_MEMORY} (dask worker --memory-limit) or use more workers") from None
+        raise InputError(f"Dask workers died parsing the logs (out of memory?); {_STUCK_ADVICE}") from None
 
 
 def _persisted(client: Client, pieces: list[Piece], warnings: list[str]) -> dd.DataFrame:
@@ -113,7 +143,7 @@ def _persisted(client: Client, pieces: list[Piece], warnings: list[str]) -> dd.D
     from dask import delayed
 
     parsed = client.persist([delayed(parse_piece, pure=True)(piece) for piece in pieces])
-    blocks = _gathered(client, [client.compute(delayed(itemgetter(1))(p)) for p in parsed])
+    blocks = _gathered(client, [client.compute(delayed(itemgetter(1))(p)) for p in parsed], held=parsed)
     meta, finishes = _assemble(blocks, pieces, warnings)
     parts = [delayed(finish_block, pure=True)(delayed(itemgetter(0))(parsed[i]), finish, meta)
              for i, finish in finishes]
@@ -134,9 +164,9 @@ def _spilled(client: Client, pieces: list[Piece], warnings: list[str], root: str
     return _seeded(_build(meta, finishes, blocks, lambda divisions: spill.frame(parts, meta, divisions)), blocks)
 
 
-def _gathered(client: Client, reports: list[Any]) -> list[Block]:
-    """The pieces' reports, with a progress bar while they come in."""
-    _progress(client, reports, "loading")
+def _gathered(client: Client, reports: list[Any], held: list[Any] | None = None) -> list[Block]:
+    """The pieces' reports, with a progress bar while they come in (see `_progress`)."""
+    _progress(client, reports, "loading", held or [])
     return client.gather(reports)
 
 
