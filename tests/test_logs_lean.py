@@ -187,3 +187,25 @@ def test_groups_come_in_the_order_of_the_first_pattern_that_read_a_line(segment:
     assert edited.equals(whole)
     assert edited.column_names[-2:] == ["b", "a"]  # the first pattern read no line: the second's order holds
     assert edited["a"].to_pylist() == ["y"] * 3
+
+
+_CONTINUATION = st.sampled_from(["java.lang.IllegalStateException: nope", "\tat com.example.Service.start(Service.java:10)",
+                                 "Caused by: boom", "", "  ... 12 more", "2026 is not a time"])
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(entries=st.lists(st.tuples(st.sampled_from(["INFO", "WARN", "ERROR"]), WORDS,
+                                  st.lists(_CONTINUATION, max_size=9)), min_size=1, max_size=40),
+       leading=st.lists(_CONTINUATION, max_size=3), segment=st.integers(1, 12), window=st.integers(1, 4))
+def test_entries_spanning_lines_parse_the_same_whole_and_in_segments(
+        entries: list[tuple[str, str, list[str]]], leading: list[str], segment: int, window: int) -> None:
+    # a segment ends only where an entry starts: continuation lines stay with their entry whatever the cut
+    text = "".join(f"{line}\n" for line in leading)
+    for i, (level, words, more) in enumerate(entries):
+        text += f"2026-11-20 10:00:{i % 60:02d},001 [main] {level} com.example.Service - {words}\n"
+        text += "".join(f"{line}\n" for line in more)
+    with mock.patch.object(parse, "BOUNDARY_LINES", window):
+        whole, segmented = _parsed_both_ways(text.encode(), BY_NAME["log4j"], segment=segment)
+    assert segmented.schema == whole.schema
+    assert segmented.equals(whole)
+    assert len(whole) == len(entries) + bool(leading)

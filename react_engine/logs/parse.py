@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
+from itertools import pairwise
 
 import numpy as np
 import pyarrow as pa
@@ -33,7 +34,6 @@ from react_engine.logs.matching import (
     head_bytes,
     head_pattern,
     match_lines,
-    match_patterns,
 )
 from react_engine.logs.packing import dictionary, encode_names
 from react_engine.logs.schema import CANONICAL_COLUMNS, CATEGORICAL_COLUMNS, RAW_COLUMN, RAW_HEAD
@@ -89,23 +89,24 @@ def _headed(fmt: Format, lines: pa.Array) -> bool:
     return fmt.reader is None and fits_views(lines) and all(head_pattern(p) for p in fmt.patterns)
 
 
-def _rows(fmt: Format, lines: pa.Array) -> tuple[Columns, pa.Array | None, Starts]:
-    """Parsed columns (one row per entry), the raw entries, and each entry's first-line index.
+def _rows(fmt: Format, lines: pa.Array) -> tuple[Columns, pa.Array | None, Starts, Tried]:
+    """Parsed columns (one row per entry), the raw entries, each entry's first-line index, and the patterns tried.
 
     The raw entries are None when the lines' own buffer was edited into the messages (see `lines.drop_heads`):
     each entry is then `_head + message`.
     """
     headed = _headed(fmt, lines)
+    seen = Tried()
     if fmt.reader is not None:
         columns, matched_array = fmt.reader(lines)
         matched = matched_array.to_numpy(zero_copy_only=False)
     else:
-        columns, matched = match_patterns(fmt.patterns, lines, messages=not headed)
+        columns, matched, seen = match_lines(fmt.patterns, lines, messages=not headed)
     raw: pa.Array | None
     starts: Starts
     if fmt.multiline and not matched[1:].all():  # some line continues the entry above it
-        if headed:
-            columns["message"] = tails(lines, head_bytes(columns.get(HEAD_GROUP, null_strings(len(lines)))))
+        if headed:  # a blank head where no pattern matched, as in any other segment of the file
+            columns["message"] = tails(lines, _blank_heads(columns, len(lines)))
         columns, raw, starts = _join_entries(columns, lines, matched)
     else:
         starts = range(len(lines))
@@ -115,7 +116,7 @@ def _rows(fmt: Format, lines: pa.Array) -> tuple[Columns, pa.Array | None, Start
             raw, columns["message"] = (None, edited) if edited is not None else (lines, tails(lines, skip))
         else:
             raw, columns["message"] = lines, _message(columns, lines, matched)
-    return columns, _finished(fmt, columns, raw), starts
+    return columns, _finished(fmt, columns, raw), starts, seen
 
 
 def _blank_heads(columns: Columns, count: int) -> np.ndarray:
@@ -154,6 +155,8 @@ def _raw_head(head: pa.Array | pa.ChunkedArray | None, message: pa.Array,
 SEGMENT_LINES = 1 << 16
 """Lines parsed at a time where each line is an entry and every pattern ends in the message: a few segments'
 captures are held at once, each turned into its final columns before more are read."""
+BOUNDARY_LINES = 256
+"""Lines looked at, at a time, for the start of an entry where a segment of a multiline file may end."""
 _NAMED = ("timestamp", "severity", "level_raw", "host", "component", "pid", "message")
 
 
@@ -245,6 +248,39 @@ def _segments(fmt: Format, lines: pa.Array, *, year: int | None, reference: date
     return pieces, seen.order(fmt.patterns), cutter.messages() if whole else None
 
 
+def _entry_bounds(fmt: Format, lines: pa.Array) -> list[int]:
+    """Where the segments of a file whose entries may span lines begin, then its line count: about every
+    SEGMENT_LINES lines, moved on to the next line that starts an entry (one a pattern matches), so that no entry
+    is split between segments."""
+    bounds, at = [0], SEGMENT_LINES
+    while at < len(lines):
+        window = lines.slice(at, BOUNDARY_LINES)
+        starts = np.flatnonzero(match_lines(fmt.patterns, window, messages=False)[1])
+        at += int(starts[0]) if len(starts) else len(window)
+        if len(starts):
+            bounds.append(at)
+            at += SEGMENT_LINES
+    return [*bounds, len(lines)]
+
+
+def _entry_segments(fmt: Format, lines: pa.Array, *, year: int | None, reference: datetime | None,
+                    done: Callable[[float], None]) -> tuple[list[_Piece], list[str]]:
+    """The pieces of a file parsed whole entries at a time (a segment of a file whose entries may span lines, or
+    the whole file), and the order of the format's groups; `done` hears the share of lines parsed."""
+    segmented = fmt.multiline and fmt.reader is None
+    bounds = _entry_bounds(fmt, lines) if segmented else [0, len(lines)]
+    pieces: list[_Piece] = []
+    seen = Tried()
+    for first, end in pairwise(bounds):
+        columns, raw, starts, tried = _rows(fmt, lines.slice(first, end - first))
+        seen.add(tried)
+        starts = range(first + starts.start, first + starts.stop) if isinstance(starts, range) else starts + first
+        pieces.append(_piece(fmt, columns, raw, starts, year=year, reference=reference))
+        del columns, raw
+        done(end / max(len(lines), 1))
+    return pieces, seen.order(fmt.patterns) if len(pieces) > 1 else []
+
+
 def _chunks(parts: list[pa.Array | pa.ChunkedArray]) -> list[pa.Array]:
     """The arrays of `parts`, a chunked array standing for its chunks."""
     return [chunk for part in parts for chunk in (part.chunks if isinstance(part, pa.ChunkedArray) else [part])]
@@ -317,10 +353,9 @@ def parse_lines(
         pieces, order, message = _segments(fmt, lines, year=year, reference=reference, done=done)
         del lines
     else:
-        columns, raw, starts = _rows(fmt, lines)
+        pieces, order = _entry_segments(fmt, lines, year=year, reference=reference, done=done)
+        message = None
         del lines
-        pieces, order, message = [_piece(fmt, columns, raw, starts, year=year, reference=reference)], [], None
-        del columns, raw
     rows = sum(len(piece.starts) for piece in pieces)
     truncated = sum(piece.truncated for piece in pieces)
     if message is None:
