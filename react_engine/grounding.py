@@ -35,6 +35,9 @@ _NOTHING = re.compile(
     r"|(?:there|they) (?:were|are|was|is) no|^\s*(?:no|none)\b(?!,))\b",  # "No failed logins.", "None."
     re.I,
 )
+# An answer that gives none and asks for the question again; the questions it suggests are quoted.
+_DECLINED = re.compile(r"\b(?:could not|couldn't|cannot|can't|unable to) answer\b|\bplease rephrase\b", re.I)
+_QUOTED = re.compile(r'"[^"\n]*"|“[^”\n]*”')
 _NUMBER = re.compile(r"(?<![\w.])[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?%?|(?<![\w.])[-+]?\d+(?:\.\d+)?%?")
 
 
@@ -110,11 +113,15 @@ def verify(answer: str, value: Any, computed: list[Any], question: str, latest: 
     none (a zero, "no ...") must not follow a `latest` tool value that found something.
 
     Numbers that merely repeat the question ("in the last 2 hours") are allowed, and so are the digits of a name
-    the run filtered on (`filtered`: the values given to field filters), quoted whole (`SendWorker:3`).
+    the run filtered on (`filtered`: the values given to field filters), quoted whole (`SendWorker:3`), and those
+    of the questions an answer that gives no value suggests in quotes when it asks to rephrase.
     """
     pool = {n for v in computed for n in _flatten(v)}
     allowed = pool | set(numbers_in(question))
-    stated = numbers_in(_unquoted(answer, filtered)) + list(_flatten(value))
+    text = _unquoted(answer, filtered)
+    if value is None and _DECLINED.search(answer):  # its quoted example questions ("top 5 IP addresses") claim nothing
+        text = _QUOTED.sub(" ", text)
+    stated = numbers_in(text) + list(_flatten(value))
     unmatched = sorted({n for n in stated if not _close(n, allowed)})
     says_none = (reports_nothing(answer, value) or bool(stated)) and all(n == 0 for n in stated)
     contradicted = says_none and found_something(latest)

@@ -126,3 +126,14 @@ def test_an_answer_of_none_after_a_non_empty_result_is_not_verified() -> None:
     assert not verify("There were 0 failed logins.", 0, [520, 0], "q", latest=520).verified
     assert verify("There were no failed logins.", 0, [520, 0], "q", latest=0).verified  # the last search found 0
     assert verify("520 failed logins.", 520, [520], "q", latest=520).verified
+
+
+def test_a_request_to_rephrase_is_not_held_to_the_numbers_of_its_quoted_examples() -> None:
+    hint = ('No log line matched all of (from python.PythonRunner): the words may not be the ones this log uses. '
+            'Please rephrase: try e.g. "how many Warning (5) lines", "top 5 IP addresses".')
+    verdict = verify(hint, None, [0, 375], "How many messages were logged by the python runner?", latest=0)
+    assert verdict.verified and verdict.unmatched == []
+    # outside the quotes, or with a value given, a number is still a claim to check
+    assert verify(hint + " There were 42 of them.", None, [0, 375], "q?", latest=0).unmatched == [42.0]
+    assert verify(hint, 5, [0, 375], "q?", latest=0).unmatched == [5.0]
+    assert verify('There were "42" errors.', None, [0, 375], "q?").unmatched == [42.0]
