@@ -153,8 +153,9 @@ def _raw_head(head: pa.Array | pa.ChunkedArray | None, message: pa.Array,
 
 
 SEGMENT_LINES = 1 << 16
-"""Lines parsed at a time where each line is an entry and every pattern ends in the message: a few segments'
-captures are held at once, each turned into its final columns before more are read."""
+"""Lines parsed at a time where each line is an entry and every pattern ends in the message (a few segments'
+captures are held at once, each turned into its final columns before more are read), and about as many, cut where
+an entry starts, in a file whose entries span lines."""
 BOUNDARY_LINES = 256
 """Lines looked at, at a time, for the start of an entry where a segment of a multiline file may end."""
 _NAMED = ("timestamp", "severity", "level_raw", "host", "component", "pid", "message")
