@@ -438,6 +438,22 @@ def test_warnings_only_the_messages_state_are_offered_with_their_count() -> None
     assert result.value == 0 and f"{written:,} lines contain the word 'warning'" in result.answer
 
 
+@pytest.mark.parametrize("name", ["python runner", "PythonRunner", "python"])
+def test_words_next_to_a_name_that_are_part_of_it_name_it(tmp_path: Path, name: str) -> None:
+    # "the python runner": "python" gives the component python.PythonRunner, and "runner" is part of that name,
+    # not a word to search for (as "Running" in the executor's lines would be)
+    path = tmp_path / "spark.log"
+    path.write_text("".join(f"17/06/09 20:10:{i:02d} INFO python.PythonRunner: Times: total = {i}, boot = 2\n"
+                            for i in range(7)) +
+                    "".join(f"17/06/09 20:11:{i:02d} INFO executor.Executor: Running task {i}.0 in stage 1.0\n"
+                            for i in range(5)))
+    result = Engine(RulesPlanner()).ask(f"How many messages were logged by the {name}?", [str(path)],
+                                        load_options=LoadOptions(use_cache=False))
+    assert result.value == 7 and result.verified, result.answer
+    searched = [s.params.get("value") for s in result.steps if s.kind == "tool" and s.action == "search_logs"]
+    assert searched == [], searched
+
+
 def test_the_busiest_hour_of_a_log_spanning_months_is_an_hour() -> None:
     path = real_log("BGL")
     stamps = load(path, LoadOptions(use_cache=False))["timestamp"].dropna()

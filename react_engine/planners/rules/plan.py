@@ -47,7 +47,7 @@ from react_engine.tools.regex import literal
 from react_engine.understanding import Correction, Interpretation, Term, TimeWindow, Vocabulary
 from react_engine.understanding.events import alike
 from react_engine.understanding.spelling import correct, correct_names
-from react_engine.understanding.vocabulary import singular, stem
+from react_engine.understanding.vocabulary import NAME_COLUMNS, singular, stem
 
 # "by host", "per user" group counts; "logged by", "written by" name a source instead
 GROUP_BY = r"(?<!\wed )(?<!written )(?<!\wen )\b(?:by|per|for each|for every)"
@@ -660,6 +660,18 @@ def _exclusion(q: Question, negated: negation.Negation, plan: Plan, view: Contex
     plan.ignored += part.ignored
 
 
+def _continues_name(q: Question, m: re.Match[str], plan: Plan) -> bool:
+    """Whether the word `m`, next to words a rule read, is part of a name the plan filters on: "the python runner",
+    where "python" gave the component python.PythonRunner, names it rather than a word to search for."""
+    word = m.group(0).lower()
+    before, after = q.text[: m.start()].rstrip(), q.text[m.end() :]
+    beside = [len(before) - 1] if before else []
+    beside += [m.end() + len(after) - len(after.lstrip())] if after.strip() else []
+    names = [str(c.params["value"]).lower() for c in plan.calls if c.action == "filter_by_field"
+             and c.params.get("field") in NAME_COLUMNS and c.params.get("op", "eq") == "eq"]
+    return len(word) > 2 and any(q.used[i] for i in beside) and any(word in name for name in names)
+
+
 def _ground(q: Question, plan: Plan, vocabulary: Vocabulary, quoted: list[str]) -> list[str]:
     """The words no rule explained: a word of the messages (in any form: `expired` finds `Expiring`) becomes a
     search, a word found nowhere is ignored (and reported), and so is any word of a lead-in ("Looking at the HDFS
@@ -673,6 +685,8 @@ def _ground(q: Question, plan: Plan, vocabulary: Vocabulary, quoted: list[str]) 
         word = m.group(0).strip("'.:-")
         if m.start() < lead_in or vocabulary.names_log(word) or logs_itself(q, m):
             plan.framing.append(word)
+        elif _continues_name(q, m, plan):
+            q.consume(m.start(), m.end())
         elif quoted and (covered := quote_covers(word, quoted, vocabulary)) is not None:
             if not covered:
                 plan.ignored.append(word)  # it describes the quoted lines ("the 'ERROR IN CONTACTING RM' lines")
