@@ -40,13 +40,20 @@ def _finish(code: int | None) -> None:
     _leave(code or 0)
 
 
+def _interrupted() -> None:
+    """End a run on Ctrl-C: one line, exit code 130, no thread join (a reader blocked on stdin) and no interpreter
+    rule making it SIGINT; a second Ctrl-C meanwhile leaves at once."""
+    signal.signal(signal.SIGINT, _quit_during_startup)
+    print("\ninterrupted", file=sys.stderr)
+    _leave(INTERRUPTED)
+
+
 def _interrupted_where_it_cannot_raise(unraisable: sys.UnraisableHookArgs) -> None:
     """Ctrl-C that lands where Python cannot raise (a finalizer, a callback from native code, such as pydantic-core
     building a validator) would be printed as an ignored exception with a traceback, and lost: end the run instead,
     as anywhere else. Other unraisable errors are reported as usual."""
     if issubclass(unraisable.exc_type, KeyboardInterrupt):
-        os.write(2, b"\ninterrupted\n")
-        _leave(INTERRUPTED)
+        _interrupted()
     sys.__unraisablehook__(unraisable)
 
 
@@ -76,9 +83,7 @@ def main() -> None:
         signal.signal(signal.SIGINT, signal.default_int_handler)  # from here on Ctrl-C ends a run cleanly
         cli(prog_name="react-engine")
     except KeyboardInterrupt:
-        signal.signal(signal.SIGINT, _quit_during_startup)
-        print("\ninterrupted", file=sys.stderr)
-        _leave(INTERRUPTED)  # no thread join (a reader blocked on stdin), no interpreter rule making it SIGINT
+        _interrupted()
     except SystemExit as done:
         if done.code == INTERRUPTED:
             _leave(INTERRUPTED)
