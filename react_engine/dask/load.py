@@ -79,8 +79,11 @@ def _progress(client: Client, futures: list[Any], what: str, held: list[Any]) ->
             pending -= finished
             bar.update(len(finished))
             reason = None if finished else _stuck(client)
-            stalled_since = None if reason is None else stalled_since or time.monotonic()
-            if reason is not None and stalled_since is not None and time.monotonic() - stalled_since >= STALL_SECONDS:
+            if reason is None:
+                stalled_since = None
+                continue
+            stalled_since = stalled_since or time.monotonic()
+            if time.monotonic() - stalled_since >= STALL_SECONDS:
                 client.cancel([*futures, *held])
                 raise InputError(f"{reason}, so the logs cannot be parsed; {_STUCK_ADVICE}")
 
