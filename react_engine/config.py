@@ -104,8 +104,19 @@ def load(path: Path | None = None) -> Config:
         raise InputError(f"{name}: {problem['msg']}: fix the environment variable or the config file") from None
 
 
+def built_in() -> dict[str, object]:
+    """The value each setting has when neither the file nor the environment sets it (None: not used)."""
+    from react_engine.planners.factory import DEFAULT_MODEL
+    from react_engine.tracing import default_trace_dir
+
+    return {"planner": "auto", "model": DEFAULT_MODEL, "host": "127.0.0.1:11434",
+            "trace_dir": str(default_trace_dir()), "output": "text"}
+
+
 def sources(path: Path | None = None) -> dict[str, tuple[object, str]]:
-    """Each setting's effective value and where it comes from: `env NAME`, `file`, or `default`."""
-    file, env, merged = load_file(path), _from_env(), load(path)
-    return {key: (getattr(merged, key), f"env {ENV[key]}" if key in env else
-                  "file" if getattr(file, key) is not None else "default") for key in Config.model_fields}
+    """Each setting's effective value and where it comes from: `env NAME`, `file`, or `default` (then the
+    built-in value, None where there is none)."""
+    file, env, merged, defaults = load_file(path), _from_env(), load(path), built_in()
+    return {key: (getattr(merged, key), f"env {ENV[key]}") if key in env else
+            (getattr(merged, key), "file") if getattr(file, key) is not None else (defaults.get(key), "default")
+            for key in Config.model_fields}

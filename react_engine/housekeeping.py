@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from react_engine.errors import ReactEngineError
+from react_engine.errors import InputError, ReactEngineError
 
 DAY = 86400.0
 
@@ -28,6 +28,29 @@ def trace_files(directory: Path) -> list[Path]:
     if not directory.is_dir():
         return []
     return sorted(directory.glob("*.json"), key=lambda p: (p.stat().st_mtime_ns, p.name), reverse=True)
+
+
+def find_trace(name: str, directory: Path) -> Path:
+    """The trace `name` names: a path, else the file in `directory` with that name, stem or trace id (or the start
+    of one); none or several is a one-line `InputError`."""
+    if Path(name).is_file():
+        return Path(name)
+    key = name.strip().lower()
+    found = [p for p in trace_files(directory) if key in (p.name.lower(), p.stem.lower()) or _same_id(key, p)]
+    if not found:
+        raise InputError(f"{name}: no such file, and no trace in {directory} has that name or id: "
+                         "see `react-engine trace list`")
+    if len(found) > 1:
+        raise InputError(f"{name}: {len(found)} traces in {directory} match ({', '.join(p.name for p in found[:3])}"
+                         f"{', ...' if len(found) > 3 else ''}): give more of the id")
+    return found[0]
+
+
+def _same_id(key: str, path: Path) -> bool:
+    """True when `key` is the trace id in `path`'s name (`20261120T120000Z-<id>.json`, the id's first 16 digits),
+    the whole id, or the start of it."""
+    named = path.stem.partition("-")[2].lower()
+    return bool(key and named) and (named.startswith(key) or key.startswith(named))
 
 
 def recent_traces(directory: Path, limit: int) -> list[TraceEntry]:

@@ -81,7 +81,16 @@ def test_json_toggles_and_unknown_commands_show_help(tmp_path: Path) -> None:
                                 input="how many lines?\n/json\nhow many lines?\n/what\n")
     first, rest = result.stdout.split("\n", 1)
     assert first == "n" and json.loads(rest[rest.index("{"):rest.rindex("}") + 1])["answer"] == "n"
-    assert "/reset" in result.stdout and "output: json" in result.stderr
+    assert "output: json" in result.stderr
+
+
+@pytest.mark.parametrize("typed, nearest", [("/shw", "/show"), ("/rest", "/reset"), ("/bogus", None)])
+def test_an_unknown_command_is_named_with_the_nearest_one_and_the_list(typed: str, nearest: str | None) -> None:
+    result = CliRunner().invoke(main, ["chat", str(SYSLOG), "--planner", "rules", "--no-trace"],
+                                input=f"{typed}\n/help\n")
+    assert result.exit_code == 0 and result.stdout.count("/reset") == 1  # /help's list on stdout, once
+    assert f"unknown command {typed}" in result.stderr and "/reset" in result.stderr
+    assert (f"did you mean {nearest}?" in result.stderr) if nearest else "did you mean" not in result.stderr
 
 
 def test_a_piped_question_not_answered_makes_the_exit_code_1() -> None:

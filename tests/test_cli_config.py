@@ -51,7 +51,7 @@ def test_the_file_sets_defaults_env_overrides_it_and_flags_override_both(monkeyp
     assert invoke(*ask, "--output", "table").stdout.split() == ["VALUE", "4,200"]
     effective = sources()
     assert effective["output"] == ("json", "env REACT_ENGINE_OUTPUT") and effective["planner"] == ("rules", "file")
-    assert effective["model"] == (None, "default")
+    assert effective["model"] == ("qwen3:4b", "default") and effective["dask"] == (None, "default")
 
 
 def test_config_show_lists_each_setting_with_its_source(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -62,6 +62,18 @@ def test_config_show_lists_each_setting_with_its_source(monkeypatch: pytest.Monk
     assert '"rules"' in shown["planner"] and "env REACT_ENGINE_PLANNER" in shown["planner"]
     data = json.loads(invoke("config", "show", "--json").stdout)
     assert data["settings"]["trace_keep"] == {"value": 5, "source": "file"}
+
+
+def test_config_show_gives_the_value_that_applies_when_nothing_sets_one(cli_home: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("OLLAMA_HOST")
+    shown = {line.split()[0]: line.split() for line in invoke("config", "show").stdout.splitlines()[1:]}
+    assert shown["planner"][1:3] == ['"auto"', "default"] and shown["output"][1:3] == ['"text"', "default"]
+    assert shown["model"][1] == '"qwen3:4b"' and shown["host"][1] == '"127.0.0.1:11434"'
+    assert shown["trace_dir"][1] == json.dumps(str(cli_home / "data" / "react-engine" / "traces"))
+    assert all(fields[1] != "-" for fields in shown.values())
+    data = json.loads(invoke("config", "show", "--json").stdout)["settings"]
+    assert data["planner"] == {"value": "auto", "source": "default"} and data["dask"]["value"] is None
 
 
 @pytest.mark.parametrize("text, problem", [("planner = \n", "cannot read the config"),
@@ -94,6 +106,23 @@ def test_trace_list_shows_recent_runs_newest_first_and_retention_keeps_n(tmp_pat
     pruned = invoke("trace", "prune", "--keep", "1", "--trace-dir", str(traces))
     assert "deleted 1 traces" in pruned.stdout and len(list(traces.glob("*.json"))) == 1
     assert invoke("trace", "prune", "--trace-dir", str(traces)).exit_code == 2
+
+
+def test_trace_show_takes_the_file_name_or_trace_id_that_trace_list_prints(cli_home: Path) -> None:
+    assert invoke("ask", "how many lines are there?", str(SYSLOG), "--planner", "rules").exit_code == 0
+    path = Path(invoke("trace", "list").stdout.split()[-1])
+    by_path = invoke("trace", "show", str(path), "--json")
+    assert by_path.exit_code == 0, by_path.output
+    trace_id = json.loads(by_path.stdout)["trace_id"]
+    for name in (path.name, path.stem, trace_id, trace_id[:8]):
+        shown = invoke("trace", "show", name, "--json")
+        assert shown.exit_code == 0, shown.output
+        assert json.loads(shown.stdout) == json.loads(by_path.stdout)
+    elsewhere = cli_home / "elsewhere"
+    path.parent.rename(elsewhere)
+    assert invoke("trace", "show", path.name, "--trace-dir", str(elsewhere)).exit_code == 0
+    missing = invoke("trace", "show", "0123456789abcdef")
+    assert missing.exit_code == 1 and "0123456789abcdef" in missing.stderr and "trace list" in missing.stderr
 
 
 def test_traces_older_than_the_age_are_deleted(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,8 @@ from react_engine.logs import load
 
 ROOT = Path(__file__).resolve().parents[1]
 SYSLOG = ROOT / "sample_logs" / "syslog" / "messages"
+START = datetime(2026, 11, 20, tzinfo=UTC)
+HOUR = timedelta(hours=1)
 
 
 @pytest.fixture(autouse=True)
@@ -119,10 +122,58 @@ def test_a_bar_never_overflows_and_only_empty_buckets_are_blank(count: int, peak
     assert len(drawn) <= width + 1 and (drawn == "") == (count == 0)
 
 
-@given(counts=st.lists(st.integers(0, 10**5), min_size=1, max_size=30), width=st.integers(20, 200))
-def test_a_chart_has_one_line_per_bucket_within_the_width(counts: list[int], width: int) -> None:
+@given(counts=st.lists(st.integers(1, 10**5), min_size=1, max_size=30), width=st.integers(20, 200))
+def test_a_chart_has_one_line_per_busy_bucket_within_the_width(counts: list[int], width: int) -> None:
     buckets = [[f"2026-11-20T{h % 24:02d}:00:00+00:00", c] for h, c in enumerate(counts)]
     lines = chart(buckets, width).splitlines()
     assert len(lines) == len(counts)
     assert all(len(line) <= max(width, 16 + 10 + 4 + len(f"{max(counts):,}")) for line in lines)
     assert [int(line.split()[-1].replace(",", "")) for line in lines] == counts
+
+
+@pytest.mark.parametrize("output", ["csv", "table"])
+def test_a_refusal_prints_nothing_on_stdout_for_csv_and_table_and_says_why_on_stderr(output: str) -> None:
+    result = CliRunner().invoke(main, ["ask", "What is the meaning of life?", str(SYSLOG), "--planner", "rules",
+                                       "--no-trace", "--output", output])
+    assert result.exit_code == 1 and result.stdout == ""
+    assert "I could not answer this" in result.stderr and "unverified" in result.stderr
+
+
+def test_a_refusal_in_json_is_one_json_document_and_exit_1() -> None:
+    result = CliRunner().invoke(main, ["ask", "What is the meaning of life?", str(SYSLOG), "--planner", "rules",
+                                       "--no-trace", "--output", "json"])
+    assert result.exit_code == 1 and json.loads(result.stdout)["verified"] is False
+    assert "not answered" in result.stderr
+
+
+def test_an_unverified_answer_in_csv_keeps_the_mark_off_stdout(tmp_path: Path) -> None:
+    result = ask(tmp_path, SYSLOG, act("get_log_count"), act("finalize_answer", answer="There are 7 lines", value=7),
+                 output="csv")
+    assert rows_of(result.stdout)[0] == ["value"] and "⚠" not in result.stdout and "There are" not in result.stdout
+    assert "unverified" in result.stderr
+
+
+def test_runs_of_empty_buckets_fold_into_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "sparse.log"
+    path.write_text("".join(f"2026-11-{1 + h // 24:02d}T{h % 24:02d}:05:00Z host sshd: user guest\n"
+                            for h in (0, 1, 66, 132)))
+    replies = (act("count_by_time", interval="1h"), act("finalize_answer", answer="per hour", value=None))
+    text = ask(tmp_path, path, *replies).stdout
+    folds = [line for line in text.splitlines() if "empty buckets" in line]
+    bars = [line for line in text.splitlines() if line.startswith("2026-") and line not in folds]
+    assert [line.split()[-1] for line in bars] == ["1", "1", "1", "1"]
+    assert len(folds) == 2 and "64 empty buckets" in folds[0] and "65 empty buckets" in folds[1]
+    assert folds[0].startswith("2026-11-01 02:00 ") and folds[0].endswith(" to 2026-11-03 17:00")
+    assert len(rows_of(ask(tmp_path, path, *replies, output="csv").stdout)) == 1 + 133  # the data keeps them all
+
+
+@given(counts=st.lists(st.integers(0, 3), min_size=1, max_size=60))
+def test_a_chart_folds_only_runs_of_three_or_more_empty_buckets(counts: list[int]) -> None:
+    buckets = [[(START + i * HOUR).isoformat(), c] for i, c in enumerate(counts)]
+    lines = chart(buckets, 80).splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    folded = sum(int(line.split("empty")[0].split()[-1]) for line in lines if "empty buckets" in line)
+    drawn = [int(line.split()[-1]) for line in lines if "empty buckets" not in line]
+    assert folded + len(drawn) == len(counts) and sum(drawn) == sum(counts)
+    runs = "".join("0" if c == 0 else "x" for c in counts).split("x")
+    assert folded == sum(len(run) for run in runs if len(run) >= 3)

@@ -43,6 +43,9 @@ class _Progress:
 
 def _report(summary: BatchSummary) -> str:
     where = "stdout" if summary.out == "-" else summary.out
+    if summary.total and summary.skipped == summary.total:
+        return (f"all {summary.total} questions were already answered in {where}: nothing to do "
+                "(pass another --out to ask them again)")
     lines = [f"{summary.written} written now, {summary.skipped} already in {where}, {summary.remaining} left of "
              f"{summary.total}" + (f"; {summary.retried} retries" if summary.retried else ""),
              "outcomes: " + ", ".join(f"{k} {v}" for k, v in summary.outcomes.items())]

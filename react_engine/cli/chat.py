@@ -22,6 +22,15 @@ HELP = ("/reset  forget the previous answer's rows (follow-ups start from all ro
         "/show   print the rows a follow-up would start from\n"
         "/json   switch JSON output on or off\n"
         "/help   this list;  /quit (or Ctrl-D) ends the chat")
+CHAT_COMMANDS = ("/reset", "/show", "/json", "/help", "/quit", "/exit")
+
+
+def unknown_command(typed: str) -> str:
+    """What to say about a `/command` the chat does not know: that, the nearest known one, and the list."""
+    import difflib
+
+    nearest = difflib.get_close_matches(typed.split()[0], CHAT_COMMANDS, n=1)
+    return f"unknown command {typed}" + (f": did you mean {nearest[0]}?" if nearest else "") + "\n" + HELP
 
 
 def history_file() -> Path:
@@ -112,8 +121,10 @@ def chat_command(paths: tuple[str, ...], planner_spec: PlannerSpec, run: dict, l
             elif question == "/json":
                 output = "text" if output == "json" else "json"
                 note(f"output: {output}")
-            elif question.startswith("/"):
+            elif question == "/help":
                 out(HELP)
+            elif question.startswith("/"):
+                note(unknown_command(question))
             else:
                 result = session.ask(question)
                 present(result, output)

@@ -13,6 +13,9 @@ from react_engine.config import ENV, Config, config_path, load_file, sources
 # config key -> the click parameter it is the default of
 PARAMS: dict[str, str] = {"planner": "planner_kind", "model": "model", "modelfile": "modelfile", "host": "host",
                           "base_url": "base_url", "trace_dir": "trace_dir", "output": "output", "dask": "dask_address"}
+# what a setting without a value means
+UNSET: dict[str, str] = {"modelfile": "none", "base_url": "none: needed by --planner openai",
+                         "dask": "none: pandas in this process", "trace_keep": "all", "trace_max_age_days": "no limit"}
 COMMANDS_WITH_DEFAULTS = ("ask", "chat", "batch", "eval", "replay", "models")
 
 
@@ -59,10 +62,12 @@ def show_command(as_json: bool) -> None:
                                                                   for k, (v, s) in effective.items()}}, indent=2))
         return
     path = config_path()
-    out(f"# {path}" + ("" if path.exists() else " (not found: defaults apply)"))
-    for key, (value, source) in effective.items():
-        shown = "-" if value is None else json.dumps(value)
-        out(f"{key:<19} {shown:<32} {source:<30} env {ENV[key]}")
+    out(f"# {path}" + ("" if path.exists() else " (not found: defaults apply)") + "; a command's flags override these")
+    shown = {key: json.dumps(value) if value is not None else f"({UNSET[key]})"
+             for key, (value, _) in effective.items()}
+    width = max(map(len, shown.values()))
+    for key, (_, source) in effective.items():
+        out(f"{key:<19} {shown[key]:<{width}}  {source:<30} env {ENV[key]}")
 
 
 COMMANDS = [config_group]

@@ -51,7 +51,8 @@ def models_group(ctx: click.Context, host: str | None, request_timeout: float) -
 @models_group.command("list")
 @click.pass_context
 def list_models(ctx: click.Context) -> None:
-    """List the bundled Modelfiles and the installed models, marking which bundled ones are ready.
+    """List the bundled Modelfiles and the installed models, marking which bundled ones are ready; with Ollama
+    unreachable, the bundled ones and a notice (exit 0).
 
     \b
     Example:
@@ -65,8 +66,9 @@ def list_models(ctx: click.Context) -> None:
     out(f"Bundled Modelfiles ({BUNDLED_DIR}):")
     for path in bundled():
         out(f"  {path.name:<22} {_status(path, installed)}")
-    if error is not None:
-        raise error
+    if error is not None:  # the bundled list is still an answer: say why the installed models are missing
+        note(f"installed models unknown: {error}")
+        return
     out(f"Installed in Ollama at {url}:")
     for name in sorted(installed or ()):
         out(f"  {name}")

@@ -96,8 +96,10 @@ def present(result: RunResult, output: str) -> None:
         out_json(result.model_dump_json(indent=2))
     elif _has_answer(result):
         table = result_table(result)
-        if output == "text" or table is None:
+        if output == "text":
             out(human(result))
+        elif table is None:  # no rows behind the answer: stdout stays a table or CSV (here: empty)
+            note(human(result))
         elif output == "table":
             out(table_text(table))
         else:

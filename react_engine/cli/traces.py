@@ -1,4 +1,4 @@
-"""`react-engine trace show FILE` and `react-engine replay FILE`."""
+"""`react-engine trace show|list|prune` and `react-engine replay FILE`."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from react_engine.cli.terminal import out, out_json
-from react_engine.housekeeping import prune_traces, recent_traces, trace_files
+from react_engine.housekeeping import find_trace, prune_traces, recent_traces, trace_files
 from react_engine.replay import replay
 from react_engine.text import cut
 from react_engine.tracing import default_trace_dir, read_trace
@@ -18,6 +18,10 @@ from react_engine.tracing.timeline import Timeline, timeline
 
 def _cut(text: str, width: int) -> str:
     return cut(" ".join(text.split()), width)
+
+
+def _directory(trace_dir: str | None) -> Path:
+    return Path(trace_dir) if trace_dir else default_trace_dir()
 
 
 def render_timeline(view: Timeline) -> str:
@@ -47,21 +51,26 @@ def trace_group() -> None:
 
     \b
     Example:
-      react-engine trace show "$(ls -t ~/.local/share/react-engine/traces/*.json | head -1)"
+      react-engine trace list -n 3 && react-engine trace show 0123456789ab
     """
 
 
 @trace_group.command("show")
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("trace", metavar="TRACE")
+@click.option("--trace-dir", type=click.Path(file_okay=False), default=None, envvar="REACT_ENGINE_TRACE_DIR",
+              help="Where to look for TRACE when it is not a path (default: the user data dir).")
 @click.option("--json", "as_json", is_flag=True, help="Print the timeline as JSON.")
-def show_command(file: str, as_json: bool) -> None:
-    """Show the run recorded in FILE as a timeline (tokens: prompt estimate, then model in/out).
+def show_command(trace: str, trace_dir: str | None, as_json: bool) -> None:
+    """Show the run recorded in TRACE as a timeline (tokens: prompt estimate, then model in/out).
+
+    TRACE is a trace file's path, or the file name or trace id (or its start) that `trace list` prints.
 
     \b
-    Example:
-      react-engine trace show ~/.local/share/react-engine/traces/20261120T120000Z-0123456789abcdef.json
+    Examples:
+      react-engine trace show 20261120T120000Z-0123456789abcdef.json
+      react-engine trace show 0123456789ab
     """
-    view = timeline(read_trace(file))
+    view = timeline(read_trace(find_trace(trace, _directory(trace_dir))))
     if as_json:
         out_json(view.model_dump_json(indent=2))
     else:
@@ -80,7 +89,7 @@ def list_command(limit: int, trace_dir: str | None, as_json: bool) -> None:
     Example:
       react-engine trace list -n 5
     """
-    for entry in recent_traces(Path(trace_dir) if trace_dir else default_trace_dir(), limit):
+    for entry in recent_traces(_directory(trace_dir), limit):
         if as_json:
             out_json(entry.model_dump_json())
         else:
@@ -103,7 +112,7 @@ def prune_command(keep: int | None, older_than: float | None, trace_dir: str | N
     """
     if keep is None and older_than is None:
         raise click.UsageError("say what to delete: --keep N and/or --older-than DAYS")
-    directory = Path(trace_dir) if trace_dir else default_trace_dir()
+    directory = _directory(trace_dir)
     deleted = prune_traces(directory, keep, older_than)
     out(f"deleted {len(deleted)} traces from {directory}; {len(trace_files(directory))} left")
 
