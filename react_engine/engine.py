@@ -25,7 +25,7 @@ from react_engine.errors import (
     TruncatedReplyError,
 )
 from react_engine.frames import load_logs
-from react_engine.grounding import evidence, reports_nothing, verify, with_notes
+from react_engine.grounding import evidence, grounds, reports_nothing, verify, with_notes
 from react_engine.logs.mapped import settle
 from react_engine.logs.options import LoadOptions
 from react_engine.planners.base import Planner, PlannerReply, PlanRequest
@@ -415,11 +415,6 @@ class _Run:
     def _count_error(self, kind: str) -> None:
         self.stats.errors_by_type[kind] = self.stats.errors_by_type.get(kind, 0) + 1
 
-    def _computed(self) -> list[Any]:
-        steps = self.state.steps
-        return [s.value for s in steps if s.kind == "tool" and s.ok] + \
-               [s.rows_out for s in steps if s.kind == "tool" and s.ok and s.rows_out is not None]
-
     def _finish(self, reason: StopReason, message: str | None = None, error_type: str | None = None) -> RunResult:
         state = self.state
         self.stats.execution_time_seconds = round(time.monotonic() - self.started, 4)
@@ -430,22 +425,14 @@ class _Run:
         answer, value, verified, partial = "", None, False, False
         if self.final is not None:
             answer, value = self.final
-            computed, last = self._computed(), self._last_value()
-            verdict = verify(answer, value, computed, self.question, last.value if last else None,
-                             [str(s.params.get("value")) for s in state.steps
-                              if s.kind == "tool" and s.ok and s.action == "filter_by_field"])
+            last = self._last_value()
+            basis = grounds(state.steps, {n for n, t in self.engine.tools.items() if t.narrows})
+            deadline = max(self.started + self.settings.timeout_seconds, time.monotonic() + 2)
+            verdict = verify(answer, value, basis.values, self.question, last.value if last else None, basis.names,
+                             times=basis.times, deadline=deadline)
             verified = verdict.verified
-            if verdict.contradicted and last is not None:
-                self.warnings.append(f"unverified: the answer says none, but {last.action} found "
-                                     f"{cut(_json(last.value), 80)}")
-            if not computed:
-                self.warnings.append("unverified: no tool computed anything this answer could rest on")
-            elif verdict.unstated:
-                self.warnings.append("unverified: the answer states no number or value that a tool computed")
-            elif verdict.unmatched:
-                shown = ", ".join(f"{n:g}" for n in verdict.unmatched)
-                self.warnings.append(f"unverified: the answer states {shown}, which no tool computed in this run "
-                                     f"(computed values include {', '.join(f'{n:g}' for n in verdict.computed[:8])})")
+            if warning := verdict.warning(last.action if last else None, last.value if last else None):
+                self.warnings.append(warning)
         elif (last := self._last_value()) is not None:
             answer, value, partial = f"Partial answer (unverified): {last.observation}", last.value, True
         if self.final is not None:

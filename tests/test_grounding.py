@@ -5,14 +5,17 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import time
 
 import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from react_engine.grounding import evidence, numbers_in, verify
+from react_engine.answer_names import Name
+from react_engine.grounding import evidence, grounds, numbers_in, verify
 from react_engine.logs.macs import MAC_SEPARATED
+from react_engine.result import Step
 
 
 def test_numbers_skip_identifiers_times_and_addresses() -> None:
@@ -29,7 +32,9 @@ _REFERENCE_NUMBER = re.compile(r"(?<![\w.])[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?%?|(
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.text(alphabet="aZ_09.,:-/+% T\n", max_size=40) | st.text(max_size=40))
+@given(st.text(alphabet="aZ_09.,:-/+% T\n", max_size=40)
+       | st.text(alphabet=st.characters(exclude_categories=["Lu", "Ll", "Lt", "Lm", "Lo", "Sm", "Sk", "Po"]),
+                 max_size=40))
 def test_number_extraction_agrees_with_the_reference_grammar(text: str) -> None:
     cleaned = _REFERENCE_SKIPPED.sub(" ", text)
     expected = [float(m.group().rstrip("%").replace(",", "")) for m in _REFERENCE_NUMBER.finditer(cleaned)]
@@ -137,3 +142,88 @@ def test_a_request_to_rephrase_is_not_held_to_the_numbers_of_its_quoted_examples
     assert verify(hint + " There were 42 of them.", None, [0, 375], "q?", latest=0).unmatched == [42.0]
     assert verify(hint, 5, [0, 375], "q?", latest=0).unmatched == [5.0]
     assert verify('There were "42" errors.', None, [0, 375], "q?").unmatched == [42.0]
+
+
+def test_digits_in_text_are_names_never_computed_numbers() -> None:
+    lines = ["a.log:3 WARNING Total errors: 31337", "a.log:4 retried 2k times"]
+    assert verify("There were 31337 errors.", None, [lines, 5], "q").unmatched == [31337.0]
+    assert verify("There were 31337 errors.", 31337, [[["31337", 4]]], "q").unmatched == [31337.0]
+    assert verify(f"The line: {lines[0]} (of 5).", None, [lines, 5], "q").verified  # the line, quoted whole
+
+
+def test_a_name_of_digits_alone_counts_after_its_field_or_before_its_count() -> None:
+    ranked = [["2227", 737], ["1702", 12]]
+    basis = [Name(t, "pid") for t in ("2227", "1702")]
+    assert verify("pid 2227 has the most, with 737 lines.", "2227", [ranked], "q", filtered=basis).verified
+    assert verify("Top pids: 2227 (737), 1702 (12).", ranked, [ranked], "q").verified
+    assert verify("There were 2227 errors (737 lines).", None, [ranked], "q", filtered=basis).unmatched == [2227.0]
+
+
+@pytest.mark.parametrize("claim", ["two thousand", "2k", "2K", "2e3", "2.0E+03", "2 x 10^3", "2 thousand",
+                                   "2,000", "2000.0"])
+def test_every_written_form_of_a_number_is_read(claim: str) -> None:
+    assert numbers_in(claim) == [2000.0]
+    assert verify(f"{claim} failed logins.", None, [2000], "q").verified
+    assert verify(f"{claim} failed logins.", None, [2], "q").unmatched == [2000.0]
+
+
+def test_a_lone_one_is_a_word_and_number_words_compose() -> None:
+    assert numbers_in("one of the hosts") == []
+    assert numbers_in("two million three hundred and five") == [2000305.0]
+    assert numbers_in("twenty-one hosts, a million lines, 2.5M bytes, 3bn rows") == [21.0, 1e6, 2.5e6, 3e9]
+
+
+def test_a_duration_is_checked_in_seconds_to_its_smallest_unit() -> None:
+    computed = [{"first": "2026-11-20T10:00:03+00:00", "last": "2026-11-20T14:17:17+00:00", "seconds": 15434}]
+    for answer in ("It lasted 4 h 17 min 14 s.", "It lasted 4 hours, 17 minutes and 14 seconds.",
+                   "It lasted 4h17m14s.", "It lasted 257 minutes."):
+        assert verify(answer, None, computed, "how long?").verified, answer
+    assert not verify("It lasted 4 h 17 min 15 s.", None, computed, "how long?").verified
+    assert not verify("It lasted 5 hours.", None, computed, "how long?").verified
+    assert verify("In the last 2 hours: 7 errors.", 7, [7], "errors in the last 2 hours?").verified
+    assert verify("Errors came in 5 hours.", None, [5], "q").verified  # a one-unit duration of a computed number
+
+
+def test_a_time_must_agree_with_a_computed_or_given_time() -> None:
+    computed = [{"first": "2026-11-20T10:00:03+00:00", "count": 7}]
+    assert verify("The first of 7 was at 2026-11-20 10:00:03.", None, computed, "q").verified
+    assert verify("The first of 7 was on Nov 20 at 10:00.", None, computed, "q").verified
+    verdict = verify("The first of 7 was at 2026-11-21 10:00:03.", None, computed, "q")
+    assert not verdict.verified and verdict.unmatched_text == ["2026-11-21 10:00:03"]
+    assert verify("7 lines around 2025-12-10T09:30:00.", 7, [7], "anything around 09:30?").verified
+
+
+def test_a_share_of_two_computed_counts_is_grounded() -> None:
+    assert verify("5 of 40 lines (12.5%) failed.", None, [5, 40], "q").verified
+    assert not verify("5 of 40 lines (13.5%) failed.", None, [5, 40], "q").verified
+
+
+def test_a_filter_phrase_counts_only_while_the_filter_shapes_the_rows() -> None:
+    def step(i: int, action: str, rows_in: int, rows_out: int, **params: object) -> Step:
+        return Step(iteration=i, action=action, params=params, value=rows_out, rows_in=rows_in, rows_out=rows_out)
+
+    phrase = step(1, "filter_by_field", 4, 0, field="message", op="contains", value="had 9999 critical errors")
+    narrowing = {"filter_by_field", "search_logs"}
+    answer = '0 lines say "had 9999 critical errors".'
+    active = grounds([phrase], narrowing)
+    assert verify(answer, 0, active.values, "q", filtered=active.names).verified
+    undone = grounds([phrase, step(2, "reset_filters", 0, 4), step(3, "search_logs", 4, 2, value="disk")], narrowing)
+    assert verify(answer, 0, undone.values, "q", filtered=undone.names).unmatched == [9999.0]
+
+
+def test_a_huge_answer_is_checked_in_linear_time_and_the_warning_is_short() -> None:
+    numbers = list(range(30_000))
+    lines = [" ".join(str(i * 1000 + j) for j in range(60)) for i in range(50)]
+    began = time.monotonic()
+    verdict = verify(", ".join(map(str, numbers)), numbers, [lines, 50], "q")
+    assert time.monotonic() - began < 5 and not verdict.verified
+    assert len(verdict.warning() or "") < 600
+    names = [f"name {i}" for i in range(60_000)]
+    began = time.monotonic()
+    verify("the answer: " + " ".join(names[:3000]), None, [3], "q", filtered=names)
+    assert time.monotonic() - began < 5
+
+
+def test_the_check_stops_at_its_deadline() -> None:
+    verdict = verify("1 2 3 " * 1000, None, [1], "q", deadline=time.monotonic() - 1)
+    assert not verdict.verified and verdict.unchecked

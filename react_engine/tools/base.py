@@ -46,7 +46,14 @@ class ToolContext:
 
 @dataclass
 class ToolResult:
-    """What a tool returns: a JSON-able `value`, a one-line `summary`, and any state it changes."""
+    """What a tool returns: a JSON-able `value`, a one-line `summary`, and any state it changes.
+
+    `value` is what an answer may rest on, by the grounding rule (react_engine/grounding.py): only its JSON
+    numbers (int, float; list items and dict values) count as computed, together with the rows a step leaves.
+    Text in it (log lines, a value's text, dict keys) is names, whose digits never ground a number. So hold every
+    quantity as a number: a count, a statistic, a share (`{"percent": 12.5}`), a duration as seconds
+    (`{"seconds": 15434}`, which grounds "4 h 17 min 14 s"); hold a time as ISO 8601 text
+    (`pd.Timestamp.isoformat()`), which grounds the times an answer states. `summary` grounds nothing."""
 
     value: Any
     summary: str

@@ -46,7 +46,8 @@ def answer(plan: Plan, history: list[HistoryItem]) -> tuple[str, Any]:
             return f"No {label} were found{where}.", []
         if plan.goal == "which":
             best = [v for v, c in pairs if c == pairs[0][1]]
-            leaders = " and ".join(str(v) for v in best)
+            field = history[-1].params.get("field", "")
+            leaders = " and ".join(f"{field} {v}" if str(v).isdigit() and field else str(v) for v in best)
             verb = "tie with" if len(best) > 1 else "has the most, with"
             return f"{leaders} {verb} {counted(pairs[0][1], 'lines')}{where}.", best[0] if len(best) == 1 else best
         shown = ", ".join(f"{v} ({c:,})" for v, c in pairs)

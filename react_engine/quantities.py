@@ -1,0 +1,173 @@
+"""The quantities and times a text states, read in one linear pass.
+
+Numbers are read in every written form: `1,234`, `12.5%`, exponents (`2e6`, `2 x 10^6`), suffixes (`2k`, `3M`,
+`1G`, `2bn`), scale words (`2 million`) and number words (`two thousand`, `twenty-one`; a lone `one` or `a` is a
+word, not a number). A duration (`4 h 17 min 14 s`, `90 minutes`, `2h30m`) is one quantity in seconds. Dates and
+clock times (`2026-11-20T10:00`, `Nov 20`, `10:00:03`) are times, never numbers; identifiers that mix letters and
+digits (`MAWED07T01`, `Cable5/0/1`), MACs and IPv4 addresses are neither.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from react_engine.logs.macs import MAC_SEPARATED
+
+_SMALL = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+          "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
+_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+_SCALES = {"hundred": 1e2, "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+_WORDS = {**{w: i for i, w in enumerate(_SMALL)}, **{w: 20 + 10 * i for i, w in enumerate(_TENS)}}
+_SUFFIXES = {"k": 1e3, "K": 1e3, "M": 1e6, "G": 1e9, "bn": 1e9}
+_UNITS = [("milliseconds?|ms", 0.001), ("seconds?|secs?|s", 1), ("minutes?|mins?|m", 60), ("hours?|hrs?|h", 3600),
+          ("days?|d", 86400), ("weeks?|wks?|w", 604800)]
+_MONTHS = ["jan(?:uary)?", "feb(?:ruary)?", "mar(?:ch)?", "apr(?:il)?", "may", "june?", "july?", "aug(?:ust)?",
+           "sep(?:t(?:ember)?)?", "oct(?:ober)?", "nov(?:ember)?", "dec(?:ember)?"]
+_MONTH = rf"(?i:{'|'.join(_MONTHS)})\.?"
+_NUMERAL = r"[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+_UNIT = rf"(?:{'|'.join(u for u, _ in _UNITS)})(?![A-Za-z])"
+_NUMBER_WORD = rf"(?i:{'|'.join(_SMALL + _TENS + list(_SCALES))})"
+
+_TOKENS = re.compile(
+    rf"(?P<iso>\d{{4}}-\d{{2}}-\d{{2}}(?:[Tt ]?[\d:.,]*)(?:[Zz]|[+-]\d{{2}}:?\d{{2}})?)"
+    rf"|(?P<clock>\b\d{{1,2}}:\d{{2}}(?::\d{{2}})?(?:[.,]\d+)?\b)"
+    rf"|\b(?:{MAC_SEPARATED})\b"
+    rf"|\b\d{{1,3}}(?:\.\d{{1,3}}){{3}}(?::\d+)?\b"
+    rf"|(?P<dayfirst>\b\d{{1,2}}\s+{_MONTH}(?![A-Za-z])(?:\s+\d{{4}}\b)?)"
+    rf"|(?<![\w.])(?P<duration>{_NUMERAL}\s*{_UNIT}(?:\s*,?\s*(?:and\s+)?{_NUMERAL}\s*{_UNIT})*)"
+    rf"|(?<![\w.])(?P<number>{_NUMERAL}"
+    rf"(?P<power>[eE][-+]?\d+(?![\w])|\s*[x×*·]\s*10\s*(?:\^|\*\*)\s*[-+]?\d+|(?:\^|\*\*)[-+]?\d+)?"
+    rf"(?:(?P<suffix>bn|[kKMG])(?![\w])|\s+(?P<scale>(?i:hundred|thousand|million|billion|trillion))\b)?"
+    rf"(?P<percent>\s?%)?)"
+    rf"|(?P<month>\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?:,?\s+\d{{4}}\b)?)"
+    rf"|(?P<spelled>\b(?:{_NUMBER_WORD}|(?i:a)(?=\s+(?i:hundred|thousand|million|billion|trillion)\b))"
+    rf"(?:(?:\s+(?i:and\s+)?|-){_NUMBER_WORD})*\b)"
+    r"|[A-Za-z_][\w/.-]*"  # a word, with any digits in it (T3, Cable5/0/1): a name, not a quantity
+)
+_PART = re.compile(rf"({_NUMERAL})\s*({_UNIT})")
+_ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})(?:[Tt ]?(\d{2}):(\d{2})(?::(\d{2}))?)?")
+_CLOCK = re.compile(r"(\d{1,2}):(\d{2})(?::(\d{2}))?")
+
+Kind = Literal["number", "percent", "duration"]
+Moment = tuple[int | None, int | None, int | None, int | None, int | None, int | None]
+"""A stated time as (year, month, day, hour, minute, second); what the text leaves out is None."""
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """One stated quantity: `value` (seconds for a duration), and for a duration the seconds of the smallest step
+    it writes (`unit`: 60 in `4 h 17 min`, 360 in `4.3 hours`) and, when it has one unit only, its number as
+    written (`2` in `2 hours`)."""
+
+    value: float
+    kind: Kind = "number"
+    unit: float = 0.0
+    single: float | None = None
+    text: str = ""  # as written
+
+
+@dataclass
+class Reading:
+    quantities: list[Quantity]
+    moments: list[tuple[str, Moment]]  # (as written, the time)
+
+    def extend(self, other: Reading) -> None:
+        self.quantities += other.quantities
+        self.moments += other.moments
+
+
+def _numeral(text: str) -> float:
+    return float(text.replace(",", ""))
+
+
+def _number(match: re.Match[str]) -> Quantity:
+    value = _numeral(re.match(_NUMERAL, match.group("number")).group())  # type: ignore[union-attr]
+    power = match.group("power")
+    if power:
+        exponent = int(re.search(r"[-+]?\d+$", power.replace(" ", "")).group())  # type: ignore[union-attr]
+        try:
+            value = value * 10.0 ** exponent if re.match(r"[eE]|\s*[x×*·]", power) else value ** exponent
+        except (OverflowError, ZeroDivisionError):
+            value = float("inf")
+    if match.group("suffix"):
+        value *= _SUFFIXES[match.group("suffix")]
+    if match.group("scale"):
+        value *= _SCALES[match.group("scale").lower()]
+    return Quantity(value, "percent" if match.group("percent") else "number", text=match.group())
+
+
+def _spelled(text: str) -> Quantity | None:
+    """`two thousand three hundred and five` -> 2305; None for a lone `one` (a pronoun as often as a number)."""
+    words = [w.lower() for w in re.split(r"[\s-]+", text) if w.lower() != "and"]
+    if words == ["one"]:
+        return None
+    total, current = 0.0, 0.0
+    for word in words:
+        if word == "a":
+            current = 1
+        elif word in _WORDS:
+            current += _WORDS[word]
+        elif word == "hundred":
+            current = (current or 1) * 100
+        else:
+            total += (current or 1) * _SCALES[word]
+            current = 0
+    return Quantity(total + current, text=text)
+
+
+def _duration(text: str) -> Quantity:
+    parts = [(n, next(s for u, s in _UNITS if re.fullmatch(u, unit))) for n, unit in _PART.findall(text)]
+    steps = [s * 10.0 ** -len(n.partition(".")[2]) for n, s in parts]  # "4.3 hours": to a tenth of an hour
+    return Quantity(sum(_numeral(n) * s for n, s in parts), "duration", unit=min(steps),
+                    single=_numeral(parts[0][0]) if len(parts) == 1 else None, text=text)
+
+
+def _month(name: str) -> int:
+    return next(i + 1 for i, m in enumerate(_MONTHS) if re.fullmatch(m, name.rstrip("."), re.I))
+
+
+def _moment(kind: str, text: str) -> Moment | None:
+    if kind == "iso":
+        m = _ISO.match(text)
+        return tuple(int(g) if g else None for g in m.groups()) if m else None  # type: ignore[return-value]
+    if kind == "clock":
+        c = _CLOCK.match(text)
+        return (None, None, None, *(int(g) if g else None for g in c.groups())) if c else None  # type: ignore
+    words = re.findall(r"[A-Za-z]+\.?|\d+", text)
+    month = next(_month(w) for w in words if not w.isdigit())
+    numbers = [int(w) for w in words if w.isdigit()]
+    return (numbers[1] if len(numbers) > 1 else None, month, numbers[0], None, None, None)
+
+
+def read(text: str) -> Reading:
+    """The quantities and times stated in `text`, in order."""
+    quantities: list[Quantity] = []
+    moments: list[tuple[str, Moment]] = []
+    for match in _TOKENS.finditer(text):
+        kind = match.lastgroup
+        if kind in ("iso", "clock", "dayfirst", "month"):
+            moment = _moment(kind, match.group())
+            if moment is not None:
+                moments.append((match.group().rstrip(".,:"), moment))
+        elif kind == "number":
+            quantities.append(_number(match))
+        elif kind == "duration":
+            quantities.append(_duration(match.group()))
+        elif kind == "spelled" and (spelled := _spelled(match.group())) is not None:
+            quantities.append(spelled)
+    return Reading(quantities, moments)
+
+
+def numbers_in(text: str) -> list[float]:
+    """The numbers stated in `text` as written (a duration gives the number of each of its units)."""
+    out: list[float] = []
+    for match in _TOKENS.finditer(text):
+        if match.lastgroup == "duration":
+            out += [_numeral(n) for n, _ in _PART.findall(match.group())]
+        elif match.lastgroup == "number":
+            out.append(_number(match).value)
+        elif match.lastgroup == "spelled" and (spelled := _spelled(match.group())) is not None:
+            out.append(spelled.value)
+    return out

@@ -1,0 +1,92 @@
+"""Answers that try to pass invented numbers as computed, planned by a stand-in Ollama server over real HTTP."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from react_engine import Engine, Settings
+from react_engine.logs.options import LoadOptions
+from react_engine.planners.ollama import OllamaPlanner
+from react_engine.result import RunResult
+
+NO_CACHE = LoadOptions(use_cache=False)
+
+
+def _reply(action: str, **params: object) -> str:
+    return json.dumps({"reasoning": "r", "action": action, "params": params})
+
+
+def _run(fake_ollama, log: Path, *actions: str, question: str = "How many errors were there?",
+         timeout: float = 30) -> RunResult:
+    fake_ollama.push(*actions)
+    planner = OllamaPlanner(model="qwen3:4b", host=fake_ollama.host, timeout=timeout)
+    return Engine(planner, Settings(timeout_seconds=timeout)).ask(question, [str(log)], load_options=NO_CACHE)
+
+
+@pytest.fixture
+def log(tmp_path: Path) -> Path:
+    path = tmp_path / "app.log"
+    lines = [f"2026-11-20T10:00:0{i} host1 app: INFO disk failure on sda{i}" for i in range(2)]
+    lines += ["2026-11-20T10:00:05 host1 app: WARNING Total errors: 31337 (4.2e6 bytes, 2k retries)",
+              "2026-11-20T10:00:06 host2 app: ERROR had 9999 critical errors"]
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_a_number_read_in_a_log_line_is_not_computed(fake_ollama, log: Path) -> None:
+    result = _run(fake_ollama, log, _reply("show_logs", n=5),
+                  _reply("finalize_answer", answer="There were 31337 errors.", value=31337))
+    assert result.stop_reason == "stop" and not result.verified
+    assert any("31337" in w for w in result.warnings)
+
+
+def test_a_number_from_top_values_text_is_a_name_not_a_count(fake_ollama, log: Path) -> None:
+    result = _run(fake_ollama, log, _reply("top_values", field="message", n=5),
+                  _reply("finalize_answer", answer="There were 9999 errors.", value=None))
+    assert not result.verified
+
+
+def test_a_filter_phrase_counts_only_while_its_filter_shapes_the_rows(fake_ollama, log: Path) -> None:
+    result = _run(fake_ollama, log,
+                  _reply("filter_by_field", field="message", op="contains", value="had 9999 critical errors"),
+                  _reply("reset_filters"), _reply("search_logs", value="disk failure"),
+                  _reply("finalize_answer", answer="host1 had 9999 critical errors; 2 disk failures", value=2))
+    assert result.steps[0].value == 1 and not result.verified
+    assert any("9999" in w for w in result.warnings)
+
+
+def test_an_active_filter_phrase_counts_quoted_as_the_name_it_is(fake_ollama, log: Path) -> None:
+    phrase = "had 9999 critical errors"
+    filtered = _reply("filter_by_field", field="message", op="contains", value=phrase)
+    quoted = _run(fake_ollama, log, filtered,
+                  _reply("finalize_answer", answer=f'1 line says "{phrase}".', value=1))
+    assert quoted.verified
+    bare = _run(fake_ollama, log, filtered,
+                _reply("finalize_answer", answer=f"1 line: host2 {phrase}.", value=1))
+    assert not bare.verified
+
+
+@pytest.mark.parametrize("claim", ["two thousand", "2k", "2e6", "2 million", "2.0E+03", "2 x 10^6", "twenty-two",
+                                   "2 billion", "2K"])
+def test_spelled_suffixed_and_exponent_numbers_are_checked(fake_ollama, log: Path, claim: str) -> None:
+    result = _run(fake_ollama, log, _reply("search_logs", value="disk failure"),
+                  _reply("finalize_answer", answer=f"2 lines: {claim} disk failures.", value=None))
+    assert result.steps[0].value == 2 and not result.verified, claim
+
+
+def test_a_huge_number_dense_reply_is_checked_within_the_timeout(fake_ollama, tmp_path: Path) -> None:
+    log = tmp_path / "dense.log"
+    log.write_text("".join(f"2026-11-20T10:{i // 60:02d}:{i % 60:02d} h app: "
+                           + " ".join(str(i * 1000 + j) for j in range(60)) + "\n" for i in range(200)))
+    numbers = list(range(30_000))
+    answer = "Counts: " + ", ".join(map(str, numbers))  # ~170 KB, and the value holds them all again
+    began = time.monotonic()
+    result = _run(fake_ollama, log, _reply("show_logs", n=50),
+                  _reply("finalize_answer", answer=answer, value=numbers), timeout=20)
+    took = time.monotonic() - began
+    assert not result.verified and took < 10
+    assert sum(len(w) for w in result.warnings) < 2_000  # the warning names a few numbers, not 30,000
