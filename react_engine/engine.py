@@ -93,7 +93,8 @@ class Engine:
                     raise _Stop("error", f"the question has {len(question):,} characters, over the limit of "
                                          f"{self.settings.max_question_chars:,} (max_question_chars): shorten it",
                                 "InputError")
-                state, warnings = _open(question, paths, frame, now, options, self.dask)
+                state, warnings = _open(question, paths, frame, now, options, self.dask,
+                                        started + self.settings.timeout_seconds)
             except _Stop as stop:
                 result = self._unanswered(question, started, stop)
             except KeyboardInterrupt:
@@ -115,12 +116,13 @@ class Engine:
 
 
 def _open(question: str, paths: Sequence[str | Path] | None, frame: pd.DataFrame | None, now: str | None,
-          options: LoadOptions, dask: Any = None) -> tuple[RunState, list[str]]:
-    """The run state over the loaded logs (or `frame`) and the loader's warnings; `_Stop` when loading fails."""
+          options: LoadOptions, dask: Any = None, deadline: float | None = None) -> tuple[RunState, list[str]]:
+    """The run state over the loaded logs (or `frame`) and the loader's warnings; `_Stop` when loading fails
+    (a load on Dask also when it is not done by `deadline`)."""
     warnings: list[str] = []
     if frame is None:
         try:
-            frame = load_logs(list(paths or []), options, dask)
+            frame = load_logs(list(paths or []), options, dask, deadline)
         except ReactEngineError as exc:
             raise _Stop("error", str(exc), type(exc).__name__) from None
         warnings.extend(attrs(frame).get("warnings", []))

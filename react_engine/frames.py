@@ -16,15 +16,17 @@ from react_engine.logs.options import LoadOptions
 PathList = Annotated[list[str], BeforeValidator(lambda value: [value] if isinstance(value, str) else value)]
 
 
-def load_logs(paths: Sequence[str | Path], options: LoadOptions, dask: Any = None) -> pd.DataFrame:
-    """`react_engine.logs.load` (lean: see `to_frame`), or on a Dask cluster (`dask`: a `distributed.Client` or an address, else
-    `options.dask`) the same rows as a Dask frame loaded and persisted there."""
+def load_logs(paths: Sequence[str | Path], options: LoadOptions, dask: Any = None,
+              deadline: float | None = None) -> pd.DataFrame:
+    """`react_engine.logs.load` (lean: see `to_frame`), or on a Dask cluster (`dask`: a `distributed.Client` or an
+    address, else `options.dask`) the same rows as a Dask frame loaded and persisted there, connected and loaded by
+    `deadline` (a `time.monotonic()` value)."""
     target = dask if dask is not None else options.dask
     if target is not None:
         from react_engine.dask.cluster import connect
-        from react_engine.dask.load import load as load_on_cluster
+        from react_engine.dask.load import load_by
 
-        return load_on_cluster(connect(target), list(paths), options)
+        return load_by(connect(target, deadline), list(paths), options, deadline)
     from react_engine.logs import load
 
     return load(list(paths), options, raw=False)

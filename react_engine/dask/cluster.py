@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import atexit
 import re
+import time
 from typing import TYPE_CHECKING, Any
 
+from react_engine.bounded import Overdue, within
 from react_engine.errors import InputError
 
 if TYPE_CHECKING:
     from distributed import Client
 
 INSTALL_HINT = 'pip install -e ".[dask]"'
-CONNECT_TIMEOUT = "10s"
+CONNECT_SECONDS = 10.0
+_GRACE = 0.5  # past Client's own timeout, a connect is given up as hanging
 _LOCAL = re.compile(r"local(?::(?P<workers>\d+))?")
 _clients: dict[str, Client] = {}
 
@@ -29,9 +32,10 @@ def _require() -> None:
         raise InputError(f"--dask needs the dask extra: {INSTALL_HINT}") from None
 
 
-def connect(address: Any) -> Client:
+def connect(address: Any, deadline: float | None = None) -> Client:
     """A client for `address`: an existing `distributed.Client` as is; `local[:N]` starts a LocalCluster with N
-    worker processes (default 2); any other address is a running scheduler (`tcp://host:8786`)."""
+    worker processes (default 2); any other address is a running scheduler (`tcp://host:8786`), reached within
+    CONNECT_SECONDS and by `deadline` (a `time.monotonic()` value)."""
     _require()
     from distributed import Client
 
@@ -40,11 +44,11 @@ def connect(address: Any) -> Client:
     text = str(address).strip()
     client = _clients.get(text)
     if client is None or client.status != "running":
-        client = _clients[text] = _open(text)
+        client = _clients[text] = _open(text, deadline)
     return client
 
 
-def _open(text: str) -> Client:
+def _open(text: str, deadline: float | None) -> Client:
     from distributed import Client, LocalCluster
 
     local = _LOCAL.fullmatch(text)
@@ -56,8 +60,16 @@ def _open(text: str) -> Client:
         return Client(cluster)
     if "://" not in text:
         raise InputError(f"--dask {text!r}: use tcp://HOST:PORT for a running scheduler, or local / local:N")
+    left = CONNECT_SECONDS if deadline is None else deadline - time.monotonic()
+    limit = max(0.1, min(CONNECT_SECONDS, left - _GRACE))  # Client's own timeout, for a refused connection
     try:
-        return Client(text, timeout=CONNECT_TIMEOUT)
+        return within(lambda: Client(text, timeout=limit), limit + _GRACE, "dask-connect")
+    except Overdue:
+        raise InputError(f"--dask {text}: the address took the connection but did not answer within {limit:.1f}s; "
+                         "check that a Dask scheduler listens there (`dask scheduler`), or use --dask local") from None
+    except MemoryError:  # a length prefix of exabytes: the first bytes of another protocol's message (HTTP ...)
+        raise InputError(f"--dask {text}: the peer is not a Dask scheduler (it announced a message of impossible "
+                         "size); check the address and port, or use --dask local") from None
     except (OSError, TimeoutError) as exc:
         raise InputError(f"--dask {text}: cannot reach the Dask scheduler ({_reason(exc)}); start one with "
                          "`dask scheduler` and `dask worker ADDRESS`, check the address, or use --dask local") \

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
+from react_engine.bounded import Overdue, within
 from react_engine.dask import spill
 from react_engine.dask.files import HEAD_BYTES, RemoteFile, expand_inputs, read_range
 from react_engine.dask.ops import remember
@@ -138,6 +139,17 @@ def load(client: Client, paths: PathsArg, options: LoadOptions | None = None, *,
             from None
     except KilledWorker:
         raise InputError(f"Dask workers died parsing the logs (out of memory?); {_STUCK_ADVICE}") from None
+
+
+def load_by(client: Client, paths: PathsArg, options: LoadOptions, deadline: float | None) -> dd.DataFrame:
+    """`load`, given up with an InputError when `deadline` (a `time.monotonic()` value) passes first."""
+    if deadline is None:
+        return load(client, paths, options)
+    try:
+        return within(lambda: load(client, paths, options), deadline - time.monotonic(), "dask-load")
+    except Overdue:
+        raise InputError(f"the Dask cluster {client.scheduler.address} did not finish loading the logs within the "
+                         "run's time limit: raise it (--timeout), or check the scheduler and its workers") from None
 
 
 def _persisted(client: Client, pieces: list[Piece], warnings: list[str]) -> dd.DataFrame:

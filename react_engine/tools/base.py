@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -12,6 +11,7 @@ from typing import Any
 import pandas as pd
 from pydantic import BaseModel, ConfigDict
 
+from react_engine.bounded import Overdue, within
 from react_engine.errors import ToolTimeoutError
 from react_engine.settings import Settings
 
@@ -83,23 +83,11 @@ class Tool:
         """Run on a daemon thread; past `timeout` seconds the call is abandoned (the process need not wait for it)
         and reported as a `ToolTimeoutError`. A long tool may stop itself sooner with `ctx.check_deadline()`."""
         ctx = replace(ctx, deadline=time.monotonic() + timeout)
-        outcome: list[ToolResult | BaseException] = []
-
-        def work() -> None:
-            try:
-                outcome.append(self.run(params, ctx))
-            except BaseException as exc:  # handed to the caller's thread below
-                outcome.append(exc)
-
-        worker = threading.Thread(target=work, name=f"tool-{self.name}", daemon=True)
-        worker.start()
-        worker.join(timeout)
-        if not outcome:
+        try:
+            return within(lambda: self.run(params, ctx), timeout, f"tool-{self.name}")
+        except Overdue:
             raise ToolTimeoutError(f"{self.name} took longer than {timeout:g}s and was abandoned: "
-                                   "narrow the rows first")
-        if isinstance(outcome[0], BaseException):
-            raise outcome[0]
-        return outcome[0]
+                                   "narrow the rows first") from None
 
     def signature(self) -> str:
         """`name(a, b=default)` derived from the params model, for the one-line tool list in the prompt."""
