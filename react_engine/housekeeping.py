@@ -93,16 +93,27 @@ class CacheUsage(BaseModel):
     entries: int
     bytes: int
     limit_bytes: int
+    temp_files: int = 0  # left by writes that were killed (deleted by the next load that writes), or in progress
+    temp_bytes: int = 0
 
 
 def cache_usage() -> CacheUsage:
-    """Entries and bytes in the parsed-frame cache."""
-    from react_engine.logs.cache import MAX_CACHE_BYTES, cache_dir
+    """Entries and bytes in the parsed-frame cache, and its temporary files."""
+    from react_engine.logs.cache import MAX_CACHE_BYTES, TEMP_SUFFIX, cache_dir
 
     folder = cache_dir()
     files = list(folder.glob("*.arrow")) if folder.is_dir() else []
-    return CacheUsage(path=str(folder), entries=len(files), bytes=sum(f.stat().st_size for f in files),
-                      limit_bytes=MAX_CACHE_BYTES)
+    temps = list(folder.glob(f"*{TEMP_SUFFIX}")) if folder.is_dir() else []
+    return CacheUsage(path=str(folder), entries=len(files), bytes=sum(_size(f) for f in files),
+                      limit_bytes=MAX_CACHE_BYTES, temp_files=len(temps), temp_bytes=sum(_size(f) for f in temps))
+
+
+def _size(path: Path) -> int:
+    """A file's size; 0 once it is gone (another process may delete or replace it meanwhile)."""
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
 
 
 def clear_cache() -> CacheUsage:

@@ -226,6 +226,70 @@ def test_edit_inside_a_large_file_misses(tmp_path: Path, cache_home: Path) -> No
     assert _failed(path) == expected - 1
 
 
+def test_edit_between_the_sampled_blocks_with_restored_mtime_misses(tmp_path: Path, cache_home: Path) -> None:
+    path = tmp_path / "auth.log"
+    expected = _sshd_log(path, 20_000)
+    assert path.stat().st_size > 2**20
+    stat = path.stat()
+    assert _failed(path) == expected
+    data = path.read_bytes()
+    at = data.index(b"Failed password", 90_000)  # past the first fingerprint block, before the second
+    assert cache.FINGERPRINT_BLOCK < at < (len(data) - cache.FINGERPRINT_BLOCK) // (cache.FINGERPRINT_SAMPLES + 1)
+    path.write_bytes(data[:at] + b"Failed passw0rd" + data[at + 15 :])
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert path.stat().st_size == stat.st_size and path.stat().st_mtime_ns == stat.st_mtime_ns
+    assert _failed(path) == expected - 1
+
+
+KILLED_WRITE = """
+import sys, time
+from react_engine.logs import cache, load
+
+def stalled(self, data):
+    done = written(self, data)
+    print("writing", flush=True)
+    time.sleep(600)
+    return done
+
+written, cache._Summed.write = cache._Summed.write, stalled
+load(sys.argv[1])
+"""
+
+
+def test_temp_file_of_a_killed_cache_write_is_counted_then_removed(tmp_path: Path, cache_home: Path) -> None:
+    import json
+    import signal
+    import subprocess
+    import sys
+
+    path = tmp_path / "auth.log"
+    expected = _sshd_log(path, 3_000)
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache_home)}
+    writer = subprocess.Popen([sys.executable, "-c", KILLED_WRITE, str(path)], stdout=subprocess.PIPE, text=True,
+                              env=env)
+    assert writer.stdout is not None and writer.stdout.readline().strip() == "writing"
+    os.kill(writer.pid, signal.SIGKILL)
+    writer.wait(30)
+    (left,) = cache_dir().glob("*.tmp")
+    info = subprocess.run([sys.executable, "-m", "react_engine", "cache", "info", "--json"], capture_output=True,
+                          text=True, env=env, timeout=120, check=True)
+    usage = json.loads(info.stdout)
+    assert usage["entries"] == 0 and usage["temp_files"] == 1 and usage["temp_bytes"] == left.stat().st_size > 0
+    assert _failed(path) == expected
+    assert not left.exists() and len(list(cache_dir().glob("*.arrow"))) == 1
+
+
+def test_temp_file_of_a_write_still_running_is_kept(tmp_path: Path, cache_home: Path) -> None:
+    folder = cache_dir()
+    folder.mkdir(parents=True)
+    mine = folder / f"{cache.temp_prefix()}abc.tmp"  # this process is alive: its write may still be going on
+    mine.write_bytes(b"x")
+    path = tmp_path / "a.log"
+    path.write_text(TEXT)
+    load(path)
+    assert mine.exists()
+
+
 SYSTEMS = ("Android", "Apache", "BGL", "HDFS", "HPC", "Hadoop", "HealthApp", "Linux", "Mac", "OpenSSH",
            "OpenStack", "Proxifier", "Spark", "Thunderbird", "Windows", "Zookeeper")
 

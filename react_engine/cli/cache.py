@@ -42,6 +42,9 @@ def info_command(as_json: bool) -> None:
         return
     out(f"path:    {usage.path}\nentries: {usage.entries}\nsize:    {_size(usage.bytes)} "
         f"(least recently used entries are evicted past {_size(usage.limit_bytes)})")
+    if usage.temp_files:
+        out(f"temporary files: {usage.temp_files} ({_size(usage.temp_bytes)}), from writes that were interrupted or "
+            "are in progress; the next load that writes the cache deletes the stale ones")
 
 
 @cache_group.command("clear")

@@ -1,8 +1,8 @@
 """Parsed-frame cache: one Arrow IPC file per input, in the user's cache directory.
 
-Entries are keyed on the file's absolute path, size, mtime, a content fingerprint (see `fingerprint`),
-the parser version (a digest of this package's source) and the load options, so any change to the
-file or to the parser misses. One entry is kept per path, named for it, so a lookup reads one file.
+Entries are keyed on the file's absolute path, size, mtime, ctime (the status-change time, which any write and
+restoring an mtime both set), a content fingerprint (see `fingerprint`), the parser version (a digest of this
+package's source) and the load options, so any change to the file or to the parser misses. One entry is kept per path, named for it, so a lookup reads one file.
 
 An entry is uncompressed and laid out by `packing` (the log's text once, as `raw_head` and `message` where
 they make up each entry, repeating columns as dictionaries), so it is read through a memory map without a copy
@@ -11,8 +11,8 @@ of the text: about 1.15-1.6x the log.
 decompress, 40% of a cached ask, and held a second copy of the frame while they did.) Its CRC-32 is
 stored at its end and checked before the entry is decoded, so a damaged entry is dropped and the file
 parsed again, never trusted.
-The folder is kept under MAX_CACHE_BYTES by evicting the least recently used entries. Cache problems
-never fail a load.
+The folder is kept under MAX_CACHE_BYTES by evicting the least recently used entries, and the temporary file of
+a write that was killed is deleted then. Cache problems never fail a load.
 """
 
 from __future__ import annotations
@@ -47,6 +47,9 @@ _CRC_BYTES = 8
 _TRAILER_BYTES = _DIGEST_BYTES + _CRC_BYTES
 """An entry is an Arrow IPC file followed by its key's digest and the CRC-32 of all that precedes the CRC."""
 _CRC_BLOCK = 1 << 20
+TEMP_SUFFIX = ".tmp"
+STALE_TEMP_SECONDS = 3600.0
+"""A temporary file is stale when the process that named it is gone, or (another host's) past this age."""
 
 
 def _parser_version() -> str:
@@ -102,7 +105,8 @@ def _key(source: SourceFile, options: Mapping[str, object]) -> _Key | None:
     except OSError:
         return None
     path = str(source.path.resolve())
-    key = json.dumps([source.size, source.mtime, content, PARSER_VERSION, options], sort_keys=True, default=str)
+    key = json.dumps([source.size, source.mtime, source.ctime_ns, content, PARSER_VERSION, options], sort_keys=True,
+                     default=str)
     return _Key(hashlib.sha256(path.encode()).hexdigest()[:32] + ".arrow",
                 hashlib.sha256(key.encode()).hexdigest()[:_DIGEST_BYTES].encode())
 
@@ -167,11 +171,33 @@ def _touch(entry: Path) -> None:
     os.utime(entry, ns=(now, now))
 
 
+def temp_prefix() -> str:
+    """How this process's temporary files are named: for the process id, so a later load knows when it is gone."""
+    return f"{os.getpid()}-"
+
+
+def _stale(temp: Path) -> bool:
+    """Whether `temp` is left by a write that can no longer finish (see STALE_TEMP_SECONDS)."""
+    try:
+        if time.time() - temp.stat().st_mtime > STALE_TEMP_SECONDS:
+            return True
+        os.kill(int(temp.name.split("-", 1)[0]), 0)
+    except ProcessLookupError:
+        return True
+    except (OSError, ValueError):  # gone already, or another user's process, or not named for a process
+        return False
+    return False
+
+
 def evict() -> None:
-    """Delete the least recently used entries (never the newest) until the folder is under MAX_CACHE_BYTES.
+    """Delete stale temporary files, and the least recently used entries (never the newest) until the folder is
+    under MAX_CACHE_BYTES.
 
     Called once per load, after its `put`s: it looks at every entry."""
     try:
+        for temp in cache_dir().glob(f"*{TEMP_SUFFIX}"):
+            if _stale(temp):
+                temp.unlink(missing_ok=True)
         entries = [(entry, entry.stat()) for entry in cache_dir().glob("*.arrow")]
     except OSError:
         return
@@ -221,7 +247,7 @@ def put(source: SourceFile, options: Mapping[str, object], table: pa.Table, info
     try:
         folder.mkdir(parents=True, exist_ok=True)
         stored = pack(table.replace_schema_metadata({_META_KEY: json.dumps(info).encode()}))
-        descriptor, name = tempfile.mkstemp(dir=folder, suffix=".tmp")
+        descriptor, name = tempfile.mkstemp(dir=folder, prefix=temp_prefix(), suffix=TEMP_SUFFIX)
         tmp = Path(name)
         with _Summed(descriptor, "wb") as sink, pa.PythonFile(sink, mode="w") as stream:
             with pa.ipc.new_file(stream, stored.schema) as writer:

@@ -26,12 +26,13 @@ EXAMPLES = 5
 
 @dataclass(frozen=True)
 class SourceFile:
-    """One input: its display name and, for real files, size and modification time."""
+    """One input: its display name and, for real files, size, modification time and status-change time."""
 
     name: str
     path: Path | None  # None for stdin
     size: int = 0
     mtime: float | None = None
+    ctime_ns: int | None = None  # changes with any write, and with restoring the mtime after one
 
 
 @dataclass
@@ -103,7 +104,8 @@ class _Expansion:
                 raise not_regular(str(path), info.st_mode)
             self.skipped.append(str(path))
             return
-        self.found.setdefault((info.st_dev, info.st_ino), SourceFile(str(path), path, info.st_size, info.st_mtime))
+        source = SourceFile(str(path), path, info.st_size, info.st_mtime, info.st_ctime_ns)
+        self.found.setdefault((info.st_dev, info.st_ino), source)
 
     def folder(self, directory: Path, prefix: str = "") -> None:
         for found, is_dir in walk(directory):
