@@ -4,10 +4,13 @@ was understood (the `interpretation` of a run).
 - `vocabulary`: the words and names of the loaded rows, built once per load;
 - `spelling`: conservative typo correction against that vocabulary and the planner's lexicon;
 - `dates`: dates and times written in words;
-- `interpretation`: the typed record of what a question was read as, and its compact prompt notes.
+- `interpretation`: the typed record of what a question was read as, and its compact prompt notes;
+- `query`, `measures`: the typed `Query` a question is read into (filters, measure, grouping, order, limit, the
+  words left unread), which the rules planner compiles into tool calls.
 """
 
 from react_engine.understanding.interpretation import Correction, Interpretation, Term, TimeWindow
+from react_engine.understanding.query import Problem, Query, Reading
 from react_engine.understanding.vocabulary import Vocabulary
 
-__all__ = ["Correction", "Interpretation", "Term", "TimeWindow", "Vocabulary"]
+__all__ = ["Correction", "Interpretation", "Problem", "Query", "Reading", "Term", "TimeWindow", "Vocabulary"]

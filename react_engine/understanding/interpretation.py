@@ -7,6 +7,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from react_engine.understanding.query import Query
+
 NOTES_CHARS = 220  # with its "NOTES: " label, at most 80 tokens at the engine's 3-bytes-per-token estimate
 
 
@@ -47,6 +49,7 @@ class Interpretation(BaseModel):
     excluded: list[str] = Field(default_factory=list)  # what the rows left out hold ("from dfs.FSNamesystem")
     time_window: TimeWindow | None = None
     problem: str | None = None  # why the rules planner could not map it
+    query: Query | None = None  # the typed reading, when the question was read into one
 
     def stated(self) -> str:
         """The corrections and ignored words, as a sentence the answer ends with ("" when there are none)."""

@@ -13,6 +13,8 @@ from react_engine.logs.macs import normalize as normalize_mac
 from react_engine.logs.severity import normalize
 from react_engine.planners.base import ContextView
 from react_engine.planners.rules import negation
+from react_engine.planners.rules.compile import Call, Cannot, compile_query
+from react_engine.planners.rules.compile.filters import filter_of
 from react_engine.planners.rules.exclusions import Exclusion, claim_columns, excluded, leave_out
 from react_engine.planners.rules.nouns import Subject, subject
 from react_engine.planners.rules.question import Question, amount, known, logs_itself, time_window
@@ -46,6 +48,8 @@ from react_engine.tools import REGISTRY
 from react_engine.tools.regex import literal
 from react_engine.understanding import Correction, Interpretation, Term, TimeWindow, Vocabulary
 from react_engine.understanding.events import alike
+from react_engine.understanding.measures import Count, Distinct, Histogram, Key, Listing, Measure, Top
+from react_engine.understanding.query import Filter, Query
 from react_engine.understanding.spelling import correct, correct_names
 from react_engine.understanding.vocabulary import NAME_COLUMNS, singular, stem
 
@@ -56,15 +60,6 @@ NARROWING = frozenset(name for name, tool in REGISTRY.items() if tool.narrows)
 LINE_WORDS = r"(?:lines?|entries|entry|messages?|events?|records?|rows?|ones|logs?)"  # "unique lines"
 RANKED = ("top", "which", "unique", "list")  # goals that rank or count distinct values
 SEVERAL = r"\d+|" + "|".join(w for w, n in NUMBER_WORDS.items() if n > 1)  # "which 5 IPs", not "which one"
-
-
-@dataclass(frozen=True)
-class Call:
-    """One tool call of the plan, with the one-sentence reason sent as `reasoning`."""
-
-    action: str
-    params: dict[str, Any]
-    reasoning: str
 
 
 @dataclass
@@ -90,6 +85,7 @@ class Plan:
     subject: Subject | None = None  # what is counted or ranked, when no entity word names it
     excluded: list[Exclusion] = field(default_factory=list)  # values left out ("other than INFO")
     role: str | None = None  # source, destination or client: which address or port of a line is meant
+    query: Query | None = None  # what the calls compute, once the question is read
 
     def label(self) -> str:
         """How the answer names the values counted or ranked."""
@@ -99,7 +95,7 @@ class Plan:
         """What the question was read as, for the result and the answer."""
         return Interpretation(shape=self.goal, target=self.target, terms=self.terms, corrections=self.corrections,
                               ignored=self.ignored + self.framing, time_window=self.window, problem=self.problem,
-                              excluded=self.negated + [e.text for e in self.excluded])
+                              excluded=self.negated + [e.text for e in self.excluded], query=self.query)
 
 
 def _literals(q: Question, plan: Plan, vocabulary: Vocabulary) -> None:
@@ -326,43 +322,67 @@ def _entity(target: str, columns: list[str], vocabulary: Vocabulary) -> str:
     return target
 
 
-def _extract(kind: str, label: str, pattern: str | None) -> Call:
-    """The `extract_entities` call that finds `kind`: a built-in type, or a pattern for what has none."""
-    if pattern is not None:
-        return Call("extract_entities", {"types": [], "pattern": pattern, "name": kind}, f"find the {label}")
-    return Call("extract_entities", {"types": [kind]}, f"find the {label}")
-
-
 def _aggregate(plan: Plan, columns: list[str], n: int, interval: str, vocabulary: Vocabulary) -> None:
-    """The measuring calls after the narrowing ones."""
-    if plan.goal not in RANKED and not _leave_out(plan, None, columns, vocabulary):
+    """The query the plan's narrowing calls and goal make, and its calls (narrowing, then measuring)."""
+    ranked = plan.goal in RANKED
+    left_out = [] if ranked else _leave_out(plan, None, columns, vocabulary)
+    if left_out is None:
         return
+    measure = _measure(plan, columns, n, interval, vocabulary)
+    if measure is None:
+        return
+    key = getattr(measure, "key", None)
+    if ranked and key is not None:
+        left_out = _leave_out(plan, key.name, columns, vocabulary)
+        if left_out is None:
+            return
+    filters = [filter_of(c, w) for c, w in zip(plan.calls, plan.scope)]
+    plan.query = Query(filters=tuple(filters), measure=measure, left_out=tuple(left_out))
+    compiled = compile_query(plan.query)
+    if isinstance(compiled, Cannot):
+        plan.problem = compiled.sentence()
+        return
+    plan.calls = compiled
+    plan.scope += [f.words for f in left_out]
+
+
+def _measure(plan: Plan, columns: list[str], n: int, interval: str, vocabulary: Vocabulary) -> Measure | None:
+    """What the plan's goal measures (None with the problem set when it cannot be measured here)."""
     if plan.goal == "histogram":
-        plan.calls.append(Call("count_by_time", {"interval": interval}, f"count lines per {interval}"))
-        return
+        return Histogram(interval=interval)
     if plan.goal == "show" and plan.target is None:
-        plan.calls.append(Call("show_logs", {"n": n}, "show the matching lines"))
-        return
+        return Listing(limit=n)
     if plan.goal == "show":
         plan.goal = "list"  # "list the modems ..." asks for the modems, not the lines
     if plan.target is None and plan.goal in ("top", "which"):
         plan.problem = "I could not tell what to rank"
-        return
+        return None
     if plan.target is None and plan.goal == "list":
         plan.goal = "show"
-        plan.calls.append(Call("show_logs", {"n": 10}, "show the matching lines"))
-        return
+        return Listing(limit=10)
     if plan.target is None or plan.goal == "count":
-        plan.calls.append(Call("get_log_count", {}, "count the remaining lines"))
-        return
+        return Count()
+    key = _key(plan, columns, vocabulary)
+    if key is None:
+        return None
+    plan.terms.append(Term(word=key.shown(), column=key.name))
+    if plan.goal == "unique":
+        return Distinct(key=key)
+    if plan.goal == "list":
+        return Listing(key=key, limit=10)
+    return Top(key=key, n=n, single=plan.goal == "which")
+
+
+def _key(plan: Plan, columns: list[str], vocabulary: Vocabulary) -> Key | None:
+    """The values the plan counts or ranks (None with the problem set when the rows hold none)."""
     if plan.subject is not None:
         kind, label = plan.subject.name, plan.subject.label
         pattern = plan.subject.pattern(_searched(plan), vocabulary) if plan.subject.patterns else None
         if plan.subject.patterns and pattern is None:
             plan.problem = f"I found no {label} written in the lines that match the question's other words"
-            return
+            return None
     else:
-        kind, label = _entity(plan.target, columns, vocabulary), LABELS[plan.target]
+        kind, label = _entity(plan.target or "", columns, vocabulary), LABELS[plan.target or ""]
         pattern = CUSTOM_ENTITIES.get(kind)
         mark = marked(kind, plan.role, _searched(plan), vocabulary) if plan.role and kind in VALUES else None
         if mark is not None:
@@ -371,35 +391,26 @@ def _aggregate(plan: Plan, columns: list[str], n: int, interval: str, vocabulary
         elif kind == "ip" and vocabulary.sample and several_ips(_searched(plan), vocabulary, plan.role is not None):
             plan.problem = ("the lines hold several IP addresses and do not mark which one is meant; ask for the "
                             "source, destination or client addresses")
-            return
+            return None
     if kind not in columns and kind not in ENTITY_TYPES and pattern is None and kind != "http_status":
         plan.problem = f"these logs have no {label}"
-        return
-    plan.terms.append(Term(word=label, column=kind))
-    if pattern is not None or (kind in ENTITY_TYPES and plan.goal in ("unique", "list")):
-        plan.calls.append(_extract(kind, label, pattern))  # counting and ranking need custom ones extracted first
-    if not _leave_out(plan, kind, columns, vocabulary):
-        return
-    if plan.goal in ("unique", "list"):
-        plan.calls.append(Call("count_entities", {"type": kind, "unique": True}, f"count the distinct {label}"))
-        if plan.goal == "unique":
-            return
-    size = 10 if plan.goal == "list" else n
-    plan.calls.append(Call("top_values", {"field": kind, "n": size}, f"rank the {label} by their number of lines"))
+        return None
+    return Key(name=kind, label=label, pattern=pattern,
+               extract=pattern is None and kind in ENTITY_TYPES and plan.goal in ("unique", "list"))
 
 
-def _leave_out(plan: Plan, ranked: str | None, columns: list[str], vocabulary: Vocabulary) -> bool:
-    """Add the calls that drop the lines of each value the question leaves out; False (the problem set) when the
+def _leave_out(plan: Plan, ranked: str | None, columns: list[str], vocabulary: Vocabulary) -> list[Filter] | None:
+    """The filters that drop the lines of each value the question leaves out; None (the problem set) when the
     rows hold one nowhere."""
+    found = []
     for value in plan.excluded:
-        found = leave_out(value, ranked, columns, vocabulary)
-        if found is None:
+        left = leave_out(value, ranked, columns, vocabulary)
+        if left is None:
             plan.problem = f'I could not find "{value.text}" in these logs to leave it out'
-            return False
-        action, params, words = found
-        plan.calls.append(Call(action, params, f"keep lines {words}"))
-        plan.scope.append(words)
-    return True
+            return None
+        action, params, words = left
+        found.append(filter_of(Call(action, params, ""), words))
+    return found
 
 
 def _searched(plan: Plan) -> list[str]:

@@ -1,0 +1,59 @@
+"""A filter of a `Query` -> the narrowing call that keeps (or, `exclude`, leaves out) its lines."""
+
+from __future__ import annotations
+
+from typing import assert_never
+
+from react_engine.planners.rules.compile.calls import Call, call
+from react_engine.tools.base import Params
+from react_engine.tools.filters import (
+    FilterByFieldParams,
+    FilterBySeverityParams,
+    FilterByTimeParams,
+    SearchLogsParams,
+)
+from react_engine.understanding.query import FieldFilter, Filter, LevelFilter, TextFilter, TimeFilter
+
+
+def reasoning(words: str) -> str:
+    """The reason a narrowing call gives, from the words the answer states it with."""
+    return f"leave out the lines {words[4:]}" if words.startswith("not ") else f"keep lines {words}"
+
+
+def compile_filter(f: Filter) -> Call:
+    params: Params
+    match f:
+        case TextFilter():
+            params = SearchLogsParams(value=f.value, **_given(f, regex=f.regex, case_sensitive=f.case_sensitive))
+        case LevelFilter():
+            params = FilterBySeverityParams(levels=list(f.levels), **_given(f, min_level=f.min_level))
+        case FieldFilter():
+            params = FilterByFieldParams(field=f.field, value=f.value, **_given(f, op=f.op if f.op != "eq" else None))
+        case TimeFilter():
+            params = FilterByTimeParams(start=f.start, end=f.end, **_given(f))
+        case _:
+            assert_never(f)
+    return call(params, reasoning(f.words))
+
+
+def _given(f: Filter, **flags: object) -> dict[str, object]:
+    """The optional parameters that differ from their defaults (so only they are sent), and `exclude` when set."""
+    given = {k: v for k, v in flags.items() if v}
+    return given | ({"exclude": True} if f.exclude else {})
+
+
+def filter_of(c: Call, words: str) -> Filter:
+    """The filter a narrowing call applies (the inverse of `compile_filter`), stated as `words`."""
+    p, exclude = c.params, bool(c.params.get("exclude"))
+    if c.action == "search_logs":
+        return TextFilter(value=p["value"], regex=bool(p.get("regex")), case_sensitive=bool(p.get("case_sensitive")),
+                          exclude=exclude, words=words)
+    if c.action == "filter_by_severity":
+        levels = p.get("levels", [])
+        return LevelFilter(levels=tuple([levels] if isinstance(levels, str) else levels), min_level=p.get("min_level"),
+                           exclude=exclude, words=words)
+    if c.action == "filter_by_field":
+        return FieldFilter(field=p["field"], value=p["value"], op=p.get("op", "eq"), exclude=exclude, words=words)
+    if c.action == "filter_by_time":
+        return TimeFilter(start=p["start"], end=p.get("end", "now"), exclude=exclude, words=words)
+    raise ValueError(f"{c.action} is no filter")

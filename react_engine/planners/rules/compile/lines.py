@@ -1,0 +1,28 @@
+"""Measures of the matching lines themselves: how many, how many per time bucket, and the lines."""
+
+from __future__ import annotations
+
+from react_engine.planners.rules.compile.calls import Call, Cannot, call
+from react_engine.planners.rules.compile.values import listed_values
+from react_engine.tools.stats import CountByTimeParams, GetLogCountParams, ShowLogsParams
+from react_engine.understanding.measures import Count, Histogram, Listing
+from react_engine.understanding.query import Query
+
+MAX_LINES = 50  # the most lines show_logs returns
+
+
+def compile_count(query: Query, measure: Count) -> list[Call]:
+    return [call(GetLogCountParams(), "count the remaining lines")]
+
+
+def compile_histogram(query: Query, measure: Histogram) -> list[Call]:
+    interval = query.grouping.bucket or measure.interval
+    return [call(CountByTimeParams(interval=interval), f"count lines per {interval}")]
+
+
+def compile_listing(query: Query, measure: Listing) -> list[Call] | Cannot:
+    if measure.key is not None:
+        return listed_values(measure.key, measure.limit)
+    if measure.order == "newest":
+        return Cannot(measure.asked())
+    return [call(ShowLogsParams(n=min(measure.limit, MAX_LINES)), "show the matching lines")]

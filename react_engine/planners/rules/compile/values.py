@@ -1,0 +1,42 @@
+"""Measures of the values the matching lines hold: how many distinct ones, and which have the most lines."""
+
+from __future__ import annotations
+
+from react_engine.planners.rules.compile.calls import Call, Cannot, call
+from react_engine.tools.entities import CountEntitiesParams, ExtractEntitiesParams
+from react_engine.tools.stats import TopValuesParams
+from react_engine.understanding.measures import Distinct, Key, Top
+from react_engine.understanding.query import Query
+
+MAX_VALUES = 50  # the most values top_values ranks
+
+
+def extraction(key: Key) -> list[Call]:
+    """The call that finds the values of `key` first, when they must be extracted (none otherwise)."""
+    label = key.shown()
+    if key.pattern is not None:
+        return [call(ExtractEntitiesParams(types=[], pattern=key.pattern, name=key.name), f"find the {label}")]
+    return [call(ExtractEntitiesParams(types=[key.name]), f"find the {label}")] if key.extract else []
+
+
+def distinct(key: Key) -> Call:
+    return call(CountEntitiesParams(type=key.name, unique=True), f"count the distinct {key.shown()}")
+
+
+def ranked(key: Key, n: int) -> Call:
+    return call(TopValuesParams(field=key.name, n=min(n, MAX_VALUES)), f"rank the {key.shown()} by their number of lines")
+
+
+def compile_distinct(query: Query, measure: Distinct) -> list[Call]:
+    return [distinct(measure.key)]
+
+
+def compile_top(query: Query, measure: Top) -> list[Call] | Cannot:
+    if measure.least:
+        return Cannot(measure.asked())
+    return [ranked(measure.key, measure.n)]
+
+
+def listed_values(key: Key, limit: int) -> list[Call]:
+    """How many distinct values, and the `limit` with the most lines."""
+    return [distinct(key), ranked(key, limit)]

@@ -1,0 +1,257 @@
+"""What a question measures: one frozen model per kind, joined in the `Measure` union on `kind`.
+
+Each measure says in `asked` how the answer names it ("a percentage", "the 95th percentile of request time") and in
+`needs` which tools compute it: the engine treats a measure whose tools did not run as unanswered (a partial
+answer), so a measure added here before its tools exist is honest from the start.
+
+Adding a measure: declare its model below (a `kind` literal, its parameters, `asked`), add it to `Measure`, then
+mypy lists every `match` that must handle it (the rules planner's compile step and its answer wording).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Order = Literal["oldest", "newest"]
+StatisticFunc = Literal["count", "sum", "mean", "median", "min", "max", "stddev", "percentile"]
+
+
+class _Measure(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    needs: tuple[str, ...] = ()  # the tools that compute it; () for the measures every run can compute
+
+    def asked(self) -> str:
+        """What was asked, as the answer's "I cannot compute ... yet" names it."""
+        raise NotImplementedError
+
+
+class Key(BaseModel):
+    """What values are counted or ranked: a column or entity type the tools know (`name`), how the answer names
+    them (`label`), and, when no built-in type finds them, the regex whose first group does (`pattern`)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str
+    label: str = ""
+    pattern: str | None = None
+    extract: bool = False  # extract the values before counting them (built-in entity types counted or listed)
+
+    def shown(self) -> str:
+        return self.label or self.name
+
+
+# -- lines and values: computed by the tools every run has ------------------------------------------------------
+
+
+class Count(_Measure):
+    """How many lines match."""
+
+    kind: Literal["count"] = "count"
+
+    def asked(self) -> str:
+        return "a count of lines"
+
+
+class Distinct(_Measure):
+    """How many different values of `key` (an entity type or a column) the matching lines hold."""
+
+    kind: Literal["distinct"] = "distinct"
+    key: Key
+
+    def asked(self) -> str:
+        return f"the number of distinct {self.key.shown()}"
+
+
+class Top(_Measure):
+    """The `n` values of `key` with the most (or, `least`, the fewest) lines; `single` asks for the leader only."""
+
+    kind: Literal["top"] = "top"
+    key: Key
+    n: int = Field(5, ge=1)
+    least: bool = False
+    single: bool = False
+
+    def asked(self) -> str:
+        return f"the {'least' if self.least else 'most'} frequent {self.key.shown()}"
+
+
+class Histogram(_Measure):
+    """Lines per time bucket (`interval`: 1m, 1h, 1d...)."""
+
+    kind: Literal["histogram"] = "histogram"
+    interval: str = "1h"
+
+    def asked(self) -> str:
+        return f"lines per {self.interval}"
+
+
+class Listing(_Measure):
+    """The matching lines (or, with `key`, the values of `key`), `limit` of them from the `order` end."""
+
+    kind: Literal["listing"] = "listing"
+    key: Key | None = None
+    order: Order = "oldest"
+    limit: int = Field(10, ge=1)
+
+    def asked(self) -> str:
+        what = self.key.shown() if self.key else "lines"
+        return f"the {'newest' if self.order == 'newest' else 'first'} {self.limit} {what}"
+
+
+# -- analytics: a statistic of a field, times, shares, comparisons ----------------------------------------------
+
+
+class Statistic(_Measure):
+    """`func` of a numeric field, `field` as the question words it ("request time"), resolved later against the
+    log's numeric fields; `q` the percentile (0-100) when `func` is percentile."""
+
+    kind: Literal["statistic"] = "statistic"
+    func: StatisticFunc
+    field: str
+    q: float | None = Field(None, ge=0, le=100)
+    needs: tuple[str, ...] = ("field_stats",)
+
+    def asked(self) -> str:
+        name = {"sum": "total", "mean": "average", "stddev": "standard deviation", "min": "minimum",
+                "max": "maximum"}.get(self.func, self.func)
+        if self.func == "percentile":
+            name = f"{self.q:g}th percentile" if self.q is not None else "percentile"
+        return f"the {name} of {self.field}" if self.field else f"a {name}"
+
+
+class Occurrence(_Measure):
+    """When the matching lines first or last occur."""
+
+    kind: Literal["occurrence"] = "occurrence"
+    which: Literal["first", "last"]
+    needs: tuple[str, ...] = ("first_last",)
+
+    def asked(self) -> str:
+        return f"when it {'first' if self.which == 'first' else 'last'} happened"
+
+
+class Span(_Measure):
+    """How long the matching lines span, first to last."""
+
+    kind: Literal["span"] = "span"
+    needs: tuple[str, ...] = ("time_span",)
+
+    def asked(self) -> str:
+        return "how long it lasted"
+
+
+class Gaps(_Measure):
+    """The silences between matching lines (those over `at_least`, e.g. "5m", when given)."""
+
+    kind: Literal["gaps"] = "gaps"
+    at_least: str | None = None
+    needs: tuple[str, ...] = ("time_gaps",)
+
+    def asked(self) -> str:
+        return "the gaps between lines"
+
+
+class Duration(_Measure):
+    """The time from a `start` event to an `end` event (search texts), per value of `key` when given."""
+
+    kind: Literal["duration"] = "duration"
+    start: str
+    end: str
+    key: str | None = None
+    needs: tuple[str, ...] = ("durations",)
+
+    def asked(self) -> str:
+        return f'the time from "{self.start}" to "{self.end}"' if self.start else "a duration"
+
+
+class Share(_Measure):
+    """The matching lines as a share of the `base` lines (all lines when `base` is empty)."""
+
+    kind: Literal["share"] = "share"
+    base: tuple[str, ...] = ()  # the base's words, when not all lines
+    needs: tuple[str, ...] = ("share",)
+
+    def asked(self) -> str:
+        return "a percentage"
+
+
+class Comparison(_Measure):
+    """Two sides compared: two time windows (`left`/`right` as windows' words) or two values of `key`."""
+
+    kind: Literal["comparison"] = "comparison"
+    left: str
+    right: str
+    key: str | None = None
+    needs: tuple[str, ...] = ("compare",)
+
+    def asked(self) -> str:
+        return f"a comparison of {self.left} with {self.right}" if self.left and self.right else "a comparison"
+
+
+class Pivot(_Measure):
+    """Lines per value of `rows` and of `columns` (a two-way breakdown)."""
+
+    kind: Literal["pivot"] = "pivot"
+    rows: str
+    columns: str
+    needs: tuple[str, ...] = ("pivot",)
+
+    def asked(self) -> str:
+        return f"a breakdown by {self.rows} and {self.columns}"
+
+
+# -- investigation: patterns, what is unusual, an entity's timeline, what came before ----------------------------
+
+
+class Patterns(_Measure):
+    """The kinds of message the matching lines hold ("what kinds of errors", "summarize")."""
+
+    kind: Literal["patterns"] = "patterns"
+    needs: tuple[str, ...] = ("message_patterns",)
+
+    def asked(self) -> str:
+        return "the kinds of messages"
+
+
+class Unusual(_Measure):
+    """What is rare or new (first seen after `since`, when given)."""
+
+    kind: Literal["unusual"] = "unusual"
+    since: str | None = None
+    needs: tuple[str, ...] = ("unusual",)
+
+    def asked(self) -> str:
+        return "what is unusual or new"
+
+
+class Timeline(_Measure):
+    """What happened to one entity (`key` = `value`) over time."""
+
+    kind: Literal["timeline"] = "timeline"
+    key: str | None = None
+    value: str
+    needs: tuple[str, ...] = ("entity_timeline",)
+
+    def asked(self) -> str:
+        return f"a timeline of {self.value}"
+
+
+class Preceding(_Measure):
+    """The lines before each matching line ("why did X", "what happened before X")."""
+
+    kind: Literal["preceding"] = "preceding"
+    lines: int = Field(10, ge=1)
+    needs: tuple[str, ...] = ("preceding",)
+
+    def asked(self) -> str:
+        return "what led up to it"
+
+
+Measure = Annotated[
+    Count | Distinct | Top | Histogram | Listing | Statistic | Occurrence | Span | Gaps | Duration | Share
+    | Comparison | Pivot | Patterns | Unusual | Timeline | Preceding,
+    Field(discriminator="kind"),
+]

@@ -1,0 +1,145 @@
+"""Query -> tool calls, tested apart from reading questions: every call is valid for its tool, filters come first in
+order, values are found before what is left out of them, and measures without tools compile to `Cannot`."""
+
+from __future__ import annotations
+
+import typing
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from pydantic import ValidationError
+
+from react_engine.planners.rules.compile import Call, Cannot, compile_query
+from react_engine.planners.rules.compile.filters import compile_filter, filter_of
+from react_engine.tools import REGISTRY
+from react_engine.understanding import measures
+from react_engine.understanding.measures import (
+    Comparison,
+    Count,
+    Distinct,
+    Duration,
+    Gaps,
+    Histogram,
+    Key,
+    Listing,
+    Occurrence,
+    Patterns,
+    Pivot,
+    Preceding,
+    Share,
+    Span,
+    Statistic,
+    Timeline,
+    Top,
+    Unusual,
+)
+from react_engine.understanding.query import FieldFilter, LevelFilter, Query, TextFilter, TimeFilter
+
+WORDS = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1, max_size=20)
+FILTERS = st.one_of(
+    st.builds(TextFilter, value=WORDS, regex=st.booleans(), case_sensitive=st.booleans(), exclude=st.booleans(),
+              words=WORDS),
+    st.builds(LevelFilter, levels=st.lists(st.sampled_from(["error", "WARN", "critical"]), max_size=2).map(tuple),
+              min_level=st.sampled_from([None, "error"]), exclude=st.booleans(), words=WORDS),
+    st.builds(FieldFilter, field=st.sampled_from(["host", "status", "ip"]), value=st.one_of(WORDS, st.integers()),
+              op=st.sampled_from(["eq", "ne", "regex"]), exclude=st.booleans(), words=WORDS),
+    st.builds(TimeFilter, start=st.sampled_from(["now-1h", "2026-11-20T10:00"]), end=st.just("now"),
+              exclude=st.booleans(), words=WORDS),
+)
+UNSERVED = [Statistic(func="percentile", field="request time", q=95), Occurrence(which="last"), Span(), Gaps(),
+            Duration(start="started", end="finished"), Share(), Comparison(left="today", right="yesterday"),
+            Pivot(rows="host", columns="hour"), Patterns(), Unusual(), Timeline(value="guest"), Preceding()]
+
+
+def valid(c: Call) -> None:
+    REGISTRY[c.action].params.model_validate(c.params)
+
+
+@given(st.lists(FILTERS, max_size=4))
+def test_filters_compile_in_order_to_valid_narrowing_calls_and_back(filters: list) -> None:
+    calls = compile_query(Query(filters=tuple(filters)))
+    assert isinstance(calls, list)
+    assert [c.action for c in calls[:-1]] == [
+        {"text": "search_logs", "level": "filter_by_severity", "field": "filter_by_field",
+         "time": "filter_by_time"}[f.kind] for f in filters]
+    assert calls[-1].action == "get_log_count"
+    for f, c in zip(filters, calls):
+        valid(c)
+        assert REGISTRY[c.action].narrows
+        assert bool(c.params.get("exclude")) == f.exclude
+        assert filter_of(c, f.words) == f  # compiling loses nothing a filter says
+
+
+def test_only_the_parameters_given_are_sent() -> None:
+    assert compile_filter(TextFilter(value="timeout")).params == {"value": "timeout"}
+    assert compile_filter(FieldFilter(field="status", value=404, op="ne")).params == \
+        {"field": "status", "value": 404, "op": "ne"}
+    assert compile_filter(LevelFilter(levels=("error",), exclude=True)).params == {"levels": ["error"], "exclude": True}
+
+
+@pytest.mark.parametrize(("measure", "actions"), [
+    (Count(), ["get_log_count"]),
+    (Histogram(interval="1d"), ["count_by_time"]),
+    (Listing(limit=3), ["show_logs"]),
+    (Distinct(key=Key(name="ip", label="IP addresses", extract=True)), ["extract_entities", "count_entities"]),
+    (Distinct(key=Key(name="host", label="hosts")), ["count_entities"]),
+    (Top(key=Key(name="block", pattern=r"(blk_-?\d+)"), n=3), ["extract_entities", "top_values"]),
+    (Listing(key=Key(name="user", extract=True), limit=4), ["extract_entities", "count_entities", "top_values"]),
+])
+def test_measures_with_tools_compile_to_valid_calls(measure: measures.Measure, actions: list[str]) -> None:
+    calls = compile_query(Query(filters=(TextFilter(value="x"),), measure=measure,
+                                left_out=(FieldFilter(field="host", value="a", op="ne"),)))
+    assert isinstance(calls, list)
+    assert calls[0].action == "search_logs"
+    body = [c.action for c in calls[1:] if c.action != "filter_by_field"]
+    assert body == actions
+    left = [i for i, c in enumerate(calls) if c.action == "filter_by_field"]
+    found = [i for i, c in enumerate(calls) if c.action == "extract_entities"]
+    assert left and all(f < left[0] for f in found)  # the values are found before some are left out
+    for c in calls:
+        valid(c)
+
+
+def test_the_limit_and_the_interval_reach_the_calls() -> None:
+    calls = compile_query(Query(measure=Listing(limit=7)))
+    assert isinstance(calls, list) and calls[-1].params == {"n": 7}
+    calls = compile_query(Query(measure=Histogram(interval="1m")))
+    assert isinstance(calls, list) and calls[-1].params == {"interval": "1m"}
+    calls = compile_query(Query(measure=Top(key=Key(name="host"), n=80)))
+    assert isinstance(calls, list)
+    valid(calls[-1])
+
+
+@pytest.mark.parametrize("measure", [*UNSERVED, Listing(order="newest"), Top(key=Key(name="host"), least=True)],
+                         ids=lambda m: m.kind)
+def test_measures_without_tools_compile_to_a_stated_cannot(measure: measures.Measure) -> None:
+    compiled = compile_query(Query(measure=measure))
+    assert isinstance(compiled, Cannot)
+    assert compiled.sentence() == f"I cannot compute {measure.asked()} yet"
+
+
+def test_every_measure_of_the_union_is_covered_here() -> None:
+    union = typing.get_args(typing.get_args(measures.Measure)[0])
+    covered = {type(m) for m in UNSERVED} | {Count, Distinct, Top, Histogram, Listing}
+    assert set(union) == covered
+
+
+def test_unanswered_names_the_measure_until_its_tool_ran_then_the_unread_words() -> None:
+    query = Query(measure=Statistic(func="percentile", field="request time", q=95))
+    assert query.unanswered(set()) == "the 95th percentile of request time"
+    assert query.unanswered({"field_stats"}) is None
+    assert Query(unread=("yesterday", "more")).unanswered({"get_log_count"}) == '"yesterday", "more"'
+    assert Query().unanswered(set()) is None
+
+
+def test_a_query_is_immutable_and_rejects_unknown_parts() -> None:
+    query = Query()
+    with pytest.raises(ValidationError):
+        query.limit = 3  # type: ignore[misc]
+    with pytest.raises(ValidationError):
+        Query(grouping={"keys": ["host", "component", "hour"]})
+    with pytest.raises(ValidationError):
+        Query.model_validate({"measure": {"kind": "median"}})
+    assert Query.model_validate_json(Query(measure=Share(base=("all",))).model_dump_json()).measure == Share(
+        base=("all",))
