@@ -140,3 +140,38 @@ def test_a_collector_that_is_down_gives_one_warning_and_the_run_goes_on(tmp_path
                                                                                        [str(SYSLOG)])
     assert result.stop_reason == "stop" and Path(result.trace_file).is_file()
     assert sum("OTLP collector" in w for w in result.warnings) == 1
+
+
+def test_a_hanging_collector_holds_the_command_a_few_seconds_at_most_with_a_warning(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+    import time
+
+    release = threading.Event()
+
+    class Hanging(BaseHTTPRequestHandler):
+        def log_message(self, *args: object) -> None:
+            pass
+
+        def do_POST(self) -> None:
+            self.rfile.read(int(self.headers["Content-Length"]))
+            release.wait(120)  # reads the spans, never answers
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Hanging)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    env = {**os.environ, "OTEL_EXPORTER_OTLP_ENDPOINT": f"http://127.0.0.1:{server.server_address[1]}",
+           "OTEL_EXPORTER_OTLP_TIMEOUT": "60", "XDG_DATA_HOME": str(tmp_path)}
+    try:
+        began = time.monotonic()
+        done = subprocess.run([sys.executable, "-m", "react_engine", "ask", "how many lines?", str(SYSLOG),
+                               "--planner", "rules", "--no-cache"], capture_output=True, text=True, env=env,
+                              timeout=120)
+        elapsed = time.monotonic() - began
+    finally:
+        release.set()
+        server.shutdown()
+        server.server_close()
+    assert done.returncode == 0, done.stderr
+    assert "OTLP collector" in done.stderr and "did not answer within" in done.stderr
+    assert elapsed < 20, f"the command took {elapsed:.1f}s with a hanging collector"

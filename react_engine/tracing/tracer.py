@@ -22,11 +22,11 @@ from opentelemetry import trace
 from opentelemetry.context import Context
 from opentelemetry.sdk.resources import Resource as OtelResource
 from opentelemetry.sdk.trace import ReadableSpan, SpanLimits, TracerProvider
-from opentelemetry.sdk.trace.export import BatchSpanProcessor, SimpleSpanProcessor, SpanExporter, SpanExportResult
+from opentelemetry.sdk.trace.export import SimpleSpanProcessor, SpanExporter, SpanExportResult
 from opentelemetry.trace import Span, Status, StatusCode
 
 from react_engine.tracing.base import SERVICE, SpanHandle, Tracer
-from react_engine.tracing.collector import collector_exporter
+from react_engine.tracing.collector import collector_processor
 from react_engine.tracing.otlp import (
     EventRecord,
     Resource,
@@ -177,8 +177,8 @@ class OtelTracer(Tracer):
         unlimited = SpanLimits(max_attribute_length=SpanLimits.UNSET, max_span_attribute_length=SpanLimits.UNSET)
         self._provider = TracerProvider(resource=OtelResource.create({"service.name": SERVICE}), span_limits=unlimited)
         self._provider.add_span_processor(SimpleSpanProcessor(self.exporter))
-        if (collector := collector_exporter(self.warnings.append)) is not None:
-            self._provider.add_span_processor(BatchSpanProcessor(collector))
+        if (collector := collector_processor(self.warnings.append)) is not None:
+            self._provider.add_span_processor(collector)
         self._tracer = self._provider.get_tracer("react_engine", _VERSION)
         self._stack: list[Span] = []
         self._closed = False
