@@ -85,6 +85,18 @@ def test_count_by_time_lists_the_busiest_buckets_when_even_the_busy_ones_are_too
         run("count_by_time", context(df), interval="every hour")
 
 
+@given(years=st.lists(st.integers(1700, 2260), min_size=1, max_size=20), interval=st.sampled_from(["1h", "1d"]))
+@FAST
+def test_count_by_time_over_the_whole_range_of_timestamps(years: list[int], interval: str) -> None:
+    stamps = [pd.Timestamp(f"{year}-06-01T12:00Z") for year in [1700, *years, 2260]]  # 560 years apart
+    df = frame([{"message": "x", "timestamp": stamp} for stamp in stamps])
+    df["timestamp"] = df["timestamp"].astype("datetime64[ns, UTC]")  # as the loader gives them
+    result = run("count_by_time", context(df), interval=interval)
+    assert sum(bucket[1] for bucket in result.value) == len(stamps)
+    assert result.value[0][0].startswith("1700-06-01") and result.value[-1][0].startswith("2260-06-01")
+    assert "empty ones left out" in result.summary
+
+
 def test_get_log_count_counts_current_rows() -> None:
     df = frame([{"message": str(i)} for i in range(7)])
     result = run("get_log_count", context(df, df.iloc[2:5]))

@@ -49,7 +49,7 @@ def count_by_time(params: CountByTimeParams, ctx: ToolContext) -> ToolResult:
     buckets = stamps.dt.floor(width)
     first, last = first.floor(width), last.floor(width)
     counts = value_counts(buckets).sort_index()
-    span = (last - first) // width + 1
+    span = (last.to_pydatetime() - first.to_pydatetime()) // width.to_pytimedelta() + 1  # past pandas' 292 years
     if span <= MAX_BINS:
         counts, shown = counts.reindex(pd.date_range(first, last, freq=width), fill_value=0), ""
     elif len(counts) <= MAX_BINS:
