@@ -12,6 +12,7 @@ import pandas as pd
 
 from react_engine import guidance
 from react_engine.actions import parse_reply, validate
+from react_engine.anchor import anchor
 from react_engine.approval import DENY_ALL, Approver
 from react_engine.context import build_prompt
 from react_engine.errors import (
@@ -35,7 +36,7 @@ from react_engine.planners.suggestion import suggest
 from react_engine.result import RunResult, Statistics, Step, StopReason
 from react_engine.rowops import attrs, count, is_lazy
 from react_engine.settings import Settings
-from react_engine.state import RunState, call_key, resolve_now
+from react_engine.state import RunState, call_key
 from react_engine.text import cut
 from react_engine.tools import REGISTRY, Tool, ToolContext, ToolResult
 from react_engine.tracing import NULL_TRACER, SpanHandle, Tracer
@@ -127,11 +128,13 @@ def _open(question: str, paths: Sequence[str | Path] | None, frame: pd.DataFrame
             raise _Stop("error", str(exc), type(exc).__name__) from None
         warnings.extend(attrs(frame).get("warnings", []))
     try:
-        anchor = resolve_now(frame, now)
+        found = anchor(frame, now)
     except ToolError as exc:
         raise _Stop("error", f"--now {now!r}: {exc}", "InputError") from None
+    if found.left_out:
+        warnings.append(found.left_out)
     inputs = tuple(Path(f["path"]) for f in attrs(frame).get("files", []) if f.get("path"))
-    return RunState(question=question, frame=frame, now=anchor, inputs=inputs), warnings
+    return RunState(question=question, frame=frame, now=found.now, inputs=inputs, now_basis=found.basis), warnings
 
 
 class _Run:
@@ -329,7 +332,7 @@ class _Run:
     def _run_tool(self, tool: Tool, params: Any, canonical: dict[str, Any], step: Step) -> None:
         state, settings = self.state, self.settings
         # a tool that needs approval only gets here approved, for this very call shown with its path
-        ctx = ToolContext(frame=state.frame, rows=state.rows, now=state.now, settings=settings,
+        ctx = ToolContext(frame=state.frame, rows=state.rows, now=state.now, now_basis=state.now_basis, settings=settings,
                           entities=state.entities, output_dir=self.engine.output_dir,
                           allow_overwrite=tool.requires_approval and self.engine.approver.overwrite,
                           inputs=state.inputs)

@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
+from react_engine.anchor import anchor
 from react_engine.logs.schema import INTERNAL_COLUMNS
 from react_engine.logs.text import entry_text
 from react_engine.planners.base import ContextView, EntitySummary, HistoryItem
 from react_engine.result import Step
-from react_engine.rowops import category_codes, count, is_lazy, tally, value, within
+from react_engine.rowops import category_codes, count, is_lazy, tally, within
 from react_engine.tools.counts import top
-from react_engine.tools.timeexpr import parse_time
 from react_engine.understanding.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
@@ -178,11 +178,8 @@ def spread(n: int, k: int) -> list[int]:
 
 
 def resolve_now(frame: pd.DataFrame, now: str | None) -> pd.Timestamp | None:
-    """The time anchor: `--now` when given, else the newest timestamp in the logs."""
-    if now:
-        return parse_time(now, pd.NaT)
-    latest = value(frame["timestamp"].max()) if "timestamp" in frame else None
-    return None if latest is None or pd.isna(latest) else pd.Timestamp(latest)
+    """The time anchor: `--now` when given, else the newest timestamp in the logs (see `anchor`)."""
+    return anchor(frame, now).now
 
 
 def call_key(action: str, params: dict[str, Any], rows_version: int) -> str:
@@ -198,6 +195,7 @@ class RunState:
     frame: pd.DataFrame
     now: pd.Timestamp | None
     inputs: tuple[Path, ...] = ()  # the loaded log files
+    now_basis: str = "the newest log time"  # how `now` was chosen, said with relative times
     rows: pd.DataFrame = field(init=False)
     entities: dict[str, pd.Series] = field(default_factory=dict)
     steps: list[Step] = field(default_factory=list)

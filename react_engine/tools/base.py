@@ -30,6 +30,7 @@ class ToolContext:
     frame: pd.DataFrame  # every loaded row
     rows: pd.DataFrame  # the current rows (a subset of `frame`, same index labels)
     now: pd.Timestamp  # the time anchor for relative times (UTC)
+    now_basis: str = "the newest log time"  # how `now` was chosen, for a note when relative times are used
     settings: Settings = field(default_factory=Settings)
     # entity type -> values found, indexed by the frame row label they came from (a label may repeat)
     entities: dict[str, pd.Series] = field(default_factory=dict)

@@ -24,7 +24,7 @@ from react_engine.tools.counts import brief
 from react_engine.tools.entities import current, normalised, resolve_field
 from react_engine.tools.fields import OneOrMany
 from react_engine.tools.regex import check, literal, matches, text_matches
-from react_engine.tools.timeexpr import parse_time
+from react_engine.tools.timeexpr import parse_time, relative
 
 _SEPARATED = re.compile(r"[:.-]")
 
@@ -152,7 +152,10 @@ def filter_by_time(params: FilterByTimeParams, ctx: ToolContext) -> ToolResult:
         raise ToolError(f"start {start.isoformat()} is after end {end.isoformat()}; swap them")
     within = mask(ctx.rows["timestamp"],
                   lambda stamps: ((stamps >= start) & (stamps <= end)).to_numpy(dtype=bool, na_value=False))
-    return narrowed(ctx, within, f"time {start.isoformat()}..{end.isoformat()}", params.exclude)
+    result = narrowed(ctx, within, f"time {start.isoformat()}..{end.isoformat()}", params.exclude)
+    if relative(params.start) or relative(params.end):
+        result.note = f"now is {parse_time('now', ctx.now).isoformat()}, {ctx.now_basis}"
+    return result
 
 
 class FilterByFieldParams(Narrowing):
