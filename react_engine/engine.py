@@ -25,6 +25,7 @@ from react_engine.errors import (
     ToolTimeoutError,
     TruncatedReplyError,
 )
+from react_engine.fallback import merge, needs_fallback
 from react_engine.frames import load_logs
 from react_engine.grounding import evidence, grounds, reports_nothing, verify, with_notes
 from react_engine.logs.mapped import settle
@@ -67,10 +68,12 @@ class Engine:
     def __init__(self, planner: Planner, settings: Settings | None = None, *,
                  tracer_factory: TracerFactory | None = None, approver: Approver | None = None,
                  output_dir: str | Path | None = None, tools: dict[str, Tool] | None = None,
-                 on_step: StepCallback | None = None, dask: Any = None) -> None:
+                 on_step: StepCallback | None = None, dask: Any = None, fallback: Planner | None = None) -> None:
         """`dask`: a `distributed.Client` or an address (`tcp://host:8786`, `local`, `local:N`): load the logs and
-        run the tools on that Dask cluster (as `LoadOptions.dask` does per question)."""
+        run the tools on that Dask cluster (as `LoadOptions.dask` does per question). `fallback`: the planner that
+        answers when `planner`'s run ends without a verified answer (see `react_engine.fallback`)."""
         self.planner = planner
+        self.fallback = fallback
         self.settings = settings or Settings()
         self.tracer_factory = tracer_factory
         self.approver = approver or DENY_ALL
@@ -102,6 +105,10 @@ class Engine:
                 result = self._unanswered(question, started, _Stop("interrupted", "interrupted by the user (Ctrl-C)"))
             else:
                 result = _Run(self, state, tracer, started, warnings).execute()
+                if self.fallback is not None and needs_fallback(result):
+                    span.event("fallback", planner=self.fallback.name, after=result.stop_reason)
+                    again = _Run(self, state.restart(), tracer, started, [], self.fallback).execute()
+                    result = merge(result, again)
             span.set(stop_reason=result.stop_reason, answer=result.answer, value=_json(result.value),
                      verified=result.verified, now_used=result.now or "")
         result.trace_file = tracer.close()
@@ -141,10 +148,10 @@ class _Run:
     """One question, from loading to the final answer."""
 
     def __init__(self, engine: Engine, state: RunState, tracer: Tracer, started: float,
-                 warnings: list[str]) -> None:
+                 warnings: list[str], planner: Planner | None = None) -> None:
         self.engine = engine
         self.settings = engine.settings
-        self.planner = engine.planner
+        self.planner = planner or engine.planner
         self.question = state.question
         self.state = state
         self.tracer = tracer

@@ -7,14 +7,15 @@ from contextlib import contextmanager
 from typing import Any
 
 from react_engine.engine import Engine
-from react_engine.planners.factory import PlannerSpec, make_planner
+from react_engine.planners.factory import PlannerSpec, make_fallback, make_planner
 from react_engine.settings import Settings
 
 
 @contextmanager
 def open_engine(spec: PlannerSpec, settings: Settings | None = None, *,
                 notify: Callable[[str], None] | None = None, **engine_options: Any) -> Iterator[Engine]:
-    """An `Engine` with the planner `spec` asks for; its notice (e.g. the rules fallback) goes to `notify`.
+    """An `Engine` with the planner `spec` asks for (and, for a model planner, the rules planner to finish a run
+    that ends unverified); its notice (e.g. the rules planner instead of an absent model) goes to `notify`.
 
     `engine_options` are passed to `Engine` (tracer_factory, approver, output_dir, on_step, tools).
     """
@@ -22,6 +23,6 @@ def open_engine(spec: PlannerSpec, settings: Settings | None = None, *,
     try:
         if notice and notify:
             notify(notice)
-        yield Engine(planner, settings, **engine_options)
+        yield Engine(planner, settings, fallback=make_fallback(spec, planner), **engine_options)
     finally:
         planner.close()

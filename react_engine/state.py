@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import json
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 
 _KNOWN_VALUE_COLUMNS = ("host", "component")
 _KNOWN_VALUES_MAX = 2000
+_SHARED = frozenset({"question", "frame", "now", "inputs", "_known", "_vocabulary"})  # kept by `restart`
 
 
 def iso_time(ts: Any) -> str | None:
@@ -220,6 +222,15 @@ class RunState:
     def __post_init__(self) -> None:
         self.rows = self.frame
         self.stats = stats_for(self.frame)
+
+    def restart(self) -> RunState:
+        """A fresh run over the same loaded logs (all rows, no steps), sharing what was computed about the logs."""
+        fresh = copy.copy(self)
+        for f in fields(self):
+            if f.name not in _SHARED:
+                default = f.default_factory() if f.default_factory is not MISSING else f.default
+                setattr(fresh, f.name, self.frame if f.name == "rows" else default)
+        return fresh
 
     def set_rows(self, rows: pd.DataFrame) -> None:
         self.rows = rows

@@ -45,8 +45,10 @@ def _ask_errors(host: str, *args: str) -> tuple[int, str]:
 
 
 def _run(host: str, *args: str) -> tuple[int, str, str]:
+    """The model alone (--strict-model): no rules-planner answer after it fails (see test_fallback.py)."""
     result = CliRunner().invoke(
-        main, ["ask", QUESTION, str(APP_LOG), "--planner", "ollama", "--no-trace", "--no-cache", *args],
+        main, ["ask", QUESTION, str(APP_LOG), "--planner", "ollama", "--strict-model", "--no-trace", "--no-cache",
+               *args],
         env={"OLLAMA_HOST": host},
     )  # fmt: skip
     return result.exit_code, result.stdout, result.stderr

@@ -56,6 +56,8 @@ _OPTIONS = [
         help="seconds to wait for one model reply",
     ),
     click.option("--num-ctx", type=click.IntRange(min=512), help="context window, overriding the Modelfile"),
+    click.option("--strict-model", is_flag=True, envvar="REACT_ENGINE_STRICT_MODEL",
+                 help="judge the model alone: no rules-planner answer when its run ends without a verified one"),
 ]
 
 
@@ -73,6 +75,7 @@ def planner_options(command: Callable[..., Any]) -> Callable[..., Any]:
         base_url: str | None,
         request_timeout: float,
         num_ctx: int | None,
+        strict_model: bool,
         **kwargs: Any,
     ) -> Any:
         spec = PlannerSpec(
@@ -84,6 +87,7 @@ def planner_options(command: Callable[..., Any]) -> Callable[..., Any]:
             base_url=base_url,
             timeout=request_timeout,
             num_ctx=num_ctx,
+            strict_model=strict_model,
         )
         return command(*args, planner_spec=spec, **kwargs)
 

@@ -33,6 +33,7 @@ class PlannerSpec(BaseModel):
     base_url: str | None = Field(None, description="OpenAI-compatible server URL, e.g. http://localhost:8080/v1")
     timeout: float = Field(120.0, gt=0, description="seconds to wait for one model reply")
     num_ctx: int | None = Field(None, ge=512, description="context window, overriding the Modelfile")
+    strict_model: bool = Field(False, description="no rules-planner fallback when a model's run ends unverified")
 
     @field_validator("kind")
     @classmethod
@@ -80,6 +81,12 @@ def make_planner(spec: PlannerSpec) -> tuple[Planner, str | None]:
         model, host=spec.host, timeout=spec.timeout, modelfile=modelfile, options=options, think=spec.think
     )
     return planner, _unused(spec.modelfile, modelfile, [])
+
+
+def make_fallback(spec: PlannerSpec, planner: Planner) -> Planner | None:
+    """The planner that finishes a model planner's run that ends without a verified answer: the rules planner,
+    unless the model is to be judged alone (`strict_model`) or `planner` calls no model."""
+    return None if spec.strict_model or not planner.calls_model else _rules()
 
 
 def _unused(path: Path | None, modelfile: Modelfile | None, parameters: list[str]) -> str | None:

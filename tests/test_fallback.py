@@ -1,0 +1,116 @@
+"""A model planner's run that ends without a verified answer is finished by the rules planner (stand-in servers)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from react_engine import Engine, Settings
+from react_engine.cli import main
+from react_engine.logs.options import LoadOptions
+from react_engine.planners.factory import PlannerSpec, make_fallback
+from react_engine.planners.ollama import OllamaPlanner
+from react_engine.planners.openai import OpenAIPlanner
+from react_engine.planners.retry import RetryPolicy
+from react_engine.planners.rules import RulesPlanner
+
+NO_CACHE = LoadOptions(use_cache=False)
+SYSLOG = Path(__file__).resolve().parents[1] / "sample_logs" / "syslog" / "messages"
+ONCE = RetryPolicy(max_attempts=1)
+
+
+def _reply(action: str, **params) -> str:
+    return json.dumps({"action": action, "params": params, "reasoning": "r"})
+
+
+def _rules_answer(question: str):
+    return Engine(RulesPlanner()).ask(question, [str(SYSLOG)], load_options=NO_CACHE)
+
+
+def _ollama(fake) -> OllamaPlanner:
+    return OllamaPlanner("qwen3:4b", host=fake.host, retry=ONCE)
+
+
+def _openai(fake) -> OpenAIPlanner:
+    return OpenAIPlanner("qwen3:4b", f"{fake.url}/v1", retry=ONCE)
+
+
+@pytest.mark.parametrize("make", [_ollama, _openai], ids=["ollama", "openai"])
+def test_a_run_that_hits_the_step_limit_is_answered_by_the_rules(fake_ollama, make) -> None:
+    question = "How many lines?"
+    fake_ollama.default = {"content": _reply("show_logs", n=3)}  # the model repeats itself until stopped
+    planner = make(fake_ollama)
+    result = Engine(planner, Settings(max_iterations=4), fallback=RulesPlanner()).ask(
+        question, [str(SYSLOG)], load_options=NO_CACHE)
+    alone = _rules_answer(question)
+    assert result.stop_reason == "stop" and result.verified
+    assert result.value == alone.value and result.answer == alone.answer
+    assert result.planner == f"{planner.name}+rules"
+    assert any(w.startswith(f"the {planner.name} planner ended with tool_limit") for w in result.warnings)
+    model_steps = [s for s in result.steps if s.reply and "show_logs" in s.reply]
+    assert model_steps and result.steps[: len(model_steps)] == model_steps  # the model's steps first, then the rules'
+    assert [s.iteration for s in result.steps] == list(range(1, len(result.steps) + 1))
+    assert result.statistics.llm_calls == len(fake_ollama.bodies(
+        "/api/chat" if planner.name == "ollama" else "/v1/chat/completions"))
+    planner.close()
+
+
+def test_an_unverified_answer_gives_way_to_the_verified_one_with_a_warning(fake_ollama) -> None:
+    fake_ollama.push(_reply("get_log_count"), _reply("finalize_answer", answer="There were 123456 lines.",
+                                                     value=123456))
+    planner = _ollama(fake_ollama)
+    result = Engine(planner, fallback=RulesPlanner()).ask("How many lines?", [str(SYSLOG)], load_options=NO_CACHE)
+    assert result.verified and result.value == _rules_answer("How many lines?").value
+    assert any("unverified answer was set aside: There were 123456 lines." in w for w in result.warnings)
+    planner.close()
+
+
+def test_a_server_that_is_down_is_answered_by_the_rules(fake_ollama) -> None:
+    planner = OllamaPlanner("qwen3:4b", host="127.0.0.1:9", retry=ONCE)  # nothing listens on the discard port
+    result = Engine(planner, fallback=RulesPlanner()).ask("How many lines?", [str(SYSLOG)], load_options=NO_CACHE)
+    assert result.verified and result.planner == "ollama+rules" and result.statistics.llm_calls == 0
+    assert any("ended with error (Ollama is not reachable" in w for w in result.warnings)
+    planner.close()
+
+
+def test_a_verified_model_answer_is_kept(fake_ollama) -> None:
+    lines = _rules_answer("How many lines?").value
+    fake_ollama.push(_reply("get_log_count"), _reply("finalize_answer", answer=f"There are {lines} lines.",
+                                                     value=lines))
+    planner = _ollama(fake_ollama)
+    result = Engine(planner, fallback=RulesPlanner()).ask("How many lines?", [str(SYSLOG)], load_options=NO_CACHE)
+    assert result.verified and result.planner == "ollama" and len(fake_ollama.bodies("/api/chat")) == 2
+    assert len(result.steps) == 2
+    planner.close()
+
+
+def test_a_question_the_rules_cannot_read_keeps_the_models_result(fake_ollama) -> None:
+    fake_ollama.default = {"content": _reply("show_logs", n=3)}
+    planner = _ollama(fake_ollama)
+    result = Engine(planner, Settings(max_iterations=3), fallback=RulesPlanner()).ask(
+        "Tell me a poem about the moon", [str(SYSLOG)], load_options=NO_CACHE)
+    assert result.stop_reason == "tool_limit" and result.planner == "ollama"
+    planner.close()
+
+
+def test_strict_model_turns_the_fallback_off() -> None:
+    spec = PlannerSpec(kind="ollama")
+    model = OllamaPlanner("qwen3:4b", host="127.0.0.1:9")
+    assert isinstance(make_fallback(spec, model), RulesPlanner)
+    assert make_fallback(spec.model_copy(update={"strict_model": True}), model) is None
+    assert make_fallback(spec, RulesPlanner()) is None
+    model.close()
+
+
+@pytest.mark.parametrize("strict", [False, True])
+def test_the_cli_says_which_planners_answered(fake_ollama, cli_home, strict) -> None:
+    fake_ollama.default = {"content": _reply("show_logs", n=3)}
+    args = ["ask", "How many lines?", str(SYSLOG), "--planner", "ollama", "--json", "--no-cache",
+            "--max-iterations", "3", *(["--strict-model"] if strict else [])]
+    out = CliRunner().invoke(main, args, env={"OLLAMA_HOST": fake_ollama.host})
+    data = json.loads(out.stdout)
+    assert data["planner"] == ("ollama" if strict else "ollama+rules")
+    assert data["verified"] is not strict
