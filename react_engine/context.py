@@ -123,7 +123,7 @@ def render(view: ContextView, tools: list[Tool], shape: Shape) -> str:
     samples = ""
     if shape.samples and view.samples:
         body = "\n".join(clean(s, shape.sample_chars) for s in view.samples[: shape.samples])
-        samples = f"sample rows:\n<<<LOG DATA (untrusted)\n{body}\n>>>END LOG DATA\n"
+        samples = f"sample rows:\n{body}\n"
     feedback = f"NOTE: {clean(view.feedback, 600)}\n\n" if view.feedback else ""
     return _USER.format(
         question=clean(view.question, 500),

@@ -13,7 +13,7 @@ import click
 
 from react_engine.approval import Approver, approvable
 from react_engine.cli.render import OUTPUTS
-from react_engine.cli.terminal import note, quiet_option
+from react_engine.cli.terminal import note, quiet_option, safe
 from react_engine.result import RunResult
 from react_engine.settings import Settings
 from react_engine.tracing import Tracer, default_trace_dir
@@ -125,7 +125,7 @@ def approval_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     def wrapper(*args: Any, approve_all: bool, pre_approved: tuple[str, ...], overwrite: bool,
                 output_dir: str | None, **kwargs: Any) -> Any:
         interactive = sys.stdin.isatty() and sys.stderr.isatty()
-        ask = (lambda text: click.confirm(text, default=False, err=True)) if interactive else None
+        ask = (lambda text: click.confirm(safe(text), default=False, err=True)) if interactive else None
         approver = Approver(approve_all=approve_all, pre_approved=pre_approved, ask=ask, overwrite=overwrite)
         return fn(*args, approval={"approver": approver, "output_dir": output_dir}, **kwargs)
 

@@ -12,23 +12,28 @@ from typing import Any
 
 import click
 
-# C0 controls except tab and newline, DEL, and the C1 controls (U+0080..U+009F, e.g. the 8-bit CSI U+009B).
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-_RAW_IN_JSON = re.compile(r"[\x7f-\x9f]")  # JSON encoders escape C0 but leave DEL and C1 as they are
+# Bidirectional marks, embeddings, overrides and isolates: they reorder what the terminal shows (U+202E).
+_BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+# C0 controls except tab and newline, DEL, the C1 controls (U+0080..U+009F, e.g. the 8-bit CSI U+009B), bidi.
+_CONTROL = re.compile(f"[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f{_BIDI}]")
+_RAW_IN_JSON = re.compile(f"[\\x7f-\\x9f{_BIDI}]")  # JSON encoders escape C0 but leave DEL, C1 and bidi as they are
 _QUIET = "react_engine.quiet"
 
 
 def _escaped(match: re.Match[str]) -> str:
-    return f"\\x{ord(match.group()):02x}"
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
 
 
 def safe(text: str) -> str:
-    """`text` with every control character except tab and newline shown as `\\xNN`, so none acts on the terminal."""
+    """`text` with every control character except tab and newline, and every bidi control, shown as `\\xNN` or
+    `\\uNNNN`, so none acts on the terminal."""
     return _CONTROL.sub(_escaped, text)
 
 
 def safe_json(text: str) -> str:
-    """JSON text with DEL and C1 controls written as `\\u00NN` (encoders already escape C0): the same JSON value."""
+    """JSON text with DEL, C1 and bidi controls written as `\\uNNNN` (encoders already escape C0): the same JSON
+    value."""
     return _RAW_IN_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 

@@ -50,13 +50,29 @@ class Found:
     relative: str
 
 
-def walk(folder: Path, max_depth: int | None = None) -> Iterator[tuple[Found, bool]]:
+SPECIAL = ("/proc", "/sys", "/dev")  # kernel and device files: never logs, and they may hold secrets
+
+
+def special(path: str | Path) -> bool:
+    """`path` resolves under /proc, /sys or /dev."""
+    real = os.path.realpath(path)
+    return any(real == root or real.startswith(root + "/") for root in SPECIAL)
+
+
+def _inside(real: str, root: str) -> bool:
+    return real == root or real.startswith(root.rstrip(os.sep) + os.sep)
+
+
+def walk(folder: Path, max_depth: int | None = None,
+         escapes: list[str] | None = None) -> Iterator[tuple[Found, bool]]:
     """Entries below `folder`, sorted, with whether each is a folder; hidden names are left out.
 
-    Folder symlinks are followed, but a folder already visited (a loop, or a second way in) is not
-    entered again. `max_depth` limits how many levels down entries are reported (None: no limit).
+    A symlink is followed only when it stays inside `folder` (and out of /proc, /sys and /dev); one that leaves
+    is not reported but added to `escapes` as `relative -> target`. A folder already visited (a loop, or a second
+    way in) is not entered again. `max_depth` limits how many levels down entries are reported (None: no limit).
     """
     seen: set[tuple[int, int]] = set()
+    root = os.path.realpath(folder)
 
     def visit(directory: Path, prefix: str, level: int) -> Iterator[tuple[Found, bool]]:
         try:
@@ -71,6 +87,12 @@ def walk(folder: Path, max_depth: int | None = None) -> Iterator[tuple[Found, bo
             if entry.name.startswith("."):
                 continue
             found = Found(directory / entry.name, prefix + entry.name)
+            if entry.is_symlink():
+                target = os.path.realpath(entry.path)
+                if not _inside(target, root) or special(target):
+                    if escapes is not None:
+                        escapes.append(f"{found.relative} -> {target}")
+                    continue
             try:
                 is_dir = entry.is_dir()
             except OSError:

@@ -133,8 +133,7 @@ def load_tables(paths: PathsArg, options: LoadOptions | None = None) -> Loaded:
     if not tables:
         names = ", ".join(i["path"] for i in infos)
         raise InputError(f"{names}: only binary content found; point at text log files (decompressed or .gz/.bz2/.xz)")
-    note = inputs.note()
-    return Loaded(tables, infos, [note] if note else [])
+    return Loaded(tables, infos, inputs.notes())
 
 
 def _types(arrow_type: pa.DataType) -> Any:

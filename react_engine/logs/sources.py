@@ -17,7 +17,7 @@ from pathlib import Path, PurePath
 
 from react_engine.errors import InputError
 from react_engine.logs import globs
-from react_engine.logs.folders import Found, is_log_name, walk
+from react_engine.logs.folders import Found, is_log_name, special, walk
 from react_engine.logs.options import LoadOptions
 
 STDIN = "-"
@@ -41,6 +41,16 @@ class Inputs:
 
     files: list[SourceFile]
     skipped: list[str] = field(default_factory=list)
+    escapes: list[str] = field(default_factory=list)  # symlinks in folders that lead out of them (`a -> /b`)
+
+    def notes(self) -> list[str]:
+        """One line on the files left out, and one on the symlinks not followed out of a folder."""
+        notes = [note] if (note := self.note()) else []
+        if self.escapes:
+            shown = ", ".join(self.escapes[:EXAMPLES]) + (", ..." if len(self.escapes) > EXAMPLES else "")
+            notes.append(f"did not follow {len(self.escapes)} symlinks that lead out of the folder ({shown}); "
+                         "name a file directly to read it (nothing under /proc, /sys or /dev is read)")
+        return notes
 
     def note(self) -> str | None:
         """One line on the files left out, by kind (`3 *.csv, README.md`), or None."""
@@ -79,6 +89,7 @@ class _Expansion:
         self.options = options
         self.found: dict[tuple[int, int] | str, SourceFile] = {}
         self.skipped: list[str] = []
+        self.escapes: list[str] = []
 
     def _wanted(self, found: Found, from_folder: bool) -> bool:
         options = self.options
@@ -104,11 +115,16 @@ class _Expansion:
                 raise not_regular(str(path), info.st_mode)
             self.skipped.append(str(path))
             return
+        if special(path):
+            if explicit:
+                raise _special(path)
+            self.escapes.append(f"{path} -> {os.path.realpath(path)}")
+            return
         source = SourceFile(str(path), path, info.st_size, info.st_mtime, info.st_ctime_ns)
         self.found.setdefault((info.st_dev, info.st_ino), source)
 
     def folder(self, directory: Path, prefix: str = "") -> None:
-        for found, is_dir in walk(directory):
+        for found, is_dir in walk(directory, escapes=self.escapes):
             if not is_dir and self._wanted(Found(found.path, prefix + found.relative), from_folder=True):
                 self.add(found.path, explicit=False)
 
@@ -118,7 +134,7 @@ class _Expansion:
         split = next(i for i, part in enumerate(parts) if globs.has_magic(part))
         base, rest = Path(*parts[:split]) if split else Path("."), "/".join(parts[split:])
         regex, matched = globs.compile_glob(rest), 0
-        for found, is_dir in walk(base, globs.depth(rest)):
+        for found, is_dir in walk(base, globs.depth(rest), self.escapes):
             if regex.fullmatch(found.relative) is None:
                 continue
             matched += 1
@@ -140,11 +156,21 @@ class _Expansion:
         if not path.exists():
             raise InputError(f"{item}: no such file or directory; check the path")
         if path.is_dir():
-            if not any(not is_dir for _, is_dir in walk(path)):
-                raise InputError(f"{item}: directory has no files; point at a log file or a folder that holds logs")
+            if special(path):
+                raise _special(path)
+            escapes: list[str] = []
+            if not any(not is_dir for _, is_dir in walk(path, escapes=escapes)):
+                held = f" but {len(escapes)} symlinks that lead out of it" if escapes else ""
+                raise InputError(f"{item}: directory has no files{held}; point at a log file or a folder that holds "
+                                 "logs")
             self.folder(path)
         else:
             self.add(path, explicit=True)
+
+
+def _special(path: Path) -> InputError:
+    return InputError(f"{path}: under /proc, /sys or /dev, which hold kernel and device files, not logs (and may "
+                      "hold secrets); pass log files or folders (or - to read standard input)")
 
 
 def _items(paths: Sequence[str | os.PathLike[str]] | str | os.PathLike[str]) -> Iterator[str]:
@@ -161,8 +187,8 @@ def expand(paths: Sequence[str | os.PathLike[str]] | str | os.PathLike[str],
     expansion = _Expansion(options or LoadOptions())
     for item in items:
         expansion.item(item)
-    inputs = Inputs(sorted(expansion.found.values(), key=lambda s: s.name), expansion.skipped)
+    inputs = Inputs(sorted(expansion.found.values(), key=lambda s: s.name), expansion.skipped, expansion.escapes)
     if not inputs.files:
-        reason = inputs.note() or "no files found"
+        reason = "; ".join(inputs.notes()) or "no files found"
         raise InputError(f"{', '.join(items)}: no log files to read: {reason}")
     return inputs
