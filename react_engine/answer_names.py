@@ -10,6 +10,10 @@ from dataclasses import dataclass, field
 
 MAX_NAME_CHARS = 400  # a longer text is no name an answer writes whole (and bounds the work per position)
 _DIGIT = re.compile(r"\d")
+_SPACE = re.compile(r"\s")
+_BAR, _ESCAPED = re.compile(r"(?<!\\)\|"), re.compile(r"\\(.)")
+_SYNTAX = re.compile(r"[\\^$()|?*+\[\]{}]")
+_ALTERNATION = re.compile(r"\^\(\?:(.*)\)\$")
 _QUOTES = "\"'`“”‘’«»"
 
 
@@ -41,12 +45,17 @@ class Names:
 
     def __init__(self, names: Iterable[Name], *, numbered: bool = False) -> None:
         self._entries: dict[str, _Entry] = {}
+        digit, space = _DIGIT.search, _SPACE.search
         for name in names:
             text = name.text.strip()
-            if len(text) < 2 or len(text) > MAX_NAME_CHARS or (numbered and not _DIGIT.search(text)):
+            if len(text) < 2 or len(text) > MAX_NAME_CHARS or (numbered and not digit(text)):
                 continue
-            entry = self._entries.setdefault(text.lower(), _Entry(digits_only=text.isdigit()))
-            entry.phrase = entry.phrase and name.phrase and bool(re.search(r"\s", text))
+            key = text.lower()
+            entry = self._entries.get(key)
+            if entry is None:
+                entry = self._entries[key] = _Entry(digits_only=text.isdigit())
+            if entry.phrase and not (name.phrase and space(text)):
+                entry.phrase = False
             if name.label:
                 entry.labels.add(name.label.lower())
         lengths: dict[str, set[int]] = {}
@@ -105,8 +114,8 @@ class Names:
 
 def alternatives(value: str) -> list[str]:
     """The literal names a filter value compares with: itself, or the alternatives of `^(?:a|b)$`."""
-    inner = re.fullmatch(r"\^\(\?:(.*)\)\$", value)
+    inner = _ALTERNATION.fullmatch(value) if value.startswith("^(?:") else None
     if inner is None:
         return [value]
-    names = [re.sub(r"\\(.)", r"\1", alt) for alt in re.split(r"(?<!\\)\|", inner.group(1))]
-    return [n for n in names if not re.search(r"[\\^$()|?*+\[\]{}]", n)]
+    names = [_ESCAPED.sub(r"\1", alt) if "\\" in alt else alt for alt in _BAR.split(inner.group(1))]
+    return [n for n in names if not _SYNTAX.search(n)]

@@ -40,7 +40,7 @@ from pydantic import BaseModel, Field
 
 from react_engine.answer_names import Name, Names, alternatives
 from react_engine.logs.text import entry_text
-from react_engine.quantities import Moment, Quantity, Reading, numbers_in, read
+from react_engine.quantities import Moment, Quantity, Reading, numbers_in, read, times_in
 from react_engine.result import Evidence, Step
 from react_engine.rowops import count, head, take
 from react_engine.text import cut
@@ -257,15 +257,21 @@ class _Moments:
     question's "around 09:30")."""
 
     def __init__(self, texts: Iterable[str]) -> None:
+        self._texts: Iterable[str] | None = texts  # read on the first lookup: most answers state no time
         self._groups: dict[tuple[bool, ...], list[Moment]] = {}
-        for text in texts:
-            for _, moment in read(text).moments:
-                self._groups.setdefault(_given(moment), []).append(moment)
         self._index: dict[tuple[tuple[bool, ...], tuple[bool, ...]], set[tuple[int | None, ...]]] = {}
+
+    def _read(self) -> dict[tuple[bool, ...], list[Moment]]:
+        if self._texts is not None:
+            for text in self._texts:
+                for moment in times_in(text):
+                    self._groups.setdefault(_given(moment), []).append(moment)
+            self._texts = None
+        return self._groups
 
     def agrees(self, moment: Moment) -> bool:
         given = _given(moment)
-        for fields, known in self._groups.items():
+        for fields, known in self._read().items():
             shared = tuple(a and b for a, b in zip(given, fields))
             if sum(shared) < 2:
                 continue

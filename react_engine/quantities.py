@@ -46,6 +46,8 @@ _TOKENS = re.compile(
     rf"(?:(?:\s+(?i:and\s+)?|-){_NUMBER_WORD})*\b)"
     r"|[A-Za-z_][\w/.-]*"  # a word, with any digits in it (T3, Cable5/0/1): a name, not a quantity
 )
+_TIMES = ("iso", "clock", "dayfirst", "month")
+_DIGIT = re.compile(r"\d")
 _PART = re.compile(rf"({_NUMERAL})\s*({_UNIT})")
 _ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})(?:[Tt ]?(\d{2}):(\d{2})(?::(\d{2}))?)?")
 _CLOCK = re.compile(r"(\d{1,2}):(\d{2})(?::(\d{2}))?")
@@ -147,7 +149,7 @@ def read(text: str) -> Reading:
     moments: list[tuple[str, Moment]] = []
     for match in _TOKENS.finditer(text):
         kind = match.lastgroup
-        if kind in ("iso", "clock", "dayfirst", "month"):
+        if kind in _TIMES:
             moment = _moment(kind, match.group())
             if moment is not None:
                 moments.append((match.group().rstrip(".,:"), moment))
@@ -158,6 +160,14 @@ def read(text: str) -> Reading:
         elif kind == "spelled" and (spelled := _spelled(match.group())) is not None:
             quantities.append(spelled)
     return Reading(quantities, moments)
+
+
+def times_in(text: str) -> list[Moment]:
+    """The times stated in `text` (its numbers left unread)."""
+    if not _DIGIT.search(text):
+        return []
+    found = (_moment(m.lastgroup, m.group()) for m in _TOKENS.finditer(text) if m.lastgroup in _TIMES)
+    return [m for m in found if m is not None]
 
 
 def numbers_in(text: str) -> list[float]:
