@@ -457,6 +457,7 @@ class _Run:
             query=self.question, answer=answer, value=value, verified=verified, partial=partial, stop_reason=reason,
             message=message, error_type=error_type,
             now=state.now.isoformat() if state.now is not None else None, steps=state.steps, statistics=self.stats, evidence=found, warnings=self.warnings,
+            skipped=[f["path"] for f in attrs(state.frame).get("files", []) if not f.get("format")],
             interpretation=self.interpretation, planner=self.planner.name, model=self.planner.model,
         )
         result._rows = state.rows

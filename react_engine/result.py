@@ -81,6 +81,7 @@ class RunResult(BaseModel):
     statistics: Statistics = Field(default_factory=Statistics)
     evidence: list[Evidence] = Field(default_factory=list)
     warnings: list[str] = Field(default_factory=list)
+    skipped: list[str] = Field(default_factory=list)  # inputs left out whole as binary: the answer does not cover them
     interpretation: Interpretation | None = None  # what the question was read as
     planner: str
     model: str | None = None

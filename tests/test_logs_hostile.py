@@ -150,7 +150,51 @@ def test_binary_content_after_text_is_found_while_streaming(tmp_path: Path) -> N
     path = tmp_path / "mixed.log"
     path.write_bytes(_text(2 * CHUNK) + bytes(4 * CHUNK))
     content = read(_source(path), NO_CACHE)
-    assert content.binary_at == 2 * CHUNK
+    assert content.binary_at is None and content.binary == ((2 * CHUNK, 6 * CHUNK),)
+    assert bytes(content.data).rstrip(b"\n") == _text(2 * CHUNK).rstrip(b"\n")
+
+
+@given(before=st.integers(1, 300), hole=st.integers(16, 3 * CHUNK), after=st.integers(1, 300))
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_a_run_of_nul_bytes_is_left_out_and_the_lines_around_it_are_read(tmp_path: Path, before: int, hole: int,
+                                                                          after: int) -> None:
+    path = tmp_path / "app.log"
+    path.write_bytes(LINE * before + bytes(hole) + LINE * after)  # a crash's hole, the next line written right after
+    frame = load(path, NO_CACHE)
+    assert len(frame) == before + after and set(frame["message"]) == {"started"}
+    start = len(LINE) * before
+    assert f"{path}: binary content left out at bytes {start:,}-{start + hole - 1:,}" in " ".join(
+        frame.attrs["warnings"])
+    assert frame["line"].iloc[-1] == before + after  # the hole holds no line end: the numbering goes on
+
+
+def test_a_utf16_section_after_utf8_lines_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "app.log"
+    utf16 = LINE.decode().replace("started", "restarted").encode("utf-16-le") * 50
+    path.write_bytes(LINE * 3 + utf16 + LINE * 2)
+    frame = load(path, NO_CACHE)
+    assert frame["message"].tolist() == ["started"] * 3 + ["restarted"] * 50 + ["started"] * 2
+
+
+def test_random_bytes_between_text_are_reported_as_a_range(tmp_path: Path) -> None:
+    path = tmp_path / "app.log"
+    junk = bytes(range(256)).replace(b"\n", b"") * 40
+    path.write_bytes(LINE * 10 + junk + b"\n" + LINE * 10)
+    frame = load(path, NO_CACHE)
+    assert len(frame) == 20 and {message.strip() for message in frame["message"]} == {"started"}
+    start = len(LINE) * 10
+    assert any(f"binary content left out at bytes {start:,}-{start + len(junk) - 1:,}" in w
+               for w in frame.attrs["warnings"])
+
+
+def test_a_file_skipped_in_a_folder_is_said_with_the_answer(tmp_path: Path) -> None:
+    (tmp_path / "app.log").write_bytes(LINE * 5)
+    (tmp_path / "core.log").write_bytes(os.urandom(4096))
+    done = _cli("ask", "How many lines?", str(tmp_path), "--planner", "rules", "--no-cache")
+    out = done.stdout.decode()
+    assert done.returncode == 0 and "5" in out
+    verdict = next(line for line in out.splitlines() if "verified" in line)
+    assert "core.log" in verdict and "skipped" in verdict
 
 
 def test_one_nul_byte_does_not_reject_a_text_file(tmp_path: Path) -> None:

@@ -75,8 +75,8 @@ def human(result: RunResult) -> str:
     """The answer, a verified mark, the chart or table behind it, and the evidence lines."""
     lines = [result.answer]
     if result.stop_reason == "stop":
-        lines.append("✓ verified: every number was computed by a tool" if result.verified
-                     else "⚠ unverified: see the warnings")
+        lines.append(("✓ verified: every number was computed by a tool" if result.verified
+                      else "⚠ unverified: see the warnings") + _skipped(result))
     elif result.partial:
         lines.append("⚠ partial and unverified")
     table = result_table(result)
@@ -88,6 +88,14 @@ def human(result: RunResult) -> str:
         lines.append("evidence:")
         lines.extend(f"  {e.source}:{e.line} {e.text}" for e in result.evidence)
     return "\n".join(lines)
+
+
+def _skipped(result: RunResult) -> str:
+    """What the verified mark must say about inputs the answer does not cover."""
+    if not result.skipped:
+        return ""
+    names = ", ".join(result.skipped[:3]) + (f" and {len(result.skipped) - 3:,} more" if len(result.skipped) > 3 else "")
+    return f", over the files read ({names} skipped as binary)"
 
 
 def present(result: RunResult, output: str) -> None:

@@ -22,7 +22,7 @@ from react_engine.logs.options import LoadOptions
 from react_engine.logs.packing import decode_names, encode_names
 from react_engine.logs.parse import parse_lines
 from react_engine.logs.progress import Progress
-from react_engine.logs.reading import Content, read
+from react_engine.logs.reading import Content, binary_note, read
 from react_engine.logs.schema import RAW_COLUMN, RAW_HEAD
 from react_engine.logs.sources import SourceFile, expand
 
@@ -67,6 +67,8 @@ def parse_content(content: Content, name: str, mtime: float | None, options: Loa
     if content.binary_at is not None:
         info["warnings"].append(f"{name}: binary content (control bytes) at byte {content.binary_at:,}, skipped")
         return None, info
+    if content.binary:
+        info["warnings"].append(binary_note(name, content.binary))
     lines = split(content.data)
     del content
     if lines.replaced:

@@ -1,6 +1,10 @@
 """Read one input into memory, in chunks, under limits: only regular files (or stdin), no binary content,
 no decompression bomb, no more than `max_input_size` bytes and no more than memory holds.
 
+Binary content inside a text log (a run of NUL bytes left by a crash, a blob of random bytes) is cut out and its
+byte ranges reported, and the text around it is read; lines in UTF-16 among UTF-8 ones are text (their NUL bytes
+are dropped when the lines are split). An input whose first chunk holds no text at all is binary, and not read on.
+
 Compression is detected by magic bytes, not by file name. Every limit is checked as the bytes come in,
 so a bad input is refused after one chunk rather than after it has filled memory.
 """
@@ -12,6 +16,7 @@ import codecs
 import gzip
 import lzma
 import os
+import re
 import stat
 import sys
 import zlib
@@ -39,6 +44,13 @@ _MAGIC: tuple[tuple[bytes, str], ...] = ((b"\x1f\x8b", "gzip"), (b"BZh", "bz2"),
 _CONTROLS = bytes(b for b in range(32) if b not in b"\t\n\r\f\v\x1b")
 _UTF16 = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 _CORRUPT = (OSError, EOFError, ValueError, zlib.error, lzma.LZMAError)
+NUL_RUN = 16
+"""A run of this many NUL bytes is binary wherever it is (UTF-16 text holds NULs one at a time)."""
+MIN_TEXT_LINE = 8
+"""Shorter lines among binary content are taken as part of it: random bytes hold short runs that read as text."""
+_NULS = re.compile(b"\x00{%d,}" % NUL_RUN)
+_NUL_RUN = bytes(NUL_RUN)
+_LINE_END = re.compile(b"\n")
 
 
 class _Readable(Protocol):
@@ -48,10 +60,12 @@ class _Readable(Protocol):
 
 @dataclass(frozen=True)
 class Content:
-    """An input's bytes (decompressed); `binary_at` is set, and `data` empty, when binary content was found."""
+    """An input's bytes (decompressed) with its binary parts cut out, and their `[start, end)` byte ranges;
+    `binary_at` is set, and `data` empty, when the input starts with binary content."""
 
     data: Chunks
     binary_at: int | None = None
+    binary: tuple[tuple[int, int], ...] = ()
 
 
 def _utf8(sample: bytes) -> bool:
@@ -156,15 +170,67 @@ class _Reader:
     def _chunks(self, stream: _Readable, raw: _Counted | None, kind: str) -> Content:
         data = bytearray()
         utf16 = False
+        binary = _Ranges()
+        offset = 0
         while chunk := stream.read(CHUNK):
-            if not data:
+            size = len(chunk)
+            if not offset:
                 utf16 = chunk.startswith(_UTF16)
-            if not utf16 and is_binary(chunk[:BINARY_SAMPLE]):
-                return Content(b"", binary_at=len(data))
+            if not utf16 and (is_binary(chunk[:BINARY_SAMPLE]) or (b"\x00" in chunk and _NUL_RUN in chunk)):
+                chunk = _text_of(chunk, offset, binary)
+                if not offset and not chunk.strip(b"\n"):
+                    return Content(b"", binary_at=0)
+            offset += size
             data += chunk
-            self._check(len(data), raw, kind)
+            self._check(offset, raw, kind)
             self.budget.take(len(chunk))
-        return Content(data)
+        return Content(data, binary=tuple(binary.spans))
+
+
+class _Ranges:
+    """Byte ranges `[start, end)`, merged when they touch or only a line end lies between them."""
+
+    def __init__(self) -> None:
+        self.spans: list[tuple[int, int]] = []
+
+    def add(self, start: int, end: int) -> None:
+        if self.spans and start - self.spans[-1][1] <= 1:
+            self.spans[-1] = (min(self.spans[-1][0], start), max(self.spans[-1][1], end))
+        else:
+            self.spans.append((start, end))
+
+
+def _text_of(chunk: bytes, offset: int, binary: _Ranges) -> bytes:
+    """`chunk` (at `offset` in the input) with its runs of NUL bytes and its binary lines cut out, line ends kept
+    (so lines keep their numbers); what was cut is added to `binary`."""
+    kept, start = [], 0
+    for end in [*(m.start() for m in _LINE_END.finditer(chunk)), len(chunk)]:
+        line, cut = chunk[start:end], 0
+        for run in _NULS.finditer(line):
+            binary.add(offset + start + run.start(), offset + start + run.end())
+            cut += 1
+        if cut:
+            line = _NULS.sub(b"", line)
+        if line and not _text_line(line[:BINARY_SAMPLE].replace(b"\x00", b"")):
+            binary.add(offset + start, offset + end)
+            line = b""
+        kept.append(line)
+        start = end + 1
+    return b"\n".join(kept)
+
+
+def _text_line(line: bytes) -> bool:
+    """Whether a line among binary content is text: UTF-8, few control bytes, and not a few stray bytes."""
+    return len(line) >= MIN_TEXT_LINE and _utf8(line) and not is_binary(line)
+
+
+def binary_note(name: str, spans: tuple[tuple[int, int], ...]) -> str:
+    """The warning for the binary ranges cut out of input `name`."""
+    (start, end), more = spans[0], len(spans) - 1
+    total = sum(end - start for start, end in spans)
+    return (f"{name}: binary content left out at bytes {start:,}-{end - 1:,}"
+            + (f" and {more:,} more range{'s' if more > 1 else ''} ({format_size(total)} in all)" if more else "")
+            + "; the text around it was read")
 
 
 def compression(head: bytes) -> str | None:
