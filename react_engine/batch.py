@@ -136,6 +136,7 @@ class BatchSummary(BaseModel):
     written: int = 0
     answered: int = 0  # stopped with a tool result behind the answer
     refused: int = 0  # stopped without one: the planner declined or could not map the question
+    partial: int = 0  # stopped with an answer to part of the question only
     retried: int = 0
     interrupted: bool = False
     counts: dict[str, int] = Field(default_factory=dict)  # stop_reason -> results written by this run
@@ -147,9 +148,11 @@ class BatchSummary(BaseModel):
 
     @property
     def outcomes(self) -> dict[str, int]:
-        """Results written by this run: answered, refused (a `stop` with no tool result behind it), other stops."""
+        """Results written by this run: answered, partial (part of the question answered), refused (a `stop` with
+        no answer behind it), other stops."""
         others = {reason: n for reason, n in sorted(self.counts.items()) if reason != "stop"}
-        return {"answered": self.answered, "refused": self.refused} | others
+        partial = {"partial": self.partial} if self.partial else {}
+        return {"answered": self.answered} | partial | {"refused": self.refused} | others
 
     @property
     def hints(self) -> list[str]:
@@ -160,7 +163,8 @@ class BatchSummary(BaseModel):
         self.written += 1
         self.counts[result.stop_reason] = self.counts.get(result.stop_reason, 0) + 1
         self.answered += result.answered
-        self.refused += result.stop_reason == "stop" and not result.answered
+        self.partial += result.stop_reason == "stop" and result.partial
+        self.refused += result.refused
         if result.error_type:
             self.error_types[result.error_type] = self.error_types.get(result.error_type, 0) + 1
 

@@ -447,6 +447,11 @@ class _Run:
                 self.warnings.append(warning)
         elif (last := self._last_value()) is not None:
             answer, value, partial = f"Partial answer (unverified): {last.observation}", last.value, True
+        if self.final is not None and (missing := self._unanswered_part()) is not None:
+            verified, partial = False, True
+            self.warnings.append(f"partial: the question also asks for {missing}, which no tool computed in this run")
+            if "cannot compute" not in answer and "did not read" not in answer:
+                answer = f"Partial answer (not computed: {missing}): {answer}"
         if self.final is not None:
             answer = with_notes(answer, state.notes)
         if not answer:
@@ -462,6 +467,12 @@ class _Run:
         )
         result._rows = state.rows
         return result
+
+    def _unanswered_part(self) -> str | None:
+        """What the question asks that no tool of this run computed, by its typed reading (None: all of it)."""
+        query = self.interpretation.query if self.interpretation else None
+        ran = {s.action for s in self.state.steps if s.kind == "tool" and s.ok and s.action}
+        return query.unanswered(ran) if query is not None else None
 
     def _count_model_call(self) -> None:
         if self.planner.calls_model:

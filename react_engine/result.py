@@ -95,5 +95,12 @@ class RunResult(BaseModel):
 
     @property
     def answered(self) -> bool:
-        """Finished normally with at least one tool result behind the answer (the CLI's exit code 0)."""
-        return self.stop_reason == "stop" and any(s.kind == "tool" and s.ok for s in self.steps)
+        """Finished normally with at least one tool result behind the answer, which answers all of the question
+        (not `partial`) and is verified or carries a value: a refusal is not answered (the CLI's exit code 0)."""
+        return self.stop_reason == "stop" and not self.partial and (self.verified or self.value is not None) and \
+            any(s.kind == "tool" and s.ok for s in self.steps)
+
+    @property
+    def refused(self) -> bool:
+        """Finished normally without an answer: the planner declined or could not map the question."""
+        return self.stop_reason == "stop" and not self.partial and not self.answered

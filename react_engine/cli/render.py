@@ -74,11 +74,11 @@ def _has_answer(result: RunResult) -> bool:
 def human(result: RunResult) -> str:
     """The answer, a verified mark, the chart or table behind it, and the evidence lines."""
     lines = [result.answer]
-    if result.stop_reason == "stop":
+    if result.partial:
+        lines.append("⚠ partial and unverified")
+    elif result.stop_reason == "stop":
         lines.append(("✓ verified: every number was computed by a tool" if result.verified
                       else "⚠ unverified: see the warnings") + _skipped(result))
-    elif result.partial:
-        lines.append("⚠ partial and unverified")
     table = result_table(result)
     if table is not None and table.kind == "histogram" and table.rows:
         lines += [chart(table.rows)] + [f"({table.note})"] * bool(table.note)
@@ -131,6 +131,7 @@ def _problem(result: RunResult, hint: str | None) -> str:
     if not _has_answer(result):
         return " ".join((result.message or result.answer).split())
     if result.partial:
-        return f"not answered ({result.stop_reason}): only a partial result"
+        return "not answered: only part of the question was answered" if result.stop_reason == "stop" else \
+            f"not answered ({result.stop_reason}): only a partial result"
     reason = next((w for w in result.warnings if w.startswith("unverified")), "no tool result behind the answer")
     return f"not answered: {hint or reason}"

@@ -6,7 +6,7 @@ import pandas as pd
 from pydantic import Field
 
 from react_engine.logs.text import entry_text
-from react_engine.rowops import count, head, labels, mask, value_counts, values
+from react_engine.rowops import Rows, count, head, is_lazy, labels, mask, value_counts, values
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
 from react_engine.tools.counts import brief, jsonable, top
 from react_engine.tools.entities import field_values
@@ -76,14 +76,25 @@ def get_log_count(params: GetLogCountParams, ctx: ToolContext) -> ToolResult:
 
 class ShowLogsParams(Params):
     n: int = Field(5, ge=1, le=50, description="how many lines, from the first current row")
+    newest: bool = Field(False, description="the newest lines by timestamp, newest first")
 
 
 @tool("show_logs", "the current lines as source:line text", ShowLogsParams)
 def show_logs(params: ShowLogsParams, ctx: ToolContext) -> ToolResult:
-    first = head(ctx.rows, params.n)
+    first = newest(ctx.rows, params.n) if params.newest else head(ctx.rows, params.n)
     lines = [display(source, line, text, ctx.settings.sample_chars)
              for source, line, text in zip(first["source"], first["line"], entry_text(first))]
     return ToolResult(value=lines, summary=f"show {len(lines)} of {count(ctx.rows):,} rows", evidence=first.index)
+
+
+def newest(rows: Rows, n: int) -> pd.DataFrame:
+    """The `n` rows with the latest timestamps, latest first (rows without one last, in file order)."""
+    stamped = rows.nlargest(n, "timestamp", keep="last")
+    found = stamped.compute() if is_lazy(rows) else stamped
+    if len(found) < n:
+        rest = head(rows[rows["timestamp"].isna()], n - len(found))
+        found = pd.concat([found, rest]) if len(rest) else found
+    return found
 
 
 def display(source: object, line: object, text: object, limit: int) -> str:

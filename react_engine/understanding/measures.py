@@ -119,7 +119,7 @@ class Statistic(_Measure):
                 "max": "maximum"}.get(self.func, self.func)
         if self.func == "percentile":
             name = f"{self.q:g}th percentile" if self.q is not None else "percentile"
-        return f"the {name} of {self.field}" if self.field else f"a {name}"
+        return f"the {name} of {self.field}" if self.field else f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
 
 
 class Occurrence(_Measure):

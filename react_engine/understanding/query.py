@@ -88,7 +88,7 @@ class Query(_Frozen):
         if needs and not set(needs) & ran:
             return self.measure.asked()
         if self.unread:
-            return ", ".join(f'"{w}"' for w in self.unread)
+            return "what " + ", ".join(f'"{w}"' for w in self.unread) + " asks"
         return None
 
 

@@ -60,5 +60,26 @@ def answer(plan: Plan, history: list[HistoryItem]) -> tuple[str, Any]:
         return f"Lines per bucket{where}: the busiest starts at {peak[0]} with {counted(peak[1], 'lines')}.", last
     if plan.goal == "show":
         lines = last if isinstance(last, list) else []
-        return f"The first matching lines{where}:\n" + "\n".join(str(x) for x in lines), None
+        newest = plan.query is not None and getattr(plan.query.measure, "order", None) == "newest"
+        return f"The {'newest' if newest else 'first'} matching lines{where}:\n" + "\n".join(str(x) for x in lines), None
     return f"{counted(last, 'log lines')}{where}." if isinstance(last, int) else f"{history[-1].summary}{where}.", last
+
+
+_DID = {"count": "counted the lines", "unique": "counted the distinct {label}", "top": "ranked the {label}",
+        "which": "ranked the {label}", "list": "listed the {label}", "histogram": "counted the lines per bucket",
+        "show": "listed the matching lines"}
+
+
+def partial(plan: Plan, text: str, value: Any) -> str:
+    """`text` led by what was answered and what was not, when part of the question went unanswered (a measure no
+    tool computes yet, asking words nothing read): "I counted the lines (with severity warning) (80); I cannot
+    compute a percentage yet." `text` as it is otherwise."""
+    missing = [plan.cannot.sentence()] if plan.cannot else []
+    if plan.unread:
+        missing.append("I did not read " + ", ".join(f'"{w}"' for w in plan.unread))
+    if not missing:
+        return text
+    did = _DID.get(plan.goal, "answered").format(label=plan.label()) + scope(plan)
+    if isinstance(value, int) and plan.goal in ("count", "unique"):
+        return f"I {did} ({value:,}); {'; '.join(missing)}."
+    return f"I {did}; {'; '.join(missing)}. {text}"

@@ -10,7 +10,7 @@ from typing import Any
 
 from react_engine.logs.macs import MAC_SEPARATED, any_notation
 from react_engine.logs.macs import normalize as normalize_mac
-from react_engine.logs.severity import normalize
+from react_engine.logs.severity import RANK, from_pri, normalize
 from react_engine.planners.base import ContextView
 from react_engine.planners.rules import negation
 from react_engine.planners.rules.compile import Call, Cannot, compile_query
@@ -47,6 +47,7 @@ from react_engine.planners.rules.vocabulary import (
 from react_engine.tools import REGISTRY
 from react_engine.tools.regex import literal
 from react_engine.understanding import Correction, Interpretation, Term, TimeWindow, Vocabulary
+from react_engine.understanding.asking import Asked, asked, unread_words
 from react_engine.understanding.events import alike
 from react_engine.understanding.measures import Count, Distinct, Histogram, Key, Listing, Measure, Top
 from react_engine.understanding.query import Filter, Query
@@ -86,6 +87,9 @@ class Plan:
     excluded: list[Exclusion] = field(default_factory=list)  # values left out ("other than INFO")
     role: str | None = None  # source, destination or client: which address or port of a line is meant
     query: Query | None = None  # what the calls compute, once the question is read
+    asked: Asked | None = None  # what the asking words ask for beyond counting, ranking and listing
+    cannot: Cannot | None = None  # what was asked that no tool computes yet (the calls answer the rest)
+    unread: list[str] = field(default_factory=list)  # asking words nothing read
 
     def label(self) -> str:
         """How the answer names the values counted or ranked."""
@@ -94,7 +98,7 @@ class Plan:
     def interpretation(self) -> Interpretation:
         """What the question was read as, for the result and the answer."""
         return Interpretation(shape=self.goal, target=self.target, terms=self.terms, corrections=self.corrections,
-                              ignored=self.ignored + self.framing, time_window=self.window, problem=self.problem,
+                              ignored=self.unread + self.ignored + self.framing, time_window=self.window, problem=self.problem,
                               excluded=self.negated + [e.text for e in self.excluded], query=self.query)
 
 
@@ -217,6 +221,12 @@ def _severity(q: Question, plan: Plan, uses_severity: bool, vocabulary: Vocabula
                                                        "severities)")
         return
     levels = [written.get("verbose", written.get("v", level)) if level == "verbose" else level for level in levels]
+    if levels == ["error"] and minimum is None and (worse := _worse_than_error(vocabulary)):
+        # "errors" on a log that writes critical lines and no error ones: error or worse
+        plan.scope.append(f"with severity error or worse: this log writes no error level, only {worse}")
+        plan.calls.append(Call("filter_by_severity", {"levels": [], "min_level": "error"},
+                               "keep lines with severity error or worse"))
+        return
     params: dict[str, Any] = {"levels": levels}
     words = " or ".join(levels)
     if minimum:
@@ -224,6 +234,20 @@ def _severity(q: Question, plan: Plan, uses_severity: bool, vocabulary: Vocabula
         words = " or ".join(filter(None, [words, f"{minimum} or worse"]))
     plan.calls.append(Call("filter_by_severity", params, f"keep lines with severity {words}"))
     plan.scope.append(f"with severity {words}")
+
+
+def _worse_than_error(vocabulary: Vocabulary) -> str:
+    """The levels worse than error the rows write when they write no error level ("critical"); "" otherwise (a
+    log that writes errors counts its errors)."""
+    written = {_level_of(w) for w in vocabulary.values.get("level_raw", {})}
+    worse = {level for level in written if level is not None and RANK[level] < RANK["error"]}
+    return "" if "error" in written else ", ".join(sorted(worse, key=RANK.__getitem__))
+
+
+def _level_of(written: str) -> str | None:
+    """The canonical level a written level names ("FATAL", "crit", a syslog "<130>")."""
+    pri = re.fullmatch(r"<(\d{1,3})>", written)
+    return from_pri(int(pri.group(1))) if pri else normalize(written)
 
 
 def _goal(q: Question, plan: Plan) -> int:
@@ -337,8 +361,13 @@ def _aggregate(plan: Plan, columns: list[str], n: int, interval: str, vocabulary
         if left_out is None:
             return
     filters = [filter_of(c, w) for c, w in zip(plan.calls, plan.scope)]
-    plan.query = Query(filters=tuple(filters), measure=measure, left_out=tuple(left_out))
+    asking = plan.asked or Asked()
+    plan.query = Query(filters=tuple(filters), measure=asking.measure or measure, left_out=tuple(left_out),
+                       order=asking.order, limit=asking.limit, unread=tuple(plan.unread))
     compiled = compile_query(plan.query)
+    if isinstance(compiled, Cannot):  # the rest of the question is answered: what was asked of those lines
+        plan.cannot = compiled
+        compiled = compile_query(plan.query.model_copy(update={"measure": measure}))
     if isinstance(compiled, Cannot):
         plan.problem = compiled.sentence()
         return
@@ -350,6 +379,10 @@ def _measure(plan: Plan, columns: list[str], n: int, interval: str, vocabulary: 
     """What the plan's goal measures (None with the problem set when it cannot be measured here)."""
     if plan.goal == "histogram":
         return Histogram(interval=interval)
+    order = plan.asked.order if plan.asked else None
+    if order is not None and plan.target is None and plan.goal in ("show", "list", "count"):
+        plan.goal = "show"  # "the last 3 errors", "show the latest error"
+        return Listing(order=order, limit=plan.asked.limit or n if plan.asked else n)
     if plan.goal == "show" and plan.target is None:
         return Listing(limit=n)
     if plan.goal == "show":
@@ -579,6 +612,7 @@ def _build_plan(question: str, view: ContextView, vocabulary: Vocabulary, uses_s
     plan.role = role(q)
     claim_columns(q, plan.excluded, view.columns)
     quoted = [str(c.params["value"]) for c in literals if not c.params.get("regex")]
+    _asking(q, plan)
     unknown = _ground(q, plan, vocabulary, quoted)
     if negated is not None:
         _exclusion(q, negated, plan, view, uses_severity, vocabulary)
@@ -600,7 +634,32 @@ def _build_plan(question: str, view: ContextView, vocabulary: Vocabulary, uses_s
         _as_event(plan, said, unknown, literals, vocabulary)
     if plan.problem is None:
         _aggregate(plan, view.columns, n, interval, vocabulary)
+    _unserved(plan)
     return plan
+
+
+def _asking(q: Question, plan: Plan) -> None:
+    """What the question's asking words ask beyond counting, ranking and listing (read before the words left over
+    become searches), and the asking words nothing reads (`unread`)."""
+    plan.asked = asked(q.text, q.used)
+    for start, end in plan.asked.spans:
+        q.consume(start, end)
+    if plan.asked.measure is not None and plan.target is None and plan.goal in ("", "show", "list"):
+        plan.goal = "count"  # what can be answered of "what percentage of lines are warnings": the warnings
+    plan.unread = unread_words(q.text, q.used)
+    for m in re.finditer("|".join(re.escape(w) for w in plan.unread) or r"(?!)", q.text, re.I):
+        q.consume(m.start(), m.end())
+
+
+def _unserved(plan: Plan) -> None:
+    """A query for what the question asks even when it could not be compiled, so that any planner's reply to it is
+    checked against it; a refusal names the measure no tool computes yet."""
+    measure = plan.asked.measure if plan.asked else None
+    if plan.query is None and (measure is not None or plan.unread):
+        plan.query = Query(measure=measure or Count(), unread=tuple(plan.unread))
+    if plan.problem and measure is not None and (cannot := compile_query(Query(measure=measure))) and \
+            isinstance(cannot, Cannot):
+        plan.problem = f"{cannot.sentence()}, and {plan.problem}"
 
 
 def _as_event(plan: Plan, said: list[str], unknown: list[str], literals: list[Call], vocabulary: Vocabulary) -> None:

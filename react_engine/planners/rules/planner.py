@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from react_engine.planners.base import ContextView, HistoryItem, Planner, PlannerReply, PlanRequest
-from react_engine.planners.rules.answer import answer, scope
+from react_engine.planners.rules.answer import answer, partial, scope
 from react_engine.planners.rules.hint import rephrase_hint
 from react_engine.planners.rules.plan import NARROWING, Plan, build_plan
 from react_engine.understanding import Interpretation
@@ -52,13 +52,14 @@ class RulesPlanner(Planner):
                           f"the text.{plan.interpretation().stated()}", None,
                           "a severity word after quoted text is ambiguous when it leaves no rows")
         if done and done[-1].action in NARROWING and view.row_count == 0:
-            return _final(f"No log lines matched{scope(plan)}, so the count is 0.{plan.interpretation().stated()}", 0,
-                          "a narrowing step left no rows")
+            return _final(partial(plan, f"No log lines matched{scope(plan)}, so the count is 0.", 0) +
+                          plan.interpretation().stated(), 0, "a narrowing step left no rows")
         if len(done) < len(plan.calls):
             call = plan.calls[len(done)]
             return _reply(call.action, call.params, call.reasoning)
         text, value = answer(plan, done)
-        return _final(text + plan.interpretation().stated(), value, "the last tool computed the answer")
+        return _final(partial(plan, text, value) + plan.interpretation().stated(), value,
+                      "the last tool computed the answer")
 
 
 def _current_plan(view: ContextView, done: list[HistoryItem]) -> Plan | None:

@@ -113,7 +113,7 @@ CUSTOM_ENTITIES = {"event_type_code": r"Event Type Code: (\d+)", "block": r"\b(b
                    "instance": r"\[instance: ([0-9a-fA-F-]{36})\]", "port": r"\bport[ =:]+(\d+)",
                    "remote_host": r"\brhost=([^\s;,]+)"}
 COUNTABLE = frozenset({"modem", "cmts_mac", "ip", "user", "interface", "uuid", "block", "instance", "port",
-                       "remote_host"})
+                       "remote_host", "host", "component"})
 LABELS = {"modem": "modems", "cmts_mac": "CMTS MACs", "ip": "IP addresses", "user": "users",
           "status": "status codes", "path": "paths", "method": "methods", "user_agent": "user agents",
           "interface": "interfaces", "event_id": "event IDs", "host": "hosts", "component": "components",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from react_engine.planners.rules.compile.calls import Call, Cannot, call
+from react_engine.planners.rules.compile.calls import Call, call
 from react_engine.planners.rules.compile.values import listed_values
 from react_engine.tools.stats import CountByTimeParams, GetLogCountParams, ShowLogsParams
 from react_engine.understanding.measures import Count, Histogram, Listing
@@ -20,9 +20,9 @@ def compile_histogram(query: Query, measure: Histogram) -> list[Call]:
     return [call(CountByTimeParams(interval=interval), f"count lines per {interval}")]
 
 
-def compile_listing(query: Query, measure: Listing) -> list[Call] | Cannot:
+def compile_listing(query: Query, measure: Listing) -> list[Call]:
     if measure.key is not None:
         return listed_values(measure.key, measure.limit)
     if measure.order == "newest":
-        return Cannot(measure.asked())
+        return [call(ShowLogsParams(n=min(measure.limit, MAX_LINES), newest=True), "show the newest matching lines")]
     return [call(ShowLogsParams(n=min(measure.limit, MAX_LINES)), "show the matching lines")]

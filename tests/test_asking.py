@@ -1,0 +1,177 @@
+"""Question -> Query, for the words that ask for more than counting, ranking and listing: each lands in the Query's
+measure, order and limit, or in its unread words, and a run that did not compute it is a partial answer."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from react_engine.batch import BatchSummary
+from react_engine.engine import Engine
+from react_engine.logs import LoadOptions
+from react_engine.planners.base import ContextView
+from react_engine.planners.rules import RulesPlanner
+from react_engine.planners.rules.plan import build_plan
+from react_engine.planners.script import ScriptPlanner
+from react_engine.understanding.asking import Asked, asked, unread_words
+from react_engine.understanding.measures import (
+    Comparison,
+    Count,
+    Distinct,
+    Gaps,
+    Listing,
+    Occurrence,
+    Patterns,
+    Pivot,
+    Share,
+    Span,
+    Statistic,
+    Unusual,
+)
+
+ROOT = Path(__file__).parents[1]
+CMTS = ROOT / "sample_logs" / "cmts"
+
+
+def read(question: str) -> Asked:
+    return asked(question, [False] * len(question))
+
+
+@pytest.mark.parametrize(("question", "measure"), [
+    ("What is the 95th percentile of request time?", Statistic(func="percentile", q=95, field="request time")),
+    ("p99 latency for GET requests", Statistic(func="percentile", q=99, field="latency")),
+    ("average response time per host", Statistic(func="mean", field="response time")),
+    ("How many bytes were sent in total?", Statistic(func="sum", field="bytes")),
+    ("What percentage of lines are warnings?", Share()),
+    ("more errors today than yesterday?", Comparison(left="errors today", right="yesterday")),
+    ("errors on host1 vs host2", Comparison(left="errors on host1", right="host2")),
+    ("T3 timeouts per host per hour", Pivot(rows="host", columns="hour")),
+    ("failed logins by user and ip", Pivot(rows="user", columns="ip")),
+    ("when did the first reboot happen?", Occurrence(which="first")),
+    ("when was the last T3 timeout", Occurrence(which="last")),
+    ("how long did the outage last?", Span()),
+    ("any gaps in logging?", Gaps()),
+    ("what kinds of errors are there?", Patterns()),
+    ("anything unusual in the last hour?", Unusual()),
+])
+def test_asking_words_become_the_measure(question: str, measure: object) -> None:
+    assert read(question).measure == measure
+
+
+@pytest.mark.parametrize(("question", "order", "limit"), [
+    ("show the last error", "newest", 1),
+    ("last 3 critical events", "newest", 3),
+    ("the first five warnings", "oldest", 5),
+    ("10 most recent reboots", "newest", 10),
+    ("show the latest errors", "newest", 1),
+])
+def test_order_and_limit_of_a_listing(question: str, order: str, limit: int) -> None:
+    found = read(question)
+    assert (found.measure, found.order, found.limit) == (None, order, limit)
+
+
+def test_words_other_rules_read_are_not_read_again() -> None:
+    text = "errors in the last hour"
+    used = [text.index("last") <= i < text.index("hour") + 4 for i in range(len(text))]
+    assert read(text).order == "newest"
+    assert asked(text, used).order is None
+    assert unread_words(text, used) == []
+    assert unread_words("the latest error than", [False] * 21) == ["latest", "than"]
+
+
+@given(st.text(max_size=60))
+def test_reading_any_text_never_fails_and_reads_only_its_spans(text: str) -> None:
+    found = asked(text, [False] * len(text))
+    assert all(0 <= a < b <= len(text) for a, b in found.spans)
+    assert set(unread_words(text, [True] * len(text))) == set()
+
+
+def view(question: str) -> ContextView:
+    return ContextView(question=question, iteration=1, max_iterations=10, now="2026-11-20T15:59:58+00:00",
+                       total_rows=100, row_count=100, history=[],
+                       columns=["timestamp", "severity", "level_raw", "host", "component", "message"],
+                       known_values={"host": ["MAWED07T01", "NYBRK03T02"], "component": ["CMTS"]})
+
+
+@pytest.mark.parametrize(("question", "measure"), [
+    ("how many hosts?", Distinct),
+    ("how many components?", Distinct),
+    ("how many lines?", Count),
+    ("show the last error", Listing),
+    ("What percentage of lines are warnings?", Share),
+])
+def test_the_plan_carries_the_query(question: str, measure: type) -> None:
+    plan = build_plan(question, view(question), True)
+    assert plan.query is not None and isinstance(plan.query.measure, measure)
+
+
+def test_what_no_tool_computes_yet_is_a_partial_answer_led_by_what_was_answered() -> None:
+    result = Engine(RulesPlanner()).ask("What percentage of lines are critical?", [CMTS])
+    assert result.partial and not result.verified and not result.answered
+    assert result.answer.startswith("I counted the lines (with severity critical) (2,803); I cannot compute a "
+                                    "percentage yet.")
+    assert result.value == 2803
+    assert result.interpretation is not None and result.interpretation.query is not None
+    assert result.interpretation.query.measure == Share()
+
+
+def test_dropped_asking_words_are_listed_and_make_the_answer_partial() -> None:
+    result = Engine(RulesPlanner()).ask("slowest critical lines", [CMTS])
+    assert result.partial and not result.answered
+    assert result.interpretation is not None and result.interpretation.ignored[:1] == ["slowest"]
+    assert result.answer.startswith('I counted the lines (with severity critical) (2,803); I did not read "slowest"')
+
+
+def test_a_full_answer_stays_verified() -> None:
+    result = Engine(RulesPlanner()).ask("how many hosts?", [CMTS])
+    assert result.answered and result.verified and not result.partial
+    assert result.value == 4
+
+
+def test_last_orders_by_time_descending() -> None:
+    result = Engine(RulesPlanner()).ask("show the last 2 critical events", [CMTS])
+    lines = result.steps[-2].value
+    assert result.answered and len(lines) == 2
+    frame = result.rows
+    newest = frame[frame["severity"] == "critical"]["timestamp"].max()
+    assert newest.strftime("%Y-%m-%d,%H:%M:%S") in lines[0]
+
+
+def test_errors_mean_error_or_worse_where_the_log_writes_worse_and_say_so() -> None:
+    result = Engine(RulesPlanner()).ask("how many errors?", [CMTS])
+    assert result.answered and result.value == 2803
+    assert "error or worse" in result.answer and "critical" in result.answer
+
+
+def test_cli_partial_exit_code_and_json() -> None:
+    done = subprocess.run([sys.executable, "-m", "react_engine", "ask", "What percentage of lines are critical?",
+                           str(CMTS), "--planner", "rules", "--no-trace", "--json"], capture_output=True, text=True,
+                          cwd=ROOT, check=False)
+    assert done.returncode == 1
+    out = json.loads(done.stdout)
+    assert out["partial"] is True and out["verified"] is False
+
+
+def test_refusals_are_never_answered() -> None:
+    result = Engine(RulesPlanner()).ask("why did the modems go offline?", [CMTS], load_options=LoadOptions())
+    assert not result.verified and not result.answered
+
+
+def test_a_model_planner_reply_is_checked_against_the_same_query() -> None:
+    replies = ['{"action": "filter_by_severity", "params": {"levels": ["critical"]}}',
+               '{"action": "get_log_count", "params": {}}',
+               '{"action": "finalize_answer", "params": {"answer": "There are 2803 critical lines.", "value": 2803}}']
+    result = Engine(ScriptPlanner(replies)).ask("What percentage of lines are critical?", [CMTS])
+    assert result.partial and not result.verified and not result.answered
+    assert result.answer.startswith("Partial answer (not computed: a percentage)")
+    assert any(w.startswith("partial:") for w in result.warnings)
+    summary = BatchSummary(out="x", total=1)
+    summary.add(result)
+    assert (summary.answered, summary.partial, summary.refused) == (0, 1, 0)
+    assert summary.outcomes["partial"] == 1
