@@ -9,12 +9,17 @@ from react_engine.logs.formats.docker import DOCKER
 from react_engine.logs.formats.generic import GENERIC
 from react_engine.logs.formats.journald import JOURNALD
 from react_engine.logs.formats.jsonl import JSONL
+from react_engine.logs.formats.kubernetes import CRI
+from react_engine.logs.formats.logfmt import LOGFMT
 from react_engine.logs.formats.loghub import SYSTEMS
+from react_engine.logs.formats.packages import APT_HISTORY, DPKG
+from react_engine.logs.formats.postgres import POSTGRES
 from react_engine.logs.formats.syslog import SYSLOG
 from react_engine.logs.formats.web import ACCESS, APACHE_ERROR, NGINX_ERROR
 
 REGISTRY: tuple[Format, ...] = (
-    JOURNALD, DOCKER, JSONL, CMTS, *SYSTEMS, ACCESS, APACHE_ERROR, NGINX_ERROR, SYSLOG, LOG4J, PYTHON, JAVA, GENERIC,
+    JOURNALD, DOCKER, JSONL, LOGFMT, CRI, CMTS, DPKG, APT_HISTORY, POSTGRES, *SYSTEMS, ACCESS, APACHE_ERROR, NGINX_ERROR,
+    SYSLOG, LOG4J, PYTHON, JAVA, GENERIC,
 )
 BY_NAME: dict[str, Format] = {fmt.name: fmt for fmt in REGISTRY}
 

@@ -37,7 +37,8 @@ class Format:
     `detect_share` is the share of sample lines that must match for auto-detection.
     `reader` replaces pattern parsing entirely for formats that are not line-regex shaped (JSON).
     `signature` is how many leading patterns identify the format during detection (default: all);
-    later patterns are fallbacks for stray lines.
+    later patterns are fallbacks for stray lines. `detect_only` patterns also identify it, for lines that start no
+    entry of their own (in a multiline format they join the entry above).
     `search_time` looks for the time anywhere in the `ts` text instead of at its start.
     """
 
@@ -52,8 +53,9 @@ class Format:
     extras: tuple[str, ...] = ()
     search_time: bool = False
     signature: int | None = None
+    detect_only: tuple[str, ...] = ()
 
     @property
     def detect_patterns(self) -> tuple[str, ...]:
         """The patterns that identify this format during detection."""
-        return self.patterns[: self.signature]
+        return self.patterns[: self.signature] + self.detect_only

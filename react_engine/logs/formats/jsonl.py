@@ -85,7 +85,12 @@ def _extra_column(values: list[Any]) -> pa.Array:
 
 
 def _read(lines: pa.Array) -> tuple[Columns, pa.Array]:
-    objects = _objects(lines)
+    return object_columns(_objects(lines))
+
+
+def object_columns(objects: list[dict[str, Any] | None]) -> tuple[Columns, pa.Array]:
+    """Columns from each line's key-value object (None where the line is not one), and which lines were:
+    time, level, message and the canonical columns found by their usual key names, common other keys as extras."""
     values: dict[str, list[str | None]] = {name: [] for name in KEYS}
     used: list[set[str]] = []
     for obj in objects:
@@ -97,7 +102,7 @@ def _read(lines: pa.Array) -> tuple[Columns, pa.Array]:
             values[column].append(_epoch_text(value) if column == "ts" else _text(value))
         used.append(taken)
     counts = Counter(k for obj, taken in zip(objects, used) if obj for k in obj if k not in taken)
-    minimum = max(1, int(EXTRA_MIN_SHARE * len(lines)))
+    minimum = max(1, int(EXTRA_MIN_SHARE * len(objects)))
     extras = [k for k, n in counts.most_common(MAX_EXTRAS) if n >= minimum and k not in _RESERVED]
     columns: Columns = {name: pa.array(v, pa.large_string()) for name, v in values.items()}
     for key in extras:
