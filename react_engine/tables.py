@@ -18,7 +18,7 @@ from react_engine.rowops import value_counts
 from react_engine.tools.base import ToolContext
 from react_engine.tools.counts import jsonable
 
-Kind = Literal["ranking", "histogram", "listing", "value"]
+Kind = Literal["ranking", "histogram", "listing", "table", "value"]
 _KINDS: dict[str, Kind] = {"top_values": "ranking", "count_by_time": "histogram", "show_logs": "listing"}
 LISTING_COLUMNS = ("source", "line", "timestamp", "severity", "host", "component", "message")
 _LEFT_OUT = re.compile(r", (the [\d,]+ (?:with rows|busiest) listed(?: \([^)]*\))?)")
@@ -78,12 +78,19 @@ def _listing(rows: pd.DataFrame) -> ResultTable:
     return ResultTable(kind="listing", columns=columns, rows=values)
 
 
+def _is_table(value: Any) -> bool:
+    """A tool value laid out as a table: `{"columns": [...], "rows": [[...], ...], ...}`."""
+    return isinstance(value, dict) and isinstance(value.get("columns"), list) and isinstance(value.get("rows"), list)
+
+
 def result_table(result: RunResult) -> ResultTable | None:
     """The table behind `result`'s answer, or None when no tool computed anything."""
     step = _data_step(result)
     if step is None:
         return None
     kind = _KINDS.get(step.action or "", "value")
+    if _is_table(step.value):
+        return ResultTable(kind="table", columns=list(step.value["columns"]), rows=[list(r) for r in step.value["rows"]])
     if kind == "ranking" and isinstance(step.value, list):
         return _ranking(step, result.rows)
     if kind == "histogram" and isinstance(step.value, list):

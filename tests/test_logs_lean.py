@@ -27,7 +27,7 @@ from react_engine.logs.formats import BY_NAME, Format
 from react_engine.logs.lines import split
 from react_engine.logs.loader import load_tables
 from react_engine.logs.parse import parse_lines
-from react_engine.logs.schema import CATEGORICAL_COLUMNS, RAW_COLUMN, RAW_HEAD
+from react_engine.logs.schema import ENCODED_COLUMNS, RAW_COLUMN, RAW_HEAD
 from react_engine.logs.text import entry_text
 from react_engine.tools.regex import matches, text_matches
 
@@ -42,14 +42,14 @@ def _both(path: Path, options: LoadOptions = UNCACHED) -> tuple:
 
 def _as_str(frame: pd.DataFrame) -> pd.DataFrame:
     """A lean frame's categorical name columns as `str`, as a full load holds them."""
-    return frame.astype({column: "str" for column in CATEGORICAL_COLUMNS if column in frame})
+    return frame.astype({column: "str" for column in ENCODED_COLUMNS if column in frame})
 
 
 @pytest.mark.parametrize("system", SYSTEMS or [pytest.param("none", marks=pytest.mark.skip(HOW_TO_RUN))])
 def test_real_logs_read_back_the_same_lean(system: str) -> None:
     full, lean = _both(REAL_LOGS / system / f"{system}_2k.log")
     assert entry_text(lean).tolist() == full[RAW_COLUMN].tolist()
-    assert all(isinstance(lean[c].dtype, pd.CategoricalDtype) for c in CATEGORICAL_COLUMNS if c in lean)
+    assert all(isinstance(lean[c].dtype, pd.CategoricalDtype) for c in ENCODED_COLUMNS if c in lean)
     assert _as_str(lean).drop(columns=[RAW_HEAD], errors="ignore").drop(columns=[RAW_COLUMN], errors="ignore").equals(
         full.drop(columns=[RAW_COLUMN]))
     for pattern in ("error", r"\d{3,}", "^[A-Z]", r"\s$"):

@@ -82,7 +82,9 @@ def human(result: RunResult) -> str:
     table = result_table(result)
     if table is not None and table.kind == "histogram" and table.rows:
         lines += [chart(table.rows)] + [f"({table.note})"] * bool(table.note)
-    elif table is not None and table.kind == "ranking" and table.rows:
+    elif table is not None and table.kind == "table" and table.columns[:1] == ["time"]:
+        lines.extend(" ".join(_cell(v) for v in row) for row in table.rows)
+    elif table is not None and table.kind in ("ranking", "table") and table.rows:
         lines.append(table_text(table))
     if result.evidence:
         lines.append("evidence:")

@@ -18,7 +18,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from react_engine.logs.arrow import STRING, VIEW_LIMIT
-from react_engine.logs.schema import CATEGORICAL_COLUMNS, RAW_COLUMN, RAW_HEAD
+from react_engine.logs.schema import ENCODED_COLUMNS, RAW_COLUMN, RAW_HEAD
 
 _INDEX_TYPES = (pa.int8(), pa.int16(), pa.int32())
 _TEXT_COLUMNS = ("message", RAW_HEAD, RAW_COLUMN)
@@ -57,7 +57,7 @@ def decoded(values: pa.Array) -> pa.Array:
 
 
 def encode_names(table: pa.Table) -> pa.Table:
-    """`table` with its string name columns (see `CATEGORICAL_COLUMNS`) dictionary-encoded."""
+    """`table` with its string name and pattern columns (see `ENCODED_COLUMNS`) dictionary-encoded."""
     return _names(table, lambda kind: kind == STRING, dictionary)
 
 
@@ -69,7 +69,7 @@ def decode_names(table: pa.Table) -> pa.Table:
 def _names(table: pa.Table, wanted: Callable[[pa.DataType], bool], convert: Callable[[pa.Array], pa.Array]
            ) -> pa.Table:
     """`table` with `convert` applied to each name column whose type is `wanted` (the others left as they are)."""
-    for name in CATEGORICAL_COLUMNS:
+    for name in ENCODED_COLUMNS:
         index = table.schema.get_field_index(name)
         if index >= 0 and wanted(table.schema.field(index).type):
             table = table.set_column(index, name, convert(_array(table.column(index))))
@@ -106,7 +106,7 @@ def unpack(table: pa.Table) -> pa.Table:
     """The table `pack` was given, `encode_names` applied (a name column stays a dictionary)."""
     columns: dict[str, pa.Array] = {}
     for name, column in zip(table.column_names, table.columns, strict=True):
-        values = _array(column) if name in CATEGORICAL_COLUMNS else decoded(_array(column))
+        values = _array(column) if name in ENCODED_COLUMNS else decoded(_array(column))
         columns[name] = values.cast(STRING) if pa.types.is_string(values.type) else values
     if LINE_COLUMN in columns and columns[LINE_COLUMN].type == pa.int32():
         columns[LINE_COLUMN] = columns[LINE_COLUMN].cast(pa.int64())

@@ -36,7 +36,8 @@ from react_engine.logs.matching import (
     match_lines,
 )
 from react_engine.logs.packing import dictionary, encode_names
-from react_engine.logs.schema import CANONICAL_COLUMNS, CATEGORICAL_COLUMNS, RAW_COLUMN, RAW_HEAD
+from react_engine.logs.schema import CANONICAL_COLUMNS, ENCODED_COLUMNS, PATTERN_COLUMN, RAW_COLUMN, RAW_HEAD
+from react_engine.logs.templates import masked
 
 MAX_MESSAGE_CHARS = 8192
 """`message` is cut to this many characters (with a marker); `raw` always keeps the whole entry."""
@@ -198,8 +199,9 @@ def _piece(fmt: Format, columns: Columns, raw: pa.Array | None, starts: Starts, 
     for group in LEVEL_GROUPS:
         columns.pop(group, None)
     named = {"timestamp": stamp, "severity": severity, "level_raw": level_raw, "host": columns.pop("host", None),
-             "component": columns.pop("component", None), "pid": columns.pop("pid", None), "message": message}
-    for name in CATEGORICAL_COLUMNS:  # a few names over many rows: held as dictionaries from here on
+             "component": columns.pop("component", None), "pid": columns.pop("pid", None), "message": message,
+             PATTERN_COLUMN: masked(message).cast(STRING)}
+    for name in ENCODED_COLUMNS:  # a few values over many rows: held as dictionaries from here on
         if (values := named.get(name)) is not None and values.type == STRING:
             named[name] = pc.dictionary_encode(values)
     return _Piece({**named, **columns}, head, raw, starts, truncated)
@@ -365,6 +367,7 @@ def parse_lines(
         piece.columns.pop("message", None)
     data = {name: _column(pieces, name) for name in _NAMED if name != "message"}
     data["message"] = message
+    data[PATTERN_COLUMN] = _column(pieces, PATTERN_COLUMN)
     data["source"] = pa.DictionaryArray.from_arrays(np.zeros(rows, np.int8), pa.array([source], STRING))
     data["line"] = _line_numbers(pieces, rows)
     data.update(_entries(pieces, message))

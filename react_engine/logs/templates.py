@@ -1,0 +1,80 @@
+"""Message templates: each message with its variable parts masked, then similar masks merged as Drain does.
+
+`masked` runs at parse time, one vectorized regex over the messages, so the `pattern` column is cached with the
+parse and is the same whether a file is parsed whole or in blocks (on Dask). It masks, as `<*>`, every token that
+is a MAC, UUID, URL or path, that starts with a digit, that holds two digits in a row, or that is `0x` hex: a
+line's mask depends on that line alone.
+
+`merge` then groups the distinct masks of a load the way Drain (He et al., ICWS 2017) groups lines: masks with the
+same number of tokens and the same first two tokens fall in one group, and a mask joins the first template in its
+group whose tokens agree at no fewer than SIMILARITY of its positions; the positions where they differ become
+`<*>`. Masks are taken largest first, so the result does not depend on the order of the rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+WILDCARD = "<*>"
+SIMILARITY = 0.7
+PREFIX_TOKENS = 2
+_D = r"""\s=:,;()\[\]{}"'<>|"""  # characters that end a token
+_T = f"[^{_D}]"  # a token character
+_ENDS = "\"'()[]{}<>,:;"  # stripped from a token before it is read as a word
+_HEX = "[0-9a-fA-F]"
+_TLD = "com|net|org|edu|gov|mil|info|io|local|lan|[a-z]{2}"
+_MASK = f"{_T}*\\d{_T}*|/{_T}*"  # a token that holds a digit; a path
+
+
+def masked(messages: pa.Array | pa.ChunkedArray) -> pa.Array | pa.ChunkedArray:
+    """Each message with its variable tokens replaced by `<*>` (see the module docstring)."""
+    return pc.replace_substring_regex(messages, pattern=_MASK, replacement=WILDCARD)
+
+
+def mask_one(message: str) -> str:
+    """`masked` of one message."""
+    return str(masked(pa.array([message], pa.large_string()))[0].as_py())
+
+
+@dataclass(frozen=True)
+class Merged:
+    """The templates of some masks: `templates[group[i]]` is the template of the i-th mask."""
+
+    templates: list[str]
+    group: np.ndarray
+
+
+def merge(masks: Sequence[str], counts: Sequence[int]) -> Merged:
+    """Group distinct masks (with their row counts) into templates, Drain-like (see the module docstring)."""
+    order = sorted(range(len(masks)), key=lambda i: (-counts[i], masks[i]))
+    buckets: dict[tuple[int, tuple[str, ...]], list[int]] = {}
+    tokens: list[list[str]] = []
+    group = np.zeros(len(masks), np.int64)
+    for i in order:
+        words = masks[i].split()
+        bucket = buckets.setdefault((len(words), _prefix(words)), [])
+        found = next((t for t in bucket if _similar(tokens[t], words)), None)
+        if found is None:
+            found = len(tokens)
+            tokens.append(words)
+            bucket.append(found)
+        else:
+            tokens[found] = [a if a == b else WILDCARD for a, b in zip(tokens[found], words, strict=True)]
+        group[i] = found
+    return Merged([" ".join(words) for words in tokens], group)
+
+
+def _prefix(words: list[str]) -> tuple[str, ...]:
+    return tuple(w if w.strip(_ENDS).isalpha() else WILDCARD for w in words[:PREFIX_TOKENS])
+
+
+def _similar(template: list[str], words: list[str]) -> bool:
+    if not words:
+        return True
+    same = sum(a == b for a, b in zip(template, words, strict=True))
+    return same >= SIMILARITY * len(words)

@@ -1,0 +1,95 @@
+"""What is new or unusual in the current rows, each by a method the answer states: templates first seen late, time
+buckets far from the median count, values whose count jumped from one window to the next."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from pydantic import Field
+
+from react_engine.errors import ToolError
+from react_engine.patterns import catalog, template_stats
+from react_engine.rowops import count, tally, value, values
+from react_engine.tools.base import Params, ToolContext, ToolResult, tool
+from react_engine.tools.counts import brief, jsonable
+from react_engine.tools.entities import field_values
+from react_engine.tools.patterns import PATTERN_COLUMNS, pattern_rows, table
+from react_engine.tools.stats import MAX_BINS
+from react_engine.tools.timeexpr import parse_interval, parse_time
+
+
+def _span(ctx: ToolContext) -> tuple[pd.Timestamp, pd.Timestamp]:
+    stamps = ctx.rows["timestamp"]
+    first, last = values(stamps.min(), stamps.max())
+    if pd.isna(first):
+        raise ToolError("the current rows have no timestamps")
+    return first, last
+
+
+class NewPatternsParams(Params):
+    since: str | None = Field(None, description="time the patterns first appear at or after; default: last window")
+    window: str = Field("1h", description="the last window, when since is not given")
+
+
+@tool("new_patterns", "templates first seen at or after since (or in the last window)", NewPatternsParams)
+def new_patterns(params: NewPatternsParams, ctx: ToolContext) -> ToolResult:
+    last = _span(ctx)[1]
+    start = parse_time(params.since, ctx.now) if params.since else last - parse_interval(params.window)
+    stats = template_stats(ctx.rows, catalog(ctx.frame))
+    fresh = stats[stats["first"] >= start]
+    method = f"templates whose first line in these rows is at or after {start.isoformat()}"
+    rows = pattern_rows(ctx, fresh, count(ctx.rows))
+    return ToolResult(value=table(PATTERN_COLUMNS, rows, new=len(fresh), patterns=len(stats), method=method),
+                      summary=f"new_patterns -> {len(fresh):,} of {len(stats):,} templates first seen at or after "
+                              f"{start.isoformat()}", evidence=pd.Index(fresh["example"]))
+
+
+class UnusualTimesParams(Params):
+    interval: str = Field("1h", description="bucket width: 1m, 15m, 1h, 1d...")
+    k: float = Field(3.0, gt=0, le=20, description="how many MADs from the median is unusual")
+
+
+@tool("unusual_times", "time buckets whose count is outside median +/- k*MAD", UnusualTimesParams)
+def unusual_times(params: UnusualTimesParams, ctx: ToolContext) -> ToolResult:
+    width = parse_interval(params.interval)
+    first, last = _span(ctx)
+    buckets = tally(ctx.rows["timestamp"].dt.floor(width))[1]
+    span = (last.floor(width) - first.floor(width)) // width + 1
+    if span > MAX_BINS:
+        raise ToolError(f"{span:,} buckets of {params.interval}: use a wider interval")
+    counts = buckets.reindex(pd.date_range(first.floor(width), last.floor(width), freq=width), fill_value=0)
+    median = float(np.median(counts))
+    mad = float(np.median(np.abs(counts - median)))
+    low, high = median - params.k * mad, median + params.k * mad
+    far = counts[(counts < low) | (counts > high)]
+    far = far.iloc[np.argsort(-np.abs(far.to_numpy() - median), kind="stable")]
+    method = (f"{params.interval} buckets outside median {median:g} +/- {params.k:g} x MAD {mad:g} "
+              f"(below {low:g} or above {high:g})")
+    rows = [[t.isoformat(), int(c), round(float(c) - median, 1)] for t, c in far.items()]
+    return ToolResult(value=table(["bucket_start", "count", "above_median"], rows, buckets=len(counts),
+                                  median=median, mad=mad, method=method),
+                      summary=f"unusual_times -> {len(rows):,} of {len(counts):,} buckets unusual: {method}")
+
+
+class ValueJumpsParams(Params):
+    field: str = Field("host", description="a column (host, component...) or an entity type (mac, user...)")
+    split: str | None = Field(None, description="time between the two windows; default: the middle")
+    n: int = Field(5, ge=1, le=50, description="how many values")
+
+
+@tool("value_jumps", "values whose count rose most from the window before split to after", ValueJumpsParams)
+def value_jumps(params: ValueJumpsParams, ctx: ToolContext) -> ToolResult:
+    first, last = _span(ctx)
+    split = parse_time(params.split, ctx.now) if params.split else first + (last - first) / 2
+    found, name, extracted = field_values(ctx, params.field)
+    found = value(found)
+    later = (value(ctx.rows["timestamp"]).reindex(found.index) >= split).to_numpy(dtype=bool)
+    before, after = tally(found[~later])[1], tally(found[later])[1]
+    both = pd.DataFrame({"before": before, "after": after}).fillna(0).astype("int64")
+    both["change"] = both["after"] - both["before"]
+    both = both[both["change"] > 0].sort_values(["change", "after"], ascending=False, kind="stable").head(params.n)
+    method = f"{name} counts before {split.isoformat()} against from then on ({first.isoformat()} to {last.isoformat()})"
+    rows = [[jsonable(v), int(b), int(a), int(c)] for v, (b, a, c) in zip(both.index, both.to_numpy(), strict=True)]
+    shown = ", ".join(f"{brief(r[0], 30)} {r[1]:,} -> {r[2]:,}" for r in rows[:3]) or "none rose"
+    return ToolResult(value=table([name, "before", "after", "change"], rows, method=method),
+                      summary=f"value_jumps -> {shown} ({method})", entities=extracted)
