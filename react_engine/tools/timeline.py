@@ -1,0 +1,107 @@
+"""What happened to an entity (every line naming it, in time order) and what came before it (the lines just before
+it on the same host or component, grouped by template, against each template's overall rate)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from pydantic import Field
+
+from react_engine.errors import ToolError
+from react_engine.logs.text import entry_text
+from react_engine.patterns import Catalog, catalog, template_ids
+from react_engine.rowops import count, select, value
+from react_engine.tools.base import Params, ToolContext, ToolResult, tool
+from react_engine.tools.counts import brief, jsonable
+from react_engine.tools.patterns import share, table
+from react_engine.tools.regex import literal, text_matches
+
+MAX_OCCURRENCES = 1000
+"""Occurrences of X whose preceding lines are looked at, from the first."""
+
+
+def _naming(frame: pd.DataFrame, text: str) -> np.ndarray:
+    """Rows whose entry contains `text` (case-insensitive)."""
+    if not text.strip():
+        raise ToolError("give the id, address or name to look for")
+    return text_matches(frame, literal(text), ignore_case=True)
+
+
+def _templates(rows: pd.DataFrame, found: Catalog) -> list[str]:
+    return [found.templates[i] if i >= 0 else "" for i in template_ids(rows, found)]
+
+
+class EntityTimelineParams(Params):
+    value: str = Field(description="the block id, MAC, user, request id or pid to follow")
+    n: int = Field(50, ge=1, le=200, description="how many lines at most, from the first")
+
+
+@tool("entity_timeline", "every line naming value, oldest first, with its pattern and the span", EntityTimelineParams)
+def entity_timeline(params: EntityTimelineParams, ctx: ToolContext) -> ToolResult:
+    rows = value(select(ctx.rows, _naming(ctx.rows, params.value) if count(ctx.rows) else []))
+    rows = rows.sort_values("timestamp", kind="stable") if len(rows) else rows
+    first, last = rows["timestamp"].min(), rows["timestamp"].max()
+    shown = rows.head(params.n)
+    texts = [f"{s}:{line} {brief(t, ctx.settings.sample_chars)}"
+             for s, line, t in zip(shown["source"], shown["line"], entry_text(shown), strict=True)]
+    lines = [[jsonable(t), p, x] for t, p, x in zip(shown["timestamp"], _templates(shown, catalog(ctx.frame)), texts,
+                                                    strict=True)]
+    span = (last - first).total_seconds() if len(rows) and pd.notna(first) else None
+    return ToolResult(value=table(["time", "pattern", "line"], lines, lines=len(rows), first=jsonable(first),
+                                  last=jsonable(last), span_seconds=span),
+                      summary=f"entity_timeline {brief(params.value, 40)} -> {len(rows):,} lines"
+                              + (f" from {jsonable(first)} to {jsonable(last)}" if span is not None else ""),
+                      evidence=shown.index)
+
+
+class PrecedingParams(Params):
+    value: str = Field(description="the text of the event (X) whose preceding lines are wanted")
+    lines: int = Field(5, ge=1, le=50, description="lines before each occurrence")
+    each: bool = Field(False, description="before every occurrence, not only the first")
+    n: int = Field(10, ge=1, le=50, description="how many patterns")
+
+
+def _scope(frame: pd.DataFrame) -> str:
+    """The column whose value groups lines of one place: host, else component, else source."""
+    return next(c for c in ("host", "component", "source") if c in frame and frame[c].notna().any())
+
+
+def _before(frame: pd.DataFrame, hits: np.ndarray, lines: int, column: str) -> np.ndarray:
+    """Positions of up to `lines` rows before each hit (a position) with the same `column` value, hits left out."""
+    groups = pd.factorize(frame[column].astype("object"), use_na_sentinel=False)[0]
+    is_hit = np.zeros(len(frame), bool)
+    is_hit[hits] = True
+    picked: list[np.ndarray] = []
+    for group in np.unique(groups[hits]):
+        members = np.flatnonzero((groups == group) & ~is_hit)
+        for hit in hits[groups[hits] == group]:
+            at = np.searchsorted(members, hit)
+            picked.append(members[max(0, at - lines) : at])
+    return np.concatenate(picked) if picked else np.zeros(0, np.int64)
+
+
+@tool("preceding", "patterns of the lines just before value on the same host/component, vs overall rate",
+      PrecedingParams)
+def preceding(params: PrecedingParams, ctx: ToolContext) -> ToolResult:
+    frame = value(ctx.frame)
+    hits = np.flatnonzero(_naming(frame, params.value))
+    if not params.each:
+        hits = hits[:1]
+    occurrences, hits = len(hits), hits[:MAX_OCCURRENCES]
+    column = _scope(frame) if len(frame) else "source"
+    before = _before(frame, hits, params.lines, column)
+    found = catalog(ctx.frame)
+    everywhere = pd.Series(template_ids(frame, found)).value_counts()
+    near = pd.Series(template_ids(frame.iloc[before], found), index=frame.index[before])
+    counts = near.value_counts().head(params.n)
+    first_of = near.groupby(near.to_numpy()).apply(lambda s: s.index[0]) if len(near) else pd.Series(dtype="int64")
+    examples = entry_text(frame.loc[[first_of[t] for t in counts.index]])
+    rows = [[int(c), share(int(c), len(near)), share(int(everywhere[t]), len(frame)), found.templates[t],
+             brief(x, ctx.settings.sample_chars)] for (t, c), x in zip(counts.items(), examples, strict=True)]
+    method = (f"the {params.lines} lines before {'each of the first' if params.each else 'the first of the'} "
+              f"{len(hits):,} occurrences on the same {column}; context, not a diagnosis")
+    return ToolResult(value=table(["count", "share_before", "share_overall", "pattern", "example"], rows,
+                                  occurrences=occurrences, lines_before=len(near), method=method),
+                      summary=f"preceding {brief(params.value, 40)} -> {len(near):,} lines before "
+                              f"{len(hits):,} occurrences, {len(counts):,} patterns ({method})",
+                      evidence=pd.Index(first_of[counts.index]) if len(counts) else None)
