@@ -9,13 +9,13 @@ import pandas as pd
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from real_logs import REAL_LOGS, real_log
 
 from react_engine.logs import load
 from react_engine.logs.options import LoadOptions
 from react_engine.logs.templates import WILDCARD, mask_one, merge
 from react_engine.patterns import catalog, template_stats
 from react_engine.tools import REGISTRY, ToolContext
-from tests.real_logs import REAL_LOGS, real_log
 
 WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_.-", min_size=1, max_size=12)
 SYSTEMS = ("Android", "Apache", "BGL", "HDFS", "HPC", "Hadoop", "HealthApp", "Linux", "Mac", "OpenSSH", "OpenStack",
@@ -50,7 +50,8 @@ def test_masking_is_idempotent_and_leaves_no_digit(text: str) -> None:
      "Receiving block <*> src: <*>:<*> dest: <*>:<*>"),
     ("Unknown base file: /var/lib/nova/instances/_base/a489c868f0c37da93b76227c91bb03908ac0e742",
      "Unknown base file: <*>"),
-    ("link 00:1d:d3:8e:d4:b7 down, id=0x1f", "link <*>:<*>:<*>:<*>:<*>:<*> down, id=<*>"),
+    ("link 00:1d:d3:8e:d4:b7 down, id=0x1f", "link <*> down, id=<*>"),
+    ("ask 10.250.14.38:50010 to delete blk_-9016 blk_-8695 blk_7168", "ask <*>:<*> to delete <*>"),
 ])
 def test_ids_addresses_and_paths_are_masked(line: str, masked: str) -> None:
     assert mask_one(line) == masked

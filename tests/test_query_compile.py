@@ -49,7 +49,17 @@ FILTERS = st.one_of(
 )
 UNSERVED = [Statistic(func="percentile", field="request time", q=95), Occurrence(which="last"), Span(), Gaps(),
             Duration(start="started", end="finished"), Share(), Comparison(left="today", right="yesterday"),
-            Pivot(rows="host", columns="hour"), Patterns(), Unusual(), Timeline(value="guest"), Preceding()]
+            Pivot(rows="host", columns="hour"), Preceding()]  # the lines before what? (no text filter)
+INVESTIGATED = [Patterns(), Unusual(), Unusual(since="now-1h"), Timeline(value="guest"), Preceding(lines=3)]
+
+
+@pytest.mark.parametrize("measure", INVESTIGATED, ids=lambda m: m.kind)
+def test_investigations_compile_to_their_tools(measure: measures.Measure) -> None:
+    compiled = compile_query(Query(filters=(TextFilter(value="Got exception"),), measure=measure))
+    assert not isinstance(compiled, Cannot)
+    for c in compiled:
+        valid(c)
+    assert set(measure.needs) & {c.action for c in compiled}
 
 
 def valid(c: Call) -> None:
@@ -123,7 +133,7 @@ def test_measures_without_tools_compile_to_a_stated_cannot(measure: measures.Mea
 
 def test_every_measure_of_the_union_is_covered_here() -> None:
     union = typing.get_args(typing.get_args(measures.Measure)[0])
-    covered = {type(m) for m in UNSERVED} | {Count, Distinct, Top, Histogram, Listing}
+    covered = {type(m) for m in UNSERVED + INVESTIGATED} | {Count, Distinct, Top, Histogram, Listing}
     assert set(union) == covered
 
 

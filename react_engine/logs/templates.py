@@ -1,14 +1,15 @@
 """Message templates: each message with its variable parts masked, then similar masks merged as Drain does.
 
-`masked` runs at parse time, one vectorized regex over the messages, so the `pattern` column is cached with the
-parse and is the same whether a file is parsed whole or in blocks (on Dask). It masks, as `<*>`, every token that
-is a MAC, UUID, URL or path, that starts with a digit, that holds two digits in a row, or that is `0x` hex: a
-line's mask depends on that line alone.
+`masked` runs at parse time, two vectorized regexes over the messages, so the `pattern` column is cached with the
+parse and is the same whether a file is parsed whole or in blocks (on Dask). It masks, as `<*>`, every MAC, every
+token that holds a digit and every path, then joins masked tokens in a row (a list of ids) into one: a line's mask
+depends on that line alone.
 
 `merge` then groups the distinct masks of a load the way Drain (He et al., ICWS 2017) groups lines: masks with the
-same number of tokens and the same first two tokens fall in one group, and a mask joins the first template in its
-group whose tokens agree at no fewer than SIMILARITY of its positions; the positions where they differ become
-`<*>`. Masks are taken largest first, so the result does not depend on the order of the rows.
+same number of tokens and the same first two tokens (a token that is not a word counts as any) fall in one group,
+and a mask joins the first template in its group whose tokens agree at no fewer than SIMILARITY of its positions;
+the positions where they differ become `<*>`. Masks are taken largest first, so the result does not depend on the
+order of the rows.
 """
 
 from __future__ import annotations
@@ -27,13 +28,14 @@ _D = r"""\s=:,;()\[\]{}"'<>|"""  # characters that end a token
 _T = f"[^{_D}]"  # a token character
 _ENDS = "\"'()[]{}<>,:;"  # stripped from a token before it is read as a word
 _HEX = "[0-9a-fA-F]"
-_TLD = "com|net|org|edu|gov|mil|info|io|local|lan|[a-z]{2}"
-_MASK = f"{_T}*\\d{_T}*|/{_T}*"  # a token that holds a digit; a path
+_MASK = f"(?:{_HEX}{{2}}[:-]){{5}}{_HEX}{{2}}|{_T}*\\d{_T}*|/{_T}*"  # a MAC; a token that holds a digit; a path
+_RUN = r"<\*>(?:[ ,]+<\*>)+"  # masked tokens in a row: one variable part (a list of ids)
 
 
 def masked(messages: pa.Array | pa.ChunkedArray) -> pa.Array | pa.ChunkedArray:
     """Each message with its variable tokens replaced by `<*>` (see the module docstring)."""
-    return pc.replace_substring_regex(messages, pattern=_MASK, replacement=WILDCARD)
+    once = pc.replace_substring_regex(messages, pattern=_MASK, replacement=WILDCARD)
+    return pc.replace_substring_regex(once, pattern=_RUN, replacement=WILDCARD)
 
 
 def mask_one(message: str) -> str:

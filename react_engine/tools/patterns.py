@@ -12,6 +12,7 @@ from react_engine.patterns import catalog, template_stats
 from react_engine.rowops import count, take
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
 from react_engine.tools.counts import brief, jsonable
+from react_engine.tools.timeexpr import parse_time
 
 PATTERN_COLUMNS = ["count", "share", "template", "first_seen", "last_seen", "example"]
 
@@ -42,15 +43,22 @@ def pattern_rows(ctx: ToolContext, stats: pd.DataFrame, whole: int) -> list[list
 
 class PatternsParams(Params):
     n: int = Field(10, ge=1, le=50, description="how many patterns")
+    rarest: bool = Field(False, description="the rarest first")
+    since: str | None = Field(None, description="only templates first seen at/after this time")
 
 
-@tool("message_patterns", "message templates with count, share, first/last seen, largest first", PatternsParams)
+@tool("message_patterns", "message templates: count, share, first/last seen", PatternsParams)
 def patterns(params: PatternsParams, ctx: ToolContext) -> ToolResult:
     stats = template_stats(ctx.rows, catalog(ctx.frame))
-    whole = count(ctx.rows)
-    shown = stats.head(params.n)
+    whole, method = count(ctx.rows), None
+    if params.since is not None:
+        start = parse_time(params.since, ctx.now)
+        stats = stats[stats["first"] >= start]
+        method = f"templates whose first line in these rows is at or after {start.isoformat()}"
+    shown = (stats.iloc[::-1] if params.rarest else stats).head(params.n)
     rows = pattern_rows(ctx, shown, whole)
     lead = ", ".join(f"{brief(r[2], 50)} ({r[0]:,})" for r in rows[:2]) or "none"
-    return ToolResult(value=table(PATTERN_COLUMNS, rows, patterns=len(stats), rows_counted=whole),
-                      summary=f"message_patterns -> {len(stats):,} in {whole:,} rows: {lead}",
+    return ToolResult(value=table(PATTERN_COLUMNS, rows, patterns=len(stats), rows_counted=whole, method=method),
+                      summary=f"message_patterns -> {len(stats):,} in {whole:,} rows"
+                              + (f" ({method})" if method else "") + f": {lead}",
                       evidence=pd.Index(shown["example"]))

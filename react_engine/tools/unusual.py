@@ -1,5 +1,5 @@
-"""What is new or unusual in the current rows, each by a method the answer states: templates first seen late, time
-buckets far from the median count, values whose count jumped from one window to the next."""
+"""What is unusual in the current rows, each by a method the answer states: time buckets far from the median count,
+values whose count jumped from one window to the next (templates first seen late: `message_patterns` with `since`)."""
 
 from __future__ import annotations
 
@@ -8,12 +8,11 @@ import pandas as pd
 from pydantic import Field
 
 from react_engine.errors import ToolError
-from react_engine.patterns import catalog, template_stats
-from react_engine.rowops import count, tally, value, values
+from react_engine.rowops import tally, value, values
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
 from react_engine.tools.counts import brief, jsonable
 from react_engine.tools.entities import field_values
-from react_engine.tools.patterns import PATTERN_COLUMNS, pattern_rows, table
+from react_engine.tools.patterns import table
 from react_engine.tools.stats import MAX_BINS
 from react_engine.tools.timeexpr import parse_interval, parse_time
 
@@ -26,44 +25,33 @@ def _span(ctx: ToolContext) -> tuple[pd.Timestamp, pd.Timestamp]:
     return first, last
 
 
-class NewPatternsParams(Params):
-    since: str | None = Field(None, description="time the patterns first appear at or after; default: last window")
-    window: str = Field("1h", description="the last window, when since is not given")
-
-
-@tool("new_patterns", "templates first seen at or after since (or in the last window)", NewPatternsParams)
-def new_patterns(params: NewPatternsParams, ctx: ToolContext) -> ToolResult:
-    last = _span(ctx)[1]
-    start = parse_time(params.since, ctx.now) if params.since else last - parse_interval(params.window)
-    stats = template_stats(ctx.rows, catalog(ctx.frame))
-    fresh = stats[stats["first"] >= start]
-    method = f"templates whose first line in these rows is at or after {start.isoformat()}"
-    rows = pattern_rows(ctx, fresh, count(ctx.rows))
-    return ToolResult(value=table(PATTERN_COLUMNS, rows, new=len(fresh), patterns=len(stats), method=method),
-                      summary=f"new_patterns -> {len(fresh):,} of {len(stats):,} templates first seen at or after "
-                              f"{start.isoformat()}", evidence=pd.Index(fresh["example"]))
+WIDTHS = ("1m", "5m", "15m", "1h", "6h", "1d", "7d")
+MOST_BUCKETS = 200
+"""Without an interval, the narrowest of WIDTHS that cuts the rows' span into at most this many buckets."""
 
 
 class UnusualTimesParams(Params):
-    interval: str = Field("1h", description="bucket width: 1m, 15m, 1h, 1d...")
+    interval: str | None = Field(None, description="bucket width: 1m, 15m, 1h, 1d...; default: by the span")
     k: float = Field(3.0, gt=0, le=20, description="how many MADs from the median is unusual")
 
 
-@tool("unusual_times", "time buckets whose count is outside median +/- k*MAD", UnusualTimesParams)
+@tool("unusual_times", "time buckets outside median +/- k*MAD", UnusualTimesParams)
 def unusual_times(params: UnusualTimesParams, ctx: ToolContext) -> ToolResult:
-    width = parse_interval(params.interval)
     first, last = _span(ctx)
+    interval = params.interval or next((w for w in WIDTHS if (last - first) / parse_interval(w) < MOST_BUCKETS),
+                                       WIDTHS[-1])
+    width = parse_interval(interval)
     buckets = tally(ctx.rows["timestamp"].dt.floor(width))[1]
     span = (last.floor(width) - first.floor(width)) // width + 1
     if span > MAX_BINS:
-        raise ToolError(f"{span:,} buckets of {params.interval}: use a wider interval")
+        raise ToolError(f"{span:,} buckets of {interval}: use a wider interval")
     counts = buckets.reindex(pd.date_range(first.floor(width), last.floor(width), freq=width), fill_value=0)
     median = float(np.median(counts))
     mad = float(np.median(np.abs(counts - median)))
     low, high = median - params.k * mad, median + params.k * mad
     far = counts[(counts < low) | (counts > high)]
     far = far.iloc[np.argsort(-np.abs(far.to_numpy() - median), kind="stable")]
-    method = (f"{params.interval} buckets outside median {median:g} +/- {params.k:g} x MAD {mad:g} "
+    method = (f"{interval} buckets outside median {median:g} +/- {params.k:g} x MAD {mad:g} "
               f"(below {low:g} or above {high:g})")
     rows = [[t.isoformat(), int(c), round(float(c) - median, 1)] for t, c in far.items()]
     return ToolResult(value=table(["bucket_start", "count", "above_median"], rows, buckets=len(counts),
@@ -77,7 +65,7 @@ class ValueJumpsParams(Params):
     n: int = Field(5, ge=1, le=50, description="how many values")
 
 
-@tool("value_jumps", "values whose count rose most from the window before split to after", ValueJumpsParams)
+@tool("value_jumps", "values whose count rose most after split", ValueJumpsParams)
 def value_jumps(params: ValueJumpsParams, ctx: ToolContext) -> ToolResult:
     first, last = _span(ctx)
     split = parse_time(params.split, ctx.now) if params.split else first + (last - first) / 2

@@ -221,7 +221,7 @@ class Unusual(_Measure):
 
     kind: Literal["unusual"] = "unusual"
     since: str | None = None
-    needs: tuple[str, ...] = ("unusual",)
+    needs: tuple[str, ...] = ("message_patterns", "unusual_times", "value_jumps")
 
     def asked(self) -> str:
         return "what is unusual or new"

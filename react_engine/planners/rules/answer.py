@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from react_engine.planners.base import HistoryItem
+from react_engine.planners.rules.investigate import GOALS, investigation_answer
 from react_engine.planners.rules.plan import Plan
 
 
@@ -28,6 +29,8 @@ def _pairs(value: Any) -> list[tuple[Any, Any]]:
 def answer(plan: Plan, history: list[HistoryItem]) -> tuple[str, Any]:
     """The final sentence and value, from what the plan's tools computed."""
     last = history[-1].value
+    if plan.goal in GOALS:
+        return investigation_answer(plan.goal, history, scope(plan), str(getattr(plan.investigation, "value", "")))
     label = plan.label()
     where = scope(plan)
     if plan.goal == "unique":

@@ -16,6 +16,7 @@ from react_engine.planners.rules import negation
 from react_engine.planners.rules.compile import Call, Cannot, compile_query
 from react_engine.planners.rules.compile.filters import filter_of
 from react_engine.planners.rules.exclusions import Exclusion, claim_columns, excluded, leave_out
+from react_engine.planners.rules.investigate import WRONG, read_investigation
 from react_engine.planners.rules.nouns import Subject, subject
 from react_engine.planners.rules.question import Question, amount, known, logs_itself, time_window
 from react_engine.planners.rules.reading import level_names_lines, levels, quote_covers, said_words, searched, unmet
@@ -49,7 +50,19 @@ from react_engine.tools.regex import literal
 from react_engine.understanding import Correction, Interpretation, Term, TimeWindow, Vocabulary
 from react_engine.understanding.asking import Asked, asked, unread_words
 from react_engine.understanding.events import alike
-from react_engine.understanding.measures import Count, Distinct, Histogram, Key, Listing, Measure, Top
+from react_engine.understanding.measures import (
+    Count,
+    Distinct,
+    Histogram,
+    Key,
+    Listing,
+    Measure,
+    Patterns,
+    Preceding,
+    Timeline,
+    Top,
+    Unusual,
+)
 from react_engine.understanding.query import Filter, Query
 from react_engine.understanding.spelling import correct, correct_names
 from react_engine.understanding.vocabulary import NAME_COLUMNS, singular, stem
@@ -90,6 +103,7 @@ class Plan:
     asked: Asked | None = None  # what the asking words ask for beyond counting, ranking and listing
     cannot: Cannot | None = None  # what was asked that no tool computes yet (the calls answer the rest)
     unread: list[str] = field(default_factory=list)  # asking words nothing read
+    investigation: Measure | None = None  # patterns, unusual, timeline or preceding (see `investigate`)
 
     def label(self) -> str:
         """How the answer names the values counted or ranked."""
@@ -250,6 +264,20 @@ def _level_of(written: str) -> str | None:
     return from_pri(int(pri.group(1))) if pri else normalize(written)
 
 
+def investigate(plan: Plan, goal: str, measure: Measure, problems: bool) -> None:
+    """Make `plan` an investigation: what is unusual in a time window is what first appears in it (so the window
+    names a time, and the lines before it stay to compare with); `problems` asks about the lines at warning or
+    above, unless a level was named."""
+    plan.goal, plan.investigation = goal, measure
+    if problems and not any(c.action == "filter_by_severity" for c in plan.calls):
+        plan.calls.append(Call("filter_by_severity", {"min_level": "warning"}, "keep the problems"))
+        plan.scope.append("at warning or above")
+    if isinstance(measure, Unusual) and plan.window is not None:
+        plan.investigation = Unusual(since=plan.window.start)
+        kept = [(c, w) for c, w in zip(plan.calls, plan.scope) if c.action != "filter_by_time"]
+        plan.calls, plan.scope = [c for c, _ in kept], [w for _, w in kept]
+
+
 def _goal(q: Question, plan: Plan) -> int:
     """Set `plan.goal`; returns how many values a top list should have."""
     n = 5
@@ -377,6 +405,11 @@ def _aggregate(plan: Plan, columns: list[str], n: int, interval: str, vocabulary
 
 def _measure(plan: Plan, columns: list[str], n: int, interval: str, vocabulary: Vocabulary) -> Measure | None:
     """What the plan's goal measures (None with the problem set when it cannot be measured here)."""
+    asked_for = plan.asked.measure if plan.asked else None
+    if plan.investigation is None and isinstance(asked_for, (Patterns, Unusual, Timeline, Preceding)):
+        investigate(plan, asked_for.kind, asked_for, problems=False)  # "outliers", "categorize"
+    if plan.investigation is not None:
+        return plan.investigation
     if plan.goal == "histogram":
         return Histogram(interval=interval)
     order = plan.asked.order if plan.asked else None
@@ -575,7 +608,8 @@ def _build_plan(question: str, view: ContextView, vocabulary: Vocabulary, uses_s
     q, plan, texts = Question(text), Plan(corrections=corrections), Plan()
     negated = negation.find(q, view.columns)  # its words are read on their own, after the rest
     plan.excluded = excluded(q)  # before quoted text becomes a search: "other than '-'"
-    if q.has(r"^\s*(?:why|how come)\b|\bexplain\b|\broot[- ]cause\b|\bwhat (?:caused|happened)\b"):
+    investigation = read_investigation(q)
+    if investigation is None and q.has(r"^\s*(?:why|how come)\b|\bexplain\b|\broot[- ]cause\b|\bwhat (?:caused|happened)\b"):
         plan.problem = "I can count, rank and list log lines, not explain why something happened"
         return plan
     _literals(q, texts, vocabulary)  # first: an interface or IP must not be read as a host name
@@ -606,6 +640,8 @@ def _build_plan(question: str, view: ContextView, vocabulary: Vocabulary, uses_s
     plan.level_noun = texts.level_noun
     plan.named = texts.named
     n = _goal(q, plan)
+    if investigation is not None:
+        investigate(plan, *investigation, problems=uses_severity and WRONG in text.lower())
     unit = re.search(r"\b(minute|day|daily)\b", text, re.I)
     interval = "1m" if unit and unit.group(1).lower() == "minute" else "1d" if unit else "1h"
     _target(q, plan, vocabulary)

@@ -1,16 +1,19 @@
 """Investigation measures: message patterns, what is unusual, an entity's timeline, the lines before an event.
 
-None has a tool yet, so each compiles to `Cannot`; replace a function's body with its calls once its tool exists
-(and list the tool in the measure's `needs`).
+Each compiles to its tools' calls (see `react_engine.tools.patterns`, `unusual` and `timeline`); the lines before an
+event need the event's text, so a query without a plain text filter cannot ask for them.
 """
 
 from __future__ import annotations
 
 from typing import assert_never
 
-from react_engine.planners.rules.compile.calls import Call, Cannot
+from react_engine.planners.rules.compile.calls import Call, Cannot, call
+from react_engine.tools.patterns import PatternsParams
+from react_engine.tools.timeline import EntityTimelineParams, PrecedingParams
+from react_engine.tools.unusual import UnusualTimesParams
 from react_engine.understanding.measures import Patterns, Preceding, Timeline, Unusual
-from react_engine.understanding.query import Query
+from react_engine.understanding.query import Query, TextFilter
 
 Investigation = Patterns | Unusual | Timeline | Preceding
 
@@ -31,16 +34,23 @@ def compile_investigation(query: Query, measure: Investigation) -> list[Call] | 
 
 
 def compile_patterns(query: Query, measure: Patterns) -> list[Call] | Cannot:
-    return Cannot(measure.asked())
+    return [call(PatternsParams(n=10), "group the lines into message patterns")]
 
 
 def compile_unusual(query: Query, measure: Unusual) -> list[Call] | Cannot:
-    return Cannot(measure.asked())
+    if measure.since is not None:
+        return [call(PatternsParams(since=measure.since), f"find the patterns first seen from {measure.since}")]
+    return [call(UnusualTimesParams(), "find the times whose count is far from the median"),
+            call(PatternsParams(n=5, rarest=True), "find the rarest message patterns")]
 
 
 def compile_timeline(query: Query, measure: Timeline) -> list[Call] | Cannot:
-    return Cannot(measure.asked())
+    return [call(EntityTimelineParams(value=measure.value), f"list every line naming {measure.value}")]
 
 
 def compile_preceding(query: Query, measure: Preceding) -> list[Call] | Cannot:
-    return Cannot(measure.asked())
+    texts = [f for f in query.filters if isinstance(f, TextFilter) and not f.regex and not f.exclude]
+    if not texts:
+        return Cannot(measure.asked())
+    event = texts[-1].value
+    return [call(PrecedingParams(value=event, lines=measure.lines), f"group the lines before {event} by pattern")]

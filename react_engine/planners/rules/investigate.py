@@ -1,0 +1,105 @@
+"""Investigation questions: reading "summarize", "what is unusual", "what happened to X", "why did X fail" into a
+measure, and wording the answer from what the tools computed. The answer shows what the tools found and never
+claims a cause."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from react_engine.planners.base import HistoryItem
+from react_engine.planners.rules.question import Question
+from react_engine.understanding.measures import Measure, Patterns, Preceding, Timeline, Unusual
+
+GOALS = ("patterns", "unusual", "timeline", "preceding")
+_ENTITY = (r"(?:(?:user|host|ip|mac|pid|request|session|block|job|task)\s+([\w.:@/$-]+)"  # a named kind of thing
+           r"|(?:\w+\s+)?([\w.:@/$-]*\d[\w.:@/$-]*|[\w.-]+@[\w.-]+))")  # an id or address with a digit
+WRONG = "went wrong"
+"""Asks about the problems only: the lines at warning or above."""
+_SHOWN = 5
+
+
+def read_investigation(q: Question) -> tuple[str, Measure] | None:
+    """The investigation goal and measure `q` asks for, its asking words consumed; None for other questions. A
+    question of what went wrong asks for the patterns of the problems (see `WRONG`)."""
+    if m := q.take(rf"\b(?:what (?:happened|went on|occurred) (?:to|with)|(?:timeline|history|story) (?:of|for))"
+                   rf"\s+(?:the\s+)?{_ENTITY}"):
+        return "timeline", Timeline(value=m[0].group(1) or m[0].group(2))
+    if q.take(r"\bwhat (?:happened|came) (?:just )?(?:before|prior to)\b|\bwhat led (?:up )?to\b"
+              r"|^\s*why did\b(?=.*\d)"):
+        return "preceding", Preceding(lines=5)
+    if q.take(r"\b(?:unusual|weird|strange|odd|anomal\w*|abnormal|suspicious|out of the ordinary)\b"
+              r"|\banything (?:new|different)\b|\bwhat(?:'s| is) new\b"):
+        return "unusual", Unusual()
+    if q.take(r"\bsummar(?:y|ize|ise)\b|\bwhat (?:kinds?|types?|sorts?) of\b|\bwhat went wrong\b"
+              r"|^\s*why (?:were|was|are|is) there\b|\b(?:message|log) (?:patterns|templates|kinds|types)\b"
+              r"|\bgroup(?:ed)? by message\b"):
+        return "patterns", Patterns()
+    return None
+
+
+def _rows(value: Any) -> list[list[Any]]:
+    return value.get("rows", []) if isinstance(value, dict) else []
+
+
+def _patterns(value: Any, where: str) -> tuple[str, Any]:
+    rows = _rows(value)
+    if not rows:
+        return f"No log lines{where}, so no message patterns.", []
+    kinds = value.get("patterns", len(rows))
+    shown = "; ".join(f"`{r[2]}` {r[0]:,} ({r[1]}%)" for r in rows[:_SHOWN])
+    noun = "kind" if kinds == 1 else "kinds"
+    return f"{kinds:,} {noun} of message in {value.get('rows_counted', 0):,} lines{where}: {shown}.", \
+        [[r[2], r[0]] for r in rows[:_SHOWN]]
+
+
+def _unusual(history: list[HistoryItem], where: str) -> tuple[str, Any]:
+    found = history[-1].value
+    if history[-1].params.get("since"):
+        rows = _rows(found)
+        if not rows:
+            return f"No message pattern is new{where}: none of the {found.get('method', '')}.", 0
+        shown = "; ".join(f"`{r[2]}` {r[0]:,} (first {r[3]})" for r in rows[:_SHOWN])
+        return f"{found['patterns']:,} message patterns are new{where} ({found['method']}): {shown}.", \
+            found["patterns"]
+    times = next((h.value for h in history if h.action == "unusual_times"), None)
+    text = f"Unusual times{where}: none" if not _rows(times) else f"Unusual times{where}: " + ", ".join(
+        f"{r[0]} ({r[1]:,} lines)" for r in _rows(times)[:_SHOWN])
+    text += f" ({times.get('method', '')})." if isinstance(times, dict) else "."
+    rare = _rows(found)
+    if rare:
+        text += " Rarest patterns: " + "; ".join(f"`{r[2]}` {r[0]:,}" for r in rare[:_SHOWN]) + "."
+    return text, len(_rows(times))
+
+
+def _timeline(value: Any, asked: str) -> tuple[str, Any]:
+    rows = _rows(value)
+    if not rows:
+        return f"No line names {asked}.", 0
+    lines = value["lines"]
+    span = value.get("span_seconds")
+    head = (f"{asked} appears on {lines:,} {'line' if lines == 1 else 'lines'}"
+            + (f", from {value['first']} to {value['last']} ({span:,.0f} s)" if span is not None else ""))
+    steps = "\n".join(f"{r[0]}  {r[1]}" for r in rows)
+    return f"{head}:\n{steps}", lines
+
+
+def _preceding(value: Any) -> tuple[str, Any]:
+    rows = _rows(value)
+    if not rows:
+        return "No lines came before it on the same host or component.", 0
+    shown = "; ".join(f"`{r[3]}` {r[0]:,} ({r[1]}% of the lines before, {r[2]}% of all lines)" for r in rows[:_SHOWN])
+    return (f"In {value['method'].split(';')[0]}, the most common patterns were: {shown}. "
+            "This is context, not a diagnosis."), [[r[3], r[0]] for r in rows[:_SHOWN]]
+
+
+def investigation_answer(goal: str, history: list[HistoryItem], where: str, asked: str) -> tuple[str, Any]:
+    """The final sentence and value of an investigation, from the tools' values (`where`: the scope in words,
+    `asked`: what the measure is about)."""
+    last = history[-1].value
+    if goal == "patterns":
+        return _patterns(last, where)
+    if goal == "unusual":
+        return _unusual(history, where)
+    if goal == "timeline":
+        return _timeline(last, asked)
+    return _preceding(last)
