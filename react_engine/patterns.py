@@ -77,7 +77,7 @@ def template_ids(rows: pd.DataFrame, found: Catalog) -> np.ndarray:
 
 def _stats(part: pd.DataFrame, found: Catalog) -> pd.DataFrame:
     ids = template_ids(part, found)
-    table = pd.DataFrame({"id": ids, "time": part["timestamp"].to_numpy(), "label": part.index.to_numpy()})
+    table = pd.DataFrame({"id": ids, "time": part["timestamp"].array, "label": part.index.to_numpy()})
     table = table[table["id"] >= 0]
     return table.groupby("id", sort=False).agg(count=("label", "size"), first=("time", "min"),
                                                last=("time", "max"), example=("label", "first"))
