@@ -11,6 +11,8 @@ from pydantic import BaseModel, Field, TypeAdapter, ValidationError, create_mode
 from react_engine.errors import ErrorItem, ReplyError
 from react_engine.tools.base import Params, Tool
 
+REASONING_CHARS = 80  # the reply schema's bound on `reasoning`: a grammar-bound model cannot ramble past it
+
 
 class Reply(BaseModel):
     """A planner reply in contract shape, before its action and params are checked against the tools."""
@@ -26,7 +28,7 @@ def reply_schema(tools: dict[str, Tool]) -> dict[str, Any]:
     variants = [
         create_model(
             f"{''.join(p.title() for p in t.name.split('_'))}Action",
-            reasoning=(str, Field(description="one short sentence: why this action")),
+            reasoning=(str, Field(description="a few words: why this action", max_length=REASONING_CHARS)),
             action=(_literal(t.name), Field(description=t.description)),
             params=(t.params, ...),
         )
@@ -44,6 +46,9 @@ def _literal(name: str) -> Any:
 _THINK = re.compile(r"<think(?:ing)?>(.*?)(?:</think(?:ing)?>|\Z)", re.S | re.I)
 _FENCE = re.compile(r"```[a-zA-Z0-9_-]*\s*\n?(.*?)(?:```|\Z)", re.S)
 _MAX_DEPTH = 32
+MAX_REPLY_CHARS = 32_000  # one action is a few hundred characters: a longer reply is refused, not searched
+_MAX_OBJECTS = 8  # of more objects in a reply only the last few are read (each may need a slow repair)
+_NAME_CHARS = 40  # an ignored action's name as reported
 _ALIASES_ACTION = ("action", "tool", "name", "tool_name", "function")
 _ALIASES_PARAMS = ("params", "arguments", "parameters", "args", "input", "action_input", "tool_input")
 
@@ -119,21 +124,26 @@ def _normalise(obj: dict[str, Any]) -> dict[str, Any] | None:
 def parse_reply(text: str) -> Reply:
     """Extract the model's own action from its output: think tags, fences, prose and common JSON damage are
     tolerated. Fenced actions come before the prose; of several actions the last is taken (an earlier one is
-    likely quoted, e.g. from a log line) and the others are listed in `ignored`."""
+    likely quoted, e.g. from a log line) and the others are listed in `ignored` (only the last few objects are
+    read, and a reply over `MAX_REPLY_CHARS` is refused: the work is bounded whatever the reply)."""
     body = strip_thinking(text or "")
     if not body:
         raise ReplyError("the reply was empty", kind="empty")
+    if len(body) > MAX_REPLY_CHARS:
+        raise ReplyError(f"the reply had {len(body):,} characters, over the limit of {MAX_REPLY_CHARS:,}: reply with "
+                         "one short JSON object", kind="too_long")
     for chunks in ([m.group(1) for m in _FENCE.finditer(body)], [body]):
-        found = [reply for chunk in chunks for reply in _actions(chunk)]
+        found = [reply for chunk in chunks for reply in _actions(chunk)][-_MAX_OBJECTS:]
         if found:
-            return found[-1].model_copy(update={"ignored": [r.action for r in found[:-1]]})
+            ignored = [r.action[:_NAME_CHARS] for r in found[:-1]]
+            return found[-1].model_copy(update={"ignored": ignored})
     raise ReplyError("no JSON object with an \"action\" was found", kind="no_json")
 
 
 def _actions(text: str) -> list[Reply]:
     """Every action-shaped object at the top level of `text`, in order."""
     found = []
-    for span in _objects(text):
+    for span in _objects(text)[-_MAX_OBJECTS:]:
         obj = _load(span)
         if isinstance(obj, dict) and (shaped := _normalise(obj)):
             try:

@@ -16,17 +16,16 @@ from react_engine.understanding.interpretation import NOTES_CHARS
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069]")
 _MARKER = re.compile(r"<{3,}|>{3,}")  # only the prompt itself may open or close the data block
-# Without a suggestion the examples show the shape only: small models copy them, so they hold no number, level
-# or name, and the final answer has no value to copy (an earlier "There were 42 errors." came back as answers).
-# Keys are in the order the grammar of the llama.cpp planner asks for them (sorted), so an example can be copied
-# token for token.
+# Without a suggestion the example is a real, harmless call: small models copy examples, so it holds no number,
+# level or name and no placeholder text (an earlier "<one sentence stating that result>" came back as answers),
+# and a final answer is described in words, with nothing to copy. Keys are in the order the grammar of the
+# llama.cpp planner asks for them (sorted), so an example can be copied token for token.
 _EXAMPLES = (
-    'Examples:\n'
-    '{"action": "<a tool from TOOLS>", "params": {"<param>": "<value from the question>"}, '
-    '"reasoning": "<why this tool>"}\n'
-    '{"action": "finalize_answer", "params": {"answer": "<one sentence stating that result>"}, '
-    '"reasoning": "<which result answers it>"}'
+    'Example:\n{"action": "get_log_count", "params": {}, "reasoning": "count the current rows"}\n'
+    'When a tool result answers the question, reply with finalize_answer: an answer sentence that states that '
+    'result, and the result as value.'
 )
+ENTITY_CHARS = 140  # one entity summary line (the turn after extract_entities stays short)
 _WHY = {"finalize_answer": "the last tool result answers the question"}
 _SUGGESTION_CHARS = 1200
 
@@ -70,8 +69,11 @@ def _compact(value: Any, limit: int = 120) -> str:
 
 
 def _history_line(item: HistoryItem, limit: int) -> str:
-    status = "" if item.ok else " [FAILED]"
-    return clean(f"{item.iteration}. {item.action}({_compact(item.params, 100)}) → {item.summary}{status}", limit)
+    """One earlier step in words, not in a reply's JSON shape (a small model copies a JSON line as its reply)."""
+    status = " [FAILED]" if not item.ok else " [done: do not repeat]" if item.kind == "tool" else ""
+    params = "; ".join(f"{k} {_compact(v, 60).strip(chr(34))}" for k, v in item.params.items())
+    called = f"{item.action} with {params}" if params else item.action
+    return clean(f"step {item.iteration}: {called} gave {item.summary}{status}", limit)
 
 
 def _pairs(pairs: list[tuple[str, int]], limit: int = 24) -> str:
@@ -86,7 +88,7 @@ class Shape:
     samples: int
     sample_chars: int
     tops: bool = True
-    entities: int = 4
+    entities: int = 2
     examples: bool = True
     trimmed: list[str] = field(default_factory=list)
 
@@ -117,8 +119,8 @@ def render(view: ContextView, tools: list[Tool], shape: Shape) -> str:
     if shape.tops and (view.top_hosts or view.top_components):
         tops = f"top hosts: {_pairs(view.top_hosts)}\ntop components: {_pairs(view.top_components)}\n"
     entities = "".join(
-        f"entity {clean(e.type, 40)}: {e.count} values, {e.unique} unique; top {_pairs(e.top[:3], 40)}\n"
-        for e in view.entities[: shape.entities]
+        clean(f"entity {e.type}: {e.count} values, {e.unique} unique; top {_pairs(e.top[:3], 24)}", ENTITY_CHARS)
+        + "\n" for e in view.entities[: shape.entities]
     )
     samples = ""
     if shape.samples and view.samples:

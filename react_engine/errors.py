@@ -45,6 +45,10 @@ class PlannerServerError(PlannerError):
     retryable = True
 
 
+class ReplyTooLargeError(PlannerError):
+    """The server sent more bytes for one reply than any reply needs (one that never ends, say)."""
+
+
 class PlannerValidationError(PlannerError):
     """The request was rejected as invalid (4xx other than 404/429)."""
 

@@ -3,7 +3,7 @@
 Each request takes the next behaviour from the queue (see `fake_ollama.FakeOllama`, whose queue, recording and
 hostile behaviours it shares). A behaviour is a JSON object:
   {"tool": "get_log_count", "input": {}, "text": "why", "stop_reason": "tool_use"|"max_tokens",
-   "status": 529, "error": "Overloaded", "delay": 1.5}
+   "status": 529, "error": "Overloaded", "delay": 1.5, "endless": true}
 A request with neither an `x-api-key` nor an `authorization` header gets 401. Point the planner at it with ANTHROPIC_BASE_URL:
 
     python scripts/fake_anthropic.py --port 8090 --script replies.json
@@ -57,6 +57,8 @@ class FakeAnthropic(FakeOllama):
                         return
                     if "body" in behaviour:
                         self._send(200, str(behaviour["body"]).encode(), "text/html")
+                    elif behaviour.get("endless"):
+                        self.endless()
                     elif "status" in behaviour:
                         status = int(behaviour["status"])
                         self._send(status, _error(status, behaviour.get("error", "error")))

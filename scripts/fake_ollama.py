@@ -8,7 +8,7 @@ Each chat/generate/completions request takes the next behaviour from a queue. A 
    "status": 500, "error": "...", "code": "...", "prompt_eval_count": 120, "drip": 2.0, "body": "<html>..."}
 with helpers in this module for the common cases (`good`, `think_tagged`, `fenced`, `truncated`, `empty`,
 `http_error`, `slow`) and for hostile servers (`dripping`: one byte of the reply every `drip` seconds;
-`not_json`: HTTP 200 with a `body` that is not JSON). When the queue is empty the `default` behaviour is used,
+`not_json`: HTTP 200 with a `body` that is not JSON; `endless`: HTTP 200 whose body never ends). When the queue is empty the `default` behaviour is used,
 else HTTP 500. A `delay` ends early when the server stops, so a test can leave a request hanging.
 A request for a model that is not installed gets Ollama's 404 `model 'NAME' not found`.
 
@@ -83,6 +83,11 @@ def dripping(seconds_per_byte: float, reply: Any) -> Behaviour:
 def not_json(body: str = "<html><body>502 Bad Gateway</body></html>") -> Behaviour:
     """HTTP 200 whose body is not JSON (a proxy's error page)."""
     return {"body": body}
+
+
+def endless() -> Behaviour:
+    """HTTP 200 with a chunked body that never ends, until the client hangs up."""
+    return {"endless": True}
 
 
 class FakeOllama:
@@ -194,6 +199,20 @@ def _handler(fake: FakeOllama) -> type[BaseHTTPRequestHandler]:
                 except OSError:  # the client gave up
                     return
 
+        def endless(self) -> None:
+            """Stream 64 KiB chunks of one JSON string that never closes, until the client hangs up."""
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            head, data = b'{"id": "', b"a" * 65536
+            try:
+                self.wfile.write(b"%x\r\n%s\r\n" % (len(head), head))
+                while not fake.stopped.is_set():
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
+            except OSError:  # the client gave up
+                return
+
         def do_GET(self) -> None:
             self._body()
             routes = {"/api/tags": _tags, "/api/ps": _ps, "/api/version": lambda f: {"version": VERSION}}
@@ -259,6 +278,9 @@ def _handler(fake: FakeOllama) -> type[BaseHTTPRequestHandler]:
                 return
             if "body" in behaviour:
                 self._send(200, str(behaviour["body"]).encode(), "text/html")
+                return
+            if behaviour.get("endless"):
+                self.endless()
                 return
             if "status" in behaviour:
                 error = behaviour.get("error", "error")

@@ -81,11 +81,13 @@ def test_overload_that_persists_is_an_overloaded_error(fake, plan_request):
     assert len(fake.bodies("/v1/messages")) == 3
 
 
-def test_a_cut_off_reply_is_asked_again_with_more_room(fake, plan_request):
+def test_a_cut_off_reply_is_asked_again_once_with_the_same_budget(fake, plan_request):
     fake.push({"text": "I think", "stop_reason": "max_tokens"}, {"text": "I", "stop_reason": "max_tokens"})
     with pytest.raises(TruncatedReplyError):
         AnthropicPlanner(retry=FAST).plan(plan_request())
-    assert [b["max_tokens"] for b in fake.bodies("/v1/messages")] == [1024, 2048]
+    bodies = fake.bodies("/v1/messages")
+    assert [b["max_tokens"] for b in bodies] == [128, 128]
+    assert "was cut off at 128 tokens" in bodies[1]["messages"][-1]["content"]
 
 
 def test_unknown_model(fake, plan_request):

@@ -9,6 +9,7 @@ import pytest
 
 from react_engine import context
 from react_engine.context import build_prompt, clean, estimate_tokens
+from react_engine.planners.base import EntitySummary
 from react_engine.result import Step
 from react_engine.state import RunState
 from react_engine.tools import REGISTRY
@@ -79,19 +80,34 @@ def test_estimate_is_conservative_for_english() -> None:
     assert estimate_tokens(text) >= len(text.split())
 
 
-def test_the_reply_examples_hold_no_value_that_could_be_copied_into_an_answer() -> None:
+def test_the_reply_example_holds_no_placeholder_or_value_that_could_be_copied_into_an_answer() -> None:
     state = RunState(question="How many failed password attempts are there?", frame=frame(40),
                      now=pd.Timestamp("2026-11-21", tz="UTC"))  # fmt: skip
     text = build_prompt(state.view(1, 10, 3), TOOLS, 1000, history=5, samples=3, sample_chars=200).text
-    examples = text.split("Examples:\n", 1)[1].split("\n\n", 1)[0].splitlines()
-    assert len(examples) == 2 and not any(ch.isdigit() for line in examples for ch in line)
-    for line in examples:  # valid JSON in the contract's shape, every value a <placeholder>
-        reply = json.loads(line)
-        assert list(reply) == ["action", "params", "reasoning"]  # the order the llama.cpp grammar asks for
-        leaves = [reply["reasoning"], *reply["params"].values()]
-        leaves += [] if reply["action"] == "finalize_answer" else [reply["action"]]
-        assert all(v.startswith("<") and v.endswith(">") for v in leaves), leaves
-        assert "value" not in reply["params"]  # a copied final answer gives no value
+    example = text.split("Example:\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    reply = json.loads(example[0])  # a real call in the contract's shape, keys in the grammar's order
+    assert list(reply) == ["action", "params", "reasoning"] and reply["action"] in {t.name for t in TOOLS}
+    assert "finalize_answer" not in example[0] and not any(ch.isdigit() for ch in "".join(example))
+    assert "<" not in text.split("sample rows:", 1)[0]  # no <placeholder> anywhere a model could copy one
+
+
+def test_history_lines_do_not_look_like_replies() -> None:
+    state = RunState(question="How many errors?", frame=frame(40), now=None)
+    state.steps.append(Step(iteration=1, action="filter_by_severity", params={"levels": ["error"]},
+                            observation="12 rows"))  # fmt: skip
+    text = build_prompt(state.view(2, 10, 3), TOOLS, 1000, history=5, samples=3, sample_chars=200).text
+    line = text.split("RECENT ACTIONS:\n", 1)[1].splitlines()[0]
+    assert line.startswith("step 1: filter_by_severity with levels") and "12 rows" in line
+    assert "{" not in line and "(" not in line.split(" gave ")[0]
+
+
+def test_the_entity_summary_is_capped() -> None:
+    view = RunState(question="q", frame=frame(40), now=None).view(1, 10, 3)
+    long = "x" * 500
+    view.entities = [EntitySummary(type=f"t{i}", count=9, unique=9, top=[(long, 3)] * 3) for i in range(6)]
+    text = build_prompt(view, TOOLS, 4000, history=5, samples=3, sample_chars=200).text
+    lines = [line for line in text.splitlines() if line.startswith("entity ")]
+    assert len(lines) == 2 and all(len(line) <= context.ENTITY_CHARS for line in lines)
 
 
 def test_clean_cuts_a_huge_line_before_cleaning_it(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -119,7 +135,7 @@ def test_a_suggested_action_is_the_one_example_and_the_log_data_comes_after_it(s
     view = state.view(1, 10, 3)
     view.suggestion = suggestion
     text = build_prompt(view, TOOLS, 1000, history=5, samples=3, sample_chars=200).text
-    assert "Examples:" not in text and text.endswith(">>>END LOG DATA")
+    assert "Example:" not in text and text.endswith(">>>END LOG DATA")
     lines = text.splitlines()
     reply = json.loads(lines[lines.index("Suggested reply:") + 1])
     assert (reply["action"], reply["params"]) == suggestion

@@ -42,7 +42,7 @@ def test_request_carries_schema_format_options_and_messages(fake_ollama, planner
     assert body["format"] == simplify_schema(reply_schema(REGISTRY)) == planner.format_schema
     assert not {"$ref", "oneOf", "const"} & set(json.dumps(body["format"]).replace('"', " ").split())
     assert body["options"]["temperature"] == 0
-    assert body["options"]["num_ctx"] == 8192 and body["options"]["num_predict"] == 1024
+    assert body["options"]["num_ctx"] == 8192 and body["options"]["num_predict"] == 128
     assert body["options"]["seed"] == 42
     assert body["think"] is False and body["keep_alive"] == "30m" and body["stream"] is False
     assert body["messages"] == [
@@ -152,13 +152,23 @@ def test_server_down_gives_the_one_line_fix(plan_request, monkeypatch):
     )
 
 
-def test_truncated_json_is_reasked_with_more_room(fake_ollama, fake_ollama_module, planner, plan_request):
+def test_truncated_json_is_reasked_once_with_the_same_budget(fake_ollama, fake_ollama_module, planner,
+                                                            plan_request):  # fmt: skip
     fake_ollama.push(fake_ollama_module.truncated(REPLY), json.dumps(REPLY))
     reply = planner.plan(plan_request())
     assert parse_reply(reply.content).model_dump() == REPLY
-    budgets = [b["options"]["num_predict"] for b in fake_ollama.bodies("/api/chat")]
-    assert budgets == [1024, 2048]
+    bodies = fake_ollama.bodies("/api/chat")
+    assert [b["options"]["num_predict"] for b in bodies] == [128, 128]
+    assert bodies[1]["messages"][-1]["content"].endswith("a reasoning of a few words.")
     assert any("cut off" in w for w in reply.warnings)
+
+
+def test_a_reply_cut_inside_its_reasoning_needs_no_reask(fake_ollama, planner, plan_request):
+    whole = json.dumps({"action": "get_log_count", "params": {}, "reasoning": "count the rows that are left now"})
+    fake_ollama.push({"content": whole[:-12], "done_reason": "length"})
+    reply = planner.plan(plan_request())
+    assert parse_reply(reply.content).action == "get_log_count" and json.loads(reply.content)["params"] == {}
+    assert len(fake_ollama.bodies("/api/chat")) == 1
 
 
 def test_empty_content_after_thinking_is_reasked(fake_ollama, fake_ollama_module, planner, plan_request):
@@ -169,7 +179,7 @@ def test_empty_content_after_thinking_is_reasked(fake_ollama, fake_ollama_module
 
 def test_truncated_twice_raises(fake_ollama, fake_ollama_module, planner, plan_request):
     fake_ollama.push(fake_ollama_module.empty(), fake_ollama_module.truncated(REPLY))
-    with pytest.raises(TruncatedReplyError, match="num_predict=2048"):
+    with pytest.raises(TruncatedReplyError, match="cut off twice at num_predict=128"):
         planner.plan(plan_request())
 
 

@@ -32,7 +32,7 @@ def test_request_shape_and_reply(fake_ollama, planner, plan_request):
     usage = reply.usage
     assert usage.prompt_tokens and usage.completion_tokens and reply.done_reason == "stop" and usage.total_ms > 0
     body = fake_ollama.bodies("/v1/chat/completions")[-1]
-    assert body["temperature"] == 0 and body["max_tokens"] == 1024 and body["seed"] == 42
+    assert body["temperature"] == 0 and body["max_tokens"] == 128 and body["seed"] == 42
     assert body["response_format"]["type"] == "json_schema"
     assert body["response_format"]["json_schema"]["schema"] == planner.format_schema
     assert body["messages"] == [
@@ -73,11 +73,15 @@ def test_unknown_model(fake_ollama, plan_request):
         planner.plan(plan_request())
 
 
-def test_truncation_reasks_with_more_room(fake_ollama, fake_ollama_module, planner, plan_request):
+def test_truncation_is_reasked_once_with_the_same_budget_and_a_reminder(fake_ollama, fake_ollama_module, planner,
+                                                                         plan_request):  # fmt: skip
     fake_ollama.push(fake_ollama_module.truncated(REPLY), fake_ollama_module.truncated(REPLY))
     with pytest.raises(errors.TruncatedReplyError):
         planner.plan(plan_request())
-    assert [b["max_tokens"] for b in fake_ollama.bodies("/v1/chat/completions")] == [1024, 2048]
+    bodies = fake_ollama.bodies("/v1/chat/completions")
+    assert [b["max_tokens"] for b in bodies] == [128, 128]
+    assert "was cut off at 128 tokens" in bodies[1]["messages"][-1]["content"]
+    assert "cut off" not in bodies[0]["messages"][-1]["content"]
 
 
 def test_server_down(plan_request):

@@ -73,5 +73,5 @@ def test_a_model_that_leaves_the_plan_is_judged_on_what_it_did() -> None:
                       {"action": "finalize_answer", "params": {"answer": "There were 42 errors.", "value": 42}})
     result = Engine(planner, Settings()).ask("How many error lines are there?", [str(SYSLOG)],
                                              load_options=LoadOptions(use_cache=False))  # fmt: skip
-    assert "Suggested reply:" in planner.prompts[0] and "Examples:" in planner.prompts[1]  # off the plan: none
+    assert "Suggested reply:" in planner.prompts[0] and "Example:" in planner.prompts[1]  # off the plan: none
     assert result.value == 42 and not result.verified

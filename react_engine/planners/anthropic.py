@@ -111,6 +111,8 @@ class AnthropicPlanner(ModelPlanner):
             raise self._status_error(exc) from None
         except sdk.APIConnectionError as exc:
             cause = exc.__cause__ or exc
+            if isinstance(cause, PlannerError):  # the transport's own limit (the reply's size)
+                raise cause from None
             if "refused" in str(cause).lower() or isinstance(cause, ConnectionRefusedError):
                 raise refused(f"{self.server} is not reachable ({one_line(cause)}): check ANTHROPIC_BASE_URL, "
                               "or use --planner rules") from None

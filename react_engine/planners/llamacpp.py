@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from react_engine.errors import ContextTooSmallError, InputError, PlannerServerError
 from react_engine.planners.base import ModelUsage, PlannerReply, PlanRequest
 from react_engine.planners.modelfile import Modelfile
-from react_engine.planners.remote import ModelPlanner
+from react_engine.planners.remote import ACTION_TOKENS, ModelPlanner
 from react_engine.planners.retry import RetryPolicy
 
 if TYPE_CHECKING:
@@ -27,7 +27,7 @@ BUILD_FLAGS = (
 )
 INSTALL_HINT = f'CMAKE_ARGS="{BUILD_FLAGS}" pip install -e ".[llamacpp]"'
 DEFAULT_NUM_CTX = 4096
-DEFAULT_NUM_PREDICT = 512
+DEFAULT_NUM_PREDICT = ACTION_TOKENS
 # Modelfile PARAMETER -> create_chat_completion argument (num_ctx and num_thread apply when the model is loaded)
 SAMPLING = {"temperature": "temperature", "top_k": "top_k", "top_p": "top_p", "min_p": "min_p",
             "repeat_penalty": "repeat_penalty", "presence_penalty": "presence_penalty",
@@ -126,7 +126,7 @@ class LlamaCppPlanner(ModelPlanner):
         name = Path(self.model).name
         began = time.perf_counter()
         parts: list[str] = []
-        finish = None
+        finish, first = None, None
         try:
             with self.bounded(f"the model {name}") as deadline:
                 stream = self.llama.create_chat_completion(
@@ -137,6 +137,7 @@ class LlamaCppPlanner(ModelPlanner):
                     **sampling,
                 )
                 for chunk in stream:  # streamed, so the deadline is checked between tokens
+                    first = first or time.perf_counter()  # the prompt has been read
                     choice = chunk["choices"][0]
                     parts.append(choice["delta"].get("content") or "")
                     finish = choice.get("finish_reason") or finish
@@ -151,6 +152,7 @@ class LlamaCppPlanner(ModelPlanner):
                 ) from None
             raise PlannerServerError(f"llama.cpp failed on {name}: {exc}") from None
         completion = sum(1 for part in parts if part)
+        ended = time.perf_counter()
         return PlannerReply(
             content="".join(parts),
             done_reason=finish,
@@ -159,6 +161,8 @@ class LlamaCppPlanner(ModelPlanner):
                 requests=1,
                 prompt_tokens=max(0, self.llama.n_tokens - completion),  # the context holds prompt and reply
                 completion_tokens=completion,
-                total_ms=round((time.perf_counter() - began) * 1000, 3),
+                prompt_ms=round(((first or ended) - began) * 1000, 3),
+                eval_ms=round((ended - (first or ended)) * 1000, 3),
+                total_ms=round((ended - began) * 1000, 3),
             ),
         )

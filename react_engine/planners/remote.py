@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 import time
 from abc import abstractmethod
 from collections.abc import Iterator
@@ -28,12 +27,20 @@ from react_engine.planners.retry import RetryPolicy
 from react_engine.planners.schema import portable_reply_schema, simplify_schema
 
 DEFAULT_NUM_CTX = 8192
-DEFAULT_NUM_PREDICT = 1024
+# One action: its params, an answer of at most `schema.MAX_STRING` characters and a few words of reasoning. A cut
+# reply is asked again once with the same budget and a reminder to be brief (more room only lets a model ramble).
+ACTION_TOKENS = 128
+DEFAULT_NUM_PREDICT = ACTION_TOKENS
 DEFAULT_TIMEOUT = 120.0
+CUT_REMINDER = ("NOTE: your last reply was cut off at {n} tokens. Reply with one short JSON object: the action, "
+                "its params and a reasoning of a few words.")
+# After the first reply, a call may take this many times what the first call's speed predicts for its prompt and
+# a full reply budget (never less than MIN_CALL_SECONDS, never more than the request timeout).
+CALL_SLACK = 4.0
+MIN_CALL_SECONDS = 10.0
 # The engine's estimate is conservative (real tokenizers count about 3/4 of it); a server count below half of it
 # means the server dropped part of the prompt (Ollama truncates to fit num_ctx without an error).
 TRUNCATION_RATIO = 0.5
-_OBJECT = re.compile(r"\{.*\}", re.S)
 
 
 def status_error(status: int) -> type[PlannerError]:
@@ -75,14 +82,54 @@ def one_line(text: object) -> str:
 
 
 def complete_json(content: str) -> bool:
-    """Whether `content` holds a whole JSON object (thinking and fences aside)."""
-    match = _OBJECT.search(strip_thinking(content))
-    if not match:
+    """Whether `content` holds a whole JSON object (thinking and fences aside): the span from its first `{` to its
+    last `}` parses as one (found in linear time, however many braces a reply holds)."""
+    body = strip_thinking(content)
+    start, end = body.find("{"), body.rfind("}")
+    if start < 0 or end < start:
         return False
     try:
-        return isinstance(json.loads(match.group(0)), dict)
-    except ValueError:
+        return isinstance(json.loads(body[start : end + 1]), dict)
+    except (ValueError, RecursionError):
         return False
+
+
+def closed_in_reasoning(content: str) -> str | None:
+    """A reply cut off inside its last string, `reasoning` (the grammar asks for it last), closed: its action and
+    params are whole, so it needs no re-ask. None when the cut is anywhere else."""
+    body = strip_thinking(content).rstrip()
+    start = body.find("{")
+    if start < 0 or body.endswith("\\"):
+        return None
+    try:
+        reply = json.loads(body[start:] + '"}')
+    except (ValueError, RecursionError):
+        return None
+    whole = isinstance(reply, dict) and isinstance(reply.get("params"), dict) and isinstance(reply.get("reasoning"), str)
+    return json.dumps(reply, ensure_ascii=False) if whole and "action" in reply else None
+
+
+class CallSpeed:
+    """How fast the model answered its first call, to bound later calls: seconds per prompt token (as the engine
+    estimates them) and per reply token."""
+
+    def __init__(self, request: PlanRequest, reply: PlannerReply) -> None:
+        usage = reply.usage
+        replied = max(1, usage.completion_tokens or 1)
+        if usage.prompt_ms is not None and usage.eval_ms is not None:
+            self.prompt = usage.prompt_ms / 1000 / max(1, request.prompt_tokens)
+            self.reply = usage.eval_ms / 1000 / replied
+        else:  # one rate for both, from the whole call less the model's loading
+            took = max(0.0, (usage.total_ms or 0.0) - (usage.load_ms or 0.0)) / 1000
+            self.prompt = self.reply = took / (max(1, request.prompt_tokens) + replied)
+
+    def limit(self, prompt_tokens: int, reply_tokens: int) -> float:
+        """Seconds a call with this prompt and reply budget may take."""
+        return max(MIN_CALL_SECONDS, CALL_SLACK * (prompt_tokens * self.prompt + reply_tokens * self.reply))
+
+
+def _scaled(limit: float, timeout: float) -> str:
+    return "" if limit >= timeout else " (the limit that the first call's speed sets)"
 
 
 class ModelPlanner(Planner):
@@ -115,6 +162,8 @@ class ModelPlanner(Planner):
         self.system_prompt = modelfile.system if modelfile else None
         self._schema = schema
         self._format: dict[str, Any] | None = None
+        self.speed: CallSpeed | None = None  # measured on the first call
+        self._call_timeout = timeout  # the bound of the request being made
 
     @property
     def context_tokens(self) -> int:  # type: ignore[override]
@@ -148,20 +197,25 @@ class ModelPlanner(Planner):
 
     def plan(self, request: PlanRequest) -> PlannerReply:
         self._run_end = None if request.time_left is None else time.monotonic() + request.time_left
+        self._call_timeout = self.call_timeout(request)
         retries: list[RetryRecord] = []
         reply = self.retry.call(lambda: self._ask(request, self.num_predict), retries, deadline=self._run_end)
+        if self.speed is None:
+            self.speed = CallSpeed(request, reply)
         usage, warnings = reply.usage, list(reply.warnings)
         if self._truncated(reply):
-            room = self.num_predict * 2 if self.num_predict > 0 else self.num_predict
-            reply = self.retry.call(lambda: self._ask(request, room), retries, deadline=self._run_end)
+            again = request.model_copy(update={"prompt": f"{request.prompt}\n\n{CUT_REMINDER.format(n=self.num_predict)}"})
+            reply = self.retry.call(lambda: self._ask(again, self.num_predict), retries, deadline=self._run_end)
             usage += reply.usage
             warnings += reply.warnings
             if self._truncated(reply):
                 raise TruncatedReplyError(
-                    f"the reply from {self.model} was cut off twice, the second time at num_predict={room}: "
-                    "raise num_predict (PARAMETER num_predict in a Modelfile) or use --no-think"
+                    f"the reply from {self.model} was cut off twice at num_predict={self.num_predict}, the second time "
+                    "after a reminder to be brief: use a model that follows the JSON schema, or --no-think"
                 )
-            warnings.append(f"the first reply was cut off at num_predict={self.num_predict}; re-asked with {room}")
+            warnings.append(f"the first reply was cut off at num_predict={self.num_predict}; re-asked once")
+        if reply.done_reason == "length" and not complete_json(reply.content):
+            reply = reply.model_copy(update={"content": closed_in_reasoning(reply.content)})
         count = reply.usage.prompt_tokens
         if count is not None and count < request.prompt_tokens * TRUNCATION_RATIO:
             warnings.append(
@@ -178,12 +232,20 @@ class ModelPlanner(Planner):
             }
         )
 
+    def call_timeout(self, request: PlanRequest) -> float:
+        """The bound of one request for `request`: the request timeout until a first call has been measured, then
+        what that call's speed predicts for this prompt and a full reply, with slack."""
+        if self.speed is None:
+            return self.timeout
+        budget = self.num_predict if self.num_predict > 0 else ACTION_TOKENS * 8
+        return min(self.timeout, self.speed.limit(request.prompt_tokens, budget))
+
     @contextmanager
     def bounded(self, server: str) -> Iterator[float]:
         """Make one request to `server` inside the block; it must be over by the deadline yielded: after the
         request timeout, or at the run's time limit if that is sooner. Running out of time raises a
         `PlannerServerError` (retryable) or, at the run's limit, a `RunDeadlineError`."""
-        own = time.monotonic() + self.timeout
+        own = time.monotonic() + self._call_timeout
         by_run = self._run_end is not None and self._run_end < own
         deadline = self._run_end if by_run and self._run_end is not None else own
         with self.transport.bound(deadline) if self.transport is not None else nullcontext():
@@ -195,12 +257,14 @@ class ModelPlanner(Planner):
                 if by_run:
                     raise RunDeadlineError(f"the run's time limit passed while waiting for {server}: raise "
                                            "the run timeout (timeout_seconds) or use a faster model") from None
-                raise PlannerServerError(f"{server} did not answer within {self.timeout:g}s: raise "
-                                         "--request-timeout or use a smaller model") from None
+                raise PlannerServerError(f"{server} did not answer within {self._call_timeout:.3g}s"
+                                         f"{_scaled(self._call_timeout, self.timeout)}: raise --request-timeout or "
+                                         "use a smaller model") from None
 
     @staticmethod
     def _truncated(reply: PlannerReply) -> bool:
-        return reply.done_reason == "length" and not complete_json(reply.content)
+        return reply.done_reason == "length" and not complete_json(reply.content) and \
+            closed_in_reasoning(reply.content) is None
 
     @abstractmethod
     def _ask(self, request: PlanRequest, num_predict: int) -> PlannerReply:

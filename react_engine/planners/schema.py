@@ -4,8 +4,9 @@ Ollama ignores or rejects schemas that use `$ref`, `oneOf` or `const`, and a `pa
 llama.cpp's converter (which Ollama and llama-cpp-python use) and outlines-core reject a property with no type.
 The simplified schema is self-contained: references are inlined, `oneOf` becomes `anyOf`, `const` becomes a
 one-value `enum`, an optional property loses its `null` branch (the model may simply omit it), a property of
-any type becomes a typed union (`ANY_VALUE`), a string with no other bound gets `maxLength` (a small model
-under a grammar can otherwise fill its whole token budget with one string), and keys that carry no constraint
+any type becomes a typed union (`ANY_VALUE`), a string with no other bound gets `maxLength` and an array
+`maxItems` (a small model under a grammar can otherwise fill its whole token budget with one string or list,
+and a reply must fit the one-action budget of `remote.ACTION_TOKENS`), and keys that carry no constraint
 (titles, defaults, examples) are dropped. Keys are sorted, so that every grammar asks for properties in one order.
 """
 
@@ -26,16 +27,18 @@ _KEEP = frozenset(
     }
 )  # fmt: skip
 
-MAX_STRING = 300
+MAX_STRING = 200
+MAX_ITEMS = 16
 _BOUNDED = frozenset({"maxLength", "enum", "pattern", "format"})
 _TYPED = frozenset({"type", "enum", "anyOf", "allOf", "properties", "items"})
 _SCALARS: list[dict[str, Any]] = [{"type": "string", "maxLength": MAX_STRING}, {"type": "number"}, {"type": "boolean"}]
+_LIST: dict[str, Any] = {"type": "array", "maxItems": MAX_ITEMS}
 # What "any JSON value" is narrowed to: a scalar, a list of scalars, or a list of lists of scalars
 # (top_values' [value, count] pairs), so that every branch has a type.
 ANY_VALUE: dict[str, Any] = {
     "anyOf": [
         *_SCALARS,
-        {"type": "array", "items": {"anyOf": [*_SCALARS, {"type": "array", "items": {"anyOf": _SCALARS}}]}},
+        {**_LIST, "items": {"anyOf": [*_SCALARS, {**_LIST, "items": {"anyOf": _SCALARS}}]}},
     ]
 }
 
@@ -88,6 +91,8 @@ def _simplify(node: Any, defs: dict[str, Any], seen: tuple[str, ...]) -> Any:
         out = {**out.pop("allOf")[0], **out}
     if out.get("type") == "string" and not _BOUNDED & out.keys():
         out["maxLength"] = MAX_STRING
+    if out.get("type") == "array" and "maxItems" not in out:
+        out["maxItems"] = MAX_ITEMS
     return out
 
 
