@@ -25,7 +25,7 @@ from react_engine.errors import (
     ToolTimeoutError,
     TruncatedReplyError,
 )
-from react_engine.fallback import merge, needs_fallback
+from react_engine.fallback import fallback_start, merge, needs_fallback
 from react_engine.frames import load_logs
 from react_engine.grounding import evidence, grounds, reports_nothing, verify, with_notes
 from react_engine.logs.mapped import settle
@@ -107,8 +107,9 @@ class Engine:
                 result = _Run(self, state, tracer, started, warnings).execute()
                 if self.fallback is not None and needs_fallback(result):
                     span.event("fallback", planner=self.fallback.name, after=result.stop_reason)
-                    again = _Run(self, state.restart(), tracer, started, [], self.fallback).execute()
-                    result = merge(result, again)
+                    begun = fallback_start(started, self.settings.timeout_seconds)
+                    again = _Run(self, state.restart(), tracer, begun, [], self.fallback).execute()
+                    result = merge(result, again, started)
             span.set(stop_reason=result.stop_reason, answer=result.answer, value=_json(result.value),
                      verified=result.verified, now_used=result.now or "")
         result.trace_file = tracer.close()

@@ -8,13 +8,21 @@ steps are kept in order, so the result and the trace show both.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from react_engine.result import RunResult, Statistics
 from react_engine.text import cut
 
 # end states after which a fallback may still help: the logs were loaded and the run was not stopped from outside
-_FALLBACK_AFTER = frozenset({"stop", "error", "length", "tool_limit", "insufficient_context"})
+_FALLBACK_AFTER = frozenset({"stop", "error", "length", "tool_limit", "insufficient_context", "time_limit"})
+FALLBACK_SECONDS = 5.0  # the least time the fallback gets, past the run's limit if need be (it reads no model)
+
+
+def fallback_start(started: float, timeout: float) -> float:
+    """The start time to give the fallback's run, so that it has what is left of the run's time, or at least
+    `FALLBACK_SECONDS` (a model that used all the time still gets the rules planner's answer)."""
+    return max(started, time.monotonic() + FALLBACK_SECONDS - timeout)
 
 
 def needs_fallback(result: RunResult) -> bool:
@@ -24,9 +32,9 @@ def needs_fallback(result: RunResult) -> bool:
     return not result.verified or result.partial
 
 
-def merge(first: RunResult, second: RunResult) -> RunResult:
-    """The model's run `first` finished by the fallback's run `second`: the fallback's answer when it is verified
-    and whole, else `first` unchanged."""
+def merge(first: RunResult, second: RunResult, started: float) -> RunResult:
+    """The model's run `first` (begun at `started`) finished by the fallback's run `second`: the fallback's answer
+    when it is verified and whole, else `first` unchanged."""
     if not second.verified or second.partial or second.stop_reason != "stop":
         return first
     offset = len(first.steps)
@@ -39,6 +47,7 @@ def merge(first: RunResult, second: RunResult) -> RunResult:
         "steps": steps, "warnings": warnings, "statistics": _sum(first.statistics, second.statistics),
         "planner": f"{first.planner}+{second.planner}", "model": first.model, "trace_file": first.trace_file,
     })  # fmt: skip
+    merged.statistics.execution_time_seconds = round(time.monotonic() - started, 4)
     merged._rows = second.rows
     return merged
 
@@ -55,7 +64,7 @@ def _differs(a: Any, b: Any) -> bool:
 
 
 def _sum(a: Statistics, b: Statistics) -> Statistics:
-    """The statistics of both runs: counts and durations added, maxima kept."""
+    """The statistics of both runs: counts and durations added, maxima kept (the run's time is set by `merge`)."""
     added = {name: getattr(a, name) + getattr(b, name) for name in (
         "iterations", "llm_calls", "tool_calls", "prompt_tokens_total", "completion_tokens_total",
         "llm_duration_seconds", "tool_duration_seconds", "retries")}  # fmt: skip
@@ -63,5 +72,4 @@ def _sum(a: Statistics, b: Statistics) -> Statistics:
     for kind, n in b.errors_by_type.items():
         errors[kind] = errors.get(kind, 0) + n
     return a.model_copy(update={**added, "errors_by_type": errors,
-                                "prompt_tokens_max": max(a.prompt_tokens_max, b.prompt_tokens_max),
-                                "execution_time_seconds": max(a.execution_time_seconds, b.execution_time_seconds)})
+                                "prompt_tokens_max": max(a.prompt_tokens_max, b.prompt_tokens_max)})

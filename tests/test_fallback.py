@@ -114,3 +114,14 @@ def test_the_cli_says_which_planners_answered(fake_ollama, cli_home, strict) -> 
     data = json.loads(out.stdout)
     assert data["planner"] == ("ollama" if strict else "ollama+rules")
     assert data["verified"] is not strict
+
+
+def test_a_model_that_used_all_the_time_still_gets_the_rules_answer(fake_ollama, fake_ollama_module) -> None:
+    fake_ollama.push(fake_ollama_module.slow(600, _reply("get_log_count")))  # a hung server
+    planner = _ollama(fake_ollama)
+    result = Engine(planner, Settings(timeout_seconds=1.0), fallback=RulesPlanner()).ask(
+        "How many lines?", [str(SYSLOG)], load_options=NO_CACHE)
+    assert result.verified and result.planner == "ollama+rules"
+    assert any("ended with time_limit" in w for w in result.warnings)
+    assert result.statistics.execution_time_seconds < 1.0 + 5.0 + 2.0
+    planner.close()
