@@ -102,10 +102,10 @@ _TRIM_STEPS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("history", {"history": 3}),
     ("tops", {"tops": False}),
     ("entities", {"entities": 1}),
-    ("examples", {"examples": False}),
     ("samples", {"samples": 0}),
     ("history", {"history": 1}),
     ("entities", {"entities": 0}),
+    ("examples", {"examples": False}),  # last: the suggested reply is the one line a small model copies
 )
 
 

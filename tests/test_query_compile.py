@@ -115,7 +115,7 @@ def test_the_limit_and_the_interval_reach_the_calls() -> None:
     calls = compile_query(Query(measure=Listing(limit=7)))
     assert isinstance(calls, list) and calls[-1].params == {"n": 7}
     calls = compile_query(Query(measure=Listing(order="newest", limit=1)))
-    assert isinstance(calls, list) and calls[-1].params == {"n": 1, "newest": True}
+    assert isinstance(calls, list) and calls[-1].params == {"n": 1, "order": "newest"}
     calls = compile_query(Query(measure=Histogram(interval="1m")))
     assert isinstance(calls, list) and calls[-1].params == {"interval": "1m"}
     calls = compile_query(Query(measure=Top(key=Key(name="host"), n=80)))

@@ -6,11 +6,12 @@ import pandas as pd
 from pydantic import Field
 
 from react_engine.logs.text import entry_text
-from react_engine.rowops import Rows, count, head, is_lazy, labels, mask, value_counts, values
+from react_engine.rowops import count, labels, mask, take, value_counts, values
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
 from react_engine.tools.counts import brief, jsonable, top
 from react_engine.tools.entities import field_values
 from react_engine.tools.timeexpr import parse_interval
+from react_engine.tools.times import ordered
 
 MAX_BINS = 1000
 
@@ -75,26 +76,18 @@ def get_log_count(params: GetLogCountParams, ctx: ToolContext) -> ToolResult:
 
 
 class ShowLogsParams(Params):
-    n: int = Field(5, ge=1, le=50, description="how many lines, from the first current row")
-    newest: bool = Field(False, description="the newest lines by timestamp, newest first")
+    n: int = Field(5, ge=1, le=50, description="how many lines")
+    order: str = Field("file", description="file, newest, oldest, or a time: the lines nearest it")
 
 
-@tool("show_logs", "the current lines as source:line text", ShowLogsParams)
+@tool("show_logs", "lines as source:line text", ShowLogsParams)
 def show_logs(params: ShowLogsParams, ctx: ToolContext) -> ToolResult:
-    first = newest(ctx.rows, params.n) if params.newest else head(ctx.rows, params.n)
+    picked, how = ordered(ctx, params.n, params.order)
+    shown = take(ctx.frame, picked)
     lines = [display(source, line, text, ctx.settings.sample_chars)
-             for source, line, text in zip(first["source"], first["line"], entry_text(first))]
-    return ToolResult(value=lines, summary=f"show {len(lines)} of {count(ctx.rows):,} rows", evidence=first.index)
-
-
-def newest(rows: Rows, n: int) -> pd.DataFrame:
-    """The `n` rows with the latest timestamps, latest first (rows without one last, in file order)."""
-    stamped = rows.nlargest(n, "timestamp", keep="last")
-    found = stamped.compute() if is_lazy(rows) else stamped
-    if len(found) < n:
-        rest = head(rows[rows["timestamp"].isna()], n - len(found))
-        found = pd.concat([found, rest]) if len(rest) else found
-    return found
+             for source, line, text in zip(shown["source"], shown["line"], entry_text(shown))]
+    return ToolResult(value=lines, summary=f"show {len(lines)} of {count(ctx.rows):,} rows, {how}",
+                      evidence=shown.index)
 
 
 def display(source: object, line: object, text: object, limit: int) -> str:
