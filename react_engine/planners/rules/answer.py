@@ -63,8 +63,8 @@ def answer(plan: Plan, history: list[HistoryItem]) -> tuple[str, Any]:
         return f"Lines per bucket{where}: the busiest starts at {peak[0]} with {counted(peak[1], 'lines')}.", last
     if plan.goal == "show":
         lines = last if isinstance(last, list) else []
-        order = getattr(plan.query.measure, "order", None) if plan.query is not None else None
-        return f"The {order or 'first'} matching lines{where}:\n" + "\n".join(str(x) for x in lines), None
+        newest = plan.query is not None and getattr(plan.query.measure, "order", None) == "newest"
+        return f"The {'newest' if newest else 'first'} matching lines{where}:\n" + "\n".join(str(x) for x in lines), None
     return f"{counted(last, 'log lines')}{where}." if isinstance(last, int) else f"{history[-1].summary}{where}.", last
 
 

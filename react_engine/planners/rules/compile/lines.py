@@ -23,7 +23,6 @@ def compile_histogram(query: Query, measure: Histogram) -> list[Call]:
 def compile_listing(query: Query, measure: Listing) -> list[Call]:
     if measure.key is not None:
         return listed_values(measure.key, measure.limit)
-    if measure.order is not None:
-        return [call(ShowLogsParams(n=min(measure.limit, MAX_LINES), order=measure.order),
-                     f"show the {measure.order} matching lines")]
+    if measure.order == "newest":
+        return [call(ShowLogsParams(n=min(measure.limit, MAX_LINES), order="newest"), "show the newest matching lines")]
     return [call(ShowLogsParams(n=min(measure.limit, MAX_LINES)), "show the matching lines")]
