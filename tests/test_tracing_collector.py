@@ -174,4 +174,4 @@ def test_a_hanging_collector_holds_the_command_a_few_seconds_at_most_with_a_warn
         server.server_close()
     assert done.returncode == 0, done.stderr
     assert "OTLP collector" in done.stderr and "did not answer within" in done.stderr
-    assert elapsed < 20, f"the command took {elapsed:.1f}s with a hanging collector"
+    assert elapsed < 25, f"the command took {elapsed:.1f}s with a hanging collector"  # unbounded: over 31 s
