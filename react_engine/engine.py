@@ -439,7 +439,7 @@ class _Run:
         if self.final is not None:
             answer, value = self.final
             last = self._last_value()
-            basis = grounds(state.steps, {n for n, t in self.engine.tools.items() if t.narrows})
+            basis = grounds(state.steps, {n for n, t in self.engine.tools.items() if t.narrows}, state.notes)
             deadline = max(self.started + self.settings.timeout_seconds, time.monotonic() + 2)
             verdict = verify(answer, value, basis.values, self.question, last.value if last else None, basis.names,
                              times=basis.times, deadline=deadline)

@@ -55,6 +55,7 @@ _NOTHING = re.compile(
 # An answer that gives none and asks for the question again; the questions it suggests are quoted.
 _DECLINED = re.compile(r"\b(?:could not|couldn't|cannot|can't|unable to) answer\b|\bplease rephrase\b", re.I)
 _QUOTED = re.compile(r'"[^"\n]*"|“[^”\n]*”')
+_QUOTED_ANY = re.compile(r'"[^"\n]*"|“[^”\n]*”|\'[^\'\n]*\'')
 
 
 def reports_nothing(answer: str, value: Any) -> bool:
@@ -102,10 +103,12 @@ class Grounds:
     times: list[str] = field(default_factory=list)
 
 
-def grounds(steps: Sequence[Step], narrowing: Container[str]) -> Grounds:
+def grounds(steps: Sequence[Step], narrowing: Container[str], notes: Iterable[str] = ()) -> Grounds:
     """The grounds of the successful tool steps. A filter (a tool in `narrowing`) shapes the rows from its step
-    until a later step widens them again (reset_filters, an empty search)."""
+    until a later step widens them again (reset_filters, an empty search). A tool's `notes` state numbers it
+    computed ("only 63 distinct user values exist"); what they quote is a name."""
     found, active = Grounds(), list[Step]()
+    found.values += [numbers_in(_QUOTED_ANY.sub(" ", note)) for note in notes]
     for step in steps:
         if step.kind != "tool" or not step.ok:
             continue

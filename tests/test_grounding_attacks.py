@@ -11,6 +11,7 @@ import pytest
 from react_engine import Engine, Settings
 from react_engine.logs.options import LoadOptions
 from react_engine.planners.ollama import OllamaPlanner
+from react_engine.planners.rules import RulesPlanner
 from react_engine.result import RunResult
 
 NO_CACHE = LoadOptions(use_cache=False)
@@ -90,3 +91,17 @@ def test_a_huge_number_dense_reply_is_checked_within_the_timeout(fake_ollama, tm
     took = time.monotonic() - began
     assert not result.verified and took < 10
     assert sum(len(w) for w in result.warnings) < 2_000  # the warning names a few numbers, not 30,000
+
+
+def test_top_n_accepts_any_n_and_says_how_many_values_exist(fake_ollama, tmp_path: Path) -> None:
+    log = tmp_path / "auth.log"
+    log.write_text("".join(f"Nov 20 10:{i // 60:02d}:{i % 60:02d} host sshd[1]: Failed password for user{i % 63} "
+                           f"from 10.0.0.1 port 22 ssh2\n" for i in range(200)))
+    result = _run(fake_ollama, log, _reply("top_values", field="user", n=100),
+                  _reply("finalize_answer", answer="63 users failed; user0 leads with 4.", value=None),
+                  question="top 100 users with failed passwords")
+    assert result.steps[0].ok and len(result.steps[0].value) == 63, result.steps[0].error
+    assert result.verified, result.warnings  # 63, the number of values that exist, is computed
+    assert "63" in result.answer and "100" not in result.answer.replace("top 100", "")
+    rules = Engine(RulesPlanner()).ask("top 100 users with failed passwords", [str(log)], load_options=NO_CACHE)
+    assert rules.verified and len(rules.value) == 63 and "63" in rules.answer, rules.answer

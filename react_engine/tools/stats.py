@@ -16,15 +16,19 @@ from react_engine.tools.times import ordered
 MAX_BINS = 1000
 
 
+MAX_TOP = 1000  # the most [value, count] pairs top_values returns, whatever n asks
+
+
 class TopValuesParams(Params):
     field: str = Field(description="a column (host, component, status...) or an entity type (mac, ip, user...)")
-    n: int = Field(5, ge=1, le=50, description="how many values")
+    n: int = Field(5, ge=1, description="how many values (any number: when fewer exist, all are listed)")
 
 
 @tool("top_values", "[value, count] pairs, most frequent first", TopValuesParams)
 def top_values(params: TopValuesParams, ctx: ToolContext) -> ToolResult:
     found, name, extracted = field_values(ctx, params.field)
-    leaders = top(value_counts(found), params.n)
+    counts = value_counts(found)
+    leaders = top(counts, min(params.n, MAX_TOP))
     shown = ", ".join(f"{brief(v, 40)} ({c:,})" for v, c in leaders[:3]) or "none"
     evidence = None
     if leaders:
@@ -32,7 +36,16 @@ def top_values(params: TopValuesParams, ctx: ToolContext) -> ToolResult:
         holders = labels(found, mask(found, lambda part: (part == first).to_numpy(dtype=bool, na_value=False)))
         evidence = holders if len(holders) < count(ctx.rows) else None
     return ToolResult(value=leaders, summary=f"top {brief(name)} -> {shown} in {count(ctx.rows):,} rows",
-                      entities=extracted, evidence=evidence)
+                      entities=extracted, evidence=evidence, note=_how_many(params.n, len(counts), name))
+
+
+def _how_many(asked: int, exist: int, name: str) -> str | None:
+    """A caveat when fewer values exist than `asked`, or more than top_values lists; None otherwise."""
+    if asked > exist:
+        return f"only {exist:,} distinct {brief(name, 40)} values exist, all listed"
+    if asked > MAX_TOP:
+        return f"the top {MAX_TOP:,} of {exist:,} distinct {brief(name, 40)} values are listed"
+    return None
 
 
 class CountByTimeParams(Params):

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from react_engine.planners.rules.compile.calls import Call, Cannot, call
 from react_engine.tools.entities import CountEntitiesParams, ExtractEntitiesParams
-from react_engine.tools.stats import TopValuesParams
+from react_engine.tools.stats import MAX_TOP, TopValuesParams
 from react_engine.understanding.measures import Distinct, Key, Top
 from react_engine.understanding.query import Query
-
-MAX_VALUES = 50  # the most values top_values ranks
 
 
 def extraction(key: Key) -> list[Call]:
@@ -24,7 +22,7 @@ def distinct(key: Key) -> Call:
 
 
 def ranked(key: Key, n: int) -> Call:
-    return call(TopValuesParams(field=key.name, n=min(n, MAX_VALUES)), f"rank the {key.shown()} by their number of lines")
+    return call(TopValuesParams(field=key.name, n=min(n, MAX_TOP)), f"rank the {key.shown()} by their number of lines")
 
 
 def compile_distinct(query: Query, measure: Distinct) -> list[Call]:
