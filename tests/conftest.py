@@ -8,9 +8,13 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import settings
+
+if TYPE_CHECKING:
+    from react_engine.frames import FrameCache
 
 # CI runs the property tests with a fixed seed, so a run there is reproducible; locally they explore.
 settings.register_profile("ci", derandomize=True, deadline=None)
@@ -42,6 +46,28 @@ def cli_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def fake_ollama_module() -> ModuleType:
     """The `scripts/fake_ollama.py` module (behaviour helpers: good, fenced, truncated, ...)."""
     return importlib.import_module("fake_ollama")
+
+
+@pytest.fixture(scope="session")
+def sample_suite_frames() -> FrameCache:
+    """The logs of the bundled sample suite (evals/sample_suite.yaml), each set loaded once per session and shared:
+    a run never changes the frame it is given."""
+    from react_engine.evaluation.suite import load_suite
+    from react_engine.frames import FrameCache
+    from react_engine.logs.options import LoadOptions
+
+    return FrameCache(LoadOptions(year=load_suite(ROOT / "evals" / "sample_suite.yaml").year, use_cache=False))
+
+
+@pytest.fixture(scope="session")
+def dask_scheduler() -> Iterator[str]:
+    """The address of one scheduler with two single-threaded worker processes on loopback, shared by the tests
+    that only ask questions of a cluster (those that kill, pause or starve workers start their own)."""
+    pytest.importorskip("distributed", reason="needs the dask extra: pip install -e \".[dask]\"")
+    from dask_cluster import dask_cluster
+
+    with dask_cluster(2) as cluster:
+        yield cluster.address
 
 
 @pytest.fixture

@@ -15,7 +15,6 @@ from react_engine import Engine
 from react_engine.actions import parse_reply
 from react_engine.evaluation.suite import load_suite
 from react_engine.frames import FrameCache
-from react_engine.logs.options import LoadOptions
 from react_engine.planners.base import PlannerReply, PlanRequest
 from react_engine.planners.chaos import CORRUPTIONS, ChaosPlanner
 from react_engine.planners.rules import RulesPlanner
@@ -146,12 +145,11 @@ def test_every_corruption_is_known_to_the_parser_or_the_engine() -> None:
     assert set(REPAIRABLE) | set(COSTLY) == set(CORRUPTIONS)
 
 
-def test_bundled_questions_pass_in_95_percent_of_damaged_runs() -> None:
+def test_bundled_questions_pass_in_95_percent_of_damaged_runs(sample_suite_frames: FrameCache) -> None:
     chaos_eval = _chaos_eval()
     suite = load_suite(ROOT / "evals" / "sample_suite.yaml")
-    frames = FrameCache(LoadOptions(year=suite.year, use_cache=False))
-    cases = chaos_eval.clean_cases(suite, frames)
+    cases = chaos_eval.clean_cases(suite, sample_suite_frames)
     assert len(cases) >= 20
-    outcome = chaos_eval.measure(cases, frames, year=suite.year, runs=2, rate=0.3, seed=100)
+    outcome = chaos_eval.measure(cases, sample_suite_frames, year=suite.year, runs=2, rate=0.3, seed=100)
     assert sum(outcome.corruptions.values()) >= outcome.runs // 2  # the damage really happened
     assert outcome.share >= 0.95, outcome.failed

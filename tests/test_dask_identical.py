@@ -24,10 +24,9 @@ OPTIONS = LoadOptions(year=SUITE.year)
 
 
 @pytest.fixture(scope="module")
-def client() -> Iterator[distributed.Client]:
-    """Two worker processes on loopback, shared by every case."""
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
-                                  host="127.0.0.1") as cluster, distributed.Client(cluster) as c:
+def client(dask_scheduler: str) -> Iterator[distributed.Client]:
+    """A client of the session's two worker processes on loopback, shared by every case."""
+    with distributed.Client(dask_scheduler, timeout="60s") as c:
         yield c
 
 

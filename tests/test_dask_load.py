@@ -53,12 +53,15 @@ def _same(paths: list[str], client: distributed.Client, blocksize: int, year: in
 
 
 def test_sample_logs_cut_in_small_blocks_load_identically(client: distributed.Client) -> None:
-    got = _same([str(ROOT / "sample_logs")], client, blocksize=20_000)
+    got = _same([str(ROOT / "sample_logs")], client, blocksize=60_000)  # every file over 60 KB in 2 to 14 blocks
     assert got["source"].nunique() == len(list((ROOT / "sample_logs").rglob("*.log"))) + 4  # every file is there
+    small = ROOT / "sample_logs/syslog/rfc5424.log"
+    assert small.stat().st_size < 60_000
+    _same([str(small)], client, blocksize=6_000)  # and the one smaller log, in 5 blocks
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(blocksize=st.integers(60, 900), entries=st.integers(1, 25))
+@given(blocksize=st.integers(60, 900), entries=st.integers(1, 8))
 def test_stack_traces_split_across_blocks_join_their_entry(client: distributed.Client, tmp_path_factory,
                                                            blocksize: int, entries: int) -> None:
     path = tmp_path_factory.mktemp("java") / "app.log"

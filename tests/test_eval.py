@@ -223,14 +223,16 @@ def bundled() -> tuple:
     return suite, load_report(ROOT / "evals" / "baseline_rules.json")
 
 
-def test_the_rules_planner_has_no_regressions_and_every_run_replays_from_its_trace(bundled, tmp_path) -> None:
+def test_the_rules_planner_has_no_regressions_and_every_run_replays_from_its_trace(bundled, tmp_path,
+                                                                                   sample_suite_frames) -> None:
     from react_engine.planners.rules import RulesPlanner
     from react_engine.replay import replay
     from react_engine.tracing import open_tracer, read_trace
     from react_engine.tracing.timeline import timeline
 
     suite, baseline = bundled
-    scenarios = run_suite(suite, lambda case: Engine(RulesPlanner(), tracer_factory=lambda: open_tracer(tmp_path)))
+    scenarios = run_suite(suite, lambda case: Engine(RulesPlanner(), tracer_factory=lambda: open_tracer(tmp_path)),
+                          frames=sample_suite_frames)
     report = build_report(suite.name, "rules", None, scenarios, baseline, deterministic=True)
     assert report.summary.total_scenarios == len(suite.cases) >= 40
     analysis = report.regression_analysis
@@ -242,7 +244,7 @@ def test_the_rules_planner_has_no_regressions_and_every_run_replays_from_its_tra
         assert replayed.identical, (scenario.id, replayed.first_difference)
 
 
-def test_the_script_planner_replaying_the_baseline_reproduces_every_case(bundled) -> None:
+def test_the_script_planner_replaying_the_baseline_reproduces_every_case(bundled, sample_suite_frames) -> None:
     suite, baseline = bundled
-    scenarios = run_suite(suite, replay_engines(baseline, Engine))
+    scenarios = run_suite(suite, replay_engines(baseline, Engine), frames=sample_suite_frames)
     assert {s.id: (s.passed, s.value) for s in scenarios} == {s.id: (s.passed, s.value) for s in baseline.scenarios}

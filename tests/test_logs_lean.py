@@ -145,7 +145,10 @@ def _parsed_both_ways(data: bytes, fmt: Format | None = None, segment: int = 0) 
 @pytest.mark.parametrize("system", SYSTEMS or [pytest.param("none", marks=pytest.mark.skip(HOW_TO_RUN))])
 @pytest.mark.parametrize("segment", [0, 7, 500])
 def test_real_logs_parse_the_same_in_place_and_in_segments(system: str, segment: int) -> None:
-    whole, edited = _parsed_both_ways((REAL_LOGS / system / f"{system}_2k.log").read_bytes(), segment=segment)
+    data = (REAL_LOGS / system / f"{system}_2k.log").read_bytes()
+    if segment and segment < 100:  # tiny segments cost a parse each: 50 of them show every kind of cut
+        data = b"".join(data.splitlines(keepends=True)[:50 * segment])
+    whole, edited = _parsed_both_ways(data, segment=segment)
     assert edited.schema == whole.schema
     assert edited.equals(whole)
 
