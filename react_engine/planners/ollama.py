@@ -78,7 +78,7 @@ def _fix(exc: ollama.ResponseError) -> str:
 class OllamaPlanner(ModelPlanner):
     """Asks a local Ollama model for one JSON action per turn.
 
-    `options` come from the defaults (temperature 0, num_ctx 8192, num_predict 1024, or 4096 when thinking,
+    `options` come from the defaults (temperature 0, num_ctx 8192, num_predict 128 (one action), or 4096 when thinking,
     seed 42), then the Modelfile's PARAMETERs, then `options`; its SYSTEM replaces the engine's system prompt.
     """
 
