@@ -170,6 +170,7 @@ def agree(*readings: int) -> int:
 
 
 PHRASINGS = ("plain", "terse", "wordy", "typo", "dates-in-words", "ranking", "came-from", "honest-zero")
+EXTRA_PHRASINGS = ("investigation",)  # asked in the public suite only
 
 
 @dataclass
@@ -183,7 +184,7 @@ class Questions:
     cases: list[dict] = field(default_factory=list)
 
     def _add(self, slug: str, phrasing: str, question: str, expect: dict) -> None:
-        if phrasing not in PHRASINGS:
+        if phrasing not in PHRASINGS + EXTRA_PHRASINGS:
             raise ValueError(f"{slug}: unknown phrasing class {phrasing!r}")
         case: dict = {"id": f"{self.prefix}-{slug}", "class": phrasing, "question": question}
         case.update({"set": self.set} if self.set else {"logs": list(self.logs)})
@@ -200,6 +201,10 @@ class Questions:
     def ranked(self, slug: str, phrasing: str, question: str, ranking: list[list[object]]) -> None:
         """A ranking whose answer must start with these values."""
         self._add(slug, phrasing, question, {"top": ranking})
+
+    def patterns(self, slug: str, phrasing: str, question: str, largest: int) -> None:
+        """Message patterns, whose answer's counts start with the largest group's."""
+        self._add(slug, phrasing, question, {"top": [largest], "top_n": 1, "tools": ["message_patterns"]})
 
     def truth(self, slug: str, phrasing: str, question: str, key: str, top_n: int | None = None) -> None:
         """An expectation read from the sample generator's ground truth by key path (a ranking with `top_n`)."""

@@ -36,7 +36,7 @@ class EntityTimelineParams(Params):
     n: int = Field(50, ge=1, le=200, description="how many lines at most, from the first")
 
 
-@tool("entity_timeline", "lines naming value in time order, with pattern", EntityTimelineParams)
+@tool("entity_timeline", "lines naming value, oldest first", EntityTimelineParams)
 def entity_timeline(params: EntityTimelineParams, ctx: ToolContext) -> ToolResult:
     rows = value(select(ctx.rows, _naming(ctx.rows, params.value) if count(ctx.rows) else []))
     rows = rows.sort_values("timestamp", kind="stable") if len(rows) else rows
@@ -80,7 +80,7 @@ def _before(frame: pd.DataFrame, hits: np.ndarray, lines: int, column: str) -> n
     return np.concatenate(picked) if picked else np.zeros(0, np.int64)
 
 
-@tool("preceding", "patterns of lines just before value, vs overall",
+@tool("preceding", "patterns just before value",
       PrecedingParams)
 def preceding(params: PrecedingParams, ctx: ToolContext) -> ToolResult:
     frame = value(ctx.frame)

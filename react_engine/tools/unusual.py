@@ -35,7 +35,7 @@ class UnusualTimesParams(Params):
     k: float = Field(3.0, gt=0, le=20, description="how many MADs from the median is unusual")
 
 
-@tool("unusual_times", "time buckets outside median +/- k*MAD", UnusualTimesParams)
+@tool("unusual_times", "buckets beyond median +/- k*MAD", UnusualTimesParams)
 def unusual_times(params: UnusualTimesParams, ctx: ToolContext) -> ToolResult:
     first, last = _span(ctx)
     interval = params.interval or next((w for w in WIDTHS if (last - first) / parse_interval(w) < MOST_BUCKETS),
@@ -65,7 +65,7 @@ class ValueJumpsParams(Params):
     n: int = Field(5, ge=1, le=50, description="how many values")
 
 
-@tool("value_jumps", "values whose count rose most after split", ValueJumpsParams)
+@tool("value_jumps", "values that rose most after split", ValueJumpsParams)
 def value_jumps(params: ValueJumpsParams, ctx: ToolContext) -> ToolResult:
     first, last = _span(ctx)
     split = parse_time(params.split, ctx.now) if params.split else first + (last - first) / 2

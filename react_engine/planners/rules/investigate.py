@@ -12,7 +12,8 @@ from react_engine.understanding.measures import Measure, Patterns, Preceding, Ti
 
 GOALS = ("patterns", "unusual", "timeline", "preceding")
 _ENTITY = (r"(?:(?:user|host|ip|mac|pid|request|session|block|job|task)\s+([\w.:@/$-]+)"  # a named kind of thing
-           r"|(?:\w+\s+)?([\w.:@/$-]*\d[\w.:@/$-]*|[\w.-]+@[\w.-]+))")  # an id or address with a digit
+           r"|(?:\w+\s+)?([\w.:@/$-]*\d[\w.:@/$-]*|[\w.-]+@[\w.-]+|[\w-]+(?:\.[\w-]+){2,}))")  # an id, address
+
 WRONG = "went wrong"
 """Asks about the problems only: the lines at warning or above."""
 _SHOWN = 5
@@ -49,7 +50,7 @@ def _patterns(value: Any, where: str) -> tuple[str, Any]:
     shown = "; ".join(f"`{r[2]}` {r[0]:,} ({r[1]}%)" for r in rows[:_SHOWN])
     noun = "kind" if kinds == 1 else "kinds"
     return f"{kinds:,} {noun} of message in {value.get('rows_counted', 0):,} lines{where}: {shown}.", \
-        [[r[2], r[0]] for r in rows[:_SHOWN]]
+        [r[0] for r in rows[:_SHOWN]]
 
 
 def _unusual(history: list[HistoryItem], where: str) -> tuple[str, Any]:
