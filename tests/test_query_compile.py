@@ -47,10 +47,24 @@ FILTERS = st.one_of(
     st.builds(TimeFilter, start=st.sampled_from(["now-1h", "2026-11-20T10:00"]), end=st.just("now"),
               exclude=st.booleans(), words=WORDS),
 )
-UNSERVED = [Statistic(func="percentile", field="request time", q=95), Occurrence(which="last"), Span(), Gaps(),
-            Duration(start="started", end="finished"), Share(), Comparison(left="today", right="yesterday"),
+UNSERVED = [Statistic(func="percentile", field="request time", q=95), Share(), Comparison(left="today", right="yesterday"),
             Pivot(rows="host", columns="hour"), Preceding()]  # the lines before what? (no text filter)
+TIMED = [(Occurrence(which="last"), ["time_span"]), (Span(), ["time_span"]), (Gaps(), ["time_span", "gaps"]),
+         (Duration(start="started", end="finished", key="pid"), ["durations"])]
 INVESTIGATED = [Patterns(), Unusual(), Unusual(since="now-1h"), Timeline(value="guest"), Preceding(lines=3)]
+
+
+@pytest.mark.parametrize(("measure", "tools"), TIMED, ids=lambda m: getattr(m, "kind", ""))
+def test_time_measures_compile_to_the_time_tools(measure: measures.Measure, tools: list[str]) -> None:
+    compiled = compile_query(Query(filters=(TextFilter(value="error"),), measure=measure))
+    assert isinstance(compiled, list) and [c.action for c in compiled] == ["search_logs", *tools]
+    for c in compiled:
+        valid(c)
+    assert set(measure.needs) <= {c.action for c in compiled}
+
+
+def test_a_duration_without_its_start_and_end_compiles_to_a_stated_cannot() -> None:
+    assert isinstance(compile_query(Query(measure=Duration(start="", end=""))), Cannot)
 
 
 @pytest.mark.parametrize("measure", INVESTIGATED, ids=lambda m: m.kind)
@@ -133,7 +147,7 @@ def test_measures_without_tools_compile_to_a_stated_cannot(measure: measures.Mea
 
 def test_every_measure_of_the_union_is_covered_here() -> None:
     union = typing.get_args(typing.get_args(measures.Measure)[0])
-    covered = {type(m) for m in UNSERVED + INVESTIGATED} | {Count, Distinct, Top, Histogram, Listing}
+    covered = {type(m) for m in UNSERVED + INVESTIGATED + [m for m, _ in TIMED]} | {Count, Distinct, Top, Histogram, Listing}
     assert set(union) == covered
 
 

@@ -43,6 +43,9 @@ _FIELD_END = (r"(?=\s+(?:for|in|on|from|by|per|over|during|across|today|yesterda
 _ASKING = (r"\b(?:percent(?:age)?s?|proportion|fraction|ratio|average|avg|median|percentile|maximum|minimum|"
            r"variance|latest|newest|oldest|earliest|first|last|recent|recently|when|than|versus|vs|longest|"
            r"shortest|slowest|fastest)\b|%")
+# words a question about times asks with, never corrected into a log's words ("start" is not a typo of "state")
+TIME_WORDS = frozenset({"start", "started", "starts", "begin", "began", "end", "ended", "stop", "stopped", "gap",
+                        "gaps", "silence", "silent", "longest", "first", "last", "latest", "earliest", "logging"})
 TIME_KEYS = {"minute": "1m", "hour": "1h", "day": "1d", "week": "1w"}
 
 
@@ -140,6 +143,16 @@ def _times(t: _Text) -> Measure | None:
     return None
 
 
+def _silence(t: _Text) -> Measure | None:
+    """"the longest silence between two lines", "biggest gaps between consecutive entries": the gaps, with the
+    words that only say which gaps."""
+    if t.take(r"\b(?:(?:longest|biggest|largest|longer)\s+)?(?:gaps?|silen(?:ce|ces|t))\b"
+              r"(?:\s+(?:between|in)\s+(?:the\s+)?(?:any\s+)?(?:two|consecutive|successive|adjacent)?\s*"
+              r"(?:log\s+)?(?:lines|entries|messages|events|logs?))?"):
+        return Gaps()
+    return None
+
+
 def _breakdown(t: _Text) -> Measure | None:
     m = t.take(r"\b(?:per|by|for each)\s+(\w+?)s?\s+(?:and|per|by|&|,)\s+(?:per\s+|by\s+|each\s+)?(\w+?)s?\b",
                over_read=True)
@@ -156,7 +169,7 @@ def _investigation(t: _Text) -> Measure | None:
 
 
 _READERS: tuple[Callable[[_Text], Measure | None], ...] = (
-    _percentile, _statistic, _share, _comparison, _breakdown, _investigation, _times)
+    _percentile, _statistic, _share, _comparison, _breakdown, _investigation, _silence, _times)
 
 
 def _listing(t: _Text) -> None:

@@ -127,7 +127,7 @@ class Occurrence(_Measure):
 
     kind: Literal["occurrence"] = "occurrence"
     which: Literal["first", "last"]
-    needs: tuple[str, ...] = ("first_last",)
+    needs: tuple[str, ...] = ("time_span",)
 
     def asked(self) -> str:
         return f"when it {'first' if self.which == 'first' else 'last'} happened"
@@ -148,7 +148,7 @@ class Gaps(_Measure):
 
     kind: Literal["gaps"] = "gaps"
     at_least: str | None = None
-    needs: tuple[str, ...] = ("time_gaps",)
+    needs: tuple[str, ...] = ("gaps",)
 
     def asked(self) -> str:
         return "the gaps between lines"

@@ -7,6 +7,7 @@ from typing import Any
 from react_engine.planners.base import HistoryItem
 from react_engine.planners.rules.investigate import GOALS, investigation_answer
 from react_engine.planners.rules.plan import Plan
+from react_engine.planners.rules.timing import time_answer
 
 
 def scope(plan: Plan) -> str:
@@ -33,6 +34,8 @@ def answer(plan: Plan, history: list[HistoryItem]) -> tuple[str, Any]:
         return investigation_answer(plan.goal, history, scope(plan), str(getattr(plan.investigation, "value", "")))
     label = plan.label()
     where = scope(plan)
+    if plan.query is not None and (timed := time_answer(plan.query.measure, history, where)) is not None:
+        return timed
     if plan.goal == "unique":
         return f"{counted(last, 'distinct ' + label)}{where}.", last
     if plan.goal in ("list", "distinct"):

@@ -48,7 +48,7 @@ from react_engine.planners.rules.vocabulary import (
 from react_engine.tools import REGISTRY
 from react_engine.tools.regex import literal
 from react_engine.understanding import Correction, Interpretation, Term, TimeWindow, Vocabulary
-from react_engine.understanding.asking import Asked, asked, unread_words
+from react_engine.understanding.asking import TIME_WORDS, Asked, asked, unread_words
 from react_engine.understanding.events import alike
 from react_engine.understanding.measures import (
     Count,
@@ -602,7 +602,7 @@ def _build_plan(question: str, view: ContextView, vocabulary: Vocabulary, uses_s
     known_words, candidates = _spelling(vocabulary)
     columns = frozenset(w for c in view.columns for w in (c.lower(), c.lower() + "s"))  # "states": a column's name
     text, renamed = correct_names(question, vocabulary, known_words)
-    text, corrections = correct(text, known_words | columns, candidates)
+    text, corrections = correct(text, known_words | columns | TIME_WORDS, candidates)
     corrections = renamed + corrections
     text = re.sub(NAMED_LOGINS, r"\1 \3 for \2", text, flags=re.I)
     q, plan, texts = Question(text), Plan(corrections=corrections), Plan()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
+from react_engine.planners.rules.compile import times
 from react_engine.planners.rules.compile.calls import Call, Cannot
 from react_engine.understanding.measures import (
     Comparison,
@@ -52,19 +53,19 @@ def compile_statistic(query: Query, measure: Statistic) -> list[Call] | Cannot:
 
 
 def compile_occurrence(query: Query, measure: Occurrence) -> list[Call] | Cannot:
-    return Cannot(measure.asked())
+    return times.compile_occurrence(query, measure)
 
 
 def compile_span(query: Query, measure: Span) -> list[Call] | Cannot:
-    return Cannot(measure.asked())
+    return times.compile_span(query, measure)
 
 
 def compile_gaps(query: Query, measure: Gaps) -> list[Call] | Cannot:
-    return Cannot(measure.asked())
+    return times.compile_gaps(query, measure)
 
 
 def compile_duration(query: Query, measure: Duration) -> list[Call] | Cannot:
-    return Cannot(measure.asked())
+    return times.compile_duration(query, measure)
 
 
 def compile_share(query: Query, measure: Share) -> list[Call] | Cannot:

@@ -1,0 +1,53 @@
+"""The time tools give the same values and evidence on a Dask cluster as in-process."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import pytest
+from tool_frames import run
+
+from react_engine.frames import FrameCache
+from react_engine.logs.options import LoadOptions
+from react_engine.rowops import is_lazy
+from react_engine.tools import ToolContext
+
+distributed = pytest.importorskip("distributed", reason="needs the dask extra: pip install -e \".[dask]\"")
+
+pytestmark = pytest.mark.dask
+CMTS = [str(Path(__file__).resolve().parents[1] / "sample_logs" / "cmts")]
+CALLS: list[tuple[str, dict[str, Any]]] = [
+    ("time_span", {}), ("gaps", {"n": 3}), ("gaps", {"n": 2, "key": "host"}),
+    ("durations", {"start": "T3 time-out", "end": "T4 time out", "key": "cm_mac"}),
+    ("show_logs", {"n": 4, "order": "newest"}), ("show_logs", {"n": 3, "order": "2026-11-20T06:00:00Z"})]
+
+
+@pytest.fixture(scope="module")
+def frames(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[pd.DataFrame, Any]]:
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
+                                  host="127.0.0.1") as cluster, distributed.Client(cluster) as client, \
+            pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+        local = FrameCache(LoadOptions()).get(CMTS)
+        remote = FrameCache(LoadOptions(), dask=client).get(CMTS)
+        assert local is not None and is_lazy(remote)
+        yield local, remote
+
+
+@pytest.mark.parametrize(("name", "params"), CALLS, ids=[f"{n}-{i}" for i, (n, _) in enumerate(CALLS)])
+@pytest.mark.parametrize("narrowed", [False, True])
+def test_same_values_on_the_cluster(frames: tuple[pd.DataFrame, Any], name: str, params: dict[str, Any],
+                                    narrowed: bool) -> None:
+    results = []
+    for frame in frames:
+        now = pd.Timestamp("2026-11-20T16:00:00Z")
+        ctx = ToolContext(frame=frame, rows=frame, now=now)
+        if narrowed:
+            ctx.rows = run("search_logs", ctx, value="MAWED07T0").rows
+        results.append(run(name, ctx, **params))
+    local, remote = results
+    assert remote.value == local.value and remote.summary == local.summary
+    assert list(remote.evidence) == list(local.evidence)
