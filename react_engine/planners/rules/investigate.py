@@ -17,6 +17,7 @@ _ENTITY = (r"(?:(?:user|host|ip|mac|pid|request|session|block|job|task)\s+([\w.:
 WRONG = "went wrong"
 """Asks about the problems only: the lines at warning or above."""
 _SHOWN = 5
+_STEPS = 10  # the lines of a timeline the answer lists (the table lists the rest)
 
 
 def read_investigation(q: Question) -> tuple[str, Measure] | None:
@@ -80,8 +81,9 @@ def _timeline(value: Any, asked: str) -> tuple[str, Any]:
     span = value.get("span_seconds")
     head = (f"{asked} appears on {lines:,} {'line' if lines == 1 else 'lines'}"
             + (f", from {value['first']} to {value['last']} ({span:,.0f} s)" if span is not None else ""))
-    steps = "\n".join(f"{r[0]}  {r[1]}" for r in rows)
-    return f"{head}:\n{steps}", lines
+    steps = "\n".join(f"{r[0]}  {r[1]}" for r in rows[:_STEPS])
+    more = f"\n(the first lines of {lines:,}: the table lists more)" if lines > _STEPS else ""
+    return f"{head}:\n{steps}{more}", lines
 
 
 def _preceding(value: Any) -> tuple[str, Any]:
