@@ -55,6 +55,7 @@ _NOTHING = re.compile(
 # An answer that gives none and asks for the question again; the questions it suggests are quoted.
 _DECLINED = re.compile(r"\b(?:could not|couldn't|cannot|can't|unable to) answer\b|\bplease rephrase\b", re.I)
 _QUOTED = re.compile(r'"[^"\n]*"|“[^”\n]*”')
+_RELATIVE = re.compile(r"\bnow\s*-\s*(\d+(?:\.\d+)?\s*[A-Za-z]+)")
 _QUOTED_ANY = re.compile(r'"[^"\n]*"|“[^”\n]*”|\'[^\'\n]*\'')
 
 
@@ -205,7 +206,10 @@ def verify(answer: str, value: Any, computed: list[Any], question: str, latest: 
     names = Names([*(n if isinstance(n, Name) else Name(n, phrase=True) for f in filtered
                      for n in ([f] if isinstance(f, Name) else [Name(a) for a in alternatives(f)])),
                    *(Name(t) for v in computed for t in _texts(v))], numbered=True)
+    times = list(times)
     asked = read(question)
+    asked.quantities += [q for t in times for span in _RELATIVE.findall(t) for q in read(span).quantities
+                         if q.kind == "duration"]  # a time filter's now-24h
     try:
         text = names.blank(answer, deadline)
         if value is None and _DECLINED.search(answer):  # its quoted example questions claim nothing
@@ -236,7 +240,8 @@ def verify(answer: str, value: Any, computed: list[Any], question: str, latest: 
 
 
 def _unmatched(quantities: list[Quantity], pool: _Pool, asked: Reading, deadline: float | None) -> list[Quantity]:
-    """The stated quantities that no tool computed and the question does not give."""
+    """The stated quantities that no tool computed and the question (or an active filter's duration) does not
+    give."""
     given = _Pool([q.value for q in asked.quantities] + [q.single for q in asked.quantities if q.single is not None])
     out = []
     for i, q in enumerate(quantities):

@@ -182,6 +182,9 @@ def test_a_duration_is_checked_in_seconds_to_its_smallest_unit() -> None:
     assert not verify("It lasted 5 hours.", None, computed, "how long?").verified
     assert verify("In the last 2 hours: 7 errors.", 7, [7], "errors in the last 2 hours?").verified
     assert verify("Errors came in 5 hours.", None, [5], "q").verified  # a one-unit duration of a computed number
+    window = ["now-24h", "time 2026-11-19T16:00:00+00:00..2026-11-20T16:00:00+00:00 -> 7 of 9 rows"]
+    assert verify("7 errors in the last 24 hours.", 7, [7], "errors in the last day?", times=window).verified
+    assert not verify("7 errors in the last 24 hours.", 7, [7], "errors in the last day?").verified
 
 
 def test_a_time_must_agree_with_a_computed_or_given_time() -> None:
