@@ -103,3 +103,18 @@ def test_after_the_first_call_a_call_is_bounded_by_the_measured_speed(fake_ollam
         planner.plan(plan_request())
     assert time.monotonic() - began < 10
     planner.close()
+
+
+def test_a_call_that_cannot_end_before_the_run_limit_is_not_started(fake_ollama, plan_request) -> None:
+    from react_engine.errors import RunDeadlineError
+    from react_engine.planners.base import ModelUsage, PlannerReply
+
+    planner = _ollama(fake_ollama)
+    slow = PlannerReply(content="{}", usage=ModelUsage(requests=1, completion_tokens=10, prompt_ms=80_000.0,
+                                                       eval_ms=20_000.0))  # fmt: skip
+    planner.speed = remote.CallSpeed(plan_request(prompt_tokens=800), slow)  # 100 ms a prompt token
+    request = plan_request(prompt_tokens=800).model_copy(update={"time_left": 30.0})
+    with pytest.raises(RunDeadlineError, match=r"would take about \d+s at the speed of its first call"):
+        planner.plan(request)
+    assert not fake_ollama.bodies("/api/chat")
+    planner.close()

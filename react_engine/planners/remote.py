@@ -123,9 +123,13 @@ class CallSpeed:
             took = max(0.0, (usage.total_ms or 0.0) - (usage.load_ms or 0.0)) / 1000
             self.prompt = self.reply = took / (max(1, request.prompt_tokens) + replied)
 
+    def expected(self, prompt_tokens: int, reply_tokens: int) -> float:
+        """Seconds a call with this prompt and reply budget should take at this speed."""
+        return prompt_tokens * self.prompt + reply_tokens * self.reply
+
     def limit(self, prompt_tokens: int, reply_tokens: int) -> float:
         """Seconds a call with this prompt and reply budget may take."""
-        return max(MIN_CALL_SECONDS, CALL_SLACK * (prompt_tokens * self.prompt + reply_tokens * self.reply))
+        return max(MIN_CALL_SECONDS, CALL_SLACK * self.expected(prompt_tokens, reply_tokens))
 
 
 def _scaled(limit: float, timeout: float) -> str:
@@ -198,6 +202,7 @@ class ModelPlanner(Planner):
     def plan(self, request: PlanRequest) -> PlannerReply:
         self._run_end = None if request.time_left is None else time.monotonic() + request.time_left
         self._call_timeout = self.call_timeout(request)
+        self._check_room(request)
         retries: list[RetryRecord] = []
         reply = self.retry.call(lambda: self._ask(request, self.num_predict), retries, deadline=self._run_end)
         if self.speed is None:
@@ -232,13 +237,27 @@ class ModelPlanner(Planner):
             }
         )
 
+    def _check_room(self, request: PlanRequest) -> None:
+        """Raise `RunDeadlineError` when the first call's speed says this call cannot end before the run's limit
+        (a call in progress may not stop at once: llama.cpp reads a prompt without a pause): the run's end, and a
+        fallback planner, come now rather than after it."""
+        if self.speed is None or self._run_end is None:
+            return
+        expected = self.speed.expected(request.prompt_tokens, self._budget())
+        if time.monotonic() + expected > self._run_end:
+            raise RunDeadlineError(f"the next call to {self.model} would take about {expected:.0f}s at the speed of "
+                                   "its first call, past the run's time limit: raise the run timeout or use a "
+                                   "faster model")
+
+    def _budget(self) -> int:
+        return self.num_predict if self.num_predict > 0 else ACTION_TOKENS * 8
+
     def call_timeout(self, request: PlanRequest) -> float:
         """The bound of one request for `request`: the request timeout until a first call has been measured, then
         what that call's speed predicts for this prompt and a full reply, with slack."""
         if self.speed is None:
             return self.timeout
-        budget = self.num_predict if self.num_predict > 0 else ACTION_TOKENS * 8
-        return min(self.timeout, self.speed.limit(request.prompt_tokens, budget))
+        return min(self.timeout, self.speed.limit(request.prompt_tokens, self._budget()))
 
     @contextmanager
     def bounded(self, server: str) -> Iterator[float]:
