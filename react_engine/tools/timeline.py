@@ -16,6 +16,10 @@ from react_engine.tools.counts import brief, jsonable
 from react_engine.tools.patterns import share, table
 from react_engine.tools.regex import literal, text_matches
 
+TIMELINE_LINES = 50
+"""The lines a timeline lists, from the first (its counts and span cover them all)."""
+PRECEDING_PATTERNS = 10
+BEFORE = 5  # lines looked at before each occurrence
 MAX_OCCURRENCES = 1000
 """Occurrences of X whose preceding lines are looked at, from the first."""
 
@@ -33,15 +37,14 @@ def _templates(rows: pd.DataFrame, found: Catalog) -> list[str]:
 
 class EntityTimelineParams(Params):
     value: str = Field(description="the block id, MAC, user, request id or pid to follow")
-    n: int = Field(50, ge=1, le=200, description="how many lines at most, from the first")
 
 
-@tool("entity_timeline", "lines naming value, oldest first", EntityTimelineParams)
+@tool("entity_timeline", "lines naming value, by time", EntityTimelineParams)
 def entity_timeline(params: EntityTimelineParams, ctx: ToolContext) -> ToolResult:
     rows = value(select(ctx.rows, _naming(ctx.rows, params.value) if count(ctx.rows) else []))
     rows = rows.sort_values("timestamp", kind="stable") if len(rows) else rows
     first, last = rows["timestamp"].min(), rows["timestamp"].max()
-    shown = rows.head(params.n)
+    shown = rows.head(TIMELINE_LINES)
     texts = [f"{s}:{line} {brief(t, ctx.settings.sample_chars)}"
              for s, line, t in zip(shown["source"], shown["line"], entry_text(shown), strict=True)]
     lines = [[jsonable(t), p, x] for t, p, x in zip(shown["timestamp"], _templates(shown, catalog(ctx.frame)), texts,
@@ -56,9 +59,7 @@ def entity_timeline(params: EntityTimelineParams, ctx: ToolContext) -> ToolResul
 
 class PrecedingParams(Params):
     value: str = Field(description="the text of the event (X) whose preceding lines are wanted")
-    lines: int = Field(5, ge=1, le=50, description="lines before each occurrence")
     each: bool = Field(False, description="before every occurrence, not only the first")
-    n: int = Field(10, ge=1, le=50, description="how many patterns")
 
 
 def _scope(frame: pd.DataFrame) -> str:
@@ -89,16 +90,16 @@ def preceding(params: PrecedingParams, ctx: ToolContext) -> ToolResult:
         hits = hits[:1]
     occurrences, hits = len(hits), hits[:MAX_OCCURRENCES]
     column = _scope(frame) if len(frame) else "source"
-    before = _before(frame, hits, params.lines, column)
+    before = _before(frame, hits, BEFORE, column)
     found = catalog(ctx.frame)
     everywhere = pd.Series(template_ids(frame, found)).value_counts()
     near = pd.Series(template_ids(frame.iloc[before], found), index=frame.index[before])
-    counts = near.value_counts().head(params.n)
+    counts = near.value_counts().head(PRECEDING_PATTERNS)
     first_of = near.groupby(near.to_numpy()).apply(lambda s: s.index[0]) if len(near) else pd.Series(dtype="int64")
     examples = entry_text(frame.loc[[first_of[t] for t in counts.index]])
     rows = [[int(c), share(int(c), len(near)), share(int(everywhere[t]), len(frame)), found.templates[t],
              brief(x, ctx.settings.sample_chars)] for (t, c), x in zip(counts.items(), examples, strict=True)]
-    method = (f"the {params.lines} lines before {'each of the first' if params.each else 'the first of the'} "
+    method = (f"the {BEFORE} lines before {'each of the first' if params.each else 'the first of the'} "
               f"{len(hits):,} occurrences on the same {column}; context, not a diagnosis")
     return ToolResult(value=table(["count", "share_before", "share_overall", "pattern", "example"], rows,
                                   occurrences=occurrences, lines_before=len(near), method=method),

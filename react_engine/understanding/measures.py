@@ -221,7 +221,7 @@ class Unusual(_Measure):
 
     kind: Literal["unusual"] = "unusual"
     since: str | None = None
-    needs: tuple[str, ...] = ("message_patterns", "unusual_times", "value_jumps")
+    needs: tuple[str, ...] = ("message_patterns", "unusual")
 
     def asked(self) -> str:
         return "what is unusual or new"

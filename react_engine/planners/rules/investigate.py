@@ -63,7 +63,7 @@ def _unusual(history: list[HistoryItem], where: str) -> tuple[str, Any]:
         shown = "; ".join(f"`{r[2]}` {r[0]:,} (first {r[3]})" for r in rows[:_SHOWN])
         return f"{found['patterns']:,} message patterns are new{where} ({found['method']}): {shown}.", \
             found["patterns"]
-    times = next((h.value for h in history if h.action == "unusual_times"), None)
+    times = next((h.value for h in history if h.action == "unusual"), None)
     text = f"Unusual times{where}: none" if not _rows(times) else f"Unusual times{where}: " + ", ".join(
         f"{r[0]} ({r[1]:,} lines)" for r in _rows(times)[:_SHOWN])
     text += f" ({times.get('method', '')})." if isinstance(times, dict) else "."

@@ -11,7 +11,7 @@ from typing import assert_never
 from react_engine.planners.rules.compile.calls import Call, Cannot, call
 from react_engine.tools.patterns import PatternsParams
 from react_engine.tools.timeline import EntityTimelineParams, PrecedingParams
-from react_engine.tools.unusual import UnusualTimesParams
+from react_engine.tools.unusual import UnusualParams
 from react_engine.understanding.measures import Patterns, Preceding, Timeline, Unusual
 from react_engine.understanding.query import Query, TextFilter
 
@@ -40,7 +40,7 @@ def compile_patterns(query: Query, measure: Patterns) -> list[Call] | Cannot:
 def compile_unusual(query: Query, measure: Unusual) -> list[Call] | Cannot:
     if measure.since is not None:
         return [call(PatternsParams(since=measure.since), f"find the patterns first seen from {measure.since}")]
-    return [call(UnusualTimesParams(), "find the times whose count is far from the median"),
+    return [call(UnusualParams(), "find the times whose count is far from the median"),
             call(PatternsParams(n=5, rarest=True), "find the rarest message patterns")]
 
 
@@ -53,4 +53,4 @@ def compile_preceding(query: Query, measure: Preceding) -> list[Call] | Cannot:
     if not texts:
         return Cannot(measure.asked())
     event = texts[-1].value
-    return [call(PrecedingParams(value=event, lines=measure.lines), f"group the lines before {event} by pattern")]
+    return [call(PrecedingParams(value=event), f"group the lines before {event} by pattern")]
