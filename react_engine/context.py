@@ -12,7 +12,7 @@ from typing import Any
 from react_engine.planners.base import ContextView, HistoryItem
 from react_engine.text import ELLIPSIS, cut
 from react_engine.tools.base import Tool
-from react_engine.understanding.interpretation import NOTES_CHARS
+from react_engine.understanding.interpretation import NOTES_CHARS, without_suggestion
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069]")
 _MARKER = re.compile(r"<{3,}|>{3,}")  # only the prompt itself may open or close the data block
@@ -127,9 +127,12 @@ def render(view: ContextView, tools: list[Tool], shape: Shape) -> str:
         body = "\n".join(clean(s, shape.sample_chars) for s in view.samples[: shape.samples])
         samples = f"sample rows:\n{body}\n"
     feedback = f"NOTE: {clean(view.feedback, 600)}\n\n" if view.feedback else ""
+    notes = view.notes or ""
+    if shape.examples and view.suggestion is not None:  # the example shows the suggestion: said once
+        notes = without_suggestion(notes)
     return _USER.format(
         question=clean(view.question, 500),
-        notes=f"NOTES: {clean(view.notes, NOTES_CHARS)}\n" if view.notes else "",
+        notes=f"NOTES: {clean(notes, NOTES_CHARS)}\n" if notes else "",
         iteration=view.iteration,
         max_iterations=view.max_iterations,
         now=view.now or "unknown (no timestamps)",

@@ -199,6 +199,7 @@ class RunState:
     inputs: tuple[Path, ...] = ()  # the loaded log files
     now_basis: str = "the newest log time"  # how `now` was chosen, said with relative times
     rows: pd.DataFrame = field(init=False)
+    before: pd.DataFrame | None = None  # the rows before the last change of rows (the base of a share)
     entities: dict[str, pd.Series] = field(default_factory=dict)
     steps: list[Step] = field(default_factory=list)
     feedback: str | None = None
@@ -233,7 +234,7 @@ class RunState:
         return fresh
 
     def set_rows(self, rows: pd.DataFrame) -> None:
-        self.rows = rows
+        self.before, self.rows = self.rows, rows
         self.rows_version += 1
         self.evidence = None
 

@@ -1,4 +1,5 @@
-"""The rows behind an answer, as a table: a ranking, a histogram, a listing of log lines, or one value.
+"""The rows behind an answer, as a table: a ranking, a histogram, a listing of log lines, a grouped measure or a
+pivot (a tool value holding `columns` and `rows`), or one value (a record's fields as columns).
 
 `result_table(result)` picks the last tool result of a run and lays it out with a header, so the CLI can
 print it as a table, a chart or CSV, and says what it leaves out (values beyond the top n, ties at the cut).
@@ -100,4 +101,6 @@ def result_table(result: RunResult) -> ResultTable | None:
     if kind == "listing" and result.rows is not None:
         return _listing(result.rows)
     value = result.value if result.value is not None else step.value
+    if isinstance(value, dict) and value and all(not isinstance(v, (dict, list)) for v in value.values()):
+        return ResultTable(kind="value", columns=[str(k) for k in value], rows=[list(value.values())])
     return ResultTable(kind="value", columns=["value"], rows=[[value]])

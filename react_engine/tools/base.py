@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict
 from react_engine.bounded import Overdue, within
 from react_engine.errors import ToolTimeoutError
 from react_engine.settings import Settings
+from react_engine.understanding.fields import NumericField
 
 
 class Params(BaseModel):
@@ -38,6 +39,8 @@ class ToolContext:
     allow_overwrite: bool = False  # whether an approved write may replace an existing file (--overwrite)
     inputs: tuple[Path, ...] = ()  # the loaded log files, which are never written
     deadline: float | None = None  # time.monotonic() past which the call has been abandoned
+    fields: tuple[NumericField, ...] | None = None  # numeric fields of the messages (found from a sample if None)
+    before: pd.DataFrame | None = None  # the current rows before the last call that narrowed them
 
     def check_deadline(self) -> None:
         """For long tools, between chunks of work: stop once the call has been abandoned."""

@@ -10,6 +10,12 @@ from pydantic import BaseModel, Field
 from react_engine.understanding.query import Query
 
 NOTES_CHARS = 220  # with its "NOTES: " label, at most 80 tokens at the engine's 3-bytes-per-token estimate
+SUGGESTED = "; suggested next: "  # where the notes' suggestion starts
+
+
+def without_suggestion(notes: str) -> str:
+    """The notes less their suggested next action (for a prompt that shows that action as its example)."""
+    return notes.split(SUGGESTED, 1)[0]
 
 
 class Term(BaseModel):
@@ -76,6 +82,6 @@ class Interpretation(BaseModel):
         text = "; ".join(parts)
         if suggestion is not None:
             action, params = suggestion
-            hint = f"; suggested next: {action} {json.dumps(params, ensure_ascii=False, separators=(',', ':'))}"
+            hint = f"{SUGGESTED}{action} {json.dumps(params, ensure_ascii=False, separators=(',', ':'))}"
             text = text[: max(0, NOTES_CHARS - len(hint))] + hint if len(hint) <= NOTES_CHARS else text
         return text if len(text) <= NOTES_CHARS else text[: NOTES_CHARS - 1] + "…"

@@ -18,6 +18,7 @@ import pandas as pd
 from react_engine.rowops import column_counts, count, distinct, every
 from react_engine.rowops import values as values_of
 from react_engine.understanding.events import Events
+from react_engine.understanding.fields import NumericField, discover
 from react_engine.understanding.words import singular, stem
 
 VALUE_COLUMNS = ("host", "component", "pid", "thread", "level_raw", "event_id", "status", "method")
@@ -87,6 +88,11 @@ class Vocabulary:
     def of_values(cls, known: Mapping[str, list[str]]) -> Vocabulary:
         """A vocabulary with names only (no counts or message words), for views built without rows."""
         return cls(values={c: dict.fromkeys(v, 0) for c, v in known.items()})
+
+    @functools.cached_property
+    def fields(self) -> tuple[NumericField, ...]:
+        """The numeric fields the sampled messages carry (found when first asked for)."""
+        return discover(self.events.messages)
 
     @functools.cached_property
     def entity_types(self) -> tuple[str, ...]:

@@ -1,0 +1,125 @@
+"""The tool that measures a numeric field (or counts rows) over the current rows: one statistic, or one per group
+of up to two keys and a time bucket; two keys give a two-way table (a pivot).
+
+A grouped result is a table in the tool's value, `{"columns": [...], "rows": [[...], ...], "unit": ...}`, whose
+numbers are JSON numbers (so the grounding check counts them as computed) and whose rows `-o csv` prints.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Protocol
+
+import pandas as pd
+from pydantic import AfterValidator, Field
+
+from react_engine.errors import ToolError
+from react_engine.rowops import count
+from react_engine.tools.base import Params, ToolContext, ToolResult, tool
+from react_engine.tools.counts import brief, jsonable
+from react_engine.tools.fields import OneOrMany
+from react_engine.tools.numeric import Numeric, gather, key_column, plain, resolve, statistic, unit_text
+from react_engine.tools.timeexpr import parse_interval
+
+MAX_GROUPS = 200
+PIVOT_SIDE = 12  # values kept on each side of a pivot, the most frequent
+_FUNC = re.compile(r"count|sum|mean|median|min|max|stddev|p(?:100|\d{1,2}(?:\.\d+)?)")
+
+
+def _func(text: str) -> str:
+    func = text.strip().lower()
+    if not _FUNC.fullmatch(func):
+        raise ValueError("func is count, sum, mean, median, min, max, stddev or pN (a percentile: p95, p99.9)")
+    return func
+
+
+Func = Annotated[str, AfterValidator(_func), Field(description="count sum mean median min max stddev p95...")]
+NumericName = Annotated[str | None, Field(description="numeric field (latency_ms, bytes, time...); null: rows")]
+
+
+class Measured(Protocol):
+    """The parameters of a measure: `field` and `func` (declared by each tool, in the order its signature shows)."""
+
+    field: str | None
+    func: str
+
+
+class FieldStatsParams(Params):
+    field: NumericName = None
+    func: Func = "mean"
+    by: OneOrMany = Field([], description="up to two columns to group by")
+    interval: str | None = Field(None, description="also group by time bucket: 1m, 1h, 1d")
+
+
+def measured(ctx: ToolContext, params: Measured) -> tuple[Numeric | None, str]:
+    """The field measured (None when rows are counted) and its name in a summary."""
+    if params.field is None or not params.field.strip():
+        if params.func != "count":
+            raise ToolError(f"func={params.func} needs a numeric field")
+        return None, "rows"
+    numeric = resolve(ctx, params.field)
+    return numeric, numeric.name
+
+
+def _over(numeric: Numeric | None, found: int, ctx: ToolContext) -> str:
+    what = "rows" if numeric is None else f"rows with {brief(numeric.name, 40)}"
+    return f"over {found:,} {what} (of {count(ctx.rows):,} current rows)"
+
+
+@tool("field_stats", "stats of a number field", FieldStatsParams)
+def field_stats(params: FieldStatsParams, ctx: ToolContext) -> ToolResult:
+    numeric, name = measured(ctx, params)
+    if len(params.by) > 2:
+        raise ToolError("group by at most two columns (and an interval)")
+    keys = [key_column(ctx, k) for k in params.by]
+    width = parse_interval(params.interval) if params.interval else None
+    data = gather(ctx.rows, numeric, keys, width)
+    stat, unit = params.func, numeric.unit if numeric else ""
+    if data.empty:
+        return ToolResult(value={"rows": 0}, summary=f"{stat} {brief(name, 40)} -> no current row has a value")
+    if not keys and width is None:
+        result = plain(float(statistic(data["value"], params.func)))
+        return ToolResult(value={stat: result, "rows": len(data), "unit": unit},
+                          summary=f"{stat} {brief(name, 40)} -> {result:,}{unit_text(unit)} "
+                                  f"{_over(numeric, len(data), ctx)}")
+    groups = keys + (["bucket"] if width is not None else [])
+    if len(groups) == 2 and width is None:
+        value, shape = _pivot(data, keys, stat)
+        return ToolResult(value=value | {"unit": unit}, summary=f"{stat} {brief(name, 40)} by {' and '.join(keys)} "
+                                                                 f"-> {shape} {_over(numeric, len(data), ctx)}")
+    grouped = data.groupby(groups, sort=False, observed=True)["value"]
+    table = pd.DataFrame({stat: statistic(grouped, params.func)} | (
+        {"rows": grouped.size()} if numeric is not None else {})).reset_index()
+    order = (groups, True) if width is not None else ([stat], False)
+    table = table.sort_values(order[0], ascending=order[1], kind="stable")
+    shown = table.head(MAX_GROUPS)
+    rows = [[_cell(v) for v in row] for row in shown.itertuples(index=False)]
+    first = ", ".join(f"{brief(r[0], 30)} {r[len(groups)]:,}" for r in rows[:3])
+    left = f", the first {MAX_GROUPS} listed" if len(table) > MAX_GROUPS else ""
+    return ToolResult(value={"columns": [str(c) for c in table.columns],
+                             "rows": rows, "unit": unit},
+                      summary=f"{stat} {brief(name, 40)} by {', '.join(groups)} -> {len(table):,} groups{left}: "
+                              f"{first} {_over(numeric, len(data), ctx)}")
+
+
+def _cell(value: Any) -> Any:
+    if isinstance(value, float):
+        return plain(value)
+    return jsonable(value)
+
+
+def _pivot(data: pd.DataFrame, keys: list[str], stat: str) -> tuple[dict[str, Any], str]:
+    """A two-key table: the most frequent values of the first key down, of the second across, and each row's
+    statistic over all its values in `total`; its value and what it leaves out."""
+    across, down = keys
+    kept_rows = data[across].value_counts().index[:PIVOT_SIDE]
+    kept_columns = data[down].value_counts().index[:PIVOT_SIDE]
+    cells = statistic(data.groupby(keys, observed=True)["value"], stat)
+    totals = statistic(data.groupby(across, observed=True)["value"], stat)
+    wide = cells.unstack(down).reindex(index=kept_rows, columns=kept_columns)
+    rows = [[jsonable(r), *[None if pd.isna(v) else plain(float(v)) for v in wide.loc[r]], plain(float(totals[r]))]
+            for r in kept_rows]
+    left = [f"{n - PIVOT_SIDE:,} more {what}" for n, what in ((data[across].nunique(), across),
+                                                           (data[down].nunique(), down)) if n > PIVOT_SIDE]
+    value = {"columns": [across, *[str(jsonable(c)) for c in kept_columns], "total"], "rows": rows}
+    return value, f"{len(kept_rows)}x{len(kept_columns)} table" + (f", {' and '.join(left)} left out" if left else "")

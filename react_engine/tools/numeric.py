@@ -1,0 +1,165 @@
+"""The numeric fields of the loaded rows and their values over the current rows, for the measuring tools.
+
+A numeric field is a numeric column (a JSON number, an access log's `bytes`) or a number found in messages (see
+`react_engine.understanding.fields`), read from the current rows only when a tool asks for it. Values are gathered
+as a narrow frame (the group keys, the time bucket, `value`) per partition, so a Dask frame sends back only that.
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from react_engine.errors import ToolError
+from react_engine.logs.schema import INTERNAL_COLUMNS
+from react_engine.rowops import Rows, count, every, is_lazy
+from react_engine.tools.base import ToolContext
+from react_engine.understanding.fields import NumericField, discover, fold, read
+from react_engine.understanding.vocabulary import SAMPLE_ROWS
+
+_NOT_MEASURES = ("line",)
+_NAMED_UNITS = (("_ms", "ms"), ("_msec", "ms"), ("_us", "us"), ("_ns", "ns"), ("_seconds", "s"), ("_sec", "s"),
+                ("_secs", "s"), ("_s", "s"), ("_bytes", "bytes"), ("_kb", "KB"), ("_mb", "MB"))
+_TIMES = {"time", "elapsed", "duration", "took", "latency", "lifetime", "uptime", "runtime"}
+_sampled: list[tuple[weakref.ref[Any], tuple[NumericField, ...]]] = []  # the last frame sampled, its fields
+
+
+@dataclass(frozen=True)
+class Numeric:
+    """A numeric field as the tools read it: a column, or a `NumericField` of the messages."""
+
+    name: str
+    unit: str
+    column: str | None = None
+    field: NumericField | None = None
+
+    def values(self, part: pd.DataFrame) -> pd.Series:
+        """Its values in `part` (NaN where a row has none)."""
+        if self.column is not None:
+            return pd.to_numeric(part[self.column], errors="coerce").astype(float)
+        assert self.field is not None
+        return read(part["message"], self.field)
+
+
+def _unit_named(name: str) -> str:
+    """The unit a name ends in (`latency_ms` -> ms), seconds for a bare time's name (`time`, `elapsed`), or ""."""
+    lower = name.lower()
+    if lower in _TIMES:
+        return "s"
+    return next((unit for suffix, unit in _NAMED_UNITS if lower.endswith(suffix)), "")
+
+
+def message_fields(ctx: ToolContext) -> tuple[NumericField, ...]:
+    """The fields the messages carry: the run's, else found once in a sample of the frame's messages."""
+    if ctx.fields is not None:
+        return ctx.fields
+    if not _sampled or _sampled[0][0]() is not ctx.frame:
+        step = max(1, count(ctx.frame) // SAMPLE_ROWS)
+        _sampled[:] = [(weakref.ref(ctx.frame), discover(every(ctx.frame["message"], step).dropna().astype(str)))]
+    return _sampled[0][1]
+
+
+def numeric_fields(ctx: ToolContext) -> list[Numeric]:
+    """Every numeric field: the numeric columns, then the messages' fields (a column's name wins)."""
+    frame = ctx.frame
+    columns = [str(c) for c, kind in frame.dtypes.items() if c not in INTERNAL_COLUMNS and c not in _NOT_MEASURES
+               and pd.api.types.is_numeric_dtype(kind) and not pd.api.types.is_bool_dtype(kind)]
+    found = [Numeric(c, _unit_named(c), column=c) for c in columns]
+    taken = {fold(c) for c in columns}
+    found += [Numeric(f.name, f.unit or _unit_named(f.name), field=f) for f in message_fields(ctx)
+              if fold(f.name) not in taken]
+    return found
+
+
+def listing(fields: list[Numeric]) -> str:
+    return ", ".join(f"{f.name} ({f.unit})" if f.unit else f.name for f in fields) or "none"
+
+
+def resolve(ctx: ToolContext, asked: str) -> Numeric:
+    """The numeric field `asked` names: by name (any case, `_` or space alike), by the name's words (a field
+    named `time` for "response time"), by a name it starts (`latency` for `latency_ms`), or by its unit (the one
+    field in bytes for "bytes", in seconds for "duration"); ToolError naming the fields there are otherwise."""
+    fields = numeric_fields(ctx)
+    key = fold(asked)
+    words = set(key.split())
+    for match in (lambda f: fold(f.name) == key,
+                  lambda f: set(fold(f.name).split()) <= words,
+                  lambda f: fold(f.name).startswith(key) or fold(f.name).replace(" ", "").startswith(key),
+                  lambda f: f.unit == _unit_asked(words)):
+        found = [f for f in fields if match(f)]
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            longest = max(len(fold(f.name)) for f in found)
+            best = [f for f in found if len(fold(f.name)) == longest]
+            if len(best) == 1:
+                return best[0]
+            raise ToolError(f"{asked!r} may be any of {listing(found)}: name one")
+    raise ToolError(f"no numeric field {asked!r} in these logs; numeric fields: {listing(fields)}")
+
+
+def _unit_asked(words: set[str]) -> str:
+    if words & {"bytes", "byte", "size", "sizes", "traffic", "volume"}:
+        return "bytes"
+    if words & {"duration", "durations", "time", "times", "latency", "seconds", "elapsed", "took"}:
+        return "s"
+    return "-"  # no unit
+
+
+def key_column(ctx: ToolContext, name: str) -> str:
+    """The column a group key names (any case); ToolError listing the columns otherwise."""
+    folded = {str(c).lower(): str(c) for c in ctx.frame.columns if c not in INTERNAL_COLUMNS}
+    found = folded.get(name.strip().lower())
+    if found is None:
+        raise ToolError(f"no column {name!r} to group by; columns are: {', '.join(folded.values())}")
+    return found
+
+
+def _narrow(part: pd.DataFrame, numeric: Numeric | None, keys: list[str], width: pd.Timedelta | None
+            ) -> pd.DataFrame:
+    """The keys (as text), the bucket and the value of each row of `part` that has them."""
+    out = pd.DataFrame(index=part.index)
+    for key in keys:
+        out[key] = part[key].astype("object").where(part[key].notna(), None)
+    if width is not None:
+        out["bucket"] = part["timestamp"].dt.floor(width)
+    out["value"] = numeric.values(part) if numeric is not None else 1.0
+    return out.dropna()
+
+
+def gather(rows: Rows, numeric: Numeric | None, keys: list[str], width: pd.Timedelta | None) -> pd.DataFrame:
+    """`_narrow` over every row (per partition on a Dask frame, brought back as one pandas frame)."""
+    if not is_lazy(rows):
+        return _narrow(rows, numeric, keys, width)
+    from react_engine.dask import ops
+
+    parts = ops.per_partition(lambda part: _narrow(part, numeric, keys, width), rows)
+    return pd.concat(parts) if parts else _narrow(rows._meta, numeric, keys, width)
+
+
+def statistic(values: Any, func: str) -> Any:
+    """`func` of `values` (a series or a grouping of one): count, sum, mean, median, min, max, stddev or `pN`, the
+    Nth percentile (linear interpolation, as numpy's default)."""
+    if func.startswith("p"):
+        return values.quantile(float(func[1:]) / 100)
+    if func == "stddev":
+        return values.std(ddof=0)
+    return getattr(values, func)()
+
+
+def plain(number: float) -> float | int:
+    """A JSON number: integral values as int, others rounded to 6 significant digits past the point."""
+    if np.isnan(number):
+        return number
+    if float(number).is_integer() and abs(number) < 2**53:
+        return int(number)
+    return float(f"{number:.6g}") if abs(number) < 1e15 else float(number)
+
+
+def unit_text(unit: str) -> str:
+    return f" {unit}" if unit else ""
+

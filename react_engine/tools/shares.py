@@ -1,0 +1,83 @@
+"""Tools that relate two sets of rows: a share of a base, and a measure compared between two windows or values."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from react_engine.errors import ToolError
+from react_engine.rowops import Rows, count
+from react_engine.tools.base import Params, ToolContext, ToolResult, tool
+from react_engine.tools.counts import brief
+from react_engine.tools.filters import FilterByFieldParams, FilterByTimeParams, filter_by_field, filter_by_time
+from react_engine.tools.measures import Func, NumericName, measured
+from react_engine.tools.numeric import Numeric, gather, plain, statistic, unit_text
+
+
+class ShareParams(Params):
+    base: Literal["all", "previous"] = Field("all", description="all rows, or the rows before the last filter")
+
+
+@tool("share", "% of base rows", ShareParams)
+def share(params: ShareParams, ctx: ToolContext) -> ToolResult:
+    if params.base == "previous" and ctx.before is None:
+        raise ToolError("no filter has narrowed the rows yet: use base=all")
+    base = ctx.frame if params.base == "all" else ctx.before
+    part, whole = count(ctx.rows), count(base)
+    named = "all rows" if params.base == "all" else "the rows before the last filter"
+    if whole == 0:
+        return ToolResult(value={"rows": part, "of": 0}, summary=f"share -> {named} are none: no percentage")
+    percent = plain(100 * part / whole)
+    return ToolResult(value={"percent": percent, "rows": part, "of": whole},
+                      summary=f"share -> {percent:g}% ({part:,} of {whole:,} {named})")
+
+
+class CompareParams(Params):
+    a: str = Field(description="a time window START..END (now-1d..now, ISO times) or a value of `by`")
+    b: str = Field(description="the other window or value, compared with a")
+    by: str = Field("time", description="time, or the column a and b are values of")
+    field: NumericName = None
+    func: Func = "count"
+
+
+def _side(ctx: ToolContext, by: str, side: str) -> tuple[Rows, str]:
+    """The current rows of one side (a time window or a value of `by`) and how a summary names it."""
+    if by.strip().lower() == "time":
+        start, sep, end = side.partition("..")
+        if not sep:
+            raise ToolError(f"window {side!r} must be START..END, e.g. now-2d..now-1d")
+        narrowed = filter_by_time(FilterByTimeParams(start=start, end=end), ctx)
+    else:
+        narrowed = filter_by_field(FilterByFieldParams(field=by, value=side), ctx)
+    assert narrowed.rows is not None
+    return narrowed.rows, narrowed.summary.split(" -> ")[0]
+
+
+def _measure(numeric: Numeric | None, rows: Rows, params: CompareParams) -> tuple[float | int | None, int]:
+    """The measure over `rows` and the rows it covers (None over no rows)."""
+    if numeric is None:
+        found = count(rows)
+        return found, found
+    data = gather(rows, numeric, [], None)
+    if data.empty:
+        return None, 0
+    return plain(float(statistic(data["value"], params.func))), len(data)
+
+
+@tool("compare", "a vs b", CompareParams)
+def compare(params: CompareParams, ctx: ToolContext) -> ToolResult:
+    numeric, name = measured(ctx, params)
+    sides = [_side(ctx, params.by, side) for side in (params.a, params.b)]
+    (left, left_rows), (right, right_rows) = [_measure(numeric, rows, params) for rows, _ in sides]
+    stat = params.func
+    unit = numeric.unit if numeric else ""
+    shown = [f"{brief(params.a, 40)}: " + ("no rows" if left is None else f"{left:,}{unit_text(unit)}"),
+             f"{brief(params.b, 40)}: " + ("no rows" if right is None else f"{right:,}{unit_text(unit)}")]
+    value: dict[str, object] = {"a": left, "b": right, "rows_a": left_rows, "rows_b": right_rows, "unit": unit}
+    if left is not None and right is not None:
+        value["difference"] = plain(left - right)
+        if right:
+            value["percent_change"] = plain(100 * (left - right) / right)
+    change = f", change {value['percent_change']:+g}%" if "percent_change" in value else ""
+    return ToolResult(value=value, summary=f"compare {stat} {brief(name, 40)} -> {'; '.join(shown)}{change}")

@@ -1,0 +1,176 @@
+"""Numeric fields inside messages, found from the vocabulary's sample and read from the rows only when asked.
+
+A field is a number that a message template carries next to a name: `key=value` and `key: value` pairs
+(`len: 1893 time: 0.2477829`), sizes (`384.0 B`, `1184 bytes (1.15 KB) sent`, `of size 67108864`, read as bytes)
+and durations (`0.24 s`, `120ms`, `lifetime 00:03`, `02:02:11`, read as seconds), named from the text beside them
+(`len`, `time`, `bytes sent`, `lifetime`). Discovery reads each distinct sampled message once; `read` then runs a
+field's RE2 patterns over the rows a statistic is asked of, through Arrow, so loading pays nothing for them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from react_engine.logs.text import arrow_strings
+
+NUMBER = r"-?\d+(?:\.\d+)?"
+SIZE_UNITS = {"bytes": 1, "byte": 1, "b": 1, "kb": 1024, "kib": 1024, "mb": 1024**2, "mib": 1024**2,
+              "gb": 1024**3, "gib": 1024**3, "tb": 1024**4, "tib": 1024**4}
+TIME_UNITS = {"ns": 1e-9, "us": 1e-6, "µs": 1e-6, "microsecond": 1e-6, "microseconds": 1e-6, "ms": 1e-3,
+              "msec": 1e-3, "msecs": 1e-3, "millisecond": 1e-3, "milliseconds": 1e-3, "s": 1.0, "sec": 1.0,
+              "secs": 1.0, "second": 1.0, "seconds": 1.0, "min": 60.0, "mins": 60.0, "minute": 60.0,
+              "minutes": 60.0, "h": 3600.0, "hr": 3600.0, "hrs": 3600.0, "hour": 3600.0, "hours": 3600.0}
+UNIT = "(?:" + "|".join(sorted(map(re.escape, SIZE_UNITS | TIME_UNITS), key=len, reverse=True)) + ")"
+_STOP = {"of", "in", "on", "at", "to", "for", "by", "with", "from", "and", "or", "is", "was", "are", "be", "the", "a",
+         "an", "after", "before", "within", "than", "about", "over", "under", "up", "each", "every", "per", "since",
+         "until", "last", "next", "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+         "mon", "tue", "wed", "thu", "fri", "sat", "sun", "line", "port"}
+_AFTER = {"sent", "read", "written", "received", "in", "out", "left", "used", "free", "total", "transferred"}
+_PAIR = re.compile(rf"(?<![\w.\-/])(?P<key>[A-Za-z_][\w.\-]{{0,39}})(?:=|:[ \t]+)\"?(?P<v>{NUMBER})"
+                   rf"(?:[ \t]?(?P<u>{UNIT}))?(?![\w.:/\-%])", re.I)
+_UNITED = re.compile(rf"(?<![\w.\-:/<>])(?P<v>{NUMBER})[ \t]?(?P<u>{UNIT})(?![\w/%]|[.:]\w)"
+                     r"(?P<paren>[ \t]*\([^()]{0,30}\))?(?:[ \t]+(?P<next>[A-Za-z]+))?", re.I)
+_CLOCK = re.compile(r"(?<![\w.:\-<])(?P<key>[A-Za-z_][\w\-]*)[ \t]+(?P<v>\d{1,3}:\d{2}(?::\d{2})?)(?![\w.:])")
+_SIZE = re.compile(r"\b(?P<key>size)[ \t]+(?P<v>\d+)(?![\w.:])", re.I)
+_BEFORE = re.compile(r"(?P<key>[A-Za-z_][\w\-]*)[ \t]+$")
+_CLOCK_VALUE = r"(?P<a>\d{1,3}):(?P<b>\d{2})(?::(?P<c>\d{2}))?"
+_END = r"(?:$|[^\w.:/%-])"
+
+
+@dataclass(frozen=True)
+class NumericField:
+    """A number messages carry: its `name`, `unit` ("bytes", "s" or "" when none), the RE2 `patterns` that read
+    it (named groups `v` and maybe `u`, or `a`/`b`/`c` for a clock) and the sampled rows that hold it."""
+
+    name: str
+    unit: str
+    patterns: tuple[str, ...]
+    sampled: int = 0
+
+    def merged(self, other: NumericField) -> NumericField:
+        patterns = self.patterns + tuple(p for p in other.patterns if p not in self.patterns)
+        return NumericField(self.name, self.unit, patterns, self.sampled + other.sampled)
+
+
+def unit_of(unit: str | None) -> str:
+    """"bytes", "s" or "" for a unit as written."""
+    key = (unit or "").lower()
+    return "bytes" if key in SIZE_UNITS else "s" if key in TIME_UNITS else ""
+
+
+def _pair(found: re.Match[str]) -> NumericField:
+    key = found["key"]
+    unit = f"(?:[ \\t]?(?P<u>{UNIT}))?" if found["u"] else ""
+    pattern = rf"(?i)(?:^|[^\w.\-/]){re.escape(key)}(?:=|:[ \t]+)\"?(?P<v>{NUMBER}){unit}{_END}"
+    return NumericField(key, unit_of(found["u"]), (pattern,))
+
+
+def _united(found: re.Match[str], before: str) -> NumericField | None:
+    unit, after = found["u"], (found["next"] or "").lower()
+    value = rf"(?P<v>{NUMBER})[ \t]?(?P<u>{UNIT})"
+    prior = _BEFORE.search(before)
+    if unit.lower() in ("bytes", "byte") and (after in _AFTER or after.endswith("ed")):
+        pattern = rf"(?i)(?:^|[^\w.:/<>-]){value}(?:[ \t]*\([^()]{{0,30}}\))?[ \t]+{re.escape(after)}\b"
+        return NumericField(f"bytes {after}", "bytes", (pattern,))
+    if prior and prior["key"].lower() not in _STOP:
+        key = prior["key"]
+        return NumericField(key, unit_of(unit), (rf"(?i)(?:^|[^\w.\-]){re.escape(key)}[ \t]+{value}(?:$|[^\w/%])",))
+    return None
+
+
+def _named(found: re.Match[str], kind: str) -> NumericField | None:
+    key = found["key"]
+    if key.lower() in _STOP or key[0].isdigit():
+        return None
+    if kind == "clock":
+        return NumericField(key, "s", (rf"(?:^|[^\w.:<-]){re.escape(key)}[ \t]+{_CLOCK_VALUE}(?:$|[^\w.:])",))
+    return NumericField(key, "bytes", (rf"(?i)\b{re.escape(key)}[ \t]+(?P<v>\d+)(?:$|[^\w.:])",))
+
+
+def fields_in(message: str) -> list[NumericField]:
+    """The numeric fields one message holds, each once, in order of discovery."""
+    taken: list[tuple[int, int]] = []
+    out: list[NumericField] = []
+
+    def free(found: re.Match[str]) -> bool:
+        start, end = found.span("v")
+        return not any(s < end and start < e for s, e in taken)
+
+    for found in _PAIR.finditer(message):
+        if free(found) and not fold(found["key"]).endswith(("id", "pid", "port")):
+            taken.append(found.span("v"))
+            out.append(_pair(found))
+    for found in _UNITED.finditer(message):
+        if free(found):
+            taken.append(found.span("v"))
+            paren = found.span("paren")
+            if paren[0] >= 0:
+                taken.append(paren)  # "(1.15 KB)" restates the number before it
+            united = _united(found, message[: found.start()])
+            out.extend([united] if united else [])
+    for pattern, kind in ((_CLOCK, "clock"), (_SIZE, "size")):
+        for found in pattern.finditer(message):
+            if free(found) and (named := _named(found, kind)) is not None:
+                taken.append(found.span("v"))
+                out.append(named)
+    return out
+
+
+def discover(messages: Iterable[str]) -> tuple[NumericField, ...]:
+    """The fields the sampled `messages` carry, most sampled rows first; a name found in several templates holds
+    each template's pattern (the first unit found wins)."""
+    counts = pd.Series(list(messages), dtype=object).value_counts(sort=False)
+    found: dict[str, NumericField] = {}
+    for message, rows in counts.items():
+        for field in fields_in(str(message)):
+            field = NumericField(field.name, field.unit, field.patterns, int(rows))
+            key = fold(field.name)
+            found[key] = found[key].merged(field) if key in found else field
+    return tuple(sorted(found.values(), key=lambda f: -f.sampled))
+
+
+def fold(name: str) -> str:
+    """A field name compared without case, and with `_`, `-`, `.` and spaces alike."""
+    return re.sub(r"[\s_.\-]+", " ", name.strip().lower())
+
+
+def read(messages: pd.Series, field: NumericField) -> pd.Series:
+    """The field's value in each message (in bytes or seconds when it has a unit), NaN where it is absent."""
+    text = arrow_strings(messages)
+    out = np.full(len(text), np.nan)
+    for pattern in field.patterns:
+        missing = np.isnan(out)
+        if not missing.any():
+            break
+        groups = pc.extract_regex(text, pattern)
+        got = _numbers(groups)
+        out[missing] = got[missing]
+    return pd.Series(out, index=messages.index, name=field.name)
+
+
+def _numbers(groups: pa.StructArray | pa.ChunkedArray) -> np.ndarray:
+    """The numbers of one pattern's matches, scaled to bytes or seconds by their unit."""
+    table = pa.table({name: pc.struct_field(groups, name) for name in _names(groups)})
+    frame = table.to_pandas()
+    if "a" in frame:  # a clock: mm:ss or hh:mm:ss
+        a, b = pd.to_numeric(frame["a"]), pd.to_numeric(frame["b"])
+        c = pd.to_numeric(frame["c"].replace("", np.nan))
+        return np.where(c.notna(), a * 3600 + b * 60 + c.fillna(0), a * 60 + b).astype(float)
+    number = pd.to_numeric(frame["v"], errors="coerce").to_numpy(dtype=float)
+    if "u" in frame:
+        units = frame["u"].fillna("").str.lower()
+        scale = units.map(lambda u: SIZE_UNITS.get(u) or TIME_UNITS.get(u) or 1.0).to_numpy(dtype=float)
+        number = number * scale
+    return number
+
+
+def _names(groups: pa.StructArray | pa.ChunkedArray) -> list[str]:
+    kind = groups.type
+    return [kind.field(i).name for i in range(kind.num_fields)]

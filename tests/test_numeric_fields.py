@@ -1,0 +1,79 @@
+"""Numeric fields inside messages: found from a sample of messages, named from the text beside them, read as
+numbers (sizes in bytes, durations in seconds) from every row."""
+
+from __future__ import annotations
+
+import re
+
+import pandas as pd
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from react_engine.understanding.fields import SIZE_UNITS, TIME_UNITS, discover, fields_in, read
+from tests.real_logs import real_log
+
+KEYS = st.from_regex(r"[a-z][a-z_]{1,8}", fullmatch=True).filter(lambda k: not k.endswith("id"))
+NUMBERS = st.one_of(st.integers(-10**9, 10**9), st.decimals(0, 10**6, places=3).map(float))
+
+
+def _written(number: float) -> str:
+    return str(number) if isinstance(number, int) else f"{number:.3f}"
+
+
+def _one(messages: list[str], name: str) -> pd.Series:
+    fields = {f.name: f for f in discover(messages)}
+    assert name in fields, f"{name!r} not in {sorted(fields)}"
+    return read(pd.Series(messages), fields[name])
+
+
+@given(st.dictionaries(KEYS, NUMBERS, min_size=1, max_size=4), st.sampled_from(["=", ": "]))
+def test_key_value_pairs_read_back(pairs: dict[str, float], sep: str) -> None:
+    message = "done " + " ".join(f"{k}{sep}{_written(v)}" for k, v in pairs.items())
+    for key, number in pairs.items():
+        got = _one([message, "no numbers here"], key)
+        assert got.iloc[0] == pytest.approx(float(_written(number)))
+        assert pd.isna(got.iloc[1])
+
+
+@given(st.decimals(0, 10**5, places=2).map(float), st.sampled_from(sorted(SIZE_UNITS | TIME_UNITS)))
+def test_numbers_with_units_are_scaled(number: float, unit: str) -> None:
+    message = f"stored block (estimated size {number:.2f} {unit}, ok)"
+    got = _one([message], "size")
+    scale = SIZE_UNITS.get(unit.lower()) or TIME_UNITS[unit.lower()]
+    assert got.iloc[0] == pytest.approx(round(number, 2) * scale)
+
+
+@given(st.integers(0, 99), st.integers(0, 59), st.integers(0, 59), st.booleans())
+def test_clock_durations_are_seconds(hours: int, minutes: int, seconds: int, long: bool) -> None:
+    written = f"{hours:02d}:{minutes:02d}:{seconds:02d}" if long else f"{minutes:02d}:{seconds:02d}"
+    got = _one([f"close, lifetime {written}"], "lifetime")
+    assert got.iloc[0] == (hours * 3600 if long else 0) + minutes * 60 + seconds
+
+
+def test_names_come_from_the_text_beside_them() -> None:
+    message = "close, 1184 bytes (1.15 KB) sent, 3180 bytes received, lifetime 00:03"
+    assert [(f.name, f.unit) for f in fields_in(message)] == [
+        ("bytes sent", "bytes"), ("bytes received", "bytes"), ("lifetime", "s")]
+    assert [f.name for f in fields_in("Received block blk_-16 of size 67108864 from /10.0.0.1")] == ["size"]
+    assert [f.name for f in fields_in("request done code=500 elapsed=120ms")] == ["code", "elapsed"]
+    assert _one(["request done code=500 elapsed=120ms"], "elapsed").iloc[0] == pytest.approx(0.12)
+
+
+def test_identifiers_ports_and_dotted_ids_are_not_measures() -> None:
+    assert fields_in("CMTS deleted Cable Modem 986b.3d0b.f6bb") == []
+    assert fields_in("session pid=2211 port=22 opened") == []
+
+
+def test_proxifier_bytes_sent_match_a_regex_pass() -> None:
+    text = real_log("Proxifier").read_text(errors="replace").splitlines()
+    truth = sum(int(n) for n in re.findall(r"(\d+) bytes (?:\([^)]*\) )?sent", "\n".join(text)))
+    assert _one(text, "bytes sent").sum() == truth == 3_270_535
+
+
+def test_openstack_time_matches_a_regex_pass() -> None:
+    text = real_log("OpenStack").read_text(errors="replace").splitlines()
+    truth = [float(n) for n in re.findall(r"\btime: ([\d.]+)", "\n".join(text))]
+    got = _one(text, "time").dropna()
+    assert len(got) == len(truth) == 1017
+    assert got.mean() == pytest.approx(sum(truth) / len(truth))

@@ -1,0 +1,160 @@
+"""The measuring tools against a direct pandas computation: statistics (grouped or not), pivots, shares and
+comparisons; refusals name the numeric fields there are; zero rows give no number."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from react_engine.errors import ToolError
+from tests.real_logs import real_log
+from tests.tool_frames import context, frame, frames, run
+
+FUNCS = ["count", "sum", "mean", "median", "min", "max", "stddev", "percentile"]  # percentile: pN, N drawn
+
+
+def _func(func: str, q: float) -> str:
+    return f"p{round(q, 2):g}" if func == "percentile" else func
+
+
+def _expected(values: pd.Series, func: str, q: float) -> float:
+    values = values.dropna().astype(float)
+    return {"count": len(values), "sum": values.sum(), "mean": values.mean(), "median": values.median(),
+            "min": values.min(), "max": values.max(), "stddev": float(np.std(values)),
+            "percentile": float(np.percentile(values, q))}[func]
+
+
+def _timed(df: pd.DataFrame, draw_ms: list[int | None]) -> pd.DataFrame:
+    """`df` with a `latency_ms` column and the same number in its messages (`took=N ms`)."""
+    df = df.assign(latency_ms=pd.array(draw_ms, dtype="Int64"))
+    df["message"] = [f"request took={n}ms" if n is not None else m for m, n in zip(df["message"], draw_ms)]
+    return df
+
+
+@st.composite
+def measured_frames(draw: st.DrawFn) -> pd.DataFrame:
+    df = draw(frames())
+    return _timed(df, draw(st.lists(st.one_of(st.none(), st.integers(0, 5000)), min_size=len(df),
+                                    max_size=len(df))))
+
+
+@settings(max_examples=60, deadline=None)
+@given(measured_frames(), st.sampled_from(FUNCS), st.floats(0, 100), st.sampled_from(["latency_ms", "took"]))
+def test_a_statistic_is_the_pandas_statistic(df: pd.DataFrame, func: str, q: float, field: str) -> None:
+    scale = 1.0 if field == "latency_ms" else 0.001  # the message field is read in seconds
+    values = df["latency_ms"].astype("float") * scale
+    if field == "took" and values.notna().sum() == 0:  # no message carries it: there is no such field
+        with pytest.raises(ToolError, match="numeric fields: status, latency_ms"):
+            run("field_stats", context(df), field=field, func=_func(func, q))
+        return
+    q = round(q, 2)
+    result = run("field_stats", context(df), field=field, func=_func(func, q))
+    if values.notna().sum() == 0:
+        assert result.value == {"rows": 0}
+        return
+    stat = _func(func, q)
+    assert result.value["rows"] == values.notna().sum()
+    assert result.value[stat] == pytest.approx(_expected(values, func, q), rel=1e-5, abs=1e-9)
+
+
+@settings(max_examples=40, deadline=None)
+@given(measured_frames(), st.sampled_from(FUNCS), st.sampled_from([(["host"], None), (["host"], "1h"),
+                                                                   (["host", "component"], "1h")]))
+def test_grouped_statistics_are_pandas_groupby(df: pd.DataFrame, func: str,
+                                                grouping: tuple[list[str], str | None]) -> None:
+    by, interval = grouping
+    result = run("field_stats", context(df), field="latency_ms", func=_func(func, 90), by=by,
+                 interval=interval)
+    present = df[df["latency_ms"].notna() & (df["timestamp"].notna() if interval else True)]
+    if present.empty:
+        assert result.value == {"rows": 0}
+        return
+    keys = by + (["bucket"] if interval else [])
+    present = present.assign(bucket=present["timestamp"].dt.floor("1h").map(lambda t: t.isoformat()))
+    table = result.value["rows"]
+    assert len(table) == present.groupby(keys).ngroups
+    for row in table:
+        group = present[np.logical_and.reduce([present[k].astype(str) == str(v) for k, v in zip(keys, row)])]
+        assert row[len(keys)] == pytest.approx(_expected(group["latency_ms"], func, 90), rel=1e-5, abs=1e-9)
+        assert row[len(keys) + 1] == len(group)
+
+
+@settings(max_examples=30, deadline=None)
+@given(measured_frames(), st.sampled_from(FUNCS))
+def test_two_keys_give_a_pivot_of_pandas_groupby(df: pd.DataFrame, func: str) -> None:
+    counted = func == "count"
+    result = run("field_stats", context(df), field=None if counted else "latency_ms", func=_func(func, 75),
+                 by=["host", "component"])
+    present = df if counted else df[df["latency_ms"].notna()]
+    if present.empty:
+        assert result.value == {"rows": 0}
+        return
+    values = pd.Series(1.0, index=present.index) if counted else present["latency_ms"].astype(float)
+    columns = result.value["columns"][1:-1]
+    assert len(result.value["rows"]) == present["host"].nunique()
+    for row in result.value["rows"]:
+        host, cells, total = row[0], row[1:-1], row[-1]
+        assert total == pytest.approx(_expected(values[present["host"] == host], func, 75), rel=1e-5, abs=1e-9)
+        for component, cell in zip(columns, cells):
+            group = values[(present["host"] == host) & (present["component"] == component)]
+            expected = _expected(group, func, 75) if len(group) else None
+            assert cell == (None if expected is None else pytest.approx(expected, rel=1e-5, abs=1e-9))
+
+
+@settings(max_examples=30, deadline=None)
+@given(frames(), st.sampled_from(["web1", "db1"]))
+def test_a_share_states_both_counts(df: pd.DataFrame, host: str) -> None:
+    narrowed = run("filter_by_field", context(df), field="host", value=host)
+    assert narrowed.rows is not None
+    result = run("share", context(df, narrowed.rows, before=df))
+    part = int((df["host"] == host).sum())
+    assert result.value == {"percent": pytest.approx(100 * part / len(df), rel=1e-5), "rows": part, "of": len(df)}
+    assert run("share", context(df, narrowed.rows, before=df), base="previous").value["of"] == len(df)
+
+
+def test_share_of_the_previous_rows_needs_a_filter() -> None:
+    df = frame([{"message": "a"}])
+    with pytest.raises(ToolError, match="base=all"):
+        run("share", context(df), base="previous")
+
+
+@settings(max_examples=30, deadline=None)
+@given(measured_frames())
+def test_a_comparison_of_two_windows(df: pd.DataFrame) -> None:
+    now = pd.Timestamp("2026-11-21T00:00Z")
+    result = run("compare", context(df, now=now), a="now-1d..now", b="now-2d..now-1d")
+    stamps = df["timestamp"]
+    today = int(((stamps >= now - pd.Timedelta("1D")) & (stamps <= now)).sum())
+    before = int(((stamps >= now - pd.Timedelta("2D")) & (stamps <= now - pd.Timedelta("1D"))).sum())
+    value: dict[str, Any] = result.value
+    assert (value["a"], value["b"], value["difference"]) == (today, before, today - before)
+    if before:
+        assert value["percent_change"] == pytest.approx(100 * (today - before) / before, rel=1e-5)
+
+
+@settings(max_examples=30, deadline=None)
+@given(measured_frames())
+def test_a_comparison_of_two_values(df: pd.DataFrame) -> None:
+    result = run("compare", context(df), a="web1", b="db1", by="host", field="latency_ms", func="max")
+    sides = [df.loc[df["host"] == h, "latency_ms"].dropna() for h in ("web1", "db1")]
+    assert [result.value["a"], result.value["b"]] == [int(s.max()) if len(s) else None for s in sides]
+
+
+def test_an_unknown_field_is_refused_with_the_fields_there_are() -> None:
+    df = _timed(frame([{"message": "x"}, {"message": "y"}]), [5, None])
+    with pytest.raises(ToolError, match=r"numeric fields: status, latency_ms \(ms\), took \(s\)"):
+        run("field_stats", context(df), field="cpu")
+
+
+def test_real_openstack_mean_response_time() -> None:
+    from react_engine.logs.loader import load
+
+    df = load([real_log("OpenStack")])
+    result = run("field_stats", context(df), field="response time", func="mean")
+    assert result.value == {"mean": pytest.approx(0.2345, abs=5e-5), "rows": 1017, "unit": "s"}
+    assert "0.234454 s over 1,017 rows with time" in result.summary
