@@ -34,14 +34,14 @@ _STOP = {"of", "in", "on", "at", "to", "for", "by", "with", "from", "and", "or",
          "mon", "tue", "wed", "thu", "fri", "sat", "sun", "line", "port"}
 _AFTER = {"sent", "read", "written", "received", "in", "out", "left", "used", "free", "total", "transferred"}
 _PAIR = re.compile(rf"(?<![\w.\-/])(?P<key>[A-Za-z_][\w.\-]{{0,39}})(?:=|:[ \t]+)\"?(?P<v>{NUMBER})"
-                   rf"(?:[ \t]?(?P<u>{UNIT}))?(?![\w.:/\-%])", re.I)
-_UNITED = re.compile(rf"(?<![\w.\-:/<>])(?P<v>{NUMBER})[ \t]?(?P<u>{UNIT})(?![\w/%]|[.:]\w)"
+                   rf"(?:[ \t]?(?P<u>{UNIT}))?(?![\w.:/\-%=])", re.I)
+_UNITED = re.compile(rf"(?<![\w.\-:/<>])(?P<v>{NUMBER})[ \t]?(?P<u>{UNIT})(?![\w/%=]|[.:]\w)"
                      r"(?P<paren>[ \t]*\([^()]{0,30}\))?(?:[ \t]+(?P<next>[A-Za-z]+))?", re.I)
 _CLOCK = re.compile(r"(?<![\w.:\-<])(?P<key>[A-Za-z_][\w\-]*)[ \t]+(?P<v>\d{1,3}:\d{2}(?::\d{2})?)(?![\w.:])")
 _SIZE = re.compile(r"\b(?P<key>size)[ \t]+(?P<v>\d+)(?![\w.:])", re.I)
 _BEFORE = re.compile(r"(?P<key>[A-Za-z_][\w\-]*)[ \t]+$")
 _CLOCK_VALUE = r"(?P<a>\d{1,3}):(?P<b>\d{2})(?::(?P<c>\d{2}))?"
-_END = r"(?:$|[^\w.:/%-])"
+_END = r"(?:$|[^\w.:/%=-])"
 
 
 @dataclass(frozen=True)
