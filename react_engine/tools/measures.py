@@ -23,6 +23,7 @@ from react_engine.tools.timeexpr import parse_interval
 
 MAX_GROUPS = 200
 PIVOT_SIDE = 12  # values kept on each side of a pivot, the most frequent
+_BUCKET = re.compile(r"\d*\s*(?:s|sec|m|min|h|hr|d|w)", re.I)  # a time bucket among the group keys
 _FUNC = re.compile(r"count|sum|mean|median|min|max|stddev|p(?:100|\d{1,2}(?:\.\d+)?)")
 
 
@@ -47,8 +48,7 @@ class Measured(Protocol):
 class FieldStatsParams(Params):
     field: NumericName = None
     func: Func = "mean"
-    by: OneOrMany = Field([], description="up to two columns to group by")
-    interval: str | None = Field(None, description="also group by time bucket: 1m, 1h, 1d")
+    by: OneOrMany = Field([], description="up to two columns, and/or a time bucket (1m, 1h, 1d)")
 
 
 def measured(ctx: ToolContext, params: Measured) -> tuple[Numeric | None, str]:
@@ -66,13 +66,14 @@ def _over(numeric: Numeric | None, found: int, ctx: ToolContext) -> str:
     return f"over {found:,} {what} (of {count(ctx.rows):,} current rows)"
 
 
-@tool("field_stats", "stats of a number field", FieldStatsParams)
+@tool("field_stats", "number stats", FieldStatsParams)
 def field_stats(params: FieldStatsParams, ctx: ToolContext) -> ToolResult:
     numeric, name = measured(ctx, params)
-    if len(params.by) > 2:
-        raise ToolError("group by at most two columns (and an interval)")
-    keys = [key_column(ctx, k) for k in params.by]
-    width = parse_interval(params.interval) if params.interval else None
+    buckets = [b for b in params.by if _BUCKET.fullmatch(b.strip())]
+    if len(buckets) > 1 or len(params.by) - len(buckets) > 2:
+        raise ToolError("group by at most two columns and one time bucket")
+    keys = [key_column(ctx, k) for k in params.by if k not in buckets]
+    width = parse_interval(buckets[0]) if buckets else None
     data = gather(ctx.rows, numeric, keys, width)
     stat, unit = params.func, numeric.unit if numeric else ""
     if data.empty:

@@ -197,7 +197,7 @@ class Pivot(_Measure):
     kind: Literal["pivot"] = "pivot"
     rows: str
     columns: str
-    needs: tuple[str, ...] = ("pivot",)
+    needs: tuple[str, ...] = ("field_stats",)
 
     def asked(self) -> str:
         return f"a breakdown by {self.rows} and {self.columns}"
