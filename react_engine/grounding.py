@@ -116,7 +116,7 @@ def grounds(steps: Sequence[Step], narrowing: Container[str], notes: Iterable[st
         found.values.append(step.value)
         if step.rows_out is not None:
             found.values.append(step.rows_out)
-        label = next((v for k in ("field", "type") if isinstance(v := step.params.get(k), str)), "")
+        label = next((v for k in ("field", "type", "key") if isinstance(v := step.params.get(k), str)), "")
         found.names += [Name(text, label) for text in _texts(step.value)]
         rows_in, rows_out = step.rows_in, step.rows_out
         if rows_in is not None and rows_out is not None and rows_out > rows_in:
