@@ -26,10 +26,9 @@ CALLS: list[tuple[str, dict[str, Any]]] = [
 
 
 @pytest.fixture(scope="module")
-def frames(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[pd.DataFrame, Any]]:
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
-                                  host="127.0.0.1") as cluster, distributed.Client(cluster) as client, \
-            pytest.MonkeyPatch.context() as patch:
+def frames(dask_scheduler: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[pd.DataFrame, Any]]:
+    """The sample CMTS logs in-process and on the session's scheduler (two worker processes on loopback)."""
+    with distributed.Client(dask_scheduler, timeout="60s") as client, pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
         local = FrameCache(LoadOptions()).get(CMTS)
         remote = FrameCache(LoadOptions(), dask=client).get(CMTS)

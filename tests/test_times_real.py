@@ -66,6 +66,9 @@ def test_the_last_failed_password_and_the_ssh_session_in_openssh() -> None:
     expected = (pd.to_timedelta(pairs["Time_close"]) - pd.to_timedelta(pairs["Time_open"])).dt.total_seconds()
     result = run("durations", context(frame), start="session opened", end="session closed", key="pid")
     assert result.value["count"] == len(pairs) and result.value["mean_seconds"] == expected.mean()
+    asked = Engine(RulesPlanner()).ask("how long were SSH sessions", [str(real_log("OpenSSH"))], frame=frame)
+    assert asked.value["count"] == len(pairs) and asked.value["mean_seconds"] == expected.mean() and asked.verified
+    assert spoken(expected.max()) in asked.answer and f"pid {pairs['Pid'].iloc[0]}" in asked.answer
 
 
 def test_when_a_host_stopped_logging() -> None:

@@ -21,6 +21,7 @@ from react_engine.planners.rules.nouns import Subject, subject
 from react_engine.planners.rules.question import Question, amount, known, logs_itself, time_window
 from react_engine.planners.rules.reading import level_names_lines, levels, quote_covers, said_words, searched, unmet
 from react_engine.planners.rules.roles import VALUES, marked, role, several_ips
+from react_engine.planners.rules.sessions import paired
 from react_engine.planners.rules.sources import named_source
 from react_engine.planners.rules.vocabulary import (
     AMOUNT,
@@ -649,6 +650,8 @@ def _build_plan(question: str, view: ContextView, vocabulary: Vocabulary, uses_s
     claim_columns(q, plan.excluded, view.columns)
     quoted = [str(c.params["value"]) for c in literals if not c.params.get("regex")]
     _asking(q, plan)
+    if plan.asked is not None:
+        plan.asked.measure = paired(plan.asked.measure, q.text, vocabulary, list(view.columns))
     unknown = _ground(q, plan, vocabulary, quoted)
     if negated is not None:
         _exclusion(q, negated, plan, view, uses_severity, vocabulary)

@@ -67,7 +67,7 @@ def _durations(measure: Duration, value: dict[str, Any], where: str) -> tuple[st
         return (f"No {pair} pair{where}: {value['starts']:,} start lines and {value['ends']:,} end lines, none "
                 "followed by its end.", None)
     top = value["longest"][0]
-    key = f" ({top['key']})" if "key" in top else ""
+    key = f" ({measure.key} {top['key']})" if "key" in top else ""
     open_ = f"; {value['unclosed']:,} starts have no end" if value["unclosed"] else ""
     return (f"{value['count']:,} {pair} durations{where}: mean {_length(value['mean_seconds'])}, longest "
             f"{_length(top['seconds'])}{key} from {top['start']} to {top['end']}{open_}.",
