@@ -47,10 +47,12 @@ FILTERS = st.one_of(
     st.builds(TimeFilter, start=st.sampled_from(["now-1h", "2026-11-20T10:00"]), end=st.just("now"),
               exclude=st.booleans(), words=WORDS),
 )
-UNSERVED = [Statistic(func="percentile", field="request time", q=95), Share(), Comparison(left="today", right="yesterday"),
-            Pivot(rows="host", columns="hour"), Preceding()]  # the lines before what? (no text filter)
+UNSERVED = [Comparison(left="today", right="yesterday"),  # which today? (no time window)
+            Preceding()]  # the lines before what? (no text filter)
 TIMED = [(Occurrence(which="last"), ["time_span"]), (Span(), ["time_span"]), (Gaps(), ["time_span", "gaps"]),
-         (Duration(start="started", end="finished", key="pid"), ["durations"])]
+         (Duration(start="started", end="finished", key="pid"), ["durations"]),
+         (Statistic(func="percentile", field="request time", q=95), ["field_stats"]), (Share(), ["share"]),
+         (Pivot(rows="host", columns="hour"), ["field_stats"])]  # and the measures of numbers
 INVESTIGATED = [Patterns(), Unusual(), Unusual(since="now-1h"), Timeline(value="guest"), Preceding(lines=3)]
 
 

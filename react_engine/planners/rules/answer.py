@@ -6,6 +6,7 @@ from typing import Any
 
 from react_engine.planners.base import HistoryItem
 from react_engine.planners.rules.investigate import GOALS, investigation_answer
+from react_engine.planners.rules.measured import measure_answer
 from react_engine.planners.rules.plan import Plan
 from react_engine.planners.rules.timing import time_answer
 
@@ -36,6 +37,8 @@ def answer(plan: Plan, history: list[HistoryItem]) -> tuple[str, Any]:
     where = scope(plan)
     if plan.query is not None and (timed := time_answer(plan.query.measure, history, where)) is not None:
         return timed
+    if plan.query is not None and (measured := measure_answer(plan.query.measure, history, where)) is not None:
+        return measured
     if plan.goal == "unique":
         return f"{counted(last, 'distinct ' + label)}{where}.", last
     if plan.goal in ("list", "distinct"):

@@ -1,14 +1,13 @@
 """Analytics measures: a statistic of a field, first/last, span, gaps, durations, shares, comparisons, pivots.
 
-None has a tool yet, so each compiles to `Cannot`; replace a function's body with its calls once its tool exists
-(and list the tool in the measure's `needs`).
+Each family's calls are in its module (times, measuring).
 """
 
 from __future__ import annotations
 
 from typing import assert_never
 
-from react_engine.planners.rules.compile import times
+from react_engine.planners.rules.compile import measuring, times
 from react_engine.planners.rules.compile.calls import Call, Cannot
 from react_engine.understanding.measures import (
     Comparison,
@@ -49,7 +48,7 @@ def compile_analytics(query: Query, measure: Analytics) -> list[Call] | Cannot:
 
 
 def compile_statistic(query: Query, measure: Statistic) -> list[Call] | Cannot:
-    return Cannot(measure.asked())
+    return measuring.compile_statistic(query, measure)
 
 
 def compile_occurrence(query: Query, measure: Occurrence) -> list[Call] | Cannot:
@@ -69,12 +68,12 @@ def compile_duration(query: Query, measure: Duration) -> list[Call] | Cannot:
 
 
 def compile_share(query: Query, measure: Share) -> list[Call] | Cannot:
-    return Cannot(measure.asked())
+    return measuring.compile_share(query, measure)
 
 
 def compile_comparison(query: Query, measure: Comparison) -> list[Call] | Cannot:
-    return Cannot(measure.asked())
+    return measuring.compile_comparison(query, measure)
 
 
 def compile_pivot(query: Query, measure: Pivot) -> list[Call] | Cannot:
-    return Cannot(measure.asked())
+    return measuring.compile_pivot(query, measure)

@@ -1,0 +1,44 @@
+"""Wording the answer to a statistic, a breakdown, a share or a comparison from what the measuring tools computed:
+every number in it is one a tool returned, with its unit and the rows it covers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from react_engine.planners.base import HistoryItem
+from react_engine.understanding.measures import Comparison, Measure, Pivot, Share, Statistic
+
+MEASURING_TOOLS = ("field_stats", "share", "compare")
+
+
+def _unit(value: dict[str, Any]) -> str:
+    return f" {value['unit']}" if value.get("unit") else ""
+
+
+def measure_answer(measure: Measure, history: list[HistoryItem], where: str) -> tuple[str, Any] | None:
+    """The sentence and value for a measure of numbers, or None when the last step is no measuring tool's."""
+    if not history or history[-1].action not in MEASURING_TOOLS or not isinstance(history[-1].value, dict):
+        return None
+    last, params = history[-1].value, history[-1].params
+    if isinstance(measure, Share) and "percent" in last:
+        return (f"{last['percent']:g}% of the lines{where}: {last['rows']:,} of {last['of']:,}.", last["percent"])
+    if isinstance(measure, Comparison) and "a" in last:
+        return _compared(measure, last)  # the scope would state the window the comparison replaced
+    if not isinstance(measure, (Statistic, Pivot)):
+        return None
+    if last.get("rows") == 0:
+        return f"No line{where} carries {params.get('field') or 'a value'}, so there is no {measure.asked()}.", None
+    if isinstance(last.get("columns"), list):
+        return f"{measure.asked().capitalize()}{where}: see the table below.", None
+    func = str(params.get("func", "mean"))
+    number = last.get(func)
+    return (f"{measure.asked().capitalize()} is {number:,}{_unit(last)} over {last['rows']:,} lines{where}.", number)
+
+
+def _compared(measure: Comparison, value: dict[str, Any]) -> tuple[str, Any]:
+    a, b = value["a"], value["b"]
+    change = f", {value['percent_change']:+g}%" if "percent_change" in value else ""
+    shown = (f"{measure.left}: {a:,}{_unit(value)} against {measure.right}: {b:,}{_unit(value)}"
+             if a is not None and b is not None else f"{measure.left}: {a} against {measure.right}: {b}")
+    difference = f" (a difference of {value['difference']:+,}{change})" if "difference" in value else ""
+    return f"{shown}{difference}.", [a, b]

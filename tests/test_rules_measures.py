@@ -1,0 +1,60 @@
+"""The rules planner answers statistics, shares, comparisons and breakdowns with numbers the tools computed."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from react_engine.engine import Engine
+from react_engine.planners.rules import RulesPlanner
+from tests.real_logs import real_log
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _ask(question: str, path: Path) -> tuple[str, object, bool]:
+    result = Engine(RulesPlanner()).ask(question, [str(path)])
+    return result.answer, result.value, result.verified
+
+
+def test_average_response_time_on_openstack() -> None:
+    path = real_log("OpenStack")
+    times = [float(t) for t in re.findall(r"\btime: ([\d.]+)", path.read_text(errors="replace"))]
+    answer, value, verified = _ask("What is the average response time?", path)
+    assert verified and value == pytest.approx(sum(times) / len(times), abs=1e-6)
+    assert f"over {len(times):,} lines" in answer and " s " in answer
+
+
+def test_total_bytes_sent_on_proxifier() -> None:
+    path = real_log("Proxifier")
+    truth = sum(int(n) for n in re.findall(r"(\d+) bytes (?:\([^)]*\) )?sent", path.read_text(errors="replace")))
+    answer, value, verified = _ask("How many bytes were sent in total?", path)
+    assert verified and value == truth and f"{truth:,} bytes" in answer
+
+
+def test_share_of_warnings_on_hdfs() -> None:
+    path = real_log("HDFS")
+    lines = path.read_text(errors="replace").splitlines()
+    warned = sum(" WARN " in line for line in lines)
+    answer, value, verified = _ask("what percentage of lines are warnings", path)
+    assert verified and value == pytest.approx(100 * warned / len(lines), abs=1e-4)
+    assert f"{warned:,} of {len(lines):,}" in answer
+
+
+def test_errors_today_against_yesterday() -> None:
+    rows = [json.loads(line) for line in (ROOT / "sample_logs/app/app.jsonl").read_text().splitlines()]
+    last_day = max(r["ts"] for r in rows)[:10]
+    days = sorted({r["ts"][:10] for r in rows})
+    before = days[days.index(last_day) - 1]
+    errors = [sum(r["level"] == "ERROR" and r["ts"].startswith(d) for r in rows) for d in (last_day, before)]
+    answer, value, verified = _ask("errors today vs yesterday", ROOT / "sample_logs/app")
+    assert verified and value == errors
+    assert f"{errors[0]:,} against yesterday: {errors[1]:,}" in answer
+
+
+def test_a_statistic_of_a_missing_field_names_the_fields_there_are() -> None:
+    result = Engine(RulesPlanner()).ask("average cpu", [str(ROOT / "sample_logs/app")])
+    assert not result.verified and "latency_ms (ms)" in result.answer
