@@ -80,7 +80,8 @@ def field_stats(params: FieldStatsParams, ctx: ToolContext) -> ToolResult:
         return ToolResult(value={"rows": 0}, summary=f"{stat} {brief(name, 40)} -> no current row has a value")
     if not keys and width is None:
         result = plain(float(statistic(data["value"], params.func)))
-        return ToolResult(value={stat: result, "rows": len(data), "unit": unit},
+        rank = {"percentile": float(stat[1:])} if stat.startswith("p") else {}  # the answer may name it ("95th")
+        return ToolResult(value={stat: result, "rows": len(data), "unit": unit} | rank,
                           summary=f"{stat} {brief(name, 40)} -> {result:,}{unit_text(unit)} "
                                   f"{_over(numeric, len(data), ctx)}")
     groups = keys + (["bucket"] if width is not None else [])
