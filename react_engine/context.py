@@ -22,8 +22,7 @@ _MARKER = re.compile(r"<{3,}|>{3,}")  # only the prompt itself may open or close
 # llama.cpp planner asks for them (sorted), so an example can be copied token for token.
 _EXAMPLES = (
     'Example:\n{"action": "get_log_count", "params": {}, "reasoning": "count the current rows"}\n'
-    'When a tool result answers the question, reply with finalize_answer: an answer sentence that states that '
-    'result, and the result as value.'
+    'Once a result answers the question: finalize_answer stating it, with it as value.'
 )
 ENTITY_CHARS = 140  # one entity summary line (the turn after extract_entities stays short)
 _WHY = {"finalize_answer": "the last tool result answers the question"}
