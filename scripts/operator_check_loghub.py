@@ -107,6 +107,7 @@ def hdfs(log: LogData, q: Questions) -> None:
             unique(log.extract(r"allocateBlock: \S+ (blk_-?\d+)")))
     q.count("not-namesystem", "plain", "How many lines came from components other than dfs.FSNamesystem?",
             count(component != "dfs.FSNamesystem"))
+    q.unserved("info-vs-warn", "compare INFO lines with WARN lines")
 
 
 def hpc(log: LogData, q: Questions) -> None:
@@ -260,6 +261,7 @@ def openssh(log: LogData, q: Questions) -> None:
     q.count("failed-not-root", "plain", "How many failed password lines are there other than those for root?",
             agree(count(failed & ~log.grep("Failed password for root ")),
                   count(failed & ~log.regex(r"Failed password for (?:invalid user )?root "))))
+    q.unserved("failed-per-hour-average", "average number of failed logins per hour?")
 
 
 def openstack(log: LogData, q: Questions) -> None:

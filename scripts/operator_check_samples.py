@@ -44,6 +44,7 @@ def cmts(t: Truth, q: Questions, logs: Path) -> None:
     t.value(q, "event-82000500", "plain", "How many lines have event id 82000500?", "sets.cmts.by_event_id.82000500")
     t.value(q, "t4-modems", "plain", "How many distinct cable modems had a T4 timeout?",
             "sets.cmts.unique_modems.t4_timeout")
+    q.unserved("warning-fraction", "what fraction of the events are warnings?")
 
 
 def modem(t: Truth, q: Questions, logs: Path) -> None:
@@ -121,6 +122,7 @@ def nginx(t: Truth, q: Questions, logs: Path) -> None:
     q.count("from-198", "came-from", "how many requests came from 198.51.100.23?", count(request.ip == "198.51.100.23"))
     q.count("localhost", "honest-zero", "how many requests from 127.0.0.1?", count(request.ip == "127.0.0.1"))
     q.count("401-ips", "plain", "How many distinct client IPs got a 401?", unique(request.ip[request.status == "401"]))
+    q.unserved("median-size", "median response size?")
 
 
 def rfc5424(t: Truth, q: Questions, logs: Path) -> None:

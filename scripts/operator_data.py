@@ -169,7 +169,7 @@ def agree(*readings: int) -> int:
     return readings[0]
 
 
-PHRASINGS = ("plain", "terse", "wordy", "typo", "dates-in-words", "ranking", "came-from", "honest-zero")
+PHRASINGS = ("plain", "terse", "wordy", "typo", "dates-in-words", "ranking", "came-from", "honest-zero", "unserved")
 EXTRA_PHRASINGS = ("investigation",)  # asked in the public suite only
 
 
@@ -197,6 +197,11 @@ class Questions:
         if (value == 0) != (phrasing == "honest-zero"):
             raise Ambiguous(f"{slug}: value {value} with phrasing {phrasing}: honest zeros and only they are 0")
         self._add(slug, phrasing, question, {"value": value, "no_data": True} if value == 0 else {"value": value})
+
+    def unserved(self, slug: str, question: str) -> None:
+        """An intent the engine cannot serve yet (a percentage, a comparison, a statistic of a field...): right only
+        as a partial answer or a refusal, never as a verified answer."""
+        self._add(slug, "unserved", question, {"unserved": True})
 
     def ranked(self, slug: str, phrasing: str, question: str, ranking: list[list[object]]) -> None:
         """A ranking whose answer must start with these values."""

@@ -107,6 +107,8 @@ def cmts(t: Truth, q: Questions, logs: Path) -> None:
             "sets.cmts.hosts.NYBRK03T01.by_kind.bad_tx_offset")
     q.count("partial-nybrk03t01", "honest-zero", "partial service events on NYBRK03T01?",
             count(LogData.raw(logs / "cmts" / "NYBRK03T01.log").grep("partial service")))
+    q.unserved("t3-per-host-hour", "T3 timeouts per host per hour")
+    q.unserved("critical-share", "What percentage of lines are critical?")
 
 
 def modem(t: Truth, q: Questions, logs: Path) -> None:
@@ -205,6 +207,7 @@ def app(t: Truth, q: Questions, logs: Path) -> None:
     t.value(q, "gateway-error", "plain", "How many GatewayError exceptions are there?", "sets.app.search.GatewayError")
     q.count("zoe-errors", "honest-zero", "errors for user zoe?",
             count((records.level == "ERROR") & (records.user == "zoe")))
+    q.unserved("errors-vs-yesterday", "more errors today than yesterday?")
 
 
 def nginx(t: Truth, q: Questions, logs: Path) -> None:
@@ -237,6 +240,8 @@ def nginx(t: Truth, q: Questions, logs: Path) -> None:
     q.count("user-agents", "plain", "How many unique user agents are there?",
             unique(log.extract(r'"([^"]*)"$')))
     q.count("from-8-8-8-8", "honest-zero", "how many requests from 8.8.8.8?", count(request.ip == "8.8.8.8"))
+    q.unserved("p95-request-time", "What is the 95th percentile of request time?")
+    q.unserved("average-response-time", "what is the average response time?")
 
 
 def rfc5424(t: Truth, q: Questions, logs: Path) -> None:

@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 
 from react_engine.batch import BatchSummary
 from react_engine.engine import Engine
+from react_engine.evaluation.scoring import score
+from react_engine.evaluation.suite import Case, Expect
 from react_engine.logs import LoadOptions
 from react_engine.planners.base import ContextView
 from react_engine.planners.rules import RulesPlanner
@@ -175,3 +177,13 @@ def test_a_model_planner_reply_is_checked_against_the_same_query() -> None:
     summary.add(result)
     assert (summary.answered, summary.partial, summary.refused) == (0, 1, 0)
     assert summary.outcomes["partial"] == 1
+
+
+def test_an_unserved_case_passes_only_as_a_partial_answer_or_a_refusal() -> None:
+    case = Case(id="share", question="What percentage of lines are critical?", logs=[str(CMTS)],
+                expect=Expect(unserved=True))
+    partial = Engine(RulesPlanner()).ask(case.question, [CMTS])
+    assert score(case, partial).passed
+    full = Engine(RulesPlanner()).ask("how many critical lines?", [CMTS])
+    scored = score(case.model_copy(update={"question": "how many critical lines?"}), full)
+    assert not scored.passed and scored.outcome == "wrong"

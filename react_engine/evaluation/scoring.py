@@ -3,7 +3,8 @@
 Each dimension scores 0..1, or None when the case does not exercise it. A case passes when correctness and
 error handling are perfect and every expected tool was called; tool errors the run recovered from only lower
 the tool-usage score. A failed case is a wrong answer when it gave a value that is wrong, a refusal when it
-gave no value, and plain failed otherwise (e.g. a right value left unverified).
+gave no value, and plain failed otherwise (e.g. a right value left unverified). A case whose intent the engine
+cannot serve yet (`unserved`) passes only as a partial answer or a refusal; a full answer to it is wrong.
 """
 
 from __future__ import annotations
@@ -112,6 +113,8 @@ def _given(value: Any) -> bool:
 def _outcome(passed: bool, expect: Expect, result: RunResult) -> Outcome:
     if passed:
         return "passed"
+    if expect.unserved:
+        return "wrong"  # answered as if served: the reply claims what no tool computed
     if not _given(result.value):
         return "refused"
     wrong_value = expect.checks_value and not same_value(result.value, expect.value, expect.tolerance)
@@ -183,6 +186,11 @@ def _error_handling(expect: Expect, result: RunResult, failures: list[str]) -> f
         if not checks[-1]:
             failures.append(f"expected a plain 'nothing found' answer, got value {result.value!r} "
                             f"({result.stop_reason})")
+    if expect.unserved:
+        checks.append(not result.verified and (result.partial or result.refused))
+        if not checks[-1]:
+            failures.append("an intent the engine cannot serve yet got a full answer instead of a partial answer "
+                            "or a refusal")
     return sum(checks) / len(checks)
 
 

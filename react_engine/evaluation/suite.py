@@ -38,6 +38,7 @@ class Expect(BaseModel):
     tools: list[str] = Field(default_factory=list)  # tools that must be called
     stop_reason: StopReason | None = None
     no_data: bool = False  # a normal stop that reports nothing found (value 0 or empty)
+    unserved: bool = False  # an intent the engine cannot serve yet: right only as a partial answer or a refusal
 
     @property
     def checks_value(self) -> bool:
@@ -49,7 +50,7 @@ class Expect(BaseModel):
 
     @property
     def checks_errors(self) -> bool:
-        return self.no_data or self.stop_reason is not None
+        return self.no_data or self.unserved or self.stop_reason is not None
 
 
 class Case(BaseModel):

@@ -129,6 +129,7 @@ def _comparison(t: _Text) -> Measure | None:
 
 def _times(t: _Text) -> Measure | None:
     if t.take(r"\bhow long\b|\bduration\b|\btime span\b|\btime range\b|\blasted\b"):
+        t.take(r"\blast(?:ed|s)?(?=\s*[?.!]?\s*$)")  # "how long did the outage last?"
         return Span()
     if t.take(r"\bhow long did\b|\btook\b.*\bto\b"):
         return Duration(start="", end="")
