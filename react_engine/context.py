@@ -89,10 +89,12 @@ class Shape:
     tops: bool = True
     entities: int = 2
     examples: bool = True
+    optional_tools: bool = True  # tools the reading did not ask for and the run has not used
     trimmed: list[str] = field(default_factory=list)
 
 
 _TRIM_STEPS: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("tools", {"optional_tools": False}),  # first: a tool nothing asks for is worth less than the log's data
     ("samples", {"samples": 2}),
     ("sample_chars", {"sample_chars": 150}),
     ("history", {"history": 4}),
@@ -108,8 +110,13 @@ _TRIM_STEPS: tuple[tuple[str, dict[str, Any]], ...] = (
 )
 
 
+def offered(tools: list[Tool], shape: Shape, wanted: frozenset[str]) -> list[Tool]:
+    """The tools the prompt lists: all of them, or, once trimmed, the required ones and the `wanted` ones."""
+    return [t for t in tools if shape.optional_tools or not t.optional or t.name in wanted]
+
+
 def render(view: ContextView, tools: list[Tool], shape: Shape) -> str:
-    """Render the user prompt for `view` with the given section sizes."""
+    """Render the user prompt for `view` with the given section sizes, listing `tools`."""
     history = view.history[-shape.history :] if shape.history else []
     history_text = "\n".join(_history_line(h, 220) for h in history) or "(none yet)"
     start, end = view.time_range
@@ -156,6 +163,7 @@ class Prompt:
     text: str
     tokens: int
     trimmed: list[str]
+    tools: list[Tool]  # the tools the prompt lists, which the reply schema offers
 
     @property
     def fits(self) -> bool:
@@ -163,8 +171,9 @@ class Prompt:
 
 
 def build_prompt(view: ContextView, tools: list[Tool], budget: int, *, history: int, samples: int,
-                 sample_chars: int, system: str = SYSTEM_PROMPT) -> Prompt:
-    """Render the prompt, trimming sections until system + prompt fit `budget` estimated tokens."""
+                 sample_chars: int, system: str = SYSTEM_PROMPT, wanted: frozenset[str] = frozenset()) -> Prompt:
+    """Render the prompt, trimming sections until system + prompt fit `budget` estimated tokens. Optional tools
+    go first, except the `wanted` ones (those the question's reading needs and those the run has called)."""
     shape = Shape(history=history, samples=samples, sample_chars=sample_chars)
     overhead = estimate_tokens(system)
     text = render(view, tools, shape)
@@ -175,8 +184,8 @@ def build_prompt(view: ContextView, tools: list[Tool], budget: int, *, history: 
             setattr(shape, key, min(getattr(shape, key), value) if not isinstance(value, bool) else value)
         if section not in shape.trimmed:
             shape.trimmed.append(section)
-        text = render(view, tools, shape)
+        text = render(view, offered(tools, shape, wanted), shape)
     tokens = overhead + estimate_tokens(text)
     if tokens > budget:
         shape.trimmed.append("insufficient")
-    return Prompt(system=system, text=text, tokens=tokens, trimmed=shape.trimmed)
+    return Prompt(system=system, text=text, tokens=tokens, trimmed=shape.trimmed, tools=offered(tools, shape, wanted))

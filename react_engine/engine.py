@@ -187,6 +187,12 @@ class _Run:
     def _tools(self) -> dict[str, Tool]:
         return {n: t for n, t in self.engine.tools.items() if n not in self.state.disabled_tools}
 
+    def _wanted(self) -> frozenset[str]:
+        """The optional tools a prompt keeps listing: those the question's reading needs and those already called."""
+        query = self.interpretation.query if self.interpretation else None
+        needs = query.measure.needs if query is not None else ()
+        return frozenset(needs) | {s.action for s in self.state.steps if s.action}
+
     def _iterate(self, iteration: int, span: SpanHandle) -> None:
         state = self.state
         began = time.monotonic()
@@ -226,7 +232,7 @@ class _Run:
             system = self.planner.system_prompt
             prompt = build_prompt(view, tools, budget, history=settings.history_window,
                                   samples=settings.sample_lines, sample_chars=settings.sample_chars,
-                                  **({"system": system} if system else {}))
+                                  wanted=self._wanted(), **({"system": system} if system else {}))
             span.set(prompt_tokens=prompt.tokens, trimmed=",".join(prompt.trimmed), budget=budget)
             span.event("prompt", system=prompt.system, text=prompt.text)
         step.prompt_tokens, step.trimmed = prompt.tokens, prompt.trimmed
@@ -236,9 +242,9 @@ class _Run:
             raise _Stop("insufficient_context", f"even the minimal prompt ({prompt.tokens} tokens) does not fit "
                                                 f"the budget of {budget}: use a model with a larger num_ctx")
         state.feedback = None
-        schema = portable_reply_schema(tuple(tools)) if self.planner.uses_schema else None
+        schema = portable_reply_schema(tuple(prompt.tools)) if self.planner.uses_schema else None
         request = PlanRequest(system=prompt.system, prompt=prompt.text, prompt_tokens=prompt.tokens, view=view,
-                              tools=[t.name for t in tools], reply_schema=schema,
+                              tools=[t.name for t in prompt.tools], reply_schema=schema,
                               time_left=settings.timeout_seconds - (time.monotonic() - self.started))
         with self.tracer.span("planner", planner=self.planner.name, model=self.planner.model or "",
                               **request_attributes(self.planner)) as span:

@@ -166,3 +166,17 @@ def test_log_text_in_a_suggested_reply_is_cleaned_like_any_log_text() -> None:
     assert text.count(">>>END LOG DATA") == 1 and "\u202e" not in text
     lines = text.splitlines()
     assert json.loads(lines[lines.index("Suggested reply:") + 1])["params"]["value"][0][1] == 3
+
+
+def test_a_tight_prompt_lists_only_the_optional_tools_wanted_and_its_tools_are_the_ones_listed() -> None:
+    state = RunState(question="q", frame=frame(100), now=None)
+    view = state.view(1, 10, 3)
+    full = build_prompt(view, TOOLS, 5000, history=5, samples=3, sample_chars=200)
+    optional = sorted(t.name for t in TOOLS if t.optional)
+    assert optional and {t.name for t in full.tools} == {t.name for t in TOOLS}
+    tight = build_prompt(view, TOOLS, full.tokens - 50, history=5, samples=3, sample_chars=200,
+                         wanted=frozenset({optional[0]}))
+    listed = {t.name for t in tight.tools}
+    assert tight.trimmed[0] == "tools" and optional[0] in listed and not listed & set(optional[1:])
+    assert all(t.name in listed for t in TOOLS if not t.optional)
+    assert f"- {optional[0]}(" in tight.text and f"- {optional[1]}(" not in tight.text

@@ -82,6 +82,8 @@ class Tool:
     terminal: bool = False  # ends the run (finalize_answer)
     narrows: bool = False  # replaces the current rows with a subset; the same call again is a repeat
     timeout: float | None = None  # seconds before the call is abandoned, when tighter than the settings' limit
+    # offered to a model only when the question's reading needs it, the run used it, or the prompt has room
+    optional: bool = False
 
     def call(self, params: Params, ctx: ToolContext, timeout: float) -> ToolResult:
         """Run on a daemon thread; past `timeout` seconds the call is abandoned (the process need not wait for it)
@@ -118,13 +120,14 @@ REGISTRY: dict[str, Tool] = {}
 
 
 def tool(name: str, description: str, params: type[Params], *, requires_approval: bool = False,
-         terminal: bool = False, narrows: bool = False, timeout: float | None = None) -> Callable[[ToolFn], ToolFn]:
+         terminal: bool = False, narrows: bool = False, timeout: float | None = None,
+         optional: bool = False) -> Callable[[ToolFn], ToolFn]:
     """Register `fn` as the tool `name`; the declaration is the single source of its schema."""
 
     def register(fn: ToolFn) -> ToolFn:
         if name in REGISTRY:
             raise ValueError(f"tool {name!r} declared twice")
-        REGISTRY[name] = Tool(name, description, params, fn, requires_approval, terminal, narrows, timeout)
+        REGISTRY[name] = Tool(name, description, params, fn, requires_approval, terminal, narrows, timeout, optional)
         return fn
 
     return register

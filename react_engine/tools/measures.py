@@ -66,7 +66,8 @@ def _over(numeric: Numeric | None, found: int, ctx: ToolContext) -> str:
     return f"over {found:,} {what} (of {count(ctx.rows):,} current rows)"
 
 
-@tool("field_stats", "number stats", FieldStatsParams)
+@tool("field_stats", "a statistic of a numeric field, optionally by up to two keys", FieldStatsParams,
+      optional=True)
 def field_stats(params: FieldStatsParams, ctx: ToolContext) -> ToolResult:
     numeric, name = measured(ctx, params)
     buckets = [b for b in params.by if _BUCKET.fullmatch(b.strip())]

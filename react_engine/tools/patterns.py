@@ -47,7 +47,7 @@ class PatternsParams(Params):
     since: str | None = Field(None, description="only templates first seen at/after this time")
 
 
-@tool("message_patterns", "message templates", PatternsParams)
+@tool("message_patterns", "message templates with counts", PatternsParams, optional=True)
 def patterns(params: PatternsParams, ctx: ToolContext) -> ToolResult:
     stats = template_stats(ctx.rows, catalog(ctx.frame))
     whole, method = count(ctx.rows), None

@@ -19,7 +19,7 @@ class ShareParams(Params):
     base: Literal["all", "previous"] = Field("all", description="all rows, or the rows before the last filter")
 
 
-@tool("share", "% of base rows", ShareParams)
+@tool("share", "the current rows as a % of the base rows", ShareParams, optional=True)
 def share(params: ShareParams, ctx: ToolContext) -> ToolResult:
     if params.base == "previous" and ctx.before is None:
         raise ToolError("no filter has narrowed the rows yet: use base=all")
@@ -65,7 +65,7 @@ def _measure(numeric: Numeric | None, rows: Rows, params: CompareParams) -> tupl
     return plain(float(statistic(data["value"], params.func))), len(data)
 
 
-@tool("compare", "a vs b", CompareParams)
+@tool("compare", "a measure in window/value a vs b", CompareParams, optional=True)
 def compare(params: CompareParams, ctx: ToolContext) -> ToolResult:
     numeric, name = measured(ctx, params)
     sides = [_side(ctx, params.by, side) for side in (params.a, params.b)]

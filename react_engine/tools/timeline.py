@@ -39,7 +39,7 @@ class EntityTimelineParams(Params):
     value: str = Field(description="the block id, MAC, user, request id or pid to follow")
 
 
-@tool("entity_timeline", "lines naming value, by time", EntityTimelineParams)
+@tool("entity_timeline", "lines naming value, by time", EntityTimelineParams, optional=True)
 def entity_timeline(params: EntityTimelineParams, ctx: ToolContext) -> ToolResult:
     rows = value(select(ctx.rows, _naming(ctx.rows, params.value) if count(ctx.rows) else []))
     rows = rows.sort_values("timestamp", kind="stable") if len(rows) else rows
@@ -81,8 +81,7 @@ def _before(frame: pd.DataFrame, hits: np.ndarray, lines: int, column: str) -> n
     return np.concatenate(picked) if picked else np.zeros(0, np.int64)
 
 
-@tool("preceding", "patterns just before value",
-      PrecedingParams)
+@tool("preceding", "patterns just before value", PrecedingParams, optional=True)
 def preceding(params: PrecedingParams, ctx: ToolContext) -> ToolResult:
     frame = value(ctx.frame)
     hits = np.flatnonzero(_naming(frame, params.value))

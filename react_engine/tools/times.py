@@ -38,7 +38,8 @@ class TimeSpanParams(Params):
     pass
 
 
-@tool("time_span", "first/last time+line, span", TimeSpanParams)
+@tool("time_span", "first and last time and line of the rows, and their span", TimeSpanParams,
+      optional=True)
 def time_span(params: TimeSpanParams, ctx: ToolContext) -> ToolResult:
     stamps = _stamps(ctx.rows)
     if not len(stamps):
@@ -72,7 +73,7 @@ class GapsParams(Params):
     key: str | None = Field(None, description="silences of each value of this column or entity type")
 
 
-@tool("gaps", "longest silences", GapsParams)
+@tool("gaps", "the longest silences between lines", GapsParams, optional=True)
 def gaps(params: GapsParams, ctx: ToolContext) -> ToolResult:
     line = timeline(_stamps(ctx.rows))
     positions, keys = np.arange(len(line)), None
@@ -128,7 +129,8 @@ def _kinds(rows: pd.DataFrame, start: str, end: str) -> pd.DataFrame:
     return out
 
 
-@tool("durations", "start->end line times per key", DurationsParams)
+@tool("durations", "times from a start line to an end line per key", DurationsParams,
+      optional=True)
 def durations(params: DurationsParams, ctx: ToolContext) -> ToolResult:
     start, end = literal(params.start), literal(params.end)
     found = mask(ctx.rows, lambda rows: text_matches(rows, start, ignore_case=True)

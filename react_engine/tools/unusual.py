@@ -38,7 +38,8 @@ class UnusualParams(Params):
     split: str | None = Field(None, description="time between the two windows compared; default: the middle")
 
 
-@tool("unusual", "outlier times; with field, values rising after split", UnusualParams)
+@tool("unusual", "outlier times; with field, values rising after split", UnusualParams,
+      optional=True)
 def unusual(params: UnusualParams, ctx: ToolContext) -> ToolResult:
     return _jumps(params, ctx) if params.field else _times(ctx)
 
