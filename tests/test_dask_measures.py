@@ -1,0 +1,40 @@
+"""The measuring tools give the same values on a Dask cluster (two worker processes on loopback) as in-process."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from react_engine.engine import Engine
+from react_engine.frames import FrameCache
+from react_engine.logs.options import LoadOptions
+from react_engine.planners.rules import RulesPlanner
+from react_engine.rowops import is_lazy
+
+distributed = pytest.importorskip("distributed", reason="needs the dask extra: pip install -e \".[dask]\"")
+
+pytestmark = pytest.mark.dask
+ROOT = Path(__file__).resolve().parents[1]
+OPTIONS = LoadOptions(year=2026)
+ASKED = [("median latency_ms", "app"), ("errors today vs yesterday", "app"),
+         ("how many lines by host and severity?", "cmts"), ("what is the p95 of code?", "cmts"),
+         ("what percentage of lines are warnings", "cmts")]
+
+
+@pytest.fixture(scope="module")
+def client(dask_scheduler: str) -> Iterator[distributed.Client]:
+    with distributed.Client(dask_scheduler, timeout="60s") as c:
+        yield c
+
+
+@pytest.mark.parametrize(("question", "logs"), ASKED, ids=[q for q, _ in ASKED])
+def test_same_measure_on_the_cluster(question: str, logs: str, client: distributed.Client) -> None:
+    paths = [str(ROOT / "sample_logs" / logs)]
+    local = Engine(RulesPlanner()).ask(question, paths, load_options=OPTIONS)
+    frame = FrameCache(OPTIONS, dask=client).get(paths)
+    assert frame is not None and is_lazy(frame)
+    remote = Engine(RulesPlanner(), dask=client).ask(question, paths, frame=frame, load_options=OPTIONS)
+    assert local.verified and remote.value == local.value and remote.answer == local.answer
+    assert [s.value for s in remote.steps] == [s.value for s in local.steps]
