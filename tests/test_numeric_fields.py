@@ -77,3 +77,13 @@ def test_openstack_time_matches_a_regex_pass() -> None:
     got = _one(text, "time").dropna()
     assert len(got) == len(truth) == 1017
     assert got.mean() == pytest.approx(sum(truth) / len(truth))
+
+
+def test_inspect_lists_the_numeric_fields_with_unit_and_rows() -> None:
+    from react_engine.logs.summary import inspect
+
+    path = real_log("Proxifier")
+    text = path.read_text(errors="replace")
+    fields = {f.name: f for f in inspect([str(path)]).fields}
+    assert (fields["bytes sent"].unit, fields["bytes sent"].rows) == ("bytes", len(re.findall(r"bytes (?:\(.*?\) )?sent", text)))
+    assert fields["lifetime"].rows == len(re.findall(r"lifetime \d+:\d\d", text))

@@ -17,6 +17,7 @@ def _render(report: FileReport, title: str) -> list[str]:
     share = f" ({report.timestamp_parsed / report.rows:.1%})" if report.rows else ""
     span = f"{report.time_range.first} .. {report.time_range.last}" if report.time_range else "none"
     severities = ", ".join(f"{name} {count}" for name, count in report.severity_counts.items()) or "none"
+    numbers = ", ".join(f"{f.name} ({f.type}{', ' + f.unit if f.unit else ''}; {f.rows:,} rows)" for f in report.fields)
     lines = [
         title,
         f"  format:     {report.format or 'skipped'}",
@@ -25,6 +26,7 @@ def _render(report: FileReport, title: str) -> list[str]:
         f"  time range: {span}",
         f"  severity:   {severities}",
         f"  columns:    {', '.join(report.columns)}",
+        f"  numbers:    {numbers or 'none'}",
     ]
     lines += [f"  warning:    {warning}" for warning in report.warnings]
     return lines

@@ -13,6 +13,9 @@ from react_engine.logs.loader import PathsArg, load_tables
 from react_engine.logs.options import LoadOptions
 from react_engine.logs.schema import INTERNAL_COLUMNS
 from react_engine.logs.severity import SEVERITIES
+from react_engine.understanding.fields import discover, read
+
+SAMPLE_ROWS = 10_000  # messages searched for numeric fields, spread evenly
 
 MISSING = "missing"
 
@@ -22,6 +25,15 @@ class TimeRange(BaseModel):
 
     first: str
     last: str
+
+
+class NumberField(BaseModel):
+    """A numeric field: a numeric column or a number the messages carry (`len`, `bytes sent`)."""
+
+    name: str
+    type: str = Field(description="column or message")
+    unit: str = Field(description="bytes, s, or empty when none is written")
+    rows: int = Field(description="rows that carry it")
 
 
 class FileReport(BaseModel):
@@ -34,6 +46,7 @@ class FileReport(BaseModel):
     time_range: TimeRange | None
     severity_counts: dict[str, int] = Field(description="rows per severity, most severe first; `missing` last")
     columns: list[str]
+    fields: list[NumberField] = Field(default_factory=list, description="numeric fields a statistic can be asked of")
     warnings: list[str]
 
 
@@ -74,8 +87,24 @@ def _file_report(table: pa.Table, info: dict[str, Any]) -> FileReport:
         time_range=_time_range(table),
         severity_counts=_severity_counts(table),
         columns=[c for c in table.column_names if c not in INTERNAL_COLUMNS],
+        fields=_number_fields(table),
         warnings=info["warnings"],
     )
+
+
+def _number_fields(table: pa.Table) -> list[NumberField]:
+    """The numeric columns, then the fields found in a sample of the messages, each with the rows carrying it."""
+    found = [NumberField(name=name, type="column", unit="", rows=len(column) - column.null_count)
+             for name, column in zip(table.column_names, table.columns)
+             if name not in ("line", *INTERNAL_COLUMNS) and (pa.types.is_integer(column.type)
+                                                             or pa.types.is_floating(column.type))]
+    if "message" not in table.column_names or not table.num_rows:
+        return found
+    messages = table.column("message").to_pandas()
+    sample = messages.iloc[:: max(1, len(messages) // SAMPLE_ROWS)].dropna().astype(str)
+    taken = {f.name.lower() for f in found}
+    return found + [NumberField(name=f.name, type="message", unit=f.unit, rows=int(read(messages, f).notna().sum()))
+                    for f in discover(sample) if f.name.lower() not in taken]
 
 
 def _skipped_report(info: dict[str, Any]) -> FileReport:
@@ -99,9 +128,19 @@ def _totals(files: list[FileReport]) -> InspectReport:
         time_range=TimeRange(first=min(r.first for r in ranges), last=max(r.last for r in ranges)) if ranges else None,
         severity_counts={name: counts[name] for name in (*SEVERITIES, MISSING) if counts.get(name)},
         columns=columns,
+        fields=_merged([field for f in files for field in f.fields]),
         warnings=[w for f in files for w in f.warnings],
         files=files,
     )
+
+
+def _merged(fields: list[NumberField]) -> list[NumberField]:
+    """One entry per field name, its rows summed over the files."""
+    out: dict[str, NumberField] = {}
+    for field in fields:
+        seen = out.get(field.name)
+        out[field.name] = field if seen is None else seen.model_copy(update={"rows": seen.rows + field.rows})
+    return list(out.values())
 
 
 def inspect(paths: PathsArg, options: LoadOptions | None = None) -> InspectReport:
