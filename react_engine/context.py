@@ -69,7 +69,7 @@ def _compact(value: Any, limit: int = 120) -> str:
 
 def _history_line(item: HistoryItem, limit: int) -> str:
     """One earlier step in words, not in a reply's JSON shape (a small model copies a JSON line as its reply)."""
-    status = " [FAILED]" if not item.ok else " [done: do not repeat]" if item.kind == "tool" else ""
+    status = " [FAILED]" if not item.ok else " [done]" if item.kind == "tool" else ""
     params = "; ".join(f"{k} {_compact(v, 60).strip(chr(34))}" for k, v in item.params.items())
     called = f"{item.action} with {params}" if params else item.action
     return clean(f"step {item.iteration}: {called} gave {item.summary}{status}", limit)
