@@ -107,7 +107,6 @@ def hdfs(log: LogData, q: Questions) -> None:
             unique(log.extract(r"allocateBlock: \S+ (blk_-?\d+)")))
     q.count("not-namesystem", "plain", "How many lines came from components other than dfs.FSNamesystem?",
             count(component != "dfs.FSNamesystem"))
-    q.unserved("info-vs-warn", "compare INFO lines with WARN lines")
 
 
 def hpc(log: LogData, q: Questions) -> None:

@@ -44,7 +44,6 @@ def cmts(t: Truth, q: Questions, logs: Path) -> None:
     t.value(q, "event-82000500", "plain", "How many lines have event id 82000500?", "sets.cmts.by_event_id.82000500")
     t.value(q, "t4-modems", "plain", "How many distinct cable modems had a T4 timeout?",
             "sets.cmts.unique_modems.t4_timeout")
-    q.unserved("warning-fraction", "what fraction of the events are warnings?")
 
 
 def modem(t: Truth, q: Questions, logs: Path) -> None:

@@ -127,7 +127,6 @@ def hdfs(log: LogData, q: Questions) -> None:
     q.count("invalidset", "wordy", "Please count how many times NameSystem.delete added a block to the invalidSet.",
             count(log.grep("NameSystem.delete") & log.grep("invalidSet")))
     q.count("nov12", "honest-zero", "how many lines on Nov 12 2008?", count(log.day("2008-11-12")))
-    q.unserved("warning-share", "What percentage of lines are warnings?")
 
 
 def hpc(log: LogData, q: Questions) -> None:
@@ -178,7 +177,6 @@ def hadoop(log: LogData, q: Questions) -> None:
             count(log.grep("Address change detected")))
     q.count("lease-renewer", "came-from", "how many lines were written by the LeaseRenewer thread?",
             count(log.col("Process").str.startswith("LeaseRenewer")))
-    q.unserved("errors-component-hour", "errors per component and hour")
 
 
 def healthapp(log: LogData, q: Questions) -> None:
@@ -323,7 +321,6 @@ def openstack(log: LogData, q: Questions) -> None:
             agree(count(log.level("ERROR")), count(log.grep("error"))))
     q.count("404-wordy", "wordy", "Looking at the nova API lines, how many requests came back with a 404?",
             count(log.grep("status: 404")))
-    q.unserved("len-p95", "What is the 95th percentile of len?")
 
 
 def proxifier(log: LogData, q: Questions) -> None:
@@ -351,7 +348,6 @@ def proxifier(log: LogData, q: Questions) -> None:
             count(log.grep("open through proxy")))
     q.count("cannot-establish", "wordy", "Could you tell me how many lines say the proxy server cannot establish a "
             "connection with the target?", count(log.grep("Proxy server cannot establish a connection")))
-    q.unserved("bytes-total", "How many bytes were sent in total?")
 
 
 def spark(log: LogData, q: Questions) -> None:
@@ -379,7 +375,6 @@ def spark(log: LogData, q: Questions) -> None:
             unique(log.extract(r"Finished task \S+ in stage \S+ \(TID (\d+)\)")))
     q.count("stored-bytes", "wordy", "I want to see how much the executor kept in memory: how many 'stored as bytes "
             "in memory' lines are there?", count(log.grep("stored as bytes in memory")))
-    q.unserved("warn-vs-info", "more WARN lines than INFO lines?")
 
 
 def thunderbird(log: LogData, q: Questions) -> None:

@@ -107,8 +107,6 @@ def cmts(t: Truth, q: Questions, logs: Path) -> None:
             "sets.cmts.hosts.NYBRK03T01.by_kind.bad_tx_offset")
     q.count("partial-nybrk03t01", "honest-zero", "partial service events on NYBRK03T01?",
             count(LogData.raw(logs / "cmts" / "NYBRK03T01.log").grep("partial service")))
-    q.unserved("t3-per-host-hour", "T3 timeouts per host per hour")
-    q.unserved("critical-share", "What percentage of lines are critical?")
 
 
 def modem(t: Truth, q: Questions, logs: Path) -> None:
@@ -207,7 +205,6 @@ def app(t: Truth, q: Questions, logs: Path) -> None:
     t.value(q, "gateway-error", "plain", "How many GatewayError exceptions are there?", "sets.app.search.GatewayError")
     q.count("zoe-errors", "honest-zero", "errors for user zoe?",
             count((records.level == "ERROR") & (records.user == "zoe")))
-    q.unserved("errors-vs-yesterday", "more errors today than yesterday?")
 
 
 def nginx(t: Truth, q: Questions, logs: Path) -> None:

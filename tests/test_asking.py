@@ -113,14 +113,11 @@ def test_the_plan_carries_the_query(question: str, measure: type) -> None:
     assert plan.query is not None and isinstance(plan.query.measure, measure)
 
 
-def test_what_no_tool_computes_yet_is_a_partial_answer_led_by_what_was_answered() -> None:
+def test_a_share_once_its_tool_runs_is_answered_from_the_query() -> None:
     result = Engine(RulesPlanner()).ask("What percentage of lines are critical?", [CMTS])
-    assert result.partial and not result.verified and not result.answered
-    assert result.answer.startswith("I counted the lines (with severity critical) (2,803); I cannot compute a "
-                                    "percentage yet.")
-    assert result.value == 2803
+    assert result.answered and result.verified and not result.partial
     assert result.interpretation is not None and result.interpretation.query is not None
-    assert result.interpretation.query.measure == Share()
+    assert isinstance(result.interpretation.query.measure, Share)
 
 
 def test_dropped_asking_words_are_listed_and_make_the_answer_partial() -> None:
@@ -152,7 +149,7 @@ def test_errors_mean_error_or_worse_where_the_log_writes_worse_and_say_so() -> N
 
 
 def test_cli_partial_exit_code_and_json() -> None:
-    done = subprocess.run([sys.executable, "-m", "react_engine", "ask", "What percentage of lines are critical?",
+    done = subprocess.run([sys.executable, "-m", "react_engine", "ask", "slowest critical lines",
                            str(CMTS), "--planner", "rules", "--no-trace", "--json"], capture_output=True, text=True,
                           cwd=ROOT, check=False)
     assert done.returncode == 1
@@ -180,7 +177,7 @@ def test_a_model_planner_reply_is_checked_against_the_same_query() -> None:
 
 
 def test_an_unserved_case_passes_only_as_a_partial_answer_or_a_refusal() -> None:
-    case = Case(id="share", question="What percentage of lines are critical?", logs=[str(CMTS)],
+    case = Case(id="unread", question="slowest critical lines", logs=[str(CMTS)],
                 expect=Expect(unserved=True))
     partial = Engine(RulesPlanner()).ask(case.question, [CMTS])
     assert score(case, partial).passed
