@@ -81,7 +81,8 @@ class Place:
         """Opened paths outside the allowed places (devices, memory limits and the zoneinfo database excepted)."""
         allowed = self.allowed(*extra)
         ok = ("/dev/", "/proc/", "/sys/fs/cgroup/", "/usr/share/zoneinfo", "/etc/localtime")
-        return sorted({p for p in opened if not p.startswith(ok) and not any(
+        own = f"{os.sep}react_engine.egg-info{os.sep}"  # the package's own metadata (its version), where installed
+        return sorted({p for p in opened if not p.startswith(ok) and own not in p and not any(
             p == a or p.startswith(a + os.sep) for a in allowed)})
 
     def files_outside_logs(self) -> list[Path]:

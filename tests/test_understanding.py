@@ -205,9 +205,11 @@ def test_model_planners_get_short_question_notes_with_the_rules_next_action(rows
     f = pd.concat([f] * (rows // len(f) + 1), ignore_index=True).iloc[:rows]
     planner = _Recording()
     Engine(planner, Settings(max_iterations=3)).ask("how many failed pasword lines from sshd?", frame=f)
-    notes = next(line for line in planner.prompts[0].splitlines() if line.startswith("NOTES: "))
+    prompt = planner.prompts[0]
+    notes = next(line for line in prompt.splitlines() if line.startswith("NOTES: "))
     assert estimate_tokens(notes) <= 80
-    assert "pasword->password" in notes and 'suggested next: filter_by_field {"field":"component"' in notes
+    assert "pasword->password" in notes  # the rules' next action is the example reply, not repeated in the notes
+    assert '"action": "filter_by_field", "params": {"field": "component"' in prompt.split("Suggested reply:")[1]
     view = ContextView(question="q", iteration=1, max_iterations=3, now=None, total_rows=rows, row_count=rows,
                        columns=list(f.columns), notes=notes[len("NOTES: "):])
     assert build_prompt(view, list(REGISTRY.values()), 1000, history=5, samples=3, sample_chars=200).tokens <= 1000
