@@ -23,7 +23,8 @@ from react_engine.logs.matching import match_patterns
 from react_engine.logs.options import LoadOptions
 from react_engine.logs.parse import MAX_MESSAGE_CHARS, TRUNCATION_MARK, parse_lines
 from react_engine.logs.reading import read_stream
-from react_engine.logs.schema import RAW_COLUMN
+from react_engine.logs.schema import PATTERN_COLUMN, RAW_COLUMN
+from react_engine.logs.templates import mask_one
 
 
 @dataclass
@@ -130,6 +131,8 @@ def finish_block(frame: pd.DataFrame, finish: Finish, meta: pd.DataFrame) -> pd.
                 frame.loc[last, RAW_COLUMN] = f"{frame.loc[last, RAW_COLUMN]}\n{raw}"
             if "message" in frame:
                 frame.loc[last, "message"] = _joined(frame.loc[last, "message"], message)
+        if PATTERN_COLUMN in frame and "message" in frame:  # the joined entry's mask, as a whole-file parse gives
+            frame.loc[last, PATTERN_COLUMN] = mask_one(str(frame.loc[last, "message"]))
     if "line" in frame:
         frame["line"] = frame["line"] + finish.line_offset
     for column, dtype in meta.dtypes.items():
