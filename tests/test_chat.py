@@ -49,10 +49,11 @@ def test_piped_follow_ups_start_from_the_previous_answer_and_reset_goes_back_to_
     frame = load([str(SYSLOG)])
     failed = frame["message"].str.contains("Failed password", case=False)
     bastion = frame["host"] == "bastion01"
-    replies = [act("search_logs", value="Failed password"), *counted("failed"),
-               act("filter_by_field", field="host", value="bastion01"), *counted("of those from bastion01"),
-               act("filter_by_field", field="host", value="bastion01"), *counted("from bastion01"),
-               act("filter_by_field", field="host", value="bastion01"), *counted("after reset")]
+    n_failed, n_both, n_bastion = int(failed.sum()), int((failed & bastion).sum()), int(bastion.sum())
+    replies = [act("search_logs", value="Failed password"), *counted(f"{n_failed} failed"),
+               act("filter_by_field", field="host", value="bastion01"), *counted(f"{n_both} of those"),
+               act("filter_by_field", field="host", value="bastion01"), *counted(f"{n_bastion} lines"),
+               act("filter_by_field", field="host", value="bastion01"), *counted(f"{n_bastion} after reset")]
     script = tmp_path / "replies.json"
     script.write_text(json.dumps(replies))
     questions = ["how many failed passwords?", "how many of those are from bastion01?",
