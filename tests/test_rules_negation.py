@@ -18,8 +18,8 @@ from test_rules_planner import SAMPLES, SETS, TRUTH
 from react_engine.engine import Engine
 from react_engine.logs import LoadOptions, load
 from react_engine.planners.rules import RulesPlanner
-from react_engine.planners.rules.negation import find, reopened
-from react_engine.planners.rules.question import Question
+from react_engine.understanding.reading.negation import find, reopened
+from react_engine.understanding.reading.question import Question
 
 
 @pytest.fixture(scope="module")

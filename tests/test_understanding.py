@@ -24,9 +24,9 @@ from react_engine.logs import LoadOptions, load
 from react_engine.planners.base import ContextView, Planner, PlannerReply, PlanRequest
 from react_engine.planners.rules import RulesPlanner
 from react_engine.planners.rules.plan import build_plan
-from react_engine.planners.rules.vocabulary import lexicon_words
 from react_engine.tools import REGISTRY
 from react_engine.understanding import Vocabulary, dates
+from react_engine.understanding.reading.lexicon import lexicon_words
 from react_engine.understanding.spelling import correct
 
 ROOT = Path(__file__).parents[1]

@@ -12,18 +12,39 @@ from react_engine.logs.macs import MAC_SEPARATED, any_notation
 from react_engine.logs.macs import normalize as normalize_mac
 from react_engine.logs.severity import RANK, from_pri, normalize
 from react_engine.planners.base import ContextView
-from react_engine.planners.rules import negation
 from react_engine.planners.rules.compile import Call, Cannot, compile_query
 from react_engine.planners.rules.compile.filters import filter_of
-from react_engine.planners.rules.exclusions import Exclusion, claim_columns, excluded, leave_out
-from react_engine.planners.rules.investigate import WRONG, read_investigation
-from react_engine.planners.rules.nouns import Subject, subject
-from react_engine.planners.rules.question import Question, amount, known, logs_itself, time_window
-from react_engine.planners.rules.reading import level_names_lines, levels, quote_covers, said_words, searched, unmet
-from react_engine.planners.rules.roles import VALUES, marked, role, several_ips
-from react_engine.planners.rules.sessions import paired
-from react_engine.planners.rules.sources import named_source
-from react_engine.planners.rules.vocabulary import (
+from react_engine.tools import REGISTRY
+from react_engine.tools.regex import literal
+from react_engine.understanding import Correction, Interpretation, Term, TimeWindow, Vocabulary
+from react_engine.understanding.asking import TIME_WORDS, Asked, asked, unread_words
+from react_engine.understanding.events import alike
+from react_engine.understanding.measures import (
+    Count,
+    Distinct,
+    Histogram,
+    Key,
+    Listing,
+    Measure,
+    Patterns,
+    Preceding,
+    Timeline,
+    Top,
+    Unusual,
+)
+from react_engine.understanding.query import Filter, Query
+from react_engine.understanding.reading import negation
+from react_engine.understanding.reading.events import (
+    level_names_lines,
+    levels,
+    quote_covers,
+    said_words,
+    searched,
+    unmet,
+)
+from react_engine.understanding.reading.exclusions import Exclusion, claim_columns, excluded, leave_out
+from react_engine.understanding.reading.investigation import WRONG, read_investigation
+from react_engine.understanding.reading.lexicon import (
     AMOUNT,
     AT_LEAST,
     COUNTABLE,
@@ -46,25 +67,11 @@ from react_engine.planners.rules.vocabulary import (
     TARGETS,
     lexicon_words,
 )
-from react_engine.tools import REGISTRY
-from react_engine.tools.regex import literal
-from react_engine.understanding import Correction, Interpretation, Term, TimeWindow, Vocabulary
-from react_engine.understanding.asking import TIME_WORDS, Asked, asked, unread_words
-from react_engine.understanding.events import alike
-from react_engine.understanding.measures import (
-    Count,
-    Distinct,
-    Histogram,
-    Key,
-    Listing,
-    Measure,
-    Patterns,
-    Preceding,
-    Timeline,
-    Top,
-    Unusual,
-)
-from react_engine.understanding.query import Filter, Query
+from react_engine.understanding.reading.nouns import Subject, subject
+from react_engine.understanding.reading.question import Question, amount, known, logs_itself, time_window
+from react_engine.understanding.reading.roles import VALUES, marked, role, several_ips
+from react_engine.understanding.reading.sessions import paired
+from react_engine.understanding.reading.sources import named_source
 from react_engine.understanding.spelling import correct, correct_names
 from react_engine.understanding.vocabulary import NAME_COLUMNS, singular, stem
 

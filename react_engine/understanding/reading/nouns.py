@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from react_engine.planners.rules.question import Question
-from react_engine.planners.rules.vocabulary import NUMBER_WORDS, SEVERITY_WORDS, TARGETS
 from react_engine.understanding import Vocabulary
+from react_engine.understanding.reading.lexicon import NUMBER_WORDS, SEVERITY_WORDS, TARGETS
+from react_engine.understanding.reading.question import Question
 from react_engine.understanding.vocabulary import singular
 
 # after these words comes the thing counted or ranked: "which HRESULT code", "how many distinct TIDs"

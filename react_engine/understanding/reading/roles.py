@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-from react_engine.planners.rules.question import Question
 from react_engine.understanding import Vocabulary
+from react_engine.understanding.reading.question import Question
 
 # how a question names a role: before the address or port ("source addresses", "destination port", "client
 # IPs"), as the thing itself ("sources", "clients") or by what it did ("which IP address sent ...")

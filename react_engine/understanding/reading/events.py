@@ -7,9 +7,9 @@ import re
 from typing import TYPE_CHECKING
 
 from react_engine.logs.severity import normalize
-from react_engine.planners.rules.question import Question
 from react_engine.understanding import Vocabulary
 from react_engine.understanding.events import alike
+from react_engine.understanding.reading.question import Question
 from react_engine.understanding.words import split_words, stem
 
 _FAILURE = re.compile(r"(?<![a-z])(?:fail[a-z]*|errors?|cannot|can't|could not|unable|denied|refused|invalid|"

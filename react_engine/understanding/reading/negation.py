@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from react_engine.planners.rules.question import Question
 from react_engine.tools.regex import literal
+from react_engine.understanding.reading.question import Question
 
 # the words that negate what follows; "not from X" keeps "from" with X, as a source is named
 _CUE = re.compile(r"\b(?:other than|except(?: for)?|excluding|apart from|aside from|besides|but not|not counting|"

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 
-from react_engine.planners.rules.question import Question
-from react_engine.planners.rules.vocabulary import lexicon_words
 from react_engine.understanding import Correction, Vocabulary
+from react_engine.understanding.reading.lexicon import lexicon_words
+from react_engine.understanding.reading.question import Question
 from react_engine.understanding.spelling import CUTOFF, similar
 
 _HOST_KINDS = ("host", "node", "server", "machine")

@@ -8,9 +8,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from react_engine.planners.rules.question import Question
-from react_engine.planners.rules.vocabulary import METHODS, SEVERITY_WORDS, TARGETS
 from react_engine.understanding import Vocabulary
+from react_engine.understanding.reading.lexicon import METHODS, SEVERITY_WORDS, TARGETS
+from react_engine.understanding.reading.question import Question
 from react_engine.understanding.vocabulary import singular
 
 _EXCEPT = (r"\(?\b(?:other than|except(?:\s+for)?|excluding|besides|apart from|not counting)"

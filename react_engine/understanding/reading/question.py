@@ -8,7 +8,8 @@ from datetime import datetime, timedelta
 
 import pandas as pd
 
-from react_engine.planners.rules.vocabulary import (
+from react_engine.understanding import dates
+from react_engine.understanding.reading.lexicon import (
     AMOUNT,
     FILLER,
     HOST_WORD,
@@ -19,7 +20,6 @@ from react_engine.planners.rules.vocabulary import (
     UNIT,
     UNITS,
 )
-from react_engine.understanding import dates
 from react_engine.understanding.vocabulary import Vocabulary
 
 
