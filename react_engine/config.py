@@ -106,7 +106,7 @@ def load(path: Path | None = None) -> Config:
 
 def built_in() -> dict[str, object]:
     """The value each setting has when neither the file nor the environment sets it (None: not used)."""
-    from react_engine.planners.factory import DEFAULT_MODEL
+    from react_engine.planners.base import DEFAULT_MODEL
     from react_engine.tracing import default_trace_dir
 
     return {"planner": "auto", "model": DEFAULT_MODEL, "host": "127.0.0.1:11434",

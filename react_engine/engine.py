@@ -30,10 +30,8 @@ from react_engine.frames import load_logs
 from react_engine.grounding import evidence, grounds, reports_nothing, verify, with_notes
 from react_engine.logs.mapped import settle
 from react_engine.logs.options import LoadOptions
-from react_engine.planners.base import Planner, PlannerReply, PlanRequest
-from react_engine.planners.rules import advise
+from react_engine.planners.base import Advisor, Planner, PlannerReply, PlanRequest
 from react_engine.planners.schema import portable_reply_schema
-from react_engine.planners.suggestion import suggest
 from react_engine.result import RunResult, Statistics, Step, StopReason
 from react_engine.rowops import attrs, count, is_lazy
 from react_engine.settings import Settings
@@ -68,12 +66,17 @@ class Engine:
     def __init__(self, planner: Planner, settings: Settings | None = None, *,
                  tracer_factory: TracerFactory | None = None, approver: Approver | None = None,
                  output_dir: str | Path | None = None, tools: dict[str, Tool] | None = None,
-                 on_step: StepCallback | None = None, dask: Any = None, fallback: Planner | None = None) -> None:
+                 on_step: StepCallback | None = None, dask: Any = None, fallback: Planner | None = None,
+                 advisor: Advisor | None = None) -> None:
         """`dask`: a `distributed.Client` or an address (`tcp://host:8786`, `local`, `local:N`): load the logs and
         run the tools on that Dask cluster (as `LoadOptions.dask` does per question). `fallback`: the planner that
-        answers when `planner`'s run ends without a verified answer (see `react_engine.fallback`)."""
+        answers when `planner`'s run ends without a verified answer (see `react_engine.fallback`). `advisor`: reads
+        the question for the result's interpretation (against which every answer is checked) and a model planner's
+        question notes and suggested reply: by default `planner` or `fallback` when one is an `Advisor`, else the
+        rules planner's reading."""
         self.planner = planner
         self.fallback = fallback
+        self.advisor = advisor or _advisor(planner) or _advisor(fallback) or _rules_reading()
         self.settings = settings or Settings()
         self.tracer_factory = tracer_factory
         self.approver = approver or DENY_ALL
@@ -122,6 +125,16 @@ class Engine:
         return RunResult(query=question, answer=f"No answer: {stop.message}" if stop.message else "No answer.",
                          stop_reason=stop.reason, message=stop.message, error_type=stop.error_type, statistics=stats,
                          planner=self.planner.name, model=self.planner.model)
+
+
+def _advisor(planner: Planner | None) -> Advisor | None:
+    return planner if isinstance(planner, Advisor) else None
+
+
+def _rules_reading() -> Advisor:
+    from react_engine.planners.factory import make_advisor
+
+    return make_advisor()
 
 
 def _open(question: str, paths: Sequence[str | Path] | None, frame: pd.DataFrame | None, now: str | None,
@@ -223,11 +236,12 @@ class _Run:
         budget = min(settings.max_prompt_tokens, self.planner.context_tokens or settings.max_prompt_tokens)
         with self.tracer.span("context") as span:
             view = state.view(iteration, settings.max_iterations, settings.sample_lines)
+            advisor = self.engine.advisor
             if self.interpretation is None or self.planner.calls_model:
-                interpretation, _ = advise(view)
+                interpretation = advisor.interpret(view)
                 self.interpretation = self.interpretation or interpretation
                 if self.planner.calls_model:  # the question notes: the same understanding, as hints for a model
-                    suggestion = suggest(view)
+                    suggestion = advisor.suggest(view)
                     view.notes, view.suggestion = interpretation.notes(suggestion), suggestion
             system = self.planner.system_prompt
             prompt = build_prompt(view, tools, budget, history=settings.history_window,

@@ -7,7 +7,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from react_engine.engine import Engine
-from react_engine.planners.factory import PlannerSpec, make_fallback, make_planner
+from react_engine.planners.factory import PlannerSpec, make_advisor, make_fallback, make_planner
 from react_engine.settings import Settings
 
 
@@ -23,6 +23,7 @@ def open_engine(spec: PlannerSpec, settings: Settings | None = None, *,
     try:
         if notice and notify:
             notify(notice)
-        yield Engine(planner, settings, fallback=make_fallback(spec, planner), **engine_options)
+        yield Engine(planner, settings, fallback=make_fallback(spec, planner), advisor=make_advisor(),
+                     **engine_options)
     finally:
         planner.close()

@@ -17,6 +17,7 @@ from react_engine.engine import Engine
 from react_engine.errors import InputError
 from react_engine.logs.options import LoadOptions
 from react_engine.planners.base import PlannerReply, PlanRequest
+from react_engine.planners.factory import make_advisor
 from react_engine.planners.script import ScriptPlanner
 from react_engine.settings import Settings
 from react_engine.tracing import TraceRecord, open_tracer, read_trace
@@ -143,7 +144,7 @@ def replay(path: str | Path, *, paths: Sequence[str | Path] | None = None,
                          "replay a trace written by a run") from None
     planner = RecordedPlanner(recorded_replies(trace), model=run.model, deterministic=run.deterministic)
     tracer = open_tracer(trace_dir)
-    engine = Engine(planner, settings, tracer_factory=lambda: tracer)
+    engine = Engine(planner, settings, tracer_factory=lambda: tracer, advisor=make_advisor())
     result = engine.ask(run.question, list(paths or run.paths), now=run.now, load_options=options)
     recorded, replayed = outcome(trace), outcome(tracer.record())
     difference = _first_difference(recorded, replayed)

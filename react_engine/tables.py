@@ -14,10 +14,10 @@ import pandas as pd
 from pydantic import BaseModel, Field
 
 from react_engine.errors import ToolError
+from react_engine.ranked import jsonable
 from react_engine.result import RunResult, Step
 from react_engine.rowops import value_counts
 from react_engine.tools.base import ToolContext
-from react_engine.tools.counts import jsonable
 
 Kind = Literal["ranking", "histogram", "listing", "table", "value"]
 _KINDS: dict[str, Kind] = {"top_values": "ranking", "count_by_time": "histogram", "show_logs": "listing"}

@@ -47,8 +47,9 @@ class Outcome:
 
 
 def ask(case: Case, planner: Planner, frames: FrameCache, year: int | None) -> RunResult:
-    return Engine(planner).ask(case.question, case.logs, frame=frames.get(case.logs), now=case.now,
-                               load_options=LoadOptions(year=year))
+    engine = Engine(planner, advisor=RulesPlanner())
+    return engine.ask(case.question, case.logs, frame=frames.get(case.logs), now=case.now,
+                      load_options=LoadOptions(year=year))
 
 
 def clean_cases(suite: Suite, frames: FrameCache) -> list[Case]:

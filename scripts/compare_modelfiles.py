@@ -20,7 +20,7 @@ from react_engine.batch import load_queries, run_batch
 from react_engine.engine import Engine
 from react_engine.frames import FrameCache
 from react_engine.logs.options import LoadOptions
-from react_engine.planners.factory import PlannerSpec, make_planner
+from react_engine.planners.factory import PlannerSpec, make_advisor, make_planner
 from react_engine.tracing import default_trace_dir, open_tracer
 
 
@@ -30,7 +30,7 @@ def run(modelfile: Path, queries: Path, logs: list[str], out: Path, frames: Fram
     if notice:
         print(notice)
     results = out / f"{modelfile.stem}.jsonl"
-    engine = Engine(planner, tracer_factory=lambda: open_tracer(default_trace_dir()))
+    engine = Engine(planner, tracer_factory=lambda: open_tracer(default_trace_dir()), advisor=make_advisor())
     try:
         summary = run_batch(engine, load_queries(queries), results, logs=logs, frames=frames)
     finally:

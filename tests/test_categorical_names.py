@@ -21,7 +21,8 @@ from react_engine.logs import LoadOptions, load
 from react_engine.logs.schema import CATEGORICAL_COLUMNS
 from react_engine.planners.rules import RulesPlanner
 from react_engine.rowops import distinct, tally, value_counts
-from react_engine.state import FrameStats, RunState
+from react_engine.rowstats import FrameStats
+from react_engine.state import RunState
 from react_engine.understanding import Vocabulary
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_logs"

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from react_engine.understanding.fields import SIZE_UNITS, TIME_UNITS, discover, fields_in, read
+from react_engine.logs.fields import SIZE_UNITS, TIME_UNITS, discover, fields_in, read
 from tests.real_logs import real_log
 
 KEYS = st.from_regex(r"[a-z][a-z_]{1,8}", fullmatch=True).filter(lambda k: not k.endswith("id"))

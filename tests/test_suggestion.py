@@ -12,7 +12,7 @@ from react_engine.evaluation.runner import run_suite
 from react_engine.evaluation.suite import load_suite
 from react_engine.logs import LoadOptions, load
 from react_engine.planners.base import HistoryItem, Planner, PlannerReply, PlanRequest
-from react_engine.planners.suggestion import suggest
+from react_engine.planners.rules import RulesPlanner
 from react_engine.state import RunState
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -56,7 +56,7 @@ def _view(question: str, history: list[HistoryItem]):
 
 def test_the_plan_done_the_suggestion_is_the_final_answer_with_the_computed_value() -> None:
     done = HistoryItem(iteration=1, action="get_log_count", params={}, summary="1,234 rows", value=1234)
-    action, params = suggest(_view("How many log lines are there?", [done]))
+    action, params = RulesPlanner().suggest(_view("How many log lines are there?", [done]))
     assert action == "finalize_answer" and params["value"] == 1234 and "1,234" in params["answer"]
 
 
@@ -65,7 +65,7 @@ def test_the_plan_done_the_suggestion_is_the_final_answer_with_the_computed_valu
     ("How many log lines are there?", [HistoryItem(iteration=1, action="search_logs", params={"value": "x"})]),
 ])  # fmt: skip
 def test_no_suggestion_where_the_rules_would_stop_without_a_value(question: str, history) -> None:
-    assert suggest(_view(question, history)) is None
+    assert RulesPlanner().suggest(_view(question, history)) is None
 
 
 def test_a_model_that_leaves_the_plan_is_judged_on_what_it_did() -> None:

@@ -18,7 +18,7 @@ from react_engine.frames import FrameCache
 from react_engine.launch import open_engine
 from react_engine.logs.options import LoadOptions
 from react_engine.planners.base import Planner
-from react_engine.planners.factory import PlannerSpec
+from react_engine.planners.factory import PlannerSpec, make_advisor
 
 
 def _case_line(scenario: Scenario) -> str:
@@ -80,7 +80,7 @@ def eval_command(suite_file: str, planner_spec: PlannerSpec, run: dict, load_opt
         suite.cases = [c.model_copy(update={"now": c.now or run["now"]}) for c in suite.cases]
 
     def make_engine(planner: Planner) -> Engine:
-        return Engine(planner, settings, tracer_factory=tracers)
+        return Engine(planner, settings, tracer_factory=tracers, advisor=make_advisor())
 
     frames = FrameCache(load_options.model_copy(update={"year": year}))
     echo = None if as_json else (lambda scenario: out(_case_line(scenario)))

@@ -16,8 +16,8 @@ import pandas as pd
 
 from react_engine.dask.ops import distinct, per_partition, remember, remembered
 from react_engine.logs.schema import RAW_COLUMN
-from react_engine.state import RowSummary, iso_time, sample_lines, spread
-from react_engine.tools.counts import top
+from react_engine.ranked import top
+from react_engine.rowstats import RowSummary, iso_time, sample_lines, spread
 
 _CODED = ("severity", "host", "component")
 

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from react_engine.understanding.vocabulary import Vocabulary
+
+if TYPE_CHECKING:
+    from react_engine.understanding import Interpretation
+
+DEFAULT_MODEL = "qwen3:4b"  # the Ollama model asked when none is named
+Suggestion = tuple[str, dict[str, Any]]  # a suggested next reply: (action, params)
 
 
 class HistoryItem(BaseModel):
@@ -52,7 +58,18 @@ class ContextView(BaseModel):
     known_values: dict[str, list[str]] = Field(default_factory=dict)  # distinct hosts/components (not in prompt)
     vocabulary: Vocabulary | None = Field(None, exclude=True)  # what the loaded rows contain (not in prompt)
     notes: str | None = None  # the question notes: what the question was read as, and a suggested next action
-    suggestion: tuple[str, dict[str, Any]] | None = None  # that suggested next action (the prompt's example)
+    suggestion: Suggestion | None = None  # that suggested next action (the prompt's example)
+
+
+@runtime_checkable
+class Advisor(Protocol):
+    """Reads the question for the engine: what it asks, and the next reply worth suggesting to a model planner."""
+
+    def interpret(self, view: ContextView) -> Interpretation:
+        """What the question was read as (the result's interpretation, the prompt's question notes)."""
+
+    def suggest(self, view: ContextView) -> Suggestion | None:
+        """The next reply from `view` worth copying, as `(action, params)`; None when there is none."""
 
 
 class PlanRequest(BaseModel):

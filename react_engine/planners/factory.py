@@ -9,13 +9,12 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from react_engine.errors import InputError
-from react_engine.planners.base import Planner
+from react_engine.planners.base import DEFAULT_MODEL, Advisor, Planner
 
 if TYPE_CHECKING:
     from react_engine.planners.modelfile import Modelfile
 
 KINDS = ("auto", "rules", "ollama", "openai", "llamacpp", "anthropic", "script:FILE")
-DEFAULT_MODEL = "qwen3:4b"
 
 
 class PlannerSpec(BaseModel):
@@ -87,6 +86,14 @@ def make_fallback(spec: PlannerSpec, planner: Planner) -> Planner | None:
     """The planner that finishes a model planner's run that ends without a verified answer: the rules planner,
     unless the model is to be judged alone (`strict_model`) or `planner` calls no model."""
     return None if spec.strict_model or not planner.calls_model else _rules()
+
+
+def make_advisor() -> Advisor:
+    """What reads the question for every planner (the interpretation, a model's notes and suggested reply): the
+    rules planner."""
+    from react_engine.planners.rules import RulesPlanner
+
+    return RulesPlanner()
 
 
 def _unused(path: Path | None, modelfile: Modelfile | None, parameters: list[str]) -> str | None:

@@ -13,8 +13,8 @@ from pydantic import BaseModel, ConfigDict
 
 from react_engine.bounded import Overdue, within
 from react_engine.errors import ToolTimeoutError
+from react_engine.logs.fields import NumericField
 from react_engine.settings import Settings
-from react_engine.understanding.fields import NumericField
 
 
 class Params(BaseModel):

@@ -14,9 +14,9 @@ import pandas as pd
 from pydantic import AfterValidator, Field
 
 from react_engine.errors import ToolError
+from react_engine.ranked import brief, jsonable
 from react_engine.rowops import count
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
-from react_engine.tools.counts import brief, jsonable
 from react_engine.tools.fields import OneOrMany
 from react_engine.tools.numeric import Numeric, gather, key_column, plain, resolve, statistic, unit_text
 from react_engine.tools.timeexpr import parse_interval

@@ -1,7 +1,7 @@
 """The numeric fields of the loaded rows and their values over the current rows, for the measuring tools.
 
 A numeric field is a numeric column (a JSON number, an access log's `bytes`) or a number found in messages (see
-`react_engine.understanding.fields`), read from the current rows only when a tool asks for it. Values are gathered
+`react_engine.logs.fields`), read from the current rows only when a tool asks for it. Values are gathered
 as a narrow frame (the group keys, the time bucket, `value`) per partition, so a Dask frame sends back only that.
 """
 
@@ -15,10 +15,10 @@ import numpy as np
 import pandas as pd
 
 from react_engine.errors import ToolError
+from react_engine.logs.fields import NumericField, discover, fold, read
 from react_engine.logs.schema import INTERNAL_COLUMNS
 from react_engine.rowops import Rows, count, every, is_lazy
 from react_engine.tools.base import ToolContext
-from react_engine.understanding.fields import NumericField, discover, fold, read
 from react_engine.understanding.vocabulary import SAMPLE_ROWS
 
 _NOT_MEASURES = ("line",)

@@ -9,9 +9,9 @@ from pydantic import Field
 
 from react_engine.logs.text import entry_text
 from react_engine.patterns import catalog, template_stats
+from react_engine.ranked import brief, jsonable
 from react_engine.rowops import count, take
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
-from react_engine.tools.counts import brief, jsonable
 from react_engine.tools.timeexpr import parse_time
 
 PATTERN_COLUMNS = ["count", "share", "template", "first_seen", "last_seen", "example"]

@@ -7,9 +7,9 @@ from typing import Literal
 from pydantic import Field
 
 from react_engine.errors import ToolError
+from react_engine.ranked import brief
 from react_engine.rowops import Rows, count
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
-from react_engine.tools.counts import brief
 from react_engine.tools.filters import FilterByFieldParams, FilterByTimeParams, filter_by_field, filter_by_time
 from react_engine.tools.measures import Func, NumericName, measured
 from react_engine.tools.numeric import Numeric, gather, plain, statistic, unit_text

@@ -10,9 +10,9 @@ from pydantic import Field
 from react_engine.errors import ToolError
 from react_engine.logs.text import entry_text
 from react_engine.patterns import Catalog, catalog, template_ids
+from react_engine.ranked import brief, jsonable
 from react_engine.rowops import count, select, value
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
-from react_engine.tools.counts import brief, jsonable
 from react_engine.tools.patterns import share, table
 from react_engine.tools.regex import literal, text_matches
 

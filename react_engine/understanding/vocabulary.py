@@ -15,10 +15,10 @@ from pathlib import PurePath
 
 import pandas as pd
 
+from react_engine.logs.fields import NumericField, discover
 from react_engine.rowops import column_counts, count, distinct, every
 from react_engine.rowops import values as values_of
 from react_engine.understanding.events import Events
-from react_engine.understanding.fields import NumericField, discover
 from react_engine.understanding.words import singular, stem
 
 VALUE_COLUMNS = ("host", "component", "pid", "thread", "level_raw", "event_id", "status", "method")

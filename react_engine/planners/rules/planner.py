@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from react_engine.planners.base import ContextView, HistoryItem, Planner, PlannerReply, PlanRequest
+from react_engine.planners.base import ContextView, HistoryItem, Planner, PlannerReply, PlanRequest, Suggestion
 from react_engine.planners.rules.answer import answer, partial, scope
 from react_engine.planners.rules.hint import rephrase_hint
 from react_engine.planners.rules.plan import NARROWING, Plan, build_plan
@@ -60,6 +60,20 @@ class RulesPlanner(Planner):
         text, value = answer(plan, done)
         return _final(partial(plan, text, value) + plan.interpretation().stated(), value,
                       "the last tool computed the answer")
+
+    def interpret(self, view: ContextView) -> Interpretation:
+        """What the rules read the question as."""
+        return advise(view)[0]
+
+    def suggest(self, view: ContextView) -> Suggestion | None:
+        """The rules' own next reply from `view`: a tool call, or the final answer when it carries the value the
+        tools computed (so a model that copies it states that value). None when the rules would stop without a
+        value: a question they cannot map, steps that left their plan, a failed step."""
+        content = json.loads(self.plan(PlanRequest(system="", prompt="", prompt_tokens=0, view=view)).content)
+        action, params = content["action"], content["params"]
+        if action == "finalize_answer" and params.get("value") is None:
+            return None
+        return action, params
 
 
 def _current_plan(view: ContextView, done: list[HistoryItem]) -> Plan | None:
