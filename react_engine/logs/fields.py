@@ -20,6 +20,7 @@ import pyarrow.compute as pc
 
 from react_engine.logs.text import arrow_strings
 
+SAMPLE_ROWS = 10_000  # messages sampled, spread evenly, to find words and numeric fields
 NUMBER = r"-?\d+(?:\.\d+)?"
 SIZE_UNITS = {"bytes": 1, "byte": 1, "b": 1, "kb": 1024, "kib": 1024, "mb": 1024**2, "mib": 1024**2,
               "gb": 1024**3, "gib": 1024**3, "tb": 1024**4, "tib": 1024**4}

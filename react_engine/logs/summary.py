@@ -9,13 +9,11 @@ import pyarrow as pa
 import pyarrow.compute as pc
 from pydantic import BaseModel, Field
 
-from react_engine.logs.fields import discover, read
+from react_engine.logs.fields import SAMPLE_ROWS, discover, read
 from react_engine.logs.loader import PathsArg, load_tables
 from react_engine.logs.options import LoadOptions
 from react_engine.logs.schema import INTERNAL_COLUMNS
 from react_engine.logs.severity import SEVERITIES
-
-SAMPLE_ROWS = 10_000  # messages searched for numeric fields, spread evenly
 
 MISSING = "missing"
 

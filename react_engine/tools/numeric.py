@@ -15,11 +15,10 @@ import numpy as np
 import pandas as pd
 
 from react_engine.errors import ToolError
-from react_engine.logs.fields import NumericField, discover, fold, read
+from react_engine.logs.fields import SAMPLE_ROWS, NumericField, discover, fold, read
 from react_engine.logs.schema import INTERNAL_COLUMNS
 from react_engine.rowops import Rows, count, every, is_lazy
 from react_engine.tools.base import ToolContext
-from react_engine.understanding.vocabulary import SAMPLE_ROWS
 
 _NOT_MEASURES = ("line",)
 _NAMED_UNITS = (("_ms", "ms"), ("_msec", "ms"), ("_us", "us"), ("_ns", "ns"), ("_seconds", "s"), ("_sec", "s"),

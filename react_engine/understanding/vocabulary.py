@@ -15,7 +15,7 @@ from pathlib import PurePath
 
 import pandas as pd
 
-from react_engine.logs.fields import NumericField, discover
+from react_engine.logs.fields import SAMPLE_ROWS, NumericField, discover
 from react_engine.rowops import column_counts, count, distinct, every
 from react_engine.rowops import values as values_of
 from react_engine.understanding.events import Events
@@ -24,7 +24,6 @@ from react_engine.understanding.words import singular, stem
 VALUE_COLUMNS = ("host", "component", "pid", "thread", "level_raw", "event_id", "status", "method")
 NAME_COLUMNS = ("host", "component", "thread")  # columns whose values a question names
 MAX_VALUES = 2000  # per column, the most frequent
-SAMPLE_ROWS = 10_000  # messages whose words are counted
 SIGN_ROWS = 500  # of those, the ones searched for entity types
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 # entity types a question may rank or count, and how a line shows them (checked on the sample)
