@@ -137,8 +137,9 @@ def test_any_time_words_give_a_window_or_none(text: str) -> None:
                        columns=["timestamp", "message"], vocabulary=v)
     plan = build_plan(view.question, view, True)
     assert plan.problem or plan.calls
-    if plan.window is not None:
-        assert pd.Timestamp(plan.window.start) <= pd.Timestamp(plan.window.end)
+    window = plan.interpretation().time_window
+    if window is not None:
+        assert pd.Timestamp(window.start) <= pd.Timestamp(window.end)
 
 
 # --------------------------------------------------------------------------------------------- whole runs

@@ -145,6 +145,19 @@ class Events:
                 asked[word] = parts
         if not asked or not self.events:
             return None
+        scored = self._scored(asked)
+        if not scored:
+            return None
+        best = max(score for score, _, _ in scored)
+        close = {id(event): hits for score, hits, event in scored if score * MARGIN >= best}
+        for _, hits, event in sorted(scored, key=lambda s: -s[0])[: len(close)]:
+            if (found := self._family(event, hits, close)) is not None:
+                return found
+        return None
+
+    def _scored(self, asked: dict[str, list[str]]) -> list[tuple[float, tuple[str, ...], Event]]:
+        """Each event holding at least `MIN_WORDS` of the asked words, with their weight (rarer words weigh more)
+        and the words it holds; an event holding a word of the opposite meaning is left out."""
         holding = {w: self._holding(parts) for w, parts in asked.items()}
         opposed = set().union(*(self._opposing(p) - self._holding([p]) for parts in asked.values() for p in parts))
         weight = {w: math.log(1 + len(self.events) / max(1, len(found))) for w, found in holding.items()}
@@ -155,19 +168,19 @@ class Events:
             hits = tuple(w for w in asked if i in holding[w])
             if len(hits) >= MIN_WORDS:
                 scored.append((sum(weight[w] for w in hits), hits, event))
-        if not scored:
-            return None
-        best = max(score for score, _, _ in scored)
-        close = {id(event): hits for score, hits, event in scored if score * MARGIN >= best}
-        for _, hits, event in sorted(scored, key=lambda s: -s[0])[: len(close)]:
-            for run in event.runs:
-                family = [e for e in self.events if run.lower() in e.template.lower()]
-                if {id(e) for e in family} != set(close) or any(close[id(e)] != hits for e in family):
-                    continue  # the run leaves out an event as good, or stands for events the question does not name
-                covered = sum(1 for line in self.sample if run.lower() in line)
-                if covered == sum(e.rows for e in family):
-                    return Reading(search=run, words=hits, rows=covered,
-                                   levels=frozenset().union(*(e.levels for e in family)), stems=event.stems)
+        return scored
+
+    def _family(self, event: Event, hits: tuple[str, ...], close: dict[int, tuple[str, ...]]) -> Reading | None:
+        """The reading by a literal run of `event` that the events scored as well (`close`) share and no other
+        event holds, when the sample's lines holding the run are exactly theirs."""
+        for run in event.runs:
+            family = [e for e in self.events if run.lower() in e.template.lower()]
+            if {id(e) for e in family} != set(close) or any(close[id(e)] != hits for e in family):
+                continue  # the run leaves out an event as good, or stands for events the question does not name
+            covered = sum(1 for line in self.sample if run.lower() in line)
+            if covered == sum(e.rows for e in family):
+                return Reading(search=run, words=hits, rows=covered,
+                               levels=frozenset().union(*(e.levels for e in family)), stems=event.stems)
         return None
 
     def _holding(self, parts: list[str]) -> set[int]:

@@ -37,6 +37,25 @@ ENTITY_SIGNS = {
 }
 
 
+def _values(frame: pd.DataFrame, known: Mapping[str, pd.Series]) -> dict[str, dict[str, int]]:
+    """The most frequent values of each name column (`known`: the `value_counts` already computed)."""
+    columns = [c for c in VALUE_COLUMNS if c in frame.columns]
+    found = column_counts(frame, [c for c in columns if c not in known])
+    values = {}
+    for column in columns:
+        counts = known[column] if column in known else found[column]
+        values[column] = {str(k): int(v) for k, v in counts.iloc[:MAX_VALUES].items() if str(k)}
+    return values
+
+
+def _sources(frame: pd.DataFrame, rows: int) -> frozenset[str]:
+    """The lower-case words of the loaded files' names ("hadoop", "proxifier")."""
+    if "source" not in frame.columns or not rows:
+        return frozenset()
+    names = distinct(frame["source"])[:100]
+    return frozenset(w.lower() for n in names for w in re.findall(r"[A-Za-z]{3,}", PurePath(n).name))
+
+
 @dataclass(frozen=True, eq=False)
 class Vocabulary:
     """Names per column with their row counts, message words, entity types and the log's time range."""
@@ -55,31 +74,18 @@ class Vocabulary:
     def build(cls, frame: pd.DataFrame, counted: Mapping[str, pd.Series] | None = None) -> Vocabulary:
         """The vocabulary of `frame` (one `value_counts` per name column plus a sample of messages); `counted`:
         the `value_counts` of any columns already known."""
-        values: dict[str, dict[str, int]] = {}
         rows = count(frame)
-        known = counted or {}
-        columns = [c for c in VALUE_COLUMNS if c in frame.columns]
-        found = column_counts(frame, [c for c in columns if c not in known])
-        for column in columns:
-            counts = known[column] if column in known else found[column]
-            values[column] = {str(k): int(v) for k, v in counts.iloc[:MAX_VALUES].items() if str(k)}
         step = max(1, rows // SAMPLE_ROWS)
         picked = every(frame["message"], step) if "message" in frame.columns else pd.Series([], dtype=str)
         sample = picked.dropna().astype(str)
-        lines = sample.tolist()
         levels = every(frame["severity"], step)[picked.notna().to_numpy()].tolist() \
             if "severity" in frame.columns else []
-        events = Events.build(lines, levels)
+        events = Events.build(sample.tolist(), levels)
         tokens = Counter(_WORD.findall("\n".join(events.sample)))
-        sources: frozenset[str] = frozenset()
-        if "source" in frame.columns and rows:
-            names = distinct(frame["source"])[:100]
-            sources = frozenset(w.lower() for n in names for w in re.findall(r"[A-Za-z]{3,}", PurePath(n).name))
         first, last = values_of(frame["timestamp"].min(), frame["timestamp"].max()) if "timestamp" in frame.columns \
             else (None, None)
-        return cls(rows=rows, values=values, tokens=dict(tokens), sampled=len(sample),
-                   sample=events.sample,
-                   sources=sources,
+        return cls(rows=rows, values=_values(frame, counted or {}), tokens=dict(tokens), sampled=len(sample),
+                   sample=events.sample, sources=_sources(frame, rows),
                    first=None if pd.isna(first) else first, last=None if pd.isna(last) else last,
                    events=events)
 

@@ -1,19 +1,30 @@
-"""Wording the final answer from the values the plan's tools computed."""
+"""Wording the final answer from the plan's query and the values its tools computed."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from react_engine.planners.base import HistoryItem
-from react_engine.planners.rules.investigate import GOALS, investigation_answer
+from react_engine.planners.rules.investigate import investigation_answer
 from react_engine.planners.rules.measured import measure_answer
 from react_engine.planners.rules.plan import Plan
 from react_engine.planners.rules.timing import time_answer
+from react_engine.understanding.measures import (
+    Distinct,
+    Histogram,
+    Listing,
+    Patterns,
+    Preceding,
+    Timeline,
+    Top,
+    Unusual,
+)
 
 
 def scope(plan: Plan) -> str:
     """What the narrowing steps kept, in words, for the answer sentence."""
-    return f" ({'; '.join(plan.scope)})" if plan.scope else " (all lines)"
+    words = plan.scope()
+    return f" ({'; '.join(words)})" if words else " (all lines)"
 
 
 def counted(n: int, label: str) -> str:
@@ -29,49 +40,69 @@ def _pairs(value: Any) -> list[tuple[Any, Any]]:
 
 
 def answer(plan: Plan, history: list[HistoryItem]) -> tuple[str, Any]:
-    """The final sentence and value, from what the plan's tools computed."""
-    last = history[-1].value
-    if plan.goal in GOALS:
-        return investigation_answer(plan.goal, history, scope(plan), str(getattr(plan.investigation, "value", "")))
-    label = plan.label()
-    where = scope(plan)
-    if plan.query is not None and (timed := time_answer(plan.query.measure, history, where)) is not None:
-        return timed
-    if plan.query is not None and (measured := measure_answer(plan.query.measure, history, where)) is not None:
-        return measured
-    if plan.goal == "unique":
-        return f"{counted(last, 'distinct ' + label)}{where}.", last
-    if plan.goal in ("list", "distinct"):
-        pairs = _pairs(last)
-        count = next((h.value for h in history if h.action == "count_entities"), None)
-        shown = ", ".join(f"{v} ({c:,})" for v, c in pairs)
-        head = f"{counted(count, 'distinct ' + label)}{where}" if count is not None else f"The {label}{where}"
-        more = f"; the {len(pairs)} with the most lines" if count is not None and count > len(pairs) else ""
-        names = [v for v, _ in pairs]
-        return f"{head}{more}: {shown}.", names[0] if len(names) == 1 else names
-    if plan.goal in ("top", "which"):
-        pairs = _pairs(last)
-        if not pairs:
-            return f"No {label} were found{where}.", []
-        if plan.goal == "which":
-            best = [v for v, c in pairs if c == pairs[0][1]]
-            field = history[-1].params.get("field", "")
-            leaders = " and ".join(f"{field} {v}" if str(v).isdigit() and field else str(v) for v in best)
-            verb = "tie with" if len(best) > 1 else "has the most, with"
-            return f"{leaders} {verb} {counted(pairs[0][1], 'lines')}{where}.", best[0] if len(best) == 1 else best
-        shown = ", ".join(f"{v} ({c:,})" for v, c in pairs)
-        return f"Top {label}{where}: {shown}.", [[v, c] for v, c in pairs]
-    if plan.goal == "histogram":
-        pairs = _pairs(last)
-        if not pairs:
-            return f"No timestamped lines{where}.", []
-        peak = max(pairs, key=lambda p: p[1])
-        return f"Lines per bucket{where}: the busiest starts at {peak[0]} with {counted(peak[1], 'lines')}.", last
-    if plan.goal == "show":
-        lines = last if isinstance(last, list) else []
-        newest = plan.query is not None and getattr(plan.query.measure, "order", None) == "newest"
-        return f"The {'newest' if newest else 'first'} matching lines{where}:\n" + "\n".join(str(x) for x in lines), None
+    """The final sentence and value, from what the plan's tools computed for its measure."""
+    measure, where, last = plan.measure, scope(plan), history[-1].value
+    asked = plan.query.measure if plan.query is not None else measure
+    worded = time_answer(asked, history, where) or measure_answer(asked, history, where)
+    if worded is not None:
+        return worded
+    match measure:
+        case Patterns() | Unusual() | Timeline() | Preceding():
+            return investigation_answer(measure.kind, history, where, str(getattr(measure, "value", "")))
+        case Distinct():
+            return f"{counted(last, 'distinct ' + measure.key.label)}{where}.", last
+        case Listing(key=key) if key is not None:
+            return _listed(key.label, history, where)
+        case Top(single=True):
+            return _leaders(measure.key.label, history, where)
+        case Top():
+            return _ranked(measure.key.label, last, where)
+        case Histogram():
+            return _histogram(last, where)
+        case Listing():
+            lines = last if isinstance(last, list) else []
+            return f"The {'newest' if measure.order == 'newest' else 'first'} matching lines{where}:\n" + "\n".join(
+                str(x) for x in lines), None
     return f"{counted(last, 'log lines')}{where}." if isinstance(last, int) else f"{history[-1].summary}{where}.", last
+
+
+def _listed(label: str, history: list[HistoryItem], where: str) -> tuple[str, Any]:
+    """How many distinct values, and those with the most lines."""
+    pairs = _pairs(history[-1].value)
+    count = next((h.value for h in history if h.action == "count_entities"), None)
+    shown = ", ".join(f"{v} ({c:,})" for v, c in pairs)
+    head = f"{counted(count, 'distinct ' + label)}{where}" if count is not None else f"The {label}{where}"
+    more = f"; the {len(pairs)} with the most lines" if count is not None and count > len(pairs) else ""
+    names = [v for v, _ in pairs]
+    return f"{head}{more}: {shown}.", names[0] if len(names) == 1 else names
+
+
+def _leaders(label: str, history: list[HistoryItem], where: str) -> tuple[str, Any]:
+    """The value with the most lines, or the values tied for the most."""
+    pairs = _pairs(history[-1].value)
+    if not pairs:
+        return f"No {label} were found{where}.", []
+    best = [v for v, c in pairs if c == pairs[0][1]]
+    field = history[-1].params.get("field", "")
+    leaders = " and ".join(f"{field} {v}" if str(v).isdigit() and field else str(v) for v in best)
+    verb = "tie with" if len(best) > 1 else "has the most, with"
+    return f"{leaders} {verb} {counted(pairs[0][1], 'lines')}{where}.", best[0] if len(best) == 1 else best
+
+
+def _ranked(label: str, value: Any, where: str) -> tuple[str, Any]:
+    pairs = _pairs(value)
+    if not pairs:
+        return f"No {label} were found{where}.", []
+    shown = ", ".join(f"{v} ({c:,})" for v, c in pairs)
+    return f"Top {label}{where}: {shown}.", [[v, c] for v, c in pairs]
+
+
+def _histogram(value: Any, where: str) -> tuple[str, Any]:
+    pairs = _pairs(value)
+    if not pairs:
+        return f"No timestamped lines{where}.", []
+    peak = max(pairs, key=lambda p: p[1])
+    return f"Lines per bucket{where}: the busiest starts at {peak[0]} with {counted(peak[1], 'lines')}.", value
 
 
 _DID = {"count": "counted the lines", "unique": "counted the distinct {label}", "top": "ranked the {label}",
@@ -84,11 +115,13 @@ def partial(plan: Plan, text: str, value: Any) -> str:
     tool computes yet, asking words nothing read): "I counted the lines (with severity warning) (80); I cannot
     compute a percentage yet." `text` as it is otherwise."""
     missing = [plan.cannot.sentence()] if plan.cannot else []
-    if plan.unread:
-        missing.append("I did not read " + ", ".join(f'"{w}"' for w in plan.unread))
+    if unread := plan.unread():
+        missing.append("I did not read " + ", ".join(f'"{w}"' for w in unread))
     if not missing:
         return text
-    did = _DID.get(plan.goal, "answered").format(label=plan.label()) + scope(plan)
-    if isinstance(value, int) and plan.goal in ("count", "unique"):
+    shape = plan.interpretation().shape
+    key = getattr(plan.measure, "key", None)
+    did = _DID.get(shape, "answered").format(label=key.label if key is not None else "lines") + scope(plan)
+    if isinstance(value, int) and shape in ("count", "unique"):
         return f"I {did} ({value:,}); {'; '.join(missing)}."
     return f"I {did}; {'; '.join(missing)}. {text}"

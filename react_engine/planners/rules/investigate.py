@@ -7,7 +7,6 @@ from typing import Any
 
 from react_engine.planners.base import HistoryItem
 
-GOALS = ("patterns", "unusual", "timeline", "preceding")
 _SHOWN = 5
 _STEPS = 10  # the lines of a timeline the answer lists (the table lists the rest)
 

@@ -8,8 +8,11 @@ from typing import Any
 from react_engine.planners.base import ContextView, HistoryItem, Planner, PlannerReply, PlanRequest, Suggestion
 from react_engine.planners.rules.answer import answer, partial, scope
 from react_engine.planners.rules.hint import rephrase_hint
-from react_engine.planners.rules.plan import NARROWING, Plan, build_plan
+from react_engine.planners.rules.plan import Plan, build_plan
+from react_engine.tools import REGISTRY
 from react_engine.understanding import Interpretation
+
+NARROWING = frozenset(name for name, tool in REGISTRY.items() if tool.narrows)
 
 
 def _reply(action: str, params: dict[str, Any], reasoning: str) -> PlannerReply:
@@ -34,26 +37,9 @@ class RulesPlanner(Planner):
         plan = _current_plan(view, done)
         if plan is None:
             return _final("I could not finish: the steps taken differ from my plan.", None, "stop rather than loop")
-        if plan.problem:
-            return _final(f"I could not answer this: {plan.problem}. Please rephrase: {rephrase_hint(view.vocabulary)}"
-                          f".{plan.interpretation().stated()}", None, "the question does not map to the tools")
-        if view.history and view.history[-1].kind == "tool" and not view.history[-1].ok:
-            failed = view.history[-1]
-            return _final(f"I could not finish: {failed.action} failed ({failed.summary}).", None,
-                          "a step failed; stop rather than loop")
-        if done and done[-1].action in NARROWING and view.row_count == 0 and plan.guesses and \
-                done[-1].params.get("value") not in plan.absent:
-            return _final(f"No log line matched all of{scope(plan)}: the question's words may not be the ones this "
-                          f"log uses. Please rephrase: {rephrase_hint(view.vocabulary)}.{plan.interpretation().stated()}",
-                          None, "words of the question never met on one line")
-        if done and done[-1].action == "filter_by_severity" and view.row_count == 0 and plan.level_noun:
-            return _final(f"No log lines matched{scope(plan)}, but the severity word after the quoted text may name "
-                          "those lines rather than their level: ask again without it to count the lines containing "
-                          f"the text.{plan.interpretation().stated()}", None,
-                          "a severity word after quoted text is ambiguous when it leaves no rows")
-        if done and done[-1].action in NARROWING and view.row_count == 0:
-            return _final(partial(plan, f"No log lines matched{scope(plan)}, so the count is 0.", 0) +
-                          plan.interpretation().stated(), 0, "a narrowing step left no rows")
+        stop = _stop(plan, view, done)
+        if stop is not None:
+            return stop
         if len(done) < len(plan.calls):
             call = plan.calls[len(done)]
             return _reply(call.action, call.params, call.reasoning)
@@ -74,6 +60,37 @@ class RulesPlanner(Planner):
         if action == "finalize_answer" and params.get("value") is None:
             return None
         return action, params
+
+
+def _stop(plan: Plan, view: ContextView, done: list[HistoryItem]) -> PlannerReply | None:
+    """The final reply before the plan's calls are all made: a problem, a failed step, or no rows left."""
+    if plan.problem:
+        return _final(f"I could not answer this: {plan.problem}. Please rephrase: {rephrase_hint(view.vocabulary)}"
+                      f".{plan.interpretation().stated()}", None, "the question does not map to the tools")
+    if view.history and view.history[-1].kind == "tool" and not view.history[-1].ok:
+        failed = view.history[-1]
+        return _final(f"I could not finish: {failed.action} failed ({failed.summary}).", None,
+                      "a step failed; stop rather than loop")
+    if done and done[-1].action in NARROWING and view.row_count == 0:
+        return _empty(plan, view, done[-1])
+    return None
+
+
+def _empty(plan: Plan, view: ContextView, last: HistoryItem) -> PlannerReply:
+    """The reply when a narrowing step left no rows: words that never met, a severity word that may name the
+    lines, or an honest 0."""
+    reading, stated = plan.reading, plan.interpretation().stated()
+    if reading.guesses and last.params.get("value") not in reading.absent:
+        return _final(f"No log line matched all of{scope(plan)}: the question's words may not be the ones this "
+                      f"log uses. Please rephrase: {rephrase_hint(view.vocabulary)}.{stated}",
+                      None, "words of the question never met on one line")
+    if last.action == "filter_by_severity" and reading.level_noun:
+        return _final(f"No log lines matched{scope(plan)}, but the severity word after the quoted text may name "
+                      "those lines rather than their level: ask again without it to count the lines containing "
+                      f"the text.{stated}", None,
+                      "a severity word after quoted text is ambiguous when it leaves no rows")
+    return _final(partial(plan, f"No log lines matched{scope(plan)}, so the count is 0.", 0) + stated, 0,
+                  "a narrowing step left no rows")
 
 
 def _current_plan(view: ContextView, done: list[HistoryItem]) -> Plan | None:

@@ -36,6 +36,11 @@ def time_answer(measure: Measure, history: list[HistoryItem], where: str) -> tup
                 f"last {_at(span['last'])} in file order.", None)
     if isinstance(measure, Gaps):
         return _gaps(last, span, where)
+    return _spanned(measure, span, where)
+
+
+def _spanned(measure: Measure, span: dict[str, Any], where: str) -> tuple[str, Any] | None:
+    """The first or last time of the lines, or how long they span."""
     if isinstance(measure, Occurrence):
         place, end = span[measure.which], span.get("seconds_to_end") or 0
         after = f", {_length(end)} before the logs end" if measure.which == "last" and end else ""

@@ -1,14 +1,14 @@
 """Values a question leaves out ("other than INFO", "components other than dfs.FSNamesystem", "which label (other
-than '-')", "other than 'ERROR IN CONTACTING RM' ones"): each becomes the narrowing call that drops its lines, on
+than '-')", "other than 'ERROR IN CONTACTING RM' ones"): each becomes the filter that drops its lines, on
 the column that holds the value, or else a search that keeps the lines without its text."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
 
 from react_engine.understanding import Vocabulary
+from react_engine.understanding.query import FieldFilter, Filter, TextFilter
 from react_engine.understanding.reading.lexicon import METHODS, SEVERITY_WORDS, TARGETS
 from react_engine.understanding.reading.question import Question
 from react_engine.understanding.vocabulary import singular
@@ -53,9 +53,8 @@ def claim_columns(q: Question, exclusions: list[Exclusion], columns: list[str]) 
             q.consume(value.at, value.at + len(value.before))
 
 
-def leave_out(value: Exclusion, ranked: str | None, columns: list[str],
-              vocabulary: Vocabulary) -> tuple[str, dict[str, Any], str] | None:
-    """`(action, params, words)` of the call that drops the lines holding `value`: on the column the question
+def leave_out(value: Exclusion, ranked: str | None, columns: list[str], vocabulary: Vocabulary) -> Filter | None:
+    """The filter that drops the lines holding `value`: on the column the question
     names before "other than", the level, host, component or method it is, else the column or entity `ranked`,
     else the lines whose text contains it. None when the rows hold it nowhere."""
     text, words = value.text, f"other than {value.text}"
@@ -63,10 +62,10 @@ def leave_out(value: Exclusion, ranked: str | None, columns: list[str],
     if column is None:
         column, text = _holder(text, columns, vocabulary) or (ranked, text)
     if column is not None:
-        return "filter_by_field", {"field": column, "value": text, "op": "ne"}, words
+        return FieldFilter(field=column, value=text, op="ne", words=words)
     for form in dict.fromkeys([text, re.sub(r"(\w+)$", lambda m: singular(m.group(1)), text)]):
         if vocabulary.together([re.escape(form)])[0]:
-            return "search_logs", {"value": form, "exclude": True}, words
+            return TextFilter(value=form, exclude=True, words=words)
     return None
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass
-from typing import Any
 
 from react_engine.tools.regex import literal
+from react_engine.understanding.query import Filter, TextFilter
 from react_engine.understanding.reading.question import Question
 
 # the words that negate what follows; "not from X" keeps "from" with X, as a source is named
@@ -77,21 +77,21 @@ def reopened(q: Question, negation: Negation) -> Question:
     return inner
 
 
-def excluded(calls: list[tuple[str, dict[str, Any]]]) -> tuple[str, dict[str, Any]] | None:
-    """The one filter that keeps the rows the negated `calls` (all narrowing) do not describe: the call itself with
-    `exclude`, or, for several searches, one search for the lines containing each of them; None when the rows they
-    describe together cannot be left out with one filter."""
-    if len(calls) == 1:
-        action, params = calls[0]
-        return action, params | {"exclude": True}
-    if not calls or len(calls) > MAX_WORDS or any(action != "search_logs" for action, _ in calls):
+def excluded(filters: list[Filter]) -> Filter | None:
+    """The one filter that keeps the rows the negated `filters` do not describe: the filter itself with `exclude`,
+    or, for several searches, one search for the lines containing each of them; None when the rows they describe
+    together cannot be left out with one filter."""
+    if len(filters) == 1:
+        return filters[0].model_copy(update={"exclude": True})
+    searches = [f for f in filters if isinstance(f, TextFilter)]
+    if not filters or len(filters) > MAX_WORDS or len(searches) < len(filters):
         return None
-    parts = [_pattern(params) for _, params in calls]
+    parts = [_pattern(f) for f in searches]
     both = "(?s)" + "|".join(".*".join(order) for order in itertools.permutations(parts))
-    return "search_logs", {"value": both, "regex": True, "case_sensitive": True, "exclude": True}
+    return TextFilter(value=both, regex=True, case_sensitive=True, exclude=True)
 
 
-def _pattern(params: dict[str, Any]) -> str:
+def _pattern(f: TextFilter) -> str:
     """A search's value as a case-sensitive pattern (a search that ignores case says so inside)."""
-    pattern = params["value"] if params.get("regex") else literal(params["value"])
-    return f"(?:{pattern})" if params.get("case_sensitive") else f"(?i:{pattern})"
+    pattern = f.value if f.regex else literal(f.value)
+    return f"(?:{pattern})" if f.case_sensitive else f"(?i:{pattern})"

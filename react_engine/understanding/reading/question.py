@@ -242,20 +242,23 @@ def _generic(word: str) -> bool:
         re.fullmatch(p, word, re.I) for p, _ in SEVERITY_WORDS)
 
 
+def _by_alias(text: str, values: list[str]) -> dict[str, list[tuple[str, bool]]]:
+    """The values each alias found in `text` may name, each with whether the alias names it alone."""
+    by_alias: dict[str, list[tuple[str, bool]]] = {}
+    for value in values:
+        for alias, own in _aliases(value):
+            if alias.lower() in text:
+                by_alias.setdefault(alias.lower(), []).append((value, own))
+    return by_alias
+
+
 def known(q: Question, values: list[str], skip: set[str], generic: frozenset[str] | set[str] = frozenset(),
           after: str = "") -> list[str]:
     """Values from the data that the question names, as whole tokens in any case (see `_aliases`), except those in
     `skip`. A dotted part shared by several values ("spark" in `spark.SecurityManager` and `spark.CacheManager`)
     names none of them, and a value that is also a word of questions ("node", or one in `generic`) counts only
     after "from" or "by". `after` is a pattern the name must be followed by."""
-    text = q.text.lower()
-    by_alias: dict[str, list[tuple[str, bool]]] = {}
-    for value in values:
-        if value.lower() in skip or len(value) < 2:
-            continue
-        for alias, own in _aliases(value):
-            if alias.lower() in text:
-                by_alias.setdefault(alias.lower(), []).append((value, own))
+    by_alias = _by_alias(q.text.lower(), [v for v in values if v.lower() not in skip and len(v) >= 2])
     named: list[str] = []
     for alias in sorted(by_alias, key=len, reverse=True):
         owners = by_alias[alias]
@@ -264,3 +267,16 @@ def known(q: Question, values: list[str], skip: set[str], generic: frozenset[str
         if picked and q.take(lead + _word_pattern(alias) + after):
             named += [v for v in picked if v not in named]
     return named
+
+
+def lead_in(text: str) -> int:
+    """Where the question proper starts after a lead-in ("I'm triaging a job: how many ...", "Our provider had an
+    incident. Can you find out how many ..."): after the last sentence break before the asking words, else 0."""
+    asking = re.search(r"\b(?:how many|how often|which|what|who|count|list|show|top|give me|tell me|find|"
+                       r"are there|is there|were there|number of)\b", text, re.I)
+    if asking is None:
+        return 0
+    breaks = [m.end() for m in re.finditer(r"[.;:!?](?=\s)|\s-\s|,\s+(?=(?:so\s+|and\s+|then\s+)?(?:can|could|"
+                                           r"would|please|how|which|what|who|count|list|show|tell|find)\b)",
+                                           text[:asking.start()], re.I)]
+    return breaks[-1] if breaks else 0

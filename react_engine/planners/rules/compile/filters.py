@@ -40,20 +40,3 @@ def _given(f: Filter, **flags: object) -> dict[str, object]:
     """The optional parameters that differ from their defaults (so only they are sent), and `exclude` when set."""
     given = {k: v for k, v in flags.items() if v}
     return given | ({"exclude": True} if f.exclude else {})
-
-
-def filter_of(c: Call, words: str) -> Filter:
-    """The filter a narrowing call applies (the inverse of `compile_filter`), stated as `words`."""
-    p, exclude = c.params, bool(c.params.get("exclude"))
-    if c.action == "search_logs":
-        return TextFilter(value=p["value"], regex=bool(p.get("regex")), case_sensitive=bool(p.get("case_sensitive")),
-                          exclude=exclude, words=words)
-    if c.action == "filter_by_severity":
-        levels = p.get("levels", [])
-        return LevelFilter(levels=tuple([levels] if isinstance(levels, str) else levels), min_level=p.get("min_level"),
-                           exclude=exclude, words=words)
-    if c.action == "filter_by_field":
-        return FieldFilter(field=p["field"], value=p["value"], op=p.get("op", "eq"), exclude=exclude, words=words)
-    if c.action == "filter_by_time":
-        return TimeFilter(start=p["start"], end=p.get("end", "now"), exclude=exclude, words=words)
-    raise ValueError(f"{c.action} is no filter")

@@ -1,0 +1,114 @@
+"""What a question measures of the lines it keeps, and the `Query` it is read as: the filters, the measure, the
+values left out of a ranking, the asked order and limit, and the asking words nothing read."""
+
+from __future__ import annotations
+
+from react_engine.understanding.interpretation import Term
+from react_engine.understanding.measures import (
+    Count,
+    Distinct,
+    Histogram,
+    Listing,
+    Measure,
+    Patterns,
+    Preceding,
+    Timeline,
+    Top,
+    Unusual,
+)
+from react_engine.understanding.query import Filter, LevelFilter, Query, TimeFilter
+from react_engine.understanding.reading.draft import Draft
+from react_engine.understanding.reading.exclusions import leave_out
+from react_engine.understanding.reading.keys import key_of
+from react_engine.understanding.vocabulary import Vocabulary
+
+RANKED = ("top", "which", "unique", "list")  # goals that rank or count distinct values
+
+
+def investigate(draft: Draft, goal: str, measure: Measure, problems: bool) -> None:
+    """Make the reading an investigation: what is unusual in a time window is what first appears in it (so the
+    window names a time, and the lines before it stay to compare with); `problems` asks about the lines at warning
+    or above, unless a level was named."""
+    draft.goal, draft.investigation = goal, measure
+    if problems and not any(isinstance(f, LevelFilter) for f in draft.filters):
+        draft.filters.append(LevelFilter(min_level="warning", words="at warning or above"))
+    if isinstance(measure, Unusual) and draft.window is not None:
+        draft.investigation = Unusual(since=draft.window.start)
+        draft.drop(TimeFilter)
+
+
+def read_query(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> tuple[Query, Measure] | None:
+    """The query the draft's filters and goal make, and the measure its goal alone asks for (computed when no
+    tool computes the asked one yet); None with the problem set when the rows cannot give it."""
+    ranked = draft.goal in RANKED
+    left_out = [] if ranked else _leave_out(draft, None, columns, vocabulary)
+    if left_out is None:
+        return None
+    measure = _measure(draft, columns, vocabulary)
+    if measure is None:
+        return None
+    key = getattr(measure, "key", None)
+    if ranked and key is not None:
+        left_out = _leave_out(draft, key.name, columns, vocabulary)
+        if left_out is None:
+            return None
+    asked = draft.asked
+    query = Query(filters=tuple(draft.filters), measure=asked.measure or measure, left_out=tuple(left_out),
+                  order=asked.order, limit=asked.limit, unread=tuple(draft.unread))
+    return query, measure
+
+
+def _measure(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> Measure | None:
+    """What the draft's goal measures (None with the problem set when it cannot be measured here)."""
+    asked = draft.asked.measure
+    if draft.investigation is None and isinstance(asked, (Patterns, Unusual, Timeline, Preceding)):
+        investigate(draft, asked.kind, asked, problems=False)  # "outliers", "categorize"
+    if draft.investigation is not None:
+        return draft.investigation
+    if draft.goal == "histogram":
+        return Histogram(interval=draft.interval)
+    if (lines := _listing(draft)) is not None:
+        return lines
+    if draft.target is None and draft.goal in ("top", "which"):
+        draft.problem = "I could not tell what to rank"
+        return None
+    if draft.target is None or draft.goal == "count":
+        return Count()
+    key = key_of(draft, columns, vocabulary)
+    if key is None:
+        return None
+    draft.terms.append(Term(word=key.shown(), column=key.name))
+    if draft.goal == "unique":
+        return Distinct(key=key)
+    if draft.goal == "list":
+        return Listing(key=key, limit=10)
+    return Top(key=key, n=draft.n, single=draft.goal == "which")
+
+
+def _listing(draft: Draft) -> Listing | None:
+    """The lines themselves, when the question shows or lists lines rather than values."""
+    order = draft.asked.order
+    if order is not None and draft.target is None and draft.goal in ("show", "list", "count"):
+        draft.goal = "show"  # "the last 3 errors", "show the latest error"
+        return Listing(order=order, limit=draft.asked.limit or draft.n)
+    if draft.goal == "show" and draft.target is None:
+        return Listing(limit=draft.n)
+    if draft.goal == "show":
+        draft.goal = "list"  # "list the modems ..." asks for the modems, not the lines
+    if draft.target is None and draft.goal == "list":
+        draft.goal = "show"
+        return Listing(limit=10)
+    return None
+
+
+def _leave_out(draft: Draft, ranked: str | None, columns: list[str], vocabulary: Vocabulary) -> list[Filter] | None:
+    """The filters that drop the lines of each value the question leaves out; None (the problem set) when the
+    rows hold one nowhere."""
+    found = []
+    for value in draft.excluded:
+        left = leave_out(value, ranked, columns, vocabulary)
+        if left is None:
+            draft.problem = f'I could not find "{value.text}" in these logs to leave it out'
+            return None
+        found.append(left)
+    return found

@@ -1,0 +1,172 @@
+"""`read_question`: a question -> its `Reading`. The readers run in a fixed order, each consuming the words it
+explains: corrections, negations and exclusions, investigations, quoted text and names, places, the time window,
+texts and levels, the goal and its target, the asking words, then the words left over (grounded in the rows or
+ignored); a question whose searches never meet is read as one of the log's events."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from react_engine.understanding.asking import TIME_WORDS, asked, unread_words
+from react_engine.understanding.interpretation import Correction, Interpretation, TimeWindow
+from react_engine.understanding.measures import Count
+from react_engine.understanding.query import Filter, LevelFilter, Query, TextFilter, TimeFilter
+from react_engine.understanding.reading import negation
+from react_engine.understanding.reading.draft import Draft
+from react_engine.understanding.reading.events import as_event, level_names_lines, said_words, unmet
+from react_engine.understanding.reading.exclusions import claim_columns, excluded
+from react_engine.understanding.reading.grounding import apart, ground
+from react_engine.understanding.reading.investigation import WRONG, read_investigation
+from react_engine.understanding.reading.lexicon import FILLER, NAMED_LOGINS, lexicon_words
+from react_engine.understanding.reading.literals import read_literals
+from react_engine.understanding.reading.measure import investigate, read_query
+from react_engine.understanding.reading.negated import read_negated
+from react_engine.understanding.reading.nouns import subject
+from react_engine.understanding.reading.places import read_places, read_source
+from react_engine.understanding.reading.question import Question, lead_in, time_window
+from react_engine.understanding.reading.result import Reading
+from react_engine.understanding.reading.roles import role
+from react_engine.understanding.reading.sessions import paired
+from react_engine.understanding.reading.shape import read_goal, read_target
+from react_engine.understanding.reading.texts import read_texts
+from react_engine.understanding.spelling import correct, correct_names
+from react_engine.understanding.vocabulary import Vocabulary
+
+_WHY = r"^\s*(?:why|how come)\b|\bexplain\b|\broot[- ]cause\b|\bwhat (?:caused|happened)\b"
+
+
+def read_question(question: str, columns: list[str], now: str | None, vocabulary: Vocabulary,
+                  uses_severity: bool) -> Reading:
+    """The reading of `question` over rows with `columns` (`now`: the time "today" and "the last hour" count
+    from; `uses_severity`: read severity words as levels, else as words to search for)."""
+    text, corrections = _corrected(question, columns, vocabulary)
+    q, draft = Question(text), Draft(corrections=corrections)
+    negated = negation.find(q, columns)  # its words are read on their own, after the rest
+    draft.excluded = excluded(q)  # before quoted text becomes a search: "other than '-'"
+    investigation = read_investigation(q)
+    if investigation is None and q.has(_WHY):
+        draft.problem = "I can count, rank and list log lines, not explain why something happened"
+        return Reading(query=None, interpretation=_interpretation(draft, None), problem=draft.problem)
+    literals, said = _read_names(q, draft, columns, now, uses_severity, vocabulary)
+    read_goal(q, draft)
+    if investigation is not None:
+        investigate(draft, *investigation, problems=uses_severity and WRONG in text.lower())
+    unit = re.search(r"\b(minute|day|daily)\b", text, re.I)
+    draft.interval = "1m" if unit and unit.group(1).lower() == "minute" else "1d" if unit else "1h"
+    read_target(q, draft, vocabulary)
+    draft.role = role(q)
+    claim_columns(q, draft.excluded, columns)
+    _asking(q, draft)
+    draft.asked.measure = paired(draft.asked.measure, q.text, vocabulary, columns)
+    unknown = ground(q, draft, vocabulary, [f.value for f in literals if isinstance(f, TextFilter) and not f.regex])
+    if negated is not None:
+        read_negated(q, negated, draft, columns, uses_severity, vocabulary)
+    mapped = draft.problem is None
+    draft.problem = _problem(draft, unknown, vocabulary) or draft.problem
+    if mapped and _may_be_event(draft, vocabulary):
+        as_event(draft, said, unknown, literals, vocabulary)
+    return _reading(draft, columns, vocabulary)
+
+
+def _corrected(question: str, columns: list[str], vocabulary: Vocabulary) -> tuple[str, list[Correction]]:
+    """The question with misspelt names and words read as the rows write them, and its logins named."""
+    known_words, candidates = _spelling(vocabulary)
+    named = frozenset(w for c in columns for w in (c.lower(), c.lower() + "s"))  # "states": a column's name
+    text, renamed = correct_names(question, vocabulary, known_words)
+    text, corrections = correct(text, known_words | named | TIME_WORDS, candidates)
+    return re.sub(NAMED_LOGINS, r"\1 \3 for \2", text, flags=re.I), renamed + corrections
+
+
+def _read_names(q: Question, draft: Draft, columns: list[str], now: str | None, uses_severity: bool,
+                vocabulary: Vocabulary) -> tuple[list[Filter], list[str]]:
+    """The filters of what the question names (places, the time window, a source, then quoted text, texts and
+    levels, in that order); returns the filters of its quoted text and written addresses, and the words an event
+    of the log may explain."""
+    texts = Draft()
+    read_literals(q, texts, vocabulary)  # first: an interface or IP must not be read as a host name
+    literals = list(texts.filters)
+    draft.subject = subject(q, columns, vocabulary)  # before its words are read as names or searches
+    read_places(q, draft, columns, vocabulary)
+    if (window := time_window(q, now, vocabulary)) is not None:
+        start, end, words = window
+        draft.filters.append(TimeFilter(start=start, end=end,
+                                        words=words + (f" (now = {now})" if end == "now" else "")))
+        draft.window = TimeWindow(start=start, end=end, words=words)
+    read_source(q, draft, columns, vocabulary)
+    said = said_words(q, lead_in(q.text), vocabulary)
+    read_texts(q, texts, columns, uses_severity, vocabulary)
+    if texts.level_noun and level_names_lines(texts.filters, vocabulary):  # "'Failed to open package' erors"
+        texts.drop(LevelFilter)
+    draft.filters += texts.filters
+    draft.terms += texts.terms
+    draft.corrections += texts.corrections
+    draft.level_noun = texts.level_noun
+    draft.grounding.named = texts.grounding.named
+    return literals, said
+
+
+def _asking(q: Question, draft: Draft) -> None:
+    """What the question's asking words ask beyond counting, ranking and listing (read before the words left over
+    become searches), and the asking words nothing reads (`unread`)."""
+    draft.asked = asked(q.text, q.used)
+    for start, end in draft.asked.spans:
+        q.consume(start, end)
+    if draft.asked.measure is not None and draft.target is None and draft.goal in ("", "show", "list"):
+        draft.goal = "count"  # what can be answered of "what percentage of lines are warnings": the warnings
+    draft.unread = unread_words(q.text, q.used)
+    for m in re.finditer("|".join(re.escape(w) for w in draft.unread) or r"(?!)", q.text, re.I):
+        q.consume(m.start(), m.end())
+
+
+def _problem(draft: Draft, unknown: list[str], vocabulary: Vocabulary) -> str | None:
+    """Why the question cannot be read as it stands (None when it can)."""
+    grounding = draft.grounding
+    if unknown:
+        return f'I do not know how to look for "{" ".join(unknown)}" in these logs'
+    if not draft.goal:
+        return "I could not tell whether to count, rank or list"
+    if len(grounding.guesses) + len(grounding.named) > 1 and apart(draft, vocabulary):
+        return "the words of the question rarely occur on the same log line"
+    if draft.ignored and draft.target is None and not draft.filters:
+        return f'I could not find {", ".join(repr(w) for w in draft.ignored)} in these logs'  # the subject
+    if draft.goal == "count" and not draft.filters and (
+            guessed := [c for c in draft.corrections if c.read_as.lower() not in FILLER]):
+        return f'I read "{guessed[0].written}" as "{guessed[0].read_as}", which selects no lines'  # "verbos"
+    return None
+
+
+def _may_be_event(draft: Draft, vocabulary: Vocabulary) -> bool:
+    """Whether the question may name one of the log's events: its words could not be read, were found nowhere,
+    or never meet on one line (a question that leaves values out or ranks messages is read as written)."""
+    unread = draft.ignored and not any(not isinstance(f, TimeFilter) for f in draft.filters)
+    return bool(draft.goal and not draft.excluded and not draft.negated and draft.target != "message" and (
+        draft.problem or unread or unmet(draft.filters, vocabulary)))
+
+
+def _reading(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> Reading:
+    """The typed result: the query, or the problem and what was asked of the question."""
+    read = read_query(draft, columns, vocabulary) if draft.problem is None else None
+    query, measured = read if read is not None else (None, None)
+    asked_for = draft.asked.measure
+    if query is None and (asked_for is not None or draft.unread):
+        query = Query(measure=asked_for or Count(), unread=tuple(draft.unread))
+    grounding = draft.grounding
+    return Reading(query=query, interpretation=_interpretation(draft, query), problem=draft.problem,
+                   measured=measured, asked=asked_for, guesses=tuple(grounding.guesses),
+                   absent=tuple(grounding.absent), level_noun=draft.level_noun)
+
+
+def _interpretation(draft: Draft, query: Query | None) -> Interpretation:
+    """What the question was read as, for the result and the answer."""
+    return Interpretation(shape=draft.goal, target=draft.target, terms=draft.terms, corrections=draft.corrections,
+                          ignored=draft.unread + draft.ignored + draft.framing, time_window=draft.window,
+                          problem=draft.problem, excluded=draft.negated + [e.text for e in draft.excluded],
+                          query=query)
+
+
+@functools.lru_cache(maxsize=8)
+def _spelling(vocabulary: Vocabulary) -> tuple[frozenset[str], tuple[str, ...]]:
+    """Words never corrected (the rules' lexicon and every word of the rows), and the words to correct to."""
+    (lexicon, whole), words = lexicon_words(), vocabulary.words()
+    return lexicon | frozenset(words), tuple(sorted(whole)) + tuple(w for w in words if w not in whole)

@@ -1,0 +1,119 @@
+"""What a question does with the lines it keeps (count, count distinct, rank, list, show, a histogram) and what it
+counts or ranks (an entity or column: modems, IPs, users, ...)."""
+
+from __future__ import annotations
+
+import re
+
+from react_engine.understanding.reading.draft import Draft
+from react_engine.understanding.reading.lexicon import AMOUNT, COUNTABLE, CUSTOM_ENTITIES, LABELS, NUMBER_WORDS, TARGETS
+from react_engine.understanding.reading.question import Question, amount
+from react_engine.understanding.vocabulary import Vocabulary
+
+# "by host", "per user" group counts; "logged by", "written by" name a source instead
+GROUP_BY = r"(?<!\wed )(?<!written )(?<!\wen )\b(?:by|per|for each|for every)"
+GROUPED = GROUP_BY + r"\s+\w+"
+LINE_WORDS = r"(?:lines?|entries|entry|messages?|events?|records?|rows?|ones|logs?)"  # "unique lines"
+SEVERAL = r"\d+|" + "|".join(w for w, n in NUMBER_WORDS.items() if n > 1)  # "which 5 IPs", not "which one"
+_MOST = r"\bmost\b|\bhighest\b|\blargest\b|\bbiggest\b|\bnoisiest\b|\bbusiest\b|\bworst\b"
+_BREAKDOWN = r"\bbreak(?:down| down)\b|" + GROUPED
+_DISTINCT = r"\bunique\b|\bdistinct\b|\bdifferent\b"
+# (pattern, goal) for the goals that need only a look at the question, in order
+_GOALS = (
+    (r"\bmost (?:common|frequent|active|affected|seen)\b|\bfrequent\b|\bnoisiest\b|\bbusiest\b|" + _BREAKDOWN, "top"),
+    (_DISTINCT + r"|\bindividual\b", "unique"),
+    (r"\bhow many\b|\bnumber of\b|\bcount\b|\bhow often\b|\btotal\b", "count"),
+    (r"^\s*(?:which|what)\b", "list"),
+    (r"^\s*(?:show|list|display|print|give me)\b|\bexamples?\b|\bsamples?\b", "show"),
+)
+
+
+def read_goal(q: Question, draft: Draft) -> None:
+    """Set the draft's goal, and how many values a top list has."""
+    if q.take(r"\b(?:per|by|each|every)\s+(minute|hour|day)\b|\b(hourly|daily)\b|\bover time\b|\bhistogram\b"
+              r"|\btimeline\b|\btrend\b"):
+        draft.goal = "histogram"
+    elif (m := q.take(r"\btop\s*" + AMOUNT + r"?\b|\b(?:which|what)\s+(" + SEVERAL +
+                      r")\b(?=.*\b(?:most|highest|largest|biggest|busiest|noisiest)\b)")):
+        word = m[0].group(1) or m[0].group(2)
+        draft.goal, draft.n = "top", amount(word) if word else 5
+    elif q.has(r"\b(?:which|who)\b|^\s*what\s+(?!are\b|were\b)") and q.has(_MOST):
+        draft.goal = "which"
+    elif (goal := next((goal for pattern, goal in _GOALS if q.has(pattern)), None)) is not None:
+        draft.goal = goal
+        draft.n = 10 if goal == "top" and q.has(_BREAKDOWN) else 5
+    elif q.has(r"^\s*(?:are|were|is|was|did|do|does|has|have|any)\b") or not q.has(
+            r"^\s*(?:why|how|when|where|who|whom|whose|what|which|can|could|should|would|will)\b"):
+        draft.goal = "count"  # a yes/no question, or a terse noun phrase ("SEVERE entries?")
+    else:
+        draft.goal = ""
+
+
+def read_target(q: Question, draft: Draft, vocabulary: Vocabulary) -> None:
+    """The entity or column the question counts or ranks (modems, IPs, users...): the one after "per"/"by" in a
+    breakdown, else the first one named. A kind found by a pattern that matches none of the sampled lines ("blocks"
+    in Spark logs, which have no `blk_` ids) is left as a word of the question."""
+    named = _named(q, vocabulary)
+    first, draft.target = named[0] if named else (len(q.text), None)
+    if draft.subject is not None:
+        draft.target = draft.subject.name
+        return
+    per = re.search(GROUP_BY + r"\s+(?:the\s+|each\s+)?", q.text, re.I)
+    grouped = next((kind for start, kind in named if per and draft.goal == "top" and start == per.end()), None)
+    if grouped:
+        _group(q, draft, named, grouped)
+    _counted(q, draft, first)
+
+
+def _counted(q: Question, draft: Draft, first: int) -> None:
+    """Messages are counted as lines and ranked as messages; "how many modems" counts distinct modems, and "how
+    many unique lines" counts lines (the target word first named at `first`)."""
+    if draft.target == "message" and draft.goal not in ("top", "which", "list"):
+        draft.target = None  # "how many messages" counts lines
+    if draft.target is None and draft.goal in ("top", "which") and q.has(r"\berrors?\b|\bwarnings?\b"):
+        draft.target = "message"  # "the most common errors"
+    if draft.goal == "count" and draft.target in COUNTABLE and _counts_the_target(q, first):
+        draft.goal = "unique"  # "how many modems ..." asks for distinct modems
+    if draft.target is None and draft.goal == "unique":
+        _distinct_lines(q, draft)
+
+
+def _named(q: Question, vocabulary: Vocabulary) -> list[tuple[int, str]]:
+    """Where each entity word is, and its kind, in the question's order (their words become consumed)."""
+    named = []
+    for kind, pattern in TARGETS:
+        for m in q.take(pattern):
+            if kind in CUSTOM_ENTITIES and vocabulary.sample and not vocabulary.together([CUSTOM_ENTITIES[kind]])[0]:
+                q.consume(m.start(), m.end(), used=False)
+            else:
+                named.append((m.start(), kind))
+    return sorted(named)
+
+
+def _group(q: Question, draft: Draft, named: list[tuple[int, str]], grouped: str) -> None:
+    """Rank the kind after "per"/"by"; counting another kind for each of them is no tool's."""
+    counted = [(start, kind) for start, kind in named if kind != grouped and kind in COUNTABLE]
+    if counted and (q.has(_DISTINCT) or _counts_the_target(q, counted[0][0])):
+        draft.problem = f"counting distinct {LABELS[counted[0][1]]} for each of the {LABELS[grouped]} is not supported"
+    draft.target = grouped
+
+
+def _distinct_lines(q: Question, draft: Draft) -> None:
+    """"How many unique lines" counts lines; distinct values of a word no rule knows are no tool's."""
+    draft.goal = "count"
+    noun = re.search(r"\b(?:unique|distinct|different|individual)\s+(\w+)", q.text, re.I)
+    if noun and not q.used[noun.start(1)] and not re.fullmatch(LINE_WORDS, noun.group(1), re.I):
+        draft.problem = f'I cannot count distinct "{noun.group(1)}": the tools count distinct values of ' \
+                        "known entities (IP addresses, users, hosts, blocks, ...)"
+
+
+def _counts_the_target(q: Question, start: int) -> bool:
+    """Whether "how many" is followed by the target word at `start` ("how many [unregistered] modems"), and the
+    target is not just a modifier ("how many user attempts")."""
+    counted = re.search(r"\b(?:how many|number of|count(?: of| the)?)\s+(?:(?:unique|distinct|different|"
+                        r"individual|of|the)\s+)*", q.text, re.I)
+    if counted is None or start < counted.end():
+        return False
+    head_noun = re.match(r"\S*\s+(?:attempts?|events?|lines?|entries|messages?|errors?|requests?|logins?|failures?"
+                         r"|records?|occurrences?|times)\b", q.text[start:])
+    return head_noun is None and all(q.used[i] or q.text[i].isspace() for i in range(counted.end(), start))
