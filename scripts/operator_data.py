@@ -8,7 +8,8 @@ whose places are tied, or two readings of one question that disagree (`agree`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
@@ -171,6 +172,8 @@ def agree(*readings: int) -> int:
 
 PHRASINGS = ("plain", "terse", "wordy", "typo", "dates-in-words", "ranking", "came-from", "honest-zero", "unserved")
 EXTRA_PHRASINGS = ("investigation",)  # asked in the public suite only
+ANALYTICS = ("statistic", "first-last", "duration", "gaps", "share", "comparison", "breakdown", "listing")
+REL_TOLERANCE = 1e-4  # how far (relative) a computed number may be from the expected one: answers round it
 
 
 @dataclass
@@ -182,9 +185,10 @@ class Questions:
     set: str | None = None
     requires: list[str] = field(default_factory=list)
     cases: list[dict] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)  # questions left out, and why
 
     def _add(self, slug: str, phrasing: str, question: str, expect: dict) -> None:
-        if phrasing not in PHRASINGS + EXTRA_PHRASINGS:
+        if phrasing not in PHRASINGS + EXTRA_PHRASINGS + ANALYTICS:
             raise ValueError(f"{slug}: unknown phrasing class {phrasing!r}")
         case: dict = {"id": f"{self.prefix}-{slug}", "class": phrasing, "question": question}
         case.update({"set": self.set} if self.set else {"logs": list(self.logs)})
@@ -197,6 +201,22 @@ class Questions:
         if (value == 0) != (phrasing == "honest-zero"):
             raise Ambiguous(f"{slug}: value {value} with phrasing {phrasing}: honest zeros and only they are 0")
         self._add(slug, phrasing, question, {"value": value, "no_data": True} if value == 0 else {"value": value})
+
+    @contextmanager
+    def refusing(self, slug: str) -> Iterator[None]:
+        """Leave the question out (and say why in `refused`) when deriving its value finds it ambiguous."""
+        try:
+            yield
+        except Ambiguous as why:
+            self.refused.append(f"{self.prefix}-{slug}: {why}")
+
+    def measured(self, slug: str, phrasing: str, question: str, value: object) -> None:
+        """A number (matched within REL_TOLERANCE), a time, an [a, b] pair or a table."""
+        self._add(slug, phrasing, question, {"value": value, "rel_tolerance": REL_TOLERANCE})
+
+    def listing(self, slug: str, question: str, places: list[str]) -> None:
+        """Listed lines: the answer shows each of these `file:line` references."""
+        self._add(slug, "listing", question, {"contains": places})
 
     def unserved(self, slug: str, question: str) -> None:
         """An intent the engine cannot serve yet (a percentage, a comparison, a statistic of a field...): right only

@@ -473,12 +473,16 @@ SYSTEMS: dict[str, Callable[[LogData, Questions], None]] = {
 }
 
 
-def loghub_cases(root: Path, systems: dict[str, Callable[[LogData, Questions], None]] = SYSTEMS) -> list[dict]:
-    """Every system's cases (`systems`: a catalogue); `root` is the real_logs folder (REAL_LOGS seen from evals/)."""
+def loghub_cases(root: Path, systems: dict[str, Callable[[LogData, Questions], None]] = SYSTEMS,
+                 refused: list[str] | None = None) -> list[dict]:
+    """Every system's cases (`systems`: a catalogue); `root` is the real_logs folder (REAL_LOGS seen from evals/).
+    Questions left out because their readings disagree are added to `refused`."""
     cases: list[dict] = []
     for system, questions in systems.items():
         path = f"{REAL_LOGS}/{system}/{system}_2k.log"
         q = Questions(prefix=system.lower(), logs=[path], requires=[path])
         questions(LogData.loghub(root, system), q)
         cases += q.cases
+        if refused is not None:
+            refused += q.refused
     return cases

@@ -263,12 +263,16 @@ SETS: dict[str, Callable[[Truth, Questions, Path], None]] = {
 }
 
 
-def sample_cases(logs: Path, sets: dict[str, Callable[[Truth, Questions, Path], None]] = SETS) -> list[dict]:
-    """Every sample set's cases (`sets`: a catalogue); `logs` is sample_logs/ (with ground_truth.json)."""
+def sample_cases(logs: Path, sets: dict[str, Callable[[Truth, Questions, Path], None]] = SETS,
+                 refused: list[str] | None = None) -> list[dict]:
+    """Every sample set's cases (`sets`: a catalogue); `logs` is sample_logs/ (with ground_truth.json). Questions
+    left out because their readings disagree are added to `refused`."""
     truth = Truth(logs / "ground_truth.json")
     cases: list[dict] = []
     for name, questions in sets.items():
         q = Questions(prefix=name, set=name)
         questions(truth, q, logs)
         cases += q.cases
+        if refused is not None:
+            refused += q.refused
     return cases

@@ -57,6 +57,22 @@ def test_tolerance_and_text_case() -> None:
     assert same_value({"a": [1, 2]}, {"a": [1, 2]}) and not same_value({"a": 1}, {"b": 1})
 
 
+@settings(max_examples=80, deadline=None)
+@given(st.floats(1e-6, 1e12), st.sampled_from([1e-4, 1e-2]), st.floats(-0.99, 0.99))
+def test_a_relative_tolerance_scales_with_the_expected_number(expected: float, rel: float, within: float) -> None:
+    near = expected * (1 + within * rel)
+    assert same_value(near, expected, rel_tolerance=rel)
+    assert same_value({"t": [near]}, {"t": [expected]}, rel_tolerance=rel)
+    assert not same_value(expected * (1 + 2 * rel), expected, rel_tolerance=rel)
+    assert same_value(round(expected), expected, rel_tolerance=0.5 / expected + 1e-9) or expected < 1
+
+
+def test_a_rounded_answer_passes_a_case_with_a_relative_tolerance() -> None:
+    case = _case(value=0.2344543, rel_tolerance=1e-4)
+    assert score(case, _result(0.234454)).passed and not score(case, _result(0.2346)).passed
+    assert score(_case(value=1000, rel_tolerance=1e-4), _result(1000.05)).passed
+
+
 def test_ranking_reads_the_usual_top_shapes() -> None:
     assert ranking([["a", 3], ["b", 2]]) == ranking([{"value": "a", "count": 3}, {"value": "b"}]) == ["a", "b"]
     assert ranking({"a": 3, "b": 2}) == ranking(["a", "b"]) == ["a", "b"]

@@ -69,17 +69,19 @@ def _number(value: Any) -> int | float | None:
     return None
 
 
-def same_value(actual: Any, expected: Any, tolerance: float = 0.0) -> bool:
-    """Numbers within `tolerance`, text case-insensitively, lists and dicts element by element."""
+def same_value(actual: Any, expected: Any, tolerance: float = 0.0, rel_tolerance: float = 0.0) -> bool:
+    """Numbers within `tolerance` or within `rel_tolerance` of the expected number's size, text
+    case-insensitively, lists and dicts element by element."""
     expected_n, actual_n = _number(expected), _number(actual)
     if expected_n is not None and actual_n is not None:
-        if isinstance(expected_n, int) and isinstance(actual_n, int):
+        if isinstance(expected_n, int) and isinstance(actual_n, int) and not rel_tolerance:
             return abs(actual_n - expected_n) <= tolerance
-        return math.isclose(actual_n, expected_n, rel_tol=1e-9, abs_tol=tolerance)
+        return math.isclose(actual_n, expected_n, rel_tol=max(rel_tolerance, 1e-9), abs_tol=tolerance)
     if isinstance(expected, (list, tuple)) and isinstance(actual, (list, tuple)):
-        return len(actual) == len(expected) and all(same_value(a, e, tolerance) for a, e in zip(actual, expected))
+        return len(actual) == len(expected) and all(same_value(a, e, tolerance, rel_tolerance)
+                                                    for a, e in zip(actual, expected))
     if isinstance(expected, dict) and isinstance(actual, dict):
-        return actual.keys() == expected.keys() and all(same_value(actual[k], v, tolerance)
+        return actual.keys() == expected.keys() and all(same_value(actual[k], v, tolerance, rel_tolerance)
                                                         for k, v in expected.items())
     return str(actual).casefold() == str(expected).casefold()
 
@@ -117,7 +119,8 @@ def _outcome(passed: bool, expect: Expect, result: RunResult) -> Outcome:
         return "wrong"  # answered as if served: the reply claims what no tool computed
     if not _given(result.value):
         return "refused"
-    wrong_value = expect.checks_value and not same_value(result.value, expect.value, expect.tolerance)
+    wrong_value = expect.checks_value and not same_value(result.value, expect.value, expect.tolerance,
+                                                         expect.rel_tolerance)
     wrong_top = expect.top is not None and not _top_holds(expect.top, result.value)
     invented = expect.no_data and not _empty(result.value)
     return "wrong" if wrong_value or wrong_top or invented else "failed"
@@ -138,7 +141,7 @@ def _correctness(expect: Expect, result: RunResult, failures: list[str]) -> floa
         return None
     checks = []
     if expect.checks_value:
-        ok = same_value(result.value, expect.value, expect.tolerance)
+        ok = same_value(result.value, expect.value, expect.tolerance, expect.rel_tolerance)
         checks.append(ok)
         if not ok:
             failures.append(f"value {result.value!r} != expected {expect.value!r}")

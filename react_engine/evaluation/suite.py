@@ -29,7 +29,8 @@ class Expect(BaseModel):
 
     value: Any = None  # checked only when given (or taken from `value_from`)
     value_from: str | None = None
-    tolerance: float = Field(0.0, ge=0)
+    tolerance: float = Field(0.0, ge=0)  # how far a number may be from the expected one
+    rel_tolerance: float = Field(0.0, ge=0, lt=1)  # the same, as a fraction of the expected number
     contains: list[str] = Field(default_factory=list)  # substrings of the answer, case-insensitive
     contains_from: list[str] = Field(default_factory=list)
     top: list[Any] | None = None  # the answer's ranking starts with these values (or [value, count] pairs)
