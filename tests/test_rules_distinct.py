@@ -17,7 +17,7 @@ from question_frames import ask, frame
 
 from react_engine.tools.regex import check
 from react_engine.understanding import Vocabulary
-from react_engine.understanding.reading.exclusions import excluded
+from react_engine.understanding.reading.negation import excluded
 from react_engine.understanding.reading.nouns import subject
 from react_engine.understanding.reading.question import Question
 

@@ -10,9 +10,11 @@ from react_engine.planners.rules.measured import measure_answer
 from react_engine.planners.rules.plan import Plan
 from react_engine.planners.rules.timing import time_answer
 from react_engine.understanding.measures import (
+    Count,
     Distinct,
     Histogram,
     Listing,
+    Measure,
     Patterns,
     Preceding,
     Timeline,
@@ -40,36 +42,50 @@ def _pairs(value: Any) -> list[tuple[Any, Any]]:
 
 
 def answer(plan: Plan, history: list[HistoryItem]) -> tuple[str, Any]:
-    """The final sentence and value, from what the plan's tools computed for its measure."""
-    measure, where, last = plan.measure, scope(plan), history[-1].value
+    """The final sentence and value, from the values the plan's tools computed for its measure (each read from
+    the tool that computes it)."""
+    measure, where = plan.measure, scope(plan)
+    if isinstance(measure, (Patterns, Unusual, Timeline, Preceding)):
+        return investigation_answer(measure.kind, history, where, str(getattr(measure, "value", "")))
     asked = plan.query.measure if plan.query is not None else measure
-    worded = time_answer(asked, history, where) or measure_answer(asked, history, where)
-    if worded is not None:
-        return worded
+    worded = time_answer(asked, history, where) or measure_answer(asked, history, where) or _worded(
+        measure, {h.action: h for h in history}, where)  # the latest value of each tool
+    return worded or (f"{history[-1].summary}{where}.", history[-1].value)
+
+
+def _worded(measure: Measure, computed: dict[str, HistoryItem], where: str) -> tuple[str, Any] | None:
+    """The sentence and value for a measure of lines or values, from the tools that compute it."""
     match measure:
-        case Patterns() | Unusual() | Timeline() | Preceding():
-            return investigation_answer(measure.kind, history, where, str(getattr(measure, "value", "")))
         case Distinct():
-            return f"{counted(last, 'distinct ' + measure.key.label)}{where}.", last
+            return _counted(computed, "count_entities", "distinct " + measure.key.label, where)
         case Listing(key=key) if key is not None:
-            return _listed(key.label, history, where)
+            return _listed(key.label, computed, where)
         case Top(single=True):
-            return _leaders(measure.key.label, history, where)
+            return _leaders(measure.key.label, computed["top_values"], where)
         case Top():
-            return _ranked(measure.key.label, last, where)
+            return _ranked(measure.key.label, computed["top_values"].value, where)
         case Histogram():
-            return _histogram(last, where)
+            return _histogram(computed["count_by_time"].value, where)
         case Listing():
-            lines = last if isinstance(last, list) else []
-            return f"The {'newest' if measure.order == 'newest' else 'first'} matching lines{where}:\n" + "\n".join(
-                str(x) for x in lines), None
-    return f"{counted(last, 'log lines')}{where}." if isinstance(last, int) else f"{history[-1].summary}{where}.", last
+            lines = computed["show_logs"].value or []
+            newest = "newest" if measure.order == "newest" else "first"
+            return f"The {newest} matching lines{where}:\n" + "\n".join(str(x) for x in lines), None
+        case Count():
+            return _counted(computed, "get_log_count", "log lines", where)
+    return None
 
 
-def _listed(label: str, history: list[HistoryItem], where: str) -> tuple[str, Any]:
+def _counted(computed: dict[str, HistoryItem], action: str, label: str, where: str) -> tuple[str, Any]:
+    """How many lines or values the counting tool `action` found."""
+    value = computed[action].value
+    return (f"{counted(value, label)}{where}." if isinstance(value, int) else f"{computed[action].summary}{where}."), \
+        value
+
+
+def _listed(label: str, computed: dict[str, HistoryItem], where: str) -> tuple[str, Any]:
     """How many distinct values, and those with the most lines."""
-    pairs = _pairs(history[-1].value)
-    count = next((h.value for h in history if h.action == "count_entities"), None)
+    pairs = _pairs(computed["top_values"].value)
+    count = computed["count_entities"].value if "count_entities" in computed else None
     shown = ", ".join(f"{v} ({c:,})" for v, c in pairs)
     head = f"{counted(count, 'distinct ' + label)}{where}" if count is not None else f"The {label}{where}"
     more = f"; the {len(pairs)} with the most lines" if count is not None and count > len(pairs) else ""
@@ -77,13 +93,13 @@ def _listed(label: str, history: list[HistoryItem], where: str) -> tuple[str, An
     return f"{head}{more}: {shown}.", names[0] if len(names) == 1 else names
 
 
-def _leaders(label: str, history: list[HistoryItem], where: str) -> tuple[str, Any]:
+def _leaders(label: str, ranked: HistoryItem, where: str) -> tuple[str, Any]:
     """The value with the most lines, or the values tied for the most."""
-    pairs = _pairs(history[-1].value)
+    pairs = _pairs(ranked.value)
     if not pairs:
         return f"No {label} were found{where}.", []
     best = [v for v, c in pairs if c == pairs[0][1]]
-    field = history[-1].params.get("field", "")
+    field = ranked.params.get("field", "")
     leaders = " and ".join(f"{field} {v}" if str(v).isdigit() and field else str(v) for v in best)
     verb = "tie with" if len(best) > 1 else "has the most, with"
     return f"{leaders} {verb} {counted(pairs[0][1], 'lines')}{where}.", best[0] if len(best) == 1 else best

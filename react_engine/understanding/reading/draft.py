@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from react_engine.understanding.asking import Asked
 from react_engine.understanding.interpretation import Correction, Term, TimeWindow
 from react_engine.understanding.measures import Measure
 from react_engine.understanding.query import FieldFilter, Filter, LevelFilter, TextFilter, TimeFilter
-from react_engine.understanding.reading.exclusions import Exclusion
+from react_engine.understanding.reading.negation import Exclusion
 from react_engine.understanding.reading.nouns import Subject
+
+Goal = Literal["count", "unique", "top", "which", "list", "show", "histogram", "patterns", "unusual", "timeline",
+               "preceding", ""]
+"""What the question does with the lines it keeps ("" when unclear); an investigation's goal is its measure's kind."""
 
 
 @dataclass
@@ -30,7 +34,7 @@ class Draft:
     """What the readers found so far; `reading.result` turns it into the typed result."""
 
     filters: list[Filter] = field(default_factory=list)
-    goal: str = "count"  # count | unique | top | which | list | show | histogram, or an investigation's kind
+    goal: Goal = "count"
     target: str | None = None  # the entity or column counted or ranked
     problem: str | None = None  # why the question cannot be read
     terms: list[Term] = field(default_factory=list)  # words grounded in the data

@@ -18,18 +18,19 @@ from react_engine.understanding.measures import (
 )
 from react_engine.understanding.query import Filter, LevelFilter, Query, TimeFilter
 from react_engine.understanding.reading.draft import Draft
-from react_engine.understanding.reading.exclusions import leave_out
+from react_engine.understanding.reading.investigation import Investigation
 from react_engine.understanding.reading.keys import key_of
+from react_engine.understanding.reading.negation import leave_out
 from react_engine.understanding.vocabulary import Vocabulary
 
 RANKED = ("top", "which", "unique", "list")  # goals that rank or count distinct values
 
 
-def investigate(draft: Draft, goal: str, measure: Measure, problems: bool) -> None:
+def investigate(draft: Draft, measure: Investigation, problems: bool) -> None:
     """Make the reading an investigation: what is unusual in a time window is what first appears in it (so the
     window names a time, and the lines before it stay to compare with); `problems` asks about the lines at warning
     or above, unless a level was named."""
-    draft.goal, draft.investigation = goal, measure
+    draft.goal, draft.investigation = measure.kind, measure
     if problems and not any(isinstance(f, LevelFilter) for f in draft.filters):
         draft.filters.append(LevelFilter(min_level="warning", words="at warning or above"))
     if isinstance(measure, Unusual) and draft.window is not None:
@@ -62,7 +63,7 @@ def _measure(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> Measur
     """What the draft's goal measures (None with the problem set when it cannot be measured here)."""
     asked = draft.asked.measure
     if draft.investigation is None and isinstance(asked, (Patterns, Unusual, Timeline, Preceding)):
-        investigate(draft, asked.kind, asked, problems=False)  # "outliers", "categorize"
+        investigate(draft, asked, problems=False)  # "outliers", "categorize"
     if draft.investigation is not None:
         return draft.investigation
     if draft.goal == "histogram":

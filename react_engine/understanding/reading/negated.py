@@ -6,12 +6,11 @@ from __future__ import annotations
 import re
 
 from react_engine.understanding.reading.draft import Draft
-from react_engine.understanding.reading.exclusions import Exclusion
 from react_engine.understanding.reading.grounding import ground
 from react_engine.understanding.reading.lexicon import METHODS
 from react_engine.understanding.reading.literals import read_literals
 from react_engine.understanding.reading.measure import RANKED
-from react_engine.understanding.reading.negation import Negation, excluded, one_value, reopened
+from react_engine.understanding.reading.negation import Exclusion, Negation, leaving_out, one_value, reopened
 from react_engine.understanding.reading.places import read_places
 from react_engine.understanding.reading.question import Question
 from react_engine.understanding.reading.texts import read_texts
@@ -27,7 +26,7 @@ def read_negated(q: Question, negated: Negation, draft: Draft, columns: list[str
         draft.excluded.append(Exclusion(value))
         return
     part = _inner(q, negated, words, columns, uses_severity, vocabulary)
-    found = excluded(part.filters)
+    found = leaving_out(part.filters)
     if found is None:
         draft.problem = (f'I could not tell which lines "{negated.cue} {words}" leaves out: name one level, '
                          "component, host or quoted text after it")

@@ -12,16 +12,15 @@ from react_engine.understanding.asking import TIME_WORDS, asked, unread_words
 from react_engine.understanding.interpretation import Correction, Interpretation, TimeWindow
 from react_engine.understanding.measures import Count
 from react_engine.understanding.query import Filter, LevelFilter, Query, TextFilter, TimeFilter
-from react_engine.understanding.reading import negation
 from react_engine.understanding.reading.draft import Draft
 from react_engine.understanding.reading.events import as_event, level_names_lines, said_words, unmet
-from react_engine.understanding.reading.exclusions import claim_columns, excluded
 from react_engine.understanding.reading.grounding import apart, ground
 from react_engine.understanding.reading.investigation import WRONG, read_investigation
 from react_engine.understanding.reading.lexicon import FILLER, NAMED_LOGINS, lexicon_words
 from react_engine.understanding.reading.literals import read_literals
 from react_engine.understanding.reading.measure import investigate, read_query
 from react_engine.understanding.reading.negated import read_negated
+from react_engine.understanding.reading.negation import claim_columns, excluded, find
 from react_engine.understanding.reading.nouns import subject
 from react_engine.understanding.reading.places import read_places, read_source
 from react_engine.understanding.reading.question import Question, lead_in, time_window
@@ -42,7 +41,7 @@ def read_question(question: str, columns: list[str], now: str | None, vocabulary
     from; `uses_severity`: read severity words as levels, else as words to search for)."""
     text, corrections = _corrected(question, columns, vocabulary)
     q, draft = Question(text), Draft(corrections=corrections)
-    negated = negation.find(q, columns)  # its words are read on their own, after the rest
+    negated = find(q, columns)  # its words are read on their own, after the rest
     draft.excluded = excluded(q)  # before quoted text becomes a search: "other than '-'"
     investigation = read_investigation(q)
     if investigation is None and q.has(_WHY):
@@ -51,7 +50,7 @@ def read_question(question: str, columns: list[str], now: str | None, vocabulary
     literals, said = _read_names(q, draft, columns, now, uses_severity, vocabulary)
     read_goal(q, draft)
     if investigation is not None:
-        investigate(draft, *investigation, problems=uses_severity and WRONG in text.lower())
+        investigate(draft, investigation, problems=uses_severity and WRONG in text.lower())
     unit = re.search(r"\b(minute|day|daily)\b", text, re.I)
     draft.interval = "1m" if unit and unit.group(1).lower() == "minute" else "1d" if unit else "1h"
     read_target(q, draft, vocabulary)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from react_engine.understanding.reading.draft import Draft
+from react_engine.understanding.reading.draft import Draft, Goal
 from react_engine.understanding.reading.lexicon import AMOUNT, COUNTABLE, CUSTOM_ENTITIES, LABELS, NUMBER_WORDS, TARGETS
 from react_engine.understanding.reading.question import Question, amount
 from react_engine.understanding.vocabulary import Vocabulary
@@ -19,7 +19,7 @@ _MOST = r"\bmost\b|\bhighest\b|\blargest\b|\bbiggest\b|\bnoisiest\b|\bbusiest\b|
 _BREAKDOWN = r"\bbreak(?:down| down)\b|" + GROUPED
 _DISTINCT = r"\bunique\b|\bdistinct\b|\bdifferent\b"
 # (pattern, goal) for the goals that need only a look at the question, in order
-_GOALS = (
+_GOALS: tuple[tuple[str, Goal], ...] = (
     (r"\bmost (?:common|frequent|active|affected|seen)\b|\bfrequent\b|\bnoisiest\b|\bbusiest\b|" + _BREAKDOWN, "top"),
     (_DISTINCT + r"|\bindividual\b", "unique"),
     (r"\bhow many\b|\bnumber of\b|\bcount\b|\bhow often\b|\btotal\b", "count"),
