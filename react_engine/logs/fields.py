@@ -18,9 +18,11 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from react_engine.logs.templates import masked
 from react_engine.logs.text import arrow_strings
 
 SAMPLE_ROWS = 10_000  # messages sampled, spread evenly, to find words and numeric fields
+_EXAMPLES = 2  # messages read per template
 NUMBER = r"-?\d+(?:\.\d+)?"
 SIZE_UNITS = {"bytes": 1, "byte": 1, "b": 1, "kb": 1024, "kib": 1024, "mb": 1024**2, "mib": 1024**2,
               "gb": 1024**3, "gib": 1024**3, "tb": 1024**4, "tib": 1024**4}
@@ -48,11 +50,12 @@ _END = r"(?:$|[^\w.:/%=-])"
 @dataclass(frozen=True)
 class NumericField:
     """A number messages carry: its `name`, `unit` ("bytes", "s" or "" when none), the RE2 `patterns` that read
-    it (named groups `v` and maybe `u`, or `a`/`b`/`c` for a clock) and the sampled rows that hold it."""
+    it (named groups `v` and maybe `u`, or `a`/`b`/`c` for a clock), each with the word a line it matches holds
+    (any case: a cheap test that spares the regex most lines), and the sampled rows that hold it."""
 
     name: str
     unit: str
-    patterns: tuple[str, ...]
+    patterns: tuple[tuple[str, str], ...]  # (word, pattern)
     sampled: int = 0
 
     def merged(self, other: NumericField) -> NumericField:
@@ -70,7 +73,7 @@ def _pair(found: re.Match[str]) -> NumericField:
     key = found["key"]
     unit = f"(?:[ \\t]?(?P<u>{UNIT}))?" if found["u"] else ""
     pattern = rf"(?i)(?:^|[^\w.\-/]){re.escape(key)}(?:=|:[ \t]+)\"?(?P<v>{NUMBER}){unit}{_END}"
-    return NumericField(key, unit_of(found["u"]), (pattern,))
+    return NumericField(key, unit_of(found["u"]), ((key, pattern),))
 
 
 def _united(found: re.Match[str], before: str) -> NumericField | None:
@@ -79,10 +82,10 @@ def _united(found: re.Match[str], before: str) -> NumericField | None:
     prior = _BEFORE.search(before)
     if unit.lower() in ("bytes", "byte") and (after in _AFTER or after.endswith("ed")):
         pattern = rf"(?i)(?:^|[^\w.:/<>-]){value}(?:[ \t]*\([^()]{{0,30}}\))?[ \t]+{re.escape(after)}\b"
-        return NumericField(f"bytes {after}", "bytes", (pattern,))
+        return NumericField(f"bytes {after}", "bytes", ((after, pattern),))
     if prior and prior["key"].lower() not in _STOP:
         key = prior["key"]
-        return NumericField(key, unit_of(unit), (rf"(?i)(?:^|[^\w.\-]){re.escape(key)}[ \t]+{value}(?:$|[^\w/%])",))
+        return NumericField(key, unit_of(unit), ((key, rf"(?i)(?:^|[^\w.\-]){re.escape(key)}[ \t]+{value}(?:$|[^\w/%])"),))
     return None
 
 
@@ -91,8 +94,8 @@ def _named(found: re.Match[str], kind: str) -> NumericField | None:
     if key.lower() in _STOP or key[0].isdigit():
         return None
     if kind == "clock":
-        return NumericField(key, "s", (rf"(?:^|[^\w.:<-]){re.escape(key)}[ \t]+{_CLOCK_VALUE}(?:$|[^\w.:])",))
-    return NumericField(key, "bytes", (rf"(?i)\b{re.escape(key)}[ \t]+(?P<v>\d+)(?:$|[^\w.:])",))
+        return NumericField(key, "s", ((key, rf"(?:^|[^\w.:<-]){re.escape(key)}[ \t]+{_CLOCK_VALUE}(?:$|[^\w.:])"),))
+    return NumericField(key, "bytes", ((key, rf"(?i)\b{re.escape(key)}[ \t]+(?P<v>\d+)(?:$|[^\w.:])"),))
 
 
 def fields_in(message: str) -> list[NumericField]:
@@ -126,13 +129,20 @@ def fields_in(message: str) -> list[NumericField]:
 
 def discover(messages: Iterable[str]) -> tuple[NumericField, ...]:
     """The fields the sampled `messages` carry, most sampled rows first; a name found in several templates holds
-    each template's pattern (the first unit found wins)."""
+    each template's pattern (the first unit found wins). Messages of one template (the same `masked` text) carry
+    the same fields, so each template is read in its first `_EXAMPLES` messages and its rows counted together."""
     counts = pd.Series(list(messages), dtype=object).value_counts(sort=False)
+    templates = masked(pa.array(counts.index.astype(str), pa.large_string())).to_pylist()
+    rows = pd.Series(counts.to_numpy(), index=templates).groupby(level=0, sort=False).sum()
+    examples = pd.Series(counts.index, index=templates).groupby(level=0, sort=False).head(_EXAMPLES)
     found: dict[str, NumericField] = {}
-    for message, rows in counts.items():
+    counted: set[tuple[str, str]] = set()  # (template, field): a template's rows count once per field
+    for template, message in examples.items():
         for field in fields_in(str(message)):
-            field = NumericField(field.name, field.unit, field.patterns, int(rows))
             key = fold(field.name)
+            field = NumericField(field.name, field.unit, field.patterns,
+                                 0 if (template, key) in counted else int(rows[template]))
+            counted.add((template, key))
             found[key] = found[key].merged(field) if key in found else field
     return tuple(sorted(found.values(), key=lambda f: -f.sampled))
 
@@ -146,30 +156,38 @@ def read(messages: pd.Series, field: NumericField) -> pd.Series:
     """The field's value in each message (in bytes or seconds when it has a unit), NaN where it is absent."""
     text = arrow_strings(messages)
     out = np.full(len(text), np.nan)
-    for pattern in field.patterns:
-        missing = np.isnan(out)
-        if not missing.any():
-            break
-        groups = pc.extract_regex(text, pattern)
-        got = _numbers(groups)
-        out[missing] = got[missing]
+    for word, pattern in field.patterns:
+        holds = pc.fill_null(pc.match_substring(text, word, ignore_case=True), False)
+        rows = np.flatnonzero(np.isnan(out) & holds.to_numpy(zero_copy_only=False))
+        if len(rows):
+            out[rows] = _numbers(pc.extract_regex(text.take(pa.array(rows)), pattern))
     return pd.Series(out, index=messages.index, name=field.name)
 
 
 def _numbers(groups: pa.StructArray | pa.ChunkedArray) -> np.ndarray:
-    """The numbers of one pattern's matches, scaled to bytes or seconds by their unit."""
-    table = pa.table({name: pc.struct_field(groups, name) for name in _names(groups)})
-    frame = table.to_pandas()
-    if "a" in frame:  # a clock: mm:ss or hh:mm:ss
-        a, b = pd.to_numeric(frame["a"]), pd.to_numeric(frame["b"])
-        c = pd.to_numeric(frame["c"].replace("", np.nan))
-        return np.where(c.notna(), a * 3600 + b * 60 + c.fillna(0), a * 60 + b).astype(float)
-    number = pd.to_numeric(frame["v"], errors="coerce").to_numpy(dtype=float)
-    if "u" in frame:
-        units = frame["u"].fillna("").str.lower()
-        scale = units.map(lambda u: SIZE_UNITS.get(u) or TIME_UNITS.get(u) or 1.0).to_numpy(dtype=float)
-        number = number * scale
+    """The numbers of one pattern's matches, scaled to bytes or seconds by their unit (in Arrow: the patterns
+    capture only digits, so every capture casts)."""
+    names = _names(groups)
+    if "a" in names:  # a clock: mm:ss or hh:mm:ss
+        a, b, c = (_floats(groups, name) for name in "abc")
+        return np.where(np.isnan(c), a * 60 + b, a * 3600 + b * 60 + c)
+    number = _floats(groups, "v")
+    if "u" in names:
+        written = pc.utf8_lower(pc.struct_field(groups, "u"))
+        if isinstance(written, pa.ChunkedArray):
+            written = written.combine_chunks()
+        units = pc.dictionary_encode(written)
+        scales = np.array([SIZE_UNITS.get(u) or TIME_UNITS.get(u) or 1.0 for u in units.dictionary.to_pylist()] + [1.0])
+        codes = units.indices.fill_null(len(scales) - 1).to_numpy(zero_copy_only=False)
+        number = number * scales[codes]
     return number
+
+
+def _floats(groups: pa.StructArray | pa.ChunkedArray, name: str) -> np.ndarray:
+    """One capture group as floats, NaN where the row did not match or the group captured nothing."""
+    text = pc.struct_field(groups, name)
+    text = pc.if_else(pc.equal(text, ""), pa.scalar(None, text.type), text)
+    return np.asarray(pc.cast(text, pa.float64()).to_numpy(zero_copy_only=False), dtype=float)
 
 
 def _names(groups: pa.StructArray | pa.ChunkedArray) -> list[str]:

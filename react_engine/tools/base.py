@@ -39,7 +39,8 @@ class ToolContext:
     allow_overwrite: bool = False  # whether an approved write may replace an existing file (--overwrite)
     inputs: tuple[Path, ...] = ()  # the loaded log files, which are never written
     deadline: float | None = None  # time.monotonic() past which the call has been abandoned
-    fields: tuple[NumericField, ...] | None = None  # numeric fields of the messages (found from a sample if None)
+    # the numeric fields of the messages, found when a tool first asks (from a sample of `frame` if None)
+    fields: Callable[[], tuple[NumericField, ...]] | None = None
     before: pd.DataFrame | None = None  # the current rows before the last call that narrowed them
 
     def check_deadline(self) -> None:

@@ -55,7 +55,7 @@ def _unit_named(name: str) -> str:
 def message_fields(ctx: ToolContext) -> tuple[NumericField, ...]:
     """The fields the messages carry: the run's, else found once in a sample of the frame's messages."""
     if ctx.fields is not None:
-        return ctx.fields
+        return ctx.fields()
     if not _sampled or _sampled[0][0]() is not ctx.frame:
         step = max(1, count(ctx.frame) // SAMPLE_ROWS)
         _sampled[:] = [(weakref.ref(ctx.frame), discover(every(ctx.frame["message"], step).dropna().astype(str)))]
@@ -120,14 +120,24 @@ def key_column(ctx: ToolContext, name: str) -> str:
 
 def _narrow(part: pd.DataFrame, numeric: Numeric | None, keys: list[str], width: pd.Timedelta | None
             ) -> pd.DataFrame:
-    """The keys (as text), the bucket and the value of each row of `part` that has them."""
+    """The keys (as text, or the categoricals they are, which group without hashing), the bucket and the value of
+    each row of `part` that has them."""
     out = pd.DataFrame(index=part.index)
     for key in keys:
-        out[key] = part[key].astype("object").where(part[key].notna(), None)
+        column = part[key]
+        out[key] = column if _categorical(column) else column.astype("object").where(column.notna(), None)
     if width is not None:
         out["bucket"] = part["timestamp"].dt.floor(width)
     out["value"] = numeric.values(part) if numeric is not None else 1.0
-    return out.dropna()
+    out = out.dropna()
+    for key in keys:  # a category no row holds is no group
+        if _categorical(out[key]):
+            out[key] = out[key].cat.remove_unused_categories()
+    return out
+
+
+def _categorical(column: pd.Series) -> bool:
+    return isinstance(column.dtype, pd.CategoricalDtype)
 
 
 def gather(rows: Rows, numeric: Numeric | None, keys: list[str], width: pd.Timedelta | None) -> pd.DataFrame:
