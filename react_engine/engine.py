@@ -12,48 +12,33 @@ import pandas as pd
 
 from react_engine import guidance
 from react_engine.actions import parse_reply, validate
-from react_engine.anchor import anchor
 from react_engine.approval import DENY_ALL, Approver
 from react_engine.context import build_prompt
 from react_engine.errors import (
-    ContextTooSmallError,
-    PlannerError,
-    ReactEngineError,
     ReplyError,
-    RunDeadlineError,
     ToolError,
     ToolTimeoutError,
-    TruncatedReplyError,
 )
 from react_engine.fallback import fallback_start, merge, needs_fallback
-from react_engine.frames import load_logs
-from react_engine.grounding import evidence, grounds, reports_nothing, verify, with_notes
+from react_engine.frames import open_run
 from react_engine.logs.mapped import settle
 from react_engine.logs.options import LoadOptions
+from react_engine.outcome import judged, unfinished, unloaded
 from react_engine.planners.base import Advisor, Planner, PlannerReply, PlanRequest
 from react_engine.planners.schema import portable_reply_schema
+from react_engine.planning import ask
 from react_engine.result import RunResult, Statistics, Step, StopReason
 from react_engine.rowops import attrs, count, is_lazy
 from react_engine.settings import Settings
 from react_engine.state import RunState, call_key
+from react_engine.stops import Stop
 from react_engine.text import cut
 from react_engine.tools import REGISTRY, Tool, ToolContext, ToolResult
 from react_engine.tracing import NULL_TRACER, SpanHandle, Tracer
-from react_engine.tracing.genai import request_attributes, usage_attributes
 from react_engine.understanding import Interpretation
 
 TracerFactory = Callable[[], Tracer]
 StepCallback = Callable[[Step], None]
-
-
-class _Stop(Exception):
-    """Ends the loop with a stop reason (internal control flow)."""
-
-    def __init__(self, reason: StopReason, message: str | None = None, error_type: str | None = None) -> None:
-        super().__init__(message or reason)
-        self.reason = reason
-        self.message = message
-        self.error_type = error_type
 
 
 def _json(value: Any) -> str:
@@ -97,15 +82,16 @@ class Engine:
                          max_iterations=self.settings.max_iterations) as span:
             try:
                 if len(question) > self.settings.max_question_chars:
-                    raise _Stop("error", f"the question has {len(question):,} characters, over the limit of "
+                    raise Stop("error", f"the question has {len(question):,} characters, over the limit of "
                                          f"{self.settings.max_question_chars:,} (max_question_chars): shorten it",
                                 "InputError")
-                state, warnings = _open(question, paths, frame, now, options, self.dask,
+                state, warnings = open_run(question, paths, frame, now, options, self.dask,
                                         started + self.settings.timeout_seconds)
-            except _Stop as stop:
-                result = self._unanswered(question, started, stop)
+            except Stop as stop:
+                result = unloaded(question, started, self.planner, stop)
             except KeyboardInterrupt:
-                result = self._unanswered(question, started, _Stop("interrupted", "interrupted by the user (Ctrl-C)"))
+                interrupted = Stop("interrupted", "interrupted by the user (Ctrl-C)")
+                result = unloaded(question, started, self.planner, interrupted)
             else:
                 result = _Run(self, state, tracer, started, warnings).execute()
                 if self.fallback is not None and needs_fallback(result):
@@ -119,12 +105,6 @@ class Engine:
         result.warnings.extend(tracer.warnings)
         return result
 
-    def _unanswered(self, question: str, started: float, stop: _Stop) -> RunResult:
-        """The result of a run that ended before its logs were loaded."""
-        stats = Statistics(execution_time_seconds=round(time.monotonic() - started, 4))
-        return RunResult(query=question, answer=f"No answer: {stop.message}" if stop.message else "No answer.",
-                         stop_reason=stop.reason, message=stop.message, error_type=stop.error_type, statistics=stats,
-                         planner=self.planner.name, model=self.planner.model)
 
 
 def _advisor(planner: Planner | None) -> Advisor | None:
@@ -135,27 +115,6 @@ def _rules_reading() -> Advisor:
     from react_engine.planners.factory import make_advisor
 
     return make_advisor()
-
-
-def _open(question: str, paths: Sequence[str | Path] | None, frame: pd.DataFrame | None, now: str | None,
-          options: LoadOptions, dask: Any = None, deadline: float | None = None) -> tuple[RunState, list[str]]:
-    """The run state over the loaded logs (or `frame`) and the loader's warnings; `_Stop` when loading fails
-    (a load on Dask also when it is not done by `deadline`)."""
-    warnings: list[str] = []
-    if frame is None:
-        try:
-            frame = load_logs(list(paths or []), options, dask, deadline)
-        except ReactEngineError as exc:
-            raise _Stop("error", str(exc), type(exc).__name__) from None
-        warnings.extend(attrs(frame).get("warnings", []))
-    try:
-        found = anchor(frame, now)
-    except ToolError as exc:
-        raise _Stop("error", f"--now {now!r}: {exc}", "InputError") from None
-    if found.left_out:
-        warnings.append(found.left_out)
-    inputs = tuple(Path(f["path"]) for f in attrs(frame).get("files", []) if f.get("path"))
-    return RunState(question=question, frame=frame, now=found.now, inputs=inputs, now_basis=found.basis), warnings
 
 
 class _Run:
@@ -185,16 +144,16 @@ class _Run:
                     self._iterate(iteration, span)
                 if self.final is not None:
                     return self._finish("stop")
-            raise _Stop("tool_limit", f"hit max_iterations ({self.settings.max_iterations}): "
+            raise Stop("tool_limit", f"hit max_iterations ({self.settings.max_iterations}): "
                                       "raise it with --max-iterations")
-        except _Stop as stop:
+        except Stop as stop:
             return self._finish(stop.reason, stop.message, stop.error_type)
         except KeyboardInterrupt:
             return self._finish("interrupted", "interrupted by the user (Ctrl-C)")
 
     def _check_time(self) -> None:
         if time.monotonic() - self.started > self.settings.timeout_seconds:
-            raise _Stop("time_limit", f"hit the run timeout ({self.settings.timeout_seconds:g}s): "
+            raise Stop("time_limit", f"hit the run timeout ({self.settings.timeout_seconds:g}s): "
                                       "raise it (--timeout) or narrow the question")
 
     def _tools(self) -> dict[str, Tool]:
@@ -214,7 +173,7 @@ class _Run:
             reply = self._plan(iteration, step)
             settle()  # what planning freed, before the tool allocates
             self._act(reply, step)
-        except _Stop as stop:
+        except Stop as stop:
             if step.action is None and step.kind == "tool":  # the turn ended before any action was taken
                 step.kind, step.ok, step.error = "stopped", False, stop.message
             raise
@@ -253,43 +212,15 @@ class _Run:
         self.stats.prompt_tokens_max = max(self.stats.prompt_tokens_max, prompt.tokens)
         self.stats.prompt_tokens_total += prompt.tokens
         if not prompt.fits:
-            raise _Stop("insufficient_context", f"even the minimal prompt ({prompt.tokens} tokens) does not fit "
+            raise Stop("insufficient_context", f"even the minimal prompt ({prompt.tokens} tokens) does not fit "
                                                 f"the budget of {budget}: use a model with a larger num_ctx")
         state.feedback = None
         schema = portable_reply_schema(tuple(prompt.tools)) if self.planner.uses_schema else None
         request = PlanRequest(system=prompt.system, prompt=prompt.text, prompt_tokens=prompt.tokens, view=view,
                               tools=[t.name for t in prompt.tools], reply_schema=schema,
                               time_left=settings.timeout_seconds - (time.monotonic() - self.started))
-        with self.tracer.span("planner", planner=self.planner.name, model=self.planner.model or "",
-                              **request_attributes(self.planner)) as span:
-            began = time.monotonic()
-            try:
-                reply = self.planner.plan(request)
-            except TruncatedReplyError as exc:
-                self._count_model_call()  # the model did reply, only out of room
-                raise _Stop("length", str(exc), type(exc).__name__) from None
-            except ContextTooSmallError as exc:
-                raise _Stop("insufficient_context", str(exc), type(exc).__name__) from None
-            except RunDeadlineError as exc:
-                raise _Stop("time_limit", str(exc), type(exc).__name__) from None
-            except PlannerError as exc:
-                span.set(error=str(exc))
-                raise _Stop("error", str(exc), type(exc).__name__) from None
-            finally:
-                step.llm_ms = (time.monotonic() - began) * 1000
-                self.stats.llm_duration_seconds += step.llm_ms / 1000
-            usage = reply.usage
-            span.set(done_reason=reply.done_reason or "", prompt_eval_count=usage.prompt_tokens or 0,
-                     eval_count=usage.completion_tokens or 0, total_ms=usage.total_ms or 0.0,
-                     load_ms=usage.load_ms or 0.0, prompt_ms=usage.prompt_ms or 0.0, eval_ms=usage.eval_ms or 0.0,
-                     retries=len(reply.retries), **usage_attributes(reply))
-            span.event("reply", text=reply.content, thinking=reply.thinking or "")
-        self._count_model_call()
-        self.stats.completion_tokens_total += reply.usage.completion_tokens or 0
-        self.stats.retries += len(reply.retries)
+        reply = ask(self.planner, request, step, self.stats, self.tracer)
         self.warnings.extend(w for w in reply.warnings if w not in self.warnings)
-        step.reply, step.thinking, step.done_reason = reply.content, reply.thinking, reply.done_reason
-        step.usage, step.retries = reply.usage, reply.retries
         return reply
 
     # -- acting ---------------------------------------------------------------------------------------------
@@ -333,7 +264,7 @@ class _Run:
         if intent:
             step.kind = "nudge"
         if state.consecutive_invalid >= self.settings.max_json_parse_retries:
-            raise _Stop("error", f"the planner sent {state.consecutive_invalid} invalid replies in a row "
+            raise Stop("error", f"the planner sent {state.consecutive_invalid} invalid replies in a row "
                                  f"(max_json_parse_retries={self.settings.max_json_parse_retries}); last: {exc}",
                         "ReplyError")
 
@@ -344,7 +275,7 @@ class _Run:
         earlier = next(s for s in state.steps if s.iteration == first)
         step.kind, step.observation, step.value = "repeat", f"same as step {first}: {earlier.observation}", earlier.value
         if state.repeats >= 3:
-            raise _Stop("tool_limit", "the planner repeated the same call 3 times: stopped with the best answer so far; "
+            raise Stop("tool_limit", "the planner repeated the same call 3 times: stopped with the best answer so far; "
                                       "look at the trace (react-engine trace show FILE)")
         state.feedback = (f"you already ran {step.action} with these params at step {first} "
                           f"(result: {earlier.observation}); do something else or finalize_answer.")
@@ -354,7 +285,7 @@ class _Run:
         state.denials += 1
         step.kind, step.ok, step.error = "denied", False, f"{tool.name} was not approved by the user"
         if state.denials >= 2:
-            raise _Stop("approval_denied", f"{tool.name} needs approval: rerun with --yes or --approve {tool.name}")
+            raise Stop("approval_denied", f"{tool.name} needs approval: rerun with --yes or --approve {tool.name}")
         state.feedback = f"{tool.name} was denied by the user; do not call it again. Answer the question instead."
 
     def _run_tool(self, tool: Tool, params: Any, canonical: dict[str, Any], step: Step) -> None:
@@ -429,17 +360,8 @@ class _Run:
             answer = cut(answer, settings.max_answer_chars)
             self.warnings.append(f"the answer was cut to {settings.max_answer_chars:,} characters (max_answer_chars)")
         step.kind, step.observation, step.value = "final", answer, value
-        if settings.intent_detection_enabled and guidance.is_intent_only(answer) and state.intent_nudges < 1:
-            state.intent_nudges += 1
-            step.kind, step.ok = "nudge", False
-            state.feedback = guidance.NUDGE_ACT
-            return
-        gave_up = reports_nothing(answer, value) and len(set(state.strategies_tried)) < 2
-        if (settings.auto_retry_enabled and gave_up and not self.planner.deterministic
-                and state.giveup_nudges < settings.max_retry_attempts):
-            state.giveup_nudges += 1
-            step.kind, step.ok = "nudge", False
-            state.feedback = guidance.giveup_nudge(state.strategies_tried)
+        if (nudge := guidance.final_nudge(answer, value, state, settings, self.planner.deterministic)) is not None:
+            step.kind, step.ok, state.feedback = "nudge", False, nudge
             return
         self.final = (answer, value)
 
@@ -455,51 +377,21 @@ class _Run:
                    if s.usage.prompt_tokens_per_request]
         if counted:
             self.stats.token_estimate_ratio = round(sum(c for c, _ in counted) / sum(e for _, e in counted), 3)
-        answer, value, verified, partial = "", None, False, False
-        if self.final is not None:
-            answer, value = self.final
-            last = self._last_value()
-            basis = grounds(state.steps, {n for n, t in self.engine.tools.items() if t.narrows}, state.notes)
-            deadline = max(self.started + self.settings.timeout_seconds, time.monotonic() + 2)
-            verdict = verify(answer, value, basis.values, self.question, last.value if last else None, basis.names,
-                             times=basis.times, deadline=deadline)
-            verified = verdict.verified
-            if warning := verdict.warning(last.action if last else None, last.value if last else None):
-                self.warnings.append(warning)
-        elif (last := self._last_value()) is not None:
-            answer, value, partial = f"Partial answer (unverified): {last.observation}", last.value, True
-        if self.final is not None and (missing := self._unanswered_part()) is not None:
-            verified, partial = False, True
-            self.warnings.append(f"partial: the question also asks for {missing}, which no tool computed in this run")
-            if "cannot compute" not in answer and "did not read" not in answer:
-                answer = f"Partial answer (not computed: {missing}): {answer}"
-        if self.final is not None:
-            answer = with_notes(answer, state.notes)
-        if not answer:
-            answer = f"No answer: {message}" if message else "No answer."
-        found = evidence(state.frame, state.evidence, state.rows, self.settings.evidence_lines) \
-            if self.final is not None else []
+        if self.final is None:
+            out = unfinished(state)
+        else:
+            narrowing = {n for n, t in self.engine.tools.items() if t.narrows}
+            out = judged(state, self.final, self.interpretation, narrowing, self.settings,
+                         self.started + self.settings.timeout_seconds)
+        self.warnings.extend(out.warnings)
+        answer = out.answer or (f"No answer: {message}" if message else "No answer.")
         result = RunResult(
-            query=self.question, answer=answer, value=value, verified=verified, partial=partial, stop_reason=reason,
-            message=message, error_type=error_type,
-            now=state.now.isoformat() if state.now is not None else None, steps=state.steps, statistics=self.stats, evidence=found, warnings=self.warnings,
+            query=self.question, answer=answer, value=out.value, verified=out.verified, partial=out.partial,
+            stop_reason=reason, message=message, error_type=error_type,
+            now=state.now.isoformat() if state.now is not None else None, steps=state.steps, statistics=self.stats,
+            evidence=out.evidence, warnings=self.warnings,
             skipped=[f["path"] for f in attrs(state.frame).get("files", []) if not f.get("format")],
             interpretation=self.interpretation, planner=self.planner.name, model=self.planner.model,
         )
         result._rows = state.rows
         return result
-
-    def _unanswered_part(self) -> str | None:
-        """What the question asks that no tool of this run computed, by its typed reading (None: all of it)."""
-        query = self.interpretation.query if self.interpretation else None
-        ran = {s.action for s in self.state.steps if s.kind == "tool" and s.ok and s.action}
-        return query.unanswered(ran) if query is not None else None
-
-    def _count_model_call(self) -> None:
-        if self.planner.calls_model:
-            self.stats.llm_calls += 1
-
-    def _last_value(self) -> Step | None:
-        return next((s for s in reversed(self.state.steps) if s.kind == "tool" and s.ok and s.value is not None),
-                    None)
-

@@ -1,4 +1,5 @@
-"""Loaded log frames shared by many questions (batch, eval): each distinct set of paths is loaded once."""
+"""Loading a question's logs into a run's state, and loaded frames shared by many questions (batch, eval): each
+distinct set of paths is loaded once."""
 
 from __future__ import annotations
 
@@ -9,8 +10,12 @@ from typing import Annotated, Any
 import pandas as pd
 from pydantic import BeforeValidator
 
-from react_engine.errors import ReactEngineError
+from react_engine.anchor import anchor
+from react_engine.errors import ReactEngineError, ToolError
 from react_engine.logs.options import LoadOptions
+from react_engine.rowops import attrs
+from react_engine.state import RunState
+from react_engine.stops import Stop
 
 # Log paths as written in a question or suite file: one path or a list of them.
 PathList = Annotated[list[str], BeforeValidator(lambda value: [value] if isinstance(value, str) else value)]
@@ -30,6 +35,27 @@ def load_logs(paths: Sequence[str | Path], options: LoadOptions, dask: Any = Non
     from react_engine.logs import load
 
     return load(list(paths), options, raw=False)
+
+
+def open_run(question: str, paths: Sequence[str | Path] | None, frame: pd.DataFrame | None, now: str | None,
+          options: LoadOptions, dask: Any = None, deadline: float | None = None) -> tuple[RunState, list[str]]:
+    """The run state over the loaded logs (or `frame`) and the loader's warnings; `Stop` when loading fails
+    (a load on Dask also when it is not done by `deadline`)."""
+    warnings: list[str] = []
+    if frame is None:
+        try:
+            frame = load_logs(list(paths or []), options, dask, deadline)
+        except ReactEngineError as exc:
+            raise Stop("error", str(exc), type(exc).__name__) from None
+        warnings.extend(attrs(frame).get("warnings", []))
+    try:
+        found = anchor(frame, now)
+    except ToolError as exc:
+        raise Stop("error", f"--now {now!r}: {exc}", "InputError") from None
+    if found.left_out:
+        warnings.append(found.left_out)
+    inputs = tuple(Path(f["path"]) for f in attrs(frame).get("files", []) if f.get("path"))
+    return RunState(question=question, frame=frame, now=found.now, inputs=inputs, now_basis=found.basis), warnings
 
 
 class FrameCache:

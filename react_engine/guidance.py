@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from react_engine.errors import ReplyError
-from react_engine.grounding import numbers_in
+from react_engine.grounding import numbers_in, reports_nothing
 from react_engine.tools.timeexpr import relative
+
+if TYPE_CHECKING:
+    from react_engine.settings import Settings
+    from react_engine.state import RunState
 
 _INTENT = re.compile(
     r"^\s*(?:ok(?:ay)?[,.]?\s*|sure[,.]?\s*|first[,.]?\s*|next[,.]?\s*|now[,.]?\s*)*"
@@ -66,3 +70,18 @@ def giveup_nudge(tried: list[str]) -> str:
         f"you reported that nothing was found after trying only: {listed}. Try one different approach "
         "(a broader search, a wider time window, another field) before concluding."
     )
+
+
+def final_nudge(answer: str, value: Any, state: RunState, settings: Settings, deterministic: bool) -> str | None:
+    """The feedback that sends a final answer back once (counted on `state`): an answer that only states an
+    intention, or, for a planner that may try otherwise, one that reports nothing found after a single strategy.
+    None: the answer stands."""
+    if settings.intent_detection_enabled and is_intent_only(answer) and state.intent_nudges < 1:
+        state.intent_nudges += 1
+        return NUDGE_ACT
+    gave_up = reports_nothing(answer, value) and len(set(state.strategies_tried)) < 2
+    if (settings.auto_retry_enabled and gave_up and not deterministic
+            and state.giveup_nudges < settings.max_retry_attempts):
+        state.giveup_nudges += 1
+        return giveup_nudge(state.strategies_tried)
+    return None

@@ -5,7 +5,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from react_engine import errors
-from react_engine.result import RunResult
+from react_engine.result import RunResult, StopReason
+
+
+class Stop(Exception):
+    """Ends a run with a stop reason and what to tell the user (control flow inside the engine)."""
+
+    def __init__(self, reason: StopReason, message: str | None = None, error_type: str | None = None) -> None:
+        super().__init__(message or reason)
+        self.reason = reason
+        self.message = message
+        self.error_type = error_type
 
 
 def _retryable_errors() -> frozenset[str]:

@@ -1,0 +1,78 @@
+"""How a run's answer is judged: checked against the numbers and times the tools computed, and against what the
+question asked (an answer to less is partial, and never verified), with the log lines behind it."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from react_engine.grounding import evidence, grounds, verify, with_notes
+from react_engine.planners.base import Planner
+from react_engine.result import Evidence, RunResult, Statistics, Step
+from react_engine.settings import Settings
+from react_engine.state import RunState
+from react_engine.stops import Stop
+from react_engine.understanding import Interpretation
+
+
+@dataclass
+class Outcome:
+    """The answer as shown, its value, whether it is verified or partial, its evidence and any warnings."""
+
+    answer: str = ""
+    value: Any = None
+    verified: bool = False
+    partial: bool = False
+    evidence: list[Evidence] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def judged(state: RunState, final: tuple[str, Any], interpretation: Interpretation | None, narrowing: set[str],
+           settings: Settings, deadline: float) -> Outcome:
+    """The final answer checked: its numbers against what the tools computed (until `deadline`, with at least
+    two seconds for it), its scope against the question's reading."""
+    answer, value = final
+    last = last_value(state.steps)
+    basis = grounds(state.steps, narrowing, state.notes)
+    verdict = verify(answer, value, basis.values, state.question, last.value if last else None, basis.names,
+                     times=basis.times, deadline=max(deadline, time.monotonic() + 2))
+    out = Outcome(answer=answer, value=value, verified=verdict.verified)
+    if warning := verdict.warning(last.action if last else None, last.value if last else None):
+        out.warnings.append(warning)
+    if (missing := unanswered(state.steps, interpretation)) is not None:
+        out.verified, out.partial = False, True
+        out.warnings.append(f"partial: the question also asks for {missing}, which no tool computed in this run")
+        if "cannot compute" not in answer and "did not read" not in answer:
+            out.answer = f"Partial answer (not computed: {missing}): {answer}"
+    out.answer = with_notes(out.answer, state.notes)
+    out.evidence = evidence(state.frame, state.evidence, state.rows, settings.evidence_lines)
+    return out
+
+
+def unloaded(question: str, started: float, planner: Planner, stop: Stop) -> RunResult:
+    """The result of a run that ended before its logs were loaded."""
+    stats = Statistics(execution_time_seconds=round(time.monotonic() - started, 4))
+    return RunResult(query=question, answer=f"No answer: {stop.message}" if stop.message else "No answer.",
+                     stop_reason=stop.reason, message=stop.message, error_type=stop.error_type, statistics=stats,
+                     planner=planner.name, model=planner.model)
+
+
+def unfinished(state: RunState) -> Outcome:
+    """A run that ended before a final answer: the last value a tool computed, as a partial answer (or nothing)."""
+    last = last_value(state.steps)
+    if last is None:
+        return Outcome()
+    return Outcome(answer=f"Partial answer (unverified): {last.observation}", value=last.value, partial=True)
+
+
+def unanswered(steps: list[Step], interpretation: Interpretation | None) -> str | None:
+    """What the question asks that no tool of the run computed, by its typed reading (None: all of it)."""
+    query = interpretation.query if interpretation else None
+    ran = {s.action for s in steps if s.kind == "tool" and s.ok and s.action}
+    return query.unanswered(ran) if query is not None else None
+
+
+def last_value(steps: list[Step]) -> Step | None:
+    """The last step whose tool computed a value."""
+    return next((s for s in reversed(steps) if s.kind == "tool" and s.ok and s.value is not None), None)

@@ -1,0 +1,30 @@
+"""The shape the code keeps: small modules, and simple functions where questions are read, compiled and answered."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+radon = pytest.importorskip("radon.complexity", reason="radon (a dev dependency) measures complexity")
+
+PACKAGE = Path(__file__).resolve().parents[1] / "react_engine"
+MAX_LINES = 400
+MAX_COMPLEXITY = 15
+READING = ("understanding", "planners/rules")  # reading a question, compiling it into calls, wording the answer
+
+
+def _modules(*folders: str) -> list[Path]:
+    return sorted(p for folder in folders or ("",) for p in (PACKAGE / folder).rglob("*.py"))
+
+
+def test_no_module_is_over_400_lines() -> None:
+    long = {str(p.relative_to(PACKAGE)): n for p in _modules() if (n := len(p.read_text().splitlines())) > MAX_LINES}
+    assert long == {}
+
+
+def test_no_function_that_reads_a_question_is_over_complexity_15() -> None:
+    complex_ = {f"{p.relative_to(PACKAGE)}:{block.fullname}": block.complexity
+                for p in _modules(*READING) for block in radon.cc_visit(p.read_text())
+                if block.complexity > MAX_COMPLEXITY}
+    assert complex_ == {}
