@@ -71,22 +71,15 @@ def _frames(name: str) -> FrameCache:
 
 
 @functools.cache
-def _state(name: str, logs: tuple[str, ...], now: str | None) -> RunState | None:
-    """The run state over a case's logs, loaded once per suite, log set and time anchor (None when they cannot be
-    loaded: such a case is about loading, not reading)."""
+def _view(name: str, logs: tuple[str, ...], now: str | None) -> ContextView | None:
+    """What a planner sees of a case's logs before any step, built once per suite, log set and time anchor (None
+    when they cannot be loaded: such a case is about loading, not reading)."""
     from react_engine.anchor import anchor  # not first: importing it before the rest of the package is a cycle
 
     frame = _frames(name).get(logs)
-    return None if frame is None else RunState(question="", frame=frame, now=anchor(frame, now).now)
-
-
-def _view(name: str, case: Case) -> ContextView | None:
-    state = _state(name, tuple(str(p) for p in case.logs), case.now)
-    if state is None:
+    if frame is None:
         return None
-    fresh = state.restart()
-    fresh.question = case.question
-    return fresh.view(1, 10, 5)
+    return RunState(question="", frame=frame, now=anchor(frame, now).now).view(1, 10, 5)
 
 
 def _cases(name: str) -> list[pytest.param]:  # type: ignore[valid-type]
@@ -106,7 +99,7 @@ def _marks(case: Case) -> list[pytest.MarkDecorator]:
 def test_each_suite_question_reads_into_the_query_its_case_expects(name: str, case: Case) -> None:
     if case.missing:
         pytest.skip(f"needs {', '.join(case.missing)}")
-    view = _view(name, case)
+    view = _view(name, tuple(str(p) for p in case.logs), case.now)
     if view is None:
         pytest.skip("the case's logs do not load: it checks the loader's error")
     uses_severity = any(k != "missing" for k in view.severity_mix)

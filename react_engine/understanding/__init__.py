@@ -6,11 +6,12 @@ was understood (the `interpretation` of a run).
 - `dates`: dates and times written in words;
 - `interpretation`: the typed record of what a question was read as, and its compact prompt notes;
 - `query`, `measures`: the typed `Query` a question is read into (filters, measure, grouping, order, limit, the
-  words left unread), which the rules planner compiles into tool calls.
+  words left unread), which the rules planner compiles into tool calls;
+- `reading`: the readers that turn a question into its `Query` (`reading.read.read_question`).
 """
 
 from react_engine.understanding.interpretation import Correction, Interpretation, Term, TimeWindow
-from react_engine.understanding.query import Problem, Query, Reading
+from react_engine.understanding.query import Query
 from react_engine.understanding.vocabulary import Vocabulary
 
-__all__ = ["Correction", "Interpretation", "Problem", "Query", "Reading", "Term", "TimeWindow", "Vocabulary"]
+__all__ = ["Correction", "Interpretation", "Query", "Term", "TimeWindow", "Vocabulary"]

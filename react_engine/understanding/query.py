@@ -1,9 +1,9 @@
 """The typed reading of a question: which lines (filters), what is measured, grouped and ordered, and which of the
 question's words were left unread.
 
-A `Query` is immutable. Reading a question gives a `Query`, or a `Problem` when the question cannot be read; the
-rules planner compiles a `Query` into tool calls and words the answer from it; the engine uses it to tell whether
-a reply answered what was asked (`Query.unanswered`).
+A `Query` is immutable. Reading a question (`react_engine.understanding.reading`) gives a `Query`, or the problem
+that stops it; the rules planner compiles a `Query` into tool calls and words the answer from it; the engine uses
+it to tell whether a reply answered what was asked (`Query.unanswered`).
 """
 
 from __future__ import annotations
@@ -90,13 +90,3 @@ class Query(_Frozen):
         if self.unread:
             return "what " + ", ".join(f'"{w}"' for w in self.unread) + " asks"
         return None
-
-
-class Problem(_Frozen):
-    """Why a question could not be read into a `Query`, in words for the reply."""
-
-    text: str
-    unread: tuple[str, ...] = ()
-
-
-Reading = Query | Problem

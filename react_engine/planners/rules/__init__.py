@@ -1,13 +1,12 @@
 """The built-in planner: maps a question to a fixed tool sequence with rules, no model needed.
 
-Each turn it reads the question again, derives the whole plan (deterministically), and sends the next action
-the history does not show yet, in the same JSON shape a model would. After the last tool it answers with the
-value that tool computed. A question it cannot map is answered with a suggested phrasing and no value: it
-never guesses.
+Each turn it takes the question's reading (`react_engine.understanding.reading`, built once per run), compiles
+its `Query` into tool calls, and sends the next call the history does not show yet, in the same JSON shape a
+model would. After the last tool it words the answer from the query and the values its tools computed. A
+question it cannot map is answered with a suggested phrasing and no value: it never guesses.
 
-- `vocabulary`: the words understood and how logs write what they mean;
-- `question`: consumed spans, time windows, names that occur in the data;
-- `plan`: question -> calls; `answer`: values -> the final sentence; `planner`: the turn-by-turn planner;
+- `plan`: a reading -> its calls (`compile`: a `Query` -> calls); `planner`: the turn-by-turn planner;
+- `answer`, `measured`, `timing`, `investigate`: the values -> the final sentence;
 - `hint`: the rephrase hint, in the loaded log's own words.
 """
 
