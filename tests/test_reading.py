@@ -1,0 +1,95 @@
+"""Question -> `Query`, without the rules planner: the readers put typed filters and a measure into the query, and
+any question gives a query or a stated problem."""
+
+from __future__ import annotations
+
+import functools
+
+import pandas as pd
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from question_frames import frame
+
+from react_engine.understanding import Vocabulary
+from react_engine.understanding.measures import Count, Distinct, Histogram, Listing, Top
+from react_engine.understanding.query import FieldFilter, LevelFilter, TextFilter, TimeFilter
+from react_engine.understanding.reading.read import read_question
+from react_engine.understanding.reading.result import Reading
+
+NOW = "2026-11-20T09:00:00+00:00"
+COLUMNS = ["timestamp", "severity", "level_raw", "host", "component", "message"]
+
+
+@functools.cache
+def _vocabulary() -> Vocabulary:
+    messages = [f"session opened for user {u} from 10.0.0.{i % 4}" for i, u in enumerate(["root", "alice"] * 20)]
+    messages += [f"Connection refused by backend {i}" for i in range(20)]
+    n = len(messages)
+    f = frame(messages, severity=(["info", "error"] * n)[:n], level_raw=(["INFO", "ERROR"] * n)[:n],
+              host=(["web01", "web02", "db01"] * n)[:n], component=(["sshd", "nginx"] * n)[:n])
+    return Vocabulary.build(f)
+
+
+def read(question: str, uses_severity: bool = True) -> Reading:
+    return read_question(question, COLUMNS, NOW, _vocabulary(), uses_severity)
+
+
+def test_names_levels_times_and_quotes_become_typed_filters_in_the_question_order_of_kinds() -> None:
+    reading = read("how many ERROR lines on host web01 containing 'Connection refused' in the last hour?")
+    assert reading.problem is None and reading.query is not None
+    filters = reading.query.filters
+    assert [type(f) for f in filters] == [FieldFilter, TimeFilter, TextFilter, LevelFilter]
+    host, window, text, level = filters
+    assert (host.field, host.value) == ("host", "web01")
+    assert (window.start, window.end) == ("now-1h", "now")
+    assert text.value == "Connection refused" and not text.regex
+    assert level.levels == ("error",)
+    assert isinstance(reading.query.measure, Count)
+
+
+def test_a_level_read_as_words_when_the_rows_have_no_levels() -> None:
+    reading = read("how many errors?", uses_severity=False)
+    assert reading.query is not None
+    assert [type(f) for f in reading.query.filters] == [TextFilter]
+
+
+def test_negated_words_become_one_excluding_filter() -> None:
+    reading = read("how many lines other than 'Connection refused'?")
+    assert reading.query is not None
+    (left_out,) = reading.query.filters
+    assert isinstance(left_out, TextFilter) and left_out.exclude and left_out.words.startswith("not ")
+    assert reading.interpretation.excluded
+
+
+def test_the_goal_gives_the_measure() -> None:
+    def measure(question: str) -> type:
+        reading = read(question)
+        assert reading.query is not None, reading.problem
+        return type(reading.query.measure)
+
+    assert measure("how many unique users?") is Distinct
+    assert measure("top 3 hosts") is Top
+    assert measure("errors per hour") is Histogram
+    assert measure("show the error lines") is Listing
+
+
+def test_a_counted_word_no_row_holds_is_searched_as_an_honest_zero_and_another_is_ignored() -> None:
+    counted = read("how many zyxwv?")
+    assert counted.query is not None and counted.absent == (r"\bzyxwv",)
+    assert [f.value for f in counted.query.filters if isinstance(f, TextFilter)] == [r"\bzyxwv"]
+    ranked = read("which host logged the most errors zyxwv")
+    assert ranked.query is not None and "zyxwv" in ranked.interpretation.ignored
+    assert not any(isinstance(f, TextFilter) for f in ranked.query.filters)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(["how many", "which", "top 3", "unique", "errors", "users", "host", "web01", "not",
+                                 "other than", "'refused'", "per hour", "today", "average", "latest", "sessions",
+                                 "from", "by", "lines", "zyxwv", "?", "%", "10.0.0.1"]), max_size=8).map(" ".join))
+def test_any_question_reads_into_a_query_or_a_stated_problem(question: str) -> None:
+    reading = read(question)
+    assert reading.problem is not None or (reading.query is not None and reading.measured is not None)
+    assert reading.interpretation.problem == reading.problem
+    window = reading.interpretation.time_window
+    if window is not None and window.end != "now":
+        assert pd.Timestamp(window.start) <= pd.Timestamp(window.end)
