@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 
 _KNOWN_VALUE_COLUMNS = ("host", "component")
 _KNOWN_VALUES_MAX = 2000
-_SHARED = frozenset({"question", "frame", "now", "inputs", "_known", "_vocabulary"})  # kept by `restart`
+_SHARED = frozenset({"question", "frame", "now", "inputs", "_known"})  # kept by `restart`
+_FACTS = "_react_engine_facts"  # the attribute of a frame that holds its `FrameFacts`
 
 
 def stats_for(frame: pd.DataFrame) -> FrameStats | DaskStats:
@@ -33,6 +34,25 @@ def stats_for(frame: pd.DataFrame) -> FrameStats | DaskStats:
 
         return DaskStats(frame)
     return FrameStats(frame)
+
+
+@dataclass
+class FrameFacts:
+    """What runs work out about a loaded frame, which no run changes: its row-summary helper and vocabulary."""
+
+    stats: FrameStats | DaskStats
+    vocabulary: Vocabulary | None = None
+
+
+def facts_of(frame: pd.DataFrame) -> FrameFacts:
+    """The `FrameFacts` of `frame`, kept on the frame object itself, so that the questions a batch, an eval or a
+    chat asks of one loaded frame work them out once, and they go with the frame. (Not in `attrs`: pandas copies
+    those to every frame derived from it.)"""
+    facts = getattr(frame, _FACTS, None)
+    if not isinstance(facts, FrameFacts):
+        facts = FrameFacts(stats_for(frame))
+        object.__setattr__(frame, _FACTS, facts)
+    return facts
 
 
 def resolve_now(frame: pd.DataFrame, now: str | None) -> pd.Timestamp | None:
@@ -73,12 +93,11 @@ class RunState:
     notes: list[str] = field(default_factory=list)  # caveats from tools that the answer must carry
     _summary: tuple[int, RowSummary] | None = None
     _known: dict[str, list[str]] | None = None
-    _vocabulary: Vocabulary | None = None
     _entity_summaries: dict[tuple[str, int, int], EntitySummary] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.rows = self.frame
-        self.stats = stats_for(self.frame)
+        self.stats = facts_of(self.frame).stats
 
     def restart(self) -> RunState:
         """A fresh run over the same loaded logs (all rows, no steps), sharing what was computed about the logs."""
@@ -109,11 +128,12 @@ class RunState:
         return self._known
 
     def vocabulary(self) -> Vocabulary:
-        """What the loaded rows contain, built on first use and kept for the run."""
-        if self._vocabulary is None:  # the columns the row summaries coded are not counted again
+        """What the loaded rows contain, built on first use and kept with the frame."""
+        facts = facts_of(self.frame)
+        if facts.vocabulary is None:  # the columns the row summaries coded are not counted again
             counts = self.stats.value_counts() if isinstance(self.stats, FrameStats) else None
-            self._vocabulary = Vocabulary.build(self.frame, counts)
-        return self._vocabulary
+            facts.vocabulary = Vocabulary.build(self.frame, counts)
+        return facts.vocabulary
 
     def history(self) -> list[HistoryItem]:
         return [

@@ -76,3 +76,16 @@ def test_the_mix_of_any_rows_counts_each_value_and_the_missing_ones(values: list
         expected = {str(k): int(v) for k, v in rows.value_counts().items()}
         missing = int(rows.isna().sum())
         assert codes.mix(positions) == expected | ({"missing": missing} if missing else {})
+
+
+def test_questions_over_one_frame_share_what_is_worked_out_about_it_and_other_frames_do_not() -> None:
+    from react_engine.state import RunState
+
+    frame = load(SAMPLES / "cmts", LoadOptions(year=2026, use_cache=False))
+    first, second = RunState("q", frame, None), RunState("another q", frame, None)
+    assert second.stats is first.stats and second.vocabulary() is first.vocabulary()
+    assert first.vocabulary().rows == len(frame)
+    for other in (frame.iloc[:10], frame.copy(), frame[frame["severity"] == "critical"]):  # derived frames
+        own = RunState("q", other, None)
+        assert own.stats is not first.stats and own.vocabulary() is not first.vocabulary()
+        assert own.vocabulary().rows == len(other)
