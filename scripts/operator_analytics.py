@@ -268,7 +268,7 @@ ANALYTICS_SPECS: dict[str, Analytics] = {
                        level("WARN", HDFS_LEVEL)),),
         events=(Event("warn", "WARN lines", *level("WARN", HDFS_LEVEL)),
                 Event("deleting", "block deletions", template("Deleting block"), r"Deleting block blk_")),
-        numbers=(Numbers("Received block blk_<*> of size", r"of size (\d+) from", r"Received block \S+ of size (\d+) from",
+        numbers=(Numbers("Received block blk_<*>", r"of size (\d+)", r"Received block .* of size (\d+)",
                          (("received-size", "mean", "average size of received blocks?"),
                           ("received-size", "min", "smallest received block size?"),
                           ("received-size", "max", "max size of a received block"))),),

@@ -50,6 +50,19 @@ def read(question: str) -> Asked:
     ("p99 latency for GET requests", Statistic(func="percentile", q=99, field="latency")),
     ("average response time per host", Statistic(func="mean", field="response time")),
     ("How many bytes were sent in total?", Statistic(func="sum", field="bytes")),
+    ("how many bytes were served in total?", Statistic(func="sum", field="bytes")),
+    ("total len of all responses?", Statistic(func="sum", field="len")),
+    ("smallest received block size?", Statistic(func="min", field="received block size")),
+    ("largest len", Statistic(func="max", field="len")),
+    ("longest connection lifetime?", Statistic(func="max", field="connection lifetime")),
+    ("median response size in bytes?", Statistic(func="median", field="response size bytes")),
+    ("which host has the highest error count?", None),
+    ("errors vs warnings?", Comparison(left="errors", right="warnings")),
+    ("compare errors: Dec 4 against Dec 5", Comparison(left="errors: Dec 4", right="Dec 5")),
+    ("how do notice lines compare with error lines?", Comparison(left="notice lines", right="error lines")),
+    ("chrome.exe vs firefox.exe lines?", Comparison(left="chrome.exe", right="firefox.exe lines")),
+    ("what % of the log is errors?", Share()),
+    ("percentge of lines that are WARN lines?", Share()),
     ("What percentage of lines are warnings?", Share()),
     ("more errors today than yesterday?", Comparison(left="errors today", right="yesterday")),
     ("errors on host1 vs host2", Comparison(left="errors on host1", right="host2")),
@@ -58,6 +71,17 @@ def read(question: str) -> Asked:
     ("when did the first reboot happen?", Occurrence(which="first")),
     ("when was the last T3 timeout", Occurrence(which="last")),
     ("how long did the outage last?", Span()),
+    ("how long does the log span?", Span()),
+    ("how much time does this log cover?", Span()),
+    ("how long did errors go on, from the first to the last?", Span()),
+    ("time between the first and last ERROR lines?", Span()),
+    ("whens the frist WARN lines?", Occurrence(which="first")),
+    ("lst CSI lines - what time?", Occurrence(which="last")),
+    ("time of the most recent Cocoa scripting errors?", Occurrence(which="last")),
+    ("latest warnings?", Occurrence(which="last")),
+    ("requests by method and status?", Pivot(rows="method", columns="status")),
+    ("longest pause between log lines?", Gaps()),
+    ("whats the longest time with no log lines?", Gaps()),
     ("any gaps in logging?", Gaps()),
     ("what kinds of errors are there?", Patterns()),
     ("anything unusual in the last hour?", Unusual()),
@@ -76,6 +100,14 @@ def test_asking_words_become_the_measure(question: str, measure: object) -> None
 def test_order_and_limit_of_a_listing(question: str, order: str, limit: int) -> None:
     found = read(question)
     assert (found.measure, found.order, found.limit) == (None, order, limit)
+
+
+@pytest.mark.parametrize("question", ["how long is the log, first line to last?", "how long does the log span?",
+                                      "how long did sessions last on average?", "time between the first and last X?"])
+def test_the_words_of_a_span_leave_no_asking_word_unread(question: str) -> None:
+    found = read(question)
+    used = [any(a <= i < b for a, b in found.spans) for i in range(len(question))]
+    assert isinstance(found.measure, Span) and unread_words(question, used) == []
 
 
 def test_words_other_rules_read_are_not_read_again() -> None:
@@ -118,6 +150,14 @@ def test_a_share_once_its_tool_runs_is_answered_from_the_query() -> None:
     assert result.answered and result.verified and not result.partial
     assert result.interpretation is not None and result.interpretation.query is not None
     assert isinstance(result.interpretation.query.measure, Share)
+
+
+def test_a_breakdown_by_two_keys_is_answered_with_its_table_as_the_value() -> None:
+    result = Engine(RulesPlanner()).ask("lines per level per logger", [ROOT / "sample_logs" / "app" / "app.jsonl"])
+    records = [json.loads(line) for line in (ROOT / "sample_logs" / "app" / "app.jsonl").read_text().splitlines()]
+    assert result.answered and result.verified and isinstance(result.value, dict)
+    assert set(result.value) == {r["level"] for r in records}
+    assert result.value["WARN"]["db.pool"] == sum(r["level"] == "WARN" and r["logger"] == "db.pool" for r in records)
 
 
 def test_dropped_asking_words_are_listed_and_make_the_answer_partial() -> None:

@@ -20,7 +20,9 @@ ROOT = Path(__file__).resolve().parents[1]
 OPTIONS = LoadOptions(year=2026)
 ASKED = [("median latency_ms", "app"), ("errors today vs yesterday", "app"),
          ("how many lines by host and severity?", "cmts"), ("what is the p95 of code?", "cmts"),
-         ("what percentage of lines are warnings", "cmts")]
+         ("what percentage of lines are warnings", "cmts"), ("errors vs warnings?", "app"),
+         ("T3 timeouts vs T4 timeouts", "cmts"), ("lines per level per logger", "app"),
+         ("median latncy_ms", "app")]
 
 
 @pytest.fixture(scope="module")

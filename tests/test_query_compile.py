@@ -150,6 +150,35 @@ def test_measures_without_tools_compile_to_a_stated_cannot(measure: measures.Mea
     assert compiled.sentence() == f"I cannot compute {measure.asked()} yet"
 
 
+def _compared(filters: tuple, left: str, right: str) -> list[Call] | Cannot:
+    return compile_query(Query(filters=filters, measure=Comparison(left=left, right=right)))
+
+
+@pytest.mark.parametrize(("filters", "left", "right", "by", "a", "b"), [
+    ((LevelFilter(levels=("error", "warning")),), "warnings", "errors", "severity", "warning", "error"),
+    ((FieldFilter(field="component", value="^(?:firefox\\.exe|chrome\\.exe)$", op="regex"),), "chrome.exe",
+     "firefox.exe lines", "component", "chrome.exe", "firefox.exe"),
+    ((TextFilter(value='"GET '), TextFilter(value='"POST ')), "GET", "POST requests", "text", '"GET ', '"POST '),
+    ((FieldFilter(field="component", value="KERNEL"),), "KERNEL", "APP lines", "component", "KERNEL", "APP"),
+    ((TimeFilter(start="2005-12-04T00:00:00", end="2005-12-04T23:59:59.999999"), LevelFilter(levels=("error",))),
+     "errors on Dec 4", "Dec 5", "time", "2005-12-04T00:00:00..2005-12-04T23:59:59.999999",
+     "2005-12-05T00:00:00..2005-12-05T23:59:59.999999"),
+])
+def test_a_comparison_compiles_to_one_compare_of_the_sides_in_the_order_asked(
+        filters: tuple, left: str, right: str, by: str, a: str, b: str) -> None:
+    calls = _compared(filters, left, right)
+    assert isinstance(calls, list) and calls[0].action == "reset_filters" and calls[-1].action == "compare"
+    assert {k: calls[-1].params[k] for k in ("by", "a", "b")} == {"by": by, "a": a, "b": b}
+    for c in calls:
+        valid(c)
+    kept = [c.action for c in calls[1:-1]]
+    assert kept == (["filter_by_severity"] if by == "time" else [])
+
+
+def test_a_comparison_whose_sides_name_no_filter_apart_is_a_stated_cannot() -> None:
+    assert isinstance(_compared((TextFilter(value="error"),), "Cocoa errors", "thermal lines"), Cannot)
+
+
 def test_every_measure_of_the_union_is_covered_here() -> None:
     union = typing.get_args(typing.get_args(measures.Measure)[0])
     covered = {type(m) for m in UNSERVED + INVESTIGATED + [m for m, _ in TIMED]} | {Count, Distinct, Top, Histogram, Listing}

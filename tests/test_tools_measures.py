@@ -106,6 +106,17 @@ def test_two_keys_give_a_pivot_of_pandas_groupby(df: pd.DataFrame, func: str) ->
             assert cell == (None if expected is None else pytest.approx(expected, rel=1e-5, abs=1e-9))
 
 
+def test_a_level_or_logger_key_names_the_level_as_written_and_the_component() -> None:
+    df = frame([{"message": "a", "level": ("WARN", "warning"), "component": "db.pool"},
+                {"message": "b", "level": ("INFO", "info"), "component": "api"},
+                {"message": "c", "level": ("WARN", "warning"), "component": "api"}])
+    table = run("field_stats", context(df), func="count", by=["level", "logger"]).value
+    assert table["columns"][0] == "level_raw" and set(table["columns"][1:-1]) == {"db.pool", "api"}
+    assert {row[0]: row[-1] for row in table["rows"]} == {"WARN": 2, "INFO": 1}
+    with pytest.raises(ToolError, match="no column 'levle'"):
+        run("field_stats", context(df), func="count", by=["levle", "logger"])
+
+
 @settings(max_examples=30, deadline=None)
 @given(frames(), st.sampled_from(["web1", "db1"]))
 def test_a_share_states_both_counts(df: pd.DataFrame, host: str) -> None:
@@ -143,6 +154,25 @@ def test_a_comparison_of_two_values(df: pd.DataFrame) -> None:
     result = run("compare", context(df), a="web1", b="db1", by="host", field="latency_ms", func="max")
     sides = [df.loc[df["host"] == h, "latency_ms"].dropna() for h in ("web1", "db1")]
     assert [result.value["a"], result.value["b"]] == [int(s.max()) if len(s) else None for s in sides]
+
+
+@settings(max_examples=30, deadline=None)
+@given(frames(), st.sampled_from(["took", "fail", "a"]), st.sampled_from(["took", "ok", "A"]))
+def test_a_comparison_of_two_searched_texts(df: pd.DataFrame, a: str, b: str) -> None:
+    value = run("compare", context(df), a=a, b=b, by="text").value
+    text = df["raw"].str.lower()
+    assert (value["a"], value["b"]) == (int(text.str.contains(a.lower(), regex=False).sum()),
+                                        int(text.str.contains(b.lower(), regex=False).sum()))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["latency_ms", "latncy_ms", "latenyc_ms", "Latency_MS"]), st.sampled_from(FUNCS[1:6]))
+def test_a_misspelt_field_name_is_read_as_the_one_field_it_is_close_to(asked: str, func: str) -> None:
+    df = _timed(frame([{"message": "a"}, {"message": "b"}]), [10, 30])
+    assert run("field_stats", context(df), field=asked, func=func).value[func] == _expected(
+        df["latency_ms"], func, 50)
+    with pytest.raises(ToolError, match="no numeric field"):
+        run("field_stats", context(df), field="zzz", func=func)
 
 
 def test_an_unknown_field_is_refused_with_the_fields_there_are() -> None:

@@ -7,6 +7,7 @@ as a narrow frame (the group keys, the time bucket, `value`) per partition, so a
 
 from __future__ import annotations
 
+import difflib
 import weakref
 from dataclasses import dataclass
 from typing import Any
@@ -98,7 +99,20 @@ def resolve(ctx: ToolContext, asked: str) -> Numeric:
             if len(best) == 1:
                 return best[0]
             raise ToolError(f"{asked!r} may be any of {listing(found)}: name one")
+    misspelt = _misspelt(key, fields)
+    if misspelt is not None:
+        return misspelt
     raise ToolError(f"no numeric field {asked!r} in these logs; numeric fields: {listing(fields)}")
+
+
+def _misspelt(key: str, fields: list[Numeric]) -> Numeric | None:
+    """The one field whose name `key` misspells ("tiem" for `time`, "latncy_ms" for `latency_ms`), or None."""
+    names = {fold(f.name): f for f in fields}
+    close = difflib.get_close_matches(key, list(names), n=2, cutoff=0.74)
+    if len(close) == 1 or (len(close) == 2 and difflib.SequenceMatcher(None, key, close[0]).ratio()
+                           > difflib.SequenceMatcher(None, key, close[1]).ratio()):
+        return names[close[0]]
+    return None
 
 
 def _unit_asked(words: set[str]) -> str:
@@ -109,10 +123,15 @@ def _unit_asked(words: set[str]) -> str:
     return "-"  # no unit
 
 
+# what a group key may say for a column of another name: the level as the log writes it, a JSON logger or a tag
+KEY_ALIASES = {"level": "level_raw", "levels": "level_raw", "logger": "component", "tag": "component"}
+
+
 def key_column(ctx: ToolContext, name: str) -> str:
-    """The column a group key names (any case); ToolError listing the columns otherwise."""
+    """The column a group key names (any case, or a name in KEY_ALIASES); ToolError listing the columns otherwise."""
     folded = {str(c).lower(): str(c) for c in ctx.frame.columns if c not in INTERNAL_COLUMNS}
-    found = folded.get(name.strip().lower())
+    wanted = name.strip().lower()
+    found = folded.get(wanted) or folded.get(KEY_ALIASES.get(wanted, wanted))
     if found is None:
         raise ToolError(f"no column {name!r} to group by; columns are: {', '.join(folded.values())}")
     return found

@@ -10,7 +10,14 @@ from react_engine.errors import ToolError
 from react_engine.ranked import brief
 from react_engine.rowops import Rows, count
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
-from react_engine.tools.filters import FilterByFieldParams, FilterByTimeParams, filter_by_field, filter_by_time
+from react_engine.tools.filters import (
+    FilterByFieldParams,
+    FilterByTimeParams,
+    SearchLogsParams,
+    filter_by_field,
+    filter_by_time,
+    search_logs,
+)
 from react_engine.tools.measures import Func, NumericName, measured
 from react_engine.tools.numeric import Numeric, gather, plain, statistic, unit_text
 
@@ -36,7 +43,7 @@ def share(params: ShareParams, ctx: ToolContext) -> ToolResult:
 class CompareParams(Params):
     a: str = Field(description="a time window START..END (now-1d..now, ISO times) or a value of `by`")
     b: str = Field(description="the other window or value, compared with a")
-    by: str = Field("time", description="time, or the column a and b are values of")
+    by: str = Field("time", description="time, text or regex (a, b searched for), or the column a, b are values of")
     field: NumericName = None
     func: Func = "count"
 
@@ -48,6 +55,8 @@ def _side(ctx: ToolContext, by: str, side: str) -> tuple[Rows, str]:
         if not sep:
             raise ToolError(f"window {side!r} must be START..END, e.g. now-2d..now-1d")
         narrowed = filter_by_time(FilterByTimeParams(start=start, end=end), ctx)
+    elif by.strip().lower() in ("text", "regex"):
+        narrowed = search_logs(SearchLogsParams(value=side, regex=by.strip().lower() == "regex"), ctx)
     else:
         narrowed = filter_by_field(FilterByFieldParams(field=by, value=side), ctx)
     assert narrowed.rows is not None

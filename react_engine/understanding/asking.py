@@ -36,6 +36,9 @@ _FUNCS: dict[str, StatisticFunc] = {
     "average": "mean", "avg": "mean", "mean": "mean", "median": "median", "maximum": "max", "max": "max",
     "minimum": "min", "min": "min", "sum": "sum", "standard deviation": "stddev", "stddev": "stddev",
     "std dev": "stddev", "variance": "stddev"}
+_SUPERLATIVES: dict[str, StatisticFunc] = {"smallest": "min", "lowest": "min", "shortest": "min", "largest": "max",
+                                           "biggest": "max", "highest": "max", "longest": "max"}
+_PERCENT = r"p(?:er|re)c[ea]?n?t(?:a?ge?)?s?"  # percent, percentage and their usual misspellings
 _UNITS = r"bytes|kilobytes|megabytes|gigabytes|kb|mb|gb|seconds|secs|milliseconds|ms|size"
 _FIELD_END = (r"(?=\s+(?:for|in|on|from|by|per|over|during|across|today|yesterday|when|where|with|between|since|"
               r"of all|among)\b|\s*[?,.;]|\s*$)")
@@ -43,9 +46,11 @@ _FIELD_END = (r"(?=\s+(?:for|in|on|from|by|per|over|during|across|today|yesterda
 _ASKING = (r"\b(?:percent(?:age)?s?|proportion|fraction|ratio|average|avg|median|percentile|maximum|minimum|"
            r"variance|latest|newest|oldest|earliest|first|last|recent|recently|when|than|versus|vs|longest|"
            r"shortest|slowest|fastest)\b|%")
-# words a question about times asks with, never corrected into a log's words ("start" is not a typo of "state")
+# words a question about times or a comparison asks with, never corrected into a log's words ("start" is not a
+# typo of "state", "versus" not one of "version")
 TIME_WORDS = frozenset({"start", "started", "starts", "begin", "began", "end", "ended", "stop", "stopped", "gap",
-                        "gaps", "silence", "silent", "longest", "first", "last", "latest", "earliest", "logging"})
+                        "gaps", "silence", "silent", "longest", "first", "last", "latest", "earliest", "logging",
+                        "versus", "against", "compare", "compared"})
 TIME_KEYS = {"minute": "1m", "hour": "1h", "day": "1d", "week": "1w"}
 
 
@@ -98,19 +103,33 @@ def _percentile(t: _Text) -> Measure | None:
 
 
 def _statistic(t: _Text) -> Measure | None:
+    if re.search(r"\bhow long\b", t.text, re.I):  # "how long did sessions last on average": durations
+        return None
     m = t.take(r"(?<!\bi )(?<!\bwe )(?<!\bthey )(?<!\byou )(?<!\bdoes )(?<!\bdo )(?<!\bit )\b("
                + "|".join(sorted(_FUNCS, key=len, reverse=True)) + r")\b(?!\s+(?:level|severity|that|by|to)\b)")
+    if m is None and not re.search(r"\b(?:which|who|top)\b", t.text, re.I):  # "which host has the largest..." ranks
+        m = t.take(r"\b(smallest|lowest|largest|biggest|highest)\b"
+                   r"(?!\s+(?:number|count|amount|share|percentage|rate|level|severity)\b)"
+                   r"|\b(longest|shortest)\b(?=\s+(?:[\w-]+\s+)?(?:lifetime|duration|latency)\b)")
     if m is not None:
-        return Statistic(func=_FUNCS[m.group(1).lower()], field=t.field_after(m.end()))
-    m = t.take(r"\bhow (?:many|much)\s+(" + _UNITS + r")\b|\btotal\s+(?:number of\s+)?(" + _UNITS + r")\b"
+        func = (_FUNCS | _SUPERLATIVES)[(m.group(1) or m.group(2)).lower()]
+        return Statistic(func=func, field=_with_unit(t, t.field_after(m.end())))
+    m = t.take(r"\bhow (?:many|much)\s+(" + _UNITS + r")\b(?:\s+were\s+(?:served|transferred|returned))?"
+               r"|\btotal\s+(?:number of\s+)?(" + _UNITS + r"|len|length|latency|duration|lifetime)\b"
                r"|\b(" + _UNITS + r")\b[^?]*\bin total\b")
     if m is not None:
         return Statistic(func="sum", field=next(g for g in m.groups() if g))
     return None
 
 
+def _with_unit(t: _Text, field: str) -> str:
+    """The field, with the unit the question states after it ("response size in bytes": `response size bytes`)."""
+    unit = t.take(r"\bin\s+(" + _UNITS + r")\b(?=\s*[?.,;]?\s*$)") if field else None
+    return f"{field} {unit.group(1)}" if unit else field
+
+
 def _share(t: _Text) -> Measure | None:
-    m = t.take(r"\b(?:what|which)\s+(?:percent(?:age)?|proportion|fraction|share|ratio)\b|\bpercent(?:age)?\b|%"
+    m = t.take(r"\b(?:what|which)\s+(?:" + _PERCENT + r"|proportion|fraction|share|ratio)\b|\b" + _PERCENT + r"\b|%"
                r"|\bproportion\b|\bfraction\b|\bratio\b|\bshare of\b")
     return Share() if m is not None else None
 
@@ -120,26 +139,57 @@ def _comparison(t: _Text) -> Measure | None:
                r"|\bthan\s+(yesterday|before|usual|normal|last \w+)\b", over_read=True)
     if m is not None:
         return Comparison(left=(m.group(1) or "").strip(), right=(m.group(2) or m.group(3) or "").strip())
-    m = t.take(r"([\w ]+?)\s+(?:vs\.?|versus|compared (?:to|with))\s+([\w ]+)|\bcompare\b|\bdifference between\b",
-               over_read=True)
-    if m is not None:
-        return Comparison(left=(m.group(1) or "").strip(), right=(m.group(2) or "").strip())
+    side = r"([\w .'/:()-]*\w[\w.)]*)"
+    for pattern in (side + r"\s+(?:vs\.?|versus|against|compared? (?:to|with))\s+" + side,
+                    r"\bcompare\s+" + side + r"\s+(?:and|with|to)\s+" + side,
+                    r"\bmore\s+" + side + r"\s+or\s+" + side, r"\bcompare\b|\bdifference between\b"):
+        m = t.take(pattern, over_read=True)
+        if m is not None:
+            return Comparison(left=_side(m, 1), right=_side(m, 2))
+    return None
+
+
+def _side(m: re.Match[str], group: int) -> str:
+    """One side of a comparison, without the words that only lead into it ("how do", "compare")."""
+    if m.re.groups < group or m.group(group) is None:
+        return ""
+    return re.sub(r"^(?:how (?:do|does|many)|were there|compare|are there)\s+", "", m.group(group).strip(),
+                  flags=re.I)
+
+
+_FIRST_TO_LAST = (r"\b(?:from\s+)?(?:the\s+)?(?:first|earliest)(?:\s+(?:line|one|entry))?\s+(?:to|and|till|until)\s+"
+                  r"(?:the\s+)?(?:last|latest)(?:\s+(?:line|one|entry))?\b")
+_LAST = r"\b(?:last|lst|latest|most recent(?:ly)?|newest|stop(?:ped)?|end(?:ed)?)\b"
+_FIRST = r"\b(?:first|frist|earliest|oldest|start(?:ed)?|begin|began)\b"
+
+
+def _span(t: _Text) -> Measure | None:
+    """"how long did X last", "how long does the log span", "how much time does it cover", "time between the
+    first and last X": the span, with the words that only say it runs from the first line to the last."""
+    if t.take(r"\bhow long\b|\bduration\b|\btime span\b|\btime range\b|\blasted\b|\bhow much time\b"
+              r"|\bspan(?:s|ned)?\b|\btime between (?:the )?(?:first|earliest)\b"):
+        t.take(_FIRST_TO_LAST)
+        t.take(r"\b(?:and|to) (?:the )?(?:last|latest)\b")
+        t.take(r"\b(?:on )?average\b")  # "how long did sessions last on average": the durations' mean
+        # "how long did the outage last?", "how long does the log span?", "how much time does it cover?"
+        t.take(r"\b(?:last(?:ed|s)?|span(?:s|ned)?|cover(?:s|ed)?)\b(?=(?:\s+on average)?\s*[?.!]?\s*$)")
+        return Span()
     return None
 
 
 def _times(t: _Text) -> Measure | None:
-    if t.take(r"\bhow long\b|\bduration\b|\btime span\b|\btime range\b|\blasted\b"):
-        t.take(r"\blast(?:ed|s)?(?=\s*[?.!]?\s*$)")  # "how long did the outage last?"
-        return Span()
+    if (span := _span(t)) is not None:
+        return span
     if t.take(r"\bhow long did\b|\btook\b.*\bto\b"):
         return Duration(start="", end="")
     if t.take(r"\bgaps?\b|\bsilen(?:ce|t)\b|\bwent quiet\b|\bstopped logging\b"):
         return Gaps()
-    when = t.take(r"\bwhen\b")
+    when = t.take(r"\bwhen(?:'?s)?\b|\bwhat time\b|\btime of (?:the )?(?=(?:first|frist|earliest|oldest|last|lst|latest"
+                  r"|most recent|newest)\b)|^\W*(?:the\s+)?(?:latest|most recent|earliest)\b(?=[^\d]*$)")
     if when is not None:
-        last = t.take(r"\b(?:last|latest|most recent(?:ly)?|stop(?:ped)?|end(?:ed)?)\b")
-        if last is None:
-            t.take(r"\b(?:first|earliest|start(?:ed)?|begin|began)\b")
+        last = re.search(_LAST, when.group(0), re.I) or t.take(_LAST)
+        if last is None and not re.search(_FIRST, when.group(0), re.I):
+            t.take(_FIRST)
         return Occurrence(which="last" if last is not None else "first")
     return None
 
@@ -147,17 +197,26 @@ def _times(t: _Text) -> Measure | None:
 def _silence(t: _Text) -> Measure | None:
     """"the longest silence between two lines", "biggest gaps between consecutive entries": the gaps, with the
     words that only say which gaps."""
-    if t.take(r"\b(?:(?:longest|biggest|largest|longer)\s+)?(?:gaps?|silen(?:ce|ces|t))\b"
+    if t.take(r"\b(?:(?:longest|biggest|largest|longer)\s+)?(?:gaps?|silen(?:ce|ces|t)|pauses?)\b"
               r"(?:\s+(?:between|in)\s+(?:the\s+)?(?:any\s+)?(?:two|consecutive|successive|adjacent)?\s*"
               r"(?:log\s+)?(?:lines|entries|messages|events|logs?))?"):
+        return Gaps()
+    if t.take(r"\blongest (?:time|period|stretch|while) (?:with(?:out)?|of) (?:no |any )?(?:log )?(?:lines|logs?|logging|"
+              r"entries|messages|output)\b"):
         return Gaps()
     return None
 
 
 def _breakdown(t: _Text) -> Measure | None:
-    m = t.take(r"\b(?:per|by|for each)\s+(\w+?)s?\s+(?:and|per|by|&|,)\s+(?:per\s+|by\s+|each\s+)?(\w+?)s?\b",
+    m = t.take(r"\b(?:per|by|for each)\s+(\w+)\s+(?:and|per|by|&|,)\s+(?:per\s+|by\s+|each\s+)?(\w+)\b",
                over_read=True)
-    return Pivot(rows=m.group(1).lower(), columns=m.group(2).lower()) if m is not None else None
+    return Pivot(rows=_singular(m.group(1)), columns=_singular(m.group(2))) if m is not None else None
+
+
+def _singular(word: str) -> str:
+    """"hosts" -> "host", but "status", "address" and "analysis" stay."""
+    word = word.lower()
+    return word[:-1] if word.endswith("s") and not word.endswith(("ss", "us", "is")) else word
 
 
 def _investigation(t: _Text) -> Measure | None:

@@ -29,10 +29,20 @@ def measure_answer(measure: Measure, history: list[HistoryItem], where: str) -> 
     if last.get("rows") == 0:
         return f"No line{where} carries {params.get('field') or 'a value'}, so there is no {measure.asked()}.", None
     if isinstance(last.get("columns"), list):
-        return f"{measure.asked().capitalize()}{where}: see the table below.", None
+        return f"{measure.asked().capitalize()}{where}: see the table below.", _cells(last)
     func = str(params.get("func", "mean"))
     number = last.get(func)
     return (f"{measure.asked().capitalize()} is {number:,}{_unit(last)} over {last['rows']:,} lines{where}.", number)
+
+
+def _cells(table: dict[str, Any]) -> dict[str, dict[str, Any]] | None:
+    """A two-way table (its last column the rows' totals) as {row value: {column value: cell}}, empty cells left
+    out; None for a table of another shape."""
+    columns, rows = table["columns"], table.get("rows") or []
+    if len(columns) < 3 or columns[-1] != "total":
+        return None
+    return {str(row[0]): {str(c): cell for c, cell in zip(columns[1:-1], row[1:-1]) if cell is not None}
+            for row in rows}
 
 
 def _compared(measure: Comparison, value: dict[str, Any]) -> tuple[str, Any]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from react_engine.planners.rules.compile import measuring, times
+from react_engine.planners.rules.compile import comparing, measuring, times
 from react_engine.planners.rules.compile.calls import Call, Cannot
 from react_engine.understanding.measures import (
     Comparison,
@@ -40,7 +40,7 @@ def compile_analytics(query: Query, measure: Analytics) -> list[Call] | Cannot:
         case Share():
             return measuring.compile_share(query, measure)
         case Comparison():
-            return measuring.compile_comparison(query, measure)
+            return comparing.compile_comparison(query, measure)
         case Pivot():
             return measuring.compile_pivot(query, measure)
         case _:

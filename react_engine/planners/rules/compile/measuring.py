@@ -1,19 +1,15 @@
 """Measures of numbers and shares: a statistic of a numeric field (grouped by the query's keys and bucket), a
-two-way breakdown, a share of all lines, and a count compared between two days."""
+two-way breakdown and a share of all lines."""
 
 from __future__ import annotations
 
 import re
 
-import pandas as pd
-
 from react_engine.planners.rules.compile.calls import Call, Cannot, call
-from react_engine.planners.rules.compile.filters import compile_filter
-from react_engine.tools.filters import ResetFiltersParams
 from react_engine.tools.measures import FieldStatsParams
-from react_engine.tools.shares import CompareParams, ShareParams
-from react_engine.understanding.measures import Comparison, Pivot, Share, Statistic
-from react_engine.understanding.query import Query, TextFilter, TimeFilter
+from react_engine.tools.shares import ShareParams
+from react_engine.understanding.measures import Pivot, Share, Statistic
+from react_engine.understanding.query import Query, TextFilter
 
 _BUCKETS = {"minute": "1m", "hour": "1h", "day": "1d", "week": "1w"}
 _WORD = re.compile(r"\\b(\w+)")
@@ -45,17 +41,3 @@ def compile_share(query: Query, measure: Share) -> list[Call] | Cannot:
     if measure.base:
         return Cannot(f"a percentage of the lines {' '.join(measure.base)}")
     return [call(ShareParams(), "the matching lines as a share of all lines")]
-
-
-def compile_comparison(query: Query, measure: Comparison) -> list[Call] | Cannot:
-    """Today (the query's day window) against the day before: the rows are taken again without the window, which
-    the comparison applies to each side."""
-    window = next((f for f in query.filters if isinstance(f, TimeFilter)), None)
-    if window is None or "yesterday" not in measure.right.lower() or measure.key:
-        return Cannot(measure.asked())
-    start = pd.Timestamp(window.start)
-    before = f"{(start - pd.Timedelta(days=1)).isoformat()}..{(start - pd.Timedelta(microseconds=1)).isoformat()}"
-    kept = [compile_filter(f) for f in query.filters if f is not window]
-    return [call(ResetFiltersParams(), "all lines again: each side of the comparison takes its own window"),
-            *kept, call(CompareParams(a=f"{window.start}..{window.end}", b=before),
-                        f"the matching lines {measure.left} against {measure.right}")]
