@@ -170,10 +170,10 @@ def _span(t: _Text) -> Measure | None:
               r"|\bspan(?:s|ned)?\b|\btime between (?:the )?(?:first|earliest)\b"):
         t.take(_FIRST_TO_LAST)
         t.take(r"\b(?:and|to) (?:the )?(?:last|latest)\b")
-        t.take(r"\b(?:on )?average\b")  # "how long did sessions last on average": the durations' mean
+        average = t.take(r"\b(?:on )?average\b")  # "how long did sessions last on average": a mean of durations
         # "how long did the outage last?", "how long does the log span?", "how much time does it cover?"
         t.take(r"\b(?:last(?:ed|s)?|span(?:s|ned)?|cover(?:s|ed)?)\b(?=(?:\s+on average)?\s*[?.!]?\s*$)")
-        return Span()
+        return Duration(start="", end="") if average else Span()
     return None
 
 
