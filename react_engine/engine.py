@@ -24,7 +24,7 @@ from react_engine.frames import open_run
 from react_engine.logs.mapped import settle
 from react_engine.logs.options import LoadOptions
 from react_engine.outcome import judged, unfinished, unloaded
-from react_engine.planners.base import Advisor, Planner, PlannerReply, PlanRequest
+from react_engine.planners.base import Advisor, ContextView, Planner, PlannerReply, PlanRequest
 from react_engine.planners.schema import portable_reply_schema
 from react_engine.planning import ask
 from react_engine.result import RunResult, Statistics, Step, StopReason
@@ -35,7 +35,8 @@ from react_engine.stops import Stop
 from react_engine.text import cut
 from react_engine.tools import REGISTRY, Tool, ToolContext, ToolResult
 from react_engine.tracing import NULL_TRACER, SpanHandle, Tracer
-from react_engine.understanding import Interpretation
+from react_engine.understanding import Interpretation, Vocabulary
+from react_engine.understanding.reading.read import read_question
 
 TracerFactory = Callable[[], Tracer]
 StepCallback = Callable[[Step], None]
@@ -57,11 +58,12 @@ class Engine:
         run the tools on that Dask cluster (as `LoadOptions.dask` does per question). `fallback`: the planner that
         answers when `planner`'s run ends without a verified answer (see `react_engine.fallback`). `advisor`: reads
         the question for the result's interpretation (against which every answer is checked) and a model planner's
-        question notes and suggested reply: by default `planner` or `fallback` when one is an `Advisor`, else the
-        rules planner's reading."""
+        question notes and suggested reply: by default `planner` or `fallback` when one is an `Advisor` (the rules
+        planner is); without one the question is read as `react_engine.understanding` reads it, with no
+        suggested reply."""
         self.planner = planner
         self.fallback = fallback
-        self.advisor = advisor or _advisor(planner) or _advisor(fallback) or _rules_reading()
+        self.advisor = advisor or _advisor(planner) or _advisor(fallback)
         self.settings = settings or Settings()
         self.tracer_factory = tracer_factory
         self.approver = approver or DENY_ALL
@@ -111,10 +113,11 @@ def _advisor(planner: Planner | None) -> Advisor | None:
     return planner if isinstance(planner, Advisor) else None
 
 
-def _rules_reading() -> Advisor:
-    from react_engine.planners.factory import make_advisor
-
-    return make_advisor()
+def _read(view: ContextView) -> Interpretation:
+    """The question as understanding reads it, its severity words as levels where the rows carry levels."""
+    vocabulary = view.vocabulary or Vocabulary.of_values(view.known_values)
+    levels = any(k != "missing" for k in view.severity_mix)
+    return read_question(view.question, view.columns, view.now, vocabulary, levels).interpretation
 
 
 class _Run:
@@ -197,10 +200,10 @@ class _Run:
             view = state.view(iteration, settings.max_iterations, settings.sample_lines)
             advisor = self.engine.advisor
             if self.interpretation is None or self.planner.calls_model:
-                interpretation = advisor.interpret(view)
+                interpretation = advisor.interpret(view) if advisor else _read(view)
                 self.interpretation = self.interpretation or interpretation
                 if self.planner.calls_model:  # the question notes: the same understanding, as hints for a model
-                    suggestion = advisor.suggest(view)
+                    suggestion = advisor.suggest(view) if advisor else None
                     view.notes, view.suggestion = interpretation.notes(suggestion), suggestion
             system = self.planner.system_prompt
             prompt = build_prompt(view, tools, budget, history=settings.history_window,

@@ -41,7 +41,7 @@ class Copying(Planner):
 def test_a_model_that_copies_each_suggested_reply_answers_the_suite_as_the_rules_do() -> None:
     suite = load_suite(ROOT / "evals" / "sample_suite.yaml")
     suite.cases = [c for c in suite.cases[::5] if not c.id.startswith("bad-")]
-    scenarios = run_suite(suite, lambda case: Engine(Copying(), Settings()))
+    scenarios = run_suite(suite, lambda case: Engine(Copying(), Settings(), advisor=RulesPlanner()))
     assert len(scenarios) >= 10
     assert [s.id for s in scenarios if not (s.passed and s.verified)] == []
 
@@ -71,7 +71,7 @@ def test_no_suggestion_where_the_rules_would_stop_without_a_value(question: str,
 def test_a_model_that_leaves_the_plan_is_judged_on_what_it_did() -> None:
     planner = Copying([{"action": "search_logs", "params": {"value": "kernel"}}],
                       {"action": "finalize_answer", "params": {"answer": "There were 42 errors.", "value": 42}})
-    result = Engine(planner, Settings()).ask("How many error lines are there?", [str(SYSLOG)],
+    result = Engine(planner, Settings(), advisor=RulesPlanner()).ask("How many error lines are there?", [str(SYSLOG)],
                                              load_options=LoadOptions(use_cache=False))  # fmt: skip
     assert "Suggested reply:" in planner.prompts[0] and "Example:" in planner.prompts[1]  # off the plan: none
     assert result.value == 42 and not result.verified

@@ -205,7 +205,8 @@ def test_model_planners_get_short_question_notes_with_the_rules_next_action(rows
     f = load([str(SYSLOG)], LoadOptions(year=2026, use_cache=False))
     f = pd.concat([f] * (rows // len(f) + 1), ignore_index=True).iloc[:rows]
     planner = _Recording()
-    Engine(planner, Settings(max_iterations=3)).ask("how many failed pasword lines from sshd?", frame=f)
+    engine = Engine(planner, Settings(max_iterations=3), advisor=RulesPlanner())
+    engine.ask("how many failed pasword lines from sshd?", frame=f)
     prompt = planner.prompts[0]
     notes = next(line for line in prompt.splitlines() if line.startswith("NOTES: "))
     assert estimate_tokens(notes) <= 80
