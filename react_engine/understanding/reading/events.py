@@ -86,15 +86,20 @@ def as_event(draft: Draft, said: list[str], unknown: list[str], literals: list[F
     dropped = [t.word for t in draft.terms if t.column == "message"]
     draft.filters = kept
     draft.search(reading.search, False, f'containing "{reading.search}"')
-    explained = {w.lower() for w in reading.words}
     draft.terms = [t for t in draft.terms if t.column != "message"] + [Term(
         word=" ".join(reading.words), column="message", value=reading.search,
         rows=reading.rows if vocabulary.sampled == vocabulary.rows else None)]
-    draft.ignored = list(dict.fromkeys(w for w in draft.ignored + dropped + unknown if w.lower() not in explained
-                                       and not any(alike(stem(w.lower()), s) for s in reading.stems)))
+    draft.ignored = _unexplained(draft.ignored + dropped + unknown, reading)
     draft.problem, draft.grounding = None, Grounding()
     draft.window = None if day else draft.window
     draft.level_noun = False
+
+
+def _unexplained(words: list[str], reading: Reading) -> list[str]:
+    """The words the event does not explain, in any form."""
+    explained = {w.lower() for w in reading.words}
+    return list(dict.fromkeys(w for w in words if w.lower() not in explained
+                              and not any(alike(stem(w.lower()), s) for s in reading.stems)))
 
 
 def _day_in_event(draft: Draft, reading: Reading) -> bool:

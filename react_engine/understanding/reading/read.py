@@ -51,8 +51,6 @@ def read_question(question: str, columns: list[str], now: str | None, vocabulary
     read_goal(q, draft)
     if investigation is not None:
         investigate(draft, investigation, problems=uses_severity and WRONG in text.lower())
-    unit = re.search(r"\b(minute|day|daily)\b", text, re.I)
-    draft.interval = "1m" if unit and unit.group(1).lower() == "minute" else "1d" if unit else "1h"
     read_target(q, draft, vocabulary)
     draft.role = role(q)
     claim_columns(q, draft.excluded, columns)

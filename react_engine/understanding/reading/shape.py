@@ -29,7 +29,8 @@ _GOALS: tuple[tuple[str, Goal], ...] = (
 
 
 def read_goal(q: Question, draft: Draft) -> None:
-    """Set the draft's goal, and how many values a top list has."""
+    """Set the draft's goal, how many values a top list has, and a histogram's bucket."""
+    draft.interval = _interval(q.text)
     if q.take(r"\b(?:per|by|each|every)\s+(minute|hour|day)\b|\b(hourly|daily)\b|\bover time\b|\bhistogram\b"
               r"|\btimeline\b|\btrend\b"):
         draft.goal = "histogram"
@@ -47,6 +48,12 @@ def read_goal(q: Question, draft: Draft) -> None:
         draft.goal = "count"  # a yes/no question, or a terse noun phrase ("SEVERE entries?")
     else:
         draft.goal = ""
+
+
+def _interval(text: str) -> str:
+    """A histogram's bucket: a minute or a day when the question names one, else an hour."""
+    unit = re.search(r"\b(minute|day|daily)\b", text, re.I)
+    return "1m" if unit and unit.group(1).lower() == "minute" else "1d" if unit else "1h"
 
 
 def read_target(q: Question, draft: Draft, vocabulary: Vocabulary) -> None:
