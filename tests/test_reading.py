@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from question_frames import frame
 
 from react_engine.understanding import Vocabulary
-from react_engine.understanding.measures import Count, Distinct, Histogram, Listing, Top
+from react_engine.understanding.measures import Count, Distinct, Histogram, Listing, Occurrence, Share, Top
 from react_engine.understanding.query import FieldFilter, LevelFilter, TextFilter, TimeFilter
 from react_engine.understanding.reading.read import read_question
 from react_engine.understanding.reading.result import Reading
@@ -93,3 +93,38 @@ def test_any_question_reads_into_a_query_or_a_stated_problem(question: str) -> N
     window = reading.interpretation.time_window
     if window is not None and window.end != "now":
         assert pd.Timestamp(window.start) <= pd.Timestamp(window.end)
+
+
+@functools.cache
+def _events() -> Vocabulary:
+    messages = [f"synchronized to 10.0.0.{i}, stratum 3" for i in range(30)] + ["clock synchronization lost"]
+    messages += [f"Invalid user u{i} from 10.0.1.{i}" for i in range(10)] + ["Can't find child 42 in scoreboard"] * 5
+    n = len(messages)
+    return Vocabulary.build(frame(messages, severity=["info"] * n, level_raw=["INFO"] * n, host=["h1"] * n,
+                                  component=["ntpd"] * n))
+
+
+def read_events(question: str) -> Reading:
+    return read_question(question, COLUMNS, NOW, _events(), True)
+
+
+def test_an_event_noun_the_rows_write_as_a_verb_is_searched_by_its_stem() -> None:
+    reading = read_events("when was the first synchronizations?")
+    assert reading.query is not None and isinstance(reading.query.measure, Occurrence)
+    (found,) = reading.query.filters
+    assert isinstance(found, TextFilter) and found.value == r"\bsynchroniz"
+
+
+def test_a_single_quoted_phrase_may_hold_an_apostrophe() -> None:
+    reading = read_events("share of 'Can't find child' messages?")
+    assert reading.query is not None and isinstance(reading.query.measure, Share)
+    assert [f.value for f in reading.query.filters if isinstance(f, TextFilter)] == ["Can't find child"]
+
+
+def test_an_entity_word_before_a_noun_of_lines_asks_about_the_lines() -> None:
+    for question in ("when was the last invalid user attempts?", "list the 3 most recent invalid user attempts"):
+        reading = read_events(question)
+        assert reading.problem is None and reading.query is not None, question
+        assert isinstance(reading.query.measure, (Occurrence, Listing)), question
+        assert getattr(reading.query.measure, "key", None) is None, question
+        assert reading.query.filters, question

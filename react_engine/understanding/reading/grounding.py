@@ -61,9 +61,12 @@ def _searched(q: Question, m: re.Match[str], word: str, draft: Draft, vocabulary
 
 
 def _search_form(word: str, draft: Draft, vocabulary: Vocabulary) -> None:
-    """Search for the form of `word` the rows write (its stem when they write none), once."""
+    """Search for the form of `word` the rows write (its stem when they write none, or when `word` names an event
+    the rows write mostly as a verb: "synchronizations" for `synchronized`), once."""
     root = next((w for w in (word.lower(), singular(word.lower())) if vocabulary.tokens.get(w)),
                 stem(word.lower()))
+    if re.search(r"(?:ations?|ions?)$", word, re.I) and vocabulary.token_rows(root) * 10 < vocabulary.stem_rows(word):
+        root = stem(word.lower())
     if not draft.search(rf"\b{literal(root)}", True, f'with a word starting "{root}"'):
         return  # the same word again
     grounding = draft.grounding

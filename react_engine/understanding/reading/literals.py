@@ -12,7 +12,8 @@ from react_engine.understanding.reading.question import Question
 from react_engine.understanding.spelling import correct
 from react_engine.understanding.vocabulary import Vocabulary
 
-_QUOTED = r"\"([^\"]+)\"|“([^”]+)”|`([^`]+)`|(?<!\w)'([^']+)'(?!\w)"
+# single quotes may hold an apostrophe between letters: 'Can't find child'
+_QUOTED = r"\"([^\"]+)\"|“([^”]+)”|`([^`]+)`|(?<!\w)'((?:[^']|(?<=\w)'(?=\w))+)'(?!\w)"
 
 
 def read_literals(q: Question, draft: Draft, vocabulary: Vocabulary) -> None:

@@ -10,7 +10,7 @@ import re
 
 from react_engine.understanding.asking import TIME_WORDS, asked, unread_words
 from react_engine.understanding.interpretation import Correction, Interpretation, TimeWindow
-from react_engine.understanding.measures import Count
+from react_engine.understanding.measures import Count, Gaps, Occurrence, Share, Span
 from react_engine.understanding.query import Filter, LevelFilter, Query, TextFilter, TimeFilter
 from react_engine.understanding.reading.draft import Draft
 from react_engine.understanding.reading.events import as_event, level_names_lines, said_words, unmet
@@ -32,6 +32,7 @@ from react_engine.understanding.reading.texts import read_texts
 from react_engine.understanding.spelling import correct, correct_names
 from react_engine.understanding.vocabulary import Vocabulary
 
+_OF_LINES = (Occurrence, Span, Gaps, Share)  # measures of the matching lines themselves
 _WHY = r"^\s*(?:why|how come)\b|\bexplain\b|\broot[- ]cause\b|\bwhat (?:caused|happened)\b"
 
 
@@ -109,7 +110,9 @@ def _asking(q: Question, draft: Draft) -> None:
     draft.asked = asked(q.text, q.used)
     for start, end in draft.asked.spans:
         q.consume(start, end)
-    if draft.asked.measure is not None and draft.target is None and draft.goal in ("", "show", "list"):
+    if draft.asked.measure is not None and draft.goal in ("", "show", "list") and (
+            draft.target is None or isinstance(draft.asked.measure, _OF_LINES)):
+        draft.target = None  # "when was the first invalid user attempt" asks about lines, not users
         draft.goal = "count"  # what can be answered of "what percentage of lines are warnings": the warnings
     draft.unread = unread_words(q.text, q.used)
     for m in re.finditer("|".join(re.escape(w) for w in draft.unread) or r"(?!)", q.text, re.I):

@@ -17,6 +17,9 @@ LINE_WORDS = r"(?:lines?|entries|entry|messages?|events?|records?|rows?|ones|log
 SEVERAL = r"\d+|" + "|".join(w for w, n in NUMBER_WORDS.items() if n > 1)  # "which 5 IPs", not "which one"
 _MOST = r"\bmost\b|\bhighest\b|\blargest\b|\bbiggest\b|\bnoisiest\b|\bbusiest\b|\bworst\b"
 _BREAKDOWN = r"\bbreak(?:down| down)\b|" + GROUPED
+# a noun after an entity word that makes it a modifier of lines ("user attempts", "IP requests")
+_HEAD_NOUN = re.compile(r"\S*\s+(?:attempts?|events?|lines?|entries|messages?|errors?|requests?|logins?|failures?"
+                        r"|records?|occurrences?|times)\b")
 _DISTINCT = r"\bunique\b|\bdistinct\b|\bdifferent\b"
 # (pattern, goal) for the goals that need only a look at the question, in order
 _GOALS: tuple[tuple[str, Goal], ...] = (
@@ -81,6 +84,8 @@ def _counted(q: Question, draft: Draft, first: int) -> None:
         draft.target = "message"  # "the most common errors"
     if draft.goal == "count" and draft.target in COUNTABLE and _counts_the_target(q, first):
         draft.goal = "unique"  # "how many modems ..." asks for distinct modems
+    if draft.goal in ("list", "show") and draft.target in COUNTABLE and _HEAD_NOUN.match(q.text[first:]):
+        draft.target, draft.goal = None, "show"  # "list the last 3 invalid user attempts" lists lines
     if draft.target is None and draft.goal == "unique":
         _distinct_lines(q, draft)
 
@@ -121,6 +126,5 @@ def _counts_the_target(q: Question, start: int) -> bool:
                         r"individual|of|the)\s+)*", q.text, re.I)
     if counted is None or start < counted.end():
         return False
-    head_noun = re.match(r"\S*\s+(?:attempts?|events?|lines?|entries|messages?|errors?|requests?|logins?|failures?"
-                         r"|records?|occurrences?|times)\b", q.text[start:])
-    return head_noun is None and all(q.used[i] or q.text[i].isspace() for i in range(counted.end(), start))
+    return _HEAD_NOUN.match(q.text[start:]) is None and all(
+        q.used[i] or q.text[i].isspace() for i in range(counted.end(), start))
