@@ -142,3 +142,12 @@ def test_inspect_shows_the_new_formats_fields(tmp_path: Path) -> None:
         result = CliRunner().invoke(main, ["inspect", "--no-cache", str(path)])
         assert result.exit_code == 0, result.output
         assert fields in result.output, result.output
+
+
+def test_apt_history_as_apt_writes_it_has_no_row_for_its_blank_lines(tmp_path: Path) -> None:
+    """apt starts every stanza, the first included, with a blank line: they are no rows of their own."""
+    stanzas = APT.split("\n\n")
+    frame = _load(tmp_path, "history.log", "".join(f"\n{s.strip()}\n" for s in stanzas) + "\n\n")
+    assert len(frame) == 2 and frame["message"].str.strip().ne("").all()
+    assert frame["commandline"].tolist() == ["apt-get install -y nginx", "apt remove telnet"]
+    assert frame["line"].tolist() == [2, 8] and frame["timestamp"].notna().all()

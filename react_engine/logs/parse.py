@@ -63,8 +63,11 @@ def _message(columns: Columns, lines: pa.Array, matched: np.ndarray) -> pa.Array
 
 
 def _join_entries(columns: Columns, lines: pa.Array, matched: np.ndarray) -> tuple[Columns, pa.Array, np.ndarray]:
-    """Fold lines no pattern matched into the entry above; returns columns, raw text and first-line index."""
-    starts = np.flatnonzero(matched | (np.arange(len(lines)) == 0))
+    """Fold lines no pattern matched into the entry above; returns columns, raw text and first-line index. Blank
+    lines before the first entry (apt starts each stanza with one) are no entry of their own."""
+    starts = np.flatnonzero(matched)
+    if not len(starts) or (starts[0] and not pc.all(pc.match_substring_regex(lines[: starts[0]], r"^\s*$")).as_py()):
+        starts = np.insert(starts, 0, 0)
     offsets = pa.array(np.append(starts, len(lines)), pa.int64())
     separator = lit("\n")
     raw = pc.binary_join(pa.LargeListArray.from_arrays(offsets, lines), separator)
