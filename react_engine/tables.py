@@ -100,7 +100,8 @@ def result_table(result: RunResult) -> ResultTable | None:
                            note=left_out.group(1) if left_out else None)
     if kind == "listing" and result.rows is not None:
         return _listing(result.rows)
-    value = result.value if result.value is not None else step.value
+    # the answer's own value only once verified: a number the model stated is never laid out as computed
+    value = result.value if result.value is not None and result.verified else step.value
     if isinstance(value, dict) and value and all(not isinstance(v, (dict, list)) for v in value.values()):
         return ResultTable(kind="value", columns=[str(k) for k in value], rows=[list(value.values())])
     return ResultTable(kind="value", columns=["value"], rows=[[value]])

@@ -153,6 +153,16 @@ def test_an_unverified_answer_in_csv_keeps_the_mark_off_stdout(tmp_path: Path) -
     assert "unverified" in result.stderr
 
 
+@pytest.mark.parametrize("value", [7, {"lines": 7}])
+def test_an_unverified_answer_puts_no_invented_number_in_a_cell_but_what_the_tool_computed(
+        tmp_path: Path, value) -> None:
+    count = str(len(load([str(SYSLOG)])))
+    replies = (act("get_log_count"), act("finalize_answer", answer="There are 7 lines", value=value))
+    rows = rows_of(ask(tmp_path, SYSLOG, *replies, output="csv").stdout)
+    assert rows == [["value"], [count]]
+    assert ask(tmp_path, SYSLOG, *replies, output="table").stdout.split() == ["VALUE", f"{int(count):,}"]
+
+
 def test_runs_of_empty_buckets_fold_into_one_line(tmp_path: Path) -> None:
     path = tmp_path / "sparse.log"
     path.write_text("".join(f"2026-11-{1 + h // 24:02d}T{h % 24:02d}:05:00Z host sshd: user guest\n"
