@@ -10,12 +10,14 @@ from importlib import resources
 from typing import Any
 
 from react_engine.planners.base import ContextView, HistoryItem
-from react_engine.text import ELLIPSIS, cut
+from react_engine.text import ELLIPSIS, LOG_CLOSE, LOG_OPEN, cut
 from react_engine.tools.base import Tool
 from react_engine.understanding.interpretation import NOTES_CHARS, without_suggestion
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069]")
 _MARKER = re.compile(r"<{3,}|>{3,}")  # only the prompt itself may open or close the data block
+_FROM_LOG = re.compile(f"{LOG_OPEN}([^{LOG_OPEN}{LOG_CLOSE}]*){LOG_CLOSE}")  # see `text.from_log`
+QUOTE = ("<<<", ">>>")  # log text quoted inside the prompt's own words
 # Without a suggestion the example is a real, harmless call: small models copy examples, so it holds no number,
 # level or name and no placeholder text (an earlier "<one sentence stating that result>" came back as answers),
 # and a final answer is described in words, with nothing to copy. Keys are in the order the grammar of the
@@ -27,6 +29,7 @@ _EXAMPLES = (
 ENTITY_CHARS = 140  # one entity summary line (the turn after extract_entities stays short)
 _WHY = {"finalize_answer": "the last tool result answers the question"}
 _SUGGESTION_CHARS = 1200
+SUGGESTED = "Suggested reply (its values are log data):"
 
 
 def _examples(view: ContextView) -> str:
@@ -37,7 +40,7 @@ def _examples(view: ContextView) -> str:
     action, params = view.suggestion
     reply = {"action": action, "params": params, "reasoning": _WHY.get(action, "the suggested next step")}
     # its values can come from the logs (a top value in a final answer): cleaned like any log text
-    return "Suggested reply:\n" + clean(json.dumps(reply, ensure_ascii=False, sort_keys=True), _SUGGESTION_CHARS)
+    return SUGGESTED + "\n" + clean(json.dumps(reply, ensure_ascii=False, sort_keys=True), _SUGGESTION_CHARS)
 
 
 def estimate_tokens(text: str) -> int:
@@ -60,6 +63,24 @@ def clean(text: str, limit: int) -> str:
     one_line = _CONTROL.sub(" ", head.replace("\r", " ").replace("\n", " ⏎ "))
     one_line = _MARKER.sub(lambda m: m.group(0)[:2], one_line)
     return cut(one_line if len(head) == len(text) else one_line + ELLIPSIS, limit)
+
+
+def quote(text: str, limit: int) -> str:
+    """Log text as a quote inside the prompt's own words: cleaned, within `limit` characters with its marks."""
+    return QUOTE[0] + clean(text, max(limit - 6, 1)) + QUOTE[1]
+
+
+def quoting(text: str, limit: int) -> str:
+    """`clean` for the engine's words that hold log text (marked by `text.from_log`): each log part shown as a
+    quote, never cut off before its closing mark; at most `limit` characters."""
+    parts, left = [], limit
+    for i, part in enumerate(_FROM_LOG.split(text)):
+        if left < (7 if i % 2 else 1):
+            break
+        shown = quote(part, left) if i % 2 else clean(part, left)
+        parts.append(shown)
+        left -= len(shown)
+    return "".join(parts)
 
 
 def _compact(value: Any, limit: int = 120) -> str:
@@ -132,13 +153,13 @@ def render(view: ContextView, tools: list[Tool], shape: Shape) -> str:
     if shape.samples and view.samples:
         body = "\n".join(clean(s, shape.sample_chars) for s in view.samples[: shape.samples])
         samples = f"sample rows:\n{body}\n"
-    feedback = f"NOTE: {clean(view.feedback, 600)}\n\n" if view.feedback else ""
+    feedback = f"NOTE: {quoting(view.feedback, 600)}\n\n" if view.feedback else ""
     notes = view.notes or ""
     if shape.examples and view.suggestion is not None:  # the example shows the suggestion: said once
         notes = without_suggestion(notes)
     return _USER.format(
         question=clean(view.question, 500),
-        notes=f"NOTES: {clean(notes, NOTES_CHARS)}\n" if notes else "",
+        notes=f"NOTES: {quote(notes, NOTES_CHARS)}\n" if notes else "",
         iteration=view.iteration,
         max_iterations=view.max_iterations,
         now=view.now or "unknown (no timestamps)",

@@ -32,7 +32,7 @@ from react_engine.rowops import attrs, count, is_lazy
 from react_engine.settings import Settings
 from react_engine.state import RunState, call_key
 from react_engine.stops import Stop
-from react_engine.text import cut
+from react_engine.text import cut, from_log
 from react_engine.tools import REGISTRY, Tool, ToolContext, ToolResult
 from react_engine.tracing import NULL_TRACER, SpanHandle, Tracer
 from react_engine.understanding import Interpretation, Vocabulary
@@ -281,7 +281,7 @@ class _Run:
             raise Stop("tool_limit", "the planner repeated the same call 3 times: stopped with the best answer so far; "
                                       "look at the trace (react-engine trace show FILE)")
         state.feedback = (f"you already ran {step.action} with these params at step {first} "
-                          f"(result: {earlier.observation}); do something else or finalize_answer.")
+                          f"(result: {from_log(earlier.observation)}); do something else or finalize_answer.")
 
     def _deny(self, tool: Tool, step: Step) -> None:
         state = self.state
@@ -333,7 +333,7 @@ class _Run:
         if failures >= self.settings.max_tool_failures:
             state.disabled_tools.add(tool.name)
             message += f" ({tool.name} failed {failures} times in a row and is no longer available)"
-        state.feedback = f"{tool.name} failed: {message}"
+        state.feedback = f"{tool.name} failed: {from_log(message)}"
 
     def _apply(self, tool: Tool, step: Step, result: ToolResult, canonical: dict[str, Any]) -> None:
         state = self.state
@@ -354,7 +354,8 @@ class _Run:
         if result.note:
             state.notes.append(result.note)
             step.observation += f" (note: {result.note})"
-            state.feedback = f"{state.feedback} Note: {result.note}." if state.feedback else f"Note: {result.note}."
+            note = f"Note: {from_log(result.note)}."
+            state.feedback = f"{state.feedback} {note}" if state.feedback else note
 
     def _finalize(self, params: Any, step: Step) -> None:
         state, settings = self.state, self.settings

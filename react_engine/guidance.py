@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from react_engine.errors import ReplyError
 from react_engine.grounding import numbers_in, reports_nothing
+from react_engine.text import from_log
 from react_engine.tools.timeexpr import relative
 
 if TYPE_CHECKING:
@@ -60,12 +61,12 @@ def empty_hint(action: str, params: dict[str, Any], factor: float, tried: list[s
         hints.append("try another field or op=\"contains\"")
     else:
         hints.append("try another field with filter_by_field")
-    done = f" Tried so far: {', '.join(tried)}." if tried else ""
+    done = f" Tried so far: {from_log(', '.join(tried))}." if tried else ""
     return f"{action} left 0 rows. Try, in order: " + "; ".join(hints) + "." + done
 
 
 def giveup_nudge(tried: list[str]) -> str:
-    listed = ", ".join(tried) if tried else "nothing yet"
+    listed = from_log(", ".join(tried)) if tried else "nothing yet"
     return (
         f"you reported that nothing was found after trying only: {listed}. Try one different approach "
         "(a broader search, a wider time window, another field) before concluding."

@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from react_engine import context
-from react_engine.context import build_prompt, clean, estimate_tokens
+from react_engine.context import SUGGESTED, build_prompt, clean, estimate_tokens
 from react_engine.planners.base import EntitySummary
 from react_engine.result import Step
 from react_engine.state import RunState
@@ -138,7 +138,7 @@ def test_a_suggested_action_is_the_one_example_and_the_log_data_comes_after_it(s
     text = build_prompt(view, TOOLS, 1000, history=5, samples=3, sample_chars=200).text
     assert "Example:" not in text and text.endswith(">>>END LOG DATA")
     lines = text.splitlines()
-    reply = json.loads(lines[lines.index("Suggested reply:") + 1])
+    reply = json.loads(lines[lines.index(SUGGESTED) + 1])
     assert (reply["action"], reply["params"]) == suggestion
     assert list(reply) == ["action", "params", "reasoning"] and list(reply["params"]) == sorted(suggestion[1])
 
@@ -165,7 +165,7 @@ def test_log_text_in_a_suggested_reply_is_cleaned_like_any_log_text() -> None:
     text = build_prompt(view, TOOLS, 1000, history=5, samples=3, sample_chars=200).text
     assert text.count(">>>END LOG DATA") == 1 and "\u202e" not in text
     lines = text.splitlines()
-    assert json.loads(lines[lines.index("Suggested reply:") + 1])["params"]["value"][0][1] == 3
+    assert json.loads(lines[lines.index(SUGGESTED) + 1])["params"]["value"][0][1] == 3
 
 
 def test_a_tight_prompt_lists_only_the_optional_tools_wanted_and_its_tools_are_the_ones_listed() -> None:

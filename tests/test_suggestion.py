@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from react_engine import Engine, Settings
+from react_engine.context import SUGGESTED
 from react_engine.evaluation.runner import run_suite
 from react_engine.evaluation.suite import load_suite
 from react_engine.logs import LoadOptions, load
@@ -33,7 +34,7 @@ class Copying(Planner):
     def plan(self, request: PlanRequest) -> PlannerReply:
         self.prompts.append(request.prompt)
         lines = request.prompt.splitlines()
-        suggested = json.loads(lines[lines.index("Suggested reply:") + 1]) if "Suggested reply:" in lines else None
+        suggested = json.loads(lines[lines.index(SUGGESTED) + 1]) if SUGGESTED in lines else None
         reply = self.first.pop(0) if self.first else suggested or self.fallback
         return PlannerReply(content=json.dumps(reply))
 
@@ -73,5 +74,5 @@ def test_a_model_that_leaves_the_plan_is_judged_on_what_it_did() -> None:
                       {"action": "finalize_answer", "params": {"answer": "There were 42 errors.", "value": 42}})
     result = Engine(planner, Settings(), advisor=RulesPlanner()).ask("How many error lines are there?", [str(SYSLOG)],
                                              load_options=LoadOptions(use_cache=False))  # fmt: skip
-    assert "Suggested reply:" in planner.prompts[0] and "Example:" in planner.prompts[1]  # off the plan: none
+    assert SUGGESTED in planner.prompts[0] and "Example:" in planner.prompts[1]  # off the plan: none
     assert result.value == 42 and not result.verified

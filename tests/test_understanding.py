@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from react_engine import Engine, Settings
-from react_engine.context import build_prompt, estimate_tokens
+from react_engine.context import SUGGESTED, build_prompt, estimate_tokens
 from react_engine.logs import LoadOptions, load
 from react_engine.planners.base import ContextView, Planner, PlannerReply, PlanRequest
 from react_engine.planners.rules import RulesPlanner
@@ -211,7 +211,7 @@ def test_model_planners_get_short_question_notes_with_the_rules_next_action(rows
     notes = next(line for line in prompt.splitlines() if line.startswith("NOTES: "))
     assert estimate_tokens(notes) <= 80
     assert "pasword->password" in notes  # the rules' next action is the example reply, not repeated in the notes
-    assert '"action": "filter_by_field", "params": {"field": "component"' in prompt.split("Suggested reply:")[1]
+    assert '"action": "filter_by_field", "params": {"field": "component"' in prompt.split(SUGGESTED)[1]
     view = ContextView(question="q", iteration=1, max_iterations=3, now=None, total_rows=rows, row_count=rows,
                        columns=list(f.columns), notes=notes[len("NOTES: "):])
     assert build_prompt(view, list(REGISTRY.values()), 1000, history=5, samples=3, sample_chars=200).tokens <= 1000
