@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from question_frames import ask, frame
 
 from react_engine.understanding.events import MASK, Events, runs_of, template_of
-from react_engine.understanding.words import split_words
+from react_engine.words import split_words
 
 MESSAGES = st.lists(st.text(alphabet="abcXYZ019 ._:/=-[]()'", max_size=40), min_size=1, max_size=40)
 

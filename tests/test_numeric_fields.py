@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from react_engine.logs.fields import SIZE_UNITS, TIME_UNITS, discover, fields_in, read
+from react_engine.tools.located import located
 from tests.real_logs import real_log
 
 KEYS = st.from_regex(r"[a-z][a-z_]{1,8}", fullmatch=True).filter(lambda k: not k.endswith("id"))
@@ -87,3 +88,19 @@ def test_inspect_lists_the_numeric_fields_with_unit_and_rows() -> None:
     fields = {f.name: f for f in inspect([str(path)]).fields}
     assert (fields["bytes sent"].unit, fields["bytes sent"].rows) == ("bytes", len(re.findall(r"bytes (?:\(.*?\) )?sent", text)))
     assert fields["lifetime"].rows == len(re.findall(r"lifetime \d+:\d\d", text))
+
+
+def test_a_number_is_located_by_the_words_around_it_when_no_field_is_named_so() -> None:
+    messages = ["Progress of TaskAttempt attempt_17_0020_m_0 is : 0.25", "Animating brightness: target=38, rate=0",
+                "Progress of TaskAttempt attempt_17_0021_m_3 is : 0.75", "touch target=553 at 12",
+                "Finished task 3.0 in stage 0.0 (TID 3). 2703 bytes result sent to driver",
+                "earlyWake - complete - took 7 milliseconds"]
+    progress = located("task attempt progress", messages)
+    assert progress is not None and list(read(pd.Series(messages), progress).dropna()) == [0.25, 0.75]
+    target = located("brightness target", messages)  # the word beside the field says which `target=` is meant
+    assert target is not None and list(read(pd.Series(messages), target).dropna()) == [38]
+    sent = located("bytes result sent driver", messages)
+    assert sent is not None and sent.unit == "bytes" and list(read(pd.Series(messages), sent).dropna()) == [2703]
+    woke = located("earlyWake time", messages)
+    assert woke is not None and list(read(pd.Series(messages), woke).dropna()) == [pytest.approx(0.007)]
+    assert located("request time", messages) is None  # no message says "request"

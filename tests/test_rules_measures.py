@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from react_engine.engine import Engine
@@ -58,3 +59,15 @@ def test_errors_today_against_yesterday() -> None:
 def test_a_statistic_of_a_missing_field_names_the_fields_there_are() -> None:
     result = Engine(RulesPlanner()).ask("average cpu", [str(ROOT / "sample_logs/app")])
     assert not result.verified and "latency_ms (ms)" in result.answer
+
+
+@pytest.mark.parametrize(("system", "question", "pattern", "func"), [
+    ("Hadoop", "median progress of task attempts?", r"Progress of TaskAttempt \S+ is : ([\d.]+)", "median"),
+    ("Zookeeper", "what's the mean negotiated timeout?", r"negotiated timeout (\d+)", "mean"),
+    ("Android", "max brightness target", r"brightness: target=(\d+)", "max"),
+])
+def test_a_statistic_of_a_number_the_log_writes_beside_the_asked_words(system: str, question: str, pattern: str,
+                                                                       func: str) -> None:
+    numbers = pd.Series([float(n) for n in re.findall(pattern, real_log(system).read_text(errors="replace"))])
+    answer, value, verified = _ask(question, real_log(system))
+    assert verified and value == pytest.approx(getattr(numbers, func)(), rel=1e-6), answer

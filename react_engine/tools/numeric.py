@@ -20,6 +20,7 @@ from react_engine.logs.fields import SAMPLE_ROWS, NumericField, discover, fold, 
 from react_engine.logs.schema import INTERNAL_COLUMNS
 from react_engine.rowops import Rows, count, every, is_lazy
 from react_engine.tools.base import ToolContext
+from react_engine.tools.located import holds_everywhere, located
 
 _NOT_MEASURES = ("line",)
 _NAMED_UNITS = (("_ms", "ms"), ("_msec", "ms"), ("_us", "us"), ("_ns", "ns"), ("_seconds", "s"), ("_sec", "s"),
@@ -80,29 +81,59 @@ def listing(fields: list[Numeric]) -> str:
 
 
 def resolve(ctx: ToolContext, asked: str) -> Numeric:
-    """The numeric field `asked` names: by name (any case, `_` or space alike), by the name's words (a field
-    named `time` for "response time"), by a name it starts (`latency` for `latency_ms`), or by its unit (the one
-    field in bytes for "bytes", in seconds for "duration"); ToolError naming the fields there are otherwise."""
+    """The numeric field `asked` names: by name (any case, `_` or space alike), by the name's words when the other
+    words hold on every current row (a field named `time` for "response time"), by the words beside a number in
+    the current rows (`located`: "brightness target" in `brightness: target=38`), by a name it starts (`latency`
+    for `latency_ms`), or by its unit (the one field in bytes for "bytes", in seconds for "duration"); ToolError
+    naming the fields there are otherwise."""
     fields = numeric_fields(ctx)
     key = fold(asked)
     words = set(key.split())
+    messages = _sampled_messages(ctx)
+    named = _one(asked, [f for f in fields if fold(f.name) == key]) or _one(
+        asked, [f for f in fields if set(fold(f.name).split()) <= words], strict=False)
+    if named is not None and _carried(named, messages) and holds_everywhere(asked, named.name, messages):
+        return named
+    if (near := located(asked, messages)) is not None:
+        return Numeric(near.name, near.unit, field=near)
     for match in (lambda f: fold(f.name) == key,
                   lambda f: set(fold(f.name).split()) <= words,
                   lambda f: fold(f.name).startswith(key) or fold(f.name).replace(" ", "").startswith(key),
                   lambda f: f.unit == _unit_asked(words)):
-        found = [f for f in fields if match(f)]
-        if len(found) == 1:
-            return found[0]
-        if len(found) > 1:
-            longest = max(len(fold(f.name)) for f in found)
-            best = [f for f in found if len(fold(f.name)) == longest]
-            if len(best) == 1:
-                return best[0]
-            raise ToolError(f"{asked!r} may be any of {listing(found)}: name one")
+        found = _one(asked, [f for f in fields if match(f)])
+        if found is not None:
+            return found
     misspelt = _misspelt(key, fields)
     if misspelt is not None:
         return misspelt
     raise ToolError(f"no numeric field {asked!r} in these logs; numeric fields: {listing(fields)}")
+
+
+def _one(asked: str, found: list[Numeric], strict: bool = True) -> Numeric | None:
+    """The one field of `found`, or the one with the longest name; None when there is none, and when several
+    share the longest name a ToolError (None when not `strict`)."""
+    if not found:
+        return None
+    longest = max(len(fold(f.name)) for f in found)
+    best = [f for f in found if len(fold(f.name)) == longest]
+    if len(best) == 1:
+        return best[0]
+    if strict:
+        raise ToolError(f"{asked!r} may be any of {listing(found)}: name one")
+    return None
+
+
+def _sampled_messages(ctx: ToolContext) -> list[str]:
+    """The distinct messages of an even sample of the current rows."""
+    if "message" not in ctx.rows.columns:
+        return []
+    step = max(1, count(ctx.rows) // SAMPLE_ROWS)
+    return list(pd.unique(every(ctx.rows["message"], step).dropna().astype(str).to_numpy()))
+
+
+def _carried(numeric: Numeric, messages: list[str]) -> bool:
+    """Whether a sampled current row carries the field (a column always does)."""
+    return numeric.field is None or bool(read(pd.Series(messages, dtype=object), numeric.field).notna().any())
 
 
 def _misspelt(key: str, fields: list[Numeric]) -> Numeric | None:

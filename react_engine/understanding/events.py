@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from react_engine.understanding.words import split_words, stem
+from react_engine.words import split_words, stem
 
 MASK = "<*>"
 # a path, or any token holding a digit (numbers, hex, IPs, ids, ports, versions): the variable parts of a line

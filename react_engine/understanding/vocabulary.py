@@ -19,7 +19,7 @@ from react_engine.logs.fields import SAMPLE_ROWS, NumericField, discover
 from react_engine.rowops import column_counts, count, distinct, every
 from react_engine.rowops import values as values_of
 from react_engine.understanding.events import Events
-from react_engine.understanding.words import singular, stem
+from react_engine.words import singular, stem
 
 VALUE_COLUMNS = ("host", "component", "pid", "thread", "level_raw", "event_id", "status", "method")
 NAME_COLUMNS = ("host", "component", "thread")  # columns whose values a question names

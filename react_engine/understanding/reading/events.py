@@ -14,7 +14,7 @@ from react_engine.understanding.reading.draft import Draft, Grounding, searched
 from react_engine.understanding.reading.lexicon import SEVERITY_WORDS
 from react_engine.understanding.reading.question import Question
 from react_engine.understanding.vocabulary import Vocabulary
-from react_engine.understanding.words import split_words, stem
+from react_engine.words import split_words, stem
 
 _FAILURE = re.compile(r"(?<![a-z])(?:fail[a-z]*|errors?|cannot|can't|could not|unable|denied|refused|invalid|"
                       r"exceptions?|abort[a-z]*|time[ds]? ?out)(?![a-z])", re.I)

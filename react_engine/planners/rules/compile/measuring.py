@@ -20,9 +20,12 @@ def _func(measure: Statistic) -> str:
 
 
 def _field(query: Query, measure: Statistic) -> str:
-    """The field as the question names it, with a word a search kept beside it ("bytes" + "sent": `bytes sent`)."""
+    """The field as the question names it, with a word a search kept beside it ("bytes" + "sent": `bytes sent`);
+    unnamed, the words of the searches ("the average of 'bytes result sent to driver'")."""
     words = [m.group(1) for f in query.filters if isinstance(f, TextFilter) and f.regex
              and (m := _WORD.fullmatch(f.value))]
+    if not measure.field and not words:
+        words = [f.value for f in query.filters if isinstance(f, TextFilter) and not f.regex and not f.exclude]
     return " ".join([measure.field, *words])
 
 

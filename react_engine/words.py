@@ -1,4 +1,5 @@
-"""Word forms for matching a question's words with the logs': plurals, crude stems and split names."""
+"""Word forms for matching a question's words with the logs': plurals, crude stems and split names (used by reading
+and by the tools that find a field by its words)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,106 @@
+"""A number a question locates by the words around it, when no field of the logs is named that way: "the average
+task attempt progress" reads `0.02` in `Progress of TaskAttempt attempt_1 is : 0.02`, "the max bytes result sent to
+driver" reads `2703` in `2703 bytes result sent to driver`.
+
+A sampled message holding every word of the question (besides filler and the words of a unit, such as "time" or
+"bytes") gives the template: the number nearest to those words (one written with the asked unit, when the question
+names one), and the text from the farthest of those words to it, with the parts that carry digits read as any text.
+That text and the number become one field's pattern, read over the rows like any message field.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from react_engine.logs.fields import NUMBER, SIZE_UNITS, TIME_UNITS, NumericField, fold, unit_of
+from react_engine.words import split_words, stem
+
+_TOKEN = re.compile(r"[^\s=:,;()\[\]{}\"']+")
+_FILLER = {"of", "the", "a", "an", "in", "to", "for", "per", "by", "on", "at", "all", "each", "every", "value",
+           "values", "number", "numbers", "amount", "log", "logs", "line", "lines", "message", "messages", "entries",
+           "what", "s", "is", "was", "were", "are", "it", "its"}
+_TIMES = {"time", "times", "duration", "durations", "latency", "took", "elapsed", "seconds", "ms", "long", "delay"}
+_SIZES = {"bytes", "byte", "size", "sizes", "kb", "mb", "gb"}
+_WINDOW = 6  # tokens between a word of the question and the number
+_UNIT = "|".join(sorted(map(re.escape, SIZE_UNITS | TIME_UNITS), key=len, reverse=True))
+
+
+def located(asked: str, messages: Iterable[str]) -> NumericField | None:
+    """The field `asked` locates in `messages` (the message whose number has the most of its words near), or
+    None."""
+    words = [w for w in re.findall(r"[a-z0-9_]+", asked.lower()) if w not in _FILLER and not w.isdigit()]
+    wanted = "s" if set(words) & _TIMES else "bytes" if set(words) & _SIZES else ""
+    content = [w for w in words if w not in _TIMES | _SIZES]
+    if not content:
+        return None
+    roots = [stem(w)[:4] for w in content]
+    best: tuple[tuple[int, int], NumericField] | None = None
+    for message in messages:
+        lower = message.lower()
+        found = _in(message, asked, (content, words), wanted) if all(r in lower for r in roots) else None
+        if found is not None and (best is None or found[0] > best[0]):
+            best = found
+    return best[1] if best is not None else None
+
+
+def holds_everywhere(asked: str, name: str, messages: list[str]) -> bool:
+    """Whether every message holds each word of `asked` that the field's `name` does not ("received" in "size
+    received", once the rows are the received blocks'), so the name alone says which number is meant."""
+    named = set(fold(name).split())
+    rest = [stem(w) for w in re.findall(r"[a-z0-9_]+", asked.lower())
+            if w not in _FILLER | _TIMES | _SIZES | named and not w.isdigit()]
+    return all(r in m.lower() for r in rest for m in messages)
+
+
+def _matches(token: str, word: str) -> bool:
+    """Whether a message token writes the question's word (any case, any form, or as a part of a camelCase name)."""
+    lower = token.lower()
+    return lower == word or stem(lower) == stem(word) or stem(word) in {stem(p) for p in split_words(token)} or (
+        len(word) >= 6 and lower.startswith(word))
+
+
+def _in(message: str, asked: str, words: tuple[list[str], list[str]], wanted: str
+        ) -> tuple[tuple[int, int], NumericField] | None:
+    """How well one message holds the asked words (how many are near its number, less the distance) and the field
+    it gives, or None when it lacks a word of `content` or a number near them."""
+    content, every = words
+    tokens = list(_TOKEN.finditer(message))
+    at_words = [i for i, t in enumerate(tokens) if not re.search(r"\d", t.group()) and
+                any(_matches(t.group(), w) for w in every)]
+    if not all(any(_matches(tokens[i].group(), w) for i in at_words) for w in content):
+        return None
+    numbers = [i for i, t in enumerate(tokens) if re.fullmatch(NUMBER, t.group())]
+    if wanted:  # "time": a number written with a time unit, when one is
+        united = [i for i in numbers if _unit(tokens, i) == wanted]
+        numbers = united or ([] if any(_unit(tokens, i) for i in numbers) else numbers)
+    near = [(min(abs(i - w) for w in at_words), i < at_words[0], i) for i in numbers]
+    near = [n for n in near if n[0] <= _WINDOW]
+    if not near:
+        return None
+    distance, _, at = min(near)
+    close = [w for w in at_words if abs(w - at) <= _WINDOW]
+    held = sum(any(_matches(tokens[i].group(), w) for i in close) for w in every)
+    return (held, -distance), _field(message, tokens, at, close, asked)
+
+
+def _unit(tokens: list[re.Match[str]], at: int) -> str:
+    """The unit ("s", "bytes" or "") written right after the number at token `at`."""
+    return unit_of(tokens[at + 1].group()) if at + 1 < len(tokens) else ""
+
+
+def _field(message: str, tokens: list[re.Match[str]], at: int, words: list[int], asked: str) -> NumericField:
+    number, unit = tokens[at], _unit(tokens, at)
+    value, written = rf"(?P<v>{NUMBER})", rf"[ \t]*(?P<u>{_UNIT})\b" if unit else ""
+    if words[0] > at:  # "2703 bytes result sent to driver": the number, then the words
+        after = tokens[at + 1].end() if unit else number.end()
+        text = value + written + _anchor(message[after:tokens[max(words)].end()])
+    else:  # "Progress of TaskAttempt attempt_1 is : 0.02": the words, then the number
+        text = _anchor(message[tokens[min(words)].start():number.start()]) + value + written
+    return NumericField(asked.strip(), unit, ((tokens[min(words)].group(), "(?i)" + text),))
+
+
+def _anchor(text: str) -> str:
+    """Literal text as a pattern: runs of space match any space, and a part that carries digits any such part."""
+    parts = re.split(r"(\s+)", text)
+    return "".join(r"\s+" if p.isspace() else r"\S+" if re.search(r"\d", p) else re.escape(p) for p in parts if p)
