@@ -16,10 +16,12 @@ from hypothesis import settings
 if TYPE_CHECKING:
     from react_engine.frames import FrameCache
 
-# CI runs the property tests with a fixed seed, so a run there is reproducible; locally they explore.
+# Property tests have no deadline (speed is measured by the scripts/bench_* scripts, never by a timed test, so a
+# busy machine cannot fail them). CI runs them with a fixed seed, so a run there is reproducible; locally they
+# explore.
+settings.register_profile("local", deadline=None)
 settings.register_profile("ci", derandomize=True, deadline=None)
-if os.environ.get("CI"):
-    settings.load_profile("ci")
+settings.load_profile("ci" if os.environ.get("CI") else "local")
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.append(str(ROOT / "scripts"))  # after site-packages: a script never shadows a module
