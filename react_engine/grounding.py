@@ -113,22 +113,33 @@ def grounds(steps: Sequence[Step], narrowing: Container[str], notes: Iterable[st
     for step in steps:
         if step.kind != "tool" or not step.ok:
             continue
-        found.values.append(step.value)
-        if step.rows_out is not None:
-            found.values.append(step.rows_out)
-        label = next((v for k in ("field", "type", "key") if isinstance(v := step.params.get(k), str)), "")
-        found.names += [Name(text, label) for text in _texts(step.value)]
+        _add_value(found, step)
         rows_in, rows_out = step.rows_in, step.rows_out
         if rows_in is not None and rows_out is not None and rows_out > rows_in:
             active = []
         if step.action in narrowing and rows_out is not None and (rows_in is None or rows_out <= rows_in):
             active.append(step)
     for step in active:
-        label = str(step.params.get("field") or "")
-        phrases = [str(p) for p in _leaves(step.params) if isinstance(p, (str, int, float)) and not isinstance(p, bool)]
-        found.names += [Name(alt, label, phrase=True) for p in phrases for alt in alternatives(p)]
-        found.times += [*phrases, step.observation]
+        _add_filter(found, step)
     return found
+
+
+def _add_value(found: Grounds, step: Step) -> None:
+    """A tool's value and the rows it left are computed; the texts of its value are names of the field asked."""
+    found.values.append(step.value)
+    if step.rows_out is not None:
+        found.values.append(step.rows_out)
+    label = next((v for k in ("field", "type", "key") if isinstance(v := step.params.get(k), str)), "")
+    found.names += [Name(text, label) for text in _texts(step.value)]
+
+
+def _add_filter(found: Grounds, step: Step) -> None:
+    """A filter that shapes the rows: its phrases are names (each way of writing them), its parameters and
+    summary times."""
+    label = str(step.params.get("field") or "")
+    phrases = [str(p) for p in _leaves(step.params) if isinstance(p, (str, int, float)) and not isinstance(p, bool)]
+    found.names += [Name(alt, label, phrase=True) for p in phrases for alt in alternatives(p)]
+    found.times += [*phrases, step.observation]
 
 
 class Verdict(BaseModel):
@@ -203,40 +214,66 @@ def verify(answer: str, value: Any, computed: list[Any], question: str, latest: 
     `deadline` (time.monotonic()) the check stops and the answer is unverified.
     """
     pool = _Pool(n for v in computed for n in computed_numbers(v))
-    names = Names([*(n if isinstance(n, Name) else Name(n, phrase=True) for f in filtered
-                     for n in ([f] if isinstance(f, Name) else [Name(a) for a in alternatives(f)])),
-                   *(Name(t) for v in computed for t in _texts(v))], numbered=True)
     times = list(times)
-    asked = read(question)
-    asked.quantities += [q for t in times for span in _RELATIVE.findall(t) for q in read(span).quantities
-                         if q.kind == "duration"]  # a time filter's now-24h
     try:
-        text = names.blank(answer, deadline)
-        if value is None and _DECLINED.search(answer):  # its quoted example questions claim nothing
-            text = _QUOTED.sub(" ", text)
-        stated = read(text)
-        for leaf in _leaves(value):
-            if isinstance(leaf, str) and leaf not in names:
-                stated.extend(read(names.blank(leaf, deadline)))
-            elif isinstance(leaf, (int, float)) and not isinstance(leaf, bool):
-                stated.quantities.append(Quantity(float(leaf), text=f"{leaf:g}"))
-        unmatched = _unmatched(stated.quantities, pool, asked, deadline)
-        known = _Moments([question, *times, *(str(f.text if isinstance(f, Name) else f) for f in filtered),
+        stated = _stated(answer, value, _names(filtered, computed), deadline)
+        unmatched = _unmatched(stated.quantities, pool, _asked(question, times), deadline)
+        known = _Moments([question, *times, *(str(getattr(f, "text", f)) for f in filtered),
                           *(t for v in computed for t in _texts(v))])
-        late = [t for t, m in stated.moments if not known.agrees(m)]
     except TimeoutError:
         return Verdict(verified=False, computed=pool.sorted[:20], nothing=not computed,
                        unchecked="the answer was too long to check within the time limit")
+    mismatched = [*(q.text for q in unmatched), *(t for t, m in stated.moments if not known.agrees(m))]
+    return _judged(answer, value, computed, latest, stated, mismatched,
+                   Verdict(verified=False, unmatched=sorted({q.value for q in unmatched}), computed=pool.sorted[:20]))
+
+
+def _judged(answer: str, value: Any, computed: list[Any], latest: Any, stated: Reading, mismatched: list[str],
+            verdict: Verdict) -> Verdict:
+    """`verdict` completed: an answer of none after a value that found something is contradicted, one that states
+    nothing a tool returned is unstated, and it is verified only when computed values back all it states."""
     numbers = [q.value for q in stated.quantities]
-    says_none = (reports_nothing(answer, value) or bool(numbers)) and all(n == 0 for n in numbers)
-    contradicted = says_none and found_something(latest)
-    unstated = bool(computed) and not numbers and not stated.moments and value is None \
-        and not reports_nothing(answer, value) and not Names(Name(t) for v in computed for t in _texts(v)).spans(
-            answer, anywhere=True)
-    mismatched = [*(q.text for q in unmatched), *late]
-    return Verdict(verified=bool(computed) and not mismatched and not contradicted and not unstated,
-                   unmatched=sorted({q.value for q in unmatched}), unmatched_text=mismatched,
-                   computed=pool.sorted[:20], contradicted=contradicted, unstated=unstated, nothing=not computed)
+    verdict.contradicted = (reports_nothing(answer, value) or bool(numbers)) and all(n == 0 for n in numbers) \
+        and found_something(latest)
+    verdict.unstated = bool(computed) and not numbers and not stated.moments and value is None \
+        and not reports_nothing(answer, value) and not _names_any(answer, computed)
+    verdict.unmatched_text, verdict.nothing = mismatched, not computed
+    verdict.verified = bool(computed) and not mismatched and not verdict.contradicted and not verdict.unstated
+    return verdict
+
+
+def _names(filtered: Iterable[str | Name], computed: list[Any]) -> Names:
+    """The names an answer may write whole: the filters' names (each way of writing a bare phrase) and the texts
+    of the computed values."""
+    phrases = [n for f in filtered for n in ([f] if isinstance(f, Name) else [Name(a) for a in alternatives(f)])]
+    return Names([*phrases, *(Name(t) for v in computed for t in _texts(v))], numbered=True)
+
+
+def _names_any(answer: str, computed: list[Any]) -> bool:
+    """The answer writes some text of a computed value."""
+    return bool(Names(Name(t) for v in computed for t in _texts(v)).spans(answer, anywhere=True))
+
+
+def _asked(question: str, times: list[str]) -> Reading:
+    """The quantities the question gives, with the durations of the active time filters (now-24h)."""
+    asked = read(question)
+    asked.quantities += [q for t in times for span in _RELATIVE.findall(t) for q in read(span).quantities
+                         if q.kind == "duration"]
+    return asked
+
+
+def _stated(answer: str, value: Any, names: Names, deadline: float | None) -> Reading:
+    """The quantities and times the answer and its value state, names written whole left out."""
+    text = names.blank(answer, deadline)
+    if value is None and _DECLINED.search(answer):  # its quoted example questions claim nothing
+        text = _QUOTED.sub(" ", text)
+    stated = read(text)
+    for leaf in _leaves(value):
+        if isinstance(leaf, str) and leaf not in names:
+            stated.extend(read(names.blank(leaf, deadline)))
+        elif isinstance(leaf, (int, float)) and not isinstance(leaf, bool):
+            stated.quantities.append(Quantity(float(leaf), text=f"{leaf:g}"))
+    return stated
 
 
 def _unmatched(quantities: list[Quantity], pool: _Pool, asked: Reading, deadline: float | None) -> list[Quantity]:
@@ -247,16 +284,18 @@ def _unmatched(quantities: list[Quantity], pool: _Pool, asked: Reading, deadline
     for i, q in enumerate(quantities):
         if deadline is not None and not i % 256 and time.monotonic() > deadline:
             raise TimeoutError
-        if q.kind == "duration":
-            # rounded or cut to the step the answer writes: "4 h 17 min" is 4:16:30 to 4:17:59
-            lo, hi = q.value - q.unit / 2, q.value + q.unit * 0.999
-            ok = pool.between(lo, hi) or given.between(lo, hi) or (
-                q.single is not None and (pool.close(q.single) or given.close(q.single)))
-        else:
-            ok = pool.close(q.value) or given.close(q.value) or (q.kind == "percent" and pool.ratio(q.value))
-        if not ok:
+        if not (_duration_given(q, pool, given) if q.kind == "duration" else
+                pool.close(q.value) or given.close(q.value) or (q.kind == "percent" and pool.ratio(q.value))):
             out.append(q)
     return out
+
+
+def _duration_given(q: Quantity, pool: _Pool, given: _Pool) -> bool:
+    """A stated duration, rounded or cut to the step the answer writes ("4 h 17 min" is 4:16:30 to 4:17:59), is
+    a computed or asked number of seconds, or a one-unit duration's number is."""
+    lo, hi = q.value - q.unit / 2, q.value + q.unit * 0.999
+    return pool.between(lo, hi) or given.between(lo, hi) or (
+        q.single is not None and (pool.close(q.single) or given.close(q.single)))
 
 
 class _Moments:
