@@ -175,6 +175,23 @@ def test_a_comparison_compiles_to_one_compare_of_the_sides_in_the_order_asked(
     assert kept == (["filter_by_severity"] if by == "time" else [])
 
 
+@pytest.mark.parametrize(("sides", "by", "a", "by_b", "b"), [
+    ((LevelFilter(levels=("FATAL",)), TextFilter(value="generating core")), "severity", "FATAL", "text",
+     "generating core"),
+    ((TextFilter(value="Invalid user", case_sensitive=True), TextFilter(value="Accepted", regex=True)), "regex",
+     r"(?-i:Invalid\ user)", None, "Accepted"),
+    ((TimeFilter(start="2015-07-30T15:00:00", end="2015-07-30T17:00:00"),
+      TimeFilter(start="2015-07-30T17:00:00", end="2015-07-30T19:00:00")), "time",
+     "2015-07-30T15:00:00..2015-07-30T17:00:00", None, "2015-07-30T17:00:00..2015-07-30T19:00:00"),
+])
+def test_a_comparison_of_two_sides_read_apart_compares_each_sides_own_filter(
+        sides: tuple, by: str, a: str, by_b: str | None, b: str) -> None:
+    query = Query(filters=(LevelFilter(levels=("warning",)),), measure=Comparison(left="x", right="y"), sides=sides)
+    calls = compile_query(query)
+    assert isinstance(calls, list) and [c.action for c in calls] == ["reset_filters", "filter_by_severity", "compare"]
+    assert {k: calls[-1].params.get(k) for k in ("by", "a", "by_b", "b")} == {"by": by, "a": a, "by_b": by_b, "b": b}
+
+
 def test_a_comparison_whose_sides_name_no_filter_apart_is_a_stated_cannot() -> None:
     assert isinstance(_compared((TextFilter(value="error"),), "Cocoa errors", "thermal lines"), Cannot)
 

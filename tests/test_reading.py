@@ -11,7 +11,16 @@ from hypothesis import strategies as st
 from question_frames import frame
 
 from react_engine.understanding import Vocabulary
-from react_engine.understanding.measures import Count, Distinct, Histogram, Listing, Occurrence, Share, Top
+from react_engine.understanding.measures import (
+    Comparison,
+    Count,
+    Distinct,
+    Histogram,
+    Listing,
+    Occurrence,
+    Share,
+    Top,
+)
 from react_engine.understanding.query import FieldFilter, LevelFilter, TextFilter, TimeFilter
 from react_engine.understanding.reading.read import read_question
 from react_engine.understanding.reading.result import Reading
@@ -99,9 +108,10 @@ def test_any_question_reads_into_a_query_or_a_stated_problem(question: str) -> N
 def _events() -> Vocabulary:
     messages = [f"synchronized to 10.0.0.{i}, stratum 3" for i in range(30)] + ["clock synchronization lost"]
     messages += [f"Invalid user u{i} from 10.0.1.{i}" for i in range(10)] + ["Can't find child 42 in scoreboard"] * 5
+    messages += ["thermal pressure state: 1 polling"] * 4
     n = len(messages)
-    return Vocabulary.build(frame(messages, severity=["info"] * n, level_raw=["INFO"] * n, host=["h1"] * n,
-                                  component=["ntpd"] * n))
+    return Vocabulary.build(frame(messages, severity=(["info", "warning"] * n)[:n], level_raw=(["INFO", "WARN"] * n)[:n],
+                                  host=["h1"] * n, component=["ntpd"] * n))
 
 
 def read_events(question: str) -> Reading:
@@ -128,3 +138,25 @@ def test_an_entity_word_before_a_noun_of_lines_asks_about_the_lines() -> None:
         assert isinstance(reading.query.measure, (Occurrence, Listing)), question
         assert getattr(reading.query.measure, "key", None) is None, question
         assert reading.query.filters, question
+
+
+def test_the_sides_of_a_comparison_are_read_apart_into_one_filter_each() -> None:
+    reading = read_events("WARN lines versus 'Can't find child' lines")
+    assert reading.query is not None and isinstance(reading.query.measure, Comparison)
+    assert reading.query.sides is not None
+    level, text = reading.query.sides
+    assert isinstance(level, LevelFilter) and isinstance(text, TextFilter) and text.value == "Can't find child"
+    joined = read_events("synchronizations vs thermal pressure lines").query
+    assert joined is not None and joined.sides is not None and joined.sides[1].value == r"(?:\bthermal).*(?:\bpressure)"
+
+
+def test_a_side_that_names_no_day_takes_the_other_sides_and_before_after_splits_the_day() -> None:
+    windows = read_events("warnings between 09:00 and 10:00 on Nov 19 vs between 10:00 and 11:00 that day").query
+    assert windows is not None and windows.sides is not None
+    assert [(w.start[:13], w.end[:13]) for w in windows.sides] == [  # type: ignore[union-attr]
+        ("2026-11-19T09", "2026-11-19T10"), ("2026-11-19T10", "2026-11-19T11")]
+    assert [type(f) for f in windows.filters] == [LevelFilter]
+    split = read_events("warnings before vs after 12:00 on Nov 19").query
+    assert split is not None and split.sides is not None
+    assert [(w.start[:16], w.end[:16]) for w in split.sides] == [  # type: ignore[union-attr]
+        ("2026-11-19T00:00", "2026-11-19T12:00"), ("2026-11-19T12:00", "2026-11-19T23:59")]

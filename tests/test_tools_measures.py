@@ -165,6 +165,14 @@ def test_a_comparison_of_two_searched_texts(df: pd.DataFrame, a: str, b: str) ->
                                         int(text.str.contains(b.lower(), regex=False).sum()))
 
 
+@settings(max_examples=30, deadline=None)
+@given(frames(), st.sampled_from(["took", "fail", "a"]))
+def test_a_comparison_of_a_level_as_the_log_writes_it_with_a_searched_text(df: pd.DataFrame, text: str) -> None:
+    value = run("compare", context(df), a="WARN", b=text, by="severity", by_b="text").value
+    assert (value["a"], value["b"]) == (int((df["severity"] == "warning").sum()),
+                                        int(df["raw"].str.lower().str.contains(text.lower(), regex=False).sum()))
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.sampled_from(["latency_ms", "latncy_ms", "latenyc_ms", "Latency_MS"]), st.sampled_from(FUNCS[1:6]))
 def test_a_misspelt_field_name_is_read_as_the_one_field_it_is_close_to(asked: str, func: str) -> None:

@@ -12,9 +12,11 @@ from react_engine.rowops import Rows, count
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
 from react_engine.tools.filters import (
     FilterByFieldParams,
+    FilterBySeverityParams,
     FilterByTimeParams,
     SearchLogsParams,
     filter_by_field,
+    filter_by_severity,
     filter_by_time,
     search_logs,
 )
@@ -44,6 +46,7 @@ class CompareParams(Params):
     a: str = Field(description="a time window START..END (now-1d..now, ISO times) or a value of `by`")
     b: str = Field(description="the other window or value, compared with a")
     by: str = Field("time", description="time, text or regex (a, b searched for), or the column a, b are values of")
+    by_b: str | None = Field(None, description="how b is taken, when not as by")
     field: NumericName = None
     func: Func = "count"
 
@@ -55,6 +58,8 @@ def _side(ctx: ToolContext, by: str, side: str) -> tuple[Rows, str]:
         if not sep:
             raise ToolError(f"window {side!r} must be START..END, e.g. now-2d..now-1d")
         narrowed = filter_by_time(FilterByTimeParams(start=start, end=end), ctx)
+    elif by.strip().lower() in ("severity", "level"):  # a level as written (FATAL) or canonical (error)
+        narrowed = filter_by_severity(FilterBySeverityParams(levels=[side]), ctx)
     elif by.strip().lower() in ("text", "regex"):
         narrowed = search_logs(SearchLogsParams(value=side, regex=by.strip().lower() == "regex"), ctx)
     else:
@@ -77,7 +82,7 @@ def _measure(numeric: Numeric | None, rows: Rows, params: CompareParams) -> tupl
 @tool("compare", "a measure in window/value a vs b", CompareParams, optional=True)
 def compare(params: CompareParams, ctx: ToolContext) -> ToolResult:
     numeric, name = measured(ctx, params)
-    sides = [_side(ctx, params.by, side) for side in (params.a, params.b)]
+    sides = [_side(ctx, by, side) for by, side in ((params.by, params.a), (params.by_b or params.by, params.b))]
     (left, left_rows), (right, right_rows) = [_measure(numeric, rows, params) for rows, _ in sides]
     stat = params.func
     unit = numeric.unit if numeric else ""

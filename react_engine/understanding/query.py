@@ -70,8 +70,8 @@ class Grouping(_Frozen):
 
 class Query(_Frozen):
     """What a question asks, read once: the rows (`filters`, in order), the `measure`, its `grouping`, `order`
-    and `limit`, the filters that leave values out of what is counted (`left_out`) and the asking words nothing here holds
-    (`unread`: the reply to such a query is a partial answer)."""
+    and `limit`, the filters that leave values out of what is counted (`left_out`), a comparison's `sides` and the
+    asking words nothing here holds (`unread`: the reply to such a query is a partial answer)."""
 
     filters: tuple[Filter, ...] = ()
     measure: Measure = Field(default_factory=Count)
@@ -79,6 +79,7 @@ class Query(_Frozen):
     order: Literal["most", "least", "oldest", "newest"] | None = None
     limit: int | None = Field(None, ge=1)
     left_out: tuple[Filter, ...] = ()  # applied once the counted values are found ("other than root")
+    sides: tuple[Filter, Filter] | None = None  # a comparison's two sides, when each is a filter of its own
     unread: tuple[str, ...] = ()
 
     def unanswered(self, ran: set[str]) -> str | None:

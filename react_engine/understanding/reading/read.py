@@ -28,6 +28,7 @@ from react_engine.understanding.reading.result import Reading
 from react_engine.understanding.reading.roles import role
 from react_engine.understanding.reading.sessions import paired
 from react_engine.understanding.reading.shape import read_goal, read_target
+from react_engine.understanding.reading.sides import with_sides
 from react_engine.understanding.reading.texts import read_texts
 from react_engine.understanding.spelling import correct, correct_names
 from react_engine.understanding.vocabulary import Vocabulary
@@ -64,7 +65,8 @@ def read_question(question: str, columns: list[str], now: str | None, vocabulary
     draft.problem = _problem(draft, unknown, vocabulary) or draft.problem
     if mapped and _may_be_event(draft, vocabulary):
         as_event(draft, said, unknown, literals, vocabulary)
-    return _reading(draft, columns, vocabulary)
+    return with_sides(_reading(draft, columns, vocabulary),
+                      lambda side: read_question(side, columns, now, vocabulary, uses_severity), vocabulary)
 
 
 def _corrected(question: str, columns: list[str], vocabulary: Vocabulary) -> tuple[str, list[Correction]]:

@@ -11,6 +11,7 @@ import pandas as pd
 from react_engine.planners.rules.compile.calls import Call, Cannot, call
 from react_engine.planners.rules.compile.filters import compile_filter
 from react_engine.tools.filters import ResetFiltersParams
+from react_engine.tools.regex import literal
 from react_engine.tools.shares import CompareParams
 from react_engine.understanding.measures import Comparison
 from react_engine.understanding.query import FieldFilter, Filter, LevelFilter, Query, TextFilter, TimeFilter
@@ -23,12 +24,35 @@ Sides = tuple[str, str, str, list[Filter]]  # by, a, b, the filters left to appl
 def compile_comparison(query: Query, measure: Comparison) -> list[Call] | Cannot:
     """The filters common to both sides, then `compare`; `Cannot` when the sides are not two of one kind."""
     sides = _yesterday(query, measure) or _days(query, measure) or _values(query, measure)
-    if sides is None:
+    if sides is not None:
+        by, a, b, common = sides
+        params = CompareParams(a=a, b=b, by=by)
+    elif query.sides is not None and (taken := [_taken(f) for f in query.sides]) and None not in taken:
+        (by, a), (by_b, b) = taken  # type: ignore[misc]
+        params, common = CompareParams(a=a, b=b, by=by, by_b=by_b if by_b != by else None), list(query.filters)
+    else:
         return Cannot(measure.asked())
-    by, a, b, common = sides
     return [call(ResetFiltersParams(), "all lines: each side of the comparison is taken from them"),
             *[compile_filter(f) for f in common],
-            call(CompareParams(a=a, b=b, by=by), f"the matching lines {measure.left} against {measure.right}")]
+            call(params, f"the matching lines {measure.left} against {measure.right}")]
+
+
+def _taken(side: Filter) -> tuple[str, str] | None:
+    """How `compare` takes one side's filter (by, value): a window, a searched text, a level or a column's value."""
+    if side.exclude:
+        return None
+    match side:
+        case TimeFilter():
+            return "time", f"{side.start}..{side.end}"
+        case TextFilter() if side.case_sensitive:
+            return "regex", f"(?-i:{side.value if side.regex else literal(side.value)})"
+        case TextFilter():
+            return ("regex" if side.regex else "text"), side.value
+        case LevelFilter() if len(side.levels) == 1 and not side.min_level:
+            return "severity", side.levels[0]
+        case FieldFilter() if side.op == "eq":
+            return side.field, str(side.value)
+    return None
 
 
 def _window(query: Query) -> TimeFilter | None:

@@ -1,0 +1,107 @@
+"""The two sides of a comparison, each read as a question of its own: "WARN lines versus block deletions" compares
+the WARN lines with the block deletions, "warnings between 15:00 and 17:00 on Jul 30 vs between 17:00 and 19:00
+that day" the warnings of two windows.
+
+Each side gives one filter of its own (its only one, or the one of a kind both sides have); the other filters of a
+side, and the question's filters of kinds neither side's own filter has, apply to both. A side that names no day
+takes the other side's ("that day").
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable
+
+import pandas as pd
+
+from react_engine.understanding.measures import Comparison
+from react_engine.understanding.query import Filter, TextFilter, TimeFilter
+from react_engine.understanding.reading.draft import searched
+from react_engine.understanding.reading.result import Reading
+from react_engine.understanding.vocabulary import Vocabulary
+
+_DAY = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d{1,4}[-/.]\d{1,2}[-/.]\d"
+                  r"|\b(?:today|yesterday|day before)\b", re.I)
+
+
+def with_sides(reading: Reading, read: Callable[[str], Reading], vocabulary: Vocabulary) -> Reading:
+    """`reading`, its query holding the two sides' own filters when its comparison names two sides that read as
+    one filter each (`read` reads a side's words as a question)."""
+    query = reading.query
+    if query is None or reading.problem or not isinstance(measure := query.measure, Comparison) or not (
+            measure.left and measure.right):
+        return reading
+    found = [q for side in (measure.left, measure.right) if (q := read(side).query) is not None]
+    if len(found) != 2:
+        return reading
+    left, right = (_joined(list(f.filters), vocabulary) for f in found)
+    split = _before_after(left, right, measure) or _split(left, right, measure.right)
+    if split is None:
+        return reading
+    a, b, common = split
+    kinds = {type(a), type(b)}
+    common += [f for f in query.filters if type(f) not in kinds and f not in common]
+    return Reading(**(vars(reading) | {"query": query.model_copy(update={"sides": (a, b),
+                                                                          "filters": tuple(common)})}))
+
+
+def _split(left: list[Filter], right: list[Filter], right_words: str) -> tuple[Filter, Filter, list[Filter]] | None:
+    """Each side's own filter and the filters both share, or None when a side has no single one of its own."""
+    a, b = _own(left, right), _own(right, left)
+    if a is None or b is None:
+        return None
+    common = [f for f in left + right if f is not a and f is not b]
+    if isinstance(a, TimeFilter) and isinstance(b, TimeFilter) and not _DAY.search(right_words):
+        b = _on_day_of(b, a)
+    return a, b, list(dict.fromkeys(common))
+
+
+def _joined(filters: list[Filter], vocabulary: Vocabulary) -> list[Filter]:
+    """A side's searches as one ("thermal" and "pressure": /\bthermal.*\bpressure/), in the order that finds in
+    the sampled lines all the lines they find together; the filters as they are when no order does."""
+    texts = [f for f in filters if isinstance(f, TextFilter) and not f.exclude and not f.case_sensitive]
+    if len(texts) < 2 or len(texts) > 3:
+        return filters
+    together = vocabulary.together([searched(f) for f in texts])[0]
+    for order in itertools.permutations(texts):
+        pattern = ".*".join(f"(?:{searched(f)})" for f in order)
+        if together and vocabulary.together([pattern])[0] == together:
+            joined = TextFilter(value=pattern, regex=True, words=", ".join(f.words for f in order))
+            return [f for f in filters if f not in texts] + [joined]
+    return filters
+
+
+def _before_after(left: list[Filter], right: list[Filter], measure: Comparison
+                  ) -> tuple[Filter, Filter, list[Filter]] | None:
+    """"errors before vs after 12:00 on Dec 5": the day up to that time against the rest of it."""
+    window = next((f for f in right if isinstance(f, TimeFilter)), None)
+    if window is None or not re.search(r"\bbefore\s*$", measure.left, re.I) or not re.match(
+            r"\s*after\b", measure.right, re.I):
+        return None
+    try:
+        day = pd.Timestamp(window.start).normalize()
+    except ValueError:
+        return None
+    before = TimeFilter(start=day.isoformat(), end=window.start, words=f"from {day.isoformat()} to {window.start}")
+    return before, window, [f for f in left + right if f is not window]
+
+
+def _own(side: list[Filter], other: list[Filter]) -> Filter | None:
+    if len(side) == 1:
+        return side[0]
+    kinds = {type(f) for f in other}
+    mine = [f for f in side if type(f) in kinds]
+    return mine[0] if len(mine) == 1 else None
+
+
+def _on_day_of(window: TimeFilter, other: TimeFilter) -> TimeFilter:
+    """`window`'s clock times on `other`'s day (a side that names no day: "between 17:00 and 19:00 that day")."""
+    try:
+        start, end, day = (pd.Timestamp(t) for t in (window.start, window.end, other.start))
+    except ValueError:
+        return window
+    shift = day.normalize() - start.normalize()
+    start, end = start + shift, end + shift
+    return window.model_copy(update={"start": start.isoformat(), "end": end.isoformat(),
+                                     "words": f"from {start.isoformat()} to {end.isoformat()}"})
