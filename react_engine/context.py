@@ -142,17 +142,6 @@ def render(view: ContextView, tools: list[Tool], shape: Shape) -> str:
     history_text = "\n".join(_history_line(h, 220) for h in history) or "(none yet)"
     start, end = view.time_range
     time_range = f", time {start} .. {end}" if start else ""
-    tops = ""
-    if shape.tops and (view.top_hosts or view.top_components):
-        tops = f"top hosts: {_pairs(view.top_hosts)}\ntop components: {_pairs(view.top_components)}\n"
-    entities = "".join(
-        clean(f"entity {e.type}: {e.count} values, {e.unique} unique; top {_pairs(e.top[:3], 24)}", ENTITY_CHARS)
-        + "\n" for e in view.entities[: shape.entities]
-    )
-    samples = ""
-    if shape.samples and view.samples:
-        body = "\n".join(clean(s, shape.sample_chars) for s in view.samples[: shape.samples])
-        samples = f"sample rows:\n{body}\n"
     feedback = f"NOTE: {quoting(view.feedback, 600)}\n\n" if view.feedback else ""
     notes = view.notes or ""
     if shape.examples and view.suggestion is not None:  # the example shows the suggestion: said once
@@ -171,11 +160,25 @@ def render(view: ContextView, tools: list[Tool], shape: Shape) -> str:
         total_rows=f"{view.total_rows:,}",
         time_range=time_range,
         severity_mix=_pairs(sorted(view.severity_mix.items(), key=lambda kv: -kv[1])),
-        tops=tops,
         columns=", ".join(clean(str(c), 40) for c in view.columns),
-        entities=entities,
-        samples=samples,
+        **_rows_parts(view, shape),
     ).strip()
+
+
+def _rows_parts(view: ContextView, shape: Shape) -> dict[str, str]:
+    """The parts of the log-data block that show what the rows hold: top hosts and components, entities, samples."""
+    tops = ""
+    if shape.tops and (view.top_hosts or view.top_components):
+        tops = f"top hosts: {_pairs(view.top_hosts)}\ntop components: {_pairs(view.top_components)}\n"
+    entities = "".join(
+        clean(f"entity {e.type}: {e.count} values, {e.unique} unique; top {_pairs(e.top[:3], 24)}", ENTITY_CHARS)
+        + "\n" for e in view.entities[: shape.entities]
+    )
+    samples = ""
+    if shape.samples and view.samples:
+        body = "\n".join(clean(s, shape.sample_chars) for s in view.samples[: shape.samples])
+        samples = f"sample rows:\n{body}\n"
+    return {"tops": tops, "entities": entities, "samples": samples}
 
 
 @dataclass

@@ -72,16 +72,27 @@ def _simplify(node: Any, defs: dict[str, Any], seen: tuple[str, ...]) -> Any:
         return _simplify(merged, defs, (*seen, name))
     out: dict[str, Any] = {}
     for key, value in node.items():
-        if key == "oneOf":
-            key = "anyOf"
-        if key == "const":
-            out["enum"] = [value]
-        elif key == "properties":
-            out[key] = {name: _simplify(sub, defs, seen) for name, sub in value.items()}
-        elif key == "pattern":
-            out[key] = _anchored(value)
-        elif key in _KEEP:
-            out[key] = _simplify(value, defs, seen)
+        out.update(_kept(key, value, defs, seen))
+    return _bounded(out)
+
+
+def _kept(key: str, value: Any, defs: dict[str, Any], seen: tuple[str, ...]) -> dict[str, Any]:
+    """One key of a schema node in the form grammars support (`oneOf` as `anyOf`, `const` as `enum`, patterns
+    anchored), or nothing when no grammar needs it."""
+    if key == "oneOf":
+        key = "anyOf"
+    if key == "const":
+        return {"enum": [value]}
+    if key == "properties":
+        return {key: {name: _simplify(sub, defs, seen) for name, sub in value.items()}}
+    if key == "pattern":
+        return {key: _anchored(value)}
+    return {key: _simplify(value, defs, seen)} if key in _KEEP else {}
+
+
+def _bounded(out: dict[str, Any]) -> dict[str, Any]:
+    """A simplified node with every property typed, an optional one not nullable, and every string and list
+    bounded."""
     if "properties" in out:
         required = set(out.get("required", ()))
         out["properties"] = {
