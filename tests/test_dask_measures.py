@@ -22,7 +22,8 @@ ASKED = [("median latency_ms", "app"), ("errors today vs yesterday", "app"),
          ("how many lines by host and severity?", "cmts"), ("what is the p95 of code?", "cmts"),
          ("what percentage of lines are warnings", "cmts"), ("errors vs warnings?", "app"),
          ("T3 timeouts vs T4 timeouts", "cmts"), ("lines per level per logger", "app"),
-         ("median latncy_ms", "app")]
+         ("median latncy_ms", "app"), ("average bad timing offset?", "cmts"),
+         ("critical lines versus 'Bad timing offset' lines", "cmts")]
 
 
 @pytest.fixture(scope="module")
