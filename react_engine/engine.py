@@ -277,9 +277,13 @@ class _Run:
         first = state.calls[key]
         earlier = next(s for s in state.steps if s.iteration == first)
         step.kind, step.observation, step.value = "repeat", f"same as step {first}: {earlier.observation}", earlier.value
-        if state.repeats >= 3:
-            raise Stop("tool_limit", "the planner repeated the same call 3 times: stopped with the best answer so far; "
-                                      "look at the trace (react-engine trace show FILE)")
+        # with a fallback planner waiting, a model that repeats a call has lost its way: the fallback answers
+        # at once instead of after more calls that change nothing
+        limit = 1 if self.engine.fallback is not None and self.planner is not self.engine.fallback else 3
+        if state.repeats >= limit:
+            raise Stop("tool_limit", f"the planner repeated the same call {state.repeats} "
+                                      f"{'time' if state.repeats == 1 else 'times'}: stopped with the best answer so "
+                                      "far; look at the trace (react-engine trace show FILE)")
         state.feedback = (f"you already ran {step.action} with these params at step {first} "
                           f"(result: {from_log(earlier.observation)}); do something else or finalize_answer.")
 

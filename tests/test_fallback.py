@@ -125,3 +125,18 @@ def test_a_model_that_used_all_the_time_still_gets_the_rules_answer(fake_ollama,
     assert any("ended with time_limit" in w for w in result.warnings)
     assert result.statistics.execution_time_seconds < 1.0 + 5.0 + 2.0
     planner.close()
+
+
+@pytest.mark.parametrize("fallback", [True, False], ids=["fallback", "strict"])
+def test_a_repeated_call_hands_over_to_the_rules_at_once(fake_ollama, fallback) -> None:
+    fake_ollama.default = {"content": _reply("get_log_count")}  # the same call again and again
+    planner = _ollama(fake_ollama)
+    result = Engine(planner, Settings(max_iterations=10), fallback=RulesPlanner() if fallback else None).ask(
+        "How many lines?", [str(SYSLOG)], load_options=NO_CACHE)
+    calls = len(fake_ollama.bodies("/api/chat"))
+    if fallback:  # one repeat is enough: the model's run stops and the rules answer, with no more model calls
+        assert calls == 2 and result.planner == "ollama+rules" and result.verified
+        assert any("repeated the same call 1 time" in w for w in result.warnings)
+    else:  # with no one to hand over to, the model is told and gets two more tries
+        assert calls == 4 and result.stop_reason == "tool_limit" and result.planner == "ollama"
+    planner.close()
