@@ -31,12 +31,13 @@ def trace_files(directory: Path) -> list[Path]:
 
 
 def find_trace(name: str, directory: Path) -> Path:
-    """The trace `name` names: a path, else the file in `directory` with that name, stem or trace id (or the start
-    of one); none or several is a one-line `InputError`."""
+    """The trace `name` names: a path, else the file in `directory` with that name, stem, start time (the first
+    column of `trace list`) or trace id (or the start of one); none or several is a one-line `InputError`."""
     if Path(name).is_file():
         return Path(name)
     key = name.strip().lower()
-    found = [p for p in trace_files(directory) if key in (p.name.lower(), p.stem.lower()) or _same_id(key, p)]
+    found = [p for p in trace_files(directory)
+             if key in (p.name.lower(), p.stem.lower(), p.stem.partition("-")[0].lower()) or _same_id(key, p)]
     if not found:
         raise InputError(f"{name}: no such file, and no trace in {directory} has that name or id: "
                          "see `react-engine trace list`")

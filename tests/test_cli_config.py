@@ -114,7 +114,8 @@ def test_trace_show_takes_the_file_name_or_trace_id_that_trace_list_prints(cli_h
     by_path = invoke("trace", "show", str(path), "--json")
     assert by_path.exit_code == 0, by_path.output
     trace_id = json.loads(by_path.stdout)["trace_id"]
-    for name in (path.name, path.stem, trace_id, trace_id[:8]):
+    started = invoke("trace", "list").stdout.split()[0]  # the first column
+    for name in (path.name, path.stem, trace_id, trace_id[:8], started):
         shown = invoke("trace", "show", name, "--json")
         assert shown.exit_code == 0, shown.output
         assert json.loads(shown.stdout) == json.loads(by_path.stdout)
