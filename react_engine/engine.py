@@ -102,7 +102,7 @@ class Engine:
                     again = _Run(self, state.restart(), tracer, begun, [], self.fallback).execute()
                     result = merge(result, again, started)
             span.set(stop_reason=result.stop_reason, answer=result.answer, value=_json(result.value),
-                     verified=result.verified, now_used=result.now or "")
+                     verified=result.verified, now_used=result.now or "", planner=result.planner)
         result.trace_file = tracer.close()
         result.warnings.extend(tracer.warnings)
         return result
@@ -186,7 +186,8 @@ class _Run:
             step.rows_out = count(state.rows)
             state.steps.append(step)
             self.stats.iterations = iteration
-            span.set(kind=step.kind, action=step.action or "", ok=step.ok, duration_ms=step.duration_ms)
+            span.set(kind=step.kind, action=step.action or "", ok=step.ok, duration_ms=step.duration_ms,
+                     planner=self.planner.name)
             if self.engine.on_step:
                 self.engine.on_step(step)
 

@@ -140,3 +140,19 @@ def test_a_repeated_call_hands_over_to_the_rules_at_once(fake_ollama, fallback) 
     else:  # with no one to hand over to, the model is told and gets two more tries
         assert calls == 4 and result.stop_reason == "tool_limit" and result.planner == "ollama"
     planner.close()
+
+
+def test_trace_show_labels_the_steps_of_each_planner(fake_ollama, cli_home) -> None:
+    fake_ollama.default = {"content": _reply("get_log_count")}
+    env = {"OLLAMA_HOST": fake_ollama.host}
+    asked = CliRunner().invoke(main, ["ask", "How many lines?", str(SYSLOG), "--planner", "ollama", "--no-cache"],
+                               env=env)
+    assert asked.exit_code == 0, asked.output
+    started = CliRunner().invoke(main, ["trace", "list"], env=env).stdout.split()[0]
+    shown = CliRunner().invoke(main, ["trace", "show", started], env=env).stdout.splitlines()
+    assert "planner: ollama+rules" in shown[1]
+    labels = [i for i, line in enumerate(shown) if line.strip().startswith("— the ")]
+    assert [shown[i].strip() for i in labels] == ["— the ollama planner —", "— the rules planner —"]
+    assert "get_log_count" in shown[labels[0] + 1] and "finalize_answer" in shown[labels[1] + 2]
+    data = json.loads(CliRunner().invoke(main, ["trace", "show", started, "--json"], env=env).stdout)
+    assert [r["planner"] for r in data["rows"]] == ["ollama", "ollama", "rules", "rules"]

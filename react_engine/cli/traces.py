@@ -30,7 +30,11 @@ def render_timeline(view: Timeline) -> str:
              f"logs: {' '.join(view.paths) or '-'} · now: {view.now or '-'} · planner: {view.planner}"
              + (f" ({view.model})" if view.model else ""),
              f"{'it':>3}  {'action':<20} {'params':<36} {'summary':<44} {'ms':>8} {'tokens':>12}"]
+    by = None if len({row.planner for row in view.rows}) < 2 else ""  # label each planner's turn when two took part
     for row in view.rows:
+        if by is not None and row.planner != by:
+            by = row.planner
+            lines.append(f"     — the {by} planner —")
         tokens = str(row.prompt_tokens or "-")
         if row.tokens_in or row.tokens_out:
             tokens += f" {row.tokens_in or 0}/{row.tokens_out or 0}"

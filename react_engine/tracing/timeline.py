@@ -19,6 +19,7 @@ class TimelineRow(BaseModel):
     prompt_tokens: int | None = None  # the engine's estimate of the prompt it built
     tokens_in: int | None = None  # as counted by the model server
     tokens_out: int | None = None
+    planner: str | None = None  # the planner that chose this step (a model's, or the fallback's)
 
 
 class Timeline(BaseModel):
@@ -61,6 +62,7 @@ def _row(trace: TraceRecord, span: SpanRecord) -> TimelineRow:
         params=str(tool.get("params", "")), summary=_summary(tool, attrs, planner), ok=ok,
         ms=round(span.duration_ms, 2), prompt_tokens=context.get("prompt_tokens"),
         tokens_in=planner.get("prompt_eval_count") or None, tokens_out=planner.get("eval_count") or None,
+        planner=attrs.get("planner") or None,
     )
 
 
