@@ -104,3 +104,6 @@ def test_a_number_is_located_by_the_words_around_it_when_no_field_is_named_so() 
     woke = located("earlyWake time", messages)
     assert woke is not None and list(read(pd.Series(messages), woke).dropna()) == [pytest.approx(0.007)]
     assert located("request time", messages) is None  # no message says "request"
+    broadcast = ["Started reading broadcast variable 9", "Reading broadcast variable 9 took 160 ms"]
+    took = located("time reading variable", broadcast)  # a time: the number written with a time unit, not the id
+    assert took is not None and list(read(pd.Series(broadcast), took).dropna()) == [pytest.approx(0.16)]

@@ -55,8 +55,7 @@ REFUSED = frozenset({"modem-sync-loss", "rfc5424-nginx-web01", "apache-forbidden
                      "openstack-delete", "openstack-404-wordy", "proxifier-socks5", "zookeeper-top-request-ip"})
 # analytics questions read, with nothing left unread, as another measure (mostly a count: a typo hides the asking
 # word, or the word is not read yet): their replies are marked verified and are wrong; this list must shrink too
-MISREAD = frozenset({"mac-last-thermal",  # "lst thermal pressure lines - what time?": "lst" read as the log's word
-                     "proxifier-max-bytes-sent"})  # "most bytes sent?"
+MISREAD: frozenset[str] = frozenset()
 
 
 @functools.cache

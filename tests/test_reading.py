@@ -19,6 +19,7 @@ from react_engine.understanding.measures import (
     Listing,
     Occurrence,
     Share,
+    Statistic,
     Top,
 )
 from react_engine.understanding.query import FieldFilter, LevelFilter, TextFilter, TimeFilter
@@ -108,7 +109,8 @@ def test_any_question_reads_into_a_query_or_a_stated_problem(question: str) -> N
 def _events() -> Vocabulary:
     messages = [f"synchronized to 10.0.0.{i}, stratum 3" for i in range(30)] + ["clock synchronization lost"]
     messages += [f"Invalid user u{i} from 10.0.1.{i}" for i in range(10)] + ["Can't find child 42 in scoreboard"] * 5
-    messages += ["thermal pressure state: 1 polling"] * 4
+    messages += ["thermal pressure state: 1 polling"] * 4 + [f"Deleting block blk_{i} file /d/{i}" for i in range(6)]
+    messages += [f"1{i}4 bytes sent, 3 bytes received" for i in range(5)]
     n = len(messages)
     return Vocabulary.build(frame(messages, severity=(["info", "warning"] * n)[:n], level_raw=(["INFO", "WARN"] * n)[:n],
                                   host=["h1"] * n, component=["ntpd"] * n))
@@ -160,3 +162,24 @@ def test_a_side_that_names_no_day_takes_the_other_sides_and_before_after_splits_
     assert split is not None and split.sides is not None
     assert [(w.start[:16], w.end[:16]) for w in split.sides] == [  # type: ignore[union-attr]
         ("2026-11-19T00:00", "2026-11-19T12:00"), ("2026-11-19T12:00", "2026-11-19T23:59")]
+
+
+def test_words_before_a_bare_asking_tail_are_what_is_asked_about() -> None:
+    reading = read_events("lst synchronizations - what time?")
+    assert reading.query is not None and isinstance(reading.query.measure, Occurrence)
+    assert reading.query.measure.which == "last" and reading.query.filters
+
+
+def test_statistic_wordings_read_as_statistics() -> None:
+    most = read_events("most bytes sent?").query
+    assert most is not None and isinstance(most.measure, Statistic) and most.measure.func == "max"
+    each = read_events("average bytes sent per connection?")
+    assert each.problem is None and each.query is not None and isinstance(each.query.measure, Statistic)
+    took = read_events("how long did synchronizations take on average?").query
+    assert took is not None and isinstance(took.measure, Statistic) and took.measure.func == "mean"
+
+
+def test_the_last_n_of_an_event_named_after_an_entity_are_lines() -> None:
+    reading = read_events("show the last 3 block deletions")
+    assert reading.query is not None and isinstance(reading.query.measure, Listing)
+    assert reading.query.measure.key is None and reading.query.limit == 3

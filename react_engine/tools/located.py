@@ -35,7 +35,7 @@ def located(asked: str, messages: Iterable[str]) -> NumericField | None:
     if not content:
         return None
     roots = [stem(w)[:4] for w in content]
-    best: tuple[tuple[int, int], NumericField] | None = None
+    best: tuple[tuple[int, int, int], NumericField] | None = None
     for message in messages:
         lower = message.lower()
         found = _in(message, asked, (content, words), wanted) if all(r in lower for r in roots) else None
@@ -61,9 +61,9 @@ def _matches(token: str, word: str) -> bool:
 
 
 def _in(message: str, asked: str, words: tuple[list[str], list[str]], wanted: str
-        ) -> tuple[tuple[int, int], NumericField] | None:
-    """How well one message holds the asked words (how many are near its number, less the distance) and the field
-    it gives, or None when it lacks a word of `content` or a number near them."""
+        ) -> tuple[tuple[int, int, int], NumericField] | None:
+    """How well one message holds the asked words (its number written in the asked unit, how many words are near
+    it, less the distance) and the field it gives, or None when it lacks a word of `content` or a number near them."""
     content, every = words
     tokens = list(_TOKEN.finditer(message))
     at_words = [i for i, t in enumerate(tokens) if not re.search(r"\d", t.group()) and
@@ -81,7 +81,7 @@ def _in(message: str, asked: str, words: tuple[list[str], list[str]], wanted: st
     distance, _, at = min(near)
     close = [w for w in at_words if abs(w - at) <= _WINDOW]
     held = sum(any(_matches(tokens[i].group(), w) for i in close) for w in every)
-    return (held, -distance), _field(message, tokens, at, close, asked)
+    return (int(bool(wanted) and _unit(tokens, at) == wanted), held, -distance), _field(message, tokens, at, close, asked)
 
 
 def _unit(tokens: list[re.Match[str]], at: int) -> str:

@@ -37,7 +37,7 @@ _FUNCS: dict[str, StatisticFunc] = {
     "minimum": "min", "min": "min", "sum": "sum", "standard deviation": "stddev", "stddev": "stddev",
     "std dev": "stddev", "variance": "stddev"}
 _SUPERLATIVES: dict[str, StatisticFunc] = {"smallest": "min", "lowest": "min", "shortest": "min", "largest": "max",
-                                           "biggest": "max", "highest": "max", "longest": "max"}
+                                           "biggest": "max", "highest": "max", "longest": "max", "most": "max"}
 _PERCENT = r"p(?:er|re)c[ea]?n?t(?:a?ge?)?s?"  # percent, percentage and their usual misspellings
 _UNITS = r"bytes|kilobytes|megabytes|gigabytes|kb|mb|gb|seconds|secs|milliseconds|ms|size"
 _FIELD_END = (r"(?=\s+(?:for|in|on|from|by|per|over|during|across|today|yesterday|when|where|with|between|since|"
@@ -108,7 +108,7 @@ def _statistic(t: _Text) -> Measure | None:
     m = t.take(r"(?<!\bi )(?<!\bwe )(?<!\bthey )(?<!\byou )(?<!\bdoes )(?<!\bdo )(?<!\bit )\b("
                + "|".join(sorted(_FUNCS, key=len, reverse=True)) + r")\b(?!\s+(?:level|severity|that|by|to)\b)")
     if m is None and not re.search(r"\b(?:which|who|top)\b", t.text, re.I):  # "which host has the largest..." ranks
-        m = t.take(r"\b(smallest|lowest|largest|biggest|highest)\b"
+        m = t.take(r"\b(smallest|lowest|largest|biggest|highest|most(?=\s+(?:" + _UNITS + r")\b))\b"
                    r"(?!\s+(?:number|count|amount|share|percentage|rate|level|severity)\b)"
                    r"|\b(longest|shortest)\b(?=\s+(?:[\w-]+\s+)?(?:lifetime|duration|latency)\b)")
     if m is not None:
@@ -184,8 +184,10 @@ def _times(t: _Text) -> Measure | None:
         return Duration(start="", end="")
     if t.take(r"\bgaps?\b|\bsilen(?:ce|t)\b|\bwent quiet\b|\bstopped logging\b"):
         return Gaps()
-    when = t.take(r"\bwhen(?:'?s)?\b|\bwhat time\b|\btime of (?:the )?(?=(?:first|frist|earliest|oldest|last|lst|latest"
-                  r"|most recent|newest)\b)|^\W*(?:the\s+)?(?:latest|most recent|earliest)\b(?=[^\d]*$)")
+    when = t.take(r"\bwhen(?:'?s)?\b|\btime of (?:the )?(?=(?:first|frist|earliest|oldest|last|lst|latest"
+                  r"|most recent|newest)\b)|^\W*(?:the\s+)?(?:latest|most recent|earliest)\b(?=[^\d]*$)") or t.take(
+        r"\bwhat time\b", over_read=True)  # "time" may have been read as a log's field
+
     if when is not None:
         last = re.search(_LAST, when.group(0), re.I) or t.take(_LAST)
         if last is None and not re.search(_FIRST, when.group(0), re.I):

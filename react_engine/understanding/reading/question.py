@@ -269,6 +269,10 @@ def known(q: Question, values: list[str], skip: set[str], generic: frozenset[str
     return named
 
 
+_ONLY_ASKING = r"\W*(?:(?:what|which|when|how|many|often|time|date|day|hour|count|number|is|was|it|that|the|of)\W+)*" \
+               r"(?:what|which|when|how|many|often|time|date|day|hour|count|number|is|was|it|that|the|of)?\W*"
+
+
 def lead_in(text: str) -> int:
     """Where the question proper starts after a lead-in ("I'm triaging a job: how many ...", "Our provider had an
     incident. Can you find out how many ..."): after the last sentence break before the asking words, else 0."""
@@ -279,4 +283,6 @@ def lead_in(text: str) -> int:
     breaks = [m.end() for m in re.finditer(r"[.;:!?](?=\s)|\s-\s|,\s+(?=(?:so\s+|and\s+|then\s+)?(?:can|could|"
                                            r"would|please|how|which|what|who|count|list|show|tell|find)\b)",
                                            text[:asking.start()], re.I)]
+    if breaks and re.fullmatch(_ONLY_ASKING, text[breaks[-1]:], re.I):
+        return 0  # "last thermal pressure lines - what time?": the words before the break are what is asked about
     return breaks[-1] if breaks else 0

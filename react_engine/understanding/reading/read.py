@@ -10,7 +10,7 @@ import re
 
 from react_engine.understanding.asking import TIME_WORDS, asked, unread_words
 from react_engine.understanding.interpretation import Correction, Interpretation, TimeWindow
-from react_engine.understanding.measures import Count, Gaps, Occurrence, Share, Span
+from react_engine.understanding.measures import Count, Gaps, Occurrence, Share, Span, Statistic
 from react_engine.understanding.query import Filter, LevelFilter, Query, TextFilter, TimeFilter
 from react_engine.understanding.reading.draft import Draft
 from react_engine.understanding.reading.events import as_event, level_names_lines, said_words, unmet
@@ -27,7 +27,7 @@ from react_engine.understanding.reading.question import Question, lead_in, time_
 from react_engine.understanding.reading.result import Reading
 from react_engine.understanding.reading.roles import role
 from react_engine.understanding.reading.sessions import paired
-from react_engine.understanding.reading.shape import read_goal, read_target
+from react_engine.understanding.reading.shape import GROUPED, read_goal, read_target
 from react_engine.understanding.reading.sides import with_sides
 from react_engine.understanding.reading.texts import read_texts
 from react_engine.understanding.spelling import correct, correct_names
@@ -112,6 +112,10 @@ def _asking(q: Question, draft: Draft) -> None:
     draft.asked = asked(q.text, q.used)
     for start, end in draft.asked.spans:
         q.consume(start, end)
+    if isinstance(draft.asked.measure, Statistic) and draft.goal == "top" and draft.target is None:
+        for m in re.finditer(GROUPED, q.text, re.I):  # "average bytes sent per connection": per line
+            q.consume(m.start(), m.end())
+        draft.goal = "count"
     if draft.asked.measure is not None and draft.goal in ("", "show", "list") and (
             draft.target is None or isinstance(draft.asked.measure, _OF_LINES)):
         draft.target = None  # "when was the first invalid user attempt" asks about lines, not users

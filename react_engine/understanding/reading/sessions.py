@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from react_engine.understanding import Vocabulary
-from react_engine.understanding.measures import Duration, Measure, Span
+from react_engine.understanding.measures import Duration, Measure, Span, Statistic
 
 _PAIRS = (("opened", "closed"), ("started", "ended"), ("started", "finished"), ("started", "stopped"),
           ("start", "end"), ("begin", "end"), ("connected", "disconnected"), ("up", "down"))
@@ -15,7 +15,8 @@ _KEYS = ("pid", "thread")  # the columns a start and its end share, in order of 
 
 def paired(measure: Measure | None, text: str, vocabulary: Vocabulary, columns: list[str]) -> Measure | None:
     """`measure`, or in place of a span or an unnamed duration the durations of the first noun of `text` that the
-    sampled lines write with both a start word and an end word of one pair."""
+    sampled lines write with both a start word and an end word of one pair; an unnamed duration (a mean was asked)
+    that no pair explains is the mean of the time the lines write."""
     if not (isinstance(measure, Span) or (isinstance(measure, Duration) and not measure.start)):
         return measure
     for word in re.findall(r"[a-z]{3,}", text.lower()):
@@ -25,4 +26,6 @@ def paired(measure: Measure | None, text: str, vocabulary: Vocabulary, columns: 
             if all(vocabulary.together([re.escape(t)])[1] > 0 for t in (start, end)):
                 key = next((c for c in _KEYS if c in columns), None)
                 return Duration(start=start, end=end, key=key)
+    if isinstance(measure, Duration):  # "how long did reading a broadcast variable take on average": a mean time
+        return Statistic(func="mean", field="time")
     return measure

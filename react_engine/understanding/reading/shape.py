@@ -19,7 +19,7 @@ _MOST = r"\bmost\b|\bhighest\b|\blargest\b|\bbiggest\b|\bnoisiest\b|\bbusiest\b|
 _BREAKDOWN = r"\bbreak(?:down| down)\b|" + GROUPED
 # a noun after an entity word that makes it a modifier of lines ("user attempts", "IP requests")
 _HEAD_NOUN = re.compile(r"\S*\s+(?:attempts?|events?|lines?|entries|messages?|errors?|requests?|logins?|failures?"
-                        r"|records?|occurrences?|times)\b")
+                        r"|records?|occurrences?|times|\w+(?:ions|ments))\b")  # "block deletions", "allocations"
 _DISTINCT = r"\bunique\b|\bdistinct\b|\bdifferent\b"
 # (pattern, goal) for the goals that need only a look at the question, in order
 _GOALS: tuple[tuple[str, Goal], ...] = (
