@@ -27,7 +27,7 @@ from react_engine.outcome import judged, unfinished, unloaded
 from react_engine.planners.base import Advisor, ContextView, Planner, PlannerReply, PlanRequest
 from react_engine.planners.schema import portable_reply_schema
 from react_engine.planning import ask
-from react_engine.result import RunResult, Statistics, Step, StopReason
+from react_engine.result import RunResult, Statistics, Step, StopReason, token_ratio
 from react_engine.rowops import attrs, count, is_lazy
 from react_engine.settings import Settings
 from react_engine.state import RunState, call_key
@@ -282,11 +282,8 @@ class _Run:
         # at once instead of after more calls that change nothing
         limit = 1 if self.engine.fallback is not None and self.planner is not self.engine.fallback else 3
         if state.repeats >= limit:
-            raise Stop("tool_limit", f"the planner repeated the same call {state.repeats} "
-                                      f"{'time' if state.repeats == 1 else 'times'}: stopped with the best answer so "
-                                      "far; look at the trace (react-engine trace show FILE)")
-        state.feedback = (f"you already ran {step.action} with these params at step {first} "
-                          f"(result: {from_log(earlier.observation)}); do something else or finalize_answer.")
+            raise Stop("tool_limit", guidance.repeats_stop(state.repeats))
+        state.feedback = guidance.repeated(step.action or "", first, earlier.observation)
 
     def _deny(self, tool: Tool, step: Step) -> None:
         state = self.state
@@ -359,8 +356,7 @@ class _Run:
         if result.note:
             state.notes.append(result.note)
             step.observation += f" (note: {result.note})"
-            note = f"Note: {from_log(result.note)}."
-            state.feedback = f"{state.feedback} {note}" if state.feedback else note
+            state.feedback = " ".join(filter(None, (state.feedback, f"Note: {from_log(result.note)}.")))
 
     def _finalize(self, params: Any, step: Step) -> None:
         state, settings = self.state, self.settings
@@ -382,10 +378,7 @@ class _Run:
     def _finish(self, reason: StopReason, message: str | None = None, error_type: str | None = None) -> RunResult:
         state = self.state
         self.stats.execution_time_seconds = round(time.monotonic() - self.started, 4)
-        counted = [(s.usage.prompt_tokens_per_request, s.prompt_tokens) for s in state.steps
-                   if s.usage.prompt_tokens_per_request]
-        if counted:
-            self.stats.token_estimate_ratio = round(sum(c for c, _ in counted) / sum(e for _, e in counted), 3)
+        self.stats.token_estimate_ratio = token_ratio(state.steps)
         if self.final is None:
             out = unfinished(state)
         else:

@@ -37,6 +37,18 @@ def reask(error: ReplyError, valid_tools: list[str]) -> str:
     return f"your last reply was not a valid action: {error}; reply with one JSON object."
 
 
+def repeated(action: str, first: int, observation: str) -> str:
+    """The feedback after a call that repeats the one of step `first`, whose result (log data) was `observation`."""
+    return (f"you already ran {action} with these params at step {first} (result: {from_log(observation)}); "
+            "do something else or finalize_answer.")
+
+
+def repeats_stop(times: int) -> str:
+    """Why a run stops after the planner repeated a call `times` times."""
+    return (f"the planner repeated the same call {times} {'time' if times == 1 else 'times'}: stopped with the best "
+            "answer so far; look at the trace (react-engine trace show FILE)")
+
+
 NUDGE_ACT = "you stated an intention but took no action: do it now: reply with the action as one JSON object."
 
 

@@ -104,3 +104,9 @@ class RunResult(BaseModel):
     def refused(self) -> bool:
         """Finished normally without an answer: the planner declined or could not map the question."""
         return self.stop_reason == "stop" and not self.partial and not self.answered
+
+
+def token_ratio(steps: list[Step]) -> float | None:
+    """Prompt tokens the model counted over those estimated, over the steps whose model counted them."""
+    counted = [(s.usage.prompt_tokens_per_request, s.prompt_tokens) for s in steps if s.usage.prompt_tokens_per_request]
+    return round(sum(c for c, _ in counted) / sum(e for _, e in counted), 3) if counted else None
