@@ -110,7 +110,7 @@ def _events() -> Vocabulary:
     messages = [f"synchronized to 10.0.0.{i}, stratum 3" for i in range(30)] + ["clock synchronization lost"]
     messages += [f"Invalid user u{i} from 10.0.1.{i}" for i in range(10)] + ["Can't find child 42 in scoreboard"] * 5
     messages += ["thermal pressure state: 1 polling"] * 4 + [f"Deleting block blk_{i} file /d/{i}" for i in range(6)]
-    messages += [f"1{i}4 bytes sent, 3 bytes received" for i in range(5)]
+    messages += [f"1{i}4 bytes sent, 3 bytes received, lifetime 00:0{i}" for i in range(5)]
     n = len(messages)
     return Vocabulary.build(frame(messages, severity=(["info", "warning"] * n)[:n], level_raw=(["INFO", "WARN"] * n)[:n],
                                   host=["h1"] * n, component=["ntpd"] * n))
@@ -175,6 +175,10 @@ def test_statistic_wordings_read_as_statistics() -> None:
     assert most is not None and isinstance(most.measure, Statistic) and most.measure.func == "max"
     each = read_events("average bytes sent per connection?")
     assert each.problem is None and each.query is not None and isinstance(each.query.measure, Statistic)
+    assert each.query.filters == ()  # "per connection" is per line, no search for connections
+    lifetime = read_events("longest connection lifetime?")
+    assert lifetime.problem is None and lifetime.query is not None and lifetime.query.filters == ()
+    assert lifetime.query.measure == Statistic(func="max", field="connection lifetime")
     took = read_events("how long did synchronizations take on average?").query
     assert took is not None and isinstance(took.measure, Statistic) and took.measure.func == "mean"
 

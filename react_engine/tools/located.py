@@ -35,13 +35,9 @@ def located(asked: str, messages: Iterable[str]) -> NumericField | None:
     if not content:
         return None
     roots = [stem(w)[:4] for w in content]
-    best: tuple[tuple[int, int, int], NumericField] | None = None
-    for message in messages:
-        lower = message.lower()
-        found = _in(message, asked, (content, words), wanted) if all(r in lower for r in roots) else None
-        if found is not None and (best is None or found[0] > best[0]):
-            best = found
-    return best[1] if best is not None else None
+    found = [f for m in messages if all(r in m.lower() for r in roots)
+             and (f := _in(m, asked, (content, words), wanted)) is not None]
+    return max(found, key=lambda f: f[0])[1] if found else None
 
 
 def holds_everywhere(asked: str, name: str, messages: list[str]) -> bool:
@@ -66,22 +62,31 @@ def _in(message: str, asked: str, words: tuple[list[str], list[str]], wanted: st
     it, less the distance) and the field it gives, or None when it lacks a word of `content` or a number near them."""
     content, every = words
     tokens = list(_TOKEN.finditer(message))
-    at_words = [i for i, t in enumerate(tokens) if not re.search(r"\d", t.group()) and
-                any(_matches(t.group(), w) for w in every)]
+    at_words = [i for i, t in enumerate(tokens) if _is_word(t.group(), every)]
     if not all(any(_matches(tokens[i].group(), w) for i in at_words) for w in content):
         return None
-    numbers = [i for i, t in enumerate(tokens) if re.fullmatch(NUMBER, t.group())]
-    if wanted:  # "time": a number written with a time unit, when one is
-        united = [i for i in numbers if _unit(tokens, i) == wanted]
-        numbers = united or ([] if any(_unit(tokens, i) for i in numbers) else numbers)
-    near = [(min(abs(i - w) for w in at_words), i < at_words[0], i) for i in numbers]
+    near = [(min(abs(i - w) for w in at_words), i < at_words[0], i) for i in _numbers(tokens, wanted)]
     near = [n for n in near if n[0] <= _WINDOW]
     if not near:
         return None
     distance, _, at = min(near)
     close = [w for w in at_words if abs(w - at) <= _WINDOW]
     held = sum(any(_matches(tokens[i].group(), w) for i in close) for w in every)
-    return (int(bool(wanted) and _unit(tokens, at) == wanted), held, -distance), _field(message, tokens, at, close, asked)
+    score = (int(bool(wanted) and _unit(tokens, at) == wanted), held, -distance)
+    return score, _field(message, tokens, at, close, asked)
+
+
+def _is_word(token: str, words: list[str]) -> bool:
+    return not re.search(r"\d", token) and any(_matches(token, w) for w in words)
+
+
+def _numbers(tokens: list[re.Match[str]], wanted: str) -> list[int]:
+    """Where the numbers are; for a `wanted` unit ("time"), those written with it, or all when none has a unit."""
+    numbers = [i for i, t in enumerate(tokens) if re.fullmatch(NUMBER, t.group())]
+    if not wanted:
+        return numbers
+    united = [i for i in numbers if _unit(tokens, i) == wanted]
+    return united or ([] if any(_unit(tokens, i) for i in numbers) else numbers)
 
 
 def _unit(tokens: list[re.Match[str]], at: int) -> str:

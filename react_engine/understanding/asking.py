@@ -85,13 +85,18 @@ class _Text:
 
     def field_after(self, end: int) -> str:
         """The words naming a field right after `end` ("of request time"), read; "" when none."""
-        m = re.compile(r"\s*(?:of\s+|for\s+)?(?:the\s+|all\s+)?((?:[\w.-]+\s*?){1,4}?)" + _FIELD_END, re.I).match(
-            self.text, end)
+        m = field_words(self.text, end)
         if m is None or not m.group(1).strip() or any(self.used[m.start(1):m.end(1)]):
             return ""
         self.used[m.start(1):m.end(1)] = [True] * (m.end(1) - m.start(1))
         self.found.spans.append((m.start(1), m.end(1)))
         return m.group(1).strip()
+
+
+def field_words(text: str, end: int) -> re.Match[str] | None:
+    """The words right after `end` that may name a field ("of request time"), as group 1."""
+    return re.compile(r"\s*(?:of\s+|for\s+)?(?:the\s+|all\s+)?((?:[\w.-]+\s*?){1,4}?)" + _FIELD_END, re.I).match(
+        text, end)
 
 
 def _percentile(t: _Text) -> Measure | None:

@@ -8,11 +8,11 @@ from __future__ import annotations
 import functools
 import re
 
-from react_engine.understanding.asking import TIME_WORDS, asked, unread_words
+from react_engine.understanding.asking import TIME_WORDS, asked, field_words, unread_words
 from react_engine.understanding.interpretation import Correction, Interpretation, TimeWindow
 from react_engine.understanding.measures import Count, Gaps, Occurrence, Share, Span, Statistic
 from react_engine.understanding.query import Filter, LevelFilter, Query, TextFilter, TimeFilter
-from react_engine.understanding.reading.draft import Draft
+from react_engine.understanding.reading.draft import Draft, searched
 from react_engine.understanding.reading.events import as_event, level_names_lines, said_words, unmet
 from react_engine.understanding.reading.grounding import apart, ground
 from react_engine.understanding.reading.investigation import WRONG, read_investigation
@@ -115,14 +115,40 @@ def _asking(q: Question, draft: Draft) -> None:
     if isinstance(draft.asked.measure, Statistic) and draft.goal == "top" and draft.target is None:
         for m in re.finditer(GROUPED, q.text, re.I):  # "average bytes sent per connection": per line
             q.consume(m.start(), m.end())
+            _unsearch(draft, m.group(0))
         draft.goal = "count"
     if draft.asked.measure is not None and draft.goal in ("", "show", "list") and (
             draft.target is None or isinstance(draft.asked.measure, _OF_LINES)):
         draft.target = None  # "when was the first invalid user attempt" asks about lines, not users
         draft.goal = "count"  # what can be answered of "what percentage of lines are warnings": the warnings
+    _field_over_searches(q, draft)
     draft.unread = unread_words(q.text, q.used)
     for m in re.finditer("|".join(re.escape(w) for w in draft.unread) or r"(?!)", q.text, re.I):
         q.consume(m.start(), m.end())
+
+
+def _field_over_searches(q: Question, draft: Draft) -> None:
+    """A statistic's field named with words an earlier reader took as a search ("longest connection lifetime":
+    "connection" is an event of the lexicon) names the field, and those words search for nothing."""
+    measure = draft.asked.measure
+    if not isinstance(measure, Statistic) or measure.field or not draft.asked.spans:
+        return
+    m = field_words(q.text, draft.asked.spans[0][1])
+    if m is None or not m.group(1).strip():
+        return
+    phrase = m.group(1).strip()
+    if _unsearch(draft, phrase):
+        draft.asked.measure = measure.model_copy(update={"field": phrase})
+        q.consume(m.start(1), m.end(1))
+
+
+def _unsearch(draft: Draft, words: str) -> bool:
+    """Drop the searches an earlier reader made of `words`, which say what is measured; whether there were any."""
+    taken = [f for f in draft.filters if isinstance(f, TextFilter) and not f.exclude
+             and re.search(searched(f), words, re.I)]
+    draft.filters = [f for f in draft.filters if f not in taken]
+    draft.grounding.named = [p for p in draft.grounding.named if p not in {searched(f) for f in taken}]
+    return bool(taken)
 
 
 def _problem(draft: Draft, unknown: list[str], vocabulary: Vocabulary) -> str | None:
