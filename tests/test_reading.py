@@ -187,3 +187,8 @@ def test_the_last_n_of_an_event_named_after_an_entity_are_lines() -> None:
     reading = read_events("show the last 3 block deletions")
     assert reading.query is not None and isinstance(reading.query.measure, Listing)
     assert reading.query.measure.key is None and reading.query.limit == 3
+
+
+def test_an_average_number_of_lines_is_no_field_the_searches_name() -> None:
+    reading = read_events("average number of synchronizations per hour?")
+    assert reading.query is not None and reading.query.measure == Statistic(func="mean", field="number")

@@ -118,7 +118,10 @@ def _statistic(t: _Text) -> Measure | None:
                    r"|\b(longest|shortest)\b(?=\s+(?:[\w-]+\s+)?(?:lifetime|duration|latency)\b)")
     if m is not None:
         func = (_FUNCS | _SUPERLATIVES)[(m.group(1) or m.group(2)).lower()]
-        return Statistic(func=func, field=_with_unit(t, t.field_after(m.end())))
+        field = _with_unit(t, t.field_after(m.end()))
+        if re.match(r"\s+(?:the\s+)?(?:number|count)\s+of\b", t.text[m.end():], re.I):
+            field = "number"  # "average number of failed logins per hour": a rate, no number the lines write
+        return Statistic(func=func, field=field)
     m = t.take(r"\bhow (?:many|much)\s+(" + _UNITS + r")\b(?:\s+were\s+(?:served|transferred|returned))?"
                r"|\btotal\s+(?:number of\s+)?(" + _UNITS + r"|len|length|latency|duration|lifetime)\b"
                r"|\b(" + _UNITS + r")\b[^?]*\bin total\b")
