@@ -14,17 +14,13 @@ from react_engine import guidance
 from react_engine.actions import parse_reply, validate
 from react_engine.approval import DENY_ALL, Approver
 from react_engine.context import build_prompt
-from react_engine.errors import (
-    ReplyError,
-    ToolError,
-    ToolTimeoutError,
-)
+from react_engine.errors import ReplyError, ToolError, ToolTimeoutError
 from react_engine.fallback import fallback_start, merge, needs_fallback
 from react_engine.frames import open_run
 from react_engine.logs.mapped import settle
 from react_engine.logs.options import LoadOptions
 from react_engine.outcome import judged, unfinished, unloaded
-from react_engine.planners.base import Advisor, ContextView, Planner, PlannerReply, PlanRequest
+from react_engine.planners.base import Advisor, ContextView, Planner, PlannerReply, PlanRequest, Suggestion
 from react_engine.planners.schema import portable_reply_schema
 from react_engine.planning import ask
 from react_engine.result import RunResult, Statistics, Step, StopReason, token_ratio
@@ -136,6 +132,8 @@ class _Run:
         self.warnings = warnings
         self.final: tuple[str, Any] | None = None
         self.interpretation: Interpretation | None = None
+        self.suggested: Suggestion | None = None  # the last suggested reply a model was shown
+        self.expected: Any = None  # the suggested final value, when the model finalized in its place
 
     # -- the loop -------------------------------------------------------------------------------------------
 
@@ -206,6 +204,7 @@ class _Run:
                 if self.planner.calls_model:  # the question notes: the same understanding, as hints for a model
                     suggestion = advisor.suggest(view) if advisor else None
                     view.notes, view.suggestion = interpretation.notes(suggestion), suggestion
+                    self.suggested = suggestion
             system = self.planner.system_prompt
             prompt = build_prompt(view, tools, budget, history=settings.history_window,
                                   samples=settings.sample_lines, sample_chars=settings.sample_chars,
@@ -369,6 +368,8 @@ class _Run:
             step.kind, step.ok, state.feedback = "nudge", False, nudge
             return
         self.final = (answer, value)
+        if self.suggested is not None and self.suggested[0] == "finalize_answer":
+            self.expected = self.suggested[1].get("value")  # what the question's reading computes from these steps
 
     # -- the result -----------------------------------------------------------------------------------------
 
@@ -384,7 +385,7 @@ class _Run:
         else:
             narrowing = {n for n, t in self.engine.tools.items() if t.narrows}
             out = judged(state, self.final, self.interpretation, narrowing, self.settings,
-                         self.started + self.settings.timeout_seconds)
+                         self.started + self.settings.timeout_seconds, self.expected)
         self.warnings.extend(out.warnings)
         answer = out.answer or (f"No answer: {message}" if message else "No answer.")
         result = RunResult(

@@ -3,6 +3,8 @@ question asked (an answer to less is partial, and never verified), with the log 
 
 from __future__ import annotations
 
+import json
+import math
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -13,6 +15,7 @@ from react_engine.result import Evidence, RunResult, Statistics, Step
 from react_engine.settings import Settings
 from react_engine.state import RunState
 from react_engine.stops import Stop
+from react_engine.text import cut
 from react_engine.understanding import Interpretation
 
 
@@ -29,9 +32,11 @@ class Outcome:
 
 
 def judged(state: RunState, final: tuple[str, Any], interpretation: Interpretation | None, narrowing: set[str],
-           settings: Settings, deadline: float) -> Outcome:
+           settings: Settings, deadline: float, expected: Any = None) -> Outcome:
     """The final answer checked: its numbers against what the tools computed (until `deadline`, with at least
-    two seconds for it), its scope against the question's reading."""
+    two seconds for it), its scope against the question's reading, and its value against `expected` (the value
+    the question's reading computes from the same steps, when known): a value computed for another question
+    (the last time where the first was asked) is not verified."""
     answer, value = final
     last = last_value(state.steps)
     basis = grounds(state.steps, narrowing, state.notes)
@@ -40,6 +45,10 @@ def judged(state: RunState, final: tuple[str, Any], interpretation: Interpretati
     out = Outcome(answer=answer, value=value, verified=verdict.verified)
     if warning := verdict.warning(last.action if last else None, last.value if last else None):
         out.warnings.append(warning)
+    if expected is not None and out.verified and not same_value(value, expected):
+        out.verified = False
+        out.warnings.append(f"unverified: the answer's value {cut(_json(value), 80)} is not "
+                            f"{cut(_json(expected), 80)}, the value the tools computed for the question as read")
     if (missing := unanswered(state.steps, interpretation)) is not None:
         out.verified, out.partial = False, True
         out.warnings.append(f"partial: the question also asks for {missing}, which no tool computed in this run")
@@ -48,6 +57,26 @@ def judged(state: RunState, final: tuple[str, Any], interpretation: Interpretati
     out.answer = with_notes(out.answer, state.notes)
     out.evidence = evidence(state.frame, state.evidence, state.rows, settings.evidence_lines)
     return out
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """Two final values alike: numbers within rounding (six significant digits), texts without case or edge
+    spaces, lists and dicts item by item."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return a == b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return math.isclose(a, b, rel_tol=5e-6, abs_tol=1e-9)
+    if isinstance(a, str) and isinstance(b, str):
+        return a.strip().casefold() == b.strip().casefold()
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same_value(a[k], b[k]) for k in a)
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, default=str, ensure_ascii=False)
 
 
 def unloaded(question: str, started: float, planner: Planner, stop: Stop) -> RunResult:

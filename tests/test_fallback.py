@@ -156,3 +156,26 @@ def test_trace_show_labels_the_steps_of_each_planner(fake_ollama, cli_home) -> N
     assert "get_log_count" in shown[labels[0] + 1] and "finalize_answer" in shown[labels[1] + 2]
     data = json.loads(CliRunner().invoke(main, ["trace", "show", started, "--json"], env=env).stdout)
     assert [r["planner"] for r in data["rows"]] == ["ollama", "ollama", "rules", "rules"]
+
+
+def test_a_model_value_other_than_the_one_the_reading_computes_gives_way_to_it(fake_ollama) -> None:
+    question = "when was the first failed password?"
+    alone = _rules_answer(question)
+    calls = [s for s in alone.steps if s.kind == "tool"]
+    last = calls[-1].value["last"]  # computed too (the span's end), but the last time, not the first asked for
+    wrong = {"time": last["time"], "line": last["line"]}
+    assert alone.verified and alone.value != wrong
+    fake_ollama.push(*[_reply(s.action or "", **s.params) for s in calls],
+                     _reply("finalize_answer", answer=f"The first failed password was at {last['time']}.", value=wrong))
+    planner = _ollama(fake_ollama)
+    result = Engine(planner, fallback=RulesPlanner()).ask(question, [str(SYSLOG)], load_options=NO_CACHE)
+    assert result.verified and result.value == alone.value and result.planner == "ollama+rules"
+    assert any("the value the tools computed for the question as read" in w for w in result.warnings)
+    assert any(f"set aside: The first failed password was at {last['time']}" in w for w in result.warnings)
+    planner.close()
+    strict = _ollama(fake_ollama)  # with no fallback (--strict-model) the model's answer stands, unverified
+    fake_ollama.push(*[_reply(s.action or "", **s.params) for s in calls],
+                     _reply("finalize_answer", answer=f"The first failed password was at {last['time']}.", value=wrong))
+    alone_model = Engine(strict, advisor=RulesPlanner()).ask(question, [str(SYSLOG)], load_options=NO_CACHE)
+    assert alone_model.value == wrong and not alone_model.verified
+    strict.close()
