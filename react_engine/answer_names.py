@@ -8,8 +8,9 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from react_engine.quantities import NUMBERISH
+
 MAX_NAME_CHARS = 400  # a longer text is no name an answer writes whole (and bounds the work per position)
-_DIGIT = re.compile(r"\d")
 _SPACE = re.compile(r"\s")
 _BAR, _ESCAPED = re.compile(r"(?<!\\)\|"), re.compile(r"\\(.)")
 _SYNTAX = re.compile(r"[\\^$()|?*+\[\]{}]")
@@ -40,12 +41,12 @@ def _word(char: str) -> bool:
 
 class Names:
     """An index of names by their first character and lengths, for scans bounded by the answer's length times the
-    lengths. `numbered`: only the names with a digit (the others hide no number, and may be words an answer uses
-    as units: `seconds`)."""
+    lengths. `numbered`: only the names with a digit or a number word (the others hide no number, and may be words
+    an answer uses as units: `seconds`)."""
 
     def __init__(self, names: Iterable[Name], *, numbered: bool = False) -> None:
         self._entries: dict[str, _Entry] = {}
-        digit, space = _DIGIT.search, _SPACE.search
+        digit, space = NUMBERISH.search, _SPACE.search
         for name in names:
             text = name.text.strip()
             if len(text) < 2 or len(text) > MAX_NAME_CHARS or (numbered and not digit(text)):

@@ -48,6 +48,7 @@ _TOKENS = re.compile(
 )
 _TIMES = ("iso", "clock", "dayfirst", "month")
 _DIGIT = re.compile(r"\d")
+NUMBERISH = re.compile(rf"\d|\b{_NUMBER_WORD}\b")  # text that may state a number: a digit or a number word
 _PART = re.compile(rf"({_NUMERAL})\s*({_UNIT})")
 _ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})(?:[Tt ]?(\d{2}):(\d{2})(?::(\d{2}))?)?")
 _CLOCK = re.compile(r"(\d{1,2}):(\d{2})(?::(\d{2}))?")

@@ -92,6 +92,13 @@ def test_digits_of_a_name_the_run_filtered_on_are_not_answer_numbers() -> None:
     assert verify(several, 576, [576], "q", filtered=[regex]).verified
 
 
+def test_number_words_of_a_quoted_searched_phrase_are_not_answer_numbers() -> None:
+    phrase = Name("four character codes must be four characters long.", phrase=True)
+    answer = 'The 71 lines (containing "four character codes must be four characters long.") span 0 s.'
+    assert verify(answer, 0, [71, 0], "q", filtered=[phrase]).verified
+    assert not verify(answer.replace('"', ""), 0, [71, 0], "q", filtered=[phrase]).verified  # unquoted: a number
+
+
 def test_a_filtered_name_does_not_excuse_other_numbers() -> None:
     thread = "SendWorker:3"
     verdict = verify(f"577 log lines (from thread {thread}), 3 of them today.", 577, [576], "q", filtered=[thread])
