@@ -34,8 +34,9 @@ def needs_fallback(result: RunResult) -> bool:
 
 def merge(first: RunResult, second: RunResult, started: float) -> RunResult:
     """The model's run `first` (begun at `started`) finished by the fallback's run `second`: the fallback's answer
-    when it is verified and whole, else `first` unchanged."""
-    if not second.verified or second.partial or second.stop_reason != "stop":
+    when it is verified and whole, or partial where the model gave no answer at all; else `first` unchanged."""
+    whole = second.verified and not second.partial
+    if second.stop_reason != "stop" or not (whole or (second.partial and first.stop_reason != "stop")):
         return first
     offset = len(first.steps)
     steps = [*first.steps, *(s.model_copy(update={"iteration": s.iteration + offset}) for s in second.steps)]

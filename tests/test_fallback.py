@@ -179,3 +179,16 @@ def test_a_model_value_other_than_the_one_the_reading_computes_gives_way_to_it(f
     alone_model = Engine(strict, advisor=RulesPlanner()).ask(question, [str(SYSLOG)], load_options=NO_CACHE)
     assert alone_model.value == wrong and not alone_model.verified
     strict.close()
+
+
+def test_a_partial_answer_of_the_rules_beats_no_answer_from_the_model(fake_ollama) -> None:
+    question = "when was the first error?"  # the syslog sample has no severities and no "error": a partial answer
+    alone = _rules_answer(question)
+    assert alone.partial and alone.stop_reason == "stop"
+    fake_ollama.default = {"content": _reply("show_logs", n=3)}  # the model never answers
+    planner = _ollama(fake_ollama)
+    result = Engine(planner, Settings(max_iterations=4), fallback=RulesPlanner()).ask(
+        question, [str(SYSLOG)], load_options=NO_CACHE)
+    assert result.planner == "ollama+rules" and result.partial and not result.verified
+    assert result.answer == alone.answer and result.stop_reason == "stop"
+    planner.close()

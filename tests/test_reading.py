@@ -192,3 +192,12 @@ def test_the_last_n_of_an_event_named_after_an_entity_are_lines() -> None:
 def test_an_average_number_of_lines_is_no_field_the_searches_name() -> None:
     reading = read_events("average number of synchronizations per hour?")
     assert reading.query is not None and reading.query.measure == Statistic(func="mean", field="number")
+
+
+def test_newest_or_oldest_first_is_the_order_lines_are_shown_in() -> None:
+    for question, order, limit in (("last 3 errors, newest first", "newest", 3), ("errors, oldest first", "oldest", None),
+                                   ("show the errors most recent first", "newest", None)):
+        reading = read(question)
+        assert reading.query is not None and isinstance(reading.query.measure, Listing), question
+        assert (reading.query.order, reading.query.limit) == (order, limit), question
+        assert not reading.interpretation.ignored, question

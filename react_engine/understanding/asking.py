@@ -242,8 +242,14 @@ _READERS: tuple[Callable[[_Text], Measure | None], ...] = (
     _percentile, _statistic, _share, _comparison, _breakdown, _investigation, _silence, _times)
 
 
+_SHOWN_ORDER = r"\b(newest|latest|most recent|oldest|earliest)(?:\s+ones?)?\s+(?:first|on top)\b"
+
+
 def _listing(t: _Text) -> None:
-    """"the last 3 errors", "first five lines", "the latest error", "5 most recent": order and limit."""
+    """"the last 3 errors", "first five lines", "the latest error", "5 most recent": order and limit; "newest
+    first" / "oldest first" say the order the lines are shown in (the order of a listing with no other)."""
+    if (shown := t.take(_SHOWN_ORDER)) is not None:
+        t.found.order = "oldest" if shown.group(1).lower() in ("oldest", "earliest") else "newest"
     m = t.take(r"\b(last|latest|newest|most recent|first|earliest|oldest)\s+" + _N + r"\b"
                r"|\b" + _N + r"\s+(latest|newest|most recent|oldest|earliest)\b"
                r"|\b(last|latest|newest|most recent|first|earliest|oldest)\b")
