@@ -5,7 +5,8 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
@@ -25,6 +26,52 @@ settings.load_profile("ci" if os.environ.get("CI") else "local")
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.append(str(ROOT / "scripts"))  # after site-packages: a script never shadows a module
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto` (see pyproject.toml): one worker process per CPU this process may run on, and none (the tests run
+    in this process) when it may run on one only, e.g. under `taskset -c 0`."""
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return cpus if cpus > 1 else 0
+
+
+_CLUSTER_FILES: set[Path] = set()  # the test files on the session's Dask cluster
+_CLUSTER = ExitStack()  # that cluster while it runs
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The test files on the session's Dask cluster run one after another, in one xdist worker (`--dist
+    loadgroup`): one cluster serves them all and stops after the last (idle, it takes a tenth of a CPU)."""
+    _CLUSTER_FILES.update(item.path for item in items if "dask_scheduler" in getattr(item, "fixturenames", ()))
+    on = [item for item in items if item.path in _CLUSTER_FILES]
+    if on:
+        first = items.index(on[0])
+        rest = [item for item in items if item.path not in _CLUSTER_FILES]
+        items[:] = [*rest[:first], *on, *rest[first:]]
+    for item in on:
+        item.add_marker(pytest.mark.xdist_group("dask_scheduler"))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Generator[None, None, None]:
+    """Stop the session's Dask cluster once no test file left to run needs it (after their fixtures' teardown)."""
+    result = yield
+    if nextitem is None or nextitem.path not in _CLUSTER_FILES:
+        _CLUSTER.close()
+    return result
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _session_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Cache, data (traces) and state of this session (of this worker, under xdist), for every fixture and test
+    that sets none of its own: they share the frames cached here, and never touch the developer's nor another
+    worker's."""
+    home = tmp_path_factory.mktemp("home")
+    with pytest.MonkeyPatch.context() as patch:
+        for name, sub in (("XDG_CACHE_HOME", "cache"), ("XDG_DATA_HOME", "data"), ("XDG_STATE_HOME", "state")):
+            patch.setenv(name, str(home / sub))
+        yield home
 
 
 @pytest.fixture(autouse=True)
@@ -64,12 +111,13 @@ def sample_suite_frames() -> FrameCache:
 @pytest.fixture(scope="session")
 def dask_scheduler() -> Iterator[str]:
     """The address of one scheduler with two single-threaded worker processes on loopback, shared by the tests
-    that only ask questions of a cluster (those that kill, pause or starve workers start their own)."""
+    that only ask questions of a cluster (those that kill, pause or starve workers start their own); started by
+    the first of them, stopped after the last (see `pytest_runtest_teardown`)."""
     pytest.importorskip("distributed", reason="needs the dask extra: pip install -e \".[dask]\"")
     from dask_cluster import dask_cluster
 
-    with dask_cluster(2) as cluster:
-        yield cluster.address
+    yield _CLUSTER.enter_context(dask_cluster(2)).address
+    _CLUSTER.close()  # a session cut short (-x, Ctrl-C)
 
 
 @pytest.fixture

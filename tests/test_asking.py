@@ -4,15 +4,15 @@ measure, order and limit, or in its unread words, and a run that did not compute
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
 from react_engine.batch import BatchSummary
+from react_engine.cli import main
 from react_engine.engine import Engine
 from react_engine.evaluation.scoring import score
 from react_engine.evaluation.suite import Case, Expect
@@ -191,10 +191,9 @@ def test_errors_mean_error_or_worse_where_the_log_writes_worse_and_say_so() -> N
 
 
 def test_cli_partial_exit_code_and_json() -> None:
-    done = subprocess.run([sys.executable, "-m", "react_engine", "ask", "slowest critical lines",
-                           str(CMTS), "--planner", "rules", "--no-trace", "--json"], capture_output=True, text=True,
-                          cwd=ROOT, check=False)
-    assert done.returncode == 1
+    done = CliRunner().invoke(main, ["ask", "slowest critical lines", str(CMTS), "--planner", "rules", "--no-trace",
+                                     "--json"])
+    assert done.exit_code == 1
     out = json.loads(done.stdout)
     assert out["partial"] is True and out["verified"] is False
 

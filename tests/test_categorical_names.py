@@ -73,7 +73,7 @@ def outcome(name: str, frame: pd.DataFrame, rows: pd.DataFrame, params: dict[str
             None if result.evidence is None else list(result.evidence))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(frames(), st.data(), st.lists(CALLS, min_size=1, max_size=3))
 def test_tools_give_the_same_results_over_categorical_name_columns(df: pd.DataFrame, data: st.DataObject,
                                                                     calls: list[tuple[str, dict]]) -> None:
@@ -87,7 +87,7 @@ def test_tools_give_the_same_results_over_categorical_name_columns(df: pd.DataFr
             rows, cat_rows = df.loc[expected[3]], cat.loc[expected[3]]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(frames(), st.data())
 def test_counts_and_distinct_values_see_only_the_current_rows(df: pd.DataFrame, data: st.DataObject) -> None:
     cat = categorical(df, data)
@@ -99,7 +99,7 @@ def test_counts_and_distinct_values_see_only_the_current_rows(df: pd.DataFrame, 
         assert distinct(coded) == distinct(plain)
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(frames(), st.data())
 def test_row_summaries_and_the_vocabulary_are_the_same(df: pd.DataFrame, data: st.DataObject) -> None:
     cat = categorical(df, data)

@@ -12,10 +12,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from react_engine import Engine
+from react_engine.cli import main
 from react_engine.errors import InputError
 from react_engine.logs import LoadOptions, load
 from react_engine.logs.memory import BYTES_PER_INPUT_BYTE, MemoryBudget, available_memory
@@ -38,7 +40,8 @@ def _source(path: Path) -> SourceFile:
 
 
 def _cli(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
-    """`react-engine ...` in a child process; the timeout only keeps a regression from hanging the suite."""
+    """`react-engine ...` in a child process, for inputs that could block or exhaust it; the timeout only keeps a
+    regression from hanging the suite."""
     code = "from react_engine.cli import main; main()"
     return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, input=stdin, timeout=120)
 
@@ -190,9 +193,9 @@ def test_random_bytes_between_text_are_reported_as_a_range(tmp_path: Path) -> No
 def test_a_file_skipped_in_a_folder_is_said_with_the_answer(tmp_path: Path) -> None:
     (tmp_path / "app.log").write_bytes(LINE * 5)
     (tmp_path / "core.log").write_bytes(os.urandom(4096))
-    done = _cli("ask", "How many lines?", str(tmp_path), "--planner", "rules", "--no-cache")
-    out = done.stdout.decode()
-    assert done.returncode == 0 and "5" in out
+    done = CliRunner().invoke(main, ["ask", "How many lines?", str(tmp_path), "--planner", "rules", "--no-cache"])
+    out = done.stdout
+    assert done.exit_code == 0 and "5" in out
     verdict = next(line for line in out.splitlines() if "verified" in line)
     assert "core.log" in verdict and "skipped" in verdict
 
@@ -239,5 +242,5 @@ def test_sizes_are_read_with_binary_units(number: int, unit: str) -> None:
 
 def test_a_bad_size_is_a_usage_error(tmp_path: Path) -> None:
     (tmp_path / "app.log").write_bytes(LINE)
-    done = _cli("inspect", "--max-input-size", "lots", str(tmp_path))
-    assert done.returncode == 2 and b"'lots' is not a size" in done.stderr
+    done = CliRunner().invoke(main, ["inspect", "--max-input-size", "lots", str(tmp_path)])
+    assert done.exit_code == 2 and "'lots' is not a size" in done.stderr

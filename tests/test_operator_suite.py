@@ -4,6 +4,7 @@ built from the data by their script, phrasing classes, per-class accuracy, and r
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections import Counter
@@ -36,6 +37,7 @@ NEEDS_REAL = "needs ../shared/real_logs (the loghub samples) next to the reposit
 CHECK = ROOT / "evals" / "operator_check.yaml"
 
 
+@functools.cache  # derived once for the comparison and the tests on its cases (which only read them)
 def _build(name: str) -> list[dict]:
     """The cases scripts/build_operator_suite.py derives here for suite `name` (without the loghub part when it is
     absent)."""
