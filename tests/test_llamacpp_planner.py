@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import sys
 
 import pytest
@@ -13,6 +15,15 @@ from react_engine.actions import parse_reply
 from react_engine.errors import InputError
 from react_engine.planners.factory import PlannerSpec, is_gguf, make_planner
 from react_engine.planners.llamacpp import INSTALL_HINT
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="no CPU affinity on this platform")
+def test_the_threads_follow_the_cpus_the_process_may_use() -> None:
+    """Pinned to one CPU (taskset, a container), llama.cpp gets one thread, not one per CPU of the machine."""
+    code = ("import os; os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]}); "
+            "from react_engine.planners.llamacpp import usable_cpus; print(usable_cpus())")
+    pinned = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert pinned.stdout.strip() == "1"
 
 
 def test_gguf_names_select_llamacpp() -> None:

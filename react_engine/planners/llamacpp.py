@@ -8,6 +8,7 @@ SYSTEM and MESSAGEs go with every request, as with Ollama.
 from __future__ import annotations
 
 import json
+import os
 import threading
 import time
 from pathlib import Path
@@ -61,12 +62,23 @@ def load_model(path: Path, n_ctx: int, n_threads: int | None = None) -> Llama:
     with _lock:
         if key not in _models:
             try:
-                _models[key] = llama_cpp.Llama(model_path=str(path), n_ctx=n_ctx, n_threads=n_threads, seed=42,
-                                               verbose=False)  # fmt: skip
+                usable = usable_cpus()
+                _models[key] = llama_cpp.Llama(model_path=str(path), n_ctx=n_ctx, seed=42, verbose=False,
+                                               n_threads=n_threads or max(1, usable // 2),
+                                               n_threads_batch=n_threads or usable)  # fmt: skip
             except (ValueError, RuntimeError) as exc:
                 raise InputError(f"{path}: llama.cpp cannot load it ({exc}): check that it is a GGUF model file") \
                     from None
         return _models[key]
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may run on (its affinity, as `taskset` or a container sets it), not all the machine's:
+    llama.cpp's threads wait by spinning, so two threads on one CPU take turns at every step of a prompt."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # no affinity on this platform
+        return os.cpu_count() or 1
 
 
 class _Deadline(Exception):
