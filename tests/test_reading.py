@@ -201,3 +201,16 @@ def test_newest_or_oldest_first_is_the_order_lines_are_shown_in() -> None:
         assert reading.query is not None and isinstance(reading.query.measure, Listing), question
         assert (reading.query.order, reading.query.limit) == (order, limit), question
         assert not reading.interpretation.ignored, question
+
+
+def test_a_statistic_per_key_or_time_is_grouped_by_them() -> None:
+    def grouping(question: str) -> tuple[tuple[str, ...], str | None]:
+        reading = read(question)
+        assert reading.query is not None and isinstance(reading.query.measure, Statistic), question
+        return reading.query.grouping.keys, reading.query.grouping.bucket
+
+    assert grouping("average latency_ms per host") == (("host",), None)
+    assert grouping("p95 of latency_ms per hour") == ((), "1h")
+    assert grouping("mean latency_ms by host and component") == (("host", "component"), None)
+    assert grouping("max latency_ms per host per hour") == (("host",), "1h")
+    assert grouping("average latency_ms") == ((), None)

@@ -71,3 +71,18 @@ def test_a_statistic_of_a_number_the_log_writes_beside_the_asked_words(system: s
     numbers = pd.Series([float(n) for n in re.findall(pattern, real_log(system).read_text(errors="replace"))])
     answer, value, verified = _ask(question, real_log(system))
     assert verified and value == pytest.approx(getattr(numbers, func)(), rel=1e-6), answer
+
+
+def test_a_statistic_per_logger_is_one_value_per_logger_and_per_hour_one_per_hour() -> None:
+    rows = [json.loads(line) for line in (ROOT / "sample_logs/app/app.jsonl").read_text().splitlines()]
+    frame = pd.DataFrame(rows).dropna(subset=["latency_ms"])
+    truth = frame.groupby("logger")["latency_ms"].mean()
+    answer, value, verified = _ask("average latency_ms per logger", ROOT / "sample_logs/app")
+    assert verified and isinstance(value, dict) and set(value) == set(truth.index)
+    assert all(value[k] == pytest.approx(truth[k], rel=1e-5) for k in truth.index)
+    top = truth.idxmax()
+    assert answer.index(top) < answer.index(truth.idxmin()) if len(truth) <= 5 else top in answer
+    hourly = frame.assign(hour=pd.to_datetime(frame["ts"], utc=True).dt.floor("1h")).groupby("hour")["latency_ms"].max()
+    answer, value, verified = _ask("max latency_ms for each hour", ROOT / "sample_logs/app")
+    assert verified and len(value) == len(hourly) and f"all {len(hourly)} groups" in answer
+    assert sorted(value.values()) == sorted(hourly.tolist())

@@ -79,9 +79,9 @@ def field_stats(params: FieldStatsParams, ctx: ToolContext) -> ToolResult:
     stat, unit = params.func, numeric.unit if numeric else ""
     if data.empty:
         return ToolResult(value={"rows": 0}, summary=f"{stat} {brief(name, 40)} -> no current row has a value")
+    rank = {"percentile": float(stat[1:])} if stat.startswith("p") else {}  # the answer may name it ("95th")
     if not keys and width is None:
         result = plain(float(statistic(data["value"], params.func)))
-        rank = {"percentile": float(stat[1:])} if stat.startswith("p") else {}  # the answer may name it ("95th")
         return ToolResult(value={stat: result, "rows": len(data), "unit": unit} | rank,
                           summary=f"{stat} {brief(name, 40)} -> {result:,}{unit_text(unit)} "
                                   f"{_over(numeric, len(data), ctx)}")
@@ -99,8 +99,8 @@ def field_stats(params: FieldStatsParams, ctx: ToolContext) -> ToolResult:
     rows = [[_cell(v) for v in row] for row in shown.itertuples(index=False)]
     first = ", ".join(f"{brief(r[0], 30)} {r[len(groups)]:,}" for r in rows[:3])
     left = f", the first {MAX_GROUPS} listed" if len(table) > MAX_GROUPS else ""
-    return ToolResult(value={"columns": [str(c) for c in table.columns],
-                             "rows": rows, "unit": unit},
+    return ToolResult(value={"columns": [str(c) for c in table.columns], "rows": rows, "unit": unit,
+                             "groups": len(table)} | rank,
                       summary=f"{stat} {brief(name, 40)} by {', '.join(groups)} -> {len(table):,} groups{left}: "
                               f"{first} {_over(numeric, len(data), ctx)}")
 

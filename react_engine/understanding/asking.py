@@ -62,6 +62,7 @@ class Asked:
     measure: Measure | None = None
     order: Order | None = None
     limit: int | None = None
+    keys: tuple[str, ...] = ()  # a statistic's two grouping words ("by component and level", "per host per hour")
     words: list[str] = field(default_factory=list)
     spans: list[tuple[int, int]] = field(default_factory=list)
 
@@ -268,6 +269,8 @@ def asked(text: str, used: Sequence[bool]) -> Asked:
         if (measure := reader(t)) is not None:
             t.found.measure = measure
             break
+    if isinstance(t.found.measure, Statistic) and isinstance(pair := _breakdown(t), Pivot):
+        t.found.keys = (pair.rows, pair.columns)
     if t.found.measure is None:
         _listing(t)
     return t.found

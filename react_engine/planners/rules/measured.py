@@ -28,9 +28,11 @@ def measure_answer(measure: Measure, history: list[HistoryItem], where: str) -> 
         return None
     if last.get("rows") == 0:
         return f"No line{where} carries {params.get('field') or 'a value'}, so there is no {measure.asked()}.", None
-    if isinstance(last.get("columns"), list):
-        return f"{measure.asked().capitalize()}{where}: see the table below.", _cells(last)
     func = str(params.get("func", "mean"))
+    if isinstance(last.get("columns"), list):
+        if (grouped := _grouped(last, func)) is not None:
+            return _by_group(measure, last, func, where), grouped
+        return f"{measure.asked().capitalize()}{where}: see the table below.", _cells(last)
     number = last.get(func)
     return (f"{measure.asked().capitalize()} is {number:,}{_unit(last)} over {last['rows']:,} lines{where}.", number)
 
@@ -43,6 +45,35 @@ def _cells(table: dict[str, Any]) -> dict[str, dict[str, Any]] | None:
         return None
     return {str(row[0]): {str(c): cell for c, cell in zip(columns[1:-1], row[1:-1]) if cell is not None}
             for row in rows}
+
+
+_SHOWN = 5  # groups a statistic's answer names (the table lists them all)
+
+
+def _grouped(table: dict[str, Any], func: str) -> dict[str, Any] | None:
+    """A statistic by one key or bucket as {group: value}, by a key and a bucket as {key: {bucket: value}}; None
+    for a table of another shape."""
+    columns, rows = table["columns"], table.get("rows") or []
+    at = columns.index(func) if func in columns else 0
+    if at == 1:
+        return {str(row[0]): row[1] for row in rows}
+    if at == 2:
+        out: dict[str, dict[str, Any]] = {}
+        for row in rows:
+            out.setdefault(str(row[0]), {})[str(row[1])] = row[2]
+        return out
+    return None
+
+
+def _by_group(measure: Measure, table: dict[str, Any], func: str, where: str) -> str:
+    """The statistic of the first groups the table lists, with how many there are."""
+    columns, rows = table["columns"], table.get("rows") or []
+    at = columns.index(func)
+    shown = "; ".join(f"{' '.join(str(v) for v in row[:at])}: {row[at]:,}{_unit(table)}" for row in rows[:_SHOWN])
+    groups = table.get("groups", len(rows))
+    more = f" (the table lists all {groups:,} groups)" if groups > _SHOWN else ""
+    names = ["time" if c == "bucket" else c for c in columns[:at]]
+    return f"{measure.asked().capitalize()}{where}, by {' and '.join(names)}: {shown}{more}."
 
 
 def _compared(measure: Comparison, value: dict[str, Any]) -> tuple[str, Any]:

@@ -3,6 +3,7 @@ values left out of a ranking, the asked order and limit, and the asking words no
 
 from __future__ import annotations
 
+from react_engine.understanding.asking import TIME_KEYS
 from react_engine.understanding.interpretation import Term
 from react_engine.understanding.measures import (
     Count,
@@ -12,11 +13,12 @@ from react_engine.understanding.measures import (
     Measure,
     Patterns,
     Preceding,
+    Statistic,
     Timeline,
     Top,
     Unusual,
 )
-from react_engine.understanding.query import Filter, LevelFilter, Query, TimeFilter
+from react_engine.understanding.query import Filter, Grouping, LevelFilter, Query, TimeFilter
 from react_engine.understanding.reading.draft import Draft
 from react_engine.understanding.reading.investigation import Investigation
 from react_engine.understanding.reading.keys import key_of
@@ -55,8 +57,24 @@ def read_query(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> tupl
             return None
     asked = draft.asked
     query = Query(filters=tuple(draft.filters), measure=asked.measure or measure, left_out=tuple(left_out),
-                  order=asked.order, limit=asked.limit, unread=tuple(draft.unread))
+                  order=asked.order, limit=asked.limit, unread=tuple(draft.unread),
+                  grouping=_grouping(draft, measure, columns, vocabulary))
     return query, measure
+
+
+def _grouping(draft: Draft, measure: Measure, columns: list[str], vocabulary: Vocabulary) -> Grouping:
+    """A statistic's groups: the key a count would have been ranked by ("average latency per component") and the
+    bucket it would have been drawn in ("p95 per hour", "per logger per hour")."""
+    if not isinstance(draft.asked.measure, Statistic):
+        return Grouping()
+    if draft.asked.keys:  # "by component and level", "per host per hour"
+        buckets = [TIME_KEYS[k] for k in draft.asked.keys if k in TIME_KEYS]
+        return Grouping(keys=tuple(k for k in draft.asked.keys if k not in TIME_KEYS), bucket=next(iter(buckets), None))
+    key = measure.key if isinstance(measure, (Top, Distinct)) else None
+    if key is None and draft.goal == "histogram" and draft.target is not None:
+        key = key_of(draft, columns, vocabulary)
+    return Grouping(keys=(key.name,) if key is not None else (),
+                    bucket=draft.interval if draft.goal == "histogram" else None)
 
 
 def _measure(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> Measure | None:
