@@ -63,11 +63,8 @@ def _message(columns: Columns, lines: pa.Array, matched: np.ndarray) -> pa.Array
 
 
 def _join_entries(columns: Columns, lines: pa.Array, matched: np.ndarray) -> tuple[Columns, pa.Array, np.ndarray]:
-    """Fold lines no pattern matched into the entry above; returns columns, raw text and first-line index. Blank
-    lines before the first entry (apt starts each stanza with one) are no entry of their own."""
-    starts = np.flatnonzero(matched)
-    if not len(starts) or (starts[0] and not pc.all(pc.match_substring_regex(lines[: starts[0]], r"^\s*$")).as_py()):
-        starts = np.insert(starts, 0, 0)
+    """Fold lines no pattern matched into the entry above; returns columns, raw text and first-line index."""
+    starts = np.flatnonzero(matched | (np.arange(len(lines)) == 0))
     offsets = pa.array(np.append(starts, len(lines)), pa.int64())
     separator = lit("\n")
     raw = pc.binary_join(pa.LargeListArray.from_arrays(offsets, lines), separator)
@@ -254,11 +251,22 @@ def _segments(fmt: Format, lines: pa.Array, *, year: int | None, reference: date
     return pieces, seen.order(fmt.patterns), cutter.messages() if whole else None
 
 
-def _entry_bounds(fmt: Format, lines: pa.Array) -> list[int]:
+def _blank_lead(fmt: Format, lines: pa.Array) -> int:
+    """How many blank lines come before the first entry of a file whose entries span lines (apt starts each stanza
+    with one): they are no entry of their own. 0 when the first line that is not blank starts no entry."""
+    lead = 0
+    while lead < len(lines) and not str(lines[lead].as_py() or "").strip():
+        lead += 1
+    if not lead or lead == len(lines) or fmt.reader is not None:
+        return 0
+    return lead if match_lines(fmt.patterns, lines.slice(lead, 1), messages=False)[1][0] else 0
+
+
+def _entry_bounds(fmt: Format, lines: pa.Array, start: int) -> list[int]:
     """Where the segments of a file whose entries may span lines begin, then its line count: about every
     SEGMENT_LINES lines, moved on to the next line that starts an entry (one a pattern matches), so that no entry
     is split between segments."""
-    bounds, at = [0], SEGMENT_LINES
+    bounds, at = [start], start + SEGMENT_LINES
     while at < len(lines):
         window = lines.slice(at, BOUNDARY_LINES)
         starts = np.flatnonzero(match_lines(fmt.patterns, window, messages=False)[1])
@@ -274,7 +282,8 @@ def _entry_segments(fmt: Format, lines: pa.Array, *, year: int | None, reference
     """The pieces of a file parsed whole entries at a time (a segment of a file whose entries may span lines, or
     the whole file), and the order of the format's groups; `done` hears the share of lines parsed."""
     segmented = fmt.multiline and fmt.reader is None
-    bounds = _entry_bounds(fmt, lines) if segmented else [0, len(lines)]
+    lead = _blank_lead(fmt, lines) if fmt.multiline else 0
+    bounds = _entry_bounds(fmt, lines, lead) if segmented else [lead, len(lines)]
     pieces: list[_Piece] = []
     seen = Tried()
     for first, end in pairwise(bounds):
