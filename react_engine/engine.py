@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -28,7 +27,7 @@ from react_engine.rowops import attrs, count, is_lazy
 from react_engine.settings import Settings
 from react_engine.state import RunState, call_key
 from react_engine.stops import Stop
-from react_engine.text import cut, from_log
+from react_engine.text import cut, from_log, json_text
 from react_engine.tools import REGISTRY, Tool, ToolContext, ToolResult
 from react_engine.tracing import NULL_TRACER, SpanHandle, Tracer
 from react_engine.understanding import Interpretation, Vocabulary
@@ -37,9 +36,6 @@ from react_engine.understanding.reading.read import read_question
 TracerFactory = Callable[[], Tracer]
 StepCallback = Callable[[Step], None]
 
-
-def _json(value: Any) -> str:
-    return json.dumps(value, default=str, ensure_ascii=False)
 
 
 class Engine:
@@ -97,7 +93,7 @@ class Engine:
                     begun = fallback_start(started, self.settings.timeout_seconds)
                     again = _Run(self, state.restart(), tracer, begun, [], self.fallback).execute()
                     result = merge(result, again, started)
-            span.set(stop_reason=result.stop_reason, answer=result.answer, value=_json(result.value),
+            span.set(stop_reason=result.stop_reason, answer=result.answer, value=json_text(result.value),
                      verified=result.verified, now_used=result.now or "", planner=result.planner)
         result.trace_file = tracer.close()
         result.warnings.extend(tracer.warnings)
@@ -133,7 +129,6 @@ class _Run:
         self.final: tuple[str, Any] | None = None
         self.interpretation: Interpretation | None = None
         self.suggested: Suggestion | None = None  # the last suggested reply a model was shown
-        self.expected: Any = None  # the suggested final value, when the model finalized in its place
 
     # -- the loop -------------------------------------------------------------------------------------------
 
@@ -304,7 +299,7 @@ class _Run:
         if is_lazy(state.frame):  # on a Dask cluster a pass over big logs takes minutes: the run limit bounds it
             limit = remaining
         timeout = max(0.01, min(limit, remaining))
-        with self.tracer.span("tool", tool=tool.name, params=_json(step.params), rows_in=count(state.rows)) as span:
+        with self.tracer.span("tool", tool=tool.name, params=json_text(step.params), rows_in=count(state.rows)) as span:
             began = time.monotonic()
             try:
                 result = tool.call(params, ctx, timeout)
@@ -346,7 +341,7 @@ class _Run:
             state.set_rows(result.rows)
             if tool.narrows:  # filters are idempotent: the same call again is a repeat
                 state.calls.setdefault(call_key(tool.name, canonical, state.rows_version), step.iteration)
-                state.strategies_tried.append(f"{tool.name}({_json(step.params)})")
+                state.strategies_tried.append(f"{tool.name}({json_text(step.params)})")
             if count(result.rows) == 0 and self.settings.auto_retry_enabled and tool.narrows:
                 state.feedback = guidance.empty_hint(tool.name, step.params, self.settings.time_expansion_factor,
                                                      state.strategies_tried)
@@ -368,10 +363,14 @@ class _Run:
             step.kind, step.ok, state.feedback = "nudge", False, nudge
             return
         self.final = (answer, value)
-        if self.suggested is not None and self.suggested[0] == "finalize_answer":
-            self.expected = self.suggested[1].get("value")  # what the question's reading computes from these steps
 
     # -- the result -----------------------------------------------------------------------------------------
+
+    def _expected(self) -> Any:
+        """The value of the final answer suggested on the model's last turn: what the question's reading computes
+        from the steps the model took (None when none was suggested)."""
+        suggested = self.suggested
+        return suggested[1].get("value") if suggested is not None and suggested[0] == "finalize_answer" else None
 
     def _count_error(self, kind: str) -> None:
         self.stats.errors_by_type[kind] = self.stats.errors_by_type.get(kind, 0) + 1
@@ -385,7 +384,7 @@ class _Run:
         else:
             narrowing = {n for n, t in self.engine.tools.items() if t.narrows}
             out = judged(state, self.final, self.interpretation, narrowing, self.settings,
-                         self.started + self.settings.timeout_seconds, self.expected)
+                         self.started + self.settings.timeout_seconds, self._expected())
         self.warnings.extend(out.warnings)
         answer = out.answer or (f"No answer: {message}" if message else "No answer.")
         result = RunResult(

@@ -27,7 +27,6 @@ The grounding rule: which numbers count as computed.
 from __future__ import annotations
 
 import bisect
-import json
 import math
 import re
 import time
@@ -43,7 +42,7 @@ from react_engine.logs.text import entry_text
 from react_engine.quantities import Moment, Quantity, Reading, numbers_in, read, times_in
 from react_engine.result import Evidence, Step
 from react_engine.rowops import count, head, take
-from react_engine.text import cut
+from react_engine.text import cut, json_text
 
 _NOTHING = re.compile(
     r"\b(?:no (?:matching |such |relevant )?(?:logs?|entries|lines|rows|records|results|events|matches|data)"
@@ -155,7 +154,7 @@ class Verdict(BaseModel):
     def warning(self, last_action: str | None = None, last_value: Any = None) -> str | None:
         """The one-line reason the answer is unverified (at most a few of its numbers), or None."""
         if self.contradicted and last_action is not None:
-            return f"unverified: the answer says none, but {last_action} found {cut(_json(last_value), 80)}"
+            return f"unverified: the answer says none, but {last_action} found {cut(json_text(last_value), 80)}"
         if self.nothing:
             return "unverified: no tool computed anything this answer could rest on"
         if self.unchecked:
@@ -172,9 +171,6 @@ class Verdict(BaseModel):
 
 _SHOWN = 8
 
-
-def _json(value: Any) -> str:
-    return json.dumps(value, default=str, ensure_ascii=False)
 
 
 class _Pool:

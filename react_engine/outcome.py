@@ -3,7 +3,6 @@ question asked (an answer to less is partial, and never verified), with the log 
 
 from __future__ import annotations
 
-import json
 import math
 import time
 from dataclasses import dataclass, field
@@ -15,7 +14,7 @@ from react_engine.result import Evidence, RunResult, Statistics, Step
 from react_engine.settings import Settings
 from react_engine.state import RunState
 from react_engine.stops import Stop
-from react_engine.text import cut
+from react_engine.text import cut, json_text
 from react_engine.understanding import Interpretation
 
 
@@ -47,8 +46,8 @@ def judged(state: RunState, final: tuple[str, Any], interpretation: Interpretati
         out.warnings.append(warning)
     if expected is not None and out.verified and not same_value(value, expected):
         out.verified = False
-        out.warnings.append(f"unverified: the answer's value {cut(_json(value), 80)} is not "
-                            f"{cut(_json(expected), 80)}, the value the tools computed for the question as read")
+        out.warnings.append(f"unverified: the answer's value {cut(json_text(value), 80)} is not "
+                            f"{cut(json_text(expected), 80)}, the value the tools computed for the question as read")
     if (missing := unanswered(state.steps, interpretation)) is not None:
         out.verified, out.partial = False, True
         out.warnings.append(f"partial: the question also asks for {missing}, which no tool computed in this run")
@@ -74,9 +73,6 @@ def same_value(a: Any, b: Any) -> bool:
         return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b))
     return a == b
 
-
-def _json(value: Any) -> str:
-    return json.dumps(value, default=str, ensure_ascii=False)
 
 
 def unloaded(question: str, started: float, planner: Planner, stop: Stop) -> RunResult:

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 ELLIPSIS = "…"
 
 
 def cut(text: str, limit: int) -> str:
     """`text` when it fits in `limit` characters, else its start and `…` in exactly `limit` characters."""
     return text if len(text) <= limit else text[: max(limit - 1, 0)] + ELLIPSIS
+
+
+def json_text(value: Any) -> str:
+    """`value` as one line of JSON, non-ASCII kept and anything else JSON has no type for written as its text."""
+    return json.dumps(value, default=str, ensure_ascii=False)
 
 
 LOG_OPEN, LOG_CLOSE = "\x02", "\x03"
