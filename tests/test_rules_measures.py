@@ -86,3 +86,11 @@ def test_a_statistic_per_logger_is_one_value_per_logger_and_per_hour_one_per_hou
     answer, value, verified = _ask("max latency_ms for each hour", ROOT / "sample_logs/app")
     assert verified and len(value) == len(hourly) and f"all {len(hourly)} groups" in answer
     assert sorted(value.values()) == sorted(hourly.tolist())
+
+
+def test_a_share_per_key_or_time_is_a_partial_answer_not_one_share_of_all() -> None:
+    for question, per in (("ratio of errors to warnings per logger", "per component"),
+                          ("share of errors per hour", "per 1h")):
+        result = Engine(RulesPlanner()).ask(question, [str(ROOT / "sample_logs/app")])
+        assert result.partial and not result.verified, question
+        assert f"cannot compute a percentage {per}" in result.answer, result.answer

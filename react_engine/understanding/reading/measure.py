@@ -13,6 +13,7 @@ from react_engine.understanding.measures import (
     Measure,
     Patterns,
     Preceding,
+    Share,
     Statistic,
     Timeline,
     Top,
@@ -63,9 +64,9 @@ def read_query(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> tupl
 
 
 def _grouping(draft: Draft, measure: Measure, columns: list[str], vocabulary: Vocabulary) -> Grouping:
-    """A statistic's groups: the key a count would have been ranked by ("average latency per component") and the
+    """A statistic's or a share's groups: the key a count would have been ranked by ("average latency per component") and the
     bucket it would have been drawn in ("p95 per hour", "per logger per hour")."""
-    if not isinstance(draft.asked.measure, Statistic):
+    if not isinstance(draft.asked.measure, (Statistic, Share)):
         return Grouping()
     if draft.asked.keys:  # "by component and level", "per host per hour"
         buckets = [TIME_KEYS[k] for k in draft.asked.keys if k in TIME_KEYS]

@@ -43,4 +43,6 @@ def compile_pivot(query: Query, measure: Pivot) -> list[Call]:
 def compile_share(query: Query, measure: Share) -> list[Call] | Cannot:
     if measure.base:
         return Cannot(f"a percentage of the lines {' '.join(measure.base)}")
+    if groups := [*query.grouping.keys, *([query.grouping.bucket] if query.grouping.bucket else [])]:
+        return Cannot(f"a percentage per {' and '.join(groups)}")
     return [call(ShareParams(), "the matching lines as a share of all lines")]
