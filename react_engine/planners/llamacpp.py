@@ -1,4 +1,5 @@
-"""The llama.cpp planner: a GGUF model run in-process through llama-cpp-python, its replies grammar-constrained.
+"""The llama.cpp planner: a GGUF model run in-process through llama-cpp-python, its replies grammar-constrained
+(lazily: `lazy_grammar`).
 
 The model is loaded once per process (per path and context size), so a batch, an eval or a chat loads it once.
 A Modelfile whose FROM is a `.gguf` path selects this planner: its PARAMETERs map to llama.cpp settings and its
@@ -7,6 +8,7 @@ SYSTEM and MESSAGEs go with every request, as with Ollama.
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import threading
@@ -16,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from react_engine.errors import ContextTooSmallError, InputError, PlannerServerError
 from react_engine.planners.base import ModelUsage, PlannerReply, PlanRequest
+from react_engine.planners.lazy_grammar import TOP, LazyGrammar
 from react_engine.planners.modelfile import Modelfile
 from react_engine.planners.remote import ACTION_TOKENS, ModelPlanner
 from react_engine.planners.retry import RetryPolicy
@@ -69,7 +72,18 @@ def load_model(path: Path, n_ctx: int, n_threads: int | None = None) -> Llama:
             except (ValueError, RuntimeError) as exc:
                 raise InputError(f"{path}: llama.cpp cannot load it ({exc}): check that it is a GGUF model file") \
                     from None
+            if len(_models) == 1:
+                atexit.register(_close_models)
         return _models[key]
+
+
+def _close_models() -> None:
+    """Free the loaded models at exit while llama.cpp can still be called (left to the garbage collector, each
+    prints a traceback as the interpreter shuts down)."""
+    with _lock:
+        for model in _models.values():
+            model.close()
+        _models.clear()
 
 
 def usable_cpus() -> int:
@@ -139,11 +153,12 @@ class LlamaCppPlanner(ModelPlanner):
         began = time.perf_counter()
         parts: list[str] = []
         finish, first = None, None
+        grammar = LazyGrammar(self.llama, self.grammar_for(request), top=max(TOP, int(sampling.get("top_k") or 0)))
         try:
             with self.bounded(f"the model {name}") as deadline:
                 stream = self.llama.create_chat_completion(
                     messages=self.messages(request),
-                    grammar=self.grammar_for(request),
+                    logits_processor=_llama_cpp().LogitsProcessorList([grammar]),
                     max_tokens=num_predict if num_predict > 0 else None,
                     stream=True,
                     **sampling,
@@ -163,6 +178,8 @@ class LlamaCppPlanner(ModelPlanner):
                     "raise num_ctx (--num-ctx or PARAMETER num_ctx)"
                 ) from None
             raise PlannerServerError(f"llama.cpp failed on {name}: {exc}") from None
+        finally:
+            grammar.close()
         completion = sum(1 for part in parts if part)
         ended = time.perf_counter()
         return PlannerReply(
