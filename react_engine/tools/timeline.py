@@ -47,10 +47,11 @@ def entity_timeline(params: EntityTimelineParams, ctx: ToolContext) -> ToolResul
     shown = rows.head(TIMELINE_LINES)
     texts = [f"{s}:{line} {brief(t, ctx.settings.sample_chars)}"
              for s, line, t in zip(shown["source"], shown["line"], entry_text(shown), strict=True)]
-    lines = [[jsonable(t), p, x] for t, p, x in zip(shown["timestamp"], _templates(shown, catalog(ctx.frame)), texts,
-                                                    strict=True)]
+    messages = [brief(str(m), ctx.settings.sample_chars) for m in shown["message"]]
+    lines = [[jsonable(t), p, m, x] for t, p, m, x in zip(shown["timestamp"], _templates(shown, catalog(ctx.frame)),
+                                                          messages, texts, strict=True)]
     span = (last - first).total_seconds() if len(rows) and pd.notna(first) else None
-    return ToolResult(value=table(["time", "pattern", "line"], lines, lines=len(rows), first=jsonable(first),
+    return ToolResult(value=table(["time", "pattern", "message", "line"], lines, lines=len(rows), first=jsonable(first),
                                   last=jsonable(last), span_seconds=span),
                       summary=f"entity_timeline {brief(params.value, 40)} -> {len(rows):,} lines"
                               + (f" from {jsonable(first)} to {jsonable(last)}" if span is not None else ""),

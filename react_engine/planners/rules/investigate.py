@@ -53,7 +53,7 @@ def _timeline(value: Any, asked: str) -> tuple[str, Any]:
     span = value.get("span_seconds")
     head = (f"{asked} appears on {lines:,} {'line' if lines == 1 else 'lines'}"
             + (f", from {value['first']} to {value['last']} ({span:,.0f} s)" if span is not None else ""))
-    steps = "\n".join(f"{r[0]}  {r[1]}" for r in rows[:_STEPS])
+    steps = "\n".join(f"{r[0]}  {r[2]}" for r in rows[:_STEPS])  # the message as logged, not its pattern
     more = f"\n(the first lines of {lines:,}: the table lists more)" if lines > _STEPS else ""
     return f"{head}:\n{steps}{more}", lines
 
