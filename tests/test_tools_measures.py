@@ -85,6 +85,23 @@ def test_grouped_statistics_are_pandas_groupby(df: pd.DataFrame, func: str,
 
 
 @settings(max_examples=30, deadline=None)
+@given(measured_frames(), st.sampled_from(FUNCS), st.sampled_from(["asc", "desc", None]),
+       st.sampled_from([["host"], ["1h"], ["host", "1h"]]))
+def test_groups_come_in_the_order_asked(df: pd.DataFrame, func: str, order: str | None, by: list[str]) -> None:
+    """Largest first (desc, and keys by default), smallest first (asc), or time buckets in time order."""
+    result = run("field_stats", context(df), field="latency_ms", func=_func(func, 90), by=by, order=order)
+    if result.value == {"rows": 0}:
+        return
+    at = len(by)
+    cells = [row[at] for row in result.value["rows"]]
+    if order is None and "1h" in by:
+        times = [tuple(row[:at]) for row in result.value["rows"]]
+        assert times == sorted(times)
+    else:
+        assert cells == sorted(cells, reverse=order != "asc")
+
+
+@settings(max_examples=30, deadline=None)
 @given(measured_frames(), st.sampled_from(FUNCS))
 def test_two_keys_give_a_pivot_of_pandas_groupby(df: pd.DataFrame, func: str) -> None:
     counted = func == "count"

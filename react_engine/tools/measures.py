@@ -8,7 +8,7 @@ numbers are JSON numbers (so the grounding check counts them as computed) and wh
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Protocol
+from typing import Annotated, Any, Literal, Protocol
 
 import pandas as pd
 from pydantic import AfterValidator, Field
@@ -49,6 +49,8 @@ class FieldStatsParams(Params):
     field: NumericName = None
     func: Func = "mean"
     by: OneOrMany = Field([], description="up to two columns, and/or a time bucket (1m, 1h, 1d)")
+    order: Literal["desc", "asc"] | None = Field(None, description="groups by the statistic, largest first (desc) "
+                                                                   "or smallest; null: by value desc, buckets by time")
 
 
 def measured(ctx: ToolContext, params: Measured) -> tuple[Numeric | None, str]:
@@ -93,7 +95,7 @@ def field_stats(params: FieldStatsParams, ctx: ToolContext) -> ToolResult:
     grouped = data.groupby(groups, sort=False, observed=True)["value"]
     table = pd.DataFrame({stat: statistic(grouped, params.func)} | (
         {"rows": grouped.size()} if numeric is not None else {})).reset_index()
-    order = (groups, True) if width is not None else ([stat], False)
+    order = (groups, True) if width is not None and params.order is None else ([stat], params.order == "asc")
     table = table.sort_values(order[0], ascending=order[1], kind="stable")
     shown = table.head(MAX_GROUPS)
     rows = [[_cell(v) for v in row] for row in shown.itertuples(index=False)]
