@@ -22,6 +22,7 @@ import pandas as pd
 
 from react_engine import Engine, Settings
 from react_engine.logs import LoadOptions, load
+from react_engine.logs.cache import VALUES_SUFFIX, cache_dir
 from react_engine.planners.rules import RulesPlanner
 from react_engine.planners.script import ScriptPlanner
 from react_engine.understanding import Vocabulary
@@ -40,7 +41,8 @@ SCRIPT = [
     ("count_entities", {"type": "cm_mac", "unique": True}),
 ]
 ASKS = {"count": "how many lines?", "patterns": "summarize the log", "p95": "what is the p95 of code?",
-        "breakdown": "how many lines by host and severity?"}
+        "p95 again": "what is the p95 of code?", "breakdown": "how many lines by host and severity?"}
+READ_AFRESH = "p95"  # asked with no values of the field stored (see `logs.stored`): it reads them from the messages
 
 
 def write_log(path: Path, rows: int) -> Path:
@@ -62,7 +64,8 @@ def big_frame(rows: int) -> pd.DataFrame:
 
 def cached_asks(rows: int, repeat: int) -> dict[str, tuple[float, float]]:
     """Median wall and CPU seconds of a whole ask over a cached log of `rows` lines (the parse cached by a first
-    load), for a count, the message patterns, a percentile of a field in the messages and a two-key breakdown, each
+    load), for a count, the message patterns, a percentile of a field in the messages (first with the field's
+    values not stored, so read from the messages, then again, read back as stored) and a two-key breakdown, each
     asked in a fresh process state of the engine. CPU time (all threads) is what a busy machine does not distort."""
     times: dict[str, list[tuple[float, float]]] = {name: [] for name in ASKS}
     with tempfile.TemporaryDirectory() as tmp:
@@ -71,6 +74,9 @@ def cached_asks(rows: int, repeat: int) -> dict[str, tuple[float, float]]:
         load([path], LoadOptions(year=2026))  # fills the cache
         for _ in range(repeat):
             for name, question in ASKS.items():
+                if name == READ_AFRESH:
+                    for values in cache_dir().glob(f"*{VALUES_SUFFIX}"):
+                        values.unlink()
                 began, cpu = time.perf_counter(), time.process_time()
                 Engine(RulesPlanner()).ask(question, [path], load_options=LoadOptions(year=2026))
                 times[name].append((time.perf_counter() - began, time.process_time() - cpu))
@@ -127,7 +133,8 @@ def main() -> None:
 
 def _print_asks(rows: int, repeat: int) -> None:
     asks = cached_asks(rows, repeat)
-    goals = {"patterns": "goal <= 3x", "p95": "goal <= 1.5x", "breakdown": "goal <= 1.5x"}
+    goals = {"patterns": "goal <= 3x", "p95": "goal <= 1.5x", "p95 again": "goal <= 1.5x",
+             "breakdown": "goal <= 1.5x"}
     print(f"cached ask at {rows:,} rows (wall s / CPU s, and CPU against the count ask):")
     for name, (wall, cpu) in asks.items():
         ratio = "" if name == "count" else f"  {cpu / asks['count'][1]:.2f}x ({goals[name]})"

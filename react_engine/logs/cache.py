@@ -11,8 +11,9 @@ of the text: about 1.15-1.6x the log.
 decompress, 40% of a cached ask, and held a second copy of the frame while they did.) Its CRC-32 is
 stored at its end and checked before the entry is decoded, so a damaged entry is dropped and the file
 parsed again, never trusted.
-The folder is kept under MAX_CACHE_BYTES by evicting the least recently used entries, and the temporary file of
-a write that was killed is deleted then. Cache problems never fail a load.
+Beside an entry may lie the values of numeric fields read from its messages (see `stored`), deleted with it.
+The folder is kept under MAX_CACHE_BYTES by evicting the least recently used entries and values, and the temporary
+file of a write that was killed is deleted then. Cache problems never fail a load.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ _TRAILER_BYTES = _DIGEST_BYTES + _CRC_BYTES
 """An entry is an Arrow IPC file followed by its key's digest and the CRC-32 of all that precedes the CRC."""
 _CRC_BLOCK = 1 << 20
 TEMP_SUFFIX = ".tmp"
+VALUES_SUFFIX = ".values"
 STALE_TEMP_SECONDS = 3600.0
 """A temporary file is stale when the process that named it is gone, or (another host's) past this age."""
 
@@ -111,6 +113,11 @@ def _key(source: SourceFile, options: Mapping[str, object]) -> _Key | None:
                 hashlib.sha256(key.encode()).hexdigest()[:_DIGEST_BYTES].encode())
 
 
+def _entry_id(key: _Key) -> str:
+    """What names the values stored for an entry (see `stored`): the entry's name and its version's digest."""
+    return f"{key.name.removesuffix('.arrow')}.{key.digest[:16].decode()}"
+
+
 def _crc_text(crc: int) -> bytes:
     return f"{crc:08x}".encode()
 
@@ -133,8 +140,9 @@ def _read(entry: Path, digest: bytes, checked: bool) -> tuple[pa.Table, dict] | 
 
 def get(source: SourceFile, options: Mapping[str, object], *, checked: bool = True
         ) -> tuple[pa.Table, dict] | None:
-    """The cached table and file info for this input, or None. `checked=False` skips the checksum, for an entry
-    this process has just written (`put` sums it as it writes; an entry is only ever replaced whole)."""
+    """The cached table and file info (its `entry`: see `_entry_id`) for this input, or None. `checked=False` skips
+    the checksum, for an entry this process has just written (`put` sums it as it writes; an entry is only ever
+    replaced whole)."""
     key = _key(source, options)
     if key is None:
         return None
@@ -142,8 +150,9 @@ def get(source: SourceFile, options: Mapping[str, object], *, checked: bool = Tr
     try:
         hit = _read(entry, key.digest, checked)
         if hit is not None:
-            _touch(entry)
-            return _renamed(*hit, source.name)
+            touch(entry)
+            table, info = _renamed(*hit, source.name)
+            return table, info | {"entry": _entry_id(key)}
         return None
     except OSError:  # absent or unreadable
         return None
@@ -165,8 +174,8 @@ def _renamed(table: pa.Table, info: dict, name: str) -> tuple[pa.Table, dict]:
     return table.set_column(index, table.schema.field(index), names), info | {"path": name, "warnings": warnings}
 
 
-def _touch(entry: Path) -> None:
-    """Mark an entry as just used (a precise clock: file system clocks can tie within milliseconds)."""
+def touch(entry: Path) -> None:
+    """Mark an entry (or stored values) as just used (a precise clock: file system clocks can tie within milliseconds)."""
     now = time.time_ns()
     os.utime(entry, ns=(now, now))
 
@@ -193,12 +202,16 @@ def evict() -> None:
     """Delete stale temporary files, and the least recently used entries (never the newest) until the folder is
     under MAX_CACHE_BYTES.
 
-    Called once per load, after its `put`s: it looks at every entry."""
+    Called once per load, after its `put`s: it looks at every entry. Values whose entry is gone are deleted."""
     try:
         for temp in cache_dir().glob(f"*{TEMP_SUFFIX}"):
             if _stale(temp):
                 temp.unlink(missing_ok=True)
-        entries = [(entry, entry.stat()) for entry in cache_dir().glob("*.arrow")]
+        for values in cache_dir().glob(f"*{VALUES_SUFFIX}"):
+            if not (values.parent / f"{values.name.split('.', 1)[0]}.arrow").exists():
+                values.unlink(missing_ok=True)
+        entries = [(entry, entry.stat()) for pattern in ("*.arrow", f"*{VALUES_SUFFIX}")
+                   for entry in cache_dir().glob(pattern)]
     except OSError:
         return
     total = 0
@@ -236,12 +249,13 @@ class _Summed(io.FileIO):
         return done
 
 
-def put(source: SourceFile, options: Mapping[str, object], table: pa.Table, info: dict) -> bool:
-    """Store a parsed table in place of any older entry for the same path (call `evict` after a load's puts);
-    whether it was stored (errors are not raised)."""
+def put(source: SourceFile, options: Mapping[str, object], table: pa.Table, info: dict) -> str | None:
+    """Store a parsed table in place of any older entry for the same path, and of the values stored beside it
+    (call `evict` after a load's puts); the entry's id (see `_entry_id`) when it was stored, else None (errors are
+    not raised)."""
     key = _key(source, options)
     if key is None:
-        return False
+        return None
     folder = cache_dir()
     tmp: Path | None = None
     try:
@@ -255,10 +269,12 @@ def put(source: SourceFile, options: Mapping[str, object], table: pa.Table, info
             stream.write(key.digest)
             stream.write(_crc_text(sink.crc))
         entry = folder / key.name
+        for values in folder.glob(f"{entry.stem}.*{VALUES_SUFFIX}"):
+            values.unlink(missing_ok=True)
         os.replace(tmp, entry)
-        _touch(entry)
-        return True
+        touch(entry)
+        return _entry_id(key)
     except (OSError, pa.ArrowException):
         if tmp is not None:
             tmp.unlink(missing_ok=True)
-        return False
+        return None

@@ -25,6 +25,7 @@ from react_engine.logs.progress import Progress
 from react_engine.logs.reading import Content, binary_note, read
 from react_engine.logs.schema import RAW_COLUMN, RAW_HEAD
 from react_engine.logs.sources import SourceFile, expand
+from react_engine.logs.stored import as_loaded
 
 PathsArg = Sequence[str | os.PathLike[str]] | str | os.PathLike[str]
 REREAD_BYTES = 32 << 20
@@ -120,12 +121,14 @@ def load_tables(paths: PathsArg, options: LoadOptions | None = None) -> Loaded:
             table, info = hit if hit else _parse_file(source, options, budget, detector, progress)
             if options.use_cache and not hit and table is not None:
                 progress.step(index, source.name, source.size, "caching")
-                written = cache.put(source, key, table, info)
-                stored |= written
-                if written and table.nbytes >= REREAD_BYTES:  # from here on held as a cached ask holds it
+                entry = cache.put(source, key, table, info)
+                stored |= entry is not None
+                if entry and table.nbytes >= REREAD_BYTES:  # from here on held as a cached ask holds it
                     table = None  # freed first: a parse and its entry are never held at once
                     reread = cache.get(source, key, checked=False)  # summed as it was written
                     table, info = reread or _parse_file(source, options, budget, detector, progress)
+                elif entry:
+                    info["entry"] = entry
             infos.append(info)
             if table is not None:
                 tables.append(table)
@@ -199,4 +202,4 @@ def load(paths: PathsArg, options: LoadOptions | None = None, *, raw: bool = Tru
     frame = to_frame(loaded.tables, raw=raw)
     frame.attrs["warnings"] = Notes(loaded.warnings)
     frame.attrs["files"] = Notes(loaded.files)
-    return frame
+    return as_loaded(frame)

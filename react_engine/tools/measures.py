@@ -77,7 +77,7 @@ def field_stats(params: FieldStatsParams, ctx: ToolContext) -> ToolResult:
         raise ToolError("group by at most two columns and one time bucket")
     keys = [key_column(ctx, k) for k in params.by if k not in buckets]
     width = parse_interval(buckets[0]) if buckets else None
-    data = gather(ctx.rows, numeric, keys, width)
+    data = gather(ctx.rows, numeric, keys, width, ctx.frame)
     stat, unit = params.func, numeric.unit if numeric else ""
     if data.empty:
         return ToolResult(value={"rows": 0}, summary=f"{stat} {brief(name, 40)} -> no current row has a value")

@@ -18,6 +18,7 @@ import pandas as pd
 from react_engine.errors import ToolError
 from react_engine.logs.fields import SAMPLE_ROWS, NumericField, discover, fold, read
 from react_engine.logs.schema import INTERNAL_COLUMNS
+from react_engine.logs.stored import field_values
 from react_engine.rowops import Rows, count, every, is_lazy
 from react_engine.tools.base import ToolContext
 from react_engine.tools.located import holds_everywhere, located
@@ -38,12 +39,13 @@ class Numeric:
     column: str | None = None
     field: NumericField | None = None
 
-    def values(self, part: pd.DataFrame) -> pd.Series:
-        """Its values in `part` (NaN where a row has none)."""
+    def values(self, part: pd.DataFrame, frame: pd.DataFrame | None = None) -> pd.Series:
+        """Its values in `part` (NaN where a row has none); a message field's taken from those stored for a large
+        cached file when `part` is a subset of `frame`, the rows as loaded (see `logs.stored`)."""
         if self.column is not None:
             return pd.to_numeric(part[self.column], errors="coerce").astype(float)
         assert self.field is not None
-        return read(part["message"], self.field)
+        return read(part["message"], self.field) if frame is None else field_values(frame, part, self.field)
 
 
 def _unit_named(name: str) -> str:
@@ -168,17 +170,17 @@ def key_column(ctx: ToolContext, name: str) -> str:
     return found
 
 
-def _narrow(part: pd.DataFrame, numeric: Numeric | None, keys: list[str], width: pd.Timedelta | None
-            ) -> pd.DataFrame:
+def _narrow(part: pd.DataFrame, numeric: Numeric | None, keys: list[str], width: pd.Timedelta | None,
+            frame: pd.DataFrame | None = None) -> pd.DataFrame:
     """The keys (as text, or the categoricals they are, which group without hashing), the bucket and the value of
-    each row of `part` that has them."""
+    each row of `part` that has them (see `Numeric.values` for `frame`)."""
     out = pd.DataFrame(index=part.index)
     for key in keys:
         column = part[key]
         out[key] = column if _categorical(column) else column.astype("object").where(column.notna(), None)
     if width is not None:
         out["bucket"] = part["timestamp"].dt.floor(width)
-    out["value"] = numeric.values(part) if numeric is not None else 1.0
+    out["value"] = numeric.values(part, frame) if numeric is not None else 1.0
     out = out.dropna()
     for key in keys:  # a category no row holds is no group
         if _categorical(out[key]):
@@ -190,10 +192,12 @@ def _categorical(column: pd.Series) -> bool:
     return isinstance(column.dtype, pd.CategoricalDtype)
 
 
-def gather(rows: Rows, numeric: Numeric | None, keys: list[str], width: pd.Timedelta | None) -> pd.DataFrame:
-    """`_narrow` over every row (per partition on a Dask frame, brought back as one pandas frame)."""
+def gather(rows: Rows, numeric: Numeric | None, keys: list[str], width: pd.Timedelta | None,
+           frame: Rows | None = None) -> pd.DataFrame:
+    """`_narrow` over every row (per partition on a Dask frame, brought back as one pandas frame); `frame`, every
+    loaded row, lets a message field's values be read from those stored for a cached file."""
     if not is_lazy(rows):
-        return _narrow(rows, numeric, keys, width)
+        return _narrow(rows, numeric, keys, width, None if frame is None or is_lazy(frame) else frame)
     from react_engine.dask import ops
 
     parts = ops.per_partition(lambda part: _narrow(part, numeric, keys, width), rows)

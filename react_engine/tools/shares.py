@@ -68,12 +68,13 @@ def _side(ctx: ToolContext, by: str, side: str) -> tuple[Rows, str]:
     return narrowed.rows, narrowed.summary.split(" -> ")[0]
 
 
-def _measure(numeric: Numeric | None, rows: Rows, params: CompareParams) -> tuple[float | int | None, int]:
-    """The measure over `rows` and the rows it covers (None over no rows)."""
+def _measure(numeric: Numeric | None, rows: Rows, params: CompareParams, frame: Rows
+             ) -> tuple[float | int | None, int]:
+    """The measure over `rows` (a subset of `frame`) and the rows it covers (None over no rows)."""
     if numeric is None:
         found = count(rows)
         return found, found
-    data = gather(rows, numeric, [], None)
+    data = gather(rows, numeric, [], None, frame)
     if data.empty:
         return None, 0
     return plain(float(statistic(data["value"], params.func))), len(data)
@@ -83,7 +84,7 @@ def _measure(numeric: Numeric | None, rows: Rows, params: CompareParams) -> tupl
 def compare(params: CompareParams, ctx: ToolContext) -> ToolResult:
     numeric, name = measured(ctx, params)
     sides = [_side(ctx, by, side) for by, side in ((params.by, params.a), (params.by_b or params.by, params.b))]
-    (left, left_rows), (right, right_rows) = [_measure(numeric, rows, params) for rows, _ in sides]
+    (left, left_rows), (right, right_rows) = [_measure(numeric, rows, params, ctx.frame) for rows, _ in sides]
     stat = params.func
     unit = numeric.unit if numeric else ""
     shown = [f"{brief(params.a, 40)}: " + ("no rows" if left is None else f"{left:,}{unit_text(unit)}"),
