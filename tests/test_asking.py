@@ -84,6 +84,21 @@ def read(question: str) -> Asked:
     ("longest pause between log lines?", Gaps()),
     ("whats the longest time with no log lines?", Gaps()),
     ("any gaps in logging?", Gaps()),
+    ("largest interval between two 'check pass' lines?", Gaps()),
+    ("max time between two lines?", Gaps()),
+    ("biggest time gap between consecutive 'Expiring session' messages", Gaps()),
+    ("longest wait between two 'synchronized to' lines?", Gaps()),
+    ("longest time the log went quiet?", Gaps()),
+    ("average gap between errors?", Statistic(func="mean", field="gap")),  # no tool's yet: never the longest gap
+    ("smallest amount of bytes received?", Statistic(func="min", field="bytes received")),
+    ("what portion of the log is 'Received disconnect'?", Share()),
+    ("component and level breakdown", Pivot(rows="component", columns="level")),
+    ("component by level counts", Pivot(rows="component", columns="level")),
+    ("error and warning counts", None),
+    ("check pass; user unknown vs session closed", Comparison(left="check pass; user unknown", right="session closed")),
+    ("how many seconds does the log cover?", Span()),
+    ("how long did the lines last, start to finish?", Span()),
+    ("elapsed time from the first Expiring session message to the last one?", Span()),
     ("what kinds of errors are there?", Patterns()),
     ("anything unusual in the last hour?", Unusual()),
 ])
@@ -97,6 +112,7 @@ def test_asking_words_become_the_measure(question: str, measure: object) -> None
     ("the first five warnings", "oldest", 5),
     ("10 most recent reboots", "newest", 10),
     ("show the latest errors", "newest", 1),
+    ("most recent five PacketResponder lines", "newest", 5),
 ])
 def test_order_and_limit_of_a_listing(question: str, order: str, limit: int) -> None:
     found = read(question)

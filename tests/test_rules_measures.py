@@ -94,3 +94,20 @@ def test_a_share_per_key_or_time_is_a_partial_answer_not_one_share_of_all() -> N
         result = Engine(RulesPlanner()).ask(question, [str(ROOT / "sample_logs/app")])
         assert result.partial and not result.verified, question
         assert f"cannot compute a percentage {per}" in result.answer, result.answer
+
+
+def test_a_breakdown_of_more_values_than_the_table_shows_states_every_cell() -> None:
+    path = real_log("HPC")
+    keys = pd.Series(path.read_text(errors="replace").splitlines()).str.extract(r"^\d+ \S+ (\S+) (\S+) ")
+    truth = {a: {b: int(n) for b, n in row.items() if n} for a, row in pd.crosstab(keys[0], keys[1]).iterrows()}
+    assert max(keys[0].nunique(), keys[1].nunique()) > 12  # more than the table shows on a side
+    _, value, verified = _ask("lines by component and state", path)
+    assert verified and value == truth
+
+
+def test_the_busiest_hour_leads_the_answer() -> None:
+    path = real_log("Apache")
+    hours = pd.Series(re.findall(r"^\[\w{3} (\w{3} \d\d \d\d):", path.read_text(errors="replace"), re.M)).value_counts()
+    answer, value, verified = _ask("busiest hour?", path)
+    assert verified and isinstance(value, list) and value[0][1] == hours.iloc[0] > hours.iloc[1]
+    assert pd.Timestamp(value[0][0]).strftime("%b %d %H") == hours.index[0] and "busiest" in answer

@@ -127,4 +127,15 @@ def _pivot(data: pd.DataFrame, keys: list[str], stat: str) -> tuple[dict[str, An
     left = [f"{n - PIVOT_SIDE:,} more {what}" for n, what in ((data[across].nunique(), across),
                                                            (data[down].nunique(), down)) if n > PIVOT_SIDE]
     value = {"columns": [across, *[str(jsonable(c)) for c in kept_columns], "total"], "rows": rows}
+    if left:  # the whole table's cells, for an answer that states every cell (within MAX_GROUPS of them)
+        value["cells"] = _every_cell(cells) if len(cells) <= MAX_GROUPS else None
     return value, f"{len(kept_rows)}x{len(kept_columns)} table" + (f", {' and '.join(left)} left out" if left else "")
+
+
+def _every_cell(cells: pd.Series) -> dict[str, dict[str, Any]]:
+    """{first key's value: {second key's value: statistic}} of every non-empty cell of a two-key table."""
+    out: dict[str, dict[str, Any]] = {}
+    for (row, column), v in cells.items():
+        if not pd.isna(v):
+            out.setdefault(str(jsonable(row)), {})[str(jsonable(column))] = plain(float(v))
+    return out

@@ -40,17 +40,21 @@ _SUPERLATIVES: dict[str, StatisticFunc] = {"smallest": "min", "lowest": "min", "
                                            "biggest": "max", "highest": "max", "longest": "max", "most": "max"}
 _PERCENT = r"p(?:er|re)c[ea]?n?t(?:a?ge?)?s?"  # percent, percentage and their usual misspellings
 _UNITS = r"bytes|kilobytes|megabytes|gigabytes|kb|mb|gb|seconds|secs|milliseconds|ms|size"
+# "the longest time / biggest gap / largest interval between ...": silences, not a statistic of a field
+_GAP = r"(?:time\s+)?(?:gaps?|intervals?|waits?|pauses?|silences?|stretch(?:es)?|periods?|time)\s+between\b"
+_SPAN_UNITS = r"\bhow many (?:seconds|minutes|hours|days)\b(?=.*\b(?:cover|span|last|run|go on)\w*\b)"  # a span asked
 _FIELD_END = (r"(?=\s+(?:for|in|on|from|by|per|over|during|across|today|yesterday|when|where|with|between|since|"
               r"of all|among)\b|\s*[?,.;]|\s*$)")
 # asking words that, left over after reading, mean part of the question went unanswered
 _ASKING = (r"\b(?:percent(?:age)?s?|proportion|fraction|ratio|average|avg|median|percentile|maximum|minimum|"
            r"variance|latest|newest|oldest|earliest|first|last|recent|recently|when|than|versus|vs|longest|"
-           r"shortest|slowest|fastest)\b|%")
+           r"shortest|slowest|fastest|smallest|lowest|portion)\b|%")
 # words a question about times or a comparison asks with, never corrected into a log's words ("start" is not a
 # typo of "state", "versus" not one of "version")
 TIME_WORDS = frozenset({"start", "started", "starts", "begin", "began", "end", "ended", "stop", "stopped", "gap",
                         "gaps", "silence", "silent", "longest", "first", "last", "latest", "earliest", "logging",
-                        "versus", "against", "compare", "compared"})
+                        "versus", "against", "compare", "compared", "interval", "intervals", "wait", "pause",
+                        "pauses", "quiet", "elapsed", "portion", "busiest", "peak"})
 TIME_KEYS = {"minute": "1m", "hour": "1h", "day": "1d", "week": "1w"}
 
 
@@ -109,16 +113,17 @@ def _percentile(t: _Text) -> Measure | None:
 
 
 def _statistic(t: _Text) -> Measure | None:
-    if re.search(r"\bhow long\b", t.text, re.I):  # "how long did sessions last on average": durations
+    if re.search(r"\bhow long\b|" + _SPAN_UNITS, t.text, re.I):  # "how long did sessions last on average": durations
         return None
     m = t.take(r"(?<!\bi )(?<!\bwe )(?<!\bthey )(?<!\byou )(?<!\bdoes )(?<!\bdo )(?<!\bit )\b("
-               + "|".join(sorted(_FUNCS, key=len, reverse=True)) + r")\b(?!\s+(?:level|severity|that|by|to)\b)")
+               + "|".join(sorted(_FUNCS, key=len, reverse=True)) + r")\b(?!\s+(?:level|severity|that|by|to)\b|(?<=max)\s+" + _GAP + r"|(?<=maximum)\s+" + _GAP + ")")
     if m is None and not re.search(r"\b(?:which|who|top)\b", t.text, re.I):  # "which host has the largest..." ranks
         m = t.take(r"\b(smallest|lowest|largest|biggest|highest|most(?=\s+(?:" + _UNITS + r")\b))\b"
-                   r"(?!\s+(?:number|count|amount|share|percentage|rate|level|severity)\b)"
+                   r"(?!\s+(?:number|count|amount|share|percentage|rate|level|severity)\b|\s+" + _GAP + ")"
+                   r"|\b(smallest|lowest|largest|biggest|highest)\s+amount\s+of\b"
                    r"|\b(longest|shortest)\b(?=\s+(?:[\w-]+\s+)?(?:lifetime|duration|latency)\b)")
     if m is not None:
-        func = (_FUNCS | _SUPERLATIVES)[(m.group(1) or m.group(2)).lower()]
+        func = (_FUNCS | _SUPERLATIVES)[next(g for g in m.groups() if g).lower()]
         field = _with_unit(t, t.field_after(m.end()))
         if re.match(r"\s+(?:the\s+)?(?:number|count)\s+of\b", t.text[m.end():], re.I):
             field = "number"  # "average number of failed logins per hour": a rate, no number the lines write
@@ -138,8 +143,8 @@ def _with_unit(t: _Text, field: str) -> str:
 
 
 def _share(t: _Text) -> Measure | None:
-    m = t.take(r"\b(?:what|which)\s+(?:" + _PERCENT + r"|proportion|fraction|share|ratio)\b|\b" + _PERCENT + r"\b|%"
-               r"|\bproportion\b|\bfraction\b|\bratio\b|\bshare of\b")
+    m = t.take(r"\b(?:what|which)\s+(?:" + _PERCENT + r"|proportion|fraction|share|ratio|portion)\b|\b" + _PERCENT + r"\b|%"
+               r"|\bproportion\b|\bfraction\b|\bratio\b|\bshare of\b|\bwhat portion\b")
     return Share() if m is not None else None
 
 
@@ -148,7 +153,7 @@ def _comparison(t: _Text) -> Measure | None:
                r"|\bthan\s+(yesterday|before|usual|normal|last \w+)\b", over_read=True)
     if m is not None:
         return Comparison(left=(m.group(1) or "").strip(), right=(m.group(2) or m.group(3) or "").strip())
-    side = r"([\w .'/:()-]*\w[\w.)]*)"
+    side = r"([\w .'/:;()-]*\w[\w.)]*)"
     for pattern in (side + r"\s+(?:vs\.?|versus|against|compared? (?:to|with))\s+" + side,
                     r"\bcompare\s+" + side + r"\s+(?:and|with|to)\s+" + side,
                     r"\bmore\s+" + side + r"\s+or\s+" + side, r"\bcompare\b|\bdifference between\b"):
@@ -175,13 +180,17 @@ _FIRST = r"\b(?:first|frist|earliest|oldest|start(?:ed)?|begin|began)\b"
 def _span(t: _Text) -> Measure | None:
     """"how long did X last", "how long does the log span", "how much time does it cover", "time between the
     first and last X": the span, with the words that only say it runs from the first line to the last."""
-    if t.take(r"\bhow long\b|\bduration\b|\btime span\b|\btime range\b|\blasted\b|\bhow much time\b"
-              r"|\bspan(?:s|ned)?\b|\btime between (?:the )?(?:first|earliest)\b"):
+    if t.take(r"\bhow long\b|\bduration\b|\btime span\b|\btime range\b|\blasted\b|\bhow much time\b|\belapsed\b"
+              r"|\bspan(?:s|ned)?\b|\btime between (?:the )?(?:first|earliest)\b"
+              r"|" + _SPAN_UNITS):
         t.take(_FIRST_TO_LAST)
+        t.take(r"\b(?:from\s+)?start to (?:finish|end)\b|\bfrom beginning to end\b")
+        if t.take(r"\bfrom (?:the )?(?:first|earliest)\b"):  # "from the first X message to the last one"
+            t.take(r"\bto (?:the )?(?:last|latest)(?: one)?\b")
         t.take(r"\b(?:and|to) (?:the )?(?:last|latest)\b")
         average = t.take(r"\b(?:on )?average\b")  # "how long did sessions last on average": a mean of durations
         # "how long did the outage last?", "how long does the log span?", "how much time does it cover?"
-        t.take(r"\b(?:last(?:ed|s)?|span(?:s|ned)?|cover(?:s|ed)?)\b(?=(?:\s+on average)?\s*[?.!]?\s*$)")
+        t.take(r"\b(?:last(?:ed|s)?|span(?:s|ned)?|cover(?:s|ed)?|run for)\b(?=(?:\s+on average)?\s*(?:[?.!]?\s*$|,))")
         return Duration(start="", end="") if average else Span()
     return None
 
@@ -194,7 +203,7 @@ def _times(t: _Text) -> Measure | None:
     if t.take(r"\bgaps?\b|\bsilen(?:ce|t)\b|\bwent quiet\b|\bstopped logging\b"):
         return Gaps()
     when = t.take(r"\bwhen(?:'?s)?\b|\btime of (?:the )?(?=(?:first|frist|earliest|oldest|last|lst|latest"
-                  r"|most recent|newest)\b)|^\W*(?:the\s+)?(?:latest|most recent|earliest)\b(?=[^\d]*$)") or t.take(
+                  r"|most recent|newest)\b)|^\W*(?:the\s+)?(?:latest|most recent|earliest)\b(?!\s+" + _N + r"\b)(?=[^\d]*$)") or t.take(
         r"\bwhat time\b", over_read=True)  # "time" may have been read as a log's field
 
     if when is not None:
@@ -213,15 +222,25 @@ def _silence(t: _Text) -> Measure | None:
               r"(?:log\s+)?(?:lines|entries|messages|events|logs?))?"):
         return Gaps()
     if t.take(r"\blongest (?:time|period|stretch|while) (?:with(?:out)?|of) (?:no |any )?(?:log )?(?:lines|logs?|logging|"
-              r"entries|messages|output)\b"):
+              r"entries|messages|output)\b|\blongest (?:time|period|stretch|while) (?:that )?(?:the )?(?:log )?"
+              r"(?:went|was|stayed|fell) (?:quiet|silent)\b"):
+        return Gaps()
+    if t.take(r"\b(?:longest|biggest|largest|longer|max(?:imum)?)\s+" + _GAP + r"(?:\s+(?:any\s+)?(?:two|consecutive|"
+              r"successive|adjacent)\b)?"):  # "largest interval between two 'check pass' lines"
         return Gaps()
     return None
 
 
 def _breakdown(t: _Text) -> Measure | None:
     m = t.take(r"\b(?:per|by|for each)\s+(\w+)\s+(?:and|per|by|&|,)\s+(?:per\s+|by\s+|each\s+)?(\w+)\b",
-               over_read=True)
+               over_read=True) or t.take(  # "component and level breakdown", "component by level counts"
+        r"\b(?!" + _LEVELS + r")(\w+)\s+(?:and|by|x|&)\s+(?!" + _LEVELS + r")(\w+)\s+(?:breakdown|counts|table|matrix)\b",
+        over_read=True)
     return Pivot(rows=_singular(m.group(1)), columns=_singular(m.group(2))) if m is not None else None
+
+
+# level words, which a breakdown's keys never are ("error and warning counts" compares two levels)
+_LEVELS = r"(?:errors?|warn(?:ing)?s?|info|debug|fatal|critical|notices?|severe)\b"
 
 
 def _singular(word: str) -> str:

@@ -83,9 +83,10 @@ class Histogram(_Measure):
 
     kind: Literal["histogram"] = "histogram"
     interval: str = "1h"
+    peak: bool = False  # the busiest bucket is what is asked ("busiest hour")
 
     def asked(self) -> str:
-        return f"lines per {self.interval}"
+        return f"the busiest {self.interval}" if self.peak else f"lines per {self.interval}"
 
 
 class Listing(_Measure):

@@ -65,7 +65,7 @@ def _worded(measure: Measure, computed: dict[str, HistoryItem], where: str) -> t
         case Top():
             return _ranked(measure.key.label, computed["top_values"].value, where)
         case Histogram():
-            return _histogram(computed["count_by_time"].value, where)
+            return _histogram(computed["count_by_time"].value, where, measure.peak)
         case Listing():
             lines = computed["show_logs"].value or []
             newest = "newest" if measure.order == "newest" else "first"
@@ -113,12 +113,21 @@ def _ranked(label: str, value: Any, where: str) -> tuple[str, Any]:
     return f"Top {label}{where}: {shown}.", [[v, c] for v, c in pairs]
 
 
-def _histogram(value: Any, where: str) -> tuple[str, Any]:
+def _histogram(value: Any, where: str, peak: bool) -> tuple[str, Any]:
+    """Lines per bucket; asked for the busiest bucket, the buckets from the busiest down (ties named)."""
     pairs = _pairs(value)
     if not pairs:
         return f"No timestamped lines{where}.", []
-    peak = max(pairs, key=lambda p: p[1])
-    return f"Lines per bucket{where}: the busiest starts at {peak[0]} with {counted(peak[1], 'lines')}.", value
+    top = max(pairs, key=lambda p: p[1])
+    if not peak:
+        return f"Lines per bucket{where}: the busiest starts at {top[0]} with {counted(top[1], 'lines')}.", value
+    busiest = sorted(pairs, key=lambda p: -p[1])
+    tied = [t for t, c in busiest if c == top[1]]
+    if len(tied) > 1:
+        return f"{len(tied)} buckets tie as the busiest{where}, with {counted(top[1], 'lines')} each: " \
+               f"{', '.join(map(str, tied))}.", [list(p) for p in busiest[:len(tied) + 4]]
+    return f"The busiest bucket{where} starts at {top[0]}, with {counted(top[1], 'lines')}.", [
+        list(p) for p in busiest[:5]]
 
 
 _DID = {"count": "counted the lines", "unique": "counted the distinct {label}", "top": "ranked the {label}",

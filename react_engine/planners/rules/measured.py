@@ -32,17 +32,23 @@ def measure_answer(measure: Measure, history: list[HistoryItem], where: str) -> 
     if isinstance(last.get("columns"), list):
         if (grouped := _grouped(last, func)) is not None:
             return _by_group(measure, last, func, where), grouped
-        return f"{measure.asked().capitalize()}{where}: see the table below.", _cells(last)
+        cells = _cells(last)
+        only = " (its most frequent values only: the whole table is too large to state)" if (
+            "cells" in last and cells is None) else ""
+        return f"{measure.asked().capitalize()}{where}: see the table below{only}.", cells
     number = last.get(func)
     return (f"{measure.asked().capitalize()} is {number:,}{_unit(last)} over {last['rows']:,} lines{where}.", number)
 
 
 def _cells(table: dict[str, Any]) -> dict[str, dict[str, Any]] | None:
     """A two-way table (its last column the rows' totals) as {row value: {column value: cell}}, empty cells left
-    out; None for a table of another shape."""
+    out, every cell of it when the table shown leaves values out (None when there are too many to state); None for
+    a table of another shape."""
     columns, rows = table["columns"], table.get("rows") or []
     if len(columns) < 3 or columns[-1] != "total":
         return None
+    if "cells" in table:
+        return table["cells"]
     return {str(row[0]): {str(c): cell for c, cell in zip(columns[1:-1], row[1:-1]) if cell is not None}
             for row in rows}
 

@@ -53,6 +53,7 @@ class Draft:
     investigation: Measure | None = None  # patterns, unusual, timeline or preceding lines
     n: int = 5  # how many values a ranking has
     interval: str = "1h"  # a histogram's bucket
+    peak: bool = False  # the busiest bucket is asked ("busiest hour", "which minute had the most errors")
 
     def search(self, value: str, regex: bool, words: str, case_sensitive: bool = False) -> bool:
         """Add a text filter unless the same search is there already ("hits /api/orders ... requests to

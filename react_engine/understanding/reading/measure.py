@@ -86,7 +86,7 @@ def _measure(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> Measur
     if draft.investigation is not None:
         return draft.investigation
     if draft.goal == "histogram":
-        return Histogram(interval=draft.interval)
+        return Histogram(interval=draft.interval, peak=draft.peak)
     if (lines := _listing(draft)) is not None:
         return lines
     if draft.target is None and draft.goal in ("top", "which"):

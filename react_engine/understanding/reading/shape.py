@@ -34,7 +34,10 @@ _GOALS: tuple[tuple[str, Goal], ...] = (
 def read_goal(q: Question, draft: Draft) -> None:
     """Set the draft's goal, how many values a top list has, and a histogram's bucket."""
     draft.interval = _interval(q.text)
-    if q.take(r"\b(?:per|by|each|every)\s+(minute|hour|day)\b|\b(hourly|daily)\b|\bover time\b|\bhistogram\b"
+    if q.take(r"\b(?:busiest|peak)\s+(?:minute|hour|day)\b|\b(?:which|what)\s+(?:minute|hour|day)\b"
+              r"(?=.*\b(?:most|busiest|highest)\b)|\b(?:minute|hour|day)\s+(?:was|had)\s+(?:the\s+)?(?:busiest|most)\b"):
+        draft.goal, draft.peak = "histogram", True
+    elif q.take(r"\b(?:per|by|each|every)\s+(minute|hour|day)\b|\b(hourly|daily)\b|\bover time\b|\bhistogram\b"
               r"|\btimeline\b|\btrend\b"):
         draft.goal = "histogram"
     elif (m := q.take(r"\btop\s*" + AMOUNT + r"?\b|\b(?:which|what)\s+(" + SEVERAL +
