@@ -342,14 +342,18 @@ def android(a: Ask) -> None:
     a.pivot("level-pid", "lines by level and pid", "Level", "Pid", r"^\S+ \S+\s+(?=\d+\s+\d+ (\w) )(\d+)")
 
 
-def catalogue(ask: Callable[[Ask], None], system: str) -> Callable[[LogData, Questions], None]:
-    return lambda log, q: ask(Ask(log, q, system))
+SYSTEM_NAMES = ("Android", "Apache", "BGL", "HDFS", "HPC", "Hadoop", "HealthApp", "Linux", "Mac", "OpenSSH",
+                "OpenStack", "Proxifier", "Spark", "Thunderbird", "Windows", "Zookeeper")
 
 
-CHECK_ANALYTICS: dict[str, Callable[[LogData, Questions], None]] = {
-    system: catalogue(ask, system) for system, ask in (
-        ("Android", android), ("Apache", apache), ("BGL", bgl), ("HDFS", hdfs), ("HPC", hpc), ("Hadoop", hadoop),
-        ("HealthApp", healthapp), ("Linux", linux), ("Mac", mac), ("OpenSSH", openssh), ("OpenStack", openstack),
-        ("Proxifier", proxifier), ("Spark", spark), ("Thunderbird", thunderbird), ("Windows", windows),
-        ("Zookeeper", zookeeper))
-}
+def catalogue(names: dict[str, object]) -> dict[str, Callable[[LogData, Questions], None]]:
+    """Each system's questions, asked by the function of `names` (a module's) named after it in lower case."""
+
+    def asking(system: str) -> Callable[[LogData, Questions], None]:
+        ask = names[system.lower()]
+        return lambda log, q: ask(Ask(log, q, system))  # type: ignore[operator]
+
+    return {system: asking(system) for system in SYSTEM_NAMES}
+
+
+CHECK_ANALYTICS = catalogue(globals())

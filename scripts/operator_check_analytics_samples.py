@@ -18,7 +18,7 @@ from operator_samples import Truth, app_records, nginx_requests
 STAMP = "%d/%b/%Y:%H:%M:%S %z"
 
 
-def _utc(text: pd.Series, form: str = "ISO8601") -> pd.Series:
+def utc(text: pd.Series, form: str = "ISO8601") -> pd.Series:
     return pd.to_datetime(text, format=form, utc=True).dt.tz_convert(None)
 
 
@@ -85,11 +85,30 @@ class Sample:
             self.q.measured(slug, "breakdown", question, both(nested(*parsed), nested(keys[0], keys[1])))
 
 
-def app(t: Truth, q: Questions, logs: Path) -> None:
+Pair = tuple[pd.Series, pd.Series]  # one value per line, by the parsed records and by a regex over the raw lines
+
+
+def app_log(logs: Path, q: Questions) -> tuple[Sample, pd.DataFrame, Pair]:
+    """The app log read twice, its records, and each line's latency_ms by both readings."""
     log = LogData.raw(logs / "app" / "app.jsonl")
     records = app_records(log)
-    s = Sample(log, q, _utc(records.ts), _utc(log.extract(r'"ts":"([^"]+)"')))
-    latency = (records.latency_ms.astype(float), log.lines.str.extract(r'"latency_ms":(\d+)', expand=False).astype(float))
+    s = Sample(log, q, utc(records.ts), utc(log.extract(r'"ts":"([^"]+)"')))
+    return s, records, (records.latency_ms.astype(float),
+                        log.lines.str.extract(r'"latency_ms":(\d+)', expand=False).astype(float))
+
+
+def nginx_log(logs: Path, q: Questions) -> tuple[Sample, pd.DataFrame, Pair]:
+    """The access log read twice, its requests, and each line's response size by both readings."""
+    log = LogData.raw(logs / "nginx" / "access.log")
+    stamps = log.lines.str.split("[").str[1].str.split("]").str[0]
+    s = Sample(log, q, utc(stamps, STAMP), utc(log.extract(r"\[(\d\d/\w+/\d{4}:[\d:]+ [+-]\d{4})\]"), STAMP))
+    return s, nginx_requests(log), (pd.to_numeric(log.lines.str.split('" ', n=2).str[1].str.split().str[1]).astype(
+        float), log.lines.str.extract(r'" \d{3} (\d+) "', expand=False).astype(float))
+
+
+def app(t: Truth, q: Questions, logs: Path) -> None:
+    s, records, latency = app_log(logs, q)
+    log = s.log
     error = s.rows(records.level == "ERROR", r'"level":"ERROR"')
     warn = s.rows(records.level == "WARN", r'"level":"WARN"')
     s.stat("p99-latency", "p99 of latency_ms?", latency, "p99")
@@ -106,12 +125,8 @@ def app(t: Truth, q: Questions, logs: Path) -> None:
 
 
 def nginx(t: Truth, q: Questions, logs: Path) -> None:
-    log = LogData.raw(logs / "nginx" / "access.log")
-    requests = nginx_requests(log)
-    stamps = log.lines.str.split("[").str[1].str.split("]").str[0]
-    s = Sample(log, q, _utc(stamps, STAMP), _utc(log.extract(r"\[(\d\d/\w+/\d{4}:[\d:]+ [+-]\d{4})\]"), STAMP))
-    sizes = (pd.to_numeric(log.lines.str.split('" ', n=2).str[1].str.split().str[1]).astype(float),
-             log.lines.str.extract(r'" \d{3} (\d+) "', expand=False).astype(float))
+    s, requests, sizes = nginx_log(logs, q)
+    log = s.log
     statuses = (requests.status, log.lines.str.extract(r'" (\d{3}) \d+ "', expand=False))
     five = s.rows(requests.status == "500", r'" 500 \d+ "')
     s.stat("min-bytes", "smallest response size", sizes, "min")

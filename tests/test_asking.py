@@ -96,6 +96,10 @@ def read(question: str) -> Asked:
     ("component by level counts", Pivot(rows="component", columns="level")),
     ("error and warning counts", None),
     ("check pass; user unknown vs session closed", Comparison(left="check pass; user unknown", right="session closed")),
+    ("'Kerberos authentication failed' vs 'Authentication failed from'",
+     Comparison(left="'Kerberos authentication failed'", right="'Authentication failed from'")),
+    ("workerEnv.init() ok compared to 'workerEnv in error state'",
+     Comparison(left="workerEnv.init() ok", right="'workerEnv in error state'")),
     ("how many seconds does the log cover?", Span()),
     ("how long did the lines last, start to finish?", Span()),
     ("elapsed time from the first Expiring session message to the last one?", Span()),
@@ -241,3 +245,9 @@ def test_an_unserved_case_passes_only_as_a_partial_answer_or_a_refusal() -> None
     full = Engine(RulesPlanner()).ask("how many critical lines?", [CMTS])
     scored = score(case.model_copy(update={"question": "how many critical lines?"}), full)
     assert not scored.passed and scored.outcome == "wrong"
+
+
+@pytest.mark.parametrize(("question", "by"), [("avg ambient by node", "by node"), ("p90 of time per status", "per status"),
+                                            ("avg bytes sent by chrome.exe", None), ("average latency", None)])
+def test_the_words_grouping_a_statistic_are_kept_however_else_they_were_read(question: str, by: str | None) -> None:
+    assert read(question).by == by

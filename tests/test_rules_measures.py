@@ -111,3 +111,24 @@ def test_the_busiest_hour_leads_the_answer() -> None:
     answer, value, verified = _ask("busiest hour?", path)
     assert verified and isinstance(value, list) and value[0][1] == hours.iloc[0] > hours.iloc[1]
     assert pd.Timestamp(value[0][0]).strftime("%b %d %H") == hours.index[0] and "busiest" in answer
+
+
+def test_a_statistic_grouped_by_a_key_the_rows_lack_is_partial_and_by_a_column_one_value_per_group() -> None:
+    path = real_log("Proxifier")
+    lines = pd.Series(path.read_text(errors="replace").splitlines())
+    found = lines.str.extract(r"^\[[^]]+\] (.+?) - .* sent, (\d+) bytes(?: \([^)]*\))? received,").dropna()
+    truth = found[1].astype(float).groupby(found[0]).mean()
+    _, value, verified = _ask("avg bytes received per program", path)
+    assert verified and isinstance(value, dict) and value.keys() == set(truth.index)
+    assert all(value[k] == pytest.approx(v, rel=1e-4) for k, v in truth.items())
+    answer, value, verified = _ask("avg ambient by node", real_log("HPC"))
+    assert not verified and '"by node"' in answer
+
+
+def test_a_verb_the_log_writes_with_its_noun_stays_in_the_search() -> None:
+    path = real_log("Zookeeper")
+    text = path.read_text(errors="replace")
+    broken, connection = text.count("Connection broken"), len(re.findall("connection", text, re.I))
+    assert broken < connection
+    _, value, verified = _ask("how many Connection broken lines?", path)
+    assert verified and value == broken

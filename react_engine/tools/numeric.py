@@ -157,7 +157,8 @@ def _unit_asked(words: set[str]) -> str:
 
 
 # what a group key may say for a column of another name: the level as the log writes it, a JSON logger or a tag
-KEY_ALIASES = {"level": "level_raw", "levels": "level_raw", "logger": "component", "tag": "component"}
+KEY_ALIASES = {"level": "level_raw", "levels": "level_raw", "logger": "component", "tag": "component",
+               "program": "component"}
 
 
 def key_column(ctx: ToolContext, name: str) -> str:

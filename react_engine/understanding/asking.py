@@ -67,6 +67,7 @@ class Asked:
     order: Order | None = None
     limit: int | None = None
     keys: tuple[str, ...] = ()  # a statistic's two grouping words ("by component and level", "per host per hour")
+    by: str | None = None  # the words naming what a statistic is grouped by, however else they were read
     words: list[str] = field(default_factory=list)
     spans: list[tuple[int, int]] = field(default_factory=list)
 
@@ -153,7 +154,7 @@ def _comparison(t: _Text) -> Measure | None:
                r"|\bthan\s+(yesterday|before|usual|normal|last \w+)\b", over_read=True)
     if m is not None:
         return Comparison(left=(m.group(1) or "").strip(), right=(m.group(2) or m.group(3) or "").strip())
-    side = r"([\w .'/:;()-]*\w[\w.)]*)"
+    side = r"""([\w .'"/:;()-]*\w[\w.)]*['"]?)"""
     for pattern in (side + r"\s+(?:vs\.?|versus|against|compared? (?:to|with))\s+" + side,
                     r"\bcompare\s+" + side + r"\s+(?:and|with|to)\s+" + side,
                     r"\bmore\s+" + side + r"\s+or\s+" + side, r"\bcompare\b|\bdifference between\b"):
@@ -243,6 +244,19 @@ def _breakdown(t: _Text) -> Measure | None:
 _LEVELS = r"(?:errors?|warn(?:ing)?s?|info|debug|fatal|critical|notices?|severe)\b"
 
 
+# nouns that name a key to group by ("by node", "per program"), unlike the value a source filter names ("by sshd")
+_KEY_NOUNS = frozenset({"node", "host", "program", "process", "component", "user", "ip", "status", "method", "level",
+                        "logger", "thread", "pid", "service", "app", "application", "client", "server", "path", "url",
+                        "endpoint", "code", "type", "category", "module", "source", "tag", "device", "modem",
+                        "interface", "port", "session", "job", "task", "worker", "severity", "file"})
+
+
+def _grouped_by(text: str) -> str | None:
+    """"by node", "per program": the words grouping a statistic by a key noun, whatever read them; None when none."""
+    m = re.search(r"\b(?:by|per|for each|for every)\s+(\w+)\b", text, re.I)
+    return m.group(0) if m is not None and _singular(m.group(1)) in _KEY_NOUNS else None
+
+
 def _singular(word: str) -> str:
     """"hosts" -> "host", but "status", "address" and "analysis" stay."""
     word = word.lower()
@@ -290,6 +304,8 @@ def asked(text: str, used: Sequence[bool]) -> Asked:
             break
     if isinstance(t.found.measure, Statistic) and isinstance(pair := _breakdown(t), Pivot):
         t.found.keys = (pair.rows, pair.columns)
+    elif isinstance(t.found.measure, (Statistic, Share)):
+        t.found.by = _grouped_by(t.text)
     if t.found.measure is None:
         _listing(t)
     return t.found

@@ -8,7 +8,7 @@ import re
 from react_engine.tools.regex import literal
 from react_engine.understanding.interpretation import Term
 from react_engine.understanding.reading.draft import Draft
-from react_engine.understanding.reading.lexicon import EVENTS, PHRASES
+from react_engine.understanding.reading.lexicon import EVENTS, FILLER, PHRASES
 from react_engine.understanding.reading.question import Question
 from react_engine.understanding.vocabulary import Vocabulary
 
@@ -17,8 +17,10 @@ Found = tuple[int, int, str, bool, bool]  # where a phrase is, its text, whether
 
 def read_phrases(q: Question, draft: Draft, vocabulary: Vocabulary) -> None:
     """Key phrases and common events as searches; phrases joined by "or" become one search for either."""
-    found: list[Found] = [(m.start(), m.end(), value.format(*m.groups()), regex, case)
-                          for pattern, value, regex, case in PHRASES for m in q.take(pattern)]
+    found: list[Found] = [(m.start(), m.end(), m.group(0), False, False) for m in q.take(
+        r"\b[A-Za-z][\w$.-]*\s[A-Za-z][\w$.-]*\b", accept=lambda m: _logged(m.group(0), vocabulary))]
+    found += [(m.start(), m.end(), value.format(*m.groups()), regex, case)
+              for pattern, value, regex, case in PHRASES for m in q.take(pattern)]
     events: list[Found] = [(m.start(), m.end(), *_grounded(ways, vocabulary), False) for pattern, ways in EVENTS
                            for m in q.take(pattern)]
     draft.grounding.named += [text if regex else re.escape(text) for _, _, text, regex, _ in events]
@@ -49,3 +51,12 @@ def _grounded(ways: tuple[str, ...], vocabulary: Vocabulary) -> tuple[str, bool]
     chosen = next((way for way in ways if all(vocabulary.token_rows(w) for w in re.findall(
         r"[A-Za-z]{3,}", re.sub(r"\\[a-zA-Z]|\([^)]*\)|\[[^\]]*\]", " ", way)))), ways[0])
     return chosen, bool(re.search(r"[\\|()\[?]", chosen))
+
+
+def _logged(pair: str, vocabulary: Vocabulary) -> bool:
+    """Whether two words of a question, a word the question may ask with ("broken", "generating") and one it does
+    not, are written so in the sampled lines ("Connection broken", "generating core"): one search, the verb kept."""
+    words = [w.lower() for w in pair.split()]
+    verbs = [w in FILLER and re.fullmatch(r"\w{3,}(?:ing|ed|en)", w) is not None for w in words]
+    return sum(verbs) == 1 and not any(w in FILLER for w, verb in zip(words, verbs) if not verb) and (
+        vocabulary.together([re.escape(pair)])[0] > 0)
