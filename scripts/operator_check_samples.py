@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pandas as pd
 from operator_data import LogData, Questions, agree, count, ranked, top, unique
+from operator_readings import both, statistic
 from operator_samples import IP, Truth, app_records, nginx_requests, rfc5424_fields, syslog_times
 
 CMTS_HOSTS = ("MAWED07T01", "MAWED07T02", "NYBRK03T01", "NYBRK03T02")
@@ -121,7 +122,9 @@ def nginx(t: Truth, q: Questions, logs: Path) -> None:
     q.count("from-198", "came-from", "how many requests came from 198.51.100.23?", count(request.ip == "198.51.100.23"))
     q.count("localhost", "honest-zero", "how many requests from 127.0.0.1?", count(request.ip == "127.0.0.1"))
     q.count("401-ips", "plain", "How many distinct client IPs got a 401?", unique(request.ip[request.status == "401"]))
-    q.unserved("median-size", "median response size?")
+    sizes = (pd.to_numeric(log.lines.str.split('" ', n=2).str[1].str.split().str[1]),  # served now: a statistic
+             log.lines.str.extract(r'" \d{3} (\d+) "', expand=False).astype(float))
+    q.measured("median-size", "statistic", "median response size?", both(*(statistic(v, "median") for v in sizes)))
 
 
 def rfc5424(t: Truth, q: Questions, logs: Path) -> None:

@@ -132,3 +132,28 @@ def test_a_verb_the_log_writes_with_its_noun_stays_in_the_search() -> None:
     assert broken < connection
     _, value, verified = _ask("how many Connection broken lines?", path)
     assert verified and value == broken
+
+
+def test_a_statistic_by_a_number_the_messages_carry_and_a_size_named_in_other_words() -> None:
+    path = real_log("OpenStack")
+    found = pd.Series(path.read_text(errors="replace").splitlines()).str.extract(
+        r"status: (\d+) len: \d+ time: ([\d.]+)$").dropna()
+    truth = found[1].astype(float).groupby(found[0]).mean()
+    _, value, verified = _ask("avg response time by status", path)
+    assert verified and isinstance(value, dict) and value.keys() == set(truth.index)
+    assert all(value[k] == pytest.approx(v, rel=1e-4) for k, v in truth.items())
+    sizes = [int(n) for n in re.findall(r'" \d{3} (\d+) "', (ROOT / "sample_logs/nginx/access.log").read_text())]
+    _, value, verified = _ask("smallest response size", ROOT / "sample_logs/nginx")
+    assert verified and value == min(sizes)
+
+
+@pytest.mark.parametrize("question", ["notices on the 4th of December compared with the 5th?",
+                                      "notices on the 4th of December vs the 5th of December",
+                                      "notices on the 4th of December compared with notices on the 5th of December"])
+def test_two_days_compared_count_each_day(question: str) -> None:
+    path = real_log("Apache")
+    text = path.read_text(errors="replace")
+    days = [len(re.findall(rf"^\[\w{{3}} Dec 0{d} [^]]+\] \[notice\]", text, re.M)) for d in (4, 5)]
+    assert days[0] != days[1]
+    _, value, verified = _ask(question, path)
+    assert verified and value == days

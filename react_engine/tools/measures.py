@@ -18,7 +18,7 @@ from react_engine.ranked import brief, jsonable
 from react_engine.rowops import count
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
 from react_engine.tools.fields import OneOrMany
-from react_engine.tools.numeric import Numeric, gather, key_column, plain, resolve, statistic, unit_text
+from react_engine.tools.numeric import Numeric, gather, key_column, key_name, plain, resolve, statistic, unit_text
 from react_engine.tools.timeexpr import parse_interval
 
 MAX_GROUPS = 200
@@ -75,9 +75,10 @@ def field_stats(params: FieldStatsParams, ctx: ToolContext) -> ToolResult:
     buckets = [b for b in params.by if _BUCKET.fullmatch(b.strip())]
     if len(buckets) > 1 or len(params.by) - len(buckets) > 2:
         raise ToolError("group by at most two columns and one time bucket")
-    keys = [key_column(ctx, k) for k in params.by if k not in buckets]
+    found = [key_column(ctx, k) for k in params.by if k not in buckets]
+    keys = [key_name(k) for k in found]
     width = parse_interval(buckets[0]) if buckets else None
-    data = gather(ctx.rows, numeric, keys, width, ctx.frame)
+    data = gather(ctx.rows, numeric, found, width, ctx.frame)
     stat, unit = params.func, numeric.unit if numeric else ""
     if data.empty:
         return ToolResult(value={"rows": 0}, summary=f"{stat} {brief(name, 40)} -> no current row has a value")

@@ -86,8 +86,8 @@ def resolve(ctx: ToolContext, asked: str) -> Numeric:
     """The numeric field `asked` names: by name (any case, `_` or space alike), by the name's words when the other
     words hold on every current row (a field named `time` for "response time"), by the words beside a number in
     the current rows (`located`: "brightness target" in `brightness: target=38`), by a name it starts (`latency`
-    for `latency_ms`), or by its unit (the one field in bytes for "bytes", in seconds for "duration"); ToolError
-    naming the fields there are otherwise."""
+    for `latency_ms`), or by its unit (the one field in bytes, or named `bytes`, for "bytes" or "size"; in seconds
+    for "duration"); ToolError naming the fields there are otherwise."""
     fields = numeric_fields(ctx)
     key = fold(asked)
     words = set(key.split())
@@ -101,7 +101,7 @@ def resolve(ctx: ToolContext, asked: str) -> Numeric:
     for match in (lambda f: fold(f.name) == key,
                   lambda f: set(fold(f.name).split()) <= words,
                   lambda f: fold(f.name).startswith(key) or fold(f.name).replace(" ", "").startswith(key),
-                  lambda f: f.unit == _unit_asked(words)):
+                  lambda f: f.unit == _unit_asked(words) or fold(f.name) == _unit_asked(words)):
         found = _one(asked, [f for f in fields if match(f)])
         if found is not None:
             return found
@@ -158,32 +158,45 @@ def _unit_asked(words: set[str]) -> str:
 
 # what a group key may say for a column of another name: the level as the log writes it, a JSON logger or a tag
 KEY_ALIASES = {"level": "level_raw", "levels": "level_raw", "logger": "component", "tag": "component",
-               "program": "component"}
+               "program": "component", "http_status": "status"}
+Key = str | Numeric  # a group key: a column, or a number the messages carry ("status: 404")
 
 
-def key_column(ctx: ToolContext, name: str) -> str:
-    """The column a group key names (any case, or a name in KEY_ALIASES); ToolError listing the columns otherwise."""
+def key_column(ctx: ToolContext, name: str) -> Key:
+    """The column a group key names (any case, or a name in KEY_ALIASES), else the one number of that name the
+    messages carry (OpenStack's `status: 404`); ToolError listing the columns otherwise."""
     folded = {str(c).lower(): str(c) for c in ctx.frame.columns if c not in INTERNAL_COLUMNS}
     wanted = name.strip().lower()
     found = folded.get(wanted) or folded.get(KEY_ALIASES.get(wanted, wanted))
-    if found is None:
+    if found is not None:
+        return found
+    carried = [f for f in numeric_fields(ctx) if f.field is not None and fold(f.name) in (
+        fold(wanted), fold(KEY_ALIASES.get(wanted, wanted)))]
+    if len(carried) != 1:
         raise ToolError(f"no column {name!r} to group by; columns are: {', '.join(folded.values())}")
-    return found
+    return carried[0]
 
 
-def _narrow(part: pd.DataFrame, numeric: Numeric | None, keys: list[str], width: pd.Timedelta | None,
+def key_name(key: Key) -> str:
+    return key if isinstance(key, str) else key.name
+
+
+def _narrow(part: pd.DataFrame, numeric: Numeric | None, keys: list[Key], width: pd.Timedelta | None,
             frame: pd.DataFrame | None = None) -> pd.DataFrame:
-    """The keys (as text, or the categoricals they are, which group without hashing), the bucket and the value of
-    each row of `part` that has them (see `Numeric.values` for `frame`)."""
+    """The keys (as text, or the categoricals they are, which group without hashing; a number as its text), the
+    bucket and the value of each row of `part` that has them (see `Numeric.values` for `frame`)."""
     out = pd.DataFrame(index=part.index)
     for key in keys:
+        if isinstance(key, Numeric):
+            out[key.name] = key.values(part, frame).map(lambda v: None if pd.isna(v) else plain(v)).astype(object)
+            continue
         column = part[key]
         out[key] = column if _categorical(column) else column.astype("object").where(column.notna(), None)
     if width is not None:
         out["bucket"] = part["timestamp"].dt.floor(width)
     out["value"] = numeric.values(part, frame) if numeric is not None else 1.0
     out = out.dropna()
-    for key in keys:  # a category no row holds is no group
+    for key in map(key_name, keys):  # a category no row holds is no group
         if _categorical(out[key]):
             out[key] = out[key].cat.remove_unused_categories()
     return out
@@ -193,7 +206,7 @@ def _categorical(column: pd.Series) -> bool:
     return isinstance(column.dtype, pd.CategoricalDtype)
 
 
-def gather(rows: Rows, numeric: Numeric | None, keys: list[str], width: pd.Timedelta | None,
+def gather(rows: Rows, numeric: Numeric | None, keys: list[Key], width: pd.Timedelta | None,
            frame: Rows | None = None) -> pd.DataFrame:
     """`_narrow` over every row (per partition on a Dask frame, brought back as one pandas frame); `frame`, every
     loaded row, lets a message field's values be read from those stored for a cached file."""

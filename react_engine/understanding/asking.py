@@ -160,8 +160,26 @@ def _comparison(t: _Text) -> Measure | None:
                     r"\bmore\s+" + side + r"\s+or\s+" + side, r"\bcompare\b|\bdifference between\b"):
         m = t.take(pattern, over_read=True)
         if m is not None:
-            return Comparison(left=_side(m, 1), right=_side(m, 2))
+            left = _side(m, 1)
+            return Comparison(left=left, right=_elided(left, _side(m, 2)))
     return None
+
+
+_MONTH_DAY = r"\b((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+)\d{1,2}\b"
+
+
+def _elided(left: str, right: str) -> str:
+    """A right side that names only a day ("notices on the 4th of December compared with the 5th"): the left side's
+    words with that day; any other right side as it is."""
+    day = re.fullmatch(r"(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)", right.strip(), re.I)
+    if day is None:
+        return right
+    n = int(day.group(1))
+    ordinal = f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    replaced, found = re.subn(r"\b\d{1,2}(?:st|nd|rd|th)\b", ordinal, left, count=1, flags=re.I)
+    if not found:
+        replaced, found = re.subn(_MONTH_DAY, rf"\g<1>{n}", left, count=1, flags=re.I)
+    return replaced if found else right
 
 
 def _side(m: re.Match[str], group: int) -> str:
@@ -237,7 +255,7 @@ def _breakdown(t: _Text) -> Measure | None:
                over_read=True) or t.take(  # "component and level breakdown", "component by level counts"
         r"\b(?!" + _LEVELS + r")(\w+)\s+(?:and|by|x|&)\s+(?!" + _LEVELS + r")(\w+)\s+(?:breakdown|counts|table|matrix)\b",
         over_read=True)
-    return Pivot(rows=_singular(m.group(1)), columns=_singular(m.group(2))) if m is not None else None
+    return Pivot(rows=singular(m.group(1)), columns=singular(m.group(2))) if m is not None else None
 
 
 # level words, which a breakdown's keys never are ("error and warning counts" compares two levels)
@@ -254,10 +272,10 @@ _KEY_NOUNS = frozenset({"node", "host", "program", "process", "component", "user
 def _grouped_by(text: str) -> str | None:
     """"by node", "per program": the words grouping a statistic by a key noun, whatever read them; None when none."""
     m = re.search(r"\b(?:by|per|for each|for every)\s+(\w+)\b", text, re.I)
-    return m.group(0) if m is not None and _singular(m.group(1)) in _KEY_NOUNS else None
+    return m.group(0) if m is not None and singular(m.group(1)) in _KEY_NOUNS else None
 
 
-def _singular(word: str) -> str:
+def singular(word: str) -> str:
     """"hosts" -> "host", but "status", "address" and "analysis" stay."""
     word = word.lower()
     return word[:-1] if word.endswith("s") and not word.endswith(("ss", "us", "is")) else word

@@ -3,8 +3,7 @@ values left out of a ranking, the asked order and limit, and the asking words no
 
 from __future__ import annotations
 
-from react_engine.tools.numeric import KEY_ALIASES
-from react_engine.understanding.asking import TIME_KEYS
+from react_engine.understanding.asking import TIME_KEYS, singular
 from react_engine.understanding.interpretation import Term
 from react_engine.understanding.measures import (
     Count,
@@ -60,7 +59,7 @@ def read_query(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> tupl
     asked = draft.asked
     grouping = _grouping(draft, measure, columns, vocabulary)
     if asked.by and not (grouping.keys or grouping.bucket):  # "per program": a column; "by node" read otherwise
-        grouping = _by_column(draft, asked.by, columns)
+        grouping = _by_column(draft, asked.by)
     query = Query(filters=tuple(draft.filters), measure=asked.measure or measure, left_out=tuple(left_out),
                   order=asked.order, limit=asked.limit, unread=tuple(draft.unread), grouping=grouping)
     return query, measure
@@ -81,12 +80,12 @@ def _grouping(draft: Draft, measure: Measure, columns: list[str], vocabulary: Vo
                     bucket=draft.interval if draft.goal == "histogram" else None)
 
 
-def _by_column(draft: Draft, by: str, columns: list[str]) -> Grouping:
-    """The grouping "per program" names when the rows have that column and no filter read the word; else none, and
-    the words left unread (a partial answer, never a statistic of all the lines as if grouped)."""
-    noun = by.split()[-1].lower()
-    noun = noun[:-1] if noun.endswith("s") and noun[:-1] in columns + list(KEY_ALIASES) else noun
-    if KEY_ALIASES.get(noun, noun) in columns and not any(noun in f.words.lower() for f in draft.filters):
+def _by_column(draft: Draft, by: str) -> Grouping:
+    """The grouping "per program" names (a column, or a number the messages carry, as the measuring tool finds it)
+    when no filter read the word; else none, and the words left unread (a partial answer, never a statistic of all
+    the lines as if grouped)."""
+    noun = singular(by.split()[-1])
+    if not any(noun in f.words.lower() for f in draft.filters):
         return Grouping(keys=(noun,))
     draft.unread.append(by)
     return Grouping()

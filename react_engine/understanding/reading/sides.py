@@ -22,6 +22,7 @@ from react_engine.understanding.reading.result import Reading
 from react_engine.understanding.vocabulary import Vocabulary
 
 _DAY = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d{1,4}[-/.]\d{1,2}[-/.]\d"
+                  r"|\b\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
                   r"|\b(?:today|yesterday|day before)\b", re.I)
 
 
@@ -91,7 +92,7 @@ def _own(side: list[Filter], other: list[Filter]) -> Filter | None:
     if len(side) == 1:
         return side[0]
     kinds = {type(f) for f in other}
-    mine = [f for f in side if type(f) in kinds]
+    mine = [f for f in side if type(f) in kinds and f not in other]  # a filter both sides have is no side's own
     return mine[0] if len(mine) == 1 else None
 
 
