@@ -157,3 +157,19 @@ def test_two_days_compared_count_each_day(question: str) -> None:
     assert days[0] != days[1]
     _, value, verified = _ask(question, path)
     assert verified and value == days
+
+
+@pytest.mark.parametrize("question", ["average time from session opened to session closed per pid",
+                                      "mean duration between 'session opened' and 'session closed' by pid"])
+def test_durations_between_two_named_events_pair_each_start_with_its_end(question: str) -> None:
+    path = real_log("Linux")
+    lines = pd.Series(path.read_text(errors="replace").splitlines())
+    found = lines.str.extract(r"^(\w{3} +\d+ \d\d:\d\d:\d\d) .*\[(\d+)\]: session (opened|closed)").dropna()
+    found["time"] = pd.to_datetime("2026 " + found[0], format="%Y %b %d %H:%M:%S")
+    table = found.sort_values([1, "time"], kind="stable")
+    pairs = (table[2].values[:-1] == "opened") & (table[2].values[1:] == "closed") & (
+        table[1].values[:-1] == table[1].values[1:])
+    lasted = (table.time.values[1:] - table.time.values[:-1])[pairs] / pd.Timedelta("1s")
+    _, value, verified = _ask(question, path)
+    assert verified and isinstance(value, dict) and value["count"] == len(lasted) > 100
+    assert value["mean_seconds"] == pytest.approx(lasted.mean(), rel=1e-4) and value["max_seconds"] == lasted.max()

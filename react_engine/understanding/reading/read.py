@@ -26,7 +26,7 @@ from react_engine.understanding.reading.places import read_places, read_source
 from react_engine.understanding.reading.question import Question, lead_in, time_window
 from react_engine.understanding.reading.result import Reading
 from react_engine.understanding.reading.roles import role
-from react_engine.understanding.reading.sessions import paired
+from react_engine.understanding.reading.sessions import between_events, paired
 from react_engine.understanding.reading.shape import GROUPED, read_goal, read_target
 from react_engine.understanding.reading.sides import with_sides
 from react_engine.understanding.reading.texts import read_texts
@@ -57,6 +57,10 @@ def read_question(question: str, columns: list[str], now: str | None, vocabulary
     draft.role = role(q)
     claim_columns(q, draft.excluded, columns)
     _asking(q, draft)
+    if (events := between_events(draft.asked.measure, q.text, vocabulary, columns)) is not None:
+        draft.asked.measure = events[0]  # its events' words are no searches of the lines measured
+        _unsearch(draft, q.text[events[1][0]:events[1][1]])
+        q.consume(*events[1])
     draft.asked.measure = paired(draft.asked.measure, q.text, vocabulary, columns)
     unknown = ground(q, draft, vocabulary, [f.value for f in literals if isinstance(f, TextFilter) and not f.regex])
     if negated is not None:

@@ -4,9 +4,11 @@ durations from a start line to an end line."""
 from __future__ import annotations
 
 from react_engine.planners.rules.compile.calls import Call, Cannot, call
+from react_engine.tools.entities import ExtractEntitiesParams
 from react_engine.tools.times import DurationsParams, GapsParams, TimeSpanParams
 from react_engine.understanding.measures import Duration, Gaps, Occurrence, Span
 from react_engine.understanding.query import Query
+from react_engine.understanding.reading.lexicon import CUSTOM_ENTITIES
 
 
 def compile_occurrence(query: Query, measure: Occurrence) -> list[Call]:
@@ -29,4 +31,6 @@ def compile_duration(query: Query, measure: Duration) -> list[Call] | Cannot:
     if not measure.start or not measure.end:
         return Cannot("the time from a start line to an end line (name both)")
     params = DurationsParams(start=measure.start, end=measure.end, **({"key": measure.key} if measure.key else {}))
-    return [call(params, f'the time from each "{measure.start}" line to the next "{measure.end}" line')]
+    found = [call(ExtractEntitiesParams(types=[], pattern=CUSTOM_ENTITIES[measure.key], name=measure.key),
+                  f"find the {measure.key} of each line")] if measure.key in CUSTOM_ENTITIES else []  # "per block"
+    return [*found, call(params, f'the time from each "{measure.start}" line to the next "{measure.end}" line')]
