@@ -92,6 +92,8 @@ def read(question: str) -> Asked:
     ("average gap between errors?", Statistic(func="mean", field="gap")),  # no tool's yet: never the longest gap
     ("smallest amount of bytes received?", Statistic(func="min", field="bytes received")),
     ("what portion of the log is 'Received disconnect'?", Share()),
+    ("what percent of errors are 'Directory index forbidden'?", Share(base=("errors",))),
+    ("what fraction of requests were 404s?", Share()),
     ("component and level breakdown", Pivot(rows="component", columns="level")),
     ("component by level counts", Pivot(rows="component", columns="level")),
     ("error and warning counts", None),

@@ -146,7 +146,17 @@ def _with_unit(t: _Text, field: str) -> str:
 def _share(t: _Text) -> Measure | None:
     m = t.take(r"\b(?:what|which)\s+(?:" + _PERCENT + r"|proportion|fraction|share|ratio|portion)\b|\b" + _PERCENT + r"\b|%"
                r"|\bproportion\b|\bfraction\b|\bratio\b|\bshare of\b|\bwhat portion\b")
-    return Share() if m is not None else None
+    if m is None:
+        return None
+    base = re.match(r"\s*(?:of\s+)?(?:the\s+|all\s+)?([\w'\".-]+(?:\s+[\w'\".-]+){0,3}?)\s+(?:are|were|is|was|came|come|that|"
+                    r"which|have|had)\b", t.text[m.end():], re.I) if re.search(r"\bof\s*$|%$", m.group(0)) or re.match(
+        r"\s+of\b", t.text[m.end():], re.I) else None
+    if base is None or re.fullmatch(_ALL_LINES, base.group(1), re.I):
+        return Share()
+    return Share(base=(base.group(1),))  # "what percent of errors are X": a share of the errors, not of all lines
+
+
+_ALL_LINES = r"(?:(?:the|this|all)\s+)?(?:(?:log\s+)?lines?|logs?|entries|messages|events|records|rows|requests|file|output)"
 
 
 def _comparison(t: _Text) -> Measure | None:

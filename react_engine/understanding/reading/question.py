@@ -102,7 +102,8 @@ def time_window(q: Question, now: str | None, vocabulary: Vocabulary) -> tuple[s
     """(start, end, words) for the time window the question names, or None."""
     unit = r"(?:the\s+)?(first|last|final|opening|closing)\s+" + AMOUNT + r"?\s*" + UNIT + r"\s+(?:of|in)\s+(?:the\s+)?" \
         r"(?:logs?|files?|data|capture|trace|recording)\b"
-    for m in q.take(unit):
+    for m in q.take(unit) or q.take(r"\b(?:in|within|during|over)\s+(?:the\s+)?(first|opening)\s+" + AMOUNT
+                                    + r"?\s*" + UNIT + r"\b"):  # "errors in the first 5 minutes": of the log
         return _edge(m, vocabulary)
     for m in q.take(r"\b(?:in |within |during |over |for )?(?:the )?(?:last|past|previous|recent)\s+"
                     + AMOUNT + r"?\s*" + UNIT + r"\b") + q.take(r"\b" + AMOUNT + r"\s*" + UNIT + r"\s+ago\b"):

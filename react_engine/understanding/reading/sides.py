@@ -50,8 +50,8 @@ def with_sides(reading: Reading, read: Callable[[str], Reading], vocabulary: Voc
 def _split(left: list[Filter], right: list[Filter], right_words: str) -> tuple[Filter, Filter, list[Filter]] | None:
     """Each side's own filter and the filters both share, or None when a side has no single one of its own."""
     a, b = _own(left, right), _own(right, left)
-    if a is None or b is None:
-        return None
+    if a is None or b is None or isinstance(a, TimeFilter) != isinstance(b, TimeFilter):
+        return None  # a time window against lines of a kind is no comparison of like with like
     common = [f for f in left + right if f is not a and f is not b]
     if isinstance(a, TimeFilter) and isinstance(b, TimeFilter) and not _DAY.search(right_words):
         b = _on_day_of(b, a)
