@@ -99,13 +99,15 @@ class CacheUsage(BaseModel):
 
 
 def cache_usage() -> CacheUsage:
-    """Entries and bytes in the parsed-frame cache, and its temporary files."""
-    from react_engine.logs.cache import MAX_CACHE_BYTES, TEMP_SUFFIX, cache_dir
+    """Entries and bytes in the parsed-frame cache (with the field values stored beside entries), and its
+    temporary files."""
+    from react_engine.logs.cache import MAX_CACHE_BYTES, TEMP_SUFFIX, VALUES_SUFFIX, cache_dir
 
     folder = cache_dir()
     files = list(folder.glob("*.arrow")) if folder.is_dir() else []
+    values = list(folder.glob(f"*{VALUES_SUFFIX}")) if folder.is_dir() else []
     temps = list(folder.glob(f"*{TEMP_SUFFIX}")) if folder.is_dir() else []
-    return CacheUsage(path=str(folder), entries=len(files), bytes=sum(_size(f) for f in files),
+    return CacheUsage(path=str(folder), entries=len(files), bytes=sum(_size(f) for f in files + values),
                       limit_bytes=MAX_CACHE_BYTES, temp_files=len(temps), temp_bytes=sum(_size(f) for f in temps))
 
 
@@ -118,12 +120,13 @@ def _size(path: Path) -> int:
 
 
 def clear_cache() -> CacheUsage:
-    """Delete every cache entry (and any temporary file left by an interrupted write); returns what was freed."""
-    from react_engine.logs.cache import cache_dir
+    """Delete every cache entry, the field values stored beside them and any temporary file left by an interrupted
+    write; returns what was freed."""
+    from react_engine.logs.cache import TEMP_SUFFIX, VALUES_SUFFIX, cache_dir
 
     freed = cache_usage()
     folder = cache_dir()
     if folder.is_dir():
-        for path in [*folder.glob("*.arrow"), *folder.glob("*.tmp")]:
+        for path in [*folder.glob("*.arrow"), *folder.glob(f"*{VALUES_SUFFIX}"), *folder.glob(f"*{TEMP_SUFFIX}")]:
             path.unlink(missing_ok=True)
     return freed

@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from react_engine import Engine
+from react_engine.housekeeping import cache_usage, clear_cache
 from react_engine.logs import cache, cache_dir, load, stored
 from react_engine.logs.cache import VALUES_SUFFIX
 from react_engine.logs.fields import NumericField, discover, read
@@ -143,3 +144,12 @@ def test_eviction_deletes_values_whose_entry_is_gone(tmp_path: Path) -> None:
         entry.unlink()
         cache.evict()
         assert not _values()
+
+
+def test_cache_info_counts_the_values_and_clear_deletes_them(tmp_path: Path) -> None:
+    with _cache_home():
+        _code_stored(tmp_path / "a.log", range(50))
+        (entry,), (values,) = cache_dir().glob("*.arrow"), _values()
+        assert cache_usage().bytes == entry.stat().st_size + values.stat().st_size
+        clear_cache()
+        assert not any(cache_dir().iterdir())

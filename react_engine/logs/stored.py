@@ -56,14 +56,14 @@ def field_values(frame: pd.DataFrame, rows: pd.DataFrame, field: NumericField) -
         return read(rows["message"], field)
     if rows.index.equals(frame.index) and len(spans) == 1 and spans[0].stop - spans[0].start == len(frame):
         values = _whole(frame, spans[0], field, len(frame))  # every row of one file: no positions to look up
-        return read(rows["message"], field) if values is None else pd.Series(values, index=rows.index,
-                                                                              name=field.name)
+        assert values is not None  # read and stored when not stored yet
+        return pd.Series(values, index=rows.index, name=field.name)
     labels = rows.index.to_numpy()
     out = np.full(len(rows), np.nan)
     left = np.ones(len(rows), dtype=bool)  # the rows no stored values answer
     for span in spans:
         at = np.flatnonzero((labels >= span.start) & (labels < span.stop))
-        values = _whole(frame, span, field, len(at))
+        values = _whole(frame, span, field, len(at)) if len(at) else None
         if values is not None:
             out[at] = values[labels[at] - span.start]
             left[at] = False
