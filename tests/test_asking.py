@@ -94,6 +94,7 @@ def read(question: str) -> Asked:
     ("what portion of the log is 'Received disconnect'?", Share()),
     ("what percent of errors are 'Directory index forbidden'?", Share(base=("errors",))),
     ("what fraction of requests were 404s?", Share()),
+    ("max time to read a broadcast variable", Statistic(func="max", field="time")),
     ("component and level breakdown", Pivot(rows="component", columns="level")),
     ("component by level counts", Pivot(rows="component", columns="level")),
     ("error and warning counts", None),
@@ -256,3 +257,8 @@ def test_an_unserved_case_passes_only_as_a_partial_answer_or_a_refusal() -> None
                                             ("avg bytes sent by chrome.exe", None), ("average latency", None)])
 def test_the_words_grouping_a_statistic_are_kept_however_else_they_were_read(question: str, by: str | None) -> None:
     assert read(question).by == by
+
+
+def test_compare_left_unread_makes_the_reply_partial() -> None:
+    text = "compare average latency_ms of api.orders and api.users"
+    assert "compare" in unread_words(text, [False] * len(text))

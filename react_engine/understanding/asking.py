@@ -48,7 +48,7 @@ _FIELD_END = (r"(?=\s+(?:for|in|on|from|by|per|over|during|across|today|yesterda
 # asking words that, left over after reading, mean part of the question went unanswered
 _ASKING = (r"\b(?:percent(?:age)?s?|proportion|fraction|ratio|average|avg|median|percentile|maximum|minimum|"
            r"variance|latest|newest|oldest|earliest|first|last|recent|recently|when|than|versus|vs|longest|"
-           r"shortest|slowest|fastest|smallest|lowest|portion)\b|%")
+           r"shortest|slowest|fastest|smallest|lowest|portion|compare|compared|comparison)\b|%")
 # words a question about times or a comparison asks with, never corrected into a log's words ("start" is not a
 # typo of "state", "versus" not one of "version")
 TIME_WORDS = frozenset({"start", "started", "starts", "begin", "began", "end", "ended", "stop", "stopped", "gap",
@@ -128,6 +128,9 @@ def _statistic(t: _Text) -> Measure | None:
         field = _with_unit(t, t.field_after(m.end()))
         if re.match(r"\s+(?:the\s+)?(?:number|count)\s+of\b", t.text[m.end():], re.I):
             field = "number"  # "average number of failed logins per hour": a rate, no number the lines write
+        elif timed := t.take(r"(?<=" + re.escape(m.group(0)) + r")\s+(?:the\s+)?(time|duration|latency)\s+(?:to|it took|taken|spent"
+                             r"|needed)\b"):  # "max time to read a broadcast variable": the time it took
+            field = timed.group(1).lower()
         return Statistic(func=func, field=field)
     m = t.take(r"\bhow (?:many|much)\s+(" + _UNITS + r")\b(?:\s+were\s+(?:served|transferred|returned))?"
                r"|\btotal\s+(?:number of\s+)?(" + _UNITS + r"|len|length|latency|duration|lifetime)\b"
