@@ -168,6 +168,7 @@ def test_syslog_messages_are_made_in_the_lines_own_buffer() -> None:
 @example([("plain", "no pattern reads this"), ("plain", "nor this")], "\n", 1, 1, 0)
 @example([("plain", "no pattern reads this")], "\n", 1, 0, 0)
 @example([("tagged", "a"), ("plain", "b"), ("long", "c")], "\n", 1, 0, 1)
+@example([("plain", ""), ("tagged", "a")], "\n", 1, 1, 0)  # a blank line before the first entry
 def test_any_lines_parse_the_same_in_place_and_in_segments(rows: list[tuple[str, str]], ending: str, part: int,
                                                            multiline: int, segment: int) -> None:
     texts = [body if kind == "plain" else
@@ -179,6 +180,9 @@ def test_any_lines_parse_the_same_in_place_and_in_segments(rows: list[tuple[str,
     assert edited.schema == copied.schema
     assert edited.equals(copied)
     full = concat(edited[RAW_HEAD], edited["message"]) if RAW_HEAD in edited.column_names else edited[RAW_COLUMN]
+    lead = next((i for i, t in enumerate(texts) if t.strip()), 0)
+    if multiline and rows[lead][0] != "plain":
+        texts = texts[lead:]  # blank lines before the first entry of a multi-line format are no entry
     assert "\n".join(full.to_pylist()) == "\n".join(texts)  # the entries as written, continuation lines joined
 
 
