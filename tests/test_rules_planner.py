@@ -512,3 +512,11 @@ def test_a_name_never_on_a_line_with_the_event_asked_about_is_refused(frames) ->
     assert not (text.str.contains("ed25519") & text.str.contains("restart")).any()
     result = run(frames, "syslog", "ED25519 restarts?")
     assert result.value is None and "rephrase" in result.answer, result.answer
+
+
+def test_a_generic_word_written_as_a_minor_component_names_it() -> None:
+    path = real_log("BGL")
+    with path.with_name(path.name + "_structured.csv").open() as f:
+        app = sum(row["Component"] == "APP" for row in csv.DictReader(f))
+    result = Engine(RulesPlanner()).ask("how many APP lines?", [str(path)])
+    assert result.verified and result.value == app < 2000

@@ -5,6 +5,7 @@ name already read."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from react_engine.tools.regex import literal
 from react_engine.understanding.interpretation import Term
@@ -25,12 +26,20 @@ def read_places(q: Question, draft: Draft, columns: list[str], vocabulary: Vocab
     values = {column: list(vocabulary.values.get(column, {})) for column in ("host", "component", "thread")}
     _one_of(draft, "thread", known(q, values["thread"], set(), after=r"(?=\s+threads?\b)"), "from thread", vocabulary)
     hosts = known(q, values["host"], set())
-    components = known(q, values["component"], {h.lower() for h in hosts}, GENERIC_COMPONENTS)
+    components = known(q, values["component"], {h.lower() for h in hosts}, GENERIC_COMPONENTS,
+                       as_written=_minor(vocabulary.values.get("component", {})))
     for m in q.take(r"\b(?:on|from|at|for)\s+" + HOST_WORD + r"([A-Z][A-Za-z0-9_-]*\d[A-Za-z0-9_-]*)\b", 0,
                     accept=lambda m: not re.fullmatch(r"T\d|\d+[a-z]*", m.group(1))):
         hosts.append(m.group(1))
     _one_of(draft, "host", hosts, "on host", vocabulary)
     _one_of(draft, "component", components, "from", vocabulary)
+
+
+def _minor(counts: Mapping[str, int]) -> frozenset[str]:
+    """The values, not all lower case, that hold under half of the rows: a generic word written as one of them
+    ("APP" in BGL) names it, unlike "CMTS", the component of every line of a CMTS log."""
+    total = sum(counts.values())
+    return frozenset(v for v, n in counts.items() if v != v.lower() and 2 * n < total)
 
 
 def _one_of(draft: Draft, column: str, values: list[str], words: str, vocabulary: Vocabulary) -> None:

@@ -254,20 +254,28 @@ def _by_alias(text: str, values: list[str]) -> dict[str, list[tuple[str, bool]]]
 
 
 def known(q: Question, values: list[str], skip: set[str], generic: frozenset[str] | set[str] = frozenset(),
-          after: str = "") -> list[str]:
+          after: str = "", as_written: frozenset[str] = frozenset()) -> list[str]:
     """Values from the data that the question names, as whole tokens in any case (see `_aliases`), except those in
     `skip`. A dotted part shared by several values ("spark" in `spark.SecurityManager` and `spark.CacheManager`)
     names none of them, and a value that is also a word of questions ("node", or one in `generic`) counts only
-    after "from" or "by". `after` is a pattern the name must be followed by."""
+    after "from" or "by", or written as the log writes it when it is one of `as_written` ("APP lines" in BGL).
+    `after` is a pattern the name must be followed by."""
     by_alias = _by_alias(q.text.lower(), [v for v in values if v.lower() not in skip and len(v) >= 2])
     named: list[str] = []
     for alias in sorted(by_alias, key=len, reverse=True):
         owners = by_alias[alias]
         picked = [v for v, own in owners if own] or ([owners[0][0]] if len(owners) == 1 else [])
-        lead = r"\b(?:from|by)\s+(?:the\s+)?" if _generic(alias) or alias in generic else HOST_WORD
-        if picked and q.take(lead + _word_pattern(alias) + after):
+        if picked and _names(q, alias, _generic(alias) or alias in generic, after, as_written.intersection(picked)):
             named += [v for v in picked if v not in named]
     return named
+
+
+def _names(q: Question, alias: str, generic_word: bool, after: str, written: frozenset[str]) -> bool:
+    """Whether the question names `alias` (read): a generic word only after "from"/"by" or as the log writes one
+    of `written`."""
+    lead = r"\b(?:from|by)\s+(?:the\s+)?" if generic_word else HOST_WORD
+    return bool(q.take(lead + _word_pattern(alias) + after)) or (generic_word and any(
+        q.take(r"\b" + re.escape(v) + r"\b" + after, 0) for v in written))
 
 
 _ONLY_ASKING = r"\W*(?:(?:what|which|when|how|many|often|time|date|day|hour|count|number|is|was|it|that|the|of)\W+)*" \
