@@ -28,13 +28,15 @@ def jsonable(value: Any) -> Any:
     return value.item() if isinstance(value, np.generic) else value
 
 
-def top(counts: pd.Series, n: int) -> list[list[Any]]:
-    """The `n` largest of `counts` (value -> count) as `[value, count]`, by count descending, then value."""
+def top(counts: pd.Series, n: int, least: bool = False) -> list[list[Any]]:
+    """The `n` largest of `counts` (value -> count) as `[value, count]`, by count descending, then value; with
+    `least`, the `n` smallest, by count ascending, then value."""
     if counts.empty:
         return []
-    tied = counts[counts >= counts.nlargest(n).iloc[-1]]  # only the values that can make the top n
+    tied = counts[counts <= counts.nsmallest(n).iloc[-1]] if least else \
+        counts[counts >= counts.nlargest(n).iloc[-1]]  # only the values that can make the top n  # fmt: skip
     order = pd.DataFrame({"value": tied.index, "count": tied.to_numpy()}).sort_values(
-        ["count", "value"], ascending=[False, True], kind="stable", key=_comparable)
+        ["count", "value"], ascending=[least, True], kind="stable", key=_comparable)
     return [[jsonable(v), int(c)] for v, c in order.head(n).itertuples(index=False)]
 
 

@@ -140,10 +140,11 @@ def test_the_limit_and_the_interval_reach_the_calls() -> None:
     calls = compile_query(Query(measure=Top(key=Key(name="host"), n=80)))
     assert isinstance(calls, list)
     valid(calls[-1])
+    calls = compile_query(Query(measure=Top(key=Key(name="host"), n=3, least=True)))
+    assert isinstance(calls, list) and calls[-1].params == {"field": "host", "n": 3, "order": "asc"}
 
 
-@pytest.mark.parametrize("measure", [*UNSERVED, Top(key=Key(name="host"), least=True)],
-                         ids=lambda m: m.kind)
+@pytest.mark.parametrize("measure", UNSERVED, ids=lambda m: m.kind)
 def test_measures_without_tools_compile_to_a_stated_cannot(measure: measures.Measure) -> None:
     compiled = compile_query(Query(measure=measure))
     assert isinstance(compiled, Cannot)

@@ -188,3 +188,59 @@ def test_the_first_minutes_of_a_log_are_a_window_and_a_window_is_not_compared_wi
     assert not verified
     _, _, verified = _ask("what percent of warnings are 'Unknown base file'?", path)
     assert not verified  # a share of the warnings, which no tool computes yet: never a share of all lines
+
+
+def _app_frame() -> pd.DataFrame:
+    rows = [json.loads(line) for line in (ROOT / "sample_logs/app/app.jsonl").read_text().splitlines()]
+    return pd.DataFrame(rows)
+
+
+@pytest.mark.parametrize(("question", "func", "low", "first"), [
+    ("which logger has the lowest avg latency_ms", "mean", True, 1),
+    ("which service has the highest average latency_ms?", "mean", False, 1),
+    ("which 3 components have the lowest p95 latency_ms", "p95", True, 3),
+    ("top 2 users by average latency_ms", "mean", False, 2),
+])
+def test_groups_ranked_by_a_statistic_name_the_first_asked(question: str, func: str, low: bool, first: int) -> None:
+    frame = _app_frame().dropna(subset=["latency_ms"])
+    key = "user" if "user" in question else "logger"
+    grouped = frame.groupby(key)["latency_ms"]
+    truth = (grouped.quantile(0.95) if func == "p95" else grouped.mean()).sort_values(ascending=low)
+    answer, value, verified = _ask(question, ROOT / "sample_logs/app")
+    assert verified, answer
+    if first == 1:
+        assert value == truth.index[0] and answer.startswith(truth.index[0])
+        assert ("lowest" if low else "highest") in answer
+    else:
+        assert list(value) == list(truth.index[:first])
+        assert all(value[k] == pytest.approx(truth[k], rel=1e-5) for k in truth.index[:first])
+
+
+def test_the_hour_with_the_highest_median_and_groups_sorted_ascending() -> None:
+    frame = _app_frame().dropna(subset=["latency_ms"])
+    hourly = frame.groupby(pd.to_datetime(frame["ts"], utc=True).dt.floor("1h"))["latency_ms"].median()
+    answer, value, verified = _ask("what hour had the highest median latency_ms?", ROOT / "sample_logs/app")
+    assert verified and pd.Timestamp(value) == hourly.idxmax(), answer
+    means = frame.groupby(pd.to_datetime(frame["ts"], utc=True).dt.floor("1h"))["latency_ms"].mean()
+    answer, value, verified = _ask("which hour had the lowest avg latency_ms", ROOT / "sample_logs/app")
+    assert verified and pd.Timestamp(value) == means.idxmin() and "lowest" in answer, answer
+    answer, value, verified = _ask("average latency_ms per service, sorted ascending", ROOT / "sample_logs/app")
+    means = frame.groupby("logger")["latency_ms"].mean().sort_values()
+    assert verified and list(value) == list(means.index)
+    assert [answer.index(k) for k in means.index] == sorted(answer.index(k) for k in means.index)
+
+
+@pytest.mark.parametrize("question", ["which logger has the least errors", "what are the 2 rarest users?"])
+def test_the_fewest_lines_are_ranked_from_the_fewest(question: str) -> None:
+    frame = _app_frame()
+    if "errors" in question:
+        counts = frame[frame["level"] == "ERROR"]["logger"].value_counts()
+    else:
+        counts = frame["user"].value_counts()
+    counts = counts.sort_values(kind="stable")
+    answer, value, verified = _ask(question, ROOT / "sample_logs/app")
+    assert verified, answer
+    if "2" in question:
+        assert [v for v, _ in value] == counts.index[:2].tolist() and answer.startswith("Rarest")
+    else:
+        assert value == counts.index[0] and "fewest" in answer and f"{counts.iloc[0]} lines" in answer

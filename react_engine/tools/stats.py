@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 import pandas as pd
 from pydantic import Field
 
@@ -22,20 +24,22 @@ MAX_TOP = 1000  # the most [value, count] pairs top_values returns, whatever n a
 class TopValuesParams(Params):
     field: str = Field(description="a column (host, component, status...) or an entity type (mac, ip, user...)")
     n: int = Field(5, ge=1, description="how many values (any number: when fewer exist, all are listed)")
+    order: Literal["desc", "asc"] = Field("desc", description="most frequent first (desc) or rarest first (asc)")
 
 
 @tool("top_values", "[value, count] pairs, most frequent first", TopValuesParams)
 def top_values(params: TopValuesParams, ctx: ToolContext) -> ToolResult:
     found, name, extracted = field_values(ctx, params.field)
     counts = value_counts(found)
-    leaders = top(counts, min(params.n, MAX_TOP))
+    leaders = top(counts, min(params.n, MAX_TOP), least=params.order == "asc")
     shown = ", ".join(f"{brief(v, 40)} ({c:,})" for v, c in leaders[:3]) or "none"
     evidence = None
     if leaders:
         first = leaders[0][0]
         holders = labels(found, mask(found, lambda part: (part == first).to_numpy(dtype=bool, na_value=False)))
         evidence = holders if len(holders) < count(ctx.rows) else None
-    return ToolResult(value=leaders, summary=f"top {brief(name)} -> {shown} in {count(ctx.rows):,} rows",
+    which = "top" if params.order == "desc" else "rarest"
+    return ToolResult(value=leaders, summary=f"{which} {brief(name)} -> {shown} in {count(ctx.rows):,} rows",
                       entities=extracted, evidence=evidence, note=_how_many(params.n, len(counts), name))
 
 

@@ -48,7 +48,8 @@ def answer(plan: Plan, history: list[HistoryItem]) -> tuple[str, Any]:
     if isinstance(measure, (Patterns, Unusual, Timeline, Preceding)):
         return investigation_answer(measure.kind, history, where, str(getattr(measure, "value", "")))
     asked = plan.query.measure if plan.query is not None else measure
-    worded = time_answer(asked, history, where) or measure_answer(asked, history, where) or _worded(
+    first = plan.query.limit if plan.query is not None and plan.query.order in ("most", "least") else None
+    worded = time_answer(asked, history, where) or measure_answer(asked, history, where, first) or _worded(
         measure, {h.action: h for h in history}, where)  # the latest value of each tool
     return worded or (f"{history[-1].summary}{where}.", history[-1].value)
 
@@ -61,9 +62,9 @@ def _worded(measure: Measure, computed: dict[str, HistoryItem], where: str) -> t
         case Listing(key=key) if key is not None:
             return _listed(key.label, computed, where)
         case Top(single=True):
-            return _leaders(measure.key.label, computed["top_values"], where)
+            return _leaders(measure.key.label, computed["top_values"], where, measure.least)
         case Top():
-            return _ranked(measure.key.label, computed["top_values"].value, where)
+            return _ranked(measure.key.label, computed["top_values"].value, where, measure.least)
         case Histogram():
             return _histogram(computed["count_by_time"].value, where, measure.peak)
         case Listing():
@@ -93,24 +94,24 @@ def _listed(label: str, computed: dict[str, HistoryItem], where: str) -> tuple[s
     return f"{head}{more}: {shown}.", names[0] if len(names) == 1 else names
 
 
-def _leaders(label: str, ranked: HistoryItem, where: str) -> tuple[str, Any]:
-    """The value with the most lines, or the values tied for the most."""
+def _leaders(label: str, ranked: HistoryItem, where: str, least: bool = False) -> tuple[str, Any]:
+    """The value with the most (`least`: the fewest) lines, or the values tied for it."""
     pairs = _pairs(ranked.value)
     if not pairs:
         return f"No {label} were found{where}.", []
     best = [v for v, c in pairs if c == pairs[0][1]]
     field = ranked.params.get("field", "")
     leaders = " and ".join(f"{field} {v}" if str(v).isdigit() and field else str(v) for v in best)
-    verb = "tie with" if len(best) > 1 else "has the most, with"
+    verb = "tie with" if len(best) > 1 else f"has the {'fewest' if least else 'most'}, with"
     return f"{leaders} {verb} {counted(pairs[0][1], 'lines')}{where}.", best[0] if len(best) == 1 else best
 
 
-def _ranked(label: str, value: Any, where: str) -> tuple[str, Any]:
+def _ranked(label: str, value: Any, where: str, least: bool = False) -> tuple[str, Any]:
     pairs = _pairs(value)
     if not pairs:
         return f"No {label} were found{where}.", []
     shown = ", ".join(f"{v} ({c:,})" for v, c in pairs)
-    return f"Top {label}{where}: {shown}.", [[v, c] for v, c in pairs]
+    return f"{'Rarest' if least else 'Top'} {label}{where}: {shown}.", [[v, c] for v, c in pairs]
 
 
 def _histogram(value: Any, where: str, peak: bool) -> tuple[str, Any]:

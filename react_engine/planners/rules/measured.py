@@ -15,8 +15,10 @@ def _unit(value: dict[str, Any]) -> str:
     return f" {value['unit']}" if value.get("unit") else ""
 
 
-def measure_answer(measure: Measure, history: list[HistoryItem], where: str) -> tuple[str, Any] | None:
-    """The sentence and value for a measure of numbers, or None when the last step is no measuring tool's."""
+def measure_answer(measure: Measure, history: list[HistoryItem], where: str,
+                   first: int | None = None) -> tuple[str, Any] | None:
+    """The sentence and value for a measure of numbers, or None when the last step is no measuring tool's
+    (`first`: the groups a ranking by the measure asks for, "which service has the lowest average")."""
     if not history or history[-1].action not in MEASURING_TOOLS or not isinstance(history[-1].value, dict):
         return None
     last, params = history[-1].value, history[-1].params
@@ -30,14 +32,24 @@ def measure_answer(measure: Measure, history: list[HistoryItem], where: str) -> 
         return f"No line{where} carries {params.get('field') or 'a value'}, so there is no {measure.asked()}.", None
     func = str(params.get("func", "mean"))
     if isinstance(last.get("columns"), list):
-        if (grouped := _grouped(last, func)) is not None:
-            return _by_group(measure, last, func, where), grouped
-        cells = _cells(last)
-        only = " (its most frequent values only: the whole table is too large to state)" if (
-            "cells" in last and cells is None) else ""
-        return f"{measure.asked().capitalize()}{where}: see the table below{only}.", cells
+        return _table_answer(measure, history[-1], where, first)
     number = last.get(func)
     return (f"{measure.asked().capitalize()} is {number:,}{_unit(last)} over {last['rows']:,} lines{where}.", number)
+
+
+def _table_answer(measure: Measure, step: HistoryItem, where: str, first: int | None) -> tuple[str, Any]:
+    """A grouped statistic's groups (the `first` of them when a ranking asks for them), or a two-way table's."""
+    table, params = step.value, step.params
+    func = str(params.get("func", "mean"))
+    if (grouped := _grouped(table, func)) is None:
+        cells = _cells(table)
+        only = " (its most frequent values only: the whole table is too large to state)" if (
+            "cells" in table and cells is None) else ""
+        return f"{measure.asked().capitalize()}{where}: see the table below{only}.", cells
+    if first is not None and params.get("order"):
+        bucket = next((_SPANS.get(b, "bucket") for b in params.get("by") or [] if b[:1].isdigit()), "bucket")
+        return _leading(measure, table, func, where, first, params["order"] == "asc", bucket)
+    return _by_group(measure, table, func, where), grouped
 
 
 def _cells(table: dict[str, Any]) -> dict[str, dict[str, Any]] | None:
@@ -80,6 +92,39 @@ def _by_group(measure: Measure, table: dict[str, Any], func: str, where: str) ->
     more = f" (the table lists all {groups:,} groups)" if groups > _SHOWN else ""
     names = ["time" if c == "bucket" else c for c in columns[:at]]
     return f"{measure.asked().capitalize()}{where}, by {' and '.join(names)}: {shown}{more}."
+
+
+_SPANS = {"1m": "minute", "1h": "hour", "1d": "day", "1w": "week"}
+
+
+def _key(row: list[Any], at: int) -> str:
+    return " ".join(str(v) for v in row[:at])
+
+
+def _said(columns: list[str], row: list[Any], at: int, bucket: str) -> str:
+    """A group as the answer names it ("api.users", "the hour from 2026-11-20T00:00:00+00:00")."""
+    return " ".join(f"the {bucket} from {v}" if c == "bucket" else str(v) for c, v in zip(columns[:at], row[:at],
+                                                                                            strict=True))
+
+
+def _leading(measure: Measure, table: dict[str, Any], func: str, where: str, first: int, low: bool,
+             bucket: str) -> tuple[str, Any]:
+    """The group (or the `first` groups) with the highest or, `low`, the lowest statistic: its name and value,
+    the groups tied with it named too; the value is the group, or {group: statistic} of the first ones."""
+    columns, rows = table["columns"], table.get("rows") or []
+    at = columns.index(func)
+    extreme = f"the {'lowest' if low else 'highest'} {measure.asked().removeprefix('the ')}"
+    groups = f" (of {table.get('groups', len(rows)):,} groups)"
+    if first > 1:
+        listed = "; ".join(f"{_said(columns, r, at, bucket)}: {r[at]:,}{_unit(table)}" for r in rows[:first])
+        return f"The {len(rows[:first])} with {extreme}{where}: {listed}{groups}.", \
+            {_key(r, at): r[at] for r in rows[:first]}
+    best = [row for row in rows if row[at] == rows[0][at]]
+    named = " and ".join(_said(columns, r, at, bucket) for r in best)
+    verb = "tie with" if len(best) > 1 else "has"
+    text = f"{'T' + named[1:] if named.startswith('the ') else named} {verb} {extreme}{where}: " \
+           f"{rows[0][at]:,}{_unit(table)}{groups}."
+    return text, _key(best[0], at) if len(best) == 1 else [_key(r, at) for r in best]
 
 
 def _compared(measure: Comparison, value: dict[str, Any]) -> tuple[str, Any]:

@@ -52,6 +52,8 @@ class Draft:
     unread: list[str] = field(default_factory=list)  # asking words nothing read
     investigation: Measure | None = None  # patterns, unusual, timeline or preceding lines
     n: int = 5  # how many values a ranking has
+    rank: Literal["most", "least"] | None = None  # which way a ranking runs, when the question says
+    limited: bool = False  # the ranking's first `n` are asked for ("which ... the lowest", "the 3 rarest")
     interval: str = "1h"  # a histogram's bucket
     peak: bool = False  # the busiest bucket is asked ("busiest hour", "which minute had the most errors")
 

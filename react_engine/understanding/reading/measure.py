@@ -3,6 +3,8 @@ values left out of a ranking, the asked order and limit, and the asking words no
 
 from __future__ import annotations
 
+from typing import Literal
+
 from react_engine.understanding.asking import TIME_KEYS, singular
 from react_engine.understanding.interpretation import Term
 from react_engine.understanding.measures import (
@@ -60,9 +62,19 @@ def read_query(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> tupl
     grouping = _grouping(draft, measure, columns, vocabulary)
     if asked.by and not (grouping.keys or grouping.bucket):  # "per program": a column; "by node" read otherwise
         grouping = _by_column(draft, asked.by)
+    order, limit = _ranked_groups(draft, grouping)
     query = Query(filters=tuple(draft.filters), measure=asked.measure or measure, left_out=tuple(left_out),
-                  order=asked.order, limit=asked.limit, unread=tuple(draft.unread), grouping=grouping)
+                  order=asked.order or order, unread=tuple(draft.unread), grouping=grouping,
+                  limit=asked.limit or limit)
     return query, measure
+
+
+def _ranked_groups(draft: Draft, grouping: Grouping) -> tuple[Literal["most", "least"] | None, int | None]:
+    """The order of a statistic's groups when a ranking asks for one, and how many groups it asks for: one for
+    "which", the list's length for "top 3", all for "sorted ascending"."""
+    if not isinstance(draft.asked.measure, Statistic) or grouping == Grouping() or draft.rank is None:
+        return None, None
+    return draft.rank, (1 if draft.goal == "which" else draft.n) if draft.limited else None
 
 
 def _grouping(draft: Draft, measure: Measure, columns: list[str], vocabulary: Vocabulary) -> Grouping:
@@ -115,7 +127,7 @@ def _measure(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> Measur
         return Distinct(key=key)
     if draft.goal == "list":
         return Listing(key=key, limit=10)
-    return Top(key=key, n=draft.n, single=draft.goal == "which")
+    return Top(key=key, n=draft.n, single=draft.goal == "which", least=draft.rank == "least")
 
 
 def _listing(draft: Draft) -> Listing | None:

@@ -24,6 +24,7 @@ from react_engine.understanding.reading.negation import claim_columns, excluded,
 from react_engine.understanding.reading.nouns import subject
 from react_engine.understanding.reading.places import read_places, read_source
 from react_engine.understanding.reading.question import Question, lead_in, time_window
+from react_engine.understanding.reading.rank import read_peak_bucket, read_rank
 from react_engine.understanding.reading.result import Reading
 from react_engine.understanding.reading.roles import role
 from react_engine.understanding.reading.sessions import between_events, paired
@@ -54,6 +55,7 @@ def read_question(question: str, columns: list[str], now: str | None, vocabulary
     if investigation is not None:
         investigate(draft, investigation, problems=uses_severity and WRONG in text.lower())
     read_target(q, draft, vocabulary)
+    read_rank(q, draft)
     draft.role = role(q)
     claim_columns(q, draft.excluded, columns)
     _asking(q, draft)
@@ -116,6 +118,7 @@ def _asking(q: Question, draft: Draft) -> None:
     draft.asked = asked(q.text, q.used)
     for start, end in draft.asked.spans:
         q.consume(start, end)
+    read_peak_bucket(q, draft)
     if isinstance(draft.asked.measure, Statistic) and draft.goal == "top" and draft.target is None:
         for m in re.finditer(GROUPED, q.text, re.I):  # "average bytes sent per connection": per line
             q.consume(m.start(), m.end())

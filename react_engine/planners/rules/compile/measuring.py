@@ -31,7 +31,9 @@ def _field(query: Query, measure: Statistic) -> str:
 
 def compile_statistic(query: Query, measure: Statistic) -> list[Call]:
     by = [*query.grouping.keys, *([query.grouping.bucket] if query.grouping.bucket else [])]
-    params = FieldStatsParams(field=_field(query, measure), func=_func(measure), **({"by": by} if by else {}))
+    order = {"least": "asc", "most": "desc"}.get(query.order or "")
+    params = FieldStatsParams(field=_field(query, measure), func=_func(measure), **({"by": by} if by else {}),
+                              **({"order": order} if order and by else {}))
     return [call(params, f"the {measure.asked()} of the matching lines")]
 
 

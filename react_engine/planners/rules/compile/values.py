@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from react_engine.planners.rules.compile.calls import Call, Cannot, call
+from react_engine.planners.rules.compile.calls import Call, call
 from react_engine.tools.entities import CountEntitiesParams, ExtractEntitiesParams
 from react_engine.tools.stats import MAX_TOP, TopValuesParams
 from react_engine.understanding.measures import Distinct, Key, Top
@@ -21,18 +21,17 @@ def distinct(key: Key) -> Call:
     return call(CountEntitiesParams(type=key.name, unique=True), f"count the distinct {key.shown()}")
 
 
-def ranked(key: Key, n: int) -> Call:
-    return call(TopValuesParams(field=key.name, n=min(n, MAX_TOP)), f"rank the {key.shown()} by their number of lines")
+def ranked(key: Key, n: int, least: bool = False) -> Call:
+    return call(TopValuesParams(field=key.name, n=min(n, MAX_TOP), **({"order": "asc"} if least else {})),
+                f"rank the {key.shown()} by their number of lines{', fewest first' if least else ''}")
 
 
 def compile_distinct(query: Query, measure: Distinct) -> list[Call]:
     return [distinct(measure.key)]
 
 
-def compile_top(query: Query, measure: Top) -> list[Call] | Cannot:
-    if measure.least:
-        return Cannot(measure.asked())
-    return [ranked(measure.key, measure.n)]
+def compile_top(query: Query, measure: Top) -> list[Call]:
+    return [ranked(measure.key, measure.n, measure.least)]
 
 
 def listed_values(key: Key, limit: int) -> list[Call]:

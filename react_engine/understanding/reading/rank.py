@@ -1,0 +1,56 @@
+"""Which way a ranking runs: the values with the fewest lines or the lowest statistic ("which logger has the least
+errors", "the 3 rarest users", "which service has the lowest average latency"), an order asked in words ("sorted
+ascending", "highest first"), and the time bucket a statistic's peak is asked of ("which hour had the highest
+median latency")."""
+
+from __future__ import annotations
+
+import re
+
+from react_engine.understanding.measures import Statistic
+from react_engine.understanding.reading.draft import Draft
+from react_engine.understanding.reading.question import Question, amount
+from react_engine.understanding.reading.shape import SEVERAL
+
+_LOW = r"least|fewest|rarest|lowest|smallest|quietest|fastest|shortest|minimum"
+_HIGH = r"most|highest|largest|biggest|greatest|slowest|longest|maximum|busiest|noisiest"
+_LEAST = r"(?<!\bat )\b(?:" + _LOW + r")\b|\bbottom\b|\bleast (?:common|frequent|active|seen)\b"
+# "sorted ascending", "in descending order", "lowest first", "from highest to lowest"
+_SORTED = (r"\b(?:(?:sorted|ordered|ranked|sort|order)\s+(?:by\s+[\w ]+?\s+)?)?(?:in\s+)?(asc|ascending|desc|"
+           r"descending)(?:\s+order)?\b|\b(" + _LOW + "|" + _HIGH + r")\s+(?:first|on top|to (?:the\s+)?(?:"
+           + _LOW + "|" + _HIGH + r"))\b|\bfrom (?:the\s+)?(" + _LOW + "|" + _HIGH + r")\s+to\s+(?:the\s+)?(?:"
+           + _LOW + "|" + _HIGH + r")\b")
+_BUCKET = r"^\s*(?:which|what|in which|during which)\s+(minute|hour|day)\b"
+_BUCKETS = {"minute": "1m", "hour": "1h", "day": "1d"}
+
+
+def read_rank(q: Question, draft: Draft) -> None:
+    """Set the draft's `rank` (most or least) from the order words, and read "which X has the least ..." as a
+    ranking of X from the fewest; the words read become consumed."""
+    if found := q.take(_SORTED):
+        word = next(g for g in found[0].groups() if g).lower()
+        draft.rank = "least" if word.startswith("asc") or re.fullmatch(_LOW, word) else "most"
+        return
+    if draft.target is None or draft.goal not in ("list", "which", "top"):
+        return
+    if q.has(_LEAST) and q.has(r"^\s*(?:which|what|who)\b|\btop\b|\bbottom\b"):
+        draft.rank, draft.limited = "least", True
+        several = q.take(r"\b(?:which|what|top|bottom|the)\s+(" + SEVERAL + r")\b(?=.*(?:" + _LEAST + "))")
+        draft.goal, draft.n = ("top", amount(several[0].group(1))) if several else ("which", draft.n)
+        q.take(_LEAST)
+    elif q.has(_HIGH) or q.has(r"\btop\b"):
+        draft.rank, draft.limited = "most", True
+
+
+def read_peak_bucket(q: Question, draft: Draft) -> None:
+    """"Which hour had the highest median latency": the statistic per hour, the highest first, the first asked
+    (read once the asking words are: a count per hour is a histogram, read as such)."""
+    if not isinstance(draft.asked.measure, Statistic) or draft.target is not None:
+        return
+    if not (q.has(_LEAST) or q.has(_HIGH)):
+        return
+    if m := q.take(_BUCKET):
+        draft.goal, draft.interval = "histogram", _BUCKETS[m[0].group(1).lower()]
+    elif not draft.peak:  # "the busiest hour" was read as a histogram's peak: here, the statistic's
+        return
+    draft.rank, draft.limited, draft.n = ("least" if q.take(_LEAST) else "most"), True, 1
