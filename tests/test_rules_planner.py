@@ -520,3 +520,12 @@ def test_a_generic_word_written_as_a_minor_component_names_it() -> None:
         app = sum(row["Component"] == "APP" for row in csv.DictReader(f))
     result = Engine(RulesPlanner()).ask("how many APP lines?", [str(path)])
     assert result.verified and result.value == app < 2000
+
+
+def test_the_first_n_lines_named_by_an_entity_word_are_listed_and_the_last_n_values_refused() -> None:
+    path = real_log("OpenSSH")
+    lines = path.read_text(errors="replace").splitlines()
+    first = [n for n, line in enumerate(lines, 1) if "Invalid user" in line][:5]
+    result = Engine(RulesPlanner()).ask("first 5 invalid user attempts", [str(path)])
+    assert all(f"{path.name}:{n} " in result.answer for n in first)
+    assert not Engine(RulesPlanner()).ask("last 3 users", [str(path)]).verified

@@ -21,6 +21,8 @@ _BREAKDOWN = r"\bbreak(?:down| down)\b|" + GROUPED
 _HEAD_NOUN = re.compile(r"\S*\s+(?:attempts?|events?|lines?|entries|messages?|errors?|requests?|logins?|failures?"
                         r"|records?|occurrences?|times|\w+(?:ions|ments))\b")  # "block deletions", "allocations"
 _DISTINCT = r"\bunique\b|\bdistinct\b|\bdifferent\b"
+# "first 5 invalid user attempts", "the last 3 session lines": lines listed, whatever word they start with
+_FIRST_N = r"^\W*(?:show\s+(?:me\s+)?)?(?:the\s+)?(?:first|last|latest|newest|oldest|earliest|most recent)\s+" + AMOUNT + r"\b"
 # (pattern, goal) for the goals that need only a look at the question, in order
 _GOALS: tuple[tuple[str, Goal], ...] = (
     (r"\bmost (?:common|frequent|active|affected|seen)\b|\bfrequent\b|\bnoisiest\b|\bbusiest\b|" + _BREAKDOWN, "top"),
@@ -87,10 +89,18 @@ def _counted(q: Question, draft: Draft, first: int) -> None:
         draft.target = "message"  # "the most common errors"
     if draft.goal == "count" and draft.target in COUNTABLE and _counts_the_target(q, first):
         draft.goal = "unique"  # "how many modems ..." asks for distinct modems
-    if draft.goal in ("list", "show") and draft.target in COUNTABLE and _HEAD_NOUN.match(q.text[first:]):
-        draft.target, draft.goal = None, "show"  # "list the last 3 invalid user attempts" lists lines
+    if draft.target in COUNTABLE:
+        _listed(q, draft, first)
     if draft.target is None and draft.goal == "unique":
         _distinct_lines(q, draft)
+
+
+def _listed(q: Question, draft: Draft, first: int) -> None:
+    """"list the last 3 invalid user attempts" lists lines; "last 3 users" (values in time order) is no tool's."""
+    if (draft.goal in ("list", "show") or q.has(_FIRST_N)) and _HEAD_NOUN.match(q.text[first:]):
+        draft.target, draft.goal = None, "show"
+    elif draft.goal == "count" and q.has(_FIRST_N):
+        draft.problem = f"I cannot list {LABELS[draft.target or '']} in the order they were logged yet"
 
 
 def _named(q: Question, vocabulary: Vocabulary) -> list[tuple[int, str]]:
