@@ -244,3 +244,17 @@ def test_the_fewest_lines_are_ranked_from_the_fewest(question: str) -> None:
         assert [v for v, _ in value] == counts.index[:2].tolist() and answer.startswith("Rarest")
     else:
         assert value == counts.index[0] and "fewest" in answer and f"{counts.iloc[0]} lines" in answer
+
+
+@pytest.mark.parametrize("question", ["ratio of errors to warnings", "what's the error to warning ratio?",
+                                      "error:warning ratio"])
+def test_a_ratio_of_two_kinds_of_lines_divides_their_counts(question: str) -> None:
+    levels = _app_frame()["level"].value_counts()
+    answer, value, verified = _ask(question, ROOT / "sample_logs/app")
+    assert verified and value == pytest.approx(levels["ERROR"] / levels["WARN"], rel=1e-5), answer
+    assert f"{levels['ERROR']:,}" in answer and f"{levels['WARN']:,}" in answer
+
+
+def test_a_ratio_per_key_is_still_a_partial_answer() -> None:
+    result = Engine(RulesPlanner()).ask("ratio of errors to warnings per logger", [str(ROOT / "sample_logs/app")])
+    assert result.partial and not result.verified

@@ -163,6 +163,9 @@ def test_a_comparison_of_two_windows(df: pd.DataFrame) -> None:
     assert (value["a"], value["b"], value["difference"]) == (today, before, today - before)
     if before:
         assert value["percent_change"] == pytest.approx(100 * (today - before) / before, rel=1e-5)
+        assert value["ratio"] == pytest.approx(today / before, rel=1e-5)
+    else:
+        assert "ratio" not in value
 
 
 @settings(max_examples=30, deadline=None)

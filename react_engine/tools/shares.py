@@ -94,5 +94,6 @@ def compare(params: CompareParams, ctx: ToolContext) -> ToolResult:
         value["difference"] = plain(left - right)
         if right:
             value["percent_change"] = plain(100 * (left - right) / right)
+            value["ratio"] = plain(left / right)
     change = f", change {value['percent_change']:+g}%" if "percent_change" in value else ""
     return ToolResult(value=value, summary=f"compare {stat} {brief(name, 40)} -> {'; '.join(shown)}{change}")

@@ -178,6 +178,22 @@ def _comparison(t: _Text) -> Measure | None:
     return None
 
 
+_RATIO_SIDE = r"([\w.'\"/-]+(?:\s+(?!(?:per|by|for|in|on|during|from|since|today|yesterday)\b)[\w.'\"/-]+)*)"
+_RATIO = (r"\bratio\s+(?:of|between)\s+" + _RATIO_SIDE + r"\s+(?:to|and|vs\.?|versus|over)\s+" + _RATIO_SIDE,
+          r"\b([\w-]+?)(?:\s*-?\s*to\s*-?\s*|\s*[:/]\s*)([\w-]+)\s+ratio\b")
+
+
+def _ratio(t: _Text) -> Measure | None:
+    """"ratio of errors to warnings", "error to warning ratio", "error:warning ratio": the two sides' counts
+    compared and divided; a ratio per key or time ("... per logger") is left to the share reader (a partial)."""
+    for pattern in _RATIO:
+        m = re.search(pattern, t.text, re.I)
+        if m is not None and not re.match(r"\s*(?:per|by|for each|for every)\s+\w", t.text[m.end():], re.I):
+            t.take(re.escape(m.group(0)), over_read=True)
+            return Comparison(left=m.group(1).strip(), right=m.group(2).strip(), ratio=True)
+    return None
+
+
 _MONTH_DAY = r"\b((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+)\d{1,2}\b"
 
 
@@ -304,7 +320,7 @@ def _investigation(t: _Text) -> Measure | None:
 
 
 _READERS: tuple[Callable[[_Text], Measure | None], ...] = (
-    _percentile, _statistic, _share, _comparison, _breakdown, _investigation, _silence, _times)
+    _percentile, _statistic, _ratio, _share, _comparison, _breakdown, _investigation, _silence, _times)
 
 
 _SHOWN_ORDER = r"\b(newest|latest|most recent|oldest|earliest)(?:\s+ones?)?\s+(?:first|on top)\b"

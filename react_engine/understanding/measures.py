@@ -186,9 +186,12 @@ class Comparison(_Measure):
     left: str
     right: str
     key: str | None = None
+    ratio: bool = False  # the left side's measure divided by the right's is asked ("ratio of errors to warnings")
     needs: tuple[str, ...] = ("compare",)
 
     def asked(self) -> str:
+        if self.ratio:
+            return f"the ratio of {self.left} to {self.right}"
         return f"a comparison of {self.left} with {self.right}" if self.left and self.right else "a comparison"
 
 

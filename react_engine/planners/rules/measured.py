@@ -129,6 +129,9 @@ def _leading(measure: Measure, table: dict[str, Any], func: str, where: str, fir
 
 def _compared(measure: Comparison, value: dict[str, Any]) -> tuple[str, Any]:
     a, b = value["a"], value["b"]
+    if measure.ratio and "ratio" in value:
+        return (f"{measure.left}: {a:,}{_unit(value)} to {measure.right}: {b:,}{_unit(value)}, a ratio of "
+                f"{value['ratio']:,}."), value["ratio"]
     change = f", {value['percent_change']:+g}%" if "percent_change" in value else ""
     shown = (f"{measure.left}: {a:,}{_unit(value)} against {measure.right}: {b:,}{_unit(value)}"
              if a is not None and b is not None else f"{measure.left}: {a} against {measure.right}: {b}")
