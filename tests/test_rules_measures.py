@@ -258,3 +258,10 @@ def test_a_ratio_of_two_kinds_of_lines_divides_their_counts(question: str) -> No
 def test_a_ratio_per_key_is_still_a_partial_answer() -> None:
     result = Engine(RulesPlanner()).ask("ratio of errors to warnings per logger", [str(ROOT / "sample_logs/app")])
     assert result.partial and not result.verified
+
+
+def test_a_number_few_of_the_lines_holding_the_words_carry_is_not_their_measure() -> None:
+    """"average failed passwords per hour": only "message repeated 5 times: [ Failed password ...]" lines carry a
+    number near those words; it measures nothing about failed passwords, so no verified number is given."""
+    result = Engine(RulesPlanner()).ask("average failed passwords per hour", [str(real_log("OpenSSH"))])
+    assert not result.verified and result.partial, result.answer

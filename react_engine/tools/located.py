@@ -35,9 +35,15 @@ def located(asked: str, messages: Iterable[str]) -> NumericField | None:
     if not content:
         return None
     roots = [stem(w)[:4] for w in content]
-    found = [f for m in messages if all(r in m.lower() for r in roots)
-             and (f := _in(m, asked, (content, words), wanted)) is not None]
-    return max(found, key=lambda f: f[0])[1] if found else None
+    holding = [m for m in messages if all(r in m.lower() for r in roots)]
+    found = [f for m in holding if (f := _in(m, asked, (content, words), wanted)) is not None]
+    if not found:
+        return None
+    best = max(found, key=lambda f: f[0])[1]
+    pattern = re.compile(best.patterns[0][1])
+    # a number only a few of the messages holding the words carry ("message repeated 5 times: [ Failed password
+    # ...]" for "failed passwords") is no measure of them
+    return best if 2 * sum(pattern.search(m) is not None for m in holding) >= len(holding) else None
 
 
 def holds_everywhere(asked: str, name: str, messages: list[str]) -> bool:
