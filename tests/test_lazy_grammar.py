@@ -27,11 +27,11 @@ def _complete(llama, prompt: str, **constraint):
 @pytest.mark.real_model
 @pytest.mark.parametrize("name", ["smollm2-135m", "gemma3-270m"])
 def test_lazy_and_full_grammars_give_the_same_greedy_reply(name: str) -> None:
+    llama = load_model(real_model(name=name), 2048)  # skips without llama-cpp-python or the model
     import llama_cpp
 
     from react_engine.planners.lazy_grammar import LazyGrammar
 
-    llama = load_model(real_model(name=name), 2048)
     grammar = llama_cpp.LlamaGrammar.from_json_schema(json.dumps(SCHEMA), verbose=False)
     for prompt in PROMPTS:
         full = _complete(llama, prompt, grammar=grammar)
@@ -45,11 +45,11 @@ def test_lazy_and_full_grammars_give_the_same_greedy_reply(name: str) -> None:
 
 @pytest.mark.real_model
 def test_when_no_likely_token_fits_the_whole_vocabulary_is_consulted() -> None:
+    llama = load_model(real_model(), 2048)  # skips without llama-cpp-python or the model
     import llama_cpp
 
     from react_engine.planners.lazy_grammar import LazyGrammar
 
-    llama = load_model(real_model(), 2048)
     grammar = llama_cpp.LlamaGrammar.from_string('root ::= "zq" [0-9] [0-9] "x"', verbose=False)
     lazy = LazyGrammar(llama, grammar, top=1)  # the likeliest token alone: "zq" is never it
     try:
