@@ -13,7 +13,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from react_engine.logs.fields import NUMBER, SIZE_UNITS, TIME_UNITS, NumericField, fold, unit_of
+import pandas as pd
+
+from react_engine.logs.fields import NUMBER, SIZE_UNITS, TIME_UNITS, NumericField, fold, read, unit_of
 from react_engine.words import split_words, stem
 
 _TOKEN = re.compile(r"[^\s=:,;()\[\]{}\"']+")
@@ -40,10 +42,9 @@ def located(asked: str, messages: Iterable[str]) -> NumericField | None:
     if not found:
         return None
     best = max(found, key=lambda f: f[0])[1]
-    pattern = re.compile(best.patterns[0][1])
     # a number only a few of the messages holding the words carry ("message repeated 5 times: [ Failed password
     # ...]" for "failed passwords") is no measure of them
-    return best if 2 * sum(pattern.search(m) is not None for m in holding) >= len(holding) else None
+    return best if 2 * read(pd.Series(holding, dtype=object), best).notna().sum() >= len(holding) else None
 
 
 def holds_everywhere(asked: str, name: str, messages: list[str]) -> bool:

@@ -67,6 +67,10 @@ class Grouping(_Frozen):
     keys: tuple[str, ...] = Field((), max_length=2)
     bucket: str | None = None
 
+    def by(self) -> list[str]:
+        """The keys, then the bucket: what a measuring tool groups by."""
+        return [*self.keys, *([self.bucket] if self.bucket else [])]
+
 
 class Query(_Frozen):
     """What a question asks, read once: the rows (`filters`, in order), the `measure`, its `grouping`, `order`

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from react_engine.planners.base import HistoryItem
+from react_engine.understanding.asking import TIME_KEYS
 from react_engine.understanding.measures import Comparison, Measure, Pivot, Share, Statistic
 
 MEASURING_TOOLS = ("field_stats", "share", "compare")
@@ -87,14 +88,14 @@ def _by_group(measure: Measure, table: dict[str, Any], func: str, where: str) ->
     """The statistic of the first groups the table lists, with how many there are."""
     columns, rows = table["columns"], table.get("rows") or []
     at = columns.index(func)
-    shown = "; ".join(f"{' '.join(str(v) for v in row[:at])}: {row[at]:,}{_unit(table)}" for row in rows[:_SHOWN])
+    shown = "; ".join(f"{_key(row, at)}: {row[at]:,}{_unit(table)}" for row in rows[:_SHOWN])
     groups = table.get("groups", len(rows))
     more = f" (the table lists all {groups:,} groups)" if groups > _SHOWN else ""
     names = ["time" if c == "bucket" else c for c in columns[:at]]
     return f"{measure.asked().capitalize()}{where}, by {' and '.join(names)}: {shown}{more}."
 
 
-_SPANS = {"1m": "minute", "1h": "hour", "1d": "day", "1w": "week"}
+_SPANS = {width: word for word, width in TIME_KEYS.items()}  # "1h" -> "hour"
 
 
 def _key(row: list[Any], at: int) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from react_engine.understanding.asking import TIME_KEYS
 from react_engine.understanding.measures import Statistic
 from react_engine.understanding.reading.draft import Draft
 from react_engine.understanding.reading.question import Question, amount
@@ -21,7 +22,6 @@ _SORTED = (r"\b(?:(?:sorted|ordered|ranked|sort|order)\s+(?:by\s+[\w ]+?\s+)?)?(
            + _LOW + "|" + _HIGH + r"))\b|\bfrom (?:the\s+)?(" + _LOW + "|" + _HIGH + r")\s+to\s+(?:the\s+)?(?:"
            + _LOW + "|" + _HIGH + r")\b")
 _BUCKET = r"^\s*(?:which|what|in which|during which)\s+(minute|hour|day)\b"
-_BUCKETS = {"minute": "1m", "hour": "1h", "day": "1d"}
 
 
 def read_rank(q: Question, draft: Draft) -> None:
@@ -50,7 +50,7 @@ def read_peak_bucket(q: Question, draft: Draft) -> None:
     if not (q.has(_LEAST) or q.has(_HIGH)):
         return
     if m := q.take(_BUCKET):
-        draft.goal, draft.interval = "histogram", _BUCKETS[m[0].group(1).lower()]
+        draft.goal, draft.interval = "histogram", TIME_KEYS[m[0].group(1).lower()]
     elif not draft.peak:  # "the busiest hour" was read as a histogram's peak: here, the statistic's
         return
     draft.rank, draft.limited, draft.n = ("least" if q.take(_LEAST) else "most"), True, 1

@@ -8,10 +8,10 @@ import re
 from react_engine.planners.rules.compile.calls import Call, Cannot, call
 from react_engine.tools.measures import FieldStatsParams
 from react_engine.tools.shares import ShareParams
+from react_engine.understanding.asking import TIME_KEYS
 from react_engine.understanding.measures import Pivot, Share, Statistic
 from react_engine.understanding.query import Query, TextFilter
 
-_BUCKETS = {"minute": "1m", "hour": "1h", "day": "1d", "week": "1w"}
 _WORD = re.compile(r"\\b(\w+)")
 
 
@@ -30,7 +30,7 @@ def _field(query: Query, measure: Statistic) -> str:
 
 
 def compile_statistic(query: Query, measure: Statistic) -> list[Call]:
-    by = [*query.grouping.keys, *([query.grouping.bucket] if query.grouping.bucket else [])]
+    by = query.grouping.by()
     order = {"least": "asc", "most": "desc"}.get(query.order or "")
     params = FieldStatsParams(field=_field(query, measure), func=_func(measure), **({"by": by} if by else {}),
                               **({"order": order} if order and by else {}))
@@ -38,13 +38,13 @@ def compile_statistic(query: Query, measure: Statistic) -> list[Call]:
 
 
 def compile_pivot(query: Query, measure: Pivot) -> list[Call]:
-    by = [_BUCKETS.get(k.lower(), k) for k in (measure.rows, measure.columns)]
+    by = [TIME_KEYS.get(k.lower(), k) for k in (measure.rows, measure.columns)]
     return [call(FieldStatsParams(func="count", by=by), f"lines per {measure.rows} and {measure.columns}")]
 
 
 def compile_share(query: Query, measure: Share) -> list[Call] | Cannot:
     if measure.base:
         return Cannot(f"a percentage of the lines {' '.join(measure.base)}")
-    if groups := [*query.grouping.keys, *([query.grouping.bucket] if query.grouping.bucket else [])]:
+    if groups := query.grouping.by():
         return Cannot(f"a percentage per {' and '.join(groups)}")
     return [call(ShareParams(), "the matching lines as a share of all lines")]
