@@ -58,3 +58,23 @@ def test_when_no_likely_token_fits_the_whole_vocabulary_is_consulted() -> None:
         lazy.close()
     assert re.fullmatch(r"zq[0-9]{2}x", reply), reply
     assert lazy.full_passes >= 1
+
+
+@pytest.mark.real_model
+def test_a_grammar_llama_cpp_cannot_parse_is_a_planner_error_not_a_traceback() -> None:
+    from react_engine.errors import PlannerServerError
+    from react_engine.planners.factory import PlannerSpec, make_planner
+    from react_engine.planners.llamacpp import _llama_cpp
+
+    planner, _ = make_planner(PlannerSpec(kind="llamacpp", model=str(real_model())))
+    broken = _llama_cpp().LlamaGrammar.from_string('root ::= ("unclosed', verbose=False)
+    planner.grammar_for = lambda request: broken  # type: ignore[method-assign]
+    with pytest.raises(PlannerServerError, match="could not parse the reply grammar"):
+        planner._ask(_request(), 16)
+
+
+def _request():
+    from react_engine.planners.base import ContextView, PlanRequest
+
+    view = ContextView(question="q", iteration=1, max_iterations=3, now=None, total_rows=1, row_count=1, columns=[])
+    return PlanRequest(system="s", prompt="How many lines are there?", prompt_tokens=10, view=view)

@@ -153,8 +153,9 @@ class LlamaCppPlanner(ModelPlanner):
         began = time.perf_counter()
         parts: list[str] = []
         finish, first = None, None
-        grammar = LazyGrammar(self.llama, self.grammar_for(request), top=max(TOP, int(sampling.get("top_k") or 0)))
+        grammar: LazyGrammar | None = None
         try:
+            grammar = LazyGrammar(self.llama, self.grammar_for(request), top=max(TOP, int(sampling.get("top_k") or 0)))
             with self.bounded(f"the model {name}") as deadline:
                 stream = self.llama.create_chat_completion(
                     messages=self.messages(request),
@@ -179,7 +180,8 @@ class LlamaCppPlanner(ModelPlanner):
                 ) from None
             raise PlannerServerError(f"llama.cpp failed on {name}: {exc}") from None
         finally:
-            grammar.close()
+            if grammar is not None:
+                grammar.close()
         completion = sum(1 for part in parts if part)
         ended = time.perf_counter()
         return PlannerReply(
