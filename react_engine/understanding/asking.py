@@ -48,7 +48,9 @@ _FIELD_END = (r"(?=\s+(?:for|in|on|from|by|per|over|during|across|today|yesterda
 # asking words that, left over after reading, mean part of the question went unanswered
 _ASKING = (r"\b(?:percent(?:age)?s?|proportion|fraction|ratio|average|avg|median|percentile|maximum|minimum|"
            r"variance|latest|newest|oldest|earliest|first|last|recent|recently|when|than|versus|vs|longest|"
-           r"shortest|slowest|fastest|smallest|lowest|portion|compare|compared|comparison)\b|%")
+           r"shortest|slowest|fastest|smallest|lowest|portion|compare|compared|comparison)\b|%"
+           r"|\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th)\s+(?:most|least|highest|lowest|largest|smallest|"
+           r"biggest|busiest|fewest)\b")  # a place in a ranking other than the first ("the second most")
 # words a question about times or a comparison asks with, never corrected into a log's words ("start" is not a
 # typo of "state", "versus" not one of "version")
 TIME_WORDS = frozenset({"start", "started", "starts", "begin", "began", "end", "ended", "stop", "stopped", "gap",
@@ -185,10 +187,12 @@ _RATIO = (r"\bratio\s+(?:of|between)\s+" + _RATIO_SIDE + r"\s+(?:to|and|vs\.?|ve
 
 def _ratio(t: _Text) -> Measure | None:
     """"ratio of errors to warnings", "error to warning ratio", "error:warning ratio": the two sides' counts
-    compared and divided; a ratio per key or time ("... per logger") is left to the share reader (a partial)."""
+    compared and divided; a ratio per key or time ("... per logger") or a key ranked by one ("which component has
+    the highest ratio ...") is left to the share reader (a partial)."""
     for pattern in _RATIO:
         m = re.search(pattern, t.text, re.I)
-        if m is not None and not re.match(r"\s*(?:per|by|for each|for every)\s+\w", t.text[m.end():], re.I):
+        if m is not None and not re.match(r"\s*(?:per|by|for each|for every)\s+\w", t.text[m.end():], re.I) \
+                and not re.search(r"\b(?:which|who|top)\b", t.text[:m.start()], re.I):
             t.take(re.escape(m.group(0)), over_read=True)
             return Comparison(left=m.group(1).strip(), right=m.group(2).strip(), ratio=True)
     return None
