@@ -23,6 +23,8 @@ import pandas as pd
 from react_engine import Engine, Settings
 from react_engine.logs import LoadOptions, load
 from react_engine.logs.cache import VALUES_SUFFIX, cache_dir
+from react_engine.logs.loader import load_tables
+from react_engine.logs.stored import fill
 from react_engine.planners.rules import RulesPlanner
 from react_engine.planners.script import ScriptPlanner
 from react_engine.understanding import Vocabulary
@@ -41,8 +43,8 @@ SCRIPT = [
     ("count_entities", {"type": "cm_mac", "unique": True}),
 ]
 ASKS = {"count": "how many lines?", "patterns": "summarize the log", "p95": "what is the p95 of code?",
-        "p95 again": "what is the p95 of code?", "breakdown": "how many lines by host and severity?"}
-READ_AFRESH = "p95"  # asked with no values of the field stored (see `logs.stored`): it reads them from the messages
+        "p95 unstored": "what is the p95 of code?", "breakdown": "how many lines by host and severity?"}
+READ_AFRESH = "p95 unstored"  # asked with no values of the field stored (see `logs.stored`): read from the messages
 
 
 def write_log(path: Path, rows: int) -> Path:
@@ -64,14 +66,21 @@ def big_frame(rows: int) -> pd.DataFrame:
 
 def cached_asks(rows: int, repeat: int) -> dict[str, tuple[float, float]]:
     """Median wall and CPU seconds of a whole ask over a cached log of `rows` lines (the parse cached by a first
-    load), for a count, the message patterns, a percentile of a field in the messages (first with the field's
-    values not stored, so read from the messages, then again, read back as stored) and a two-key breakdown, each
-    asked in a fresh process state of the engine. CPU time (all threads) is what a busy machine does not distort."""
+    load), for a count, the message patterns, a percentile of a field in the messages (stored by the parse, then
+    with its values deleted, so read from the messages as for a field the parse did not store) and a two-key
+    breakdown, each asked in a fresh process state of the engine. CPU time (all threads) is what a busy machine
+    does not distort."""
     times: dict[str, list[tuple[float, float]]] = {name: [] for name in ASKS}
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["XDG_CACHE_HOME"] = tmp
         path = str(write_log(Path(tmp) / "cmts.log", rows))
+        cpu = time.process_time()
         load([path], LoadOptions(year=2026))  # fills the cache
+        times["first load"] = [(0.0, time.process_time() - cpu)]
+        table = load_tables([path], LoadOptions(year=2026)).tables[0]
+        cpu = time.process_time()
+        fill("bench", table["message"])  # what the first load spent storing fields
+        times["fields stored"] = [(0.0, time.process_time() - cpu)]
         for _ in range(repeat):
             for name, question in ASKS.items():
                 if name == READ_AFRESH:
@@ -133,12 +142,15 @@ def main() -> None:
 
 def _print_asks(rows: int, repeat: int) -> None:
     asks = cached_asks(rows, repeat)
-    goals = {"patterns": "goal <= 3x", "p95": "goal <= 1.5x", "p95 again": "goal <= 1.5x",
+    goals = {"patterns": "goal <= 3x", "p95": "goal <= 1.5x", "p95 unstored": "a field the parse did not store",
              "breakdown": "goal <= 1.5x"}
+    first, filled = asks.pop("first load")[1], asks.pop("fields stored")[1]
+    print(f"first load (parse and cache) at {rows:,} rows: {first:.2f} CPU s, of which storing the fields most "
+          f"messages carry {filled:.2f} s ({filled / first:.1%})")
     print(f"cached ask at {rows:,} rows (wall s / CPU s, and CPU against the count ask):")
     for name, (wall, cpu) in asks.items():
         ratio = "" if name == "count" else f"  {cpu / asks['count'][1]:.2f}x ({goals[name]})"
-        print(f"  {name:<10}{wall:>7.2f}{cpu:>7.2f}{ratio}")
+        print(f"  {name:<13}{wall:>7.2f}{cpu:>7.2f}{ratio}")
 
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ from react_engine.logs.progress import Progress
 from react_engine.logs.reading import Content, binary_note, read
 from react_engine.logs.schema import RAW_COLUMN, RAW_HEAD
 from react_engine.logs.sources import SourceFile, expand
-from react_engine.logs.stored import as_loaded
+from react_engine.logs.stored import as_loaded, fill
 
 PathsArg = Sequence[str | os.PathLike[str]] | str | os.PathLike[str]
 REREAD_BYTES = 32 << 20
@@ -129,6 +129,8 @@ def load_tables(paths: PathsArg, options: LoadOptions | None = None) -> Loaded:
                     table, info = reread or _parse_file(source, options, budget, detector, progress)
                 elif entry:
                     info["entry"] = entry
+                if entry and table is not None and "message" in table.column_names:
+                    fill(entry, table["message"])
             infos.append(info)
             if table is not None:
                 tables.append(table)

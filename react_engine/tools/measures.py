@@ -18,7 +18,17 @@ from react_engine.ranked import brief, jsonable
 from react_engine.rowops import count
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
 from react_engine.tools.fields import OneOrMany
-from react_engine.tools.numeric import Numeric, gather, key_column, key_name, plain, resolve, statistic, unit_text
+from react_engine.tools.numeric import (
+    Numeric,
+    gather,
+    grouped_statistic,
+    key_column,
+    key_name,
+    plain,
+    resolve,
+    statistic,
+    unit_text,
+)
 from react_engine.tools.timeexpr import parse_interval
 
 MAX_GROUPS = 200
@@ -118,15 +128,15 @@ def _pivot(data: pd.DataFrame, keys: list[str], stat: str) -> tuple[dict[str, An
     """A two-key table: the most frequent values of the first key down, of the second across, and each row's
     statistic over all its values in `total`; its value and what it leaves out."""
     across, down = keys
-    kept_rows = data[across].value_counts().index[:PIVOT_SIDE]
-    kept_columns = data[down].value_counts().index[:PIVOT_SIDE]
-    cells = statistic(data.groupby(keys, observed=True)["value"], stat)
-    totals = statistic(data.groupby(across, observed=True)["value"], stat)
+    sizes = [counts[counts > 0] for counts in (data[across].value_counts(), data[down].value_counts())]
+    kept_rows, kept_columns = (counts.index[:PIVOT_SIDE] for counts in sizes)
+    cells = grouped_statistic(data, keys, stat)
+    totals = grouped_statistic(data, [across], stat)
     wide = cells.unstack(down).reindex(index=kept_rows, columns=kept_columns)
     rows = [[jsonable(r), *[None if pd.isna(v) else plain(float(v)) for v in wide.loc[r]], plain(float(totals[r]))]
             for r in kept_rows]
-    left = [f"{n - PIVOT_SIDE:,} more {what}" for n, what in ((data[across].nunique(), across),
-                                                           (data[down].nunique(), down)) if n > PIVOT_SIDE]
+    left = [f"{len(counts) - PIVOT_SIDE:,} more {what}" for counts, what in zip(sizes, keys, strict=True)
+            if len(counts) > PIVOT_SIDE]
     value = {"columns": [across, *[str(jsonable(c)) for c in kept_columns], "total"], "rows": rows}
     if left:  # the whole table's cells, for an answer that states every cell (within MAX_GROUPS of them)
         value["cells"] = _every_cell(cells) if len(cells) <= MAX_GROUPS else None
