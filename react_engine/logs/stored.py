@@ -8,9 +8,8 @@ bytes a row, ending in their CRC-32 like an entry):
   the cost of a first statistic of each against 12 to 15 CPU s for the parse of a million lines;
 - for another field, by the first statistic over half the file's rows or more, which reads all of them once.
 A later statistic of a stored field on that file, over any of its rows, in this process or another, reads them
-back. Values are
-named for the entry's version (see `cache.entry_id`) and the field's patterns, so a changed file, a new parser or
-another field never reads them; `cache.put` and `cache.evict` delete them with their entry.
+back. Values are named for the entry's version (see `cache.entry_id`) and the field's patterns, so a changed
+file, a new parser or another field never reads them; `cache.put` and `cache.evict` delete them with their entry.
 """
 
 from __future__ import annotations
