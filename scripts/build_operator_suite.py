@@ -67,6 +67,7 @@ ANALYTIC_RULES = """\
 # - gaps: {seconds, from, to} of the longest time between two consecutive timed rows (refused on a tie).
 # - share: matching rows as a percentage of all lines.
 # - comparison: [count of the first named, count of the second], over the named days or windows ([start, end)).
+#   A ratio of A to B: A's rows divided by B's.
 # - breakdown: {value of the first key: {value of the second: rows}}, empty cells left out; levels as written.
 # - listing: the answer shows the `file:line` of each of the N newest matching rows (asked for the first N: the N
 #   oldest; refused when the Nth and the next share a time).

@@ -44,6 +44,14 @@ def this_hour_vs_last(a: Ask, slug: str, question: str, event: Event, clock: boo
                                                         counts(raw, a.log.regex(event.raw))))
 
 
+def ratio(a: Ask, slug: str, question: str, first: Event, second: Event) -> None:
+    """The first event's rows divided by the second's."""
+    with a.q.refusing(slug):
+        a.q.measured(slug, "comparison", question, both(
+            int(first.rows(a.log).sum()) / int(second.rows(a.log).sum()),
+            int(a.log.regex(first.raw).sum()) / int(a.log.regex(second.raw).sum())))
+
+
 def since(a: Ask, slug: str, question: str, event: Event, start: str) -> None:
     """A listing of every matching line from `start` on (at most five; none within a second of `start`)."""
     structured, raw = a.readings
@@ -88,7 +96,7 @@ def apache(a: Ask) -> None:
            ev("cant", said("Can't find child")))
     this_hour_vs_last(a, "third-errors-last-hour", "errors in the last hour vs the hour before that",
                       ev("error", level("error", APACHE_LEVEL)), clock=False)
-    a.versus("third-found-init-ratio", "ratio of 'Found child' to 'workerEnv.init() ok' lines",
+    ratio(a, "third-found-init-ratio", "ratio of 'Found child' to 'workerEnv.init() ok' lines",
              ev("found", said("Found child")), ev("init", said("workerEnv.init() ok")))
 
 
@@ -129,7 +137,7 @@ def hadoop(a: Ask) -> None:
               ev("address", said("Address change detected")))
     a.span("third-retry-span", "how long did the 'Retrying connect to server' lines go on?",
            ev("retry", said("Retrying connect to server")))
-    a.versus("third-error-fatal-ratio", "ERROR:FATAL ratio?", ev("ERROR", level("ERROR", HADOOP_LEVEL)),
+    ratio(a, "third-error-fatal-ratio", "ERROR:FATAL ratio?", ev("ERROR", level("ERROR", HADOOP_LEVEL)),
              ev("FATAL", level("FATAL", HADOOP_LEVEL)))
 
 
@@ -143,7 +151,7 @@ def linux(a: Ask) -> None:
     opened, closed = ev("opened", said("session opened for user")), ev("closed", said("session closed for user"))
     a.listing("third-last-3-alert", "last 3 'ALERT exited abnormally' lines",
               ev("alert", said("ALERT exited abnormally")), 3)
-    a.versus("third-opened-closed-ratio", "ratio of sessions opened to sessions closed?", opened, closed)
+    ratio(a, "third-opened-closed-ratio", "ratio of sessions opened to sessions closed?", opened, closed)
     a.place("third-first-cupsd-startup", "when did cupsd first start up? (cupsd startup succeeded)",
             ev("cupsd", said("cupsd startup succeeded")), "first")
     a.share("third-no-soa-share", "what share of the log is 'notify question section contains no SOA'?",
@@ -196,11 +204,11 @@ def proxifier(a: Ask) -> None:
 
 def spark(a: Ask) -> None:
     times = template("Times: total =")
-    a.stat("third-p90-times-total", "p90 Times total?", Field(times, r"total = (\d+),", r"Times: total = (\d+), boot"),
+    a.stat("third-p90-times-total", "p90 Times total?", Field(times, r"total = (-?\d+),", r"Times: total = (-?\d+), boot"),
            "p90")
-    a.stat("third-avg-boot", "avg boot in the 'Times: total' lines", Field(times, r"boot = (\d+),",
-                                                                          r"Times: total = \d+, boot = (\d+),"), "mean")
-    a.versus("third-found-computing-ratio", "ratio of 'Found block' to 'not found, computing it'",
+    a.stat("third-avg-boot", "avg boot in the 'Times: total' lines", Field(times, r"boot = (-?\d+),",
+                                                                          r"Times: total = \d+, boot = (-?\d+),"), "mean")
+    ratio(a, "third-found-computing-ratio", "ratio of 'Found block' to 'not found, computing it'",
              ev("found", said("Found block")), ev("computing", said("not found, computing it")))
 
 
