@@ -91,7 +91,7 @@ def _by_group(measure: Measure, table: dict[str, Any], func: str, where: str) ->
     shown = "; ".join(f"{_key(row, at)}: {row[at]:,}{_unit(table)}" for row in rows[:_SHOWN])
     groups = table.get("groups", len(rows))
     more = f" (the table lists all {groups:,} groups)" if groups > _SHOWN else ""
-    names = ["time" if c == "bucket" else c for c in columns[:at]]
+    names = [{"bucket": "time", "level_raw": "level"}.get(c, c) for c in columns[:at]]
     return f"{measure.asked().capitalize()}{where}, by {' and '.join(names)}: {shown}{more}."
 
 

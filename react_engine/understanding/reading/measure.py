@@ -88,8 +88,14 @@ def _grouping(draft: Draft, measure: Measure, columns: list[str], vocabulary: Vo
     key = measure.key if isinstance(measure, (Top, Distinct)) else None
     if key is None and draft.goal == "histogram" and draft.target is not None:
         key = key_of(draft, columns, vocabulary)
-    return Grouping(keys=(key.name,) if key is not None else (),
+    return Grouping(keys=(_written(key.name, columns),) if key is not None else (),
                     bucket=draft.interval if draft.goal == "histogram" else None)
+
+
+def _written(key: str, columns: list[str]) -> str:
+    """A group key as the groups are named: levels as the log writes them ("WARN", not "warning"), as a
+    breakdown names them, where the rows keep them."""
+    return "level" if key == "severity" and "level_raw" in columns else key
 
 
 def _by_column(draft: Draft, by: str) -> Grouping:
