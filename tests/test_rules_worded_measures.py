@@ -26,3 +26,14 @@ def test_a_statistic_by_level_names_the_levels_as_the_log_writes_them() -> None:
     for level, values in by_level.items():
         assert result.value[level] == pytest.approx(sum(values) / len(values), rel=1e-5)
     assert "by level:" in result.answer
+
+
+@pytest.mark.parametrize(("question", "func"), [("avrage latency_ms", "mean"), ("meadian latency_ms", "median"),
+                                                ("maximim latency_ms", "max")])
+def test_a_misspelt_statistic_word_is_read_as_the_statistic(question: str, func: str) -> None:
+    latencies = sorted(json.loads(line)["latency_ms"] for line in APP.read_text().splitlines())
+    n = len(latencies)
+    truth = {"mean": sum(latencies) / n, "max": latencies[-1],
+             "median": (latencies[(n - 1) // 2] + latencies[n // 2]) / 2}[func]
+    result = Engine(RulesPlanner()).ask(question, [str(APP)])
+    assert result.verified and not result.partial and result.value == pytest.approx(truth, rel=1e-5)

@@ -158,11 +158,16 @@ HOST_WORD = r"(?:\b(?:the\s+)?(?:host|cmts|server|node|machine)\s+)?"
 TIME = r"(\d{4}-\d{2}-\d{2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?Z?|\d{1,2}(?::\d{2}){0,2}\s*(?:am|pm)?|noon|midnight)"
 
 # question words the rules read outside the patterns above (shapes, time words)
+# words that ask for a measure, which a misspelt word may be read as ("avrage" -> "average"); no search
+MEASURE_WORDS = frozenset({"average", "median", "maximum", "minimum", "percentile", "deviation", "variance", "longest",
+                           "shortest", "slowest", "fastest", "smallest", "lowest", "ratio", "fraction", "proportion",
+                           "percentage"})
 _ASKING = ("which what who why top unique distinct histogram timeline trend breakdown hourly daily per between since "
            "before after until around about first last final hour minute second day week month year today yesterday "
            "january february march april june july august september october november december sept least fewest "
            "error warning event password connection block user address status restart reboot critical fatal delete "
-           "remove connect login failure failed success successful session request response timeout")
+           "remove connect login failure failed success successful session request response timeout " + " ".join(
+               sorted(MEASURE_WORDS)))
 
 
 @functools.cache

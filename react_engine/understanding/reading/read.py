@@ -16,7 +16,7 @@ from react_engine.understanding.reading.draft import Draft, searched
 from react_engine.understanding.reading.events import as_event, level_names_lines, said_words, unmet
 from react_engine.understanding.reading.grounding import apart, ground
 from react_engine.understanding.reading.investigation import WRONG, read_investigation
-from react_engine.understanding.reading.lexicon import FILLER, NAMED_LOGINS, lexicon_words
+from react_engine.understanding.reading.lexicon import FILLER, MEASURE_WORDS, NAMED_LOGINS, lexicon_words
 from react_engine.understanding.reading.literals import read_literals
 from react_engine.understanding.reading.measure import investigate, read_query
 from react_engine.understanding.reading.negated import read_negated
@@ -170,7 +170,7 @@ def _problem(draft: Draft, unknown: list[str], vocabulary: Vocabulary) -> str | 
     if draft.ignored and draft.target is None and not draft.filters:
         return f'I could not find {", ".join(repr(w) for w in draft.ignored)} in these logs'  # the subject
     if draft.goal == "count" and not draft.filters and (
-            guessed := [c for c in draft.corrections if c.read_as.lower() not in FILLER]):
+            guessed := [c for c in draft.corrections if c.read_as.lower() not in FILLER | MEASURE_WORDS]):
         return f'I read "{guessed[0].written}" as "{guessed[0].read_as}", which selects no lines'  # "verbos"
     return None
 
