@@ -214,3 +214,19 @@ def test_a_statistic_per_key_or_time_is_grouped_by_them() -> None:
     assert grouping("mean latency_ms by host and component") == (("host", "component"), None)
     assert grouping("max latency_ms per host per hour") == (("host",), "1h")
     assert grouping("average latency_ms") == ((), None)
+
+
+def test_the_busiest_or_quietest_buckets_and_buckets_sorted_by_count() -> None:
+    for question, expected in [
+            ("which 3 hours had the most errors", Histogram(interval="1h", peak=True, order="desc", n=3)),
+            ("top 5 minutes by request count", Histogram(interval="1m", peak=True, order="desc", n=5)),
+            ("the 2 busiest days", Histogram(interval="1d", peak=True, order="desc", n=2)),
+            ("which hour had the fewest errors", Histogram(interval="1h", peak=True, order="asc", n=1)),
+            ("quietest minute", Histogram(interval="1m", peak=True, order="asc", n=1)),
+            ("busiest hour", Histogram(interval="1h", peak=True, order="desc", n=1)),
+            ("errors per hour sorted by count", Histogram(interval="1h", order="desc")),
+            ("hourly errors, lowest first", Histogram(interval="1h", order="asc")),
+            ("errors per minute", Histogram(interval="1m"))]:
+        reading = read(question)
+        assert reading.query is not None and reading.query.measure == expected, question
+        assert not reading.query.unread, question

@@ -113,6 +113,42 @@ def test_the_busiest_hour_leads_the_answer() -> None:
     assert pd.Timestamp(value[0][0]).strftime("%b %d %H") == hours.index[0] and "busiest" in answer
 
 
+def _hours(path: Path) -> pd.Series:
+    """Apache's error lines per hour, every hour from the first line's to the last's (empty ones 0), by time."""
+    text = path.read_text(errors="replace")
+    every = pd.to_datetime(re.findall(r"^\[(\w{3} \w{3} \d\d \d\d:\d\d:\d\d \d{4})\]", text, re.M),
+                           format="%a %b %d %H:%M:%S %Y").floor("h")
+    errors = pd.to_datetime(re.findall(r"^\[(\w{3} \w{3} \d\d \d\d:\d\d:\d\d \d{4})\] \[error\]", text, re.M),
+                            format="%a %b %d %H:%M:%S %Y").floor("h")
+    span = pd.date_range(every.min(), every.max(), freq="h")
+    return pd.Series(errors).value_counts().reindex(span, fill_value=0)
+
+
+@pytest.mark.parametrize(("question", "n", "busiest"), [("which 3 hours had the most errors?", 3, True),
+                                                        ("top 2 hours by error count", 2, True),
+                                                        ("which hour had the fewest errors", 1, False)])
+def test_the_busiest_or_quietest_hours_are_named_ties_after_them(question: str, n: int, busiest: bool) -> None:
+    path = real_log("Apache")
+    hours = _hours(path)
+    ranked = hours.sort_values(ascending=not busiest, kind="stable")
+    cut = ranked.iloc[n - 1]
+    answer, value, verified = _ask(question, path)
+    named = [pd.Timestamp(t).tz_localize(None) for t, _ in value] if isinstance(value, list) else []
+    assert verified and ("busiest" if busiest else "quietest") in answer
+    if n > 1:
+        assert named == list(ranked.index[:n]) + [t for t in ranked.index[n:] if ranked[t] == cut]
+        assert all(f"({c:,})" in answer for c in ranked.iloc[:n])
+    else:
+        assert named[0] == ranked.index[0] and f"with {cut:,} line" in answer
+
+
+def test_buckets_sorted_by_count_are_listed_busiest_first() -> None:
+    path = real_log("Apache")
+    hours = _hours(path)
+    _, value, verified = _ask("errors per hour sorted by count", path)
+    assert verified and [c for _, c in value] == sorted(hours.tolist(), reverse=True)
+
+
 def test_a_statistic_grouped_by_a_key_the_rows_lack_is_partial_and_by_a_column_one_value_per_group() -> None:
     path = real_log("Proxifier")
     lines = pd.Series(path.read_text(errors="replace").splitlines())

@@ -62,6 +62,20 @@ def test_count_by_time_matches_bucket_counting(df: pd.DataFrame, interval: str) 
     assert len(result.evidence) == peak[1]
 
 
+@given(df=frames(), interval=st.sampled_from(["15m", "1h", "1d"]), order=st.sampled_from(["desc", "asc"]))
+@FAST
+def test_count_by_time_orders_the_buckets_by_count_ties_by_time(df: pd.DataFrame, interval: str, order: str) -> None:
+    stamps = df["timestamp"].dropna()
+    result = run("count_by_time", context(df), interval=interval, order=order)
+    if stamps.empty:
+        assert result.value == []
+        return
+    by_time = _histogram(stamps, pd.Timedelta(interval.replace("m", "min").replace("d", "D")))
+    expected = sorted(by_time, key=lambda bucket: bucket[1] if order == "asc" else -bucket[1])  # stable: by time
+    assert result.value == expected
+    assert ("busiest first" if order == "desc" else "quietest first") in result.summary
+
+
 @given(hours=st.lists(st.integers(0, 24 * 90), min_size=1, max_size=40))
 @FAST
 def test_count_by_time_keeps_the_asked_bucket_over_a_long_span(hours: list[int]) -> None:

@@ -54,6 +54,7 @@ def _how_many(asked: int, exist: int, name: str) -> str | None:
 
 class CountByTimeParams(Params):
     interval: str = Field("1h", description="bucket width: 1m, 15m, 1h, 1d...")
+    order: Literal["time", "desc", "asc"] = Field("time", description="by time, busiest first (desc) or quietest")
 
 
 @tool("count_by_time", "[bucket_start, count] histogram", CountByTimeParams)
@@ -76,9 +77,12 @@ def count_by_time(params: CountByTimeParams, ctx: ToolContext) -> ToolResult:
         counts = counts[counts.rank(method="first", ascending=False) <= MAX_BINS]
         shown = f", the {MAX_BINS:,} busiest listed"
     peak = counts.idxmax()
+    if params.order != "time":  # ties in time order
+        counts = counts.sort_values(ascending=params.order == "asc", kind="stable")
+    ordered_by = {"time": "", "desc": " busiest first", "asc": " quietest first"}[params.order]
     return ToolResult(
         value=[[t.isoformat(), int(c)] for t, c in counts.items()],
-        summary=f"count_by_time {brief(params.interval)} -> {span:,} buckets{shown}, "
+        summary=f"count_by_time {brief(params.interval)}{ordered_by} -> {span:,} buckets{shown}, "
                 f"peak {peak.isoformat()} ({int(counts[peak]):,} rows)",
         evidence=labels(buckets, mask(buckets, lambda part: (part == peak).to_numpy())))
 

@@ -83,10 +83,15 @@ class Histogram(_Measure):
 
     kind: Literal["histogram"] = "histogram"
     interval: str = "1h"
-    peak: bool = False  # the busiest bucket is what is asked ("busiest hour")
+    peak: bool = False  # the busiest bucket, or the `n` busiest, is what is asked ("busiest hour")
+    order: Literal["time", "desc", "asc"] = "time"  # the buckets busiest first (desc) or quietest first (asc)
+    n: int = Field(1, ge=1)
 
     def asked(self) -> str:
-        return f"the busiest {self.interval}" if self.peak else f"lines per {self.interval}"
+        if not self.peak:
+            return f"lines per {self.interval}"
+        which = "quietest" if self.order == "asc" else "busiest"
+        return f"the {which} {self.interval}" if self.n == 1 else f"the {self.n} {which} {self.interval} buckets"
 
 
 class Listing(_Measure):

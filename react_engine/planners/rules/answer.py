@@ -66,7 +66,7 @@ def _worded(measure: Measure, computed: dict[str, HistoryItem], where: str) -> t
         case Top():
             return _ranked(measure.key.label, computed["top_values"].value, where, measure.least)
         case Histogram():
-            return _histogram(computed["count_by_time"].value, where, measure.peak)
+            return _histogram(computed["count_by_time"].value, where, measure)
         case Listing():
             lines = computed["show_logs"].value or []
             newest = "newest" if measure.order == "newest" else "first"
@@ -114,21 +114,48 @@ def _ranked(label: str, value: Any, where: str, least: bool = False) -> tuple[st
     return f"{'Rarest' if least else 'Top'} {label}{where}: {shown}.", [[v, c] for v, c in pairs]
 
 
-def _histogram(value: Any, where: str, peak: bool) -> tuple[str, Any]:
-    """Lines per bucket; asked for the busiest bucket, the buckets from the busiest down (ties named)."""
+_UNITS = {"1m": "minute", "1h": "hour", "1d": "day"}
+
+
+def _histogram(value: Any, where: str, measure: Histogram) -> tuple[str, Any]:
+    """Lines per bucket, in the order the tool gave them (by time, or busiest or quietest first); the busiest or
+    quietest buckets when they are asked for."""
     pairs = _pairs(value)
     if not pairs:
         return f"No timestamped lines{where}.", []
-    top = max(pairs, key=lambda p: p[1])
-    if not peak:
+    if measure.peak:
+        return _peaks(pairs, where, measure)
+    if measure.order == "time":
+        top = max(pairs, key=lambda p: p[1])
         return f"Lines per bucket{where}: the busiest starts at {top[0]} with {counted(top[1], 'lines')}.", value
-    busiest = sorted(pairs, key=lambda p: -p[1])
-    tied = [t for t, c in busiest if c == top[1]]
-    if len(tied) > 1:
-        return f"{len(tied)} buckets tie as the busiest{where}, with {counted(top[1], 'lines')} each: " \
-               f"{', '.join(map(str, tied))}.", [list(p) for p in busiest[:len(tied) + 4]]
-    return f"The busiest bucket{where} starts at {top[0]}, with {counted(top[1], 'lines')}.", [
-        list(p) for p in busiest[:5]]
+    shown = ", ".join(f"{t} ({c:,})" for t, c in pairs[:5]) + (", ..." if len(pairs) > 5 else "")
+    return f"Lines per bucket{where}, {'quietest' if measure.order == 'asc' else 'busiest'} first: {shown}.", value
+
+
+def _peaks(pairs: list[tuple[Any, int]], where: str, measure: Histogram) -> tuple[str, Any]:
+    """The busiest (or quietest) bucket, or the `n` of them, and those tied with the last."""
+    which = "quietest" if measure.order == "asc" else "busiest"
+    unit = _UNITS.get(measure.interval, f"{measure.interval} bucket")
+    ranked = sorted(pairs, key=lambda p: p[1], reverse=measure.order != "asc")  # the tool's order, whichever
+    n = min(measure.n, len(ranked))
+    cut = ranked[n - 1][1]
+    kept = ranked[:n] + [p for p in ranked[n:] if p[1] == cut]
+    if measure.n == 1 and len(kept) > 1:
+        return f"Tied as the {which} {unit}{where}, with {counted(cut, 'lines')} each: " \
+               f"{', '.join(str(t) for t, _ in kept)}.", [list(p) for p in ranked[:len(kept) + 4]]
+    if measure.n == 1:
+        return f"The {which} {unit}{where} starts at {kept[0][0]}, with {counted(cut, 'lines')}.", [
+            list(p) for p in ranked[:5]]
+    shown = ", ".join(f"{t} ({c:,})" for t, c in kept[:n])
+    return f"The {n} {which} {unit}s{where}: {shown}{_tied([str(t) for t, _ in kept[n:]], cut)}.", [
+        list(p) for p in kept]
+
+
+def _tied(more: list[str], cut: int) -> str:
+    """"; tied with the last at 7: a, b" (five named at most), or "" when none is."""
+    if not more:
+        return ""
+    return f"; tied with the last at {cut:,}: {', '.join(more[:5])}{', ...' if len(more) > 5 else ''}"
 
 
 _DID = {"count": "counted the lines", "unique": "counted the distinct {label}", "top": "ranked the {label}",

@@ -117,7 +117,8 @@ def _measure(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> Measur
     if draft.investigation is not None:
         return draft.investigation
     if draft.goal == "histogram":
-        return Histogram(interval=draft.interval, peak=draft.peak)
+        order = {"most": "desc", "least": "asc", None: "time"}[draft.rank]
+        return Histogram(interval=draft.interval, peak=draft.peak, order=order, n=draft.n if draft.peak else 1)
     if (lines := _listing(draft)) is not None:
         return lines
     if draft.target is None and draft.goal in ("top", "which"):

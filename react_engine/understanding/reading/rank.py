@@ -16,11 +16,11 @@ from react_engine.understanding.reading.shape import SEVERAL
 _LOW = r"least|fewest|rarest|lowest|smallest|quietest|fastest|shortest|minimum"
 _HIGH = r"most|highest|largest|biggest|greatest|slowest|longest|maximum|busiest|noisiest"
 _LEAST = r"(?<!\bat )\b(?:" + _LOW + r")\b|\bbottom\b|\bleast (?:common|frequent|active|seen)\b"
-# "sorted ascending", "in descending order", "lowest first", "from highest to lowest"
+# "sorted ascending", "in descending order", "lowest first", "from highest to lowest", "sorted by count"
 _SORTED = (r"\b(?:(?:sorted|ordered|ranked|sort|order)\s+(?:by\s+[\w ]+?\s+)?)?(?:in\s+)?(asc|ascending|desc|"
            r"descending)(?:\s+order)?\b|\b(" + _LOW + "|" + _HIGH + r")\s+(?:first|on top|to (?:the\s+)?(?:"
            + _LOW + "|" + _HIGH + r"))\b|\bfrom (?:the\s+)?(" + _LOW + "|" + _HIGH + r")\s+to\s+(?:the\s+)?(?:"
-           + _LOW + "|" + _HIGH + r")\b")
+           + _LOW + "|" + _HIGH + r")\b|\b(?:sorted|ordered|ranked)\s+by\s+(?:the\s+)?(count|counts|volume|frequency)\b")
 _BUCKET = r"^\s*(?:which|what|in which|during which)\s+(minute|hour|day)\b"
 
 
@@ -51,6 +51,8 @@ def read_peak_bucket(q: Question, draft: Draft) -> None:
         return
     if m := q.take(_BUCKET):
         draft.goal, draft.interval = "histogram", TIME_KEYS[m[0].group(1).lower()]
-    elif not draft.peak:  # "the busiest hour" was read as a histogram's peak: here, the statistic's
-        return
-    draft.rank, draft.limited, draft.n = ("least" if q.take(_LEAST) else "most"), True, 1
+        draft.rank, draft.n = "least" if q.take(_LEAST) else "most", 1
+    elif not draft.peak:  # "the busiest hour" was read as a histogram's peak (and its direction): here, the
+        return  # statistic's
+    q.take(_LEAST)
+    draft.limited = True

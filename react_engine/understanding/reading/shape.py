@@ -23,6 +23,15 @@ _HEAD_NOUN = re.compile(r"\S*\s+(?:attempts?|events?|lines?|entries|messages?|er
 _DISTINCT = r"\bunique\b|\bdistinct\b|\bdifferent\b"
 # "first 5 invalid user attempts", "the last 3 session lines": lines listed, whatever word they start with
 _FIRST_N = r"^\W*(?:show\s+(?:me\s+)?)?(?:the\s+)?(?:first|last|latest|newest|oldest|earliest|most recent)\s+" + AMOUNT + r"\b"
+_BUCKETS = r"(?:minute|hour|day)s?\b"
+_QUIET = r"\b(?:quietest|fewest|least|lowest|calmest)\b"
+# the busiest or quietest buckets: "busiest hour", "the 3 busiest minutes", "which 2 hours had the most errors",
+# "top 5 minutes by requests", "which hour had the fewest errors", "the hour with the most errors"
+_PEAK = (r"\b(?:busiest|peak|quietest)\s+(?:(" + SEVERAL + r")\s+)?" + _BUCKETS + r"|\b(" + SEVERAL
+         + r")\s+(?:busiest|quietest)\s+" + _BUCKETS + r"|\btop\s+(" + SEVERAL + r")\s+" + _BUCKETS
+         + r"|\b(?:which|what)\s+(?:(" + SEVERAL + r")\s+)?" + _BUCKETS + r"(?=.*\b(?:most|busiest|highest|"
+         r"quietest|fewest|least|lowest)\b)|\b(?:minute|hour|day)\s+(?:was|had)\s+(?:the\s+)?(?:busiest|most|"
+         r"quietest|fewest|least)\b|\bthe\s+(?:minute|hour|day)\s+with\s+the\s+(?:most|fewest|least)\b")
 # (pattern, goal) for the goals that need only a look at the question, in order
 _GOALS: tuple[tuple[str, Goal], ...] = (
     (r"\bmost (?:common|frequent|active|affected|seen)\b|\bfrequent\b|\bnoisiest\b|\bbusiest\b|" + _BREAKDOWN, "top"),
@@ -36,10 +45,9 @@ _GOALS: tuple[tuple[str, Goal], ...] = (
 def read_goal(q: Question, draft: Draft) -> None:
     """Set the draft's goal, how many values a top list has, and a histogram's bucket."""
     draft.interval = _interval(q.text)
-    if q.take(r"\b(?:busiest|peak)\s+(?:minute|hour|day)\b|\b(?:which|what)\s+(?:minute|hour|day)\b"
-              r"(?=.*\b(?:most|busiest|highest)\b)|\b(?:minute|hour|day)\s+(?:was|had)\s+(?:the\s+)?(?:busiest|most)\b"):
-        draft.goal, draft.peak = "histogram", True
-    elif q.take(r"\b(?:per|by|each|every)\s+(minute|hour|day)\b|\b(hourly|daily)\b|\bover time\b|\bhistogram\b"
+    if _peak(q, draft):
+        return
+    if q.take(r"\b(?:per|by|each|every)\s+(minute|hour|day)\b|\b(hourly|daily)\b|\bover time\b|\bhistogram\b"
               r"|\btimeline\b|\btrend\b"):
         draft.goal = "histogram"
     elif (m := q.take(r"\btop\s*" + AMOUNT + r"?\b|\b(?:which|what)\s+(" + SEVERAL +
@@ -58,10 +66,20 @@ def read_goal(q: Question, draft: Draft) -> None:
         draft.goal = ""
 
 
+def _peak(q: Question, draft: Draft) -> bool:
+    """Read the busiest or quietest buckets asked for, and how many (see `_PEAK`); whether they are."""
+    if not (found := q.take(_PEAK)):
+        return False
+    several = next((g for g in found[0].groups() if g), None)
+    draft.goal, draft.peak, draft.n = "histogram", True, amount(several) if several else 1
+    draft.rank = "least" if q.take(r"\b(?:quietest|fewest|least)\b") or q.has(_QUIET) else "most"
+    return True
+
+
 def _interval(text: str) -> str:
     """A histogram's bucket: a minute or a day when the question names one, else an hour."""
-    unit = re.search(r"\b(minute|day|daily)\b", text, re.I)
-    return "1m" if unit and unit.group(1).lower() == "minute" else "1d" if unit else "1h"
+    unit = re.search(r"\b(minute|day)s?\b|\b(daily)\b", text, re.I)
+    return "1m" if unit and (unit.group(1) or "").lower() == "minute" else "1d" if unit else "1h"
 
 
 def read_target(q: Question, draft: Draft, vocabulary: Vocabulary) -> None:
