@@ -164,6 +164,23 @@ def test_a_side_that_names_no_day_takes_the_other_sides_and_before_after_splits_
         ("2026-11-19T00:00", "2026-11-19T12:00"), ("2026-11-19T12:00", "2026-11-19T23:59")]
 
 
+def test_a_window_against_the_one_before_it() -> None:
+    def sides(question: str) -> list[tuple[str, str]]:
+        query = read_events(question).query
+        assert query is not None and query.sides is not None, question
+        assert [type(f) for f in query.filters] == [LevelFilter], question  # the level applies to both sides
+        return [(w.start, w.end) for w in query.sides]  # type: ignore[union-attr]
+
+    this_hour = ("2026-11-20T09:00:00.000000", "now")
+    assert sides("errors this hour vs the previous hour") == [this_hour, ("2026-11-20T08:00:00", this_hour[0])]
+    assert sides("are there more errors this hour than last hour") == [this_hour, ("2026-11-20T08:00:00", this_hour[0])]
+    assert sides("errors in the last hour compared to the hour before") == [("now-1h", "now"), ("now-2h", "now-1h")]
+    assert sides("warnings in the last 30 minutes vs the 30 minutes before") == [("now-30m", "now"),
+                                                                                  ("now-1h", "now-30m")]
+    assert sides("errors today vs the day before") == [("2026-11-20T00:00:00", "now"),
+                                                       ("2026-11-19T00:00:00", "2026-11-20T00:00:00")]
+
+
 def test_words_before_a_bare_asking_tail_are_what_is_asked_about() -> None:
     reading = read_events("lst synchronizations - what time?")
     assert reading.query is not None and isinstance(reading.query.measure, Occurrence)

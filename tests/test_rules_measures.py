@@ -149,6 +149,16 @@ def test_buckets_sorted_by_count_are_listed_busiest_first() -> None:
     assert verified and [c for _, c in value] == sorted(hours.tolist(), reverse=True)
 
 
+def test_this_hour_against_the_hour_before_on_the_app_log() -> None:
+    path = ROOT / "sample_logs" / "app" / "app.jsonl"
+    rows = pd.read_json(path, lines=True)
+    stamps = pd.to_datetime(rows["ts"], utc=True)[rows["level"] == "ERROR"]
+    start = pd.to_datetime(rows["ts"], utc=True).max().floor("h")  # now is the last line's time
+    this, before = int((stamps >= start).sum()), int(((stamps >= start - pd.Timedelta(hours=1)) & (stamps < start)).sum())
+    answer, _, verified = _ask("errors this hour vs last hour", path)
+    assert verified and f": {this:,} against last hour: {before:,}" in answer and this != before
+
+
 def test_a_statistic_grouped_by_a_key_the_rows_lack_is_partial_and_by_a_column_one_value_per_group() -> None:
     path = real_log("Proxifier")
     lines = pd.Series(path.read_text(errors="replace").splitlines())

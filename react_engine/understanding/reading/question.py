@@ -121,6 +121,15 @@ def time_window(q: Question, now: str | None, vocabulary: Vocabulary) -> tuple[s
         return dates.iso(span.start), dates.end_of(span), span.words()
     for m in q.take(r"\b(?:on|during|for)\s+(\d{4}-\d{2}-\d{2})\b(?![ T]\d)"):
         return f"{m.group(1)}T00:00:00", f"{m.group(1)}T23:59:59.999999", f"on {m.group(1)}"
+    return _current(q, now, day)
+
+
+def _current(q: Question, now: str, day: str) -> tuple[str, str, str] | None:
+    """"this hour", "this minute" and "today" (from their start to now), "yesterday" (the day before `day`)."""
+    if this := q.take(r"\bthis\s+(hour|minute)\b"):
+        unit = this[0].group(1).lower()
+        start = _stamp(pd.Timestamp(now).floor("h" if unit == "hour" else "min"))
+        return start, "now", f"this {unit} (from {start} to now)"
     if q.take(r"\btoday\b|\bthis day\b"):
         return f"{day}T00:00:00", "now", f"today (from {day}T00:00:00 to now)"
     if q.take(r"\byesterday\b"):

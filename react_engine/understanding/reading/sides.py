@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 import pandas as pd
 
+from react_engine.tools.timeexpr import relative
 from react_engine.understanding.measures import Comparison
 from react_engine.understanding.query import Filter, TextFilter, TimeFilter
 from react_engine.understanding.reading.draft import searched
@@ -26,6 +27,13 @@ _DAY = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\
                   r"|\b(?:today|yesterday|day before)\b", re.I)
 
 
+_PREVIOUS = re.compile(r"^\s*(?:the\s+|that\s+)?(?:(?:previous|prior|preceding|earlier)(?:\s+(?:one|minute|hour|day|"
+                       r"week|period|window))?|(?:\d+\s+)?(?:one|minutes?|hours?|days?|weeks?|period)\s+before"
+                       r"(?:\s+(?:that|it))?)"
+                       r"\s*[?.!]*\s*$", re.I)
+_SECONDS = {"": 0, "s": 1, "sec": 1, "m": 60, "min": 60, "h": 3600, "hr": 3600, "d": 86400, "w": 604800}
+
+
 def with_sides(reading: Reading, read: Callable[[str], Reading], vocabulary: Vocabulary) -> Reading:
     """`reading`, its query holding the two sides' own filters when its comparison names two sides that read as
     one filter each (`read` reads a side's words as a question)."""
@@ -33,11 +41,7 @@ def with_sides(reading: Reading, read: Callable[[str], Reading], vocabulary: Voc
     if query is None or reading.problem or not isinstance(measure := query.measure, Comparison) or not (
             measure.left and measure.right):
         return reading
-    found = [q for side in (measure.left, measure.right) if (q := read(side).query) is not None]
-    if len(found) != 2:
-        return reading
-    left, right = (_joined(list(f.filters), vocabulary) for f in found)
-    split = _before_after(left, right, measure) or _split(left, right, measure.right)
+    split = _sides(measure, read, vocabulary)
     if split is None:
         return reading
     a, b, common = split
@@ -45,6 +49,20 @@ def with_sides(reading: Reading, read: Callable[[str], Reading], vocabulary: Voc
     common += [f for f in query.filters if type(f) not in kinds and f not in common]
     return Reading(**(vars(reading) | {"query": query.model_copy(update={"sides": (a, b),
                                                                           "filters": tuple(common)})}))
+
+
+def _sides(measure: Comparison, read: Callable[[str], Reading], vocabulary: Vocabulary
+           ) -> tuple[Filter, Filter, list[Filter]] | None:
+    """Each side's own filter and the filters both share (see `with_sides`), or None."""
+    found = [read(side).query for side in (measure.left, measure.right)]
+    if found[0] is None:
+        return None
+    left = _joined(list(found[0].filters), vocabulary)
+    right = _joined(list(found[1].filters), vocabulary) if found[1] is not None else []
+    split = _previous(left, right, measure.right)
+    if split is None and found[1] is not None:
+        split = _before_after(left, right, measure) or _split(left, right, measure.right)
+    return split
 
 
 def _split(left: list[Filter], right: list[Filter], right_words: str) -> tuple[Filter, Filter, list[Filter]] | None:
@@ -86,6 +104,55 @@ def _before_after(left: list[Filter], right: list[Filter], measure: Comparison
         return None
     before = TimeFilter(start=day.isoformat(), end=window.start, words=f"from {day.isoformat()} to {window.start}")
     return before, window, [f for f in left + right if f is not window]
+
+
+def _previous(left: list[Filter], right: list[Filter], right_words: str
+              ) -> tuple[Filter, Filter, list[Filter]] | None:
+    """"errors this hour vs the hour before" (or "vs last hour", "vs the previous one"): the left side's window
+    against the one of the same length that ends where it starts; None unless the right side names only that."""
+    window = next((f for f in left if isinstance(f, TimeFilter)), None)
+    if window is None:
+        return None
+    windows = [f for f in right if isinstance(f, TimeFilter)]
+    overlapping = bool(windows) and all(f.end == window.end or f.start == window.start for f in windows)
+    if not _PREVIOUS.match(right_words) and not overlapping:  # "this hour vs last hour": the one before
+        return None
+    earlier = _before(window)
+    if earlier is None:
+        return None
+    return window, earlier, [f for f in left + right if not isinstance(f, TimeFilter)]
+
+
+def _before(window: TimeFilter) -> TimeFilter | None:
+    """The window of `window`'s length that ends where it starts (relative when it is: now-1h..now gives
+    now-2h..now-1h)."""
+    ends = [relative(t) for t in (window.start, window.end)]
+    if all(ends):
+        back = [amount * _SECONDS[unit] * (1 if sign == "-" else -1) for sign, amount, unit
+                in (e for e in ends if e is not None)]
+        if back[0] <= back[1]:
+            return None
+        start = f"now-{_written(2 * back[0] - back[1])}"
+        return TimeFilter(start=start, end=window.start, words=f"from {start} to {window.start}")
+    try:
+        first = pd.Timestamp(window.start)
+        length = _unit_from(first) if ends[1] is not None else pd.Timestamp(window.end) - first
+    except ValueError:
+        return None
+    start = (first - length).isoformat()
+    return TimeFilter(start=start, end=window.start, words=f"from {start} to {window.start}")
+
+
+def _unit_from(start: pd.Timestamp) -> pd.Timedelta:
+    """The calendar unit a window from `start` to now spans so far ("today": a day, "this hour": an hour)."""
+    return next((pd.Timedelta(1, unit) for unit in ("D", "h", "min") if start == start.floor(unit)),
+                pd.Timedelta(1, "s"))
+
+
+def _written(seconds: float) -> str:
+    """A span back from now as the time tools read it, in the largest unit that holds it whole."""
+    unit = next(u for u in ("w", "d", "h", "m", "s") if seconds % _SECONDS[u] == 0 or u == "s")
+    return f"{seconds / _SECONDS[unit]:g}{unit}"
 
 
 def _own(side: list[Filter], other: list[Filter]) -> Filter | None:
