@@ -24,6 +24,7 @@ from react_engine.tools.base import Params, ToolContext, ToolResult, tool
 from react_engine.tools.entities import current, normalised, resolve_field
 from react_engine.tools.fields import OneOrMany
 from react_engine.tools.regex import check, literal, matches, text_matches
+from react_engine.tools.thresholds import OPPOSITE, THRESHOLDS, threshold
 from react_engine.tools.timeexpr import parse_time, relative
 
 _SEPARATED = re.compile(r"[:.-]")
@@ -159,15 +160,23 @@ def filter_by_time(params: FilterByTimeParams, ctx: ToolContext) -> ToolResult:
 
 
 class FilterByFieldParams(Narrowing):
-    field: str = Field(description="a column (host, component, pid, event_id, status...) or entity type (mac, ip...)")
-    value: str | int | float | bool = Field(description="the value to compare with")
-    op: Literal["eq", "ne", "contains", "regex"] = Field(
-        "eq", description="eq/ne: equal or not; contains: substring, any case; regex: RE2 pattern")
+    field: str = Field(description="a column (host, component, pid, event_id, status...), entity type (mac, ip...) "
+                                   "or numeric field (latency_ms, bytes sent, duration)")
+    value: str | int | float | bool = Field(description="the value to compare with; gt/ge/lt/le: a number, maybe "
+                                                        "with a unit (500ms, 1 s, 1MB)")
+    op: Literal["eq", "ne", "contains", "regex", "gt", "ge", "lt", "le"] = Field(
+        "eq", description="eq/ne: equal or not; contains: substring, any case; regex: RE2 pattern; gt/ge/lt/le: "
+                          "> >= < <= on a numeric field, rows without a value never kept")
 
 
-@tool("filter_by_field", "keep rows where field op value (eq, ne, contains, regex)", FilterByFieldParams,
-      narrows=True)
+@tool("filter_by_field", "keep rows where field op value (eq, ne, contains, regex, gt, ge, lt, le)",
+      FilterByFieldParams, narrows=True)
 def filter_by_field(params: FilterByFieldParams, ctx: ToolContext) -> ToolResult:
+    if params.op in THRESHOLDS:  # excluded, the rows with a value that fail the comparison
+        op = OPPOSITE[params.op] if params.exclude else params.op
+        if isinstance(params.value, bool):
+            raise ToolError(f"{params.op} compares numbers, not {params.value}")
+        return narrowed(ctx, *threshold(ctx, params.field, op, params.value))
     text = _text(params.value)
     name, is_entity = resolve_field(ctx, params.field)
     if is_entity:
