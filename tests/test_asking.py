@@ -62,9 +62,9 @@ def read(question: str) -> Asked:
     ("compare errors: Dec 4 against Dec 5", Comparison(left="errors: Dec 4", right="Dec 5")),
     ("how do notice lines compare with error lines?", Comparison(left="notice lines", right="error lines")),
     ("chrome.exe vs firefox.exe lines?", Comparison(left="chrome.exe", right="firefox.exe lines")),
-    ("what % of the log is errors?", Share()),
-    ("percentge of lines that are WARN lines?", Share()),
-    ("What percentage of lines are warnings?", Share()),
+    ("what % of the log is errors?", Share(of_all=True)),
+    ("percentge of lines that are WARN lines?", Share(of_all=True)),
+    ("What percentage of lines are warnings?", Share(of_all=True)),
     ("more errors today than yesterday?", Comparison(left="errors today", right="yesterday")),
     ("errors on host1 vs host2", Comparison(left="errors on host1", right="host2")),
     ("T3 timeouts per host per hour", Pivot(rows="host", columns="hour")),
@@ -91,9 +91,9 @@ def read(question: str) -> Asked:
     ("longest time the log went quiet?", Gaps()),
     ("average gap between errors?", Statistic(func="mean", field="gap")),  # no tool's yet: never the longest gap
     ("smallest amount of bytes received?", Statistic(func="min", field="bytes received")),
-    ("what portion of the log is 'Received disconnect'?", Share()),
+    ("what portion of the log is 'Received disconnect'?", Share(of_all=True)),
     ("what percent of errors are 'Directory index forbidden'?", Share(base=("errors",))),
-    ("what fraction of requests were 404s?", Share()),
+    ("what fraction of requests were 404s?", Share(of_all=True)),
     ("max time to read a broadcast variable", Statistic(func="max", field="time")),
     ("component and level breakdown", Pivot(rows="component", columns="level")),
     ("component by level counts", Pivot(rows="component", columns="level")),
@@ -262,3 +262,12 @@ def test_the_words_grouping_a_statistic_are_kept_however_else_they_were_read(que
 def test_compare_left_unread_makes_the_reply_partial() -> None:
     text = "compare average latency_ms of api.orders and api.users"
     assert "compare" in unread_words(text, [False] * len(text))
+
+
+
+@pytest.mark.parametrize("question", ["what is the error rate", "failure rate for api.payments", "error rate per hour"])
+def test_an_event_rate_is_a_share_of_the_lines_its_event_word_left_to_the_filters(question: str) -> None:
+    found = read(question)
+    assert found.measure == Share() and "rate" in found.words and not any("error" in w or "fail" in w
+                                                                            for w in found.words)
+    assert not isinstance(read("request rate per second").measure, Share)  # a rate in time

@@ -137,6 +137,8 @@ def test_the_limit_and_the_interval_reach_the_calls() -> None:
     assert isinstance(calls, list) and calls[-1].params == {"n": 1, "order": "newest"}
     calls = compile_query(Query(measure=Histogram(interval="1m")))
     assert isinstance(calls, list) and calls[-1].params == {"interval": "1m"}
+    calls = compile_query(Query(measure=Histogram(interval="1h", peak=True, order="asc")))
+    assert isinstance(calls, list) and calls[-1].params == {"interval": "1h", "order": "asc"}
     calls = compile_query(Query(measure=Top(key=Key(name="host"), n=80)))
     assert isinstance(calls, list)
     valid(calls[-1])

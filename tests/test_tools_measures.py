@@ -155,6 +155,33 @@ def test_a_share_states_both_counts(df: pd.DataFrame, host: str) -> None:
     assert run("share", context(df, narrowed.rows, before=df), base="previous").value["of"] == len(df)
 
 
+@settings(max_examples=40, deadline=None)
+@given(frames(), st.sampled_from(["web1", "db1"]), st.sampled_from([["component"], ["component", "1h"], ["1d"]]),
+       st.booleans())
+def test_a_share_per_group_is_each_groups_part_of_its_base(df: pd.DataFrame, host: str, by: list[str],
+                                                          lean: bool) -> None:
+    df = _lean(df) if lean else df
+    narrowed = run("filter_by_field", context(df), field="host", value=host)
+    assert narrowed.rows is not None
+    result = run("share", context(df, narrowed.rows, before=df), by=by)
+    keys = [k for k in by if not k[0].isdigit()]
+    groups = df.assign(bucket=df["timestamp"].dt.floor(by[-1].replace("d", "D"))) if by[-1][0].isdigit() else df
+    names = keys + (["bucket"] if "bucket" in groups else [])
+    groups = groups.dropna(subset=names).astype({k: object for k in keys})
+    whole = groups.groupby(names).size()
+    part = groups[groups["host"] == host].groupby(names).size().reindex(whole.index, fill_value=0)
+    assert result.value["columns"] == [*names, "percent", "rows", "of"] and result.value["groups"] == len(whole)
+    got = {tuple(str(v) for v in row[:len(names)]): row[len(names):] for row in result.value["rows"]}
+    label = (lambda v: pd.Timestamp(v).isoformat()) if "bucket" in names else str
+    expected = {tuple(str(v) if n != "bucket" else label(v) for n, v in zip(names, (k if isinstance(k, tuple) else (k,)),
+                                                                             strict=True)): [
+        pytest.approx(100 * part[k] / whole[k], rel=1e-5), int(part[k]), int(whole[k])] for k in whole.index}
+    assert got == expected
+    percents = [row[len(names)] for row in result.value["rows"]]
+    if "bucket" not in names:
+        assert percents == sorted(percents, reverse=True)  # the highest share first
+
+
 def test_share_of_the_previous_rows_needs_a_filter() -> None:
     df = frame([{"message": "a"}])
     with pytest.raises(ToolError, match="base=all"):

@@ -19,6 +19,7 @@ from react_engine.rowops import count
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
 from react_engine.tools.fields import OneOrMany
 from react_engine.tools.numeric import (
+    Key,
     Numeric,
     gather,
     grouped_statistic,
@@ -82,12 +83,8 @@ def _over(numeric: Numeric | None, found: int, ctx: ToolContext) -> str:
       optional=True)
 def field_stats(params: FieldStatsParams, ctx: ToolContext) -> ToolResult:
     numeric, name = measured(ctx, params)
-    buckets = [b for b in params.by if _BUCKET.fullmatch(b.strip())]
-    if len(buckets) > 1 or len(params.by) - len(buckets) > 2:
-        raise ToolError("group by at most two columns and one time bucket")
-    found = [key_column(ctx, k) for k in params.by if k not in buckets]
+    found, width = group_keys(ctx, params.by)
     keys = [key_name(k) for k in found]
-    width = parse_interval(buckets[0]) if buckets else None
     data = gather(ctx.rows, numeric, found, width, ctx.frame)
     stat, unit = params.func, numeric.unit if numeric else ""
     if data.empty:
@@ -116,6 +113,15 @@ def field_stats(params: FieldStatsParams, ctx: ToolContext) -> ToolResult:
                              "groups": len(table)} | rank,
                       summary=f"{stat} {brief(name, 40)} by {', '.join(groups)} -> {len(table):,} groups{left}: "
                               f"{first} {_over(numeric, len(data), ctx)}")
+
+
+def group_keys(ctx: ToolContext, by: list[str] | str) -> tuple[list[Key], pd.Timedelta | None]:
+    """The group keys `by` names (columns, or numbers the messages carry) and its time bucket's width, if any."""
+    by = [by] if isinstance(by, str) else by
+    buckets = [b for b in by if _BUCKET.fullmatch(b.strip())]
+    if len(buckets) > 1 or len(by) - len(buckets) > 2:
+        raise ToolError("group by at most two columns and one time bucket")
+    return [key_column(ctx, k) for k in by if k not in buckets], parse_interval(buckets[0]) if buckets else None
 
 
 def _cell(value: Any) -> Any:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Literal
 
+import pandas as pd
 from pydantic import Field
 
 from react_engine.errors import ToolError
-from react_engine.ranked import brief
+from react_engine.ranked import brief, jsonable
 from react_engine.rowops import Rows, count
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
+from react_engine.tools.fields import OneOrMany
 from react_engine.tools.filters import (
     FilterByFieldParams,
     FilterBySeverityParams,
@@ -20,12 +22,13 @@ from react_engine.tools.filters import (
     filter_by_time,
     search_logs,
 )
-from react_engine.tools.measures import Func, NumericName, measured
-from react_engine.tools.numeric import Numeric, gather, plain, statistic, unit_text
+from react_engine.tools.measures import MAX_GROUPS, Func, NumericName, group_keys, measured
+from react_engine.tools.numeric import Numeric, gather, grouped_statistic, key_name, plain, statistic, unit_text
 
 
 class ShareParams(Params):
     base: Literal["all", "previous"] = Field("all", description="all rows, or the rows before the last filter")
+    by: OneOrMany = Field([], description="per group: up to two columns and/or a time bucket")
 
 
 @tool("share", "the current rows as a % of the base rows", ShareParams, optional=True)
@@ -33,13 +36,35 @@ def share(params: ShareParams, ctx: ToolContext) -> ToolResult:
     if params.base == "previous" and ctx.before is None:
         raise ToolError("no filter has narrowed the rows yet: use base=all")
     base = ctx.frame if params.base == "all" else ctx.before
-    part, whole = count(ctx.rows), count(base)
     named = "all rows" if params.base == "all" else "the rows before the last filter"
+    if params.by:
+        return _shares(ctx, base, params.by, named)
+    part, whole = count(ctx.rows), count(base)
     if whole == 0:
         return ToolResult(value={"rows": part, "of": 0}, summary=f"share -> {named} are none: no percentage")
     percent = plain(100 * part / whole)
     return ToolResult(value={"percent": percent, "rows": part, "of": whole},
                       summary=f"share -> {percent:g}% ({part:,} of {whole:,} {named})")
+
+
+def _shares(ctx: ToolContext, base: Rows, by: list[str] | str, named: str) -> ToolResult:
+    """Per group of `by`, the current rows as a percentage of the base rows of that group, with both counts: the
+    groups with the highest share first (time buckets in time order)."""
+    found, width = group_keys(ctx, by)
+    groups = [key_name(k) for k in found] + (["bucket"] if width is not None else [])
+    counts = [grouped_statistic(gather(rows, None, found, width, ctx.frame), groups, "count")
+              for rows in (ctx.rows, base)]
+    part, whole = counts[0].reindex(counts[1].index, fill_value=0), counts[1]
+    table = pd.DataFrame({"percent": 100 * part / whole, "rows": part, "of": whole}).reset_index()
+    table = table.sort_values(groups, kind="stable") if width is not None else table.sort_values(
+        ["percent", *groups], ascending=[False, *[True] * len(groups)], kind="stable")
+    rows = [[jsonable(v) if i < len(groups) else plain(float(v)) for i, v in enumerate(row)]
+            for row in table.head(MAX_GROUPS).itertuples(index=False)]
+    first = ", ".join(f"{brief(r[0], 30)} {r[len(groups)]:g}% ({r[-2]:,} of {r[-1]:,})" for r in rows[:3])
+    left = f", the first {MAX_GROUPS} listed" if len(table) > MAX_GROUPS else ""
+    return ToolResult(value={"columns": [*groups, "percent", "rows", "of"], "rows": rows, "groups": len(table)},
+                      summary=f"share by {', '.join(groups)} -> {len(table):,} groups{left}: {first or 'none'} "
+                              f"(of {named} in each group)")
 
 
 class CompareParams(Params):

@@ -148,16 +148,26 @@ def _with_unit(t: _Text, field: str) -> str:
     return f"{field} {unit.group(1)}" if unit else field
 
 
+# "error rate", "failure rate": the share of the lines that are errors (the event word stays, as a filter)
+_RATE = "(?:" + "|".join(rf"(?<=\b{w} )" for w in ("error", "errors", "failure", "failures", "warning", "warnings",
+                                                    "crash", "timeout", "exception", "retry", "drop", "success",
+                                                    "rejection", "denial")) + r")rate\b"
+
+
 def _share(t: _Text) -> Measure | None:
     m = t.take(r"\b(?:what|which)\s+(?:" + _PERCENT + r"|proportion|fraction|share|ratio|portion)\b|\b" + _PERCENT + r"\b|%"
-               r"|\bproportion\b|\bfraction\b|\bratio\b|\bshare of\b|\bwhat portion\b")
+               r"|\bproportion\b|\bfraction\b|\bratio\b|\bshare of\b|\bwhat portion\b|" + _RATE)
     if m is None:
         return None
+    if any(re.search(pattern, t.text, re.I) for pattern in _RATIO):  # a ratio the ratio reader left: per key
+        return Share(ratio=True)
     base = re.match(r"\s*(?:of\s+)?(?:the\s+|all\s+)?([\w'\".-]+(?:\s+[\w'\".-]+){0,3}?)\s+(?:are|were|is|was|came|come|that|"
                     r"which|have|had)\b", t.text[m.end():], re.I) if re.search(r"\bof\s*$|%$", m.group(0)) or re.match(
         r"\s+of\b", t.text[m.end():], re.I) else None
-    if base is None or re.fullmatch(_ALL_LINES, base.group(1), re.I):
+    if base is None:
         return Share()
+    if re.fullmatch(_ALL_LINES, base.group(1), re.I):
+        return Share(of_all=True)  # "what percent of lines are X": every filter picks the lines counted
     return Share(base=(base.group(1),))  # "what percent of errors are X": a share of the errors, not of all lines
 
 

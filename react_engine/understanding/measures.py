@@ -178,6 +178,8 @@ class Share(_Measure):
 
     kind: Literal["share"] = "share"
     base: tuple[str, ...] = ()  # the base's words, when not all lines
+    of_all: bool = False  # all lines are named as the base ("what percent of lines are ..."), not the filters' scope
+    ratio: bool = False  # two kinds of lines divided ("ratio of errors to warnings per logger"), not a share
     needs: tuple[str, ...] = ("share",)
 
     def asked(self) -> str:

@@ -25,6 +25,8 @@ def measure_answer(measure: Measure, history: list[HistoryItem], where: str,
     last, params = history[-1].value, history[-1].params
     if isinstance(measure, Share) and "percent" in last:
         return (f"{last['percent']:g}% of the lines{where}: {last['rows']:,} of {last['of']:,}.", last["percent"])
+    if isinstance(measure, Share) and "percent" in last.get("columns", []):
+        return _shares(last, where, _bucket(params)), _grouped(last, "percent")
     if isinstance(measure, Comparison) and "a" in last:
         return _compared(measure, last)  # the scope would state the window the comparison replaced
     if not isinstance(measure, (Statistic, Pivot)):
@@ -48,8 +50,7 @@ def _table_answer(measure: Measure, step: HistoryItem, where: str, first: int | 
             "cells" in table and cells is None) else ""
         return f"{measure.asked().capitalize()}{where}: see the table below{only}.", cells
     if first is not None and params.get("order"):
-        bucket = next((_SPANS.get(b, "bucket") for b in params.get("by") or [] if b[:1].isdigit()), "bucket")
-        return _leading(measure, table, func, where, first, params["order"] == "asc", bucket)
+        return _leading(measure, table, func, where, first, params["order"] == "asc", _bucket(params))
     return _by_group(measure, table, func, where), grouped
 
 
@@ -93,6 +94,22 @@ def _by_group(measure: Measure, table: dict[str, Any], func: str, where: str) ->
     more = f" (the table lists all {groups:,} groups)" if groups > _SHOWN else ""
     names = [{"bucket": "time", "level_raw": "level"}.get(c, c) for c in columns[:at]]
     return f"{measure.asked().capitalize()}{where}, by {' and '.join(names)}: {shown}{more}."
+
+
+def _bucket(params: dict[str, Any]) -> str:
+    """The time bucket a grouped measure's `by` names, in words ("hour"), or "bucket"."""
+    return next((_SPANS.get(b, "bucket") for b in params.get("by") or [] if b[:1].isdigit()), "bucket")
+
+
+def _shares(table: dict[str, Any], where: str, bucket: str) -> str:
+    """The share of the lines in each of the first groups, with both counts, and how many groups there are."""
+    columns, rows = table["columns"], table.get("rows") or []
+    at = columns.index("percent")
+    shown = "; ".join(f"{_key(row, at)}: {row[at]:g}% ({row[at + 1]:,} of {row[at + 2]:,})" for row in rows[:_SHOWN])
+    groups = table.get("groups", len(rows))
+    more = f" (the table lists all {groups:,} groups)" if groups > _SHOWN else ""
+    names = " and ".join({"bucket": bucket, "level_raw": "level"}.get(c, c) for c in columns[:at])
+    return f"The share of the lines{where} in each {names}: {shown}{more}."
 
 
 _SPANS = {width: word for word, width in TIME_KEYS.items()}  # "1h" -> "hour"

@@ -17,7 +17,8 @@ def compile_count(query: Query, measure: Count) -> list[Call]:
 
 def compile_histogram(query: Query, measure: Histogram) -> list[Call]:
     interval = query.grouping.bucket or measure.interval
-    return [call(CountByTimeParams(interval=interval, order=measure.order), f"count lines per {interval}")]
+    order = {"order": measure.order} if measure.order != "time" else {}
+    return [call(CountByTimeParams(interval=interval, **order), f"count lines per {interval}")]
 
 
 def compile_listing(query: Query, measure: Listing) -> list[Call]:

@@ -6,11 +6,12 @@ from __future__ import annotations
 import re
 
 from react_engine.planners.rules.compile.calls import Call, Cannot, call
+from react_engine.planners.rules.compile.filters import compile_filter
 from react_engine.tools.measures import FieldStatsParams
 from react_engine.tools.shares import ShareParams
 from react_engine.understanding.asking import TIME_KEYS
 from react_engine.understanding.measures import Pivot, Share, Statistic
-from react_engine.understanding.query import Query, TextFilter
+from react_engine.understanding.query import FieldFilter, Filter, LevelFilter, Query, TextFilter, TimeFilter
 
 _WORD = re.compile(r"\\b(\w+)")
 
@@ -43,8 +44,28 @@ def compile_pivot(query: Query, measure: Pivot) -> list[Call]:
 
 
 def compile_share(query: Query, measure: Share) -> list[Call] | Cannot:
+    """The filters, the lines counted last, then their share of the lines the others keep ("the error rate of
+    api.payments today": the errors among api.payments' lines of today), per group when the query has them."""
+    groups = query.grouping.by()
+    if measure.ratio:
+        return Cannot("a ratio" + (f" per {' and '.join(groups)}" if groups else ""))
     if measure.base:
         return Cannot(f"a percentage of the lines {' '.join(measure.base)}")
-    if groups := query.grouping.by():
-        return Cannot(f"a percentage per {' and '.join(groups)}")
-    return [call(ShareParams(), "the matching lines as a share of all lines")]
+    counted, scope = (list(query.filters), []) if measure.of_all else _counted(query.filters)
+    if len(counted) > 1 and scope:
+        return Cannot(f"a percentage of the lines {', '.join(f.words for f in scope)}")
+    base = "previous" if scope else "all"
+    per = f" per {' and '.join(groups)}" if groups else ""
+    share = call(ShareParams(base=base, by=groups), f"the matching lines as a share of the {base} lines{per}")
+    return [compile_filter(f) for f in [*scope, *query.left_out, *counted]] + [share]
+
+
+def _counted(filters: tuple[Filter, ...]) -> tuple[list[Filter], list[Filter]]:
+    """The filters that pick the lines a share counts, and those that pick the lines it is a share of: levels and
+    searches are counted within the time and field filters; without either, field filters within the time; else
+    the time filters themselves, of all lines."""
+    for kinds in ((LevelFilter, TextFilter), (FieldFilter,), (TimeFilter,)):
+        counted = [f for f in filters if isinstance(f, kinds)]
+        if counted:
+            return counted, [f for f in filters if f not in counted]
+    return [], []

@@ -37,8 +37,8 @@ Compiled = list[Call] | Cannot
 def compile_query(query: Query) -> Compiled:
     """Every call the query needs, in order; `Cannot` when its measure has no tool yet."""
     measured = compile_measure(query, query.measure)
-    if isinstance(measured, Cannot) or isinstance(query.measure, Comparison):
-        return measured  # a comparison applies the filters each side needs itself
+    if isinstance(measured, Cannot) or isinstance(query.measure, (Comparison, Share)):
+        return measured  # a comparison applies the filters each side needs itself, a share orders them
     key = _key(query.measure)
     found = values.extraction(key) if key is not None else []
     return [compile_filter(f) for f in query.filters] + found + [compile_filter(f) for f in query.left_out] \
