@@ -11,6 +11,7 @@ import pytest
 
 from react_engine.engine import Engine
 from react_engine.planners.rules import RulesPlanner
+from react_engine.tools.numeric import plain
 from tests.real_logs import real_log
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -162,6 +163,21 @@ def test_an_error_rate_is_the_errors_share_of_the_lines_in_its_scope_or_group() 
     assert answer.index(max(truth, key=truth.__getitem__)) < answer.index(min(truth, key=truth.__getitem__))
     answer, value, verified = _ask("what percent of lines are errors from api.payments", path)
     assert verified and value == pytest.approx(100 * part / len(rows), rel=1e-5)  # of every line, as asked
+
+
+@pytest.mark.parametrize(("question", "left", "right", "func"), [
+    ("average latency for alice vs bob", "alice", "bob", "mean"),
+    ("median latency_ms on api.payments vs api.orders", "api.payments", "api.orders", "median"),
+    ("average latency of errors vs warnings", "ERROR", "WARN", "mean"),
+])
+def test_a_statistic_compared_between_two_values(question: str, left: str, right: str, func: str) -> None:
+    path = ROOT / "sample_logs" / "app" / "app.jsonl"
+    rows = pd.read_json(path, lines=True)
+    column = {"alice": "user", "api.payments": "logger", "ERROR": "level"}[left]
+    a, b = (getattr(rows.loc[rows[column] == v, "latency_ms"], func)() for v in (left, right))
+    answer, value, verified = _ask(question, path)
+    assert verified and value == [pytest.approx(a, rel=1e-5), pytest.approx(b, rel=1e-5)], answer
+    assert answer.index(f"{plain(a):,}") < answer.index(f"{plain(b):,}")
 
 
 def test_this_hour_against_the_hour_before_on_the_app_log() -> None:

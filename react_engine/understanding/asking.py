@@ -43,8 +43,8 @@ _UNITS = r"bytes|kilobytes|megabytes|gigabytes|kb|mb|gb|seconds|secs|millisecond
 # "the longest time / biggest gap / largest interval between ...": silences, not a statistic of a field
 _GAP = r"(?:time\s+)?(?:gaps?|intervals?|waits?|pauses?|silences?|stretch(?:es)?|periods?|time)\s+between\b"
 _SPAN_UNITS = r"\bhow many (?:seconds|minutes|hours|days)\b(?=.*\b(?:cover|span|last|run|go on)\w*\b)"  # a span asked
-_FIELD_END = (r"(?=\s+(?:for|in|on|from|by|per|over|during|across|today|yesterday|when|where|with|between|since|"
-              r"of all|among)\b|\s*[?,.;]|\s*$)")
+_FIELD_END = (r"(?=\s+(?:for|in|on|from|by|per|over|during|across|today|yesterday|this|when|where|with|between|"
+              r"since|of all|among|vs|versus|against|compared)\b|\s*[?,.;]|\s*$)")
 # asking words that, left over after reading, mean part of the question went unanswered
 _ASKING = (r"\b(?:percent(?:age)?s?|proportion|fraction|ratio|average|avg|median|percentile|maximum|minimum|"
            r"variance|latest|newest|oldest|earliest|first|last|recent|recently|when|than|versus|vs|longest|"
@@ -94,11 +94,18 @@ class _Text:
     def field_after(self, end: int) -> str:
         """The words naming a field right after `end` ("of request time"), read; "" when none."""
         m = field_words(self.text, end)
-        if m is None or not m.group(1).strip() or any(self.used[m.start(1):m.end(1)]):
+        if m is None or not m.group(1).strip():
             return ""
-        self.used[m.start(1):m.end(1)] = [True] * (m.end(1) - m.start(1))
-        self.found.spans.append((m.start(1), m.end(1)))
-        return m.group(1).strip()
+        start, stop = m.start(1), m.end(1)
+        if any(self.used[start:stop]):  # "latency of errors": the words before "of" and those another reader took
+            kept = re.fullmatch(r"\s*(\S.*?)\s+(?:of|for|on|in|from)(?:\s+(?:the|all))?\s*",
+                                self.text[start:self.used.index(True, start)], re.I)
+            if kept is None:
+                return ""
+            stop = start + kept.end(1)
+        self.used[start:stop] = [True] * (stop - start)
+        self.found.spans.append((start, stop))
+        return self.text[start:stop].strip()
 
 
 def field_words(text: str, end: int) -> re.Match[str] | None:
@@ -174,15 +181,27 @@ def _share(t: _Text) -> Measure | None:
 _ALL_LINES = r"(?:(?:the|this|all)\s+)?(?:(?:log\s+)?lines?|logs?|entries|messages|events|records|rows|requests|file|output)"
 
 
+_SIDE = r"""([\w .'"/:;()-]*\w[\w.)]*['"]?)"""
+_VERSUS = (_SIDE + r"\s+(?:vs\.?|versus|against|compared? (?:to|with))\s+" + _SIDE,
+           r"\bcompare\s+" + _SIDE + r"\s+(?:and|with|to)\s+" + _SIDE)
+
+
+def _compared_statistic(t: _Text) -> Comparison | None:
+    """A statistic's two sides ("average latency for alice vs bob"), named by "vs", "versus", "against",
+    "compared to" or "compare A and B" (not "more than": "requests over 1 s" is a filter)."""
+    for pattern in _VERSUS:
+        if (m := t.take(pattern, over_read=True)) is not None:
+            left = _side(m, 1)
+            return Comparison(left=left, right=_elided(left, _side(m, 2)))
+    return None
+
+
 def _comparison(t: _Text) -> Measure | None:
     m = t.take(r"\b(?:more|fewer|less|higher|lower|bigger|smaller)\b(.*?)\bthan\s+([\w ]+?)(?=[?.,;]|$)"
                r"|\bthan\s+(yesterday|before|usual|normal|last \w+)\b", over_read=True)
     if m is not None:
         return Comparison(left=(m.group(1) or "").strip(), right=(m.group(2) or m.group(3) or "").strip())
-    side = r"""([\w .'"/:;()-]*\w[\w.)]*['"]?)"""
-    for pattern in (side + r"\s+(?:vs\.?|versus|against|compared? (?:to|with))\s+" + side,
-                    r"\bcompare\s+" + side + r"\s+(?:and|with|to)\s+" + side,
-                    r"\bmore\s+" + side + r"\s+or\s+" + side, r"\bcompare\b|\bdifference between\b"):
+    for pattern in (*_VERSUS, r"\bmore\s+" + _SIDE + r"\s+or\s+" + _SIDE, r"\bcompare\b|\bdifference between\b"):
         m = t.take(pattern, over_read=True)
         if m is not None:
             left = _side(m, 1)
@@ -363,7 +382,9 @@ def asked(text: str, used: Sequence[bool]) -> Asked:
         if (measure := reader(t)) is not None:
             t.found.measure = measure
             break
-    if isinstance(t.found.measure, Statistic) and isinstance(pair := _breakdown(t), Pivot):
+    if isinstance(t.found.measure, Statistic) and (compared := _compared_statistic(t)) is not None:
+        t.found.measure = compared.model_copy(update={"statistic": t.found.measure})
+    elif isinstance(t.found.measure, Statistic) and isinstance(pair := _breakdown(t), Pivot):
         t.found.keys = (pair.rows, pair.columns)
     elif isinstance(t.found.measure, (Statistic, Share)):
         t.found.by = _grouped_by(t.text)

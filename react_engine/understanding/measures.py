@@ -194,6 +194,7 @@ class Comparison(_Measure):
     right: str
     key: str | None = None
     ratio: bool = False  # the left side's measure divided by the right's is asked ("ratio of errors to warnings")
+    statistic: Statistic | None = None  # what is compared, when not the lines ("average latency for alice vs bob")
     needs: tuple[str, ...] = ("compare",)
 
     def asked(self) -> str:

@@ -57,6 +57,8 @@ def _sides(measure: Comparison, read: Callable[[str], Reading], vocabulary: Voca
     found = [read(side).query for side in (measure.left, measure.right)]
     if found[0] is None:
         return None
+    if (found[1] is None or not found[1].filters) and found[0].filters:  # "... for alice vs bob": bob as alice is
+        found[1] = read(f"lines for {measure.right}").query or found[1]
     left = _joined(list(found[0].filters), vocabulary)
     right = _joined(list(found[1].filters), vocabulary) if found[1] is not None else []
     split = _previous(left, right, measure.right)

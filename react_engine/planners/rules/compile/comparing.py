@@ -10,6 +10,7 @@ import pandas as pd
 
 from react_engine.planners.rules.compile.calls import Call, Cannot, call
 from react_engine.planners.rules.compile.filters import compile_filter
+from react_engine.planners.rules.compile.measuring import field_named, func_of
 from react_engine.tools.filters import ResetFiltersParams
 from react_engine.tools.regex import literal
 from react_engine.tools.shares import CompareParams
@@ -24,12 +25,15 @@ Sides = tuple[str, str, str, list[Filter]]  # by, a, b, the filters left to appl
 def compile_comparison(query: Query, measure: Comparison) -> list[Call] | Cannot:
     """The filters common to both sides, then `compare`; `Cannot` when the sides are not two of one kind."""
     sides = _yesterday(query, measure) or _days(query, measure) or _values(query, measure)
+    stat = measure.statistic
+    measured = {"field": field_named(query, stat), "func": func_of(stat)} if stat is not None else {}
     if sides is not None:
         by, a, b, common = sides
-        params = CompareParams(a=a, b=b, by=by)
+        params = CompareParams(a=a, b=b, by=by, **measured)
     elif query.sides is not None and (taken := [_taken(f) for f in query.sides]) and None not in taken:
         (by, a), (by_b, b) = taken  # type: ignore[misc]
-        params, common = CompareParams(a=a, b=b, by=by, by_b=by_b if by_b != by else None), list(query.filters)
+        params = CompareParams(a=a, b=b, by=by, by_b=by_b if by_b != by else None, **measured)
+        common = list(query.filters)
     else:
         return Cannot(measure.asked())
     return [call(ResetFiltersParams(), "all lines: each side of the comparison is taken from them"),

@@ -16,11 +16,11 @@ from react_engine.understanding.query import FieldFilter, Filter, LevelFilter, Q
 _WORD = re.compile(r"\\b(\w+)")
 
 
-def _func(measure: Statistic) -> str:
+def func_of(measure: Statistic) -> str:
     return f"p{measure.q:g}" if measure.func == "percentile" else measure.func
 
 
-def _field(query: Query, measure: Statistic) -> str:
+def field_named(query: Query, measure: Statistic) -> str:
     """The field as the question names it, with a word a search kept beside it ("bytes" + "sent": `bytes sent`);
     unnamed, the words of the searches ("the average of 'bytes result sent to driver'")."""
     words = [m.group(1) for f in query.filters if isinstance(f, TextFilter) and f.regex
@@ -33,7 +33,7 @@ def _field(query: Query, measure: Statistic) -> str:
 def compile_statistic(query: Query, measure: Statistic) -> list[Call]:
     by = query.grouping.by()
     order = {"least": "asc", "most": "desc"}.get(query.order or "")
-    params = FieldStatsParams(field=_field(query, measure), func=_func(measure), **({"by": by} if by else {}),
+    params = FieldStatsParams(field=field_named(query, measure), func=func_of(measure), **({"by": by} if by else {}),
                               **({"order": order} if order and by else {}))
     return [call(params, f"the {measure.asked()} of the matching lines")]
 
