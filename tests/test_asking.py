@@ -21,7 +21,8 @@ from react_engine.planners.base import ContextView
 from react_engine.planners.rules import RulesPlanner
 from react_engine.planners.rules.plan import build_plan
 from react_engine.planners.script import ScriptPlanner
-from react_engine.understanding.asking import Asked, asked, unread_words
+from react_engine.understanding.asked import Asked
+from react_engine.understanding.asking import asked, unread_words
 from react_engine.understanding.measures import (
     Comparison,
     Count,

@@ -180,6 +180,36 @@ def test_a_statistic_compared_between_two_values(question: str, left: str, right
     assert answer.index(f"{plain(a):,}") < answer.index(f"{plain(b):,}")
 
 
+@pytest.mark.parametrize(("question", "func", "highest"), [("which user had the highest latency", "max", True),
+                                                         ("which user had the slowest average latency", "mean", True),
+                                                         ("which logger has the lowest latency_ms", "min", False)])
+def test_values_ranked_by_a_field_the_superlative_names(question: str, func: str, highest: bool) -> None:
+    path = ROOT / "sample_logs" / "app" / "app.jsonl"
+    rows = pd.read_json(path, lines=True)
+    key = "user" if "user" in question else "logger"
+    per = getattr(rows.groupby(key)["latency_ms"], func)()
+    best = per.max() if highest else per.min()
+    answer, value, verified = _ask(question, path)
+    leaders = [k for k in per.index if per[k] == best]
+    assert verified and (value == leaders[0] if len(leaders) == 1 else sorted(value) == sorted(leaders))
+    assert f"{plain(best):,} ms" in answer
+
+
+def test_an_entitys_values_ranked_by_a_field_are_a_partial_answer() -> None:
+    result = Engine(RulesPlanner()).ask("which request had the highest latency", [str(ROOT / "sample_logs/app")])
+    assert result.partial and not result.verified and 'did not read "latency"' in result.answer
+
+
+def test_a_percentile_named_after_its_field() -> None:
+    path = ROOT / "sample_logs" / "app" / "app.jsonl"
+    rows = pd.read_json(path, lines=True)
+    _, value, verified = _ask("latency p99 by hour", path)
+    hours = pd.to_datetime(rows["ts"], utc=True).dt.floor("h")
+    truth = rows.groupby(hours)["latency_ms"].quantile(0.99)
+    assert verified and isinstance(value, dict) and len(value) == len(truth)
+    assert list(value.values()) == pytest.approx([plain(v) for v in truth], rel=1e-5)
+
+
 def test_this_hour_against_the_hour_before_on_the_app_log() -> None:
     path = ROOT / "sample_logs" / "app" / "app.jsonl"
     rows = pd.read_json(path, lines=True)

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 
+from react_engine.understanding.asked import Asked, AskedText
 from react_engine.understanding.measures import (
     Comparison,
     Duration,
     Gaps,
     Measure,
     Occurrence,
-    Order,
     Patterns,
     Pivot,
     Share,
@@ -43,8 +42,6 @@ _UNITS = r"bytes|kilobytes|megabytes|gigabytes|kb|mb|gb|seconds|secs|millisecond
 # "the longest time / biggest gap / largest interval between ...": silences, not a statistic of a field
 _GAP = r"(?:time\s+)?(?:gaps?|intervals?|waits?|pauses?|silences?|stretch(?:es)?|periods?|time)\s+between\b"
 _SPAN_UNITS = r"\bhow many (?:seconds|minutes|hours|days)\b(?=.*\b(?:cover|span|last|run|go on)\w*\b)"  # a span asked
-_FIELD_END = (r"(?=\s+(?:for|in|on|from|by|per|over|during|across|today|yesterday|this|when|where|with|between|"
-              r"since|of all|among|vs|versus|against|compared)\b|\s*[?,.;]|\s*$)")
 # asking words that, left over after reading, mean part of the question went unanswered
 _ASKING = (r"\b(?:percent(?:age)?s?|proportion|fraction|ratio|average|avg|median|percentile|maximum|minimum|"
            r"variance|latest|newest|oldest|earliest|first|last|recent|recently|when|than|versus|vs|longest|"
@@ -60,69 +57,16 @@ TIME_WORDS = frozenset({"start", "started", "starts", "begin", "began", "end", "
 TIME_KEYS = {"minute": "1m", "hour": "1h", "day": "1d", "week": "1w"}
 
 
-@dataclass
-class Asked:
-    """What the asking words ask for: a measure (None: count, rank or list as read), the listing's order and
-    limit, the words read and their spans."""
-
-    measure: Measure | None = None
-    order: Order | None = None
-    limit: int | None = None
-    keys: tuple[str, ...] = ()  # a statistic's two grouping words ("by component and level", "per host per hour")
-    by: str | None = None  # the words naming what a statistic is grouped by, however else they were read
-    words: list[str] = field(default_factory=list)
-    spans: list[tuple[int, int]] = field(default_factory=list)
-
-
-class _Text:
-    """The question with its read spans, for matching only what is still unread."""
-
-    def __init__(self, text: str, used: Sequence[bool], found: Asked) -> None:
-        self.text, self.used, self.found = text, list(used), found
-
-    def take(self, pattern: str, over_read: bool = False) -> re.Match[str] | None:
-        """The first match of `pattern` over unread text (or any text, `over_read`: the words of a comparison or
-        a breakdown are also read as filters or keys), which becomes read."""
-        for m in re.finditer(pattern, self.text, re.I):
-            if m.end() > m.start() and (over_read or not any(self.used[m.start():m.end()])):
-                self.used[m.start():m.end()] = [True] * (m.end() - m.start())
-                self.found.words.append(m.group(0).strip())
-                self.found.spans.append((m.start(), m.end()))
-                return m
-        return None
-
-    def field_after(self, end: int) -> str:
-        """The words naming a field right after `end` ("of request time"), read; "" when none."""
-        m = field_words(self.text, end)
-        if m is None or not m.group(1).strip():
-            return ""
-        start, stop = m.start(1), m.end(1)
-        if any(self.used[start:stop]):  # "latency of errors": the words before "of" and those another reader took
-            kept = re.fullmatch(r"\s*(\S.*?)\s+(?:of|for|on|in|from)(?:\s+(?:the|all))?\s*",
-                                self.text[start:self.used.index(True, start)], re.I)
-            if kept is None:
-                return ""
-            stop = start + kept.end(1)
-        self.used[start:stop] = [True] * (stop - start)
-        self.found.spans.append((start, stop))
-        return self.text[start:stop].strip()
-
-
-def field_words(text: str, end: int) -> re.Match[str] | None:
-    """The words right after `end` that may name a field ("of request time"), as group 1."""
-    return re.compile(r"\s*(?:of\s+|for\s+)?(?:the\s+|all\s+)?((?:[\w.-]+\s*?){1,4}?)" + _FIELD_END, re.I).match(
-        text, end)
-
-
-def _percentile(t: _Text) -> Measure | None:
+def _percentile(t: AskedText) -> Measure | None:
     m = t.take(r"\b(\d{1,2}(?:\.\d+)?)(?:st|nd|rd|th)?[- ]?percentile\b|\bp(\d{2})\b|\bpercentile\b")
     if m is None:
         return None
     q = m.group(1) or m.group(2)
-    return Statistic(func="percentile", q=float(q) if q else None, field=t.field_after(m.end()))
+    return Statistic(func="percentile", q=float(q) if q else None, field=t.field_after(m.end()) or t.field_before(
+        m.start()))
 
 
-def _statistic(t: _Text) -> Measure | None:
+def _statistic(t: AskedText) -> Measure | None:
     if re.search(r"\bhow long\b|" + _SPAN_UNITS, t.text, re.I):  # "how long did sessions last on average": durations
         return None
     m = t.take(r"(?<!\bi )(?<!\bwe )(?<!\bthey )(?<!\byou )(?<!\bdoes )(?<!\bdo )(?<!\bit )\b("
@@ -149,7 +93,7 @@ def _statistic(t: _Text) -> Measure | None:
     return None
 
 
-def _with_unit(t: _Text, field: str) -> str:
+def _with_unit(t: AskedText, field: str) -> str:
     """The field, with the unit the question states after it ("response size in bytes": `response size bytes`)."""
     unit = t.take(r"\bin\s+(" + _UNITS + r")\b(?=\s*[?.,;]?\s*$)") if field else None
     return f"{field} {unit.group(1)}" if unit else field
@@ -161,7 +105,7 @@ _RATE = "(?:" + "|".join(rf"(?<=\b{w} )" for w in ("error", "errors", "failure",
                                                     "rejection", "denial")) + r")rate\b"
 
 
-def _share(t: _Text) -> Measure | None:
+def _share(t: AskedText) -> Measure | None:
     m = t.take(r"\b(?:what|which)\s+(?:" + _PERCENT + r"|proportion|fraction|share|ratio|portion)\b|\b" + _PERCENT + r"\b|%"
                r"|\bproportion\b|\bfraction\b|\bratio\b|\bshare of\b|\bwhat portion\b|" + _RATE)
     if m is None:
@@ -186,7 +130,7 @@ _VERSUS = (_SIDE + r"\s+(?:vs\.?|versus|against|compared? (?:to|with))\s+" + _SI
            r"\bcompare\s+" + _SIDE + r"\s+(?:and|with|to)\s+" + _SIDE)
 
 
-def _compared_statistic(t: _Text) -> Comparison | None:
+def _compared_statistic(t: AskedText) -> Comparison | None:
     """A statistic's two sides ("average latency for alice vs bob"), named by "vs", "versus", "against",
     "compared to" or "compare A and B" (not "more than": "requests over 1 s" is a filter)."""
     for pattern in _VERSUS:
@@ -196,7 +140,7 @@ def _compared_statistic(t: _Text) -> Comparison | None:
     return None
 
 
-def _comparison(t: _Text) -> Measure | None:
+def _comparison(t: AskedText) -> Measure | None:
     m = t.take(r"\b(?:more|fewer|less|higher|lower|bigger|smaller)\b(.*?)\bthan\s+([\w ]+?)(?=[?.,;]|$)"
                r"|\bthan\s+(yesterday|before|usual|normal|last \w+)\b", over_read=True)
     if m is not None:
@@ -214,7 +158,7 @@ _RATIO = (r"\bratio\s+(?:of|between)\s+" + _RATIO_SIDE + r"\s+(?:to|and|vs\.?|ve
           r"\b([\w-]+?)(?:\s*-?\s*to\s*-?\s*|\s*[:/]\s*)([\w-]+)\s+ratio\b")
 
 
-def _ratio(t: _Text) -> Measure | None:
+def _ratio(t: AskedText) -> Measure | None:
     """"ratio of errors to warnings", "error to warning ratio", "error:warning ratio": the two sides' counts
     compared and divided; a ratio per key or time ("... per logger") or a key ranked by one ("which component has
     the highest ratio ...") is left to the share reader (a partial)."""
@@ -258,7 +202,7 @@ _LAST = r"\b(?:last|lst|latest|most recent(?:ly)?|newest|stop(?:ped)?|end(?:ed)?
 _FIRST = r"\b(?:first|frist|earliest|oldest|start(?:ed)?|begin|began)\b"
 
 
-def _span(t: _Text) -> Measure | None:
+def _span(t: AskedText) -> Measure | None:
     """"how long did X last", "how long does the log span", "how much time does it cover", "time between the
     first and last X": the span, with the words that only say it runs from the first line to the last."""
     if t.take(r"\bhow long\b|\bduration\b|\btime span\b|\btime range\b|\blasted\b|\bhow much time\b|\belapsed\b"
@@ -276,7 +220,7 @@ def _span(t: _Text) -> Measure | None:
     return None
 
 
-def _times(t: _Text) -> Measure | None:
+def _times(t: AskedText) -> Measure | None:
     if (span := _span(t)) is not None:
         return span
     if t.take(r"\bhow long did\b|\btook\b.*\bto\b"):
@@ -295,7 +239,7 @@ def _times(t: _Text) -> Measure | None:
     return None
 
 
-def _silence(t: _Text) -> Measure | None:
+def _silence(t: AskedText) -> Measure | None:
     """"the longest silence between two lines", "biggest gaps between consecutive entries": the gaps, with the
     words that only say which gaps."""
     if t.take(r"\b(?:(?:longest|biggest|largest|longer)\s+)?(?:gaps?|silen(?:ce|ces|t)|pauses?)\b"
@@ -312,7 +256,7 @@ def _silence(t: _Text) -> Measure | None:
     return None
 
 
-def _breakdown(t: _Text) -> Measure | None:
+def _breakdown(t: AskedText) -> Measure | None:
     m = t.take(r"\b(?:per|by|for each)\s+(\w+)\s+(?:and|per|by|&|,)\s+(?:per\s+|by\s+|each\s+)?(\w+)\b",
                over_read=True) or t.take(  # "component and level breakdown", "component by level counts"
         r"\b(?!" + _LEVELS + r")(\w+)\s+(?:and|by|x|&)\s+(?!" + _LEVELS + r")(\w+)\s+(?:breakdown|counts|table|matrix)\b",
@@ -343,7 +287,7 @@ def singular(word: str) -> str:
     return word[:-1] if word.endswith("s") and not word.endswith(("ss", "us", "is")) else word
 
 
-def _investigation(t: _Text) -> Measure | None:
+def _investigation(t: AskedText) -> Measure | None:
     if t.take(r"\bwhat (?:kinds?|types?|sorts?) of\b|\bsummari[sz]e\b|\bsummary\b|\bpatterns?\b|\bcategori[sz]e\b"):
         return Patterns()
     if t.take(r"\bunusual\b|\banomal\w*\b|\boutliers?\b|\bstrange\b|\bsuspicious\b|\bnever seen\b|\bspikes?\b"
@@ -352,14 +296,14 @@ def _investigation(t: _Text) -> Measure | None:
     return None
 
 
-_READERS: tuple[Callable[[_Text], Measure | None], ...] = (
+_READERS: tuple[Callable[[AskedText], Measure | None], ...] = (
     _percentile, _statistic, _ratio, _share, _comparison, _breakdown, _investigation, _silence, _times)
 
 
 _SHOWN_ORDER = r"\b(newest|latest|most recent|oldest|earliest)(?:\s+ones?)?\s+(?:first|on top)\b"
 
 
-def _listing(t: _Text) -> None:
+def _listing(t: AskedText) -> None:
     """"the last 3 errors", "first five lines", "the latest error", "5 most recent": order and limit; "newest
     first" / "oldest first" say the order the lines are shown in (the order of a listing with no other)."""
     if (shown := t.take(_SHOWN_ORDER)) is not None:
@@ -377,7 +321,7 @@ def _listing(t: _Text) -> None:
 
 def asked(text: str, used: Sequence[bool]) -> Asked:
     """What the unread asking words of `text` ask for (the spans read are in `spans`)."""
-    t = _Text(text, used, Asked())
+    t = AskedText(text, used, Asked())
     for reader in _READERS:
         if (measure := reader(t)) is not None:
             t.found.measure = measure

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from react_engine.understanding.asking import Asked
+from react_engine.understanding.asked import Asked
 from react_engine.understanding.interpretation import Correction, Term, TimeWindow
 from react_engine.understanding.measures import Measure
 from react_engine.understanding.query import FieldFilter, Filter, LevelFilter, TextFilter, TimeFilter

@@ -56,3 +56,40 @@ def read_peak_bucket(q: Question, draft: Draft) -> None:
         return  # statistic's
     q.take(_LEAST)
     draft.limited = True
+
+
+_BY_FIELD = (r"\b(highest|largest|biggest|greatest|maximum|slowest|longest|lowest|smallest|minimum|fastest|shortest)"
+             r"\s+(?:(?:average|avg|mean|median|total)\s+)?([A-Za-z][\w.-]*)")
+_NOT_MEASURES = frozenset(("timestamp", "severity", "level_raw", "host", "component", "pid", "message", "pattern",
+                           "source", "line", "raw"))
+
+
+def read_ranked_field(q: Question, draft: Draft, columns: list[str], fields: list[str]) -> None:
+    """"Which request had the highest latency": the values of the target ranked by the max (or, "lowest", the min)
+    of the numeric field named (a column or a number the messages carry, in `fields`); "which user had the slowest
+    average latency": the statistic asked, ranked from the highest. Nothing when no such field is named."""
+    if draft.target is None or draft.goal not in ("list", "which", "top"):
+        return
+    m = re.search(_BY_FIELD, q.text, re.I)
+    if m is None or not _numeric(m.group(2), columns, fields):
+        return
+    if draft.target not in columns:  # an entity's values ("which request"), not a column's: no statistic of them
+        draft.unread += [] if m.group(2) in draft.unread else [m.group(2)]
+        return
+    low = m.group(1).lower() in ("lowest", "smallest", "minimum", "fastest", "shortest")
+    if draft.asked.measure is None:
+        draft.asked.measure = Statistic(func="min" if low else "max", field=m.group(2))
+    elif not isinstance(draft.asked.measure, Statistic):
+        return
+    q.take(re.escape(m.group(1)))
+    q.take(r"(?<=" + re.escape(m.group(1)) + r" )\s*" + re.escape(m.group(2)))
+    draft.unread = [w for w in draft.unread if w.lower() != m.group(1).lower()]  # read here, after the asking words
+    draft.rank, draft.limited = ("least" if low else "most"), True
+    draft.goal = "which" if draft.goal == "list" else draft.goal
+
+
+def _numeric(word: str, columns: list[str], fields: list[str]) -> bool:
+    """Whether `word` names a column that may hold numbers (`latency` for `latency_ms`) or a field of the messages."""
+    key = word.lower().replace("-", "_")
+    names = [c.lower() for c in columns if c not in _NOT_MEASURES] + [f.lower() for f in fields]
+    return any(name == key or name.startswith(key + "_") for name in names)

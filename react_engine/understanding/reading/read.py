@@ -8,7 +8,8 @@ from __future__ import annotations
 import functools
 import re
 
-from react_engine.understanding.asking import TIME_WORDS, asked, field_words, unread_words
+from react_engine.understanding.asked import field_words
+from react_engine.understanding.asking import TIME_WORDS, asked, unread_words
 from react_engine.understanding.interpretation import Correction, Interpretation, TimeWindow
 from react_engine.understanding.measures import Count, Gaps, Occurrence, Share, Span, Statistic
 from react_engine.understanding.query import Filter, LevelFilter, Query, TextFilter, TimeFilter
@@ -24,7 +25,7 @@ from react_engine.understanding.reading.negation import claim_columns, excluded,
 from react_engine.understanding.reading.nouns import subject
 from react_engine.understanding.reading.places import read_places, read_source
 from react_engine.understanding.reading.question import Question, lead_in, time_window
-from react_engine.understanding.reading.rank import read_peak_bucket, read_rank
+from react_engine.understanding.reading.rank import read_peak_bucket, read_rank, read_ranked_field
 from react_engine.understanding.reading.result import Reading
 from react_engine.understanding.reading.roles import role
 from react_engine.understanding.reading.sessions import between_events, paired
@@ -59,6 +60,7 @@ def read_question(question: str, columns: list[str], now: str | None, vocabulary
     draft.role = role(q)
     claim_columns(q, draft.excluded, columns)
     _asking(q, draft)
+    read_ranked_field(q, draft, columns, [f.name for f in vocabulary.fields])
     if (events := between_events(draft.asked.measure, q.text, vocabulary, columns)) is not None:
         draft.asked.measure = events[0]  # its events' words are no searches of the lines measured
         _unsearch(draft, q.text[events[1][0]:events[1][1]])
