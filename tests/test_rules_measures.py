@@ -195,6 +195,22 @@ def test_values_ranked_by_a_field_the_superlative_names(question: str, func: str
     assert f"{plain(best):,} ms" in answer
 
 
+@pytest.mark.parametrize(("question", "func", "n"), [("top 3 client ips by bytes", "sum", 3),
+                                                    ("top 5 paths by average bytes", "mean", 5),
+                                                    ("which ip sent the most bytes", "sum", 1)])
+def test_values_ranked_by_the_total_or_statistic_of_a_field(question: str, func: str, n: int) -> None:
+    path = ROOT / "sample_logs" / "nginx" / "access.log"
+    found = pd.Series(path.read_text().splitlines()).str.extract(r'^(\S+) .*?"\w+ (\S+) [^"]*" \d{3} (\d+)')
+    key = found[1] if "path" in question else found[0]
+    truth = getattr(found[2].astype(float).groupby(key), func)().sort_values(ascending=False, kind="stable")
+    answer, value, verified = _ask(question, path)
+    assert verified, answer
+    if n == 1:
+        assert value == truth.index[0] and f"{plain(truth.iloc[0]):,}" in answer
+    else:
+        assert value == {k: pytest.approx(plain(v), rel=1e-5) for k, v in truth.head(n).items()}
+
+
 def test_an_entitys_values_ranked_by_a_field_are_a_partial_answer() -> None:
     result = Engine(RulesPlanner()).ask("which request had the highest latency", [str(ROOT / "sample_logs/app")])
     assert result.partial and not result.verified and 'did not read "latency"' in result.answer

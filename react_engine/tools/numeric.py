@@ -158,7 +158,7 @@ def _unit_asked(words: set[str]) -> str:
 
 # what a group key may say for a column of another name: the level as the log writes it, a JSON logger or a tag
 KEY_ALIASES = {"level": "level_raw", "levels": "level_raw", "logger": "component", "tag": "component",
-               "program": "component", "http_status": "status"}
+               "program": "component", "http_status": "status", "ip": "client_ip", "client": "client_ip"}
 Key = str | Numeric  # a group key: a column, or a number the messages carry ("status: 404")
 
 

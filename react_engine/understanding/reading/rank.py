@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from react_engine.tools.numeric import KEY_ALIASES
 from react_engine.understanding.asking import TIME_KEYS
 from react_engine.understanding.measures import Statistic
 from react_engine.understanding.reading.draft import Draft
@@ -58,8 +59,14 @@ def read_peak_bucket(q: Question, draft: Draft) -> None:
     draft.limited = True
 
 
-_BY_FIELD = (r"\b(highest|largest|biggest|greatest|maximum|slowest|longest|lowest|smallest|minimum|fastest|shortest)"
+_BY_FIELD = (r"\b(highest|largest|biggest|greatest|maximum|slowest|longest|lowest|smallest|minimum|fastest|shortest|"
+             r"most|fewest|least)"
              r"\s+(?:(?:average|avg|mean|median|total)\s+)?([A-Za-z][\w.-]*)")
+# "top 3 client ips by bytes", "top users by average latency": ranked by the total (or the statistic named)
+_RANKED_BY = (r"(?<=\w)\s+by\s+(?:the\s+)?(?:(total|sum|average|avg|mean|median|max|maximum)\s+(?:of\s+)?)?"
+              r"([A-Za-z][\w.-]*)\s*[?.]*\s*$")
+_FUNCS = {"total": "sum", "sum": "sum", "average": "mean", "avg": "mean", "mean": "mean", "median": "median",
+          "max": "max", "maximum": "max", None: "sum"}
 _NOT_MEASURES = frozenset(("timestamp", "severity", "level_raw", "host", "component", "pid", "message", "pattern",
                            "source", "line", "raw"))
 
@@ -70,22 +77,51 @@ def read_ranked_field(q: Question, draft: Draft, columns: list[str], fields: lis
     average latency": the statistic asked, ranked from the highest. Nothing when no such field is named."""
     if draft.target is None or draft.goal not in ("list", "which", "top"):
         return
-    m = re.search(_BY_FIELD, q.text, re.I)
-    if m is None or not _numeric(m.group(2), columns, fields):
+    if draft.goal == "top" and draft.asked.measure is None and (by := re.search(_RANKED_BY, q.text, re.I)):
+        _ranked_by(q, draft, by, columns, fields)
+    elif (m := re.search(_BY_FIELD, q.text, re.I)) is not None and _numeric(m.group(2), columns, fields):
+        _by_superlative(q, draft, m, columns)
+
+
+def _by_superlative(q: Question, draft: Draft, m: re.Match[str], columns: list[str]) -> None:
+    """"The highest latency": its maximum per value; "the most bytes": their total; or the statistic asked."""
+    if not _column(draft.target, columns):  # an entity's values ("which request"), not a column's: no statistic
+        _unread(draft, m.group(2))
         return
-    if draft.target not in columns:  # an entity's values ("which request"), not a column's: no statistic of them
-        draft.unread += [] if m.group(2) in draft.unread else [m.group(2)]
-        return
-    low = m.group(1).lower() in ("lowest", "smallest", "minimum", "fastest", "shortest")
+    word = m.group(1).lower()
+    low = word in ("lowest", "smallest", "minimum", "fastest", "shortest", "fewest", "least")
     if draft.asked.measure is None:
-        draft.asked.measure = Statistic(func="min" if low else "max", field=m.group(2))
+        func = "sum" if word in ("most", "fewest", "least") else "min" if low else "max"
+        draft.asked.measure = Statistic(func=func, field=m.group(2))
     elif not isinstance(draft.asked.measure, Statistic):
         return
     q.take(re.escape(m.group(1)))
     q.take(r"(?<=" + re.escape(m.group(1)) + r" )\s*" + re.escape(m.group(2)))
-    draft.unread = [w for w in draft.unread if w.lower() != m.group(1).lower()]  # read here, after the asking words
+    draft.unread = [w for w in draft.unread if w.lower() != word]  # read here, after the asking words were
     draft.rank, draft.limited = ("least" if low else "most"), True
     draft.goal = "which" if draft.goal == "list" else draft.goal
+
+
+def _unread(draft: Draft, word: str) -> None:
+    draft.unread += [] if word in draft.unread else [word]
+
+
+def _ranked_by(q: Question, draft: Draft, by: re.Match[str], columns: list[str], fields: list[str]) -> None:
+    """"Top 3 client ips by bytes": the values ranked by the total of the field (or the statistic named); an
+    entity's values no statistic groups leave the field unread."""
+    if not _numeric(by.group(2), columns, fields):
+        return
+    if not _column(draft.target, columns):
+        _unread(draft, by.group(2))
+        return
+    q.take(re.escape(by.group(0).strip()))
+    draft.asked.measure = Statistic(func=_FUNCS[(by.group(1) or "").lower() or None], field=by.group(2))
+    draft.rank, draft.limited = "most", True
+
+
+def _column(target: str | None, columns: list[str]) -> bool:
+    """Whether the values ranked are a column's (or a name the tools read as one: `ip` for `client_ip`)."""
+    return target in columns or KEY_ALIASES.get(target or "") in columns
 
 
 def _numeric(word: str, columns: list[str], fields: list[str]) -> bool:
