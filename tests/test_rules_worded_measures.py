@@ -4,12 +4,14 @@ statistic words, durations the lines write."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from react_engine.engine import Engine
 from react_engine.planners.rules import RulesPlanner
+from tests.real_logs import real_log
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "sample_logs" / "app" / "app.jsonl"
@@ -37,3 +39,20 @@ def test_a_misspelt_statistic_word_is_read_as_the_statistic(question: str, func:
              "median": (latencies[(n - 1) // 2] + latencies[n // 2]) / 2}[func]
     result = Engine(RulesPlanner()).ask(question, [str(APP)])
     assert result.verified and not result.partial and result.value == pytest.approx(truth, rel=1e-5)
+
+
+@pytest.mark.parametrize(("system", "question", "pattern", "scale", "func"), [
+    ("Mac", "longest earlyWake time?", r"earlyWake - complete - took (\d+) milliseconds", 0.001, max),
+    ("OpenStack", "longest time to build an instance?", r"Took ([\d.]+) seconds to build instance", 1, max),
+    ("OpenStack", "shortest time to build an instance", r"Took ([\d.]+) seconds to build instance", 1, min)])
+def test_the_longest_or_shortest_time_of_something_is_the_extreme_of_the_time_its_lines_write(
+        system: str, question: str, pattern: str, scale: float, func: object) -> None:
+    path = real_log(system)
+    times = [float(n) * scale for n in re.findall(pattern, path.read_text(errors="replace"))]
+    result = Engine(RulesPlanner()).ask(question, [str(path)])
+    assert result.verified and result.value == pytest.approx(func(times), rel=1e-5)  # type: ignore[operator]
+
+
+def test_the_longest_time_between_lines_is_still_a_silence() -> None:
+    result = Engine(RulesPlanner()).ask("longest time between two lines?", [str(APP)])
+    assert result.verified and isinstance(result.value, dict) and "seconds" in result.value

@@ -41,6 +41,8 @@ _PERCENT = r"p(?:er|re)c[ea]?n?t(?:a?ge?)?s?"  # percent, percentage and their u
 _UNITS = r"bytes|kilobytes|megabytes|gigabytes|kb|mb|gb|seconds|secs|milliseconds|ms|size"
 # "the longest time / biggest gap / largest interval between ...": silences, not a statistic of a field
 _GAP = r"(?:time\s+)?(?:gaps?|intervals?|waits?|pauses?|silences?|stretch(?:es)?|periods?|time)\s+between\b"
+# after "longest time": words of a silence ("the longest time between two lines", "with no lines"), no field
+_NO_GAP = r"(?!\s+(?:between|with|without|that|the|where|when|in|of|no|nothing|since)\b)"
 _SPAN_UNITS = r"\bhow many (?:seconds|minutes|hours|days)\b(?=.*\b(?:cover|span|last|run|go on)\w*\b)"  # a span asked
 # asking words that, left over after reading, mean part of the question went unanswered
 _ASKING = (r"\b(?:percent(?:age)?s?|proportion|fraction|ratio|average|avg|median|percentile|maximum|minimum|"
@@ -75,7 +77,7 @@ def _statistic(t: AskedText) -> Measure | None:
         m = t.take(r"\b(smallest|lowest|largest|biggest|highest|most(?=\s+(?:" + _UNITS + r")\b))\b"
                    r"(?!\s+(?:number|count|amount|share|percentage|rate|level|severity)\b|\s+" + _GAP + ")"
                    r"|\b(smallest|lowest|largest|biggest|highest)\s+amount\s+of\b"
-                   r"|\b(longest|shortest)\b(?=\s+(?:[\w-]+\s+)?(?:lifetime|duration|latency)\b)")
+                   r"|\b(longest|shortest)\b(?=\s+(?:[\w-]+\s+)?(?:lifetime|duration|latency|time)\b" + _NO_GAP + ")")
     if m is not None:
         func = (_FUNCS | _SUPERLATIVES)[next(g for g in m.groups() if g).lower()]
         field = _with_unit(t, t.field_after(m.end()))
