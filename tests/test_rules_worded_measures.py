@@ -7,6 +7,7 @@ import json
 import re
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from react_engine.engine import Engine
@@ -56,3 +57,26 @@ def test_the_longest_or_shortest_time_of_something_is_the_extreme_of_the_time_it
 def test_the_longest_time_between_lines_is_still_a_silence() -> None:
     result = Engine(RulesPlanner()).ask("longest time between two lines?", [str(APP)])
     assert result.verified and isinstance(result.value, dict) and "seconds" in result.value
+
+
+def _app_times(level: str) -> tuple[list[pd.Timestamp], pd.Timestamp]:
+    rows = [json.loads(line) for line in APP.read_text().splitlines()]
+    times = [pd.Timestamp(r["ts"]) for r in rows]
+    return [t for t, r in zip(times, rows, strict=True) if r["level"] == level], max(times)
+
+
+@pytest.mark.parametrize("question", ["errors this hour vs the last", "ERROR lines this hour vs the hour before?"])
+def test_this_hour_against_the_last_compares_the_clock_hour_with_the_one_before(question: str) -> None:
+    errors, newest = _app_times("ERROR")
+    start = newest.floor("1h")
+    truth = [sum(start <= t <= newest for t in errors), sum(start - pd.Timedelta(hours=1) <= t < start for t in errors)]
+    result = Engine(RulesPlanner()).ask(question, [str(APP)])
+    assert result.verified and result.value == truth
+
+
+def test_the_last_hour_against_the_hour_before_that_compares_two_hours_back_from_the_newest_line() -> None:
+    errors, newest = _app_times("ERROR")
+    hour = pd.Timedelta(hours=1)
+    truth = [sum(newest - hour <= t <= newest for t in errors), sum(newest - 2 * hour <= t < newest - hour for t in errors)]
+    result = Engine(RulesPlanner()).ask("errors in the last hour vs the hour before that", [str(APP)])
+    assert result.verified and result.value == truth

@@ -27,7 +27,7 @@ _DAY = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\
                   r"|\b(?:today|yesterday|day before)\b", re.I)
 
 
-_PREVIOUS = re.compile(r"^\s*(?:the\s+|that\s+)?(?:(?:previous|prior|preceding|earlier)(?:\s+(?:one|minute|hour|day|"
+_PREVIOUS = re.compile(r"^\s*(?:the\s+|that\s+)?(?:(?:previous|prior|preceding|earlier|last)(?:\s+(?:one|minute|hour|day|"
                        r"week|period|window))?|(?:\d+\s+)?(?:one|minutes?|hours?|days?|weeks?|period)\s+before"
                        r"(?:\s+(?:that|it))?)"
                        r"\s*[?.!]*\s*$", re.I)
