@@ -80,3 +80,12 @@ def test_the_last_hour_against_the_hour_before_that_compares_two_hours_back_from
     truth = [sum(newest - hour <= t <= newest for t in errors), sum(newest - 2 * hour <= t < newest - hour for t in errors)]
     result = Engine(RulesPlanner()).ask("errors in the last hour vs the hour before that", [str(APP)])
     assert result.verified and result.value == truth
+
+
+def test_show_them_after_a_question_lists_the_lines_instead_of_counting_them() -> None:
+    rows = [json.loads(line) for line in APP.read_text().splitlines()]
+    since = pd.Timestamp("2026-11-20T15:30:00Z")
+    wanted = [n for n, r in enumerate(rows, 1) if r["level"] == "ERROR" and pd.Timestamp(r["ts"]) >= since]
+    assert 0 < len(wanted) <= 5
+    result = Engine(RulesPlanner()).ask("any ERROR lines since 15:30 on Nov 20? show them", [str(APP)])
+    assert result.verified and all(f"app.jsonl:{n} " in result.answer for n in wanted)

@@ -38,7 +38,8 @@ _GOALS: tuple[tuple[str, Goal], ...] = (
     (_DISTINCT + r"|\bindividual\b", "unique"),
     (r"\bhow many\b|\bnumber of\b|\bcount\b|\bhow often\b|\btotal\b", "count"),
     (r"^\s*(?:which|what)\b", "list"),
-    (r"^\s*(?:show|list|display|print|give me)\b|\bexamples?\b|\bsamples?\b", "show"),
+    (r"^\s*(?:show|list|display|print|give me)\b|\bexamples?\b|\bsamples?\b"
+     r"|\b(?:show|list|display|print)\s+(?:me\s+)?(?:them|those|these)\b", "show"),  # "any errors since 9? show them"
 )
 
 
