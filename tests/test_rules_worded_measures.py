@@ -89,3 +89,14 @@ def test_show_them_after_a_question_lists_the_lines_instead_of_counting_them() -
     assert 0 < len(wanted) <= 5
     result = Engine(RulesPlanner()).ask("any ERROR lines since 15:30 on Nov 20? show them", [str(APP)])
     assert result.verified and all(f"app.jsonl:{n} " in result.answer for n in wanted)
+
+
+@pytest.mark.parametrize(("question", "user", "share"), [("how many lines from alice", "alice", False),
+                                                         ("how many lines are from user carol?", "carol", False),
+                                                         ("how many lines with user=dave", "dave", False),
+                                                         ("what share of lines are from user carol?", "carol", True)])
+def test_a_user_the_rows_hold_in_a_user_column_filters_on_it(question: str, user: str, share: bool) -> None:
+    rows = [json.loads(line) for line in APP.read_text().splitlines()]
+    theirs = sum(r["user"] == user for r in rows)
+    result = Engine(RulesPlanner()).ask(question, [str(APP)])
+    assert result.verified and result.value == pytest.approx(100 * theirs / len(rows) if share else theirs)

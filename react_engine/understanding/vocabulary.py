@@ -21,7 +21,7 @@ from react_engine.rowops import values as values_of
 from react_engine.understanding.events import Events
 from react_engine.words import singular, stem
 
-VALUE_COLUMNS = ("host", "component", "pid", "thread", "level_raw", "event_id", "status", "method")
+VALUE_COLUMNS = ("host", "component", "pid", "thread", "level_raw", "event_id", "status", "method", "user")
 NAME_COLUMNS = ("host", "component", "thread")  # columns whose values a question names
 MAX_VALUES = 2000  # per column, the most frequent
 SIGN_ROWS = 500  # of those, the ones searched for entity types

@@ -33,6 +33,14 @@ def read_places(q: Question, draft: Draft, columns: list[str], vocabulary: Vocab
         hosts.append(m.group(1))
     _one_of(draft, "host", hosts, "on host", vocabulary)
     _one_of(draft, "component", components, "from", vocabulary)
+    _one_of(draft, "user", _users(q, vocabulary), "from user", vocabulary)
+
+
+def _users(q: Question, vocabulary: Vocabulary) -> list[str]:
+    """The values of a `user` column the question names after "user" ("user carol", "user=carol") or after
+    "from"/"by" ("lines from alice")."""
+    lead = r"\b(?:(?:from|by)\s+(?:the\s+)?(?:users?\s*[=:]?\s*)?|users?\s*[=:]?\s*)"
+    return [v for v in vocabulary.values.get("user", {}) if q.take(lead + re.escape(v) + r"\b")]
 
 
 def _minor(counts: Mapping[str, int]) -> frozenset[str]:
