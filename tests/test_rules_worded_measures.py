@@ -100,3 +100,14 @@ def test_a_user_the_rows_hold_in_a_user_column_filters_on_it(question: str, user
     theirs = sum(r["user"] == user for r in rows)
     result = Engine(RulesPlanner()).ask(question, [str(APP)])
     assert result.verified and result.value == pytest.approx(100 * theirs / len(rows) if share else theirs)
+
+
+@pytest.mark.parametrize(("question", "first", "second"), [("DHCPDISCOVER vs DHCPREQUEST", "DHCPDISCOVER", "DHCPREQUEST"),
+                                                           ("compare DHCPOFFER with DHCPDISCOVER", "DHCPOFFER",
+                                                            "DHCPDISCOVER")])
+def test_two_words_compared_need_not_meet_on_one_line(question: str, first: str, second: str) -> None:
+    path = real_log("Thunderbird")
+    lines = path.read_text(errors="replace").splitlines()
+    truth = [sum(first in line for line in lines), sum(second in line for line in lines)]
+    result = Engine(RulesPlanner()).ask(question, [str(path)])
+    assert result.verified and result.value == truth

@@ -11,7 +11,7 @@ import re
 from react_engine.understanding.asked import field_words
 from react_engine.understanding.asking import TIME_WORDS, asked, unread_words
 from react_engine.understanding.interpretation import Correction, Interpretation, TimeWindow
-from react_engine.understanding.measures import Count, Gaps, Occurrence, Share, Span, Statistic
+from react_engine.understanding.measures import Comparison, Count, Gaps, Occurrence, Share, Span, Statistic
 from react_engine.understanding.query import Filter, LevelFilter, Query, TextFilter, TimeFilter
 from react_engine.understanding.reading.draft import Draft, searched
 from react_engine.understanding.reading.events import as_event, level_names_lines, said_words, unmet
@@ -167,7 +167,7 @@ def _problem(draft: Draft, unknown: list[str], vocabulary: Vocabulary) -> str | 
         return f'I do not know how to look for "{" ".join(unknown)}" in these logs'
     if not draft.goal:
         return "I could not tell whether to count, rank or list"
-    if len(grounding.guesses) + len(grounding.named) > 1 and apart(draft, vocabulary):
+    if len(grounding.guesses) + len(grounding.named) > 1 and not _two_sides(draft) and apart(draft, vocabulary):
         return "the words of the question rarely occur on the same log line"
     if draft.ignored and draft.target is None and not draft.filters:
         return f'I could not find {", ".join(repr(w) for w in draft.ignored)} in these logs'  # the subject
@@ -175,6 +175,13 @@ def _problem(draft: Draft, unknown: list[str], vocabulary: Vocabulary) -> str | 
             guessed := [c for c in draft.corrections if c.read_as.lower() not in FILLER | MEASURE_WORDS]):
         return f'I read "{guessed[0].written}" as "{guessed[0].read_as}", which selects no lines'  # "verbos"
     return None
+
+
+def _two_sides(draft: Draft) -> bool:
+    """Whether the question compares two sides, whose words need not meet on one line ("DHCPDISCOVER vs
+    DHCPREQUEST")."""
+    measure = draft.asked.measure
+    return isinstance(measure, Comparison) and bool(measure.left and measure.right)
 
 
 def _may_be_event(draft: Draft, vocabulary: Vocabulary) -> bool:
