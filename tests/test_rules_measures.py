@@ -395,3 +395,10 @@ def test_a_number_few_of_the_lines_holding_the_words_carry_is_not_their_measure(
 def test_a_ranking_by_a_ratio_or_a_place_past_the_first_is_partial_not_verified(question: str) -> None:
     result = Engine(RulesPlanner()).ask(question, [str(ROOT / "sample_logs/app")])
     assert result.partial and not result.verified, result.answer
+
+
+def test_how_long_a_state_lasted_is_partial_when_the_state_is_no_word_of_the_lines() -> None:
+    result = Engine(RulesPlanner()).ask("how long was modem 00:15:a4:cb:04:5b offline", [str(ROOT / "sample_logs/cmts")])
+    assert result.partial and not result.verified and 'did not read "offline"' in result.answer
+    spanned = Engine(RulesPlanner()).ask("how long did modem 00:15:a4:cb:04:5b log for", [str(ROOT / "sample_logs/cmts")])
+    assert spanned.verified and not spanned.partial

@@ -67,6 +67,8 @@ def read_question(question: str, columns: list[str], now: str | None, vocabulary
         q.consume(*events[1])
     draft.asked.measure = paired(draft.asked.measure, q.text, vocabulary, columns)
     unknown = ground(q, draft, vocabulary, [f.value for f in literals if isinstance(f, TextFilter) and not f.regex])
+    if isinstance(draft.asked.measure, Span) and re.search(_HOW_LONG_STATE, q.text, re.I):
+        draft.unread += [w for w in draft.ignored if w not in draft.unread]  # "offline", unread: its lines' span
     if negated is not None:
         read_negated(q, negated, draft, columns, uses_severity, vocabulary)
     mapped = draft.problem is None
@@ -75,6 +77,11 @@ def read_question(question: str, columns: list[str], now: str | None, vocabulary
         as_event(draft, said, unknown, literals, vocabulary)
     return with_sides(_reading(draft, columns, vocabulary),
                       lambda side: read_question(side, columns, now, vocabulary, uses_severity), vocabulary)
+
+
+# "how long was modem X offline", "how long has the service been down": how long a state lasted, which the span of
+# the lines naming it is not unless the state's word was read
+_HOW_LONG_STATE = r"\bhow long\s+(?:was|were|is|are|has|have|had)\b"
 
 
 def _corrected(question: str, columns: list[str], vocabulary: Vocabulary) -> tuple[str, list[Correction]]:
