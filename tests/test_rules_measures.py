@@ -402,3 +402,15 @@ def test_how_long_a_state_lasted_is_partial_when_the_state_is_no_word_of_the_lin
     assert result.partial and not result.verified and 'did not read "offline"' in result.answer
     spanned = Engine(RulesPlanner()).ask("how long did modem 00:15:a4:cb:04:5b log for", [str(ROOT / "sample_logs/cmts")])
     assert spanned.verified and not spanned.partial
+
+
+def test_which_value_had_the_most_lines_in_one_bucket() -> None:
+    from react_engine.logs import load
+
+    frame = load([str(ROOT / "sample_logs/cmts")])
+    t3 = frame[frame["message"].str.contains(r"T3 time[- ]?out", case=False, regex=True)]
+    counts = t3.groupby([t3["host"], t3["timestamp"].dt.floor("h")]).size()
+    answer, _, verified = _ask("which cmts had the most t3 timeouts per hour", ROOT / "sample_logs/cmts")
+    (host, hour), most = counts.idxmax(), counts.max()
+    assert verified and (counts == most).sum() == 1
+    assert answer.startswith(f"{host} the hour from {hour.isoformat()}") and f": {most:,} " in answer

@@ -125,6 +125,8 @@ class Statistic(_Measure):
                 "max": "maximum"}.get(self.func, self.func)
         if self.func == "percentile":
             name = f"{self.q:g}th percentile" if self.q is not None else "percentile"
+        if self.func == "count" and not self.field:
+            return "the number of lines"
         return f"the {name} of {self.field}" if self.field else f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
 
 

@@ -129,3 +129,14 @@ def _numeric(word: str, columns: list[str], fields: list[str]) -> bool:
     key = word.lower().replace("-", "_")
     names = [c.lower() for c in columns if c not in _NOT_MEASURES] + [f.lower() for f in fields]
     return any(name == key or name.startswith(key + "_") for name in names)
+
+
+def read_most_per_bucket(q: Question, draft: Draft) -> None:
+    """"Which cmts had the most T3 timeouts per hour": the lines counted per value and bucket, the group with the
+    most (or, "fewest", the least) first, where a histogram of all lines would drop the value asked for."""
+    if draft.goal != "histogram" or draft.peak or draft.target is None or draft.asked.measure is not None:
+        return
+    if not q.has(r"^\s*(?:which|what|who)\b") or not (q.has(_HIGH) or q.has(_LEAST)):
+        return
+    draft.asked.measure = Statistic(func="count", field="")
+    draft.rank, draft.limited, draft.n = ("least" if q.take(_LEAST) else "most"), True, 1

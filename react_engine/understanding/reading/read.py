@@ -25,7 +25,12 @@ from react_engine.understanding.reading.negation import claim_columns, excluded,
 from react_engine.understanding.reading.nouns import subject
 from react_engine.understanding.reading.places import read_places, read_source
 from react_engine.understanding.reading.question import Question, lead_in, time_window
-from react_engine.understanding.reading.rank import read_peak_bucket, read_rank, read_ranked_field
+from react_engine.understanding.reading.rank import (
+    read_most_per_bucket,
+    read_peak_bucket,
+    read_rank,
+    read_ranked_field,
+)
 from react_engine.understanding.reading.result import Reading
 from react_engine.understanding.reading.roles import role
 from react_engine.understanding.reading.sessions import between_events, paired
@@ -60,15 +65,8 @@ def read_question(question: str, columns: list[str], now: str | None, vocabulary
     draft.role = role(q)
     claim_columns(q, draft.excluded, columns)
     _asking(q, draft)
-    read_ranked_field(q, draft, columns, [f.name for f in vocabulary.fields])
-    if (events := between_events(draft.asked.measure, q.text, vocabulary, columns)) is not None:
-        draft.asked.measure = events[0]  # its events' words are no searches of the lines measured
-        _unsearch(draft, q.text[events[1][0]:events[1][1]])
-        q.consume(*events[1])
-    draft.asked.measure = paired(draft.asked.measure, q.text, vocabulary, columns)
-    unknown = ground(q, draft, vocabulary, [f.value for f in literals if isinstance(f, TextFilter) and not f.regex])
-    if isinstance(draft.asked.measure, Span) and re.search(_HOW_LONG_STATE, q.text, re.I):
-        draft.unread += [w for w in draft.ignored if w not in draft.unread]  # "offline", unread: its lines' span
+    _measured(q, draft, columns, vocabulary)
+    unknown = _grounded(q, draft, vocabulary, literals)
     if negated is not None:
         read_negated(q, negated, draft, columns, uses_severity, vocabulary)
     mapped = draft.problem is None
@@ -82,6 +80,27 @@ def read_question(question: str, columns: list[str], now: str | None, vocabulary
 # "how long was modem X offline", "how long has the service been down": how long a state lasted, which the span of
 # the lines naming it is not unless the state's word was read
 _HOW_LONG_STATE = r"\bhow long\s+(?:was|were|is|are|has|have|had)\b"
+
+
+def _measured(q: Question, draft: Draft, columns: list[str], vocabulary: Vocabulary) -> None:
+    """What the asking words left to the rest of the question: values ranked by a field, the most lines per value
+    and bucket, durations between two events, and paired events."""
+    read_ranked_field(q, draft, columns, [f.name for f in vocabulary.fields])
+    read_most_per_bucket(q, draft)
+    if (events := between_events(draft.asked.measure, q.text, vocabulary, columns)) is not None:
+        draft.asked.measure = events[0]  # its events' words are no searches of the lines measured
+        _unsearch(draft, q.text[events[1][0]:events[1][1]])
+        q.consume(*events[1])
+    draft.asked.measure = paired(draft.asked.measure, q.text, vocabulary, columns)
+
+
+def _grounded(q: Question, draft: Draft, vocabulary: Vocabulary, literals: list[Filter]) -> list[str]:
+    """`ground` the words left over (the words that cannot be handled); how long a state lasted whose word no line
+    holds ("how long was the modem offline") leaves that word unread: the span of the lines is no answer."""
+    unknown = ground(q, draft, vocabulary, [f.value for f in literals if isinstance(f, TextFilter) and not f.regex])
+    if isinstance(draft.asked.measure, Span) and re.search(_HOW_LONG_STATE, q.text, re.I):
+        draft.unread += [w for w in draft.ignored if w not in draft.unread]
+    return unknown
 
 
 def _corrected(question: str, columns: list[str], vocabulary: Vocabulary) -> tuple[str, list[Correction]]:
