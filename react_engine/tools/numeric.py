@@ -8,6 +8,7 @@ as a narrow frame (the group keys, the time bucket, `value`) per partition, so a
 from __future__ import annotations
 
 import difflib
+import re
 import weakref
 from dataclasses import dataclass
 from typing import Any
@@ -27,6 +28,8 @@ _NOT_MEASURES = ("line",)
 _NAMED_UNITS = (("_ms", "ms"), ("_msec", "ms"), ("_us", "us"), ("_ns", "ns"), ("_seconds", "s"), ("_sec", "s"),
                 ("_secs", "s"), ("_s", "s"), ("_bytes", "bytes"), ("_kb", "KB"), ("_mb", "MB"))
 _TIMES = {"time", "elapsed", "duration", "took", "latency", "lifetime", "uptime", "runtime"}
+_OF_LINES = re.compile(r"\s+(?:of|for|across|over)\s+(?:the\s+|all\s+)?(?:requests?|responses?|calls?|lines?|entries"
+                       r"|rows?|events?|messages?)\s*$", re.I)  # the lines a field is asked of, not its name
 _sampled: list[tuple[weakref.ref[Any], tuple[NumericField, ...]]] = []  # the last frame sampled, its fields
 
 
@@ -89,6 +92,7 @@ def resolve(ctx: ToolContext, asked: str) -> Numeric:
     for `latency_ms`), or by its unit (the one field in bytes, or named `bytes`, for "bytes" or "size"; in seconds
     for "duration"); ToolError naming the fields there are otherwise."""
     fields = numeric_fields(ctx)
+    asked = _OF_LINES.sub("", asked) or asked  # "latency of requests": the latency
     key = fold(asked)
     words = set(key.split())
     messages = _sampled_messages(ctx)

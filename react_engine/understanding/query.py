@@ -41,8 +41,12 @@ class LevelFilter(_Filter):
     min_level: str | None = None
 
 
+THRESHOLD_OPS = ("gt", "ge", "lt", "le")  # a numeric field compared with a number (its unit, if any, written in it)
+
+
 class FieldFilter(_Filter):
-    """Lines whose `field` (a column or an entity type) compares to `value` with `op` (eq, regex, ...)."""
+    """Lines whose `field` (a column or an entity type) compares to `value` with `op` (eq, regex, ...; a numeric
+    field with one of THRESHOLD_OPS)."""
 
     kind: Literal["field"] = "field"
     field: str

@@ -166,8 +166,14 @@ _ASKING = ("which what who why top unique distinct histogram timeline trend brea
            "before after until around about first last final hour minute second day week month year today yesterday "
            "january february march april june july august september october november december sept least fewest "
            "error warning event password connection block user address status restart reboot critical fatal delete "
-           "remove connect login failure failed success successful session request response timeout " + " ".join(
+           "remove connect login failure failed success successful session request response timeout sorted ordered "
+           "ranked ascending descending " + " ".join(
                sorted(MEASURE_WORDS)))
+
+
+# the words of a numeric threshold ("took longer than 1 second", "latency over 500 ms"), read as typos too
+THRESHOLD_WORDS = frozenset({"took", "longer", "shorter", "slower", "faster", "quicker", "bigger", "larger",
+                             "smaller", "greater", "exceeding", "latency", "duration", "milliseconds"})
 
 
 @functools.cache
@@ -177,7 +183,7 @@ def lexicon_words() -> tuple[frozenset[str], frozenset[str]]:
     may be read as (`severity` from `severit(?:y|ies)`, not the stem `severit`)."""
     patterns = [p for p, *_ in PHRASES] + [p for p, _ in EVENTS] + [p for _, p in TARGETS] + \
         [p for p, _ in SEVERITY_WORDS] + [UNIT, FREE_TEXT.pattern, AT_LEAST, NAMED_LOGINS]
-    whole = set(FILLER) | set(NUMBER_WORDS) | set(UNITS) | set(_ASKING.split())
+    whole = set(FILLER) | set(NUMBER_WORDS) | set(UNITS) | set(_ASKING.split()) | THRESHOLD_WORDS
     stems = set()
     for pattern in patterns:
         text = re.sub(r"\\[a-zA-Z]", " ", pattern)

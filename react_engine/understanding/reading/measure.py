@@ -26,6 +26,7 @@ from react_engine.understanding.reading.draft import Draft
 from react_engine.understanding.reading.investigation import Investigation
 from react_engine.understanding.reading.keys import key_of
 from react_engine.understanding.reading.negation import leave_out
+from react_engine.understanding.reading.thresholds import is_threshold
 from react_engine.understanding.vocabulary import Vocabulary
 
 RANKED = ("top", "which", "unique", "list")  # goals that rank or count distinct values
@@ -63,7 +64,7 @@ def read_query(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> tupl
     if asked.by and not (grouping.keys or grouping.bucket):  # "per program": a column; "by node" read otherwise
         grouping = _by_column(draft, asked.by)
     order, limit = _ranked_groups(draft, grouping)
-    query = Query(filters=tuple(draft.filters), measure=asked.measure or measure, left_out=tuple(left_out),
+    query = Query(filters=tuple(sorted(draft.filters, key=is_threshold)), measure=asked.measure or measure, left_out=tuple(left_out),
                   order=asked.order or order, unread=tuple(draft.unread), grouping=grouping,
                   limit=asked.limit or limit)
     return query, measure

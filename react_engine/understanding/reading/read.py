@@ -37,6 +37,7 @@ from react_engine.understanding.reading.sessions import between_events, paired
 from react_engine.understanding.reading.shape import GROUPED, read_goal, read_target
 from react_engine.understanding.reading.sides import with_sides
 from react_engine.understanding.reading.texts import read_texts
+from react_engine.understanding.reading.thresholds import read_thresholds
 from react_engine.understanding.spelling import correct, correct_names
 from react_engine.understanding.vocabulary import Vocabulary
 
@@ -118,6 +119,7 @@ def _read_names(q: Question, draft: Draft, columns: list[str], now: str | None, 
     levels, in that order); returns the filters of its quoted text and written addresses, and the words an event
     of the log may explain."""
     texts = Draft()
+    read_thresholds(q, draft, columns)  # first: "1.5 KB", "over 500 ms" are no names, times or texts
     read_literals(q, texts, vocabulary)  # first: an interface or IP must not be read as a host name
     literals = list(texts.filters)
     draft.subject = subject(q, columns, vocabulary)  # before its words are read as names or searches
