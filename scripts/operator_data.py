@@ -171,7 +171,7 @@ def agree(*readings: int) -> int:
 
 
 PHRASINGS = ("plain", "terse", "wordy", "typo", "dates-in-words", "ranking", "came-from", "honest-zero", "unserved")
-EXTRA_PHRASINGS = ("investigation",)  # asked in the public suite only
+EXTRA_PHRASINGS = ("investigation", "threshold")  # asked in the public suite only
 ANALYTICS = ("statistic", "first-last", "duration", "gaps", "share", "comparison", "breakdown", "listing")
 REL_TOLERANCE = 1e-4  # how far (relative) a computed number may be from the expected one: answers round it
 

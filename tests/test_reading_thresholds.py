@@ -1,6 +1,6 @@
 """Numeric thresholds read into the typed query ("took longer than 1 second", "latency_ms > 500", "with status >=
 500", "more than 1000 bytes sent"), and answered end to end on sample_logs/app against pandas over the JSON lines:
-counted, as a share, as a statistic and ranked; a threshold no field can take is a partial answer."""
+counted, as a share, as a statistic and ranked; a threshold no field can take is no answer, and says why."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from react_engine.engine import Engine
 from react_engine.planners.rules import RulesPlanner
 from react_engine.understanding import Vocabulary
-from react_engine.understanding.measures import Share
+from react_engine.understanding.measures import Count, Share, Statistic
 from react_engine.understanding.query import FieldFilter, LevelFilter
 from react_engine.understanding.reading.read import read_question
 
@@ -94,6 +94,15 @@ def test_a_threshold_composes_with_a_count_a_share_a_statistic_and_a_ranking() -
     assert verified and answer.startswith(f"{top.index[0]} has the most, with {top.iloc[0]} lines")
 
 
-def test_a_threshold_no_field_can_take_is_a_partial_answer() -> None:
-    answer, _, _, partial = _ask("how many responses bigger than 1 MB")
-    assert partial and "no numeric field" in answer
+def test_a_threshold_no_field_can_take_is_no_answer_and_says_why_first() -> None:
+    answer, value, verified, _ = _ask("how many responses bigger than 1 MB")  # the app log holds no sizes
+    assert not verified and value is None and answer.startswith("I could not finish") and "no numeric field" in answer
+
+
+@pytest.mark.parametrize(("question", "measure"), [
+    ("how many responses bigger than 1 MB", Count), ("how many requests took no more than 40 ms", Count),
+    ("what percent of requests took over 500 ms", Share), ("average latency of requests over 500ms", Statistic)])
+def test_a_thresholds_words_ask_for_no_comparison_and_name_no_shares_base(question: str, measure: type) -> None:
+    reading = read_question(question, COLUMNS, None, VOCABULARY, True)
+    assert reading.query is not None and type(reading.query.measure) is measure
+    assert not isinstance(reading.query.measure, Share) or not reading.query.measure.base

@@ -56,6 +56,7 @@ class Draft:
     limited: bool = False  # the ranking's first `n` are asked for ("which ... the lowest", "the 3 rarest")
     interval: str = "1h"  # a histogram's bucket
     peak: bool = False  # the busiest bucket is asked ("busiest hour", "which minute had the most errors")
+    thresholds: list[tuple[int, int]] = field(default_factory=list)  # spans read as numeric thresholds
 
     def search(self, value: str, regex: bool, words: str, case_sensitive: bool = False) -> bool:
         """Add a text filter unless the same search is there already ("hits /api/orders ... requests to

@@ -37,7 +37,7 @@ from react_engine.understanding.reading.sessions import between_events, paired
 from react_engine.understanding.reading.shape import GROUPED, read_goal, read_target
 from react_engine.understanding.reading.sides import with_sides
 from react_engine.understanding.reading.texts import read_texts
-from react_engine.understanding.reading.thresholds import read_thresholds
+from react_engine.understanding.reading.thresholds import blanked, read_thresholds
 from react_engine.understanding.spelling import correct, correct_names
 from react_engine.understanding.vocabulary import Vocabulary
 
@@ -145,7 +145,7 @@ def _read_names(q: Question, draft: Draft, columns: list[str], now: str | None, 
 def _asking(q: Question, draft: Draft) -> None:
     """What the question's asking words ask beyond counting, ranking and listing (read before the words left over
     become searches), and the asking words nothing reads (`unread`)."""
-    draft.asked = asked(q.text, q.used)
+    draft.asked = asked(blanked(q.text, draft.thresholds), q.used)
     for start, end in draft.asked.spans:
         q.consume(start, end)
     read_peak_bucket(q, draft)

@@ -54,6 +54,15 @@ def read_thresholds(q: Question, draft: Draft, columns: list[str]) -> None:
     for pattern in (after, before):
         for m in q.take(pattern, re.I, accept=_threshold):
             _keep(draft, m)
+            draft.thresholds.append(m.span())
+
+
+def blanked(text: str, spans: list[tuple[int, int]]) -> str:
+    """`text` with the thresholds' words blanked, for the readers of what is asked: "bigger than 40 KB" compares
+    no two sets of lines, and "of requests took over 500 ms" names no share's base."""
+    for start, end in spans:
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
 
 
 def _op(m: re.Match[str]) -> str:
