@@ -92,6 +92,11 @@ def test_a_threshold_composes_with_a_count_a_share_a_statistic_and_a_ranking() -
     answer, value, verified, _ = _ask("what percent of requests took over 500 ms")
     assert verified and value == pytest.approx(100 * len(over) / len(app), abs=1e-4)
     assert f"{len(over):,} of {len(app):,}" in answer
+    errors = app[app["level"] == "ERROR"]
+    slow_errors = errors[errors["latency_ms"] > 500]
+    answer, value, verified, _ = _ask("what percent of errors took over 500 ms")  # of the errors, not of all lines
+    assert verified and value == pytest.approx(100 * len(slow_errors) / len(errors), abs=1e-4)
+    assert f"{len(slow_errors):,} of {len(errors):,}" in answer
     _, value, verified, _ = _ask("average latency of requests over 500ms")
     assert verified and value == pytest.approx(over["latency_ms"].mean(), abs=0.01)
     answer, _, verified, _ = _ask("which user has the most requests slower than 1s")

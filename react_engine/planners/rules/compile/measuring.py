@@ -12,6 +12,7 @@ from react_engine.tools.shares import ShareParams
 from react_engine.understanding.asking import TIME_KEYS
 from react_engine.understanding.measures import Pivot, Share, Statistic
 from react_engine.understanding.query import FieldFilter, Filter, LevelFilter, Query, TextFilter, TimeFilter
+from react_engine.understanding.reading.thresholds import is_threshold
 
 _WORD = re.compile(r"\\b(\w+)")
 
@@ -61,11 +62,13 @@ def compile_share(query: Query, measure: Share) -> list[Call] | Cannot:
 
 
 def _counted(filters: tuple[Filter, ...]) -> tuple[list[Filter], list[Filter]]:
-    """The filters that pick the lines a share counts, and those that pick the lines it is a share of: levels and
-    searches are counted within the time and field filters; without either, field filters within the time; else
-    the time filters themselves, of all lines."""
-    for kinds in ((LevelFilter, TextFilter), (FieldFilter,), (TimeFilter,)):
-        counted = [f for f in filters if isinstance(f, kinds)]
+    """The filters that pick the lines a share counts, and those that pick the lines it is a share of: a threshold
+    is counted within the other filters ("what percent of errors took over 500 ms"); levels and searches within the
+    time and field filters; without either, field filters within the time; else the time filters themselves, of
+    all lines."""
+    for counts in (is_threshold, lambda f: isinstance(f, (LevelFilter, TextFilter)),
+                   lambda f: isinstance(f, FieldFilter), lambda f: isinstance(f, TimeFilter)):
+        counted = [f for f in filters if counts(f)]
         if counted:
             return counted, [f for f in filters if f not in counted]
     return [], []
