@@ -113,7 +113,7 @@ def nginx(t: Truth, q: Questions, logs: Path) -> None:
     a.count("bigger-40kb", "how many responses bigger than 40 KB?", size.past(">", 40 * KB))
     a.count("smaller-1kb", "responses smaller than 1 KB?", size.past("<", KB))
     a.count("bytes-over-005mb", "how many responses with bytes over 0.05 MB?", size.past(">", 0.05 * MB))
-    a.share("share-30kb", "what percent of requests were bigger than 30KB?", size.past(">", 30 * KB))
+    a.share("share-30kb", "what percent of responses were bigger than 30KB?", size.past(">", 30 * KB))
     a.statistic("mean-status-400", "average bytes of requests with status >= 400", status.past(">=", 400), size,
                 "mean")
     a.ranking("ip-40kb", "which ip has the most responses over 40 KB?", size.past(">", 40 * KB), ips)

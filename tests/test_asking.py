@@ -95,6 +95,7 @@ def read(question: str) -> Asked:
     ("what portion of the log is 'Received disconnect'?", Share(of_all=True)),
     ("what percent of errors are 'Directory index forbidden'?", Share(base=("errors",))),
     ("what fraction of requests were 404s?", Share(of_all=True)),
+    ("what percent of responses are 404s?", Share(of_all=True)),  # an access log's lines are its responses
     ("max time to read a broadcast variable", Statistic(func="max", field="time")),
     ("component and level breakdown", Pivot(rows="component", columns="level")),
     ("component by level counts", Pivot(rows="component", columns="level")),

@@ -124,7 +124,7 @@ def _share(t: AskedText) -> Measure | None:
     return Share(base=(base.group(1),))  # "what percent of errors are X": a share of the errors, not of all lines
 
 
-_ALL_LINES = r"(?:(?:the|this|all)\s+)?(?:(?:log\s+)?lines?|logs?|entries|messages|events|records|rows|requests|file|output)"
+_ALL_LINES = r"(?:(?:the|this|all)\s+)?(?:(?:log\s+)?lines?|logs?|entries|messages|events|records|rows|requests|responses|file|output)"
 
 
 _SIDE = r"""([\w .'"/:;()-]*\w[\w.)]*['"]?)"""
