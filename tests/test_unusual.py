@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 
 from react_engine.logs.templates import mask_one
 from react_engine.tools import REGISTRY, ToolContext
+from react_engine.tools.timeline import PrecedingParams
+from tests.tool_frames import context, frame
 
 START = pd.Timestamp("2026-01-01", tz="UTC")
 
@@ -56,3 +58,9 @@ def test_the_lines_before_an_event_on_its_host_are_grouped_by_pattern() -> None:
     counts = {r[3]: r[0] for r in value["rows"]}
     assert counts == {"disk <*> nearly full": 3, "heartbeat <*>": 5}
     assert "context, not a diagnosis" in value["method"]
+
+
+def test_lines_of_no_template_before_a_value_are_counted_but_show_no_pattern() -> None:
+    df = frame([{"message": "T3", "level": ("ERROR", "error")}, {"message": "timeout", "level": ("ERROR", "error")}])
+    result = REGISTRY["preceding"].run(PrecedingParams(value="timeout"), context(df))
+    assert result.value["lines_before"] == 1 and result.value["rows"] == []  # no pattern column: no template

@@ -94,7 +94,7 @@ def preceding(params: PrecedingParams, ctx: ToolContext) -> ToolResult:
     found = catalog(ctx.frame)
     everywhere = pd.Series(template_ids(frame, found)).value_counts()
     near = pd.Series(template_ids(frame.iloc[before], found), index=frame.index[before])
-    counts = near.value_counts().head(PRECEDING_PATTERNS)
+    counts = near[near >= 0].value_counts().head(PRECEDING_PATTERNS)  # a line of no template (-1) has no pattern
     first_of = near.groupby(near.to_numpy()).apply(lambda s: s.index[0]) if len(near) else pd.Series(dtype="int64")
     examples = entry_text(frame.loc[[first_of[t] for t in counts.index]])
     rows = [[int(c), share(int(c), len(near)), share(int(everywhere[t]), len(frame)), found.templates[t],
