@@ -23,7 +23,10 @@ ASKED = [("median latency_ms", "app"), ("errors today vs yesterday", "app"),
          ("what percentage of lines are warnings", "cmts"), ("errors vs warnings?", "app"),
          ("T3 timeouts vs T4 timeouts", "cmts"), ("lines per level per logger", "app"),
          ("median latncy_ms", "app"), ("average bad timing offset?", "cmts"),
-         ("critical lines versus 'Bad timing offset' lines", "cmts")]
+         ("critical lines versus 'Bad timing offset' lines", "cmts"), ("error rate by logger", "app"),
+         ("percentage of errors per hour", "app"), ("which 3 hours had the most errors", "app"),
+         ("average latency for alice vs bob", "app"), ("which user had the highest latency", "app"),
+         ("which cmts had the most t3 timeouts per hour", "cmts")]
 
 
 @pytest.fixture(scope="module")
