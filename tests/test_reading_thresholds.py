@@ -44,6 +44,8 @@ how many connections with more than 1,000 bytes sent | bytes sent gt 1000 bytes
 how many requests took 500 ms or more | duration ge 500 ms
 how many requests took no more than a second | duration le 1 second
 how many requests takes longr than 1.5 seconds | duration gt 1.5 seconds
+requests > 1s | duration gt 1 s
+len>2000 | len gt 2000
 """  # question | field op value (the field may be two words)
 
 

@@ -34,7 +34,9 @@ _VALUE = (_NUMBER + r"\s*(?P<unit>" + "|".join(_UNITS) + r")?(?![\w.:/%-])"
           r"(?:\s+(?P<sent>sent|received|read|written|transferred)\b)?")
 _NAMED = (r"latency|latencies|duration|durations|elapsed|response\s+times?|time|lifetime|size|sizes|length|len"
           r"|status(?:\s+code)?|bytes(?:\s+(?:sent|received))?|payload|body"
-          r"|[A-Za-z_][\w.]*(?=\s*(?:>=|<=|=>|=<|>|<|≥|≤))")  # any name right before a symbol: "len>2000"
+          r"|(?!(?:requests?|responses?|lines?|entries|entry|calls?|events?|messages?|rows?|records?|connections?"
+          r"|sessions?)\b)[A-Za-z_][\w.]*(?=\s*(?:>=|<=|=>|=<|>|<|≥|≤))")  # a name right before a symbol: "len>2000",
+# not the lines it keeps ("requests > 1s")
 _SUFFIXES = ("_ms", "_msec", "_us", "_ns", "_s", "_sec", "_secs", "_seconds", "_bytes", "_kb", "_mb", "_size",
              "_time", "_len", "_length", "_count")
 _TIMED = re.compile(r"\b(?:t[oa]ok|take|takes|taking|last(?:ed|ing|s)?|ran|running|runs|slower|faster|longer"
@@ -49,8 +51,8 @@ def read_thresholds(q: Question, draft: Draft, columns: list[str]) -> None:
     field = r"(?:(?P<field>" + "|".join([*named, _NAMED]) + r")" + _LINK + r")?"
     verb = r"(?P<verb>\b(?:t[oa]ok|take|takes|taking|last(?:ed|ing|s)?|ran|running|runs)\s+)?"
     ops = "|".join(f"(?P<{op}>{words})" for op, words in _OPS)
-    before = rf"\b{field}{verb}(?:{ops})\s*{_VALUE}"
-    after = rf"\b{field}{verb}{_VALUE}\s+or\s+(?:(?P<ge_after>{_AFTER['ge']})|(?P<le_after>{_AFTER['le']}))\b"
+    before = rf"(?<![\w.]){field}{verb}(?:{ops})\s*{_VALUE}"
+    after = rf"(?<![\w.]){field}{verb}{_VALUE}\s+or\s+(?:(?P<ge_after>{_AFTER['ge']})|(?P<le_after>{_AFTER['le']}))\b"
     for pattern in (after, before):
         for m in q.take(pattern, re.I, accept=_threshold):
             _keep(draft, m)
