@@ -111,3 +111,20 @@ def test_two_words_compared_need_not_meet_on_one_line(question: str, first: str,
     truth = [sum(first in line for line in lines), sum(second in line for line in lines)]
     result = Engine(RulesPlanner()).ask(question, [str(path)])
     assert result.verified and result.value == truth
+
+
+@pytest.mark.parametrize(("system", "question", "pattern"), [
+    ("Spark", "how many blocks were stored as values in memory?", r"Block \S+ stored as values in memory"),
+    ("HPC", "ClusterFileSystem no server lines?", r"ClusterFileSystem: There is no server for")])
+def test_words_the_log_writes_as_one_phrase_are_searched_as_it(system: str, question: str, pattern: str) -> None:
+    path = real_log(system)
+    truth = len(re.findall(pattern, path.read_text(errors="replace")))
+    result = Engine(RulesPlanner()).ask(question, [str(path)])
+    assert result.verified and result.value == truth
+
+
+def test_a_field_asked_for_is_not_part_of_a_phrase_searched() -> None:
+    path = real_log("Proxifier")
+    truth = sum(int(n) for n in re.findall(r"(\d+) bytes (?:\([^)]*\) )?received", path.read_text(errors="replace")))
+    result = Engine(RulesPlanner()).ask("total bytes received?", [str(path)])
+    assert result.verified and result.value == truth

@@ -103,3 +103,52 @@ def apart(draft: Draft, vocabulary: Vocabulary) -> bool:
                 draft.filters[index] = TextFilter(value=rf"\b{literal(root)}", regex=True,
                                                   words=f'with a word starting "{root}"')
     return (both == 0 and fewest > 0) or (fewest >= 20 and both < 0.05 * fewest)
+
+
+_WORDS = re.compile(r"[A-Za-z][\w-]*(?: [A-Za-z][\w-]*)*")
+
+
+def written_phrase(q: Question, draft: Draft, vocabulary: Vocabulary) -> None:
+    """Words the question writes as the log writes them, around a word searched for ("stored as values in memory",
+    "no server"): that phrase is searched in place of its searched words when the sampled lines hold it and it
+    keeps fewer of them than those words do (the words between, read as filler or as other words, tell the lines
+    apart), and holds no asking words. The longest such phrase, once."""
+    guesses = [(i, f) for i, f in enumerate(draft.filters) if isinstance(f, TextFilter) and f.regex
+               and rf"\b{re.escape(f.value[2:])}" in draft.grounding.guesses]
+    if not guesses or not vocabulary.sampled:
+        return
+    runs = _runs(q.text)
+    for n in range(min(6, len(runs)), 1, -1):
+        for i in range(len(runs) - n + 1):
+            start, end = runs[i][0], runs[i + n - 1][1]
+            if any(a < end and start < b for a, b in draft.asked.spans):
+                continue  # a field or statistic the question asks for ("total bytes received") is no search
+            if _narrows(q.text[start:end], guesses, draft, vocabulary):
+                return
+
+
+def _runs(text: str) -> list[tuple[int, int]]:
+    """The spans of the words past the lead-in, in order; a phrase is the text between two of them with nothing but
+    words and single spaces in between."""
+    spans = [m for m in _WORDS.finditer(text) if m.start() >= lead_in(text)]
+    return [(s.start() + w.start(), s.start() + w.end()) for s in spans for w in re.finditer(r"\S+", s.group(0))]
+
+
+def _narrows(phrase: str, guesses: list[tuple[int, TextFilter]], draft: Draft, vocabulary: Vocabulary) -> bool:
+    """Search `phrase` in place of the searched words it holds, when it holds one and another word, and keeps fewer
+    sampled lines than they do; whether it did."""
+    words = phrase.lower().split()
+    held = [(i, f) for i, f in guesses if any(w.startswith(f.value[2:].replace("\\", "")) for w in words)]
+    if not held or len(held) == len(words) or not re.fullmatch(r"[\w -]+", phrase):
+        return False
+    rest = [g for g in draft.grounding.guesses if g not in {rf"\b{re.escape(f.value[2:])}" for _, f in held}]
+    now = vocabulary.together(draft.grounding.guesses)[0]
+    found = vocabulary.together([re.escape(phrase), *rest])[0]
+    if not 0 < found < now:
+        return False
+    for i, _ in sorted(held, reverse=True):
+        del draft.filters[i]
+    draft.filters.append(TextFilter(value=phrase, regex=False, words=f'containing "{phrase}"'))
+    draft.grounding.guesses = [*rest, re.escape(phrase)]
+    draft.grounding.stems = []
+    return True

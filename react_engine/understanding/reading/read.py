@@ -15,7 +15,7 @@ from react_engine.understanding.measures import Comparison, Count, Gaps, Occurre
 from react_engine.understanding.query import Filter, LevelFilter, Query, TextFilter, TimeFilter
 from react_engine.understanding.reading.draft import Draft, searched
 from react_engine.understanding.reading.events import as_event, level_names_lines, said_words, unmet
-from react_engine.understanding.reading.grounding import apart, ground
+from react_engine.understanding.reading.grounding import apart, ground, written_phrase
 from react_engine.understanding.reading.investigation import WRONG, read_investigation
 from react_engine.understanding.reading.lexicon import FILLER, MEASURE_WORDS, NAMED_LOGINS, lexicon_words
 from react_engine.understanding.reading.literals import read_literals
@@ -99,6 +99,7 @@ def _grounded(q: Question, draft: Draft, vocabulary: Vocabulary, literals: list[
     """`ground` the words left over (the words that cannot be handled); how long a state lasted whose word no line
     holds ("how long was the modem offline") leaves that word unread: the span of the lines is no answer."""
     unknown = ground(q, draft, vocabulary, [f.value for f in literals if isinstance(f, TextFilter) and not f.regex])
+    written_phrase(q, draft, vocabulary)
     if isinstance(draft.asked.measure, Span) and re.search(_HOW_LONG_STATE, q.text, re.I):
         draft.unread += [w for w in draft.ignored if w not in draft.unread]
     return unknown
