@@ -30,6 +30,7 @@ from react_engine.tools.numeric import (
     statistic,
     unit_text,
 )
+from react_engine.tools.rates import one_rate, rates, stated
 from react_engine.tools.timeexpr import parse_interval
 
 MAX_GROUPS = 200
@@ -62,6 +63,12 @@ class FieldStatsParams(Params):
     by: OneOrMany = Field([], description="up to two columns, and/or a time bucket (1m, 1h, 1d)")
     order: Literal["desc", "asc"] | None = Field(None, description="groups by the statistic, largest first (desc) "
                                                                    "or smallest; null: by value desc, buckets by time")
+    per: str | None = Field(None, description="a time bucket (1m, 1h): func of the rows counted per bucket")
+
+
+def _rank(stat: str) -> dict[str, float]:
+    """The percentile a pN statistic is, which the answer may name ("95th")."""
+    return {"percentile": float(stat[1:])} if stat.startswith("p") else {}
 
 
 def measured(ctx: ToolContext, params: Measured) -> tuple[Numeric | None, str]:
@@ -79,9 +86,11 @@ def _over(numeric: Numeric | None, found: int, ctx: ToolContext) -> str:
     return f"over {found:,} {what} (of {count(ctx.rows):,} current rows)"
 
 
-@tool("field_stats", "a statistic of a numeric field, optionally by up to two keys", FieldStatsParams,
+@tool("field_stats", "a statistic of a numeric field or of rows per bucket (per), by up to two keys", FieldStatsParams,
       optional=True)
 def field_stats(params: FieldStatsParams, ctx: ToolContext) -> ToolResult:
+    if params.per is not None:
+        return _per_bucket(params, ctx)
     numeric, name = measured(ctx, params)
     found, width = group_keys(ctx, params.by)
     keys = [key_name(k) for k in found]
@@ -89,7 +98,7 @@ def field_stats(params: FieldStatsParams, ctx: ToolContext) -> ToolResult:
     stat, unit = params.func, numeric.unit if numeric else ""
     if data.empty:
         return ToolResult(value={"rows": 0}, summary=f"{stat} {brief(name, 40)} -> no current row has a value")
-    rank = {"percentile": float(stat[1:])} if stat.startswith("p") else {}  # the answer may name it ("95th")
+    rank = _rank(stat)
     if not keys and width is None:
         result = plain(float(statistic(data["value"], params.func)))
         return ToolResult(value={stat: result, "rows": len(data), "unit": unit} | rank,
@@ -103,16 +112,48 @@ def field_stats(params: FieldStatsParams, ctx: ToolContext) -> ToolResult:
     grouped = data.groupby(groups, sort=False, observed=True)["value"]
     table = pd.DataFrame({stat: statistic(grouped, params.func)} | (
         {"rows": grouped.size()} if numeric is not None else {})).reset_index()
-    order = (groups, True) if width is not None and params.order is None else ([stat], params.order == "asc")
-    table = table.sort_values(order[0], ascending=order[1], kind="stable")
-    shown = table.head(MAX_GROUPS)
-    rows = [[_cell(v) for v in row] for row in shown.itertuples(index=False)]
-    first = ", ".join(f"{brief(r[0], 30)} {r[len(groups)]:,}" for r in rows[:3])
+    by_time = width is not None and params.order is None
+    value, shown = _listed(table, groups if by_time else [stat], by_time or params.order == "asc", stat)
+    return ToolResult(value=value | {"unit": unit} | rank,
+                      summary=f"{stat} {brief(name, 40)} by {', '.join(groups)} -> {shown} "
+                              f"{_over(numeric, len(data), ctx)}")
+
+
+def _listed(table: pd.DataFrame, order: list[str], ascending: bool, stat: str) -> tuple[dict[str, Any], str]:
+    """A grouped statistic's table sorted by `order`, its first MAX_GROUPS rows as the value's `rows`; the value
+    and, for a summary, how many groups there are and the first three."""
+    table = table.sort_values(order, ascending=ascending, kind="stable")
+    rows = [[_cell(v) for v in row] for row in table.head(MAX_GROUPS).itertuples(index=False)]
+    at = list(table.columns).index(stat)
+    first = ", ".join(f"{brief(r[0], 30)} {r[at]:,}" for r in rows[:3])
     left = f", the first {MAX_GROUPS} listed" if len(table) > MAX_GROUPS else ""
-    return ToolResult(value={"columns": [str(c) for c in table.columns], "rows": rows, "unit": unit,
-                             "groups": len(table)} | rank,
-                      summary=f"{stat} {brief(name, 40)} by {', '.join(groups)} -> {len(table):,} groups{left}: "
-                              f"{first} {_over(numeric, len(data), ctx)}")
+    return ({"columns": [str(c) for c in table.columns], "rows": rows, "groups": len(table)},
+            f"{len(table):,} groups{left}: {first}")
+
+
+def _per_bucket(params: FieldStatsParams, ctx: ToolContext) -> ToolResult:
+    """`func` of the current rows counted per time bucket `per` (over every bucket of their span, the empty ones
+    0), for each group of the `by` columns when given."""
+    assert params.per is not None
+    if params.field is not None and params.field.strip():
+        raise ToolError('per counts rows per time bucket: leave field null (a field per time: by=["1h"])')
+    if any(_BUCKET.fullmatch(b.strip()) for b in params.by) or len(params.by) > 2:
+        raise ToolError("with per, group by up to two columns (per is the time bucket)")
+    width, stat = parse_interval(params.per), params.func
+    keys = [key_column(ctx, k) for k in params.by]
+    found = rates(ctx, keys, width, params.per)
+    if found is None:
+        return ToolResult(value={"rows": 0}, summary=f"{stat} rows per {brief(params.per)} -> no current row has "
+                                                     "a time")
+    rank = _rank(stat)
+    if not keys:
+        value, summary = one_rate(found, stat, params.per)
+        return ToolResult(value=value | {"unit": ""} | rank, summary=summary)
+    table = found.groups.assign(**{stat: found.of(stat)})
+    value, shown = _listed(table, [stat], params.order == "asc", stat)
+    return ToolResult(value=value | stated(found, params.per) | {"unit": ""} | rank,
+                      summary=f"{stat} rows per {brief(params.per)} by {', '.join(map(key_name, keys))} -> {shown} "
+                              f"over {found.buckets:,} buckets")
 
 
 def group_keys(ctx: ToolContext, by: list[str] | str) -> tuple[list[Key], pd.Timedelta | None]:

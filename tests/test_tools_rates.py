@@ -1,0 +1,95 @@
+"""field_stats with `per`: a statistic of the current rows counted per time bucket, against pandas (every bucket
+from the first timed row's to the last's, the empty ones 0, as `timechart count | stats` gives it)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from react_engine.errors import ToolError
+from tests.tool_frames import context, frame, frames, run
+
+FUNCS = ["count", "sum", "mean", "median", "min", "max", "stddev", "p50", "p95", "p99.5"]
+WIDTHS = {"1m": "1min", "7m": "7min", "1h": "1h", "1d": "1D"}  # as the tool reads it: as pandas does
+
+
+def _stat(counts: pd.Series, func: str) -> float:
+    values = counts.to_numpy(dtype=float)
+    if func.startswith("p"):
+        return float(np.percentile(values, float(func[1:])))
+    return {"count": len(values), "sum": values.sum(), "mean": values.mean(), "median": np.median(values),
+            "min": values.min(), "max": values.max(), "stddev": np.std(values)}[func]
+
+
+def _per_bucket(stamps: pd.Series, width: str, span: tuple[pd.Timestamp, pd.Timestamp]) -> pd.Series:
+    """Rows per bucket of `width` over every bucket of `span` (the floored first and last times)."""
+    full = pd.date_range(*span, freq=WIDTHS[width])
+    return stamps.dt.floor(WIDTHS[width]).value_counts().reindex(full, fill_value=0)
+
+
+def _span(stamps: pd.Series, width: str) -> tuple[pd.Timestamp, pd.Timestamp]:
+    return stamps.min().floor(WIDTHS[width]), stamps.max().floor(WIDTHS[width])
+
+
+@settings(max_examples=80, deadline=None)
+@given(frames(), st.sampled_from(FUNCS), st.sampled_from(sorted(WIDTHS)))
+def test_a_rate_is_the_pandas_statistic_of_the_rows_per_bucket(df: pd.DataFrame, func: str, width: str) -> None:
+    result = run("field_stats", context(df), func=func, per=width)
+    stamps = df["timestamp"].dropna()
+    if stamps.empty:
+        assert result.value == {"rows": 0}
+        return
+    counts = _per_bucket(stamps, width, _span(stamps, width))
+    value = result.value
+    assert value[func] == pytest.approx(_stat(counts, func), rel=1e-5, abs=1e-9)
+    assert (value["buckets"], value["counted"]) == (len(counts), len(stamps))
+    assert pd.Timestamp(value["from"]) == counts.index[0]
+    if func == "max":
+        assert pd.Timestamp(value["at"]) == counts.idxmax()
+
+
+@settings(max_examples=60, deadline=None)
+@given(frames(), st.sampled_from(FUNCS), st.sampled_from(sorted(WIDTHS)), st.sampled_from(["host", "status", "pid"]))
+def test_a_rate_per_group_counts_each_group_over_the_same_buckets(df: pd.DataFrame, func: str, width: str,
+                                                                 key: str) -> None:
+    result = run("field_stats", context(df), func=func, per=width, by=[key])
+    kept = df.dropna(subset=["timestamp", key])
+    if kept.empty:
+        assert result.value == {"rows": 0}
+        return
+    span = _span(kept["timestamp"], width)
+    expected = {str(v): _stat(_per_bucket(rows["timestamp"], width, span), func)
+                for v, rows in kept.groupby(kept[key].astype(str))}
+    got = {str(k): v for k, v in result.value["rows"]}
+    assert got.keys() == expected.keys()
+    assert all(got[k] == pytest.approx(expected[k], rel=1e-5, abs=1e-9) for k in expected)
+    assert result.value["groups"] == len(expected) and result.value["counted"] == len(kept)
+    ranked = [v for _, v in result.value["rows"]]
+    assert ranked == sorted(ranked, reverse=True)  # the largest statistic first
+
+
+def test_empty_buckets_between_rows_count_as_zero() -> None:
+    times = ["2026-11-20T10:05:00Z", "2026-11-20T10:50:00Z", "2026-11-20T13:10:00Z"]  # 10h: 2, 11h: 0, 12h: 0, 13h: 1
+    df = frame([{"message": "x", "timestamp": pd.Timestamp(t)} for t in times])
+    value = run("field_stats", context(df), func="mean", per="1h").value
+    assert (value["mean"], value["buckets"], value["counted"]) == (0.75, 4, 3)
+    assert run("field_stats", context(df), func="median", per="1h").value["median"] == 0.5
+
+
+def test_a_rate_counts_rows_so_a_field_or_a_time_bucket_in_by_is_refused() -> None:
+    df = frame([{"message": "x"}, {"message": "y"}])
+    with pytest.raises(ToolError, match="leave field null"):
+        run("field_stats", context(df), field="status", func="mean", per="1h")
+    with pytest.raises(ToolError, match="per is the time bucket"):
+        run("field_stats", context(df), func="mean", per="1h", by=["1m"])
+
+
+def test_too_many_buckets_ask_for_a_wider_one() -> None:
+    times = ["2026-01-01T00:00:00Z", "2026-12-31T00:00:00Z"]
+    df = frame([{"message": "x", "timestamp": pd.Timestamp(t)} for t in times])
+    with pytest.raises(ToolError, match="wider bucket"):
+        run("field_stats", context(df), func="mean", per="1s")
+    assert run("field_stats", context(df), func="sum", per="1d").value["sum"] == 2
