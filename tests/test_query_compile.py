@@ -27,6 +27,7 @@ from react_engine.understanding.measures import (
     Patterns,
     Pivot,
     Preceding,
+    Rate,
     Share,
     Span,
     Statistic,
@@ -52,7 +53,8 @@ UNSERVED = [Comparison(left="today", right="yesterday"),  # which today? (no tim
 TIMED = [(Occurrence(which="last"), ["time_span"]), (Span(), ["time_span"]), (Gaps(), ["time_span", "gaps"]),
          (Duration(start="started", end="finished", key="pid"), ["durations"]),
          (Statistic(func="percentile", field="request time", q=95), ["field_stats"]), (Share(), ["share"]),
-         (Pivot(rows="host", columns="hour"), ["field_stats"])]  # and the measures of numbers
+         (Pivot(rows="host", columns="hour"), ["field_stats"]),
+         (Rate(func="max", per="1m", noun="errors"), ["field_stats"])]  # and the measures of numbers
 INVESTIGATED = [Patterns(), Unusual(), Unusual(since="now-1h"), Timeline(value="guest"), Preceding(lines=3)]
 
 

@@ -32,6 +32,7 @@ from react_engine.understanding.measures import (
     Patterns,
     Pivot,
     Preceding,
+    Rate,
     Share,
     Span,
     Statistic,
@@ -46,7 +47,7 @@ SUITES = {name: load_suite(ROOT / "evals" / f"{name}.yaml") for name in ("sample
 INVESTIGATIONS = (Patterns, Unusual, Timeline, Preceding)
 DISTINCT = re.compile(r"\b(?:distinct|unique|different)\b", re.I)
 LINES = re.compile(r"\bhow many (?:log )?(?:lines|entries|events|times|messages)\b", re.I)
-ANALYTICS = {"statistic": (Statistic,), "first-last": (Occurrence, Listing), "duration": (Duration, Span),
+ANALYTICS = {"statistic": (Statistic, Rate), "first-last": (Occurrence, Listing), "duration": (Duration, Span),
              "gaps": (Gaps,), "share": (Share,), "comparison": (Comparison,), "breakdown": (Pivot,),
              "listing": (Listing,)}
 # questions the rules read as a problem though the case expects a value: their replies are refusals (see the

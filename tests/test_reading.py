@@ -18,6 +18,7 @@ from react_engine.understanding.measures import (
     Histogram,
     Listing,
     Occurrence,
+    Rate,
     Share,
     Statistic,
     Top,
@@ -206,9 +207,11 @@ def test_the_last_n_of_an_event_named_after_an_entity_are_lines() -> None:
     assert reading.query.measure.key is None and reading.query.limit == 3
 
 
-def test_an_average_number_of_lines_is_no_field_the_searches_name() -> None:
+def test_an_average_number_of_lines_per_hour_is_a_rate_of_the_lines_searched() -> None:
     reading = read_events("average number of synchronizations per hour?")
-    assert reading.query is not None and reading.query.measure == Statistic(func="mean", field="number")
+    assert reading.query is not None
+    assert reading.query.measure == Rate(func="mean", per="1h", noun="synchronizations")
+    assert [f.value for f in reading.query.filters if isinstance(f, TextFilter)] == [r"\bsynchroniz"]
 
 
 def test_newest_or_oldest_first_is_the_order_lines_are_shown_in() -> None:

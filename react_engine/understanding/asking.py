@@ -34,7 +34,7 @@ _N = r"(\d+|" + "|".join(NUMBERS) + r")"
 _FUNCS: dict[str, StatisticFunc] = {
     "average": "mean", "avg": "mean", "mean": "mean", "median": "median", "maximum": "max", "max": "max",
     "minimum": "min", "min": "min", "sum": "sum", "standard deviation": "stddev", "stddev": "stddev",
-    "std dev": "stddev", "variance": "stddev"}
+    "std dev": "stddev", "variance": "stddev", "peak": "max"}
 _SUPERLATIVES: dict[str, StatisticFunc] = {"smallest": "min", "lowest": "min", "shortest": "min", "largest": "max",
                                            "biggest": "max", "highest": "max", "longest": "max", "most": "max"}
 _PERCENT = r"p(?:er|re)c[ea]?n?t(?:a?ge?)?s?"  # percent, percentage and their usual misspellings
@@ -43,6 +43,8 @@ _UNITS = r"bytes|kilobytes|megabytes|gigabytes|kb|mb|gb|seconds|secs|millisecond
 _GAP = r"(?:time\s+)?(?:gaps?|intervals?|waits?|pauses?|silences?|stretch(?:es)?|periods?|time)\s+between\b"
 # after "longest time": words of a silence ("the longest time between two lines", "with no lines"), no field
 _NO_GAP = r"(?!\s+(?:between|with|without|that|the|where|when|in|of|no|nothing|since)\b)"
+_ONE_BUCKET = (r"\bin\s+(?:an?|one|a single|any|any single|any one|a given|any given)\s+"
+               r"(?:second|minute|hour|day|week)\b")  # "the most errors in one minute": a rate's maximum
 _SPAN_UNITS = r"\bhow many (?:seconds|minutes|hours|days)\b(?=.*\b(?:cover|span|last|run|go on)\w*\b)"  # a span asked
 # asking words that, left over after reading, mean part of the question went unanswered
 _ASKING = (r"\b(?:percent(?:age)?s?|proportion|fraction|ratio|average|avg|median|percentile|maximum|minimum|"
@@ -56,7 +58,6 @@ TIME_WORDS = frozenset({"start", "started", "starts", "begin", "began", "end", "
                         "gaps", "silence", "silent", "longest", "first", "last", "latest", "earliest", "logging",
                         "versus", "against", "compare", "compared", "interval", "intervals", "wait", "pause",
                         "pauses", "quiet", "elapsed", "portion", "busiest", "peak"})
-TIME_KEYS = {"minute": "1m", "hour": "1h", "day": "1d", "week": "1w"}
 
 
 def _percentile(t: AskedText) -> Measure | None:
@@ -78,12 +79,16 @@ def _statistic(t: AskedText) -> Measure | None:
                    r"(?!\s+(?:number|count|amount|share|percentage|rate|level|severity)\b|\s+" + _GAP + ")"
                    r"|\b(smallest|lowest|largest|biggest|highest)\s+amount\s+of\b"
                    r"|\b(longest|shortest)\b(?=\s+(?:[\w-]+\s+)?(?:lifetime|duration|latency|time)\b" + _NO_GAP + ")")
+    if m is None and re.search(_ONE_BUCKET, t.text, re.I) and not re.search(r"\b(?:which|what|who|top)\b", t.text,
+                                                                            re.I):
+        m = t.take(r"\b(most|highest|largest|biggest)\b")
     if m is not None:
         func = (_FUNCS | _SUPERLATIVES)[next(g for g in m.groups() if g).lower()]
+        if t.take(r"(?<=" + re.escape(m.group(0)) + r")\s+(?:the\s+)?(?:number|count)\s+of\b"):
+            return Statistic(func=func, field="number")  # "average number of failed logins per hour": a rate of
+            # the lines (whose words are read as searches), no number the lines write
         field = _with_unit(t, t.field_after(m.end()))
-        if re.match(r"\s+(?:the\s+)?(?:number|count)\s+of\b", t.text[m.end():], re.I):
-            field = "number"  # "average number of failed logins per hour": a rate, no number the lines write
-        elif timed := t.take(r"(?<=" + re.escape(m.group(0)) + r")\s+(?:the\s+)?(time|duration|latency)\s+(?:to|it took|taken|spent"
+        if timed := t.take(r"(?<=" + re.escape(m.group(0)) + r")\s+(?:the\s+)?(time|duration|latency)\s+(?:to|it took|taken|spent"
                              r"|needed)\b"):  # "max time to read a broadcast variable": the time it took
             field = timed.group(1).lower()
         return Statistic(func=func, field=field)

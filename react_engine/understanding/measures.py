@@ -16,6 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 Order = Literal["oldest", "newest"]
 StatisticFunc = Literal["count", "sum", "mean", "median", "min", "max", "stddev", "percentile"]
+TIME_KEYS = {"second": "1s", "minute": "1m", "hour": "1h", "day": "1d", "week": "1w"}  # a time word -> its bucket
+BUCKET_WORDS = {width: word for word, width in TIME_KEYS.items()}  # "1h" -> "hour"
 
 
 class _Measure(BaseModel):
@@ -121,13 +123,36 @@ class Statistic(_Measure):
     needs: tuple[str, ...] = ("field_stats",)
 
     def asked(self) -> str:
-        name = {"sum": "total", "mean": "average", "stddev": "standard deviation", "min": "minimum",
-                "max": "maximum"}.get(self.func, self.func)
-        if self.func == "percentile":
-            name = f"{self.q:g}th percentile" if self.q is not None else "percentile"
+        name = _named(self.func, self.q)
         if self.func == "count" and not self.field:
             return "the number of lines"
         return f"the {name} of {self.field}" if self.field else f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+
+
+def _named(func: StatisticFunc, q: float | None) -> str:
+    """A statistic as an answer names it: "average", "95th percentile"."""
+    if func == "percentile":
+        return f"{q:g}th percentile" if q is not None else "percentile"
+    return {"sum": "total", "mean": "average", "stddev": "standard deviation", "min": "minimum",
+            "max": "maximum"}.get(func, func)
+
+
+class Rate(_Measure):
+    """`func` of how many matching lines each time bucket `per` (1s, 1m, 1h, 1d) holds, over every bucket from the
+    first matching line's to the last's, the empty ones 0: "average errors per hour", "peak requests per minute";
+    `noun` names the lines counted as the question does ("failed logins")."""
+
+    kind: Literal["rate"] = "rate"
+    func: StatisticFunc
+    per: str = "1h"
+    q: float | None = Field(None, ge=0, le=100)
+    noun: str = "lines"
+    needs: tuple[str, ...] = ("field_stats",)
+
+    def asked(self) -> str:
+        name = _named(self.func, self.q)
+        joined = "number of" if self.func in ("mean", "median", "min", "max", "sum") else "of"
+        return f"the {name} {joined} {self.noun} per {BUCKET_WORDS.get(self.per, self.per)}"
 
 
 class Occurrence(_Measure):
@@ -265,7 +290,7 @@ class Preceding(_Measure):
 
 
 Measure = Annotated[
-    Count | Distinct | Top | Histogram | Listing | Statistic | Occurrence | Span | Gaps | Duration | Share
+    Count | Distinct | Top | Histogram | Listing | Statistic | Rate | Occurrence | Span | Gaps | Duration | Share
     | Comparison | Pivot | Patterns | Unusual | Timeline | Preceding,
     Field(discriminator="kind"),
 ]

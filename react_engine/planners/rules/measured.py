@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from react_engine.planners.base import HistoryItem
-from react_engine.understanding.asking import TIME_KEYS
-from react_engine.understanding.measures import Comparison, Measure, Pivot, Share, Statistic
+from react_engine.understanding.measures import BUCKET_WORDS, Comparison, Measure, Pivot, Rate, Share, Statistic
 
 MEASURING_TOOLS = ("field_stats", "share", "compare")
 
@@ -29,15 +28,35 @@ def measure_answer(measure: Measure, history: list[HistoryItem], where: str,
         return _shares(last, where, _bucket(params)), _grouped(last, "percent")
     if isinstance(measure, Comparison) and "a" in last:
         return _compared(measure, last)  # the scope would state the window the comparison replaced
-    if not isinstance(measure, (Statistic, Pivot)):
+    if not isinstance(measure, (Statistic, Pivot, Rate)):
         return None
+    return _numbers(measure, history[-1], where, first)
+
+
+def _numbers(measure: Statistic | Pivot | Rate, step: HistoryItem, where: str,
+             first: int | None) -> tuple[str, Any]:
+    """A statistic's, a rate's or a breakdown's sentence and value, from field_stats' `step`."""
+    last, params = step.value, step.params
     if last.get("rows") == 0:
-        return f"No line{where} carries {params.get('field') or 'a value'}, so there is no {measure.asked()}.", None
-    func = str(params.get("func", "mean"))
+        what = "a time" if isinstance(measure, Rate) else params.get("field") or "a value"
+        return f"No line{where} carries {what}, so there is no {measure.asked()}.", None
     if isinstance(last.get("columns"), list):
-        return _table_answer(measure, history[-1], where, first)
-    number = last.get(func)
+        return _table_answer(measure, step, where, first)
+    number = last.get(str(params.get("func", "mean")))
+    if isinstance(measure, Rate):
+        return _rate(measure, last, number, where), number
     return (f"{measure.asked().capitalize()} is {number:,}{_unit(last)} over {last['rows']:,} lines{where}.", number)
+
+
+def _rate(measure: Rate, value: dict[str, Any], number: Any, where: str) -> str:
+    """A rate, with the buckets it is over, the time they span and the lines counted ("... is 6.5 (with severity
+    error), over 24 hours from ... to ...: 156 errors in all"); a maximum or minimum names its first bucket."""
+    word, n = BUCKET_WORDS.get(measure.per), value["buckets"]
+    buckets = f"{n:,} {word}{'s' if n != 1 else ''}" if word else f"{n:,} buckets of {measure.per}"
+    at = f"; the first {word or 'bucket'} with it starts at {value['at']}" if "at" in value else ""
+    asked = measure.asked()  # as written: the noun may be a level in capitals ("FATAL events")
+    return (f"{asked[:1].upper()}{asked[1:]} is {number:,}{where}, over {buckets} from {value['from']} to "
+            f"{value['to']}: {value['counted']:,} {measure.noun} in all{at}.")
 
 
 def _table_answer(measure: Measure, step: HistoryItem, where: str, first: int | None) -> tuple[str, Any]:
@@ -98,7 +117,7 @@ def _by_group(measure: Measure, table: dict[str, Any], func: str, where: str) ->
 
 def _bucket(params: dict[str, Any]) -> str:
     """The time bucket a grouped measure's `by` names, in words ("hour"), or "bucket"."""
-    return next((_SPANS.get(b, "bucket") for b in params.get("by") or [] if b[:1].isdigit()), "bucket")
+    return next((BUCKET_WORDS.get(b, "bucket") for b in params.get("by") or [] if b[:1].isdigit()), "bucket")
 
 
 def _shares(table: dict[str, Any], where: str, bucket: str) -> str:
@@ -110,9 +129,6 @@ def _shares(table: dict[str, Any], where: str, bucket: str) -> str:
     more = f" (the table lists all {groups:,} groups)" if groups > _SHOWN else ""
     names = " and ".join({"bucket": bucket, "level_raw": "level"}.get(c, c) for c in columns[:at])
     return f"The share of the lines{where} in each {names}: {shown}{more}."
-
-
-_SPANS = {width: word for word, width in TIME_KEYS.items()}  # "1h" -> "hour"
 
 
 def _key(row: list[Any], at: int) -> str:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from react_engine.understanding.asking import TIME_KEYS, singular
+from react_engine.understanding.asking import singular
 from react_engine.understanding.interpretation import Term
 from react_engine.understanding.measures import (
+    TIME_KEYS,
     Count,
     Distinct,
     Histogram,
@@ -15,6 +16,7 @@ from react_engine.understanding.measures import (
     Measure,
     Patterns,
     Preceding,
+    Rate,
     Share,
     Statistic,
     Timeline,
@@ -73,24 +75,26 @@ def read_query(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> tupl
 def _ranked_groups(draft: Draft, grouping: Grouping) -> tuple[Literal["most", "least"] | None, int | None]:
     """The order of a statistic's groups when a ranking asks for one, and how many groups it asks for: one for
     "which", the list's length for "top 3", all for "sorted ascending"."""
-    if not isinstance(draft.asked.measure, Statistic) or grouping == Grouping() or draft.rank is None:
+    if not isinstance(draft.asked.measure, (Statistic, Rate)) or grouping == Grouping() or draft.rank is None:
         return None, None
     return draft.rank, (1 if draft.goal == "which" else draft.n) if draft.limited else None
 
 
 def _grouping(draft: Draft, measure: Measure, columns: list[str], vocabulary: Vocabulary) -> Grouping:
-    """A statistic's or a share's groups: the key a count would have been ranked by ("average latency per component") and the
-    bucket it would have been drawn in ("p95 per hour", "per logger per hour")."""
-    if not isinstance(draft.asked.measure, (Statistic, Share)):
+    """A statistic's, a rate's or a share's groups: the key a count would have been ranked by ("average latency per
+    component") and, but for a rate, the bucket it would have been drawn in ("p95 per hour", "per logger per hour")."""
+    if not isinstance(draft.asked.measure, (Statistic, Share, Rate)):
         return Grouping()
+    rate = isinstance(draft.asked.measure, Rate)  # its bucket is the rate's own
     if draft.asked.keys:  # "by component and level", "per host per hour"
         buckets = [TIME_KEYS[k] for k in draft.asked.keys if k in TIME_KEYS]
-        return Grouping(keys=tuple(k for k in draft.asked.keys if k not in TIME_KEYS), bucket=next(iter(buckets), None))
+        return Grouping(keys=tuple(k for k in draft.asked.keys if k not in TIME_KEYS),
+                        bucket=None if rate else next(iter(buckets), None))
     key = measure.key if isinstance(measure, (Top, Distinct)) else None
     if key is None and draft.goal == "histogram" and draft.target is not None:
         key = key_of(draft, columns, vocabulary)
     return Grouping(keys=(_written(key.name, columns),) if key is not None else (),
-                    bucket=draft.interval if draft.goal == "histogram" else None)
+                    bucket=draft.interval if draft.goal == "histogram" and not rate else None)
 
 
 def _written(key: str, columns: list[str]) -> str:

@@ -8,8 +8,7 @@ from __future__ import annotations
 import re
 
 from react_engine.tools.numeric import KEY_ALIASES
-from react_engine.understanding.asking import TIME_KEYS
-from react_engine.understanding.measures import Statistic
+from react_engine.understanding.measures import TIME_KEYS, Statistic
 from react_engine.understanding.reading.draft import Draft
 from react_engine.understanding.reading.question import Question, amount
 from react_engine.understanding.reading.shape import SEVERAL

@@ -31,6 +31,7 @@ from react_engine.understanding.reading.rank import (
     read_rank,
     read_ranked_field,
 )
+from react_engine.understanding.reading.rates import as_rate
 from react_engine.understanding.reading.result import Reading
 from react_engine.understanding.reading.roles import role
 from react_engine.understanding.reading.sessions import between_events, paired
@@ -147,6 +148,10 @@ def _asking(q: Question, draft: Draft) -> None:
     """What the question's asking words ask beyond counting, ranking and listing (read before the words left over
     become searches), and the asking words nothing reads (`unread`)."""
     draft.asked = asked(blanked(q.text, draft.thresholds), q.used)
+    if isinstance(draft.asked.measure, Statistic) and (
+            rate := as_rate(draft.asked.measure, q.text, draft.asked.spans[0][1])) is not None:
+        draft.asked.measure = rate[0]  # "average number of errors per hour": lines counted per bucket
+        q.consume(*rate[1])
     for start, end in draft.asked.spans:
         q.consume(start, end)
     read_peak_bucket(q, draft)

@@ -48,7 +48,7 @@ def read_goal(q: Question, draft: Draft) -> None:
     draft.interval = _interval(q.text)
     if _peak(q, draft):
         return
-    if q.take(r"\b(?:per|by|each|every)\s+(minute|hour|day)\b|\b(hourly|daily)\b|\bover time\b|\bhistogram\b"
+    if q.take(r"\b(?:per|by|each|every)\s+(second|minute|hour|day)\b|\b(hourly|daily)\b|\bover time\b|\bhistogram\b"
               r"|\btimeline\b|\btrend\b"):
         draft.goal = "histogram"
     elif (m := q.take(r"\btop\s*" + AMOUNT + r"?\b|\b(?:which|what)\s+(" + SEVERAL +
@@ -78,9 +78,11 @@ def _peak(q: Question, draft: Draft) -> bool:
 
 
 def _interval(text: str) -> str:
-    """A histogram's bucket: a minute or a day when the question names one, else an hour."""
-    unit = re.search(r"\b(minute|day)s?\b|\b(daily)\b", text, re.I)
-    return "1m" if unit and (unit.group(1) or "").lower() == "minute" else "1d" if unit else "1h"
+    """A histogram's bucket: a minute or a day when the question names one, a second when it counts per second,
+    else an hour."""
+    unit = re.search(r"\b(minute|day)s?\b|\b(daily)\b|\b(?:per|each|every)\s+(second)\b", text, re.I)
+    word = next((g.lower() for g in unit.groups() if g), "hour") if unit else "hour"
+    return {"minute": "1m", "second": "1s", "hour": "1h"}.get(word, "1d")
 
 
 def read_target(q: Question, draft: Draft, vocabulary: Vocabulary) -> None:

@@ -1,4 +1,4 @@
-"""Analytics measures: a statistic of a field, first/last, span, gaps, durations, shares, comparisons, pivots.
+"""Analytics measures: a statistic of a field, a rate, first/last, span, gaps, durations, shares, comparisons, pivots.
 
 Each family's calls are in its module (times, measuring).
 """
@@ -15,13 +15,14 @@ from react_engine.understanding.measures import (
     Gaps,
     Occurrence,
     Pivot,
+    Rate,
     Share,
     Span,
     Statistic,
 )
 from react_engine.understanding.query import Query
 
-Analytics = Statistic | Occurrence | Span | Gaps | Duration | Share | Comparison | Pivot
+Analytics = Statistic | Rate | Occurrence | Span | Gaps | Duration | Share | Comparison | Pivot
 
 
 def compile_analytics(query: Query, measure: Analytics) -> list[Call] | Cannot:
@@ -29,6 +30,8 @@ def compile_analytics(query: Query, measure: Analytics) -> list[Call] | Cannot:
     match measure:
         case Statistic():
             return measuring.compile_statistic(query, measure)
+        case Rate():
+            return measuring.compile_rate(query, measure)
         case Occurrence():
             return times.compile_occurrence(query, measure)
         case Span():

@@ -1,23 +1,23 @@
 """Measures of numbers and shares: a statistic of a numeric field (grouped by the query's keys and bucket), a
-two-way breakdown and a share of all lines."""
+rate (a statistic of the lines per time bucket), a two-way breakdown and a share of all lines."""
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from react_engine.planners.rules.compile.calls import Call, Cannot, call
 from react_engine.planners.rules.compile.filters import compile_filter
 from react_engine.tools.measures import FieldStatsParams
 from react_engine.tools.shares import ShareParams
-from react_engine.understanding.asking import TIME_KEYS
-from react_engine.understanding.measures import Pivot, Share, Statistic
+from react_engine.understanding.measures import TIME_KEYS, Pivot, Rate, Share, Statistic
 from react_engine.understanding.query import FieldFilter, Filter, LevelFilter, Query, TextFilter, TimeFilter
 from react_engine.understanding.reading.thresholds import is_threshold
 
 _WORD = re.compile(r"\\b(\w+)")
 
 
-def func_of(measure: Statistic) -> str:
+def func_of(measure: Statistic | Rate) -> str:
     return f"p{measure.q:g}" if measure.func == "percentile" else measure.func
 
 
@@ -31,12 +31,21 @@ def field_named(query: Query, measure: Statistic) -> str:
     return " ".join([measure.field, *words])
 
 
-def compile_statistic(query: Query, measure: Statistic) -> list[Call]:
-    by = query.grouping.by()
+def _grouped(query: Query, by: list[str]) -> dict[str, Any]:
+    """The `by` and `order` parameters of a measure grouped by `by` (neither when it is not grouped)."""
     order = {"least": "asc", "most": "desc"}.get(query.order or "")
-    params = FieldStatsParams(field=field_named(query, measure), func=func_of(measure), **({"by": by} if by else {}),
-                              **({"order": order} if order and by else {}))
+    return ({"by": by} if by else {}) | ({"order": order} if order and by else {})
+
+
+def compile_statistic(query: Query, measure: Statistic) -> list[Call]:
+    params = FieldStatsParams(field=field_named(query, measure), func=func_of(measure),
+                              **_grouped(query, query.grouping.by()))
     return [call(params, f"the {measure.asked()} of the matching lines")]
+
+
+def compile_rate(query: Query, measure: Rate) -> list[Call]:
+    params = FieldStatsParams(func=func_of(measure), per=measure.per, **_grouped(query, list(query.grouping.keys)))
+    return [call(params, f"{measure.asked()}, every {measure.per} of the lines' span counted")]
 
 
 def compile_pivot(query: Query, measure: Pivot) -> list[Call]:

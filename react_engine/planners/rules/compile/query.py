@@ -22,6 +22,7 @@ from react_engine.understanding.measures import (
     Patterns,
     Pivot,
     Preceding,
+    Rate,
     Share,
     Span,
     Statistic,
@@ -63,7 +64,7 @@ def compile_measure(query: Query, measure: Measure) -> Compiled:
             return values.compile_distinct(query, measure)
         case Top():
             return values.compile_top(query, measure)
-        case Statistic() | Occurrence() | Span() | Gaps() | Duration() | Share() | Comparison() | Pivot():
+        case Statistic() | Rate() | Occurrence() | Span() | Gaps() | Duration() | Share() | Comparison() | Pivot():
             return analytics.compile_analytics(query, measure)
         case Patterns() | Unusual() | Timeline() | Preceding():
             return investigation.compile_investigation(query, measure)
