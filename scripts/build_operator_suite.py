@@ -60,7 +60,9 @@ ANALYTIC_RULES = """\
 #   between ranks); a duration written with a unit is in seconds (`took 5 ms` is 0.005), a bare number or a field
 #   whose name states its unit (`latency_ms`) as written, sizes in bytes.
 #   By a key: {value of the key: the statistic}. The busiest hour (minute): a ranking [[bucket start, rows]], ISO
-#   8601 UTC (refused on a tie).
+#   8601 UTC (refused on a tie). Per time bucket of lines ("average errors per hour", a rate): the statistic of how
+#   many matching rows each bucket holds, over every bucket from the first matching row's to the last's, the empty
+#   ones 0 (`timechart span=1h count | stats avg(count)`); buckets start on the clock (an hour's at :00).
 # - first-last: {time, line} of the oldest (newest) matching row, ISO 8601 UTC; among rows of equal time, the first
 #   (last) in the file.
 # - duration: {seconds} from the oldest to the newest matching row; sessions: {count, mean_seconds, max_seconds} of

@@ -1,8 +1,9 @@
-"""Analytics questions over the 16 loghub samples: statistics of numeric fields, first and last times, spans and
-durations, silences, shares, comparisons, two-key breakdowns and listings. Each value is derived twice, with pandas
-over loghub's structured CSV (rows picked by `EventTemplate`, `Level` or another column; times from the date and
-time columns; `LineId`) and with regexes over the raw lines (times parsed from the line text; line numbers counted
-in the file); a question whose two derivations differ is refused. Never from react-engine.
+"""Analytics questions over the 16 loghub samples: statistics of numeric fields, rates (a statistic of an event's
+lines per time bucket), first and last times, spans and durations, silences, shares, comparisons, two-key breakdowns
+and listings. Each value is derived twice, with pandas over loghub's structured CSV (rows picked by `EventTemplate`,
+`Level` or another column; times from the date and time columns; `LineId`) and with regexes over the raw lines (times
+parsed from the line text; line numbers counted in the file); a question whose two derivations differ is refused.
+Never from react-engine.
 """
 
 from __future__ import annotations
@@ -80,6 +81,7 @@ class Analytics:
     days: tuple[str, str] | None = None  # two calendar days the log covers, compared for the first event
     sessions: tuple[tuple[str, str, str, str, str], ...] = ()  # (slug, question, start, end, key regex)
     versus: tuple[Versus, ...] = ()
+    rates: tuple[tuple[str, str, str], ...] = ()  # (func, bucket as a pandas frequency, question) of the first event
 
 
 FIRST = ("when was the first {w}?", "first {w} - when?", "when did {w} start?", "whens the frist {w}?",
@@ -121,6 +123,17 @@ def events_questions(log: LogData, q: Questions, readings: tuple[Reading, Readin
             with q.refusing(f"span-{event.slug}"):
                 q.measured(f"span-{event.slug}", "duration", SPAN[pick % len(SPAN)].format(w=event.words),
                            both(structured.span(s), raw.span(r)))
+
+
+def rate_questions(log: LogData, q: Questions, readings: tuple[Reading, Reading], spec: Analytics) -> None:
+    """A statistic of the first event's lines counted per time bucket, over every bucket of their span."""
+    structured, raw = readings
+    for func, per, question in spec.rates:
+        event = spec.events[0]
+        slug = f"rate-{func}-{per.lower()}-{event.slug}"
+        with q.refusing(slug):
+            q.measured(slug, "statistic", question, both(structured.rate(event.rows(log), per, func),
+                                                    raw.rate(log.regex(event.raw), per, func)))
 
 
 def numbers_questions(log: LogData, q: Questions, numbers: tuple[Numbers, ...]) -> None:
@@ -217,6 +230,7 @@ def analytics(system: str, spec: Analytics) -> Callable[[LogData, Questions], No
         turn = sorted(ANALYTICS_SPECS).index(system)
         events_questions(log, q, readings, spec.events, turn)
         time_questions(log, q, readings, spec, turn)
+        rate_questions(log, q, readings, spec)
         numbers_questions(log, q, spec.numbers)
         pivot_questions(log, q, spec.pivots)
         versus_questions(log, q, readings, spec.versus)
@@ -240,12 +254,14 @@ ZOOKEEPER_LEVEL = r"^\S+ \S+ - LEVEL "
 
 ANALYTICS_SPECS: dict[str, Analytics] = {
     "Android": Analytics(
+        rates=(("max", "1min", "maximum errors in a single minute?"),),
         events=(Event("errors", "errors", *level("E", ANDROID_LEVEL)),
                 Event("warnings", "warnings", *level("W", ANDROID_LEVEL))),
         numbers=(Numbers("Animating brightness: target=", r"target=(\d+)", r"Animating brightness: target=(\d+),",
                          (("brightness-target", "mean", "average brightness target?"),
                           ("brightness-target", "max", "max brightness target"))),)),
     "Apache": Analytics(
+        rates=(("mean", "1h", "average number of errors per hour"), ("median", "1h", "median errors per hour?")),
         versus=(versus("notice-error", "how do notice lines compare with error lines?",
                        level("notice", APACHE_LEVEL), level("error", APACHE_LEVEL)),
                 versus("errors-before-after", "errors before vs after 12:00 on Dec 5?",
@@ -256,6 +272,7 @@ ANALYTICS_SPECS: dict[str, Analytics] = {
                       r"Can't find child \d+ in scoreboard")),
         days=("2005-12-04", "2005-12-05")),
     "BGL": Analytics(
+        rates=(("mean", "1D", "average number of FATAL events per day"),),
         events=(Event("fatal", "FATAL events", *level("FATAL", BGL_LEVEL)),
                 Event("generating-core", "'generating core' lines", template("generating core"),
                       r"generating core\.\d+")),
@@ -264,6 +281,7 @@ ANALYTICS_SPECS: dict[str, Analytics] = {
         versus=(versus("kernel-app", "KERNEL vs APP lines?", (column("Component", "KERNEL"), r"^(?:\S+ ){7}KERNEL "),
                        (column("Component", "APP"), r"^(?:\S+ ){7}APP ")),)),
     "HDFS": Analytics(
+        rates=(("mean", "1D", "average WARN lines per day"),),
         versus=(versus("info-warn", "INFO lines compared to WARN lines", level("INFO", HDFS_LEVEL),
                        level("WARN", HDFS_LEVEL)),),
         events=(Event("warn", "WARN lines", *level("WARN", HDFS_LEVEL)),
@@ -283,6 +301,7 @@ ANALYTICS_SPECS: dict[str, Analytics] = {
                           ("ambient", "max", "highest ambient reading?"),
                           ("ambient", "median", "median ambient"))),)),
     "Hadoop": Analytics(
+        rates=(("mean", "1min", "avg ERROR lines per minute"),),
         events=(Event("errors", "ERROR lines", *level("ERROR", HADOOP_LEVEL)),
                 Event("warn", "WARN lines", *level("WARN", HADOOP_LEVEL))),
         numbers=(Numbers("Progress of TaskAttempt", r"is : ([\d.]+)$", r"Progress of TaskAttempt \S+ is : ([\d.]+)$",
@@ -299,6 +318,7 @@ ANALYTICS_SPECS: dict[str, Analytics] = {
                  Numbers("onStandStepChanged <*>", r"^onStandStepChanged (\d+)$", r"\|onStandStepChanged (\d+)$",
                          (("stand-steps", "max", "highest onStandStepChanged value?"),)))),
     "Linux": Analytics(
+        rates=(("mean", "1h", "how many authentication failures per hour on average?"),),
         versus=(versus("ftpd-sshd", "ftpd vs sshd lines?", (column("Component", "ftpd"), r"^\w+ +\d+ \S+ \S+ ftpd\["),
                        (column("Component", "sshd(pam_unix)"), r"^\w+ +\d+ \S+ \S+ sshd\(pam_unix\)\[")),),
         events=(Event("auth-failures", "authentication failures", template("authentication failure;"),
@@ -314,6 +334,8 @@ ANALYTICS_SPECS: dict[str, Analytics] = {
         numbers=(Numbers("earlyWake - complete - took", r"took (\d+) milliseconds", r"earlyWake - complete - took (\d+) "
                          r"milliseconds", (("early-wake", "mean", "average earlyWake time?"),), scale=0.001),)),
     "OpenSSH": Analytics(
+        rates=(("mean", "1h", "average failed passwords per hour?"),
+               ("max", "1min", "peak failed passwords per minute")),
         versus=(versus("invalid-accepted", "compare invalid user attempts and accepted passwords",
                        (template("Invalid user <*> from"), r"\]: Invalid user .* from "),
                        (template("Accepted password for"), r"\]: Accepted password for ")),),
@@ -322,6 +344,7 @@ ANALYTICS_SPECS: dict[str, Analytics] = {
                       r"\]: Invalid user .* from ")),
         days=("2026-12-10", "2026-12-09")),
     "OpenStack": Analytics(
+        rates=(("p95", "1min", "p95 of warnings per minute"),),
         versus=(versus("get-post", "GET vs POST requests?", (template('"GET <*>"'), r'"GET \S+ HTTP/1\.1" status'),
                        (template('"POST <*>"'), r'"POST \S+ HTTP/1\.1" status')),),
         events=(Event("warnings", "warnings", *level("WARNING", OPENSTACK_LEVEL)),
@@ -364,11 +387,13 @@ ANALYTICS_SPECS: dict[str, Analytics] = {
                          (("broadcast-read", "mean", "how long did reading a broadcast variable take on average?"),),
                          scale=0.001))),
     "Thunderbird": Analytics(
+        rates=(("mean", "1h", "average number of ntpd synchronizations per hour?"),),
         events=(Event("synchronized", "ntpd synchronizations", template("synchronized to"), r"ntpd\[\d+\]: "
                       r"synchronized to "),)),
     "Windows": Analytics(
         events=(Event("csi", "CSI lines", column("Component", "CSI"), r", Info\s+CSI "),)),
     "Zookeeper": Analytics(
+        rates=(("max", "1h", "what's the max number of ERROR lines in any hour?"),),
         versus=(versus("warn-windows", "warnings between 15:00 and 17:00 on Jul 30 vs between 17:00 and 19:00 that day?",
                        level("WARN", ZOOKEEPER_LEVEL), level("WARN", ZOOKEEPER_LEVEL),
                        (("2015-07-30 15:00", "2015-07-30 17:00"), ("2015-07-30 17:00", "2015-07-30 19:00"))),),

@@ -1,7 +1,8 @@
 """Analytics questions over sample_logs/: statistics of the app log's `latency_ms` and the access log's response
-sizes, and two-key breakdowns. Each value is derived twice (the parsed records, or the sample generator's ground
-truth where it holds the value, and a regex pass over the raw lines); a question whose derivations differ is
-refused. Never from react-engine.
+sizes, errors and requests per time bucket (rates: times from the parsed records or the split line, and from a regex
+over the raw lines), and two-key breakdowns. Each value is derived twice (the parsed records, or the sample
+generator's ground truth where it holds the value, and a regex pass over the raw lines); a question whose
+derivations differ is refused. Never from react-engine.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from pathlib import Path
 import pandas as pd
 from operator_analytics import nested
 from operator_data import REL_TOLERANCE, LogData, Questions
-from operator_readings import both, statistic
+from operator_readings import Reading, both, statistic
 from operator_samples import Truth, app_records, nginx_requests
 
 LATENCY = (("mean", "mean", "what is the average latency_ms?"), ("median", "p50", "median latency_ms?"),
@@ -30,6 +31,14 @@ def app(t: Truth, q: Questions, logs: Path) -> None:
         with q.refusing(f"{func}-latency"):
             q.measured(f"{func}-latency", "statistic", question, both(
                 both(statistic(records.latency_ms.dropna(), func), statistic(raw, func)), truth, REL_TOLERANCE))
+    structured = Reading(pd.to_datetime(records.ts, utc=True), records.index.to_series())
+    raw_times = Reading(pd.to_datetime(log.extract(r'^\{"ts":"([^"]+)"'), utc=True), log.lines.index.to_series())
+    for func, per, question in (("mean", "1h", "what is the average number of errors per hour?"),
+                                ("max", "1min", "most errors in one minute?")):
+        with q.refusing(f"rate-{func}-errors"):
+            q.measured(f"rate-{func}-errors", "statistic", question,
+                       both(structured.rate(records.level == "ERROR", per, func),
+                            raw_times.rate(log.grep('"level":"ERROR"'), per, func)))
     keys = log.lines.str.extract(r'"level":"(\w+)","logger":"([^"]+)"')
     with q.refusing("by-level-logger"):
         q.measured("by-level-logger", "breakdown", "lines per level per logger",
@@ -48,6 +57,15 @@ def nginx(t: Truth, q: Questions, logs: Path) -> None:
             q.measured(f"{func}-bytes", "statistic", question, both(statistic(split, func), statistic(raw, func)))
     requests = nginx_requests(log)
     words = log.lines.str.split()
+    stamps = (pd.to_datetime(words.str[3].str[1:] + words.str[4].str[:-1], format="%d/%b/%Y:%H:%M:%S%z"),
+              pd.to_datetime(log.extract(r"\[([^\]]+)\]"), format="%d/%b/%Y:%H:%M:%S %z"))
+    spaced, bracketed = (Reading(times, log.lines.index.to_series()) for times in stamps)
+    every = log.all()
+    for func, per, question in (("mean", "1s", "how many requests per second on average?"),
+                                ("max", "1min", "peak requests per minute")):
+        with q.refusing(f"rate-{func}-requests"):
+            q.measured(f"rate-{func}-requests", "statistic", question,
+                       both(spaced.rate(every, per, func), bracketed.rate(every, per, func)))
     with q.refusing("by-method-status"):
         q.measured("by-method-status", "breakdown", "requests by method and status?",
                    both(nested(requests.method, requests.status), nested(words.str[5].str[1:], words.str[8])))

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from operator_data import LogData, Questions, agree, count, top, unique
 from operator_loghub import IP, year_of
+from operator_readings import both, loghub_readings
 
 
 def android(log: LogData, q: Questions) -> None:
@@ -260,7 +261,14 @@ def openssh(log: LogData, q: Questions) -> None:
     q.count("failed-not-root", "plain", "How many failed password lines are there other than those for root?",
             agree(count(failed & ~log.grep("Failed password for root ")),
                   count(failed & ~log.regex(r"Failed password for (?:invalid user )?root "))))
-    q.unserved("failed-per-hour-average", "average number of failed logins per hour?")
+    # a failed login is a line sshd writes for a failed password: "Failed password for [invalid user] U from ..."
+    # (EventTemplate E9, E10) or "message repeated N times: [ Failed password for ...]" (E14), each line once
+    structured, raw = loghub_readings(log, "OpenSSH")
+    with q.refusing("failed-per-hour-average"):
+        q.measured("failed-per-hour-average", "statistic", "average number of failed logins per hour?", both(
+            structured.rate(log.col("EventTemplate").str.contains("Failed password", regex=False), "1h", "mean"),
+            raw.rate(log.regex(r"sshd\[\d+\]: (?:message repeated \d+ times: \[ )?Failed password for "), "1h",
+                     "mean")))
 
 
 def openstack(log: LogData, q: Questions) -> None:

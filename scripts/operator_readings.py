@@ -110,6 +110,15 @@ class Reading:
             raise Ambiguous(f"the {n} newest rows are not set apart by time")
         return [int(x) for x in table.line.iloc[:n]]
 
+    def rate(self, rows: Mask, per: str, func: str) -> float:
+        """`func` of how many rows each bucket of `per` (a pandas frequency: 1h, 1min) holds, over every bucket
+        from the first row's to the last's, the empty ones 0."""
+        buckets = self.times[rows].dropna().dt.floor(per)
+        if buckets.empty:
+            raise Ambiguous("no row to count")
+        every = pd.date_range(buckets.min(), buckets.max(), freq=per)
+        return statistic(buckets.value_counts().reindex(every, fill_value=0), func)
+
     def on(self, rows: Mask, start: str, end: str, margin: str = "1s") -> int:
         """How many rows are in [start, end); none may sit within `margin` of a bound."""
         lo, hi = pd.Timestamp(start), pd.Timestamp(end)

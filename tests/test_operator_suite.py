@@ -81,7 +81,8 @@ def test_the_check_set_covers_every_log_and_class_without_repeating_the_operator
     check, public = load_suite(CHECK), yaml.safe_load(SUITE.read_text(encoding="utf-8"))["cases"]
     cases = yaml.safe_load(CHECK.read_text(encoding="utf-8"))["cases"]
     assert len(check.cases) >= 160
-    assert {c.phrasing for c in check.cases} == set(operator_data.PHRASINGS + operator_data.ANALYTICS)
+    # every class but `unserved`, whose cases move to the class that checks their value once a tool serves them
+    assert {c.phrasing for c in check.cases} >= set(operator_data.PHRASINGS + operator_data.ANALYTICS) - {"unserved"}
     analytics = Counter(c.phrasing for c in check.cases if c.phrasing in operator_data.ANALYTICS)
     assert sum(analytics.values()) >= 80 and min(analytics.values()) >= 8, analytics
     loghub = Counter(_log(c) for c in cases if "requires" in c)
