@@ -40,6 +40,7 @@ from react_engine.understanding.measures import (
     Top,
     Unusual,
 )
+from react_engine.understanding.query import THRESHOLD_OPS, FieldFilter
 from react_engine.understanding.reading.read import read_question
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -104,6 +105,10 @@ def test_each_suite_question_reads_into_the_query_its_case_expects(name: str, ca
     if expect.unserved:
         assert plan.problem or plan.cannot or (reading.query is not None and (
             reading.query.unread or not isinstance(measure, (Count, Distinct, Top, Listing))))
+        return
+    if case.phrasing == "threshold":  # a count, share, statistic, ranking or listing of the rows past a number
+        assert reading.query is not None and not reading.query.unread, plan.problem
+        assert any(isinstance(f, FieldFilter) and f.op in THRESHOLD_OPS for f in reading.query.filters)
         return
     if case.phrasing in ANALYTICS:
         if plan.problem is None and plan.cannot is None and reading.query is not None and not reading.query.unread:
