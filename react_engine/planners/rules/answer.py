@@ -10,6 +10,7 @@ from react_engine.planners.rules.measured import measure_answer
 from react_engine.planners.rules.plan import Plan
 from react_engine.planners.rules.timing import time_answer
 from react_engine.understanding.measures import (
+    BUCKET_WORDS,
     Count,
     Distinct,
     Histogram,
@@ -114,9 +115,6 @@ def _ranked(label: str, value: Any, where: str, least: bool = False) -> tuple[st
     return f"{'Rarest' if least else 'Top'} {label}{where}: {shown}.", [[v, c] for v, c in pairs]
 
 
-_UNITS = {"1m": "minute", "1h": "hour", "1d": "day"}
-
-
 def _histogram(value: Any, where: str, measure: Histogram) -> tuple[str, Any]:
     """Lines per bucket, in the order the tool gave them (by time, or busiest or quietest first); the busiest or
     quietest buckets when they are asked for."""
@@ -135,7 +133,7 @@ def _histogram(value: Any, where: str, measure: Histogram) -> tuple[str, Any]:
 def _peaks(pairs: list[tuple[Any, int]], where: str, measure: Histogram) -> tuple[str, Any]:
     """The busiest (or quietest) bucket, or the `n` of them, and those tied with the last."""
     which = "quietest" if measure.order == "asc" else "busiest"
-    unit = _UNITS.get(measure.interval, f"{measure.interval} bucket")
+    unit = BUCKET_WORDS.get(measure.interval, f"{measure.interval} bucket")
     ranked = sorted(pairs, key=lambda p: p[1], reverse=measure.order != "asc")  # the tool's order, whichever
     n = min(measure.n, len(ranked))
     cut = ranked[n - 1][1]
