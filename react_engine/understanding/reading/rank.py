@@ -6,7 +6,9 @@ median latency")."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
+from react_engine.logs.schema import CANONICAL_COLUMNS, INTERNAL_COLUMNS
 from react_engine.tools.numeric import KEY_ALIASES
 from react_engine.understanding.measures import TIME_KEYS, Statistic
 from react_engine.understanding.reading.draft import Draft
@@ -66,13 +68,13 @@ _RANKED_BY = (r"(?<=\w)\s+by\s+(?:the\s+)?(?:(total|sum|average|avg|mean|median|
               r"([A-Za-z][\w.-]*)\s*[?.]*\s*$")
 _FUNCS = {"total": "sum", "sum": "sum", "average": "mean", "avg": "mean", "mean": "mean", "median": "median",
           "max": "max", "maximum": "max", None: "sum"}
-_NOT_MEASURES = frozenset(("timestamp", "severity", "level_raw", "host", "component", "pid", "message", "pattern",
-                           "source", "line", "raw"))
+_NOT_MEASURES = frozenset((*CANONICAL_COLUMNS, *INTERNAL_COLUMNS))  # columns that hold no measure
 
 
-def read_ranked_field(q: Question, draft: Draft, columns: list[str], fields: list[str]) -> None:
+def read_ranked_field(q: Question, draft: Draft, columns: list[str], fields: Callable[[], list[str]]) -> None:
     """"Which request had the highest latency": the values of the target ranked by the max (or, "lowest", the min)
-    of the numeric field named (a column or a number the messages carry, in `fields`); "which user had the slowest
+    of the numeric field named (a column or a number the messages carry, `fields()`: found in the sampled messages
+    only when a ranking names a word to look for); "which user had the slowest
     average latency": the statistic asked, ranked from the highest. Nothing when no such field is named."""
     if draft.target is None or draft.goal not in ("list", "which", "top"):
         return
@@ -105,7 +107,8 @@ def _unread(draft: Draft, word: str) -> None:
     draft.unread += [] if word in draft.unread else [word]
 
 
-def _ranked_by(q: Question, draft: Draft, by: re.Match[str], columns: list[str], fields: list[str]) -> None:
+def _ranked_by(q: Question, draft: Draft, by: re.Match[str], columns: list[str],
+               fields: Callable[[], list[str]]) -> None:
     """"Top 3 client ips by bytes": the values ranked by the total of the field (or the statistic named); an
     entity's values no statistic groups leave the field unread."""
     if not _numeric(by.group(2), columns, fields):
@@ -123,11 +126,14 @@ def _column(target: str | None, columns: list[str]) -> bool:
     return target in columns or KEY_ALIASES.get(target or "") in columns
 
 
-def _numeric(word: str, columns: list[str], fields: list[str]) -> bool:
+def _numeric(word: str, columns: list[str], fields: Callable[[], list[str]]) -> bool:
     """Whether `word` names a column that may hold numbers (`latency` for `latency_ms`) or a field of the messages."""
     key = word.lower().replace("-", "_")
-    names = [c.lower() for c in columns if c not in _NOT_MEASURES] + [f.lower() for f in fields]
-    return any(name == key or name.startswith(key + "_") for name in names)
+
+    def named(names: list[str]) -> bool:
+        return any(name.lower() == key or name.lower().startswith(key + "_") for name in names)
+
+    return named([c for c in columns if c not in _NOT_MEASURES]) or named(fields())
 
 
 def read_most_per_bucket(q: Question, draft: Draft) -> None:

@@ -87,7 +87,7 @@ _HOW_LONG_STATE = r"\bhow long\s+(?:was|were|is|are|has|have|had)\b"
 def _measured(q: Question, draft: Draft, columns: list[str], vocabulary: Vocabulary) -> None:
     """What the asking words left to the rest of the question: values ranked by a field, the most lines per value
     and bucket, durations between two events, and paired events."""
-    read_ranked_field(q, draft, columns, [f.name for f in vocabulary.fields])
+    read_ranked_field(q, draft, columns, lambda: [f.name for f in vocabulary.fields])
     read_most_per_bucket(q, draft)
     if (events := between_events(draft.asked.measure, q.text, vocabulary, columns)) is not None:
         draft.asked.measure = events[0]  # its events' words are no searches of the lines measured
