@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import pandas as pd
 
-from react_engine.tools.timeexpr import relative
+from react_engine.tools.timeexpr import parse_time, relative
 from react_engine.understanding.measures import Comparison
 from react_engine.understanding.query import Filter, TextFilter, TimeFilter
 from react_engine.understanding.reading.draft import searched
@@ -31,7 +31,9 @@ _PREVIOUS = re.compile(r"^\s*(?:the\s+|that\s+)?(?:(?:previous|prior|preceding|e
                        r"week|period|window))?|(?:\d+\s+)?(?:one|minutes?|hours?|days?|weeks?|period)\s+before"
                        r"(?:\s+(?:that|it))?)"
                        r"\s*[?.!]*\s*$", re.I)
-_SECONDS = {"": 0, "s": 1, "sec": 1, "m": 60, "min": 60, "h": 3600, "hr": 3600, "d": 86400, "w": 604800}
+_WRITTEN = (("w", pd.Timedelta(weeks=1)), ("d", pd.Timedelta(days=1)), ("h", pd.Timedelta(hours=1)),
+            ("m", pd.Timedelta(minutes=1)))  # the units a relative time is written in, largest first
+_NOW = pd.Timestamp("2000-01-01", tz="UTC")  # any instant: relative times are measured back from it
 
 
 def with_sides(reading: Reading, read: Callable[[str], Reading], vocabulary: Vocabulary) -> Reading:
@@ -130,8 +132,7 @@ def _before(window: TimeFilter) -> TimeFilter | None:
     now-2h..now-1h)."""
     ends = [relative(t) for t in (window.start, window.end)]
     if all(ends):
-        back = [amount * _SECONDS[unit] * (1 if sign == "-" else -1) for sign, amount, unit
-                in (e for e in ends if e is not None)]
+        back = [_ago(t) for t in (window.start, window.end)]
         if back[0] <= back[1]:
             return None
         start = f"now-{_written(2 * back[0] - back[1])}"
@@ -151,10 +152,15 @@ def _unit_from(start: pd.Timestamp) -> pd.Timedelta:
                 pd.Timedelta(1, "s"))
 
 
-def _written(seconds: float) -> str:
+def _ago(text: str) -> pd.Timedelta:
+    """How far before now a relative time (`now`, `now-1h`) is, as the time tools read it."""
+    return _NOW - parse_time(text, _NOW)
+
+
+def _written(span: pd.Timedelta) -> str:
     """A span back from now as the time tools read it, in the largest unit that holds it whole."""
-    unit = next(u for u in ("w", "d", "h", "m", "s") if seconds % _SECONDS[u] == 0 or u == "s")
-    return f"{seconds / _SECONDS[unit]:g}{unit}"
+    unit, width = next(((u, w) for u, w in _WRITTEN if span % w == pd.Timedelta(0)), ("s", pd.Timedelta(seconds=1)))
+    return f"{span / width:g}{unit}"
 
 
 def _own(side: list[Filter], other: list[Filter]) -> Filter | None:
