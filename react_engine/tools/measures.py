@@ -8,6 +8,7 @@ numbers are JSON numbers (so the grounding check counts them as computed) and wh
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Annotated, Any, Literal, Protocol
 
 import pandas as pd
@@ -113,19 +114,21 @@ def field_stats(params: FieldStatsParams, ctx: ToolContext) -> ToolResult:
     table = pd.DataFrame({stat: statistic(grouped, params.func)} | (
         {"rows": grouped.size()} if numeric is not None else {})).reset_index()
     by_time = width is not None and params.order is None
-    value, shown = _listed(table, groups if by_time else [stat], by_time or params.order == "asc", stat)
+    value, shown = listed(table, groups if by_time else [stat], by_time or params.order == "asc", stat)
     return ToolResult(value=value | {"unit": unit} | rank,
                       summary=f"{stat} {brief(name, 40)} by {', '.join(groups)} -> {shown} "
                               f"{_over(numeric, len(data), ctx)}")
 
 
-def _listed(table: pd.DataFrame, order: list[str], ascending: bool, stat: str) -> tuple[dict[str, Any], str]:
-    """A grouped statistic's table sorted by `order`, its first MAX_GROUPS rows as the value's `rows`; the value
-    and, for a summary, how many groups there are and the first three."""
+def listed(table: pd.DataFrame, order: list[str], ascending: bool | list[bool], stat: str,
+           said: Callable[[list[Any]], str] | None = None) -> tuple[dict[str, Any], str]:
+    """A grouped measure's table sorted by `order`, its first MAX_GROUPS rows as the value's `rows`; the value
+    and, for a summary, how many groups there are and the first three (each as `said` words it, by default its
+    first key and the `stat` column)."""
     table = table.sort_values(order, ascending=ascending, kind="stable")
     rows = [[_cell(v) for v in row] for row in table.head(MAX_GROUPS).itertuples(index=False)]
     at = list(table.columns).index(stat)
-    first = ", ".join(f"{brief(r[0], 30)} {r[at]:,}" for r in rows[:3])
+    first = ", ".join(said(r) if said else f"{brief(r[0], 30)} {r[at]:,}" for r in rows[:3]) or "none"
     left = f", the first {MAX_GROUPS} listed" if len(table) > MAX_GROUPS else ""
     return ({"columns": [str(c) for c in table.columns], "rows": rows, "groups": len(table)},
             f"{len(table):,} groups{left}: {first}")
@@ -150,7 +153,7 @@ def _per_bucket(params: FieldStatsParams, ctx: ToolContext) -> ToolResult:
         value, summary = one_rate(found, stat, params.per)
         return ToolResult(value=value | {"unit": ""} | rank, summary=summary)
     table = found.groups.assign(**{stat: found.of(stat)})
-    value, shown = _listed(table, [stat], params.order == "asc", stat)
+    value, shown = listed(table, [stat], params.order == "asc", stat)
     return ToolResult(value=value | stated(found, params.per) | {"unit": ""} | rank,
                       summary=f"{stat} rows per {brief(params.per)} by {', '.join(map(key_name, keys))} -> {shown} "
                               f"over {found.buckets:,} buckets")

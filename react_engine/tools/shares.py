@@ -8,7 +8,7 @@ import pandas as pd
 from pydantic import Field
 
 from react_engine.errors import ToolError
-from react_engine.ranked import brief, jsonable
+from react_engine.ranked import brief
 from react_engine.rowops import Rows, count
 from react_engine.tools.base import Params, ToolContext, ToolResult, tool
 from react_engine.tools.fields import OneOrMany
@@ -22,7 +22,7 @@ from react_engine.tools.filters import (
     filter_by_time,
     search_logs,
 )
-from react_engine.tools.measures import MAX_GROUPS, Func, NumericName, group_keys, measured
+from react_engine.tools.measures import Func, NumericName, group_keys, listed, measured
 from react_engine.tools.numeric import Numeric, gather, grouped_statistic, key_name, plain, statistic, unit_text
 
 
@@ -56,15 +56,10 @@ def _shares(ctx: ToolContext, base: Rows, by: list[str] | str, named: str) -> To
               for rows in (ctx.rows, base)]
     part, whole = counts[0].reindex(counts[1].index, fill_value=0), counts[1]
     table = pd.DataFrame({"percent": 100 * part / whole, "rows": part, "of": whole}).reset_index()
-    table = table.sort_values(groups, kind="stable") if width is not None else table.sort_values(
-        ["percent", *groups], ascending=[False, *[True] * len(groups)], kind="stable")
-    rows = [[jsonable(v) if i < len(groups) else plain(float(v)) for i, v in enumerate(row)]
-            for row in table.head(MAX_GROUPS).itertuples(index=False)]
-    first = ", ".join(f"{brief(r[0], 30)} {r[len(groups)]:g}% ({r[-2]:,} of {r[-1]:,})" for r in rows[:3])
-    left = f", the first {MAX_GROUPS} listed" if len(table) > MAX_GROUPS else ""
-    return ToolResult(value={"columns": [*groups, "percent", "rows", "of"], "rows": rows, "groups": len(table)},
-                      summary=f"share by {', '.join(groups)} -> {len(table):,} groups{left}: {first or 'none'} "
-                              f"(of {named} in each group)")
+    value, shown = listed(table, groups if width is not None else ["percent", *groups],
+                          True if width is not None else [False, *[True] * len(groups)], "percent",
+                          lambda r: f"{brief(r[0], 30)} {r[len(groups)]:g}% ({r[-2]:,} of {r[-1]:,})")
+    return ToolResult(value=value, summary=f"share by {', '.join(groups)} -> {shown} (of {named} in each group)")
 
 
 class CompareParams(Params):
