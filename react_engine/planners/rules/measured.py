@@ -3,6 +3,7 @@ every number in it is one a tool returned, with its unit and the rows it covers.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from react_engine.planners.base import HistoryItem
@@ -106,13 +107,23 @@ def _grouped(table: dict[str, Any], func: str) -> dict[str, Any] | None:
 
 def _by_group(measure: Measure, table: dict[str, Any], func: str, where: str) -> str:
     """The statistic of the first groups the table lists, with how many there are."""
-    columns, rows = table["columns"], table.get("rows") or []
-    at = columns.index(func)
-    shown = "; ".join(f"{_key(row, at)}: {row[at]:,}{_unit(table)}" for row in rows[:_SHOWN])
+    at = table["columns"].index(func)
+    shown = _first_groups(table, at, lambda row: f"{row[at]:,}{_unit(table)}")
+    return f"{measure.asked().capitalize()}{where}, by {_group_names(table, at, 'time')}: {shown}."
+
+
+def _first_groups(table: dict[str, Any], at: int, said: Callable[[list[Any]], str]) -> str:
+    """The first groups a table lists, each named by its keys (the columns before `at`) and its numbers as `said`
+    words them, and how many groups there are when it lists more."""
+    rows = table.get("rows") or []
+    shown = "; ".join(f"{_key(row, at)}: {said(row)}" for row in rows[:_SHOWN])
     groups = table.get("groups", len(rows))
-    more = f" (the table lists all {groups:,} groups)" if groups > _SHOWN else ""
-    names = [{"bucket": "time", "level_raw": "level"}.get(c, c) for c in columns[:at]]
-    return f"{measure.asked().capitalize()}{where}, by {' and '.join(names)}: {shown}{more}."
+    return shown + (f" (the table lists all {groups:,} groups)" if groups > _SHOWN else "")
+
+
+def _group_names(table: dict[str, Any], at: int, bucket: str) -> str:
+    """What a table's groups are of ("component and hour"): its key columns, the time bucket and level in words."""
+    return " and ".join({"bucket": bucket, "level_raw": "level"}.get(c, c) for c in table["columns"][:at])
 
 
 def _bucket(params: dict[str, Any]) -> str:
@@ -122,13 +133,9 @@ def _bucket(params: dict[str, Any]) -> str:
 
 def _shares(table: dict[str, Any], where: str, bucket: str) -> str:
     """The share of the lines in each of the first groups, with both counts, and how many groups there are."""
-    columns, rows = table["columns"], table.get("rows") or []
-    at = columns.index("percent")
-    shown = "; ".join(f"{_key(row, at)}: {row[at]:g}% ({row[at + 1]:,} of {row[at + 2]:,})" for row in rows[:_SHOWN])
-    groups = table.get("groups", len(rows))
-    more = f" (the table lists all {groups:,} groups)" if groups > _SHOWN else ""
-    names = " and ".join({"bucket": bucket, "level_raw": "level"}.get(c, c) for c in columns[:at])
-    return f"The share of the lines{where} in each {names}: {shown}{more}."
+    at = table["columns"].index("percent")
+    shown = _first_groups(table, at, lambda row: f"{row[at]:g}% ({row[at + 1]:,} of {row[at + 2]:,})")
+    return f"The share of the lines{where} in each {_group_names(table, at, bucket)}: {shown}."
 
 
 def _key(row: list[Any], at: int) -> str:
