@@ -407,3 +407,10 @@ def test_which_value_had_the_most_lines_in_one_bucket() -> None:
     (host, hour), most = counts.idxmax(), counts.max()
     assert verified and (counts == most).sum() == 1
     assert answer.startswith(f"{host} the hour from {hour.isoformat()}") and f": {most:,} " in answer
+
+
+def test_a_threshold_in_a_unit_no_tool_knows_is_a_partial_answer() -> None:
+    result = Engine(RulesPlanner()).ask("how many requests took longer than 5 parsecs", [str(ROOT / "sample_logs/app")])
+    assert result.partial and not result.verified and 'did not read "parsecs"' in result.answer
+    plain_number = Engine(RulesPlanner()).ask("how many requests took longer than 500", [str(ROOT / "sample_logs/app")])
+    assert plain_number.verified and not plain_number.partial

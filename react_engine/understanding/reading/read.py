@@ -38,7 +38,7 @@ from react_engine.understanding.reading.sessions import between_events, paired
 from react_engine.understanding.reading.shape import GROUPED, read_goal, read_target
 from react_engine.understanding.reading.sides import with_sides
 from react_engine.understanding.reading.texts import read_texts
-from react_engine.understanding.reading.thresholds import blanked, read_thresholds
+from react_engine.understanding.reading.thresholds import blanked, read_thresholds, unknown_units
 from react_engine.understanding.spelling import correct, correct_names
 from react_engine.understanding.vocabulary import Vocabulary
 
@@ -85,8 +85,9 @@ _HOW_LONG_STATE = r"\bhow long\s+(?:was|were|is|are|has|have|had)\b"
 
 
 def _measured(q: Question, draft: Draft, columns: list[str], vocabulary: Vocabulary) -> None:
-    """What the asking words left to the rest of the question: values ranked by a field, the most lines per value
-    and bucket, durations between two events, and paired events."""
+    """What the asking words left to the rest of the question: a threshold's unknown unit, values ranked by a
+    field, the most lines per value and bucket, durations between two events, and paired events."""
+    unknown_units(q.text, draft)
     read_ranked_field(q, draft, columns, lambda: [f.name for f in vocabulary.fields])
     read_most_per_bucket(q, draft)
     if (events := between_events(draft.asked.measure, q.text, vocabulary, columns)) is not None:

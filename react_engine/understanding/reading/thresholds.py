@@ -15,7 +15,7 @@ import re
 from react_engine.logs.fields import SIZE_UNITS, TIME_UNITS
 from react_engine.understanding.query import THRESHOLD_OPS, FieldFilter
 from react_engine.understanding.reading.draft import Draft
-from react_engine.understanding.reading.lexicon import NUMBER_WORDS
+from react_engine.understanding.reading.lexicon import FILLER, NUMBER_WORDS
 from react_engine.understanding.reading.question import Question
 
 _OPS = (  # (op, words): an op's longer phrases first, and >= and <= before > and <
@@ -95,6 +95,17 @@ def _keep(draft: Draft, m: re.Match[str]) -> None:
     words = m.group(0).strip()
     lead = "with " if m["field"] else "that " if m["verb"] else ""
     draft.keep(_field(m), value, lead + words, op=_op(m))
+
+
+def unknown_units(text: str, draft: Draft) -> None:
+    """A threshold's number with no unit read, followed by a word that may be a unit no tool knows ("longer than 5
+    parsecs"): that word is unread (a partial answer), not ignored while the number is compared in the field's
+    own unit."""
+    for start, end in draft.thresholds:
+        after = re.match(r"\s+([A-Za-z]+)\b", text[end:])
+        if re.search(r"\d\s*$", text[start:end]) and after is not None and after.group(1).lower() not in FILLER \
+                and after.group(1).lower().endswith("s") and after.group(1) not in draft.unread:
+            draft.unread.append(after.group(1))
 
 
 def is_threshold(f: object) -> bool:
