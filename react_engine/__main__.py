@@ -90,6 +90,22 @@ def main() -> None:
         if done.code is None or isinstance(done.code, int):
             _finish(done.code)
         raise
+    except Exception as exc:
+        if _from_ctrl_c(exc):  # Ctrl-C inside a class's creation (`__set_name__`) is raised as a RuntimeError
+            _interrupted()
+        raise
+
+
+def _from_ctrl_c(exc: BaseException) -> bool:
+    """Whether `exc` was caused by a KeyboardInterrupt (through its cause or context chain)."""
+    seen: set[int] = set()
+    cause: BaseException | None = exc
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
 
 
 if __name__ == "__main__":

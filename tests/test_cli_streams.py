@@ -203,3 +203,13 @@ def test_ctrl_c_where_python_cannot_raise_still_ends_the_run(raised: str, code: 
         assert "Traceback" not in done.stderr and "interrupted" in done.stderr and done.stdout == ""
     else:  # any other error is reported as Python does, and the run goes on
         assert "Exception ignored" in done.stderr and "kept" in done.stderr and done.stdout == "went on\n"
+
+
+def test_ctrl_c_raised_as_another_error_exits_130_without_a_traceback() -> None:
+    code = ("import react_engine.cli as c, react_engine.__main__ as m\n"
+            "def boom(**_):\n"
+            "    try:\n        raise KeyboardInterrupt\n"
+            "    except KeyboardInterrupt as e:\n        raise RuntimeError('Error calling __set_name__') from e\n"
+            "c.main = boom\nm.main()\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 130 and "Traceback" not in done.stderr and "interrupted" in done.stderr
