@@ -6,13 +6,13 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from react_engine.engine import Engine
-    from react_engine.result import RunResult
+    from react_engine.contract.record import RunResult
+    from react_engine.loop.engine import Engine
     from react_engine.settings import Settings
 
 __version__ = "0.1.0"
 __all__ = ["Engine", "RunResult", "Settings", "__version__"]
-_HOMES = {"Engine": "react_engine.engine", "RunResult": "react_engine.result", "Settings": "react_engine.settings"}
+_HOMES = {"Engine": "react_engine.loop.engine", "RunResult": "react_engine.contract.record", "Settings": "react_engine.settings"}
 
 
 def __getattr__(name: str) -> Any:

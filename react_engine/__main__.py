@@ -78,7 +78,7 @@ def main() -> None:
     environment_defaults()
     sys.unraisablehook = _interrupted_where_it_cannot_raise
     try:
-        from react_engine.cli import main as cli
+        from react_engine.app.cli import main as cli
 
         signal.signal(signal.SIGINT, signal.default_int_handler)  # from here on Ctrl-C ends a run cleanly
         cli(prog_name="react-engine")

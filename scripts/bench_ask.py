@@ -35,7 +35,7 @@ import react_engine.__main__
 react_engine.__main__.environment_defaults()  # as the command does before its imports
 import pandas
 pandas_done = time.process_time()
-import react_engine.cli, react_engine.cli.ask, react_engine.engine
+import react_engine.app.cli, react_engine.app.cli.ask, react_engine.loop.engine
 imports_done = time.process_time()
 spent = {"load": 0.0, "planning": 0.0, "tools": 0.0, "output": 0.0, "ask": 0.0}
 
@@ -49,14 +49,14 @@ def timed(owner, name, phase):
             spent[phase] += time.process_time() - began
     setattr(owner, name, wrapper)
 
-timed(react_engine.engine, "load_logs", "load")
-timed(react_engine.engine._Run, "_plan", "planning")
-timed(react_engine.engine._Run, "_run_tool", "tools")
-timed(react_engine.engine.Engine, "ask", "ask")
-timed(react_engine.cli.ask, "present", "output")
+timed(react_engine.loop.engine, "load_logs", "load")
+timed(react_engine.loop.engine._Run, "_plan", "planning")
+timed(react_engine.loop.engine._Run, "_run_tool", "tools")
+timed(react_engine.loop.engine.Engine, "ask", "ask")
+timed(react_engine.app.cli.ask, "present", "output")
 began = time.process_time()
 try:
-    react_engine.cli.main(["ask", *sys.argv[1:]], standalone_mode=False)
+    react_engine.app.cli.main(["ask", *sys.argv[1:]], standalone_mode=False)
 except SystemExit:
     pass
 total = time.process_time() - began

@@ -22,12 +22,12 @@ import pandas as pd
 
 from react_engine import Engine, Settings
 from react_engine.logs import LoadOptions, load
-from react_engine.logs.cache import VALUES_SUFFIX, cache_dir
+from react_engine.logs.frame_cache import VALUES_SUFFIX, cache_dir
 from react_engine.logs.loader import load_tables
 from react_engine.logs.stored import fill
 from react_engine.planners.rules import RulesPlanner
 from react_engine.planners.script import ScriptPlanner
-from react_engine.understanding import Vocabulary
+from react_engine.question import Vocabulary
 
 ROOT = Path(__file__).resolve().parents[1]
 QUESTION = "How many unique cable modems had T3 timeouts on MAWED07T01 in the last hour?"

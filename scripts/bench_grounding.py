@@ -8,9 +8,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from react_engine.actions import parse_reply
+from react_engine.answer.check import numbers_in
+from react_engine.contract.actions import parse_reply
 from react_engine.errors import ReplyError
-from react_engine.grounding import numbers_in
 
 
 def _seconds(fn: Callable[[str], object], text: str) -> float:

@@ -67,7 +67,7 @@ def run(command: list[str], env: dict[str, str]) -> Run:
 
 def engine_command() -> list[str]:
     script = Path(sys.executable).parent / "react-engine"
-    return [str(script)] if script.is_file() else [sys.executable, "-c", "from react_engine.cli import main; main()"]
+    return [str(script)] if script.is_file() else [sys.executable, "-c", "from react_engine.app.cli import main; main()"]
 
 
 def environment(work: Path) -> dict[str, str]:

@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from fake_ollama import FakeOllama, good
 
-from react_engine.planners.base import ContextView, PlanRequest
+from react_engine.contract.planner import ContextView, PlanRequest
 from react_engine.planners.ollama import OllamaPlanner
 
 REPLY = {"reasoning": "count", "action": "get_log_count", "params": {}}

@@ -2,7 +2,7 @@
 """Read, split and cache-write benchmark on 1M real OpenSSH lines (the file `bench_ingest.py` builds).
 
 Each round runs in a fresh process: it imports the loader, then reads the file (`reading.read`), splits it
-into lines (`lines.split`), parses it (not measured) and writes its cache entry (`cache.put`; `packing.pack`, its first step, is also
+into lines (`lines.split`), parses it (not measured) and writes its cache entry (`frame_cache.put`; `packing.pack`, its first step, is also
 timed alone). Prints the
 CPU seconds of each measured stage, the process's peak RSS at the end of the split, and that peak less the
 RSS after the imports, as a multiple of the file size (the goal is about 1.1x). The median round is shown.
@@ -37,7 +37,7 @@ def child(path: Path, cache_home: Path) -> dict[str, float]:
     import os
 
     os.environ["XDG_CACHE_HOME"] = str(cache_home)
-    from react_engine.logs import cache
+    from react_engine.logs import frame_cache
     from react_engine.logs.arrow import prefer_jemalloc
     from react_engine.logs.detect import Detector
     from react_engine.logs.lines import split
@@ -68,9 +68,9 @@ def child(path: Path, cache_home: Path) -> dict[str, float]:
     pack_start = time.process_time()
     pack(parsed.table)
     put_start = time.process_time()
-    cache.put(source, options.parse_key(), parsed.table, info)
+    frame_cache.put(source, options.parse_key(), parsed.table, info)
     put_done = time.process_time()
-    entry = sum(p.stat().st_size for p in cache.cache_dir().glob("*.arrow"))
+    entry = sum(p.stat().st_size for p in frame_cache.cache_dir().glob("*.arrow"))
     return {"read": read_done - start, "split": split_done - read_done, "put": put_done - put_start, "pack": put_start - pack_start,
             "imported": imported, "peak": peak, "rows": rows, "entry": entry}
 

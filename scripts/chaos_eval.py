@@ -18,15 +18,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from react_engine.engine import Engine
-from react_engine.evaluation.scoring import score
-from react_engine.evaluation.suite import Case, Suite, load_suite
-from react_engine.frames import FrameCache
+from react_engine.app.evaluation.scoring import score
+from react_engine.app.evaluation.suite import Case, Suite, load_suite
+from react_engine.contract.planner import Planner
+from react_engine.contract.record import RunResult
 from react_engine.logs.options import LoadOptions
-from react_engine.planners.base import Planner
+from react_engine.loop.engine import Engine
+from react_engine.loop.frames import FrameCache
 from react_engine.planners.chaos import CORRUPTIONS, ChaosPlanner
 from react_engine.planners.rules import RulesPlanner
-from react_engine.result import RunResult
 
 SUITE = Path(__file__).resolve().parents[1] / "evals" / "sample_suite.yaml"
 

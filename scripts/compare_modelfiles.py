@@ -16,10 +16,10 @@ import argparse
 import json
 from pathlib import Path
 
-from react_engine.batch import load_queries, run_batch
-from react_engine.engine import Engine
-from react_engine.frames import FrameCache
+from react_engine.app.batches import load_queries, run_batch
 from react_engine.logs.options import LoadOptions
+from react_engine.loop.engine import Engine
+from react_engine.loop.frames import FrameCache
 from react_engine.planners.factory import PlannerSpec, make_advisor, make_planner
 from react_engine.tracing import default_trace_dir, open_tracer
 

@@ -89,9 +89,9 @@ def evaluate(path: Path, every: int, report_file: Path | None, timeout: float) -
     """Run every `every`-th case of the bundled suite with the llama.cpp planner, each question within `timeout`
     seconds; returns the report's path."""
     from react_engine import Engine, Settings
-    from react_engine.evaluation.report import build_report, save_report
-    from react_engine.evaluation.runner import run_suite
-    from react_engine.evaluation.suite import load_suite
+    from react_engine.app.evaluation.report import build_report, save_report
+    from react_engine.app.evaluation.runner import run_suite
+    from react_engine.app.evaluation.suite import load_suite
     from react_engine.planners.llamacpp import LlamaCppPlanner
 
     suite = load_suite(SUITE)
@@ -117,7 +117,7 @@ def evaluate(path: Path, every: int, report_file: Path | None, timeout: float) -
 
 def table(reports: list[Path]) -> str:
     """One row per report: model, accuracy, model calls per question, seconds per model call."""
-    from react_engine.evaluation.report import load_report
+    from react_engine.app.evaluation.report import load_report
 
     rows = ["| model | cases | passed | accuracy | model calls / question | s / call |", "|---|---|---|---|---|---|"]
     for path in reports:
@@ -144,7 +144,7 @@ def stratified(cases: list, n: int) -> list:
 
 def measure_cases(sample_every: int, operator: int) -> list:
     """The cases `measure` asks (suite cases whose logs are missing here are left out)."""
-    from react_engine.evaluation.suite import Case, load_suite
+    from react_engine.app.evaluation.suite import Case, load_suite
 
     sample = load_suite(SUITE).cases[::sample_every] if sample_every else []
     chosen = stratified(load_suite(OPERATOR).cases, operator) if operator else []
@@ -158,9 +158,9 @@ def measure_cases(sample_every: int, operator: int) -> list:
 def measure(path: Path, cases: list, timeout: float, out: Path) -> None:
     """Ask `cases` with the model (and the rules fallback) and with the rules alone; write one JSON line each."""
     from react_engine import Engine, Settings
-    from react_engine.evaluation.scoring import score
-    from react_engine.frames import FrameCache
+    from react_engine.app.evaluation.scoring import score
     from react_engine.logs.options import LoadOptions
+    from react_engine.loop.frames import FrameCache
     from react_engine.planners.llamacpp import LlamaCppPlanner
     from react_engine.planners.rules import RulesPlanner
 

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import settings
 
 if TYPE_CHECKING:
-    from react_engine.frames import FrameCache
+    from react_engine.loop.frames import FrameCache
 
 # Property tests have no deadline (speed is measured by the scripts/bench_* scripts, never by a timed test, so a
 # busy machine cannot fail them). CI runs them with a fixed seed, so a run there is reproducible; locally they
@@ -106,9 +106,9 @@ def fake_ollama_module() -> ModuleType:
 def sample_suite_frames() -> FrameCache:
     """The logs of the bundled sample suite (evals/sample_suite.yaml), each set loaded once per session and shared:
     a run never changes the frame it is given."""
-    from react_engine.evaluation.suite import load_suite
-    from react_engine.frames import FrameCache
+    from react_engine.app.evaluation.suite import load_suite
     from react_engine.logs.options import LoadOptions
+    from react_engine.loop.frames import FrameCache
 
     return FrameCache(LoadOptions(year=load_suite(ROOT / "evals" / "sample_suite.yaml").year, use_cache=False))
 
@@ -136,7 +136,7 @@ def fake_ollama(fake_ollama_module: ModuleType, monkeypatch: pytest.MonkeyPatch)
 @pytest.fixture
 def plan_request():
     """Build a `PlanRequest` with a small view: `plan_request(prompt=..., prompt_tokens=...)`."""
-    from react_engine.planners.base import ContextView, PlanRequest
+    from react_engine.contract.planner import ContextView, PlanRequest
 
     def make(prompt: str = "How many errors are there?", prompt_tokens: int = 8, system: str = "Reply in JSON."):
         view = ContextView(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import time
 
-from react_engine.planners.base import Planner, PlannerReply, PlanRequest
+from react_engine.contract.planner import Planner, PlannerReply, PlanRequest
 
 
 def reply(action: str, **params: object) -> str:

@@ -8,8 +8,8 @@ from typing import Any
 import pandas as pd
 
 from react_engine import Engine, Settings
+from react_engine.contract.record import RunResult
 from react_engine.planners.rules import RulesPlanner
-from react_engine.result import RunResult
 
 
 def frame(messages: list[str], **columns: list[Any]) -> pd.DataFrame:

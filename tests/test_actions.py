@@ -11,7 +11,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from react_engine.actions import Reply, parse_reply, reply_schema, strip_thinking, validate
+from react_engine.contract.actions import Reply, parse_reply, reply_schema, strip_thinking, validate
 from react_engine.errors import ReplyError
 from react_engine.tools import REGISTRY
 
@@ -119,7 +119,7 @@ def test_a_single_action_ignores_nothing() -> None:
 
 
 def test_a_200k_brace_reply_is_a_clean_reply_error() -> None:
-    code = ("from react_engine.actions import parse_reply\nfrom react_engine.errors import ReplyError\n"
+    code = ("from react_engine.contract.actions import parse_reply\nfrom react_engine.errors import ReplyError\n"
             "try:\n    parse_reply('{' * 200_000)\nexcept ReplyError:\n    print('clean')\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.stdout.strip() == "clean", done.stderr

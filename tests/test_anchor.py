@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from tool_frames import context, frame, run
 
 from react_engine import Engine
-from react_engine.anchor import anchor
 from react_engine.logs.options import LoadOptions
+from react_engine.loop.anchor import anchor
 from react_engine.planners.rules import RulesPlanner
 
 FAST = settings(max_examples=60, deadline=None)

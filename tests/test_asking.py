@@ -11,19 +11,19 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
-from react_engine.batch import BatchSummary
-from react_engine.cli import main
-from react_engine.engine import Engine
-from react_engine.evaluation.scoring import score
-from react_engine.evaluation.suite import Case, Expect
+from react_engine.app.batches import BatchSummary
+from react_engine.app.cli import main
+from react_engine.app.evaluation.scoring import score
+from react_engine.app.evaluation.suite import Case, Expect
+from react_engine.compile.plan import build_plan
+from react_engine.contract.planner import ContextView
 from react_engine.logs import LoadOptions
-from react_engine.planners.base import ContextView
+from react_engine.loop.engine import Engine
 from react_engine.planners.rules import RulesPlanner
-from react_engine.planners.rules.plan import build_plan
 from react_engine.planners.script import ScriptPlanner
-from react_engine.understanding.asked import Asked
-from react_engine.understanding.asking import asked, unread_words
-from react_engine.understanding.measures import (
+from react_engine.question.asked import Asked
+from react_engine.question.asking import asked, unread_words
+from react_engine.question.measures import (
     Comparison,
     Count,
     Distinct,

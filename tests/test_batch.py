@@ -17,11 +17,11 @@ from counting_planner import CountingPlanner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from react_engine.batch import BatchItem, answered_ids, load_queries, question_id, run_batch
-from react_engine.cli import main
-from react_engine.engine import Engine
+from react_engine.app.batches import BatchItem, answered_ids, load_queries, question_id, run_batch
+from react_engine.app.cli import main
 from react_engine.errors import InputError, ModelNotFoundError, PlannerConnectionError
-from react_engine.frames import FrameCache
+from react_engine.loop.engine import Engine
+from react_engine.loop.frames import FrameCache
 
 WORDS = ["alpha", "beta", "gamma", "delta", "omega"]
 QUESTIONS = [f'how many "{w}" lines?' for w in WORDS]
@@ -126,8 +126,8 @@ def test_ctrl_c_on_a_question_stops_and_a_rerun_resumes_to_one_result_each(tmp_p
 _DRIVER = """
 import sys
 from counting_planner import CountingPlanner
-from react_engine.batch import BatchItem, question_id, run_batch
-from react_engine.engine import Engine
+from react_engine.app.batches import BatchItem, question_id, run_batch
+from react_engine.loop.engine import Engine
 questions, out, log = sys.argv[1].split("|"), sys.argv[2], sys.argv[3]
 items = [BatchItem(id=question_id(q), question=q) for q in questions]
 run_batch(Engine(CountingPlanner(hang=questions[3])), items, out, logs=[log])
@@ -226,7 +226,7 @@ def test_on_a_terminal_the_progress_bar_shows_done_total_and_stop_reason_counts(
                                                                                  monkeypatch) -> None:
     import io
 
-    from react_engine.cli.batch import _Progress
+    from react_engine.app.cli.batch import _Progress
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:

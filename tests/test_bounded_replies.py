@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from react_engine.actions import MAX_REPLY_CHARS, parse_reply
+from react_engine.contract.actions import MAX_REPLY_CHARS, parse_reply
 from react_engine.errors import PlannerServerError, ReplyError, ReplyTooLargeError
 from react_engine.planners import remote
 from react_engine.planners.anthropic import AnthropicPlanner
@@ -106,8 +106,8 @@ def test_after_the_first_call_a_call_is_bounded_by_the_measured_speed(fake_ollam
 
 
 def test_a_call_that_cannot_end_before_the_run_limit_is_not_started(fake_ollama, plan_request) -> None:
+    from react_engine.contract.planner import ModelUsage, PlannerReply
     from react_engine.errors import RunDeadlineError
-    from react_engine.planners.base import ModelUsage, PlannerReply
 
     planner = _ollama(fake_ollama)
     slow = PlannerReply(content="{}", usage=ModelUsage(requests=1, completion_tokens=10, prompt_ms=80_000.0,

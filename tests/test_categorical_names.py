@@ -19,11 +19,11 @@ from react_engine import Engine, Settings
 from react_engine.errors import ToolError
 from react_engine.logs import LoadOptions, load
 from react_engine.logs.schema import CATEGORICAL_COLUMNS
+from react_engine.loop.state import RunState
 from react_engine.planners.rules import RulesPlanner
-from react_engine.rowops import distinct, tally, value_counts
-from react_engine.rowstats import FrameStats
-from react_engine.state import RunState
-from react_engine.understanding import Vocabulary
+from react_engine.question import Vocabulary
+from react_engine.rows.rowops import distinct, tally, value_counts
+from react_engine.rows.rowstats import FrameStats
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_logs"
 GHOSTS = ["ghost", "web9", "ERROR", "warning", "zzz", "a"]  # categories no row holds

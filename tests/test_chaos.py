@@ -12,10 +12,10 @@ import pandas as pd
 import pytest
 
 from react_engine import Engine
-from react_engine.actions import parse_reply
-from react_engine.evaluation.suite import load_suite
-from react_engine.frames import FrameCache
-from react_engine.planners.base import PlannerReply, PlanRequest
+from react_engine.app.evaluation.suite import load_suite
+from react_engine.contract.actions import parse_reply
+from react_engine.contract.planner import PlannerReply, PlanRequest
+from react_engine.loop.frames import FrameCache
 from react_engine.planners.chaos import CORRUPTIONS, ChaosPlanner
 from react_engine.planners.rules import RulesPlanner
 

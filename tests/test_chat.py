@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from react_engine.chat import is_follow_up
-from react_engine.cli import main
+from react_engine.app.cli import main
+from react_engine.app.conversation import is_follow_up
 from react_engine.logs import load
 
 ROOT = Path(__file__).resolve().parents[1]

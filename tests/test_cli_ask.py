@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from react_engine.cli import main
+from react_engine.app.cli import main
 from react_engine.logs import load
 
 ROOT = Path(__file__).resolve().parents[1]

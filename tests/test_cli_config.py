@@ -12,9 +12,9 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from react_engine.cli import main
-from react_engine.config import config_path, sources
-from react_engine.housekeeping import prune_traces
+from react_engine.app.cli import main
+from react_engine.app.housekeeping import prune_traces
+from react_engine.app.userconfig import config_path, sources
 
 ROOT = Path(__file__).resolve().parents[1]
 SYSLOG = ROOT / "sample_logs" / "syslog" / "messages"
@@ -156,8 +156,8 @@ def test_completion_scripts_are_printed_and_complete_commands(tmp_path: Path) ->
 
 
 def test_every_config_setting_is_the_default_of_an_ask_option() -> None:
-    from react_engine.cli.config import PARAMS, default_map
-    from react_engine.config import Config
+    from react_engine.app.cli.config import PARAMS, default_map
+    from react_engine.app.userconfig import Config
 
     ask = main.get_command(click.Context(main, **main.context_settings), "ask")
     assert ask is not None

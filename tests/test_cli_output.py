@@ -13,8 +13,8 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
-from react_engine.cli import main
-from react_engine.cli.chart import bar, chart
+from react_engine.app.cli import main
+from react_engine.app.cli.chart import bar, chart
 from react_engine.logs import load
 
 ROOT = Path(__file__).resolve().parents[1]

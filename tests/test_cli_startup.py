@@ -9,12 +9,12 @@ import sys
 import click
 import pytest
 
-from react_engine.cli import COMMANDS, main
+from react_engine.app.cli import COMMANDS, main
 
-HEAVY = ("pandas", "pyarrow", "numpy", "ollama", "httpx", "opentelemetry", "pydantic", "react_engine.engine")
+HEAVY = ("pandas", "pyarrow", "numpy", "ollama", "httpx", "opentelemetry", "pydantic", "react_engine.loop.engine")
 PROBE = """
 import sys
-from react_engine.cli import main
+from react_engine.app.cli import main
 try:
     main([sys.argv[1]], prog_name="react-engine")
 except SystemExit:
@@ -49,7 +49,7 @@ def test_help_lists_every_command_with_its_own_help() -> None:
 
 
 def test_ask_imports_no_model_client_or_tracing_until_chosen() -> None:
-    probe = ("import sys, react_engine.cli.ask, react_engine.engine, react_engine.planners.rules; "
+    probe = ("import sys, react_engine.app.cli.ask, react_engine.loop.engine, react_engine.planners.rules; "
              "print(' '.join(m for m in ('ollama', 'httpx', 'opentelemetry') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True)
     assert done.stdout.split() == []
@@ -80,7 +80,7 @@ def test_a_command_ends_with_its_exit_code_after_the_exit_handlers_ran() -> None
 
 @pytest.mark.parametrize("enabled", [True, False])
 def test_a_command_is_imported_without_collecting_and_the_collector_is_left_as_found(enabled: bool) -> None:
-    probe = ("import gc, sys, click\nfrom react_engine.cli import main\n"
+    probe = ("import gc, sys, click\nfrom react_engine.app.cli import main\n"
              f"{'' if enabled else 'gc.disable()'}\nruns = []\n"
              "gc.callbacks.append(lambda phase, info: runs.append(phase))\n"
              "assert 'pandas' not in sys.modules\n"

@@ -18,8 +18,8 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
-from react_engine.cli import main
-from react_engine.cli.terminal import safe, safe_json
+from react_engine.app.cli import main
+from react_engine.app.cli.terminal import safe, safe_json
 
 ROOT = Path(__file__).resolve().parents[1]
 SYSLOG = ROOT / "sample_logs" / "syslog" / "messages"
@@ -191,7 +191,7 @@ def test_safe_json_is_the_same_json_value_and_inert(text: str) -> None:
 @pytest.mark.parametrize(("raised", "code"), [("KeyboardInterrupt", 130), ("ValueError('kept')", 0)])
 def test_ctrl_c_where_python_cannot_raise_still_ends_the_run(raised: str, code: int) -> None:
     # a finalizer stands for native code (pydantic-core building a validator) that can only report the exception
-    probe = ("import react_engine.cli as cli\n"
+    probe = ("import react_engine.app.cli as cli\n"
              "class Finalized:\n"
              f"    def __del__(self): raise {raised}\n"
              "def command(**_): Finalized(); print('went on')\n"
@@ -206,7 +206,7 @@ def test_ctrl_c_where_python_cannot_raise_still_ends_the_run(raised: str, code: 
 
 
 def test_ctrl_c_raised_as_another_error_exits_130_without_a_traceback() -> None:
-    code = ("import react_engine.cli as c, react_engine.__main__ as m\n"
+    code = ("import react_engine.app.cli as c, react_engine.__main__ as m\n"
             "def boom(**_):\n"
             "    try:\n        raise KeyboardInterrupt\n"
             "    except KeyboardInterrupt as e:\n        raise RuntimeError('Error calling __set_name__') from e\n"

@@ -8,11 +8,11 @@ import re
 import pandas as pd
 import pytest
 
-from react_engine import context
-from react_engine.context import SUGGESTED, build_prompt, clean, estimate_tokens
-from react_engine.planners.base import EntitySummary
-from react_engine.result import Step
-from react_engine.state import RunState
+from react_engine.contract.planner import EntitySummary
+from react_engine.contract.record import Step
+from react_engine.loop import context
+from react_engine.loop.context import SUGGESTED, build_prompt, clean, estimate_tokens
+from react_engine.loop.state import RunState
 from react_engine.tools import REGISTRY
 
 TOOLS = list(REGISTRY.values())

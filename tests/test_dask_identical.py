@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from react_engine.engine import Engine
-from react_engine.evaluation.suite import Case, load_suite
-from react_engine.frames import FrameCache
+from react_engine.app.evaluation.suite import Case, load_suite
+from react_engine.contract.record import RunResult
 from react_engine.logs.options import LoadOptions
+from react_engine.loop.engine import Engine
+from react_engine.loop.frames import FrameCache
 from react_engine.planners.rules import RulesPlanner
-from react_engine.result import RunResult
-from react_engine.rowops import is_lazy
+from react_engine.rows.rowops import is_lazy
 from react_engine.settings import Settings
 
 distributed = pytest.importorskip("distributed", reason="needs the dask extra: pip install -e \".[dask]\"")

@@ -143,7 +143,7 @@ def spilling(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_logs_bigger_than_the_workers_memory_are_spilled_and_load_the_same(
         client: distributed.Client, spilling: None, tmp_path: Path) -> None:
     from react_engine.dask import spill
-    from react_engine.rowops import count
+    from react_engine.rows.rowops import count
 
     frame = _same([str(ROOT / "sample_logs/cmts")], client, blocksize=100_000)
     options = LoadOptions(use_cache=False, dask_spill=str(tmp_path))

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from react_engine.engine import Engine
-from react_engine.frames import FrameCache
 from react_engine.logs.options import LoadOptions
+from react_engine.loop.engine import Engine
+from react_engine.loop.frames import FrameCache
 from react_engine.planners.rules import RulesPlanner
-from react_engine.rowops import is_lazy
+from react_engine.rows.rowops import is_lazy
 
 distributed = pytest.importorskip("distributed", reason="needs the dask extra: pip install -e \".[dask]\"")
 

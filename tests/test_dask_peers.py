@@ -63,7 +63,7 @@ def startup() -> float:
     """Seconds a process takes here to start the CLI and import Dask (long on a busy machine), which no run
     deadline can bound."""
     began = time.monotonic()
-    subprocess.run([sys.executable, "-c", "import react_engine.cli, react_engine.engine, distributed"], check=True,
+    subprocess.run([sys.executable, "-c", "import react_engine.app.cli, react_engine.loop.engine, distributed"], check=True,
                    timeout=120, cwd=ROOT)
     return time.monotonic() - began
 

@@ -10,9 +10,9 @@ import pandas as pd
 import pytest
 from tool_frames import run
 
-from react_engine.frames import FrameCache
 from react_engine.logs.options import LoadOptions
-from react_engine.rowops import is_lazy
+from react_engine.loop.frames import FrameCache
+from react_engine.rows.rowops import is_lazy
 from react_engine.tools import ToolContext
 
 distributed = pytest.importorskip("distributed", reason="needs the dask extra: pip install -e \".[dask]\"")

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from react_engine.engine import Engine
+from react_engine.contract.planner import Planner, PlannerReply, PlanRequest
+from react_engine.contract.record import RunResult
 from react_engine.logs.options import LoadOptions
-from react_engine.planners.base import Planner, PlannerReply, PlanRequest
+from react_engine.loop.engine import Engine
 from react_engine.planners.rules import RulesPlanner
-from react_engine.result import RunResult
 
 distributed = pytest.importorskip("distributed", reason="needs the dask extra: pip install -e \".[dask]\"")
 

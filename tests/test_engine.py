@@ -13,11 +13,11 @@ import pandas as pd
 import pytest
 
 from react_engine import Engine, Settings
-from react_engine.approval import Approver
+from react_engine.contract.planner import Planner, PlannerReply, PlanRequest
 from react_engine.errors import PlannerConnectionError
-from react_engine.planners.base import Planner, PlannerReply, PlanRequest
+from react_engine.loop.approval import Approver
+from react_engine.loop.stops import explain
 from react_engine.planners.script import ScriptPlanner
-from react_engine.stops import explain
 from react_engine.tools import REGISTRY, Params, Tool, ToolResult
 
 

@@ -9,7 +9,7 @@ from react_engine import Engine
 from react_engine.logs.options import LoadOptions
 from react_engine.planners.ollama import OllamaPlanner
 from react_engine.tools import REGISTRY, Tool, ToolContext, ToolResult
-from react_engine.tools.base import Params
+from react_engine.tools.registry import Params
 
 NO_CACHE = LoadOptions(use_cache=False)
 

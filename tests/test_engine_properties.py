@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from react_engine import Engine, Settings
+from react_engine.contract.record import STOP_REASONS, RunResult
 from react_engine.planners.script import ScriptPlanner
-from react_engine.result import STOP_REASONS, RunResult
 from react_engine.tools import REGISTRY
 
 N = 24

@@ -12,14 +12,14 @@ from counting_planner import CountingPlanner, reply
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from react_engine.cli import main
-from react_engine.engine import Engine
+from react_engine.app.cli import main
+from react_engine.app.evaluation.report import build_report, load_report, save_report
+from react_engine.app.evaluation.runner import replay_engines, run_suite
+from react_engine.app.evaluation.scoring import ranking, same_value, score
+from react_engine.app.evaluation.suite import Case, Expect, load_suite
+from react_engine.contract.record import RunResult, Step
 from react_engine.errors import InputError
-from react_engine.evaluation.report import build_report, load_report, save_report
-from react_engine.evaluation.runner import replay_engines, run_suite
-from react_engine.evaluation.scoring import ranking, same_value, score
-from react_engine.evaluation.suite import Case, Expect, load_suite
-from react_engine.result import RunResult, Step
+from react_engine.loop.engine import Engine
 from react_engine.tools import REGISTRY, ToolResult
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -241,10 +241,10 @@ def bundled() -> tuple:
 
 def test_the_rules_planner_has_no_regressions_and_every_run_replays_from_its_trace(bundled, tmp_path,
                                                                                    sample_suite_frames) -> None:
+    from react_engine.app.replay import replay
     from react_engine.planners.rules import RulesPlanner
-    from react_engine.replay import replay
     from react_engine.tracing import open_tracer, read_trace
-    from react_engine.tracing.timeline import timeline
+    from react_engine.tracing.trace_timeline import timeline
 
     suite, baseline = bundled
     scenarios = run_suite(suite, lambda case: Engine(RulesPlanner(), tracer_factory=lambda: open_tracer(tmp_path)),

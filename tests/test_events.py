@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from question_frames import ask, frame
 
-from react_engine.understanding.events import MASK, Events, runs_of, template_of
-from react_engine.words import split_words
+from react_engine.logs.wordforms import split_words
+from react_engine.question.log_events import MASK, Events, runs_of, template_of
 
 MESSAGES = st.lists(st.text(alphabet="abcXYZ019 ._:/=-[]()'", max_size=40), min_size=1, max_size=40)
 

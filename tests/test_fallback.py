@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from react_engine import Engine, Settings
-from react_engine.cli import main
+from react_engine.app.cli import main
 from react_engine.logs.options import LoadOptions
 from react_engine.planners.factory import PlannerSpec, make_fallback
 from react_engine.planners.ollama import OllamaPlanner

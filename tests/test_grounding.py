@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from react_engine.answer_names import Name
-from react_engine.grounding import evidence, grounds, numbers_in, verify
+from react_engine.answer.check import evidence, grounds, numbers_in, verify
+from react_engine.answer.names import Name
+from react_engine.contract.record import Step
 from react_engine.logs.macs import MAC_SEPARATED
-from react_engine.result import Step
 
 
 def test_numbers_skip_identifiers_times_and_addresses() -> None:
@@ -44,7 +44,7 @@ def test_number_extraction_agrees_with_the_reference_grammar(text: str) -> None:
 @pytest.mark.parametrize("text", ["a" * 1_000_000, "a." * 500_000, "a-" * 500_000, "1," * 500_000,
                                   "1." * 500_000, "a1" * 500_000])
 def test_number_extraction_is_linear(text: str) -> None:
-    code = f"from react_engine.grounding import numbers_in; numbers_in({text[:2]!r} * {len(text) // 2})"
+    code = f"from react_engine.answer.check import numbers_in; numbers_in({text[:2]!r} * {len(text) // 2})"
     # a quadratic scan of a megabyte takes hours; a linear one well under the guard's minute
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
 

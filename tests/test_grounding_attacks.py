@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from react_engine import Engine, Settings
+from react_engine.contract.record import RunResult
 from react_engine.logs.options import LoadOptions
 from react_engine.planners.ollama import OllamaPlanner
 from react_engine.planners.rules import RulesPlanner
-from react_engine.result import RunResult
 
 NO_CACHE = LoadOptions(use_cache=False)
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from react_engine import Engine, Settings
-from react_engine.batch import BatchItem, run_batch
+from react_engine.app.batches import BatchItem, run_batch
 from react_engine.errors import PlannerServerError, RunDeadlineError
 from react_engine.logs.options import LoadOptions
 from react_engine.planners.ollama import OllamaPlanner

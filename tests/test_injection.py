@@ -22,12 +22,12 @@ from click.testing import CliRunner
 
 import react_engine
 from react_engine import Engine, Settings
-from react_engine.approval import Approver
-from react_engine.cli import main
-from react_engine.config import config_path
+from react_engine.app.cli import main
+from react_engine.app.userconfig import config_path
+from react_engine.contract.planner import Planner, PlannerReply, PlanRequest
+from react_engine.contract.record import STOP_REASONS, RunResult
 from react_engine.logs.options import LoadOptions
-from react_engine.planners.base import Planner, PlannerReply, PlanRequest
-from react_engine.result import STOP_REASONS, RunResult
+from react_engine.loop.approval import Approver
 
 AUTHORIZED_KEYS = Path("/root/.ssh/authorized_keys")
 _OPENED: list[str] | None = None

@@ -9,10 +9,10 @@ import pandas as pd
 import pytest
 from real_logs import real_log
 
-from react_engine.engine import Engine
+from react_engine.contract.record import RunResult
 from react_engine.logs import LoadOptions
+from react_engine.loop.engine import Engine
 from react_engine.planners.rules import RulesPlanner
-from react_engine.result import RunResult
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_logs"
 
@@ -85,8 +85,8 @@ def test_what_came_before_says_it_is_context() -> None:
 
 
 def test_patterns_as_csv_rows(tmp_path: Path) -> None:
-    from react_engine.cli.render import csv_text
-    from react_engine.tables import result_table
+    from react_engine.answer.tables import result_table
+    from react_engine.app.cli.render import csv_text
 
     table = result_table(ask("summarize the errors", real_log("Apache")))
     assert table is not None and table.kind == "table"

@@ -74,7 +74,7 @@ def test_a_grammar_llama_cpp_cannot_parse_is_a_planner_error_not_a_traceback() -
 
 
 def _request():
-    from react_engine.planners.base import ContextView, PlanRequest
+    from react_engine.contract.planner import ContextView, PlanRequest
 
     view = ContextView(question="q", iteration=1, max_iterations=3, now=None, total_rows=1, row_count=1, columns=[])
     return PlanRequest(system="s", prompt="How many lines are there?", prompt_tokens=10, view=view)

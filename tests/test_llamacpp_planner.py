@@ -11,7 +11,7 @@ import pytest
 from tiny_models import NO_CACHE, SYSLOG, real_model
 
 from react_engine import Engine, Settings
-from react_engine.actions import parse_reply
+from react_engine.contract.actions import parse_reply
 from react_engine.errors import InputError
 from react_engine.planners.factory import PlannerSpec, is_gguf, make_planner
 from react_engine.planners.llamacpp import INSTALL_HINT
@@ -82,7 +82,7 @@ def test_a_gemma_gguf_without_a_chat_template_gets_gemma_turns_with_the_system_t
 
 
 def _request():
-    from react_engine.planners.base import ContextView, PlanRequest
+    from react_engine.contract.planner import ContextView, PlanRequest
 
     view = ContextView(question="q", iteration=1, max_iterations=3, now=None, total_rows=1, row_count=1, columns=[])
     return PlanRequest(system="s", prompt="How many lines are there?", prompt_tokens=10, view=view)

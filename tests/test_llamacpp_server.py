@@ -14,7 +14,7 @@ import pytest
 from tiny_models import NO_CACHE, SYSLOG, real_model
 
 from react_engine import Engine, Settings
-from react_engine.actions import parse_reply
+from react_engine.contract.actions import parse_reply
 from react_engine.planners.openai import OpenAIPlanner
 
 pytestmark = pytest.mark.real_model

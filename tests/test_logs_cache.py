@@ -1,4 +1,4 @@
-"""The parsed-frame cache: hits, misses on change, XDG_CACHE_HOME, and --no-cache."""
+"""The parsed-frame cache: hits, misses on change, XDG_CACHE_HOME, and --no-frame_cache."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from real_logs import real_log
 
-from react_engine.logs import LoadOptions, cache, cache_dir, load
+from react_engine.logs import LoadOptions, cache_dir, frame_cache, load
 from react_engine.logs import loader as load_module
 
 TEXT = "Nov 20 10:00:01 h1 sshd[1]: Accepted password for alice\nNov 20 10:00:02 h1 cron[2]: job\n"
@@ -120,7 +120,6 @@ def test_corrupt_cache_entry_is_ignored(tmp_path: Path, cache_home: Path) -> Non
 def test_least_recently_used_entries_are_evicted(
     tmp_path: Path, cache_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from react_engine.logs import cache
 
     paths = []
     for name in ("a", "b", "c"):
@@ -129,7 +128,7 @@ def test_least_recently_used_entries_are_evicted(
         paths.append(path)
         load(path)
     sizes = [entry.stat().st_size for entry in cache_dir().glob("*.arrow")]
-    monkeypatch.setattr(cache, "MAX_CACHE_BYTES", sum(sizes) - 1)
+    monkeypatch.setattr(frame_cache, "MAX_CACHE_BYTES", sum(sizes) - 1)
     load(paths[0])  # a cache hit marks a.log as recently used
     paths[1].write_text(TEXT * 21)  # b.log changes: its new entry is written, c.log is now the oldest
     load(paths[1])
@@ -234,7 +233,7 @@ def test_edit_between_the_sampled_blocks_with_restored_mtime_misses(tmp_path: Pa
     assert _failed(path) == expected
     data = path.read_bytes()
     at = data.index(b"Failed password", 90_000)  # past the first fingerprint block, before the second
-    assert cache.FINGERPRINT_BLOCK < at < (len(data) - cache.FINGERPRINT_BLOCK) // (cache.FINGERPRINT_SAMPLES + 1)
+    assert frame_cache.FINGERPRINT_BLOCK < at < (len(data) - frame_cache.FINGERPRINT_BLOCK) // (frame_cache.FINGERPRINT_SAMPLES + 1)
     path.write_bytes(data[:at] + b"Failed passw0rd" + data[at + 15 :])
     os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
     assert path.stat().st_size == stat.st_size and path.stat().st_mtime_ns == stat.st_mtime_ns
@@ -243,7 +242,7 @@ def test_edit_between_the_sampled_blocks_with_restored_mtime_misses(tmp_path: Pa
 
 KILLED_WRITE = """
 import sys, time
-from react_engine.logs import cache, load
+from react_engine.logs import frame_cache, load
 
 def stalled(self, data):
     done = written(self, data)
@@ -251,7 +250,7 @@ def stalled(self, data):
     time.sleep(600)
     return done
 
-written, cache._Summed.write = cache._Summed.write, stalled
+written, frame_cache._Summed.write = frame_cache._Summed.write, stalled
 load(sys.argv[1])
 """
 
@@ -282,7 +281,7 @@ def test_temp_file_of_a_killed_cache_write_is_counted_then_removed(tmp_path: Pat
 def test_temp_file_of_a_write_still_running_is_kept(tmp_path: Path, cache_home: Path) -> None:
     folder = cache_dir()
     folder.mkdir(parents=True)
-    mine = folder / f"{cache.temp_prefix()}abc.tmp"  # this process is alive: its write may still be going on
+    mine = folder / f"{frame_cache.temp_prefix()}abc.tmp"  # this process is alive: its write may still be going on
     mine.write_bytes(b"x")
     path = tmp_path / "a.log"
     path.write_text(TEXT)
@@ -308,11 +307,11 @@ def test_cached_real_log_is_the_parsed_one(system: str, cache_home: Path, monkey
 @given(st.binary(max_size=300), st.integers(1, 64), st.integers(0, 320))
 def test_entry_crc_is_the_crc_of_the_first_bytes_at_any_block_size(data: bytes, block: int, cut: int) -> None:
     length = min(cut, len(data))
-    with tempfile.TemporaryDirectory() as folder, mock.patch.object(cache, "_CRC_BLOCK", block):
+    with tempfile.TemporaryDirectory() as folder, mock.patch.object(frame_cache, "_CRC_BLOCK", block):
         path = Path(folder) / "entry"
         path.write_bytes(data)
-        assert cache._file_crc(path, len(data)) == zlib.crc32(data)
-        assert cache._file_crc(path, length) == zlib.crc32(data[:length])
+        assert frame_cache._file_crc(path, len(data)) == zlib.crc32(data)
+        assert frame_cache._file_crc(path, length) == zlib.crc32(data[:length])
 
 
 def test_entry_ends_with_its_digest_and_the_crc_of_all_before(tmp_path: Path, cache_home: Path) -> None:
@@ -332,14 +331,14 @@ def test_a_large_parse_is_held_as_read_back_from_its_entry(tmp_path: Path, cache
     path.write_text(TEXT * 50)
     monkeypatch.setattr(load_module, "REREAD_BYTES", 0)
     reads: list[bool] = []
-    original = cache.get
+    original = frame_cache.get
 
     def reading(*args, **kwargs):
         hit = original(*args, **kwargs)
         reads.append(hit is not None)
         return hit
 
-    monkeypatch.setattr(cache, "get", reading)
+    monkeypatch.setattr(frame_cache, "get", reading)
     calls = _count_parses(monkeypatch)
     first = load(path, raw=False)
     assert reads == [False, True] and len(calls) == 1  # a miss, then the entry just written
@@ -351,7 +350,7 @@ def test_an_entry_that_cannot_be_read_back_is_parsed_again(tmp_path: Path, cache
     path = tmp_path / "a.log"
     path.write_text(TEXT * 50)
     monkeypatch.setattr(load_module, "REREAD_BYTES", 0)
-    monkeypatch.setattr(cache, "get", lambda *args, **kwargs: None)
+    monkeypatch.setattr(frame_cache, "get", lambda *args, **kwargs: None)
     calls = _count_parses(monkeypatch)
     frame = load(path)
     assert len(calls) == 2

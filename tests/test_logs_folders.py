@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from real_logs import HOW_TO_RUN, REAL_LOGS
 
 from react_engine import Engine
-from react_engine.cli import main
+from react_engine.app.cli import main
 from react_engine.errors import InputError
 from react_engine.logs import LoadOptions, load
 from react_engine.logs.folders import is_log_name

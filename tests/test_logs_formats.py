@@ -402,7 +402,7 @@ def test_one_pass_patterns_capture_the_same_in_two_runs() -> None:
 
     from react_engine.logs.arrow import STRING
     from react_engine.logs.formats import BY_NAME
-    from react_engine.logs.formats.base import OnePass
+    from react_engine.logs.formats.logformat import OnePass
     from react_engine.logs.matching import match_patterns
 
     files = [*Path("sample_logs").rglob("*.log"), *REAL_LOGS.glob("*/*_2k.log")]

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from react_engine import Engine
-from react_engine.cli import main
+from react_engine.app.cli import main
 from react_engine.errors import InputError
 from react_engine.logs import LoadOptions, load
 from react_engine.logs.memory import BYTES_PER_INPUT_BYTE, MemoryBudget, available_memory
@@ -42,7 +42,7 @@ def _source(path: Path) -> SourceFile:
 def _cli(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
     """`react-engine ...` in a child process, for inputs that could block or exhaust it; the timeout only keeps a
     regression from hanging the suite."""
-    code = "from react_engine.cli import main; main()"
+    code = "from react_engine.app.cli import main; main()"
     return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, input=stdin, timeout=120)
 
 

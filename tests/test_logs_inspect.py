@@ -7,7 +7,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from react_engine.cli import main
+from react_engine.app.cli import main
 from react_engine.logs.options import LoadOptions
 from react_engine.logs.summary import inspect
 

@@ -57,7 +57,7 @@ def test_a_byte_array_message_is_decoded(tmp_path: Path) -> None:
 
 
 def test_how_many_errors_in_a_journal_is_right(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from react_engine.cli import main
+    from react_engine.app.cli import main
 
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     priorities = [3, 6, 3, 6, 6, 3, 4, 6, 2, 3]

@@ -14,8 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from react_engine import rowops
 from react_engine.logs import LoadOptions, cache_dir, load, mapped
+from react_engine.rows import rowops
 from react_engine.tools.regex import text_matches
 
 LINUX = pytest.mark.skipif(not Path("/proc/self/smaps").exists(), reason="reads /proc/self/smaps (Linux)")

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from react_engine.cli import main
+from react_engine.app.cli import main
 from react_engine.logs import LoadOptions, load
 
 NO_CACHE = LoadOptions(use_cache=False)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from react_engine.planners.base import ModelUsage
+from react_engine.contract.planner import ModelUsage
 
 counts = st.one_of(st.none(), st.integers(0, 10**6))
 durations = st.one_of(st.none(), st.floats(0, 1e6, allow_nan=False))

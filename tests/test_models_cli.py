@@ -6,7 +6,7 @@ import socket
 
 from click.testing import CliRunner
 
-from react_engine.cli import main
+from react_engine.app.cli import main
 from react_engine.planners.modelfile import Modelfile, bundled
 
 

@@ -10,11 +10,11 @@ from hypothesis import strategies as st
 from real_logs import real_log
 from tool_frames import frame
 
-from react_engine.engine import Engine
 from react_engine.logs import LoadOptions, load
+from react_engine.loop.engine import Engine
 from react_engine.planners.rules import RulesPlanner
-from react_engine.understanding import Vocabulary
-from react_engine.understanding.spelling import correct, correct_names
+from react_engine.question import Vocabulary
+from react_engine.question.spelling import correct, correct_names
 
 COMPONENTS = ["SogouCloud.exe", "Step_ExtSDM", "dfs.DataNode", "chrome.exe", "node-42"]
 VOCABULARY = Vocabulary.build(frame([{"message": f"{c} said DHCPREQUEST from 10.0.0.{i}", "component": c}

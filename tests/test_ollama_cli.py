@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from react_engine.cli import main
+from react_engine.app.cli import main
 from react_engine.planners.modelfile import Modelfile
 
 ROOT = Path(__file__).resolve().parents[1]

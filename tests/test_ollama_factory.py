@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 from pydantic import ValidationError
 
-from react_engine.cli.options import planner_options
+from react_engine.app.cli.flags import planner_options
 from react_engine.errors import InputError
 from react_engine.planners.factory import PlannerSpec, make_planner
 from react_engine.planners.ollama import OllamaPlanner, probe

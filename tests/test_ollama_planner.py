@@ -7,7 +7,8 @@ import socket
 
 import pytest
 
-from react_engine.actions import parse_reply, reply_schema
+from react_engine.contract.actions import parse_reply, reply_schema
+from react_engine.contract.reply_schema import simplify_schema
 from react_engine.errors import (
     ContextTooSmallError,
     ModelNotFoundError,
@@ -20,7 +21,6 @@ from react_engine.errors import (
 from react_engine.planners.modelfile import parse_modelfile
 from react_engine.planners.ollama import OllamaPlanner
 from react_engine.planners.retry import RetryPolicy
-from react_engine.planners.schema import simplify_schema
 from react_engine.tools import REGISTRY
 
 REPLY = {"reasoning": "the count is known", "action": "finalize_answer", "params": {"answer": "3 errors", "value": 3}}

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from react_engine.contract.planner import RetryRecord
 from react_engine.errors import PlannerServerError, PlannerValidationError
-from react_engine.planners.base import RetryRecord
 from react_engine.planners.retry import RetryPolicy
 
 

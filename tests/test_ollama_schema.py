@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel, Field
 
-from react_engine.actions import reply_schema
-from react_engine.planners.schema import MAX_STRING, simplify_schema
-from react_engine.tools.base import Params, Tool, ToolResult
+from react_engine.contract.actions import reply_schema
+from react_engine.contract.reply_schema import MAX_STRING, simplify_schema
+from react_engine.tools.registry import Params, Tool, ToolResult
 
 
 class Window(BaseModel):

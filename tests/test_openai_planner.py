@@ -8,7 +8,7 @@ import socket
 import pytest
 
 from react_engine import errors
-from react_engine.actions import parse_reply
+from react_engine.contract.actions import parse_reply
 from react_engine.planners.openai import RESPONSE_FORMATS, OpenAIPlanner, response_format
 from react_engine.planners.retry import RetryPolicy
 

@@ -19,14 +19,14 @@ from counting_planner import CountingPlanner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from react_engine.cli import main
-from react_engine.engine import Engine
-from react_engine.evaluation.report import build_report, class_table, compare
-from react_engine.evaluation.runner import run_suite
-from react_engine.evaluation.scoring import score
-from react_engine.evaluation.suite import Case, Expect, load_suite
+from react_engine.app.cli import main
+from react_engine.app.evaluation.report import build_report, class_table, compare
+from react_engine.app.evaluation.runner import run_suite
+from react_engine.app.evaluation.scoring import score
+from react_engine.app.evaluation.suite import Case, Expect, load_suite
+from react_engine.contract.record import RunResult
+from react_engine.loop.engine import Engine
 from react_engine.planners.rules import RulesPlanner
-from react_engine.result import RunResult
 
 ROOT = Path(__file__).resolve().parents[1]
 SUITE = ROOT / "evals" / "operator_suite.yaml"

@@ -14,7 +14,7 @@ from real_logs import REAL_LOGS, real_log
 from react_engine.logs import load
 from react_engine.logs.options import LoadOptions
 from react_engine.logs.templates import WILDCARD, mask_one, merge
-from react_engine.patterns import catalog, template_stats
+from react_engine.rows.row_patterns import catalog, template_stats
 from react_engine.tools import REGISTRY, ToolContext
 
 WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_.-", min_size=1, max_size=12)

@@ -10,9 +10,9 @@ distributed = pytest.importorskip("distributed", reason="needs the dask extra: p
 
 from dask_cluster import dask_cluster  # noqa: E402
 
-from react_engine.frames import load_logs  # noqa: E402
 from react_engine.logs.options import LoadOptions  # noqa: E402
-from react_engine.rowops import is_lazy  # noqa: E402
+from react_engine.loop.frames import load_logs  # noqa: E402
+from react_engine.rows.rowops import is_lazy  # noqa: E402
 from react_engine.tools import REGISTRY, ToolContext  # noqa: E402
 
 pytestmark = pytest.mark.dask

@@ -10,11 +10,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from react_engine.planners.rules.compile import Call, Cannot, compile_query
-from react_engine.planners.rules.compile.filters import compile_filter
-from react_engine.tools import REGISTRY
-from react_engine.understanding import measures
-from react_engine.understanding.measures import (
+from react_engine.compile import Call, Cannot, compile_query
+from react_engine.compile.narrowing import compile_filter
+from react_engine.question import measures
+from react_engine.question.measures import (
     Comparison,
     Count,
     Distinct,
@@ -35,7 +34,8 @@ from react_engine.understanding.measures import (
     Top,
     Unusual,
 )
-from react_engine.understanding.query import FieldFilter, LevelFilter, Query, TextFilter, TimeFilter
+from react_engine.question.query import FieldFilter, LevelFilter, Query, TextFilter, TimeFilter
+from react_engine.tools import REGISTRY
 
 WORDS = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1, max_size=20)
 FILTERS = st.one_of(

@@ -15,13 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from react_engine.evaluation.suite import Case, Suite, load_suite
-from react_engine.frames import FrameCache
+from react_engine.app.evaluation.suite import Case, Suite, load_suite
+from react_engine.compile.plan import compiled
+from react_engine.contract.planner import ContextView
 from react_engine.logs.options import LoadOptions
-from react_engine.planners.base import ContextView
-from react_engine.planners.rules.plan import compiled
-from react_engine.state import RunState
-from react_engine.understanding.measures import (
+from react_engine.loop.frames import FrameCache
+from react_engine.loop.state import RunState
+from react_engine.question.measures import (
     Comparison,
     Count,
     Distinct,
@@ -40,8 +40,8 @@ from react_engine.understanding.measures import (
     Top,
     Unusual,
 )
-from react_engine.understanding.query import THRESHOLD_OPS, FieldFilter
-from react_engine.understanding.reading.read import read_question
+from react_engine.question.query import THRESHOLD_OPS, FieldFilter
+from react_engine.question.reading.read import read_question
 
 ROOT = Path(__file__).resolve().parents[1]
 SUITES = {name: load_suite(ROOT / "evals" / f"{name}.yaml") for name in ("sample_suite", "operator_suite")}
@@ -69,7 +69,7 @@ def _frames(name: str) -> FrameCache:
 def _view(name: str, logs: tuple[str, ...], now: str | None) -> ContextView | None:
     """What a planner sees of a case's logs before any step, built once per suite, log set and time anchor (None
     when they cannot be loaded: such a case is about loading, not reading)."""
-    from react_engine.anchor import anchor  # not first: importing it before the rest of the package is a cycle
+    from react_engine.loop.anchor import anchor  # not first: importing it before the rest of the package is a cycle
 
     frame = _frames(name).get(logs)
     if frame is None:

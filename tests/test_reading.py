@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from question_frames import frame
 
-from react_engine.understanding import Vocabulary
-from react_engine.understanding.measures import (
+from react_engine.question import Vocabulary
+from react_engine.question.measures import (
     Comparison,
     Count,
     Distinct,
@@ -23,9 +23,9 @@ from react_engine.understanding.measures import (
     Statistic,
     Top,
 )
-from react_engine.understanding.query import FieldFilter, LevelFilter, TextFilter, TimeFilter
-from react_engine.understanding.reading.read import read_question
-from react_engine.understanding.reading.result import Reading
+from react_engine.question.query import FieldFilter, LevelFilter, TextFilter, TimeFilter
+from react_engine.question.reading.read import read_question
+from react_engine.question.reading.readout import Reading
 
 NOW = "2026-11-20T09:00:00+00:00"
 COLUMNS = ["timestamp", "severity", "level_raw", "host", "component", "message"]

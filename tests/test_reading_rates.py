@@ -9,11 +9,11 @@ import functools
 import pytest
 from question_frames import frame
 
-from react_engine.understanding import Vocabulary
-from react_engine.understanding.measures import Rate, Statistic
-from react_engine.understanding.query import LevelFilter, TextFilter, TimeFilter
-from react_engine.understanding.reading.read import read_question
-from react_engine.understanding.reading.result import Reading
+from react_engine.question import Vocabulary
+from react_engine.question.measures import Rate, Statistic
+from react_engine.question.query import LevelFilter, TextFilter, TimeFilter
+from react_engine.question.reading.read import read_question
+from react_engine.question.reading.readout import Reading
 
 NOW = "2026-11-20T09:00:00+00:00"
 COLUMNS = ["timestamp", "severity", "level_raw", "component", "latency_ms", "message"]

@@ -12,12 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from react_engine.engine import Engine
+from react_engine.loop.engine import Engine
 from react_engine.planners.rules import RulesPlanner
-from react_engine.understanding import Vocabulary
-from react_engine.understanding.measures import Count, Share, Statistic
-from react_engine.understanding.query import FieldFilter, LevelFilter
-from react_engine.understanding.reading.read import read_question
+from react_engine.question import Vocabulary
+from react_engine.question.measures import Count, Share, Statistic
+from react_engine.question.query import FieldFilter, LevelFilter
+from react_engine.question.reading.read import read_question
 
 APP = Path(__file__).resolve().parents[1] / "sample_logs" / "app" / "app.jsonl"
 COLUMNS = ["timestamp", "severity", "level_raw", "component", "message", "user", "latency_ms", "status", "bytes"]

@@ -11,7 +11,7 @@ import pytest
 from tiny_models import NO_CACHE, SYSLOG, real_model
 
 from react_engine import Engine, Settings
-from react_engine.actions import REASONING_CHARS, parse_reply
+from react_engine.contract.actions import REASONING_CHARS, parse_reply
 from react_engine.planners.factory import PlannerSpec, make_fallback, make_planner
 from react_engine.planners.remote import ACTION_TOKENS
 from react_engine.planners.rules import RulesPlanner

@@ -9,10 +9,10 @@ import pytest
 from click.testing import CliRunner
 from counting_planner import CountingPlanner, reply
 
-from react_engine.cli import main
-from react_engine.engine import Engine
+from react_engine.app.cli import main
+from react_engine.app.replay import recorded_replies, replay
+from react_engine.loop.engine import Engine
 from react_engine.planners.script import ScriptPlanner
-from react_engine.replay import recorded_replies, replay
 from react_engine.tracing import open_tracer, read_trace
 
 

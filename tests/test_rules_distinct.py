@@ -15,11 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from question_frames import ask, frame
 
+from react_engine.question import Vocabulary
+from react_engine.question.reading.negation import excluded
+from react_engine.question.reading.nouns import subject
+from react_engine.question.reading.question import Question
 from react_engine.tools.regex import check
-from react_engine.understanding import Vocabulary
-from react_engine.understanding.reading.negation import excluded
-from react_engine.understanding.reading.nouns import subject
-from react_engine.understanding.reading.question import Question
 
 
 def _web() -> pd.DataFrame:

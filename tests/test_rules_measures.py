@@ -9,7 +9,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from react_engine.engine import Engine
+from react_engine.loop.engine import Engine
 from react_engine.planners.rules import RulesPlanner
 from react_engine.tools.numeric import plain
 from tests.real_logs import real_log

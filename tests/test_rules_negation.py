@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 from real_logs import real_log
 from test_rules_planner import SAMPLES, SETS, TRUTH
 
-from react_engine.engine import Engine
 from react_engine.logs import LoadOptions, load
+from react_engine.loop.engine import Engine
 from react_engine.planners.rules import RulesPlanner
-from react_engine.understanding.reading.negation import find, reopened
-from react_engine.understanding.reading.question import Question
+from react_engine.question.reading.negation import find, reopened
+from react_engine.question.reading.question import Question
 
 
 @pytest.fixture(scope="module")

@@ -19,10 +19,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from real_logs import REAL_LOGS, real_log
 
-from react_engine.actions import parse_reply, validate
-from react_engine.engine import Engine
+from react_engine.contract.actions import parse_reply, validate
+from react_engine.contract.planner import ContextView, HistoryItem, PlanRequest
 from react_engine.logs import LoadOptions, load
-from react_engine.planners.base import ContextView, HistoryItem, PlanRequest
+from react_engine.loop.engine import Engine
 from react_engine.planners.rules import RulesPlanner
 from react_engine.tools import REGISTRY
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from react_engine.engine import Engine
+from react_engine.contract.record import RunResult
+from react_engine.loop.engine import Engine
 from react_engine.planners.rules import RulesPlanner
-from react_engine.result import RunResult
 from tests.real_logs import real_log
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -10,7 +10,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from react_engine.engine import Engine
+from react_engine.loop.engine import Engine
 from react_engine.planners.rules import RulesPlanner
 from tests.real_logs import real_log
 

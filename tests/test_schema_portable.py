@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from react_engine.actions import reply_schema
-from react_engine.planners.schema import simplify_schema
+from react_engine.contract.actions import reply_schema
+from react_engine.contract.reply_schema import simplify_schema
 from react_engine.tools import REGISTRY
 
 SCHEMA = simplify_schema(reply_schema(REGISTRY))

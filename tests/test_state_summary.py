@@ -13,7 +13,7 @@ from real_logs import real_log
 
 from react_engine.logs import load
 from react_engine.logs.options import LoadOptions
-from react_engine.rowstats import FrameStats
+from react_engine.rows.rowstats import FrameStats
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_logs"
 
@@ -32,7 +32,7 @@ def test_whole_frame_summary_matches_the_general_path(folder: str) -> None:
 
 
 def test_known_values_are_the_distinct_hosts_and_components() -> None:
-    from react_engine.state import RunState
+    from react_engine.loop.state import RunState
 
     frame = load(SAMPLES / "cmts", LoadOptions(year=2026, use_cache=False))
     frame.loc[frame.index[:3], "host"] = None
@@ -43,7 +43,7 @@ def test_known_values_are_the_distinct_hosts_and_components() -> None:
 
 @given(st.lists(st.one_of(st.none(), st.sampled_from(["a", "b", "c", "d", "node-1", ""])), max_size=60))
 def test_codes_count_values_as_value_counts_does(values: list[str | None]) -> None:
-    from react_engine.rowstats import Codes
+    from react_engine.rows.rowstats import Codes
 
     series = pd.Series(values, dtype="str")
     counted, expected = Codes(series).value_counts(), series.value_counts()
@@ -53,8 +53,8 @@ def test_codes_count_values_as_value_counts_does(values: list[str | None]) -> No
 
 @pytest.mark.parametrize("system", ["BGL", "Thunderbird", "HDFS"])
 def test_the_run_vocabulary_is_the_one_built_from_the_frame(system: str) -> None:
-    from react_engine.state import RunState
-    from react_engine.understanding import Vocabulary
+    from react_engine.loop.state import RunState
+    from react_engine.question import Vocabulary
 
     frame = load(real_log(system), LoadOptions(year=2026, use_cache=False))
     built, reused = Vocabulary.build(frame).values, RunState("q", frame, None).vocabulary().values
@@ -66,7 +66,7 @@ def test_the_run_vocabulary_is_the_one_built_from_the_frame(system: str) -> None
 @given(st.lists(st.one_of(st.none(), st.sampled_from(["a", "b", "c"])), min_size=1, max_size=40), st.data())
 def test_the_mix_of_any_rows_counts_each_value_and_the_missing_ones(values: list[str | None], data: st.DataObject
                                                                      ) -> None:
-    from react_engine.rowstats import Codes
+    from react_engine.rows.rowstats import Codes
 
     series = pd.Series(values, dtype="str")
     picked = sorted(data.draw(st.sets(st.integers(0, len(values) - 1))))
@@ -79,7 +79,7 @@ def test_the_mix_of_any_rows_counts_each_value_and_the_missing_ones(values: list
 
 
 def test_questions_over_one_frame_share_what_is_worked_out_about_it_and_other_frames_do_not() -> None:
-    from react_engine.state import RunState
+    from react_engine.loop.state import RunState
 
     frame = load(SAMPLES / "cmts", LoadOptions(year=2026, use_cache=False))
     first, second = RunState("q", frame, None), RunState("another q", frame, None)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from react_engine import errors
-from react_engine.result import STOP_REASONS, RunResult, Statistics
-from react_engine.stops import RETRYABLE_ERRORS, explain, should_retry, summary_hints
+from react_engine.contract.record import STOP_REASONS, RunResult, Statistics
+from react_engine.loop.stops import RETRYABLE_ERRORS, explain, should_retry, summary_hints
 
 
 def _result(reason: str, error_type: str | None = None, **kwargs) -> RunResult:

@@ -17,10 +17,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from react_engine import Engine
-from react_engine.housekeeping import cache_usage, clear_cache
-from react_engine.logs import cache, cache_dir, load, stored
-from react_engine.logs.cache import VALUES_SUFFIX
+from react_engine.app.housekeeping import cache_usage, clear_cache
+from react_engine.logs import cache_dir, frame_cache, load, stored
 from react_engine.logs.fields import NumericField, discover, read
+from react_engine.logs.frame_cache import VALUES_SUFFIX
 from react_engine.planners.rules import RulesPlanner
 
 TEMPLATES = ("GET /a done code={n} in {s}ms", "job took {s} s, size {n}", "CODE: {n}; latency: {s} ms",
@@ -183,7 +183,7 @@ def test_eviction_deletes_values_whose_entry_is_gone(tmp_path: Path) -> None:
         _code_stored(tmp_path / "a.log", range(50))
         (entry,) = cache_dir().glob("*.arrow")
         entry.unlink()
-        cache.evict()
+        frame_cache.evict()
         assert not _values()
 
 

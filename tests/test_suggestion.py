@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 
 from react_engine import Engine, Settings
-from react_engine.context import SUGGESTED
-from react_engine.evaluation.runner import run_suite
-from react_engine.evaluation.suite import load_suite
+from react_engine.app.evaluation.runner import run_suite
+from react_engine.app.evaluation.suite import load_suite
+from react_engine.contract.planner import HistoryItem, Planner, PlannerReply, PlanRequest
 from react_engine.logs import LoadOptions, load
-from react_engine.planners.base import HistoryItem, Planner, PlannerReply, PlanRequest
+from react_engine.loop.context import SUGGESTED
+from react_engine.loop.state import RunState
 from react_engine.planners.rules import RulesPlanner
-from react_engine.state import RunState
 
 ROOT = Path(__file__).resolve().parents[1]
 SYSLOG = ROOT / "sample_logs" / "syslog" / "messages"

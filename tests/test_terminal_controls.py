@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from react_engine.cli import main
+from react_engine.app.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 RAW = re.compile("[\x80-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")

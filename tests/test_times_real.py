@@ -10,9 +10,9 @@ import pytest
 from real_logs import real_log
 from tool_frames import context, run
 
-from react_engine.engine import Engine
-from react_engine.grounding import verify
+from react_engine.answer.check import verify
 from react_engine.logs import load
+from react_engine.loop.engine import Engine
 from react_engine.planners.rules import RulesPlanner
 from react_engine.tools.clock import spoken
 

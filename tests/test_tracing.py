@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from opentelemetry import trace
 
-from react_engine.engine import Engine
 from react_engine.errors import InputError
+from react_engine.loop.engine import Engine
 from react_engine.tracing import NULL_TRACER, OtelTracer, open_tracer, read_trace
-from react_engine.tracing.timeline import timeline
+from react_engine.tracing.trace_timeline import timeline
 
 LINES = [f"2026-11-20T10:{m:02d}:00Z host{m % 2} app: {'ERROR disk full' if m % 3 == 0 else 'INFO ok'}"
          for m in range(30)]

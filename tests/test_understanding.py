@@ -19,15 +19,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from react_engine import Engine, Settings
-from react_engine.context import SUGGESTED, build_prompt, estimate_tokens
+from react_engine.compile.plan import build_plan
+from react_engine.contract.planner import ContextView, Planner, PlannerReply, PlanRequest
 from react_engine.logs import LoadOptions, load
-from react_engine.planners.base import ContextView, Planner, PlannerReply, PlanRequest
+from react_engine.loop.context import SUGGESTED, build_prompt, estimate_tokens
 from react_engine.planners.rules import RulesPlanner
-from react_engine.planners.rules.plan import build_plan
+from react_engine.question import Vocabulary, dates
+from react_engine.question.reading.lexicon import lexicon_words
+from react_engine.question.spelling import correct
 from react_engine.tools import REGISTRY
-from react_engine.understanding import Vocabulary, dates
-from react_engine.understanding.reading.lexicon import lexicon_words
-from react_engine.understanding.spelling import correct
 
 ROOT = Path(__file__).parents[1]
 REAL_LOGS = ROOT.parent / "shared" / "real_logs"

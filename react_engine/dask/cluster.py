@@ -11,8 +11,8 @@ import re
 import time
 from typing import TYPE_CHECKING, Any
 
-from react_engine.bounded import Overdue, within
 from react_engine.errors import InputError
+from react_engine.rows.bounded import Overdue, within
 
 if TYPE_CHECKING:
     from distributed import Client

@@ -18,12 +18,11 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from react_engine.bounded import Overdue, within
 from react_engine.dask import spill
 from react_engine.dask.files import HEAD_BYTES, RemoteFile, expand_inputs, read_range
 from react_engine.dask.ops import remember
+from react_engine.dask.overview import seed
 from react_engine.dask.parts import Block, Finish, Piece, finish_block, parse_piece
-from react_engine.dask.summary import seed
 from react_engine.errors import InputError
 from react_engine.logs.detect import by_name, detect
 from react_engine.logs.lines import split
@@ -31,6 +30,7 @@ from react_engine.logs.loader import PathsArg
 from react_engine.logs.memory import BYTES_PER_INPUT_BYTE
 from react_engine.logs.options import LoadOptions
 from react_engine.logs.reading import compression, is_binary
+from react_engine.rows.bounded import Overdue, within
 
 if TYPE_CHECKING:
     import dask.dataframe as dd

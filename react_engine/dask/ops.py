@@ -1,4 +1,4 @@
-"""The Dask side of `react_engine.rowops`: per-partition masks, subsets kept on the cluster, label look-ups.
+"""The Dask side of `react_engine.rows.rowops`: per-partition masks, subsets kept on the cluster, label look-ups.
 
 Every frame and series derived from a loaded frame keeps its partitions and divisions (row labels `0..N-1`),
 so two of them are combined partition by partition without a shuffle.

@@ -14,9 +14,9 @@ from typing import Any
 import pandas as pd
 
 from react_engine.dask.files import RemoteFile, read_block
-from react_engine.dask.summary import Facts, facts
+from react_engine.dask.overview import Facts, facts
 from react_engine.logs.detect import by_name
-from react_engine.logs.formats.base import Format
+from react_engine.logs.formats.logformat import Format
 from react_engine.logs.lines import split
 from react_engine.logs.loader import parse_content, reference_time, to_frame
 from react_engine.logs.matching import match_patterns

@@ -12,8 +12,8 @@ summarises how inputs load; `format_names()` lists the values accepted by `LoadO
 
 from __future__ import annotations
 
-from react_engine.logs.cache import cache_dir
 from react_engine.logs.formats import BY_NAME, REGISTRY
+from react_engine.logs.frame_cache import cache_dir
 from react_engine.logs.loader import load
 from react_engine.logs.macs import normalize as normalize_mac
 from react_engine.logs.options import LoadOptions

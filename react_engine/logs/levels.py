@@ -9,7 +9,7 @@ import pyarrow.compute as pc
 
 from react_engine.logs import severity
 from react_engine.logs.arrow import STRING, concat, null_strings
-from react_engine.logs.formats.base import Columns
+from react_engine.logs.formats.logformat import Columns
 
 
 def _map_distinct(values: pa.Array | pa.ChunkedArray, convert: Callable[[str], str | None]) -> pa.Array:

@@ -13,7 +13,7 @@ import pandas as pd
 import pyarrow as pa
 
 from react_engine.errors import InputError
-from react_engine.logs import cache
+from react_engine.logs import frame_cache
 from react_engine.logs.arrow import concat, prefer_jemalloc, release_memory
 from react_engine.logs.detect import Detector, by_name
 from react_engine.logs.lines import split
@@ -115,17 +115,17 @@ def load_tables(paths: PathsArg, options: LoadOptions | None = None) -> Loaded:
     with Progress(len(inputs.files)) as progress:
         for index, source in enumerate(inputs.files):
             progress.step(index, source.name, source.size, "reading cached")
-            hit = cache.get(source, key) if options.use_cache else None
+            hit = frame_cache.get(source, key) if options.use_cache else None
             if not hit:
                 progress.step(index, source.name, source.size, "parsing")
             table, info = hit if hit else _parse_file(source, options, budget, detector, progress)
             if options.use_cache and not hit and table is not None:
                 progress.step(index, source.name, source.size, "caching")
-                entry = cache.put(source, key, table, info)
+                entry = frame_cache.put(source, key, table, info)
                 stored |= entry is not None
                 if entry and table.nbytes >= REREAD_BYTES:  # from here on held as a cached ask holds it
                     table = None  # freed first: a parse and its entry are never held at once
-                    reread = cache.get(source, key, checked=False)  # summed as it was written
+                    reread = frame_cache.get(source, key, checked=False)  # summed as it was written
                     table, info = reread or _parse_file(source, options, budget, detector, progress)
                 elif entry:
                     info["entry"] = entry
@@ -135,7 +135,7 @@ def load_tables(paths: PathsArg, options: LoadOptions | None = None) -> Loaded:
             if table is not None:
                 tables.append(table)
     if stored:
-        cache.evict()
+        frame_cache.evict()
     release_memory(heap=True)  # what parsing freed
     if not tables:
         names = ", ".join(i["path"] for i in infos)

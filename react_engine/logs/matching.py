@@ -13,7 +13,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from react_engine.logs.arrow import STRING, blank_to_null, fits_views, null_strings, release_memory, tails
-from react_engine.logs.formats.base import Columns, OnePass
+from react_engine.logs.formats.logformat import Columns, OnePass
 
 CHUNK_LINES = 200_000
 """Lines matched at a time, each chunk in a thread."""

@@ -25,7 +25,7 @@ from react_engine.logs.arrow import (
     release_memory,
     tails,
 )
-from react_engine.logs.formats.base import LEVEL_GROUPS, TIME_GROUP, Columns, Format
+from react_engine.logs.formats.logformat import LEVEL_GROUPS, TIME_GROUP, Columns, Format
 from react_engine.logs.levels import severity_columns
 from react_engine.logs.lines import MessageCutter, drop_heads
 from react_engine.logs.matching import (

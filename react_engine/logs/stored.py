@@ -28,8 +28,8 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from react_engine.logs.cache import TEMP_SUFFIX, VALUES_SUFFIX, cache_dir, temp_prefix, touch
 from react_engine.logs.fields import SAMPLE_ROWS, NumericField, discover, read
+from react_engine.logs.frame_cache import TEMP_SUFFIX, VALUES_SUFFIX, cache_dir, temp_prefix, touch
 
 STORE_ROWS = 200_000
 FILLED = 4

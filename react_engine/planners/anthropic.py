@@ -12,9 +12,9 @@ import os
 import time
 from typing import Any
 
+from react_engine.contract.planner import ModelUsage, PlannerReply, PlanRequest
 from react_engine.errors import InputError, PlannerError, PlannerServerError
 from react_engine.planners import remote
-from react_engine.planners.base import ModelUsage, PlannerReply, PlanRequest
 from react_engine.planners.deadline import DeadlineTransport
 from react_engine.planners.modelfile import Modelfile
 from react_engine.planners.remote import ModelPlanner, http_error, one_line, refused

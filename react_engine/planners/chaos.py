@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from react_engine.planners.base import Planner, PlannerReply, PlanRequest
+from react_engine.contract.planner import Planner, PlannerReply, PlanRequest
 from react_engine.tools import REGISTRY
 
 Corruption = Callable[[dict[str, Any], "ChaosPlanner"], str]

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from react_engine.contract.planner import DEFAULT_MODEL, Advisor, Planner
 from react_engine.errors import InputError
-from react_engine.planners.base import DEFAULT_MODEL, Advisor, Planner
 
 if TYPE_CHECKING:
     from react_engine.planners.modelfile import Modelfile

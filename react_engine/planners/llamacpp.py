@@ -16,8 +16,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from react_engine.contract.planner import ModelUsage, PlannerReply, PlanRequest
 from react_engine.errors import ContextTooSmallError, InputError, PlannerServerError
-from react_engine.planners.base import ModelUsage, PlannerReply, PlanRequest
 from react_engine.planners.lazy_grammar import TOP, LazyGrammar
 from react_engine.planners.modelfile import Modelfile
 from react_engine.planners.remote import ACTION_TOKENS, ModelPlanner

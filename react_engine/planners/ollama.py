@@ -10,8 +10,8 @@ import ollama
 import pydantic
 from ollama._client import _parse_host  # the client's own OLLAMA_HOST normalisation
 
+from react_engine.contract.planner import DEFAULT_MODEL, ModelUsage, PlannerReply, PlanRequest
 from react_engine.errors import ContextTooSmallError, ModelNotFoundError, PlannerError, PlannerServerError
-from react_engine.planners.base import DEFAULT_MODEL, ModelUsage, PlannerReply, PlanRequest
 from react_engine.planners.deadline import DeadlineTransport
 from react_engine.planners.modelfile import Modelfile
 from react_engine.planners.remote import (

@@ -9,7 +9,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from typing import Any
 
-from react_engine.actions import strip_thinking, thinking_in
+from react_engine.contract.actions import strip_thinking, thinking_in
+from react_engine.contract.planner import Planner, PlannerReply, PlanRequest, RetryRecord
+from react_engine.contract.reply_schema import portable_reply_schema, simplify_schema
 from react_engine.errors import (
     ModelNotFoundError,
     PlannerConnectionError,
@@ -20,11 +22,9 @@ from react_engine.errors import (
     RunDeadlineError,
     TruncatedReplyError,
 )
-from react_engine.planners.base import Planner, PlannerReply, PlanRequest, RetryRecord
 from react_engine.planners.deadline import DeadlineTransport
 from react_engine.planners.modelfile import Modelfile
 from react_engine.planners.retry import RetryPolicy
-from react_engine.planners.schema import portable_reply_schema, simplify_schema
 
 DEFAULT_NUM_CTX = 8192
 # One action: its params, an answer of at most `schema.MAX_STRING` characters and a few words of reasoning. A cut

@@ -9,8 +9,8 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from react_engine.contract.planner import RetryRecord
 from react_engine.errors import PlannerError
-from react_engine.planners.base import RetryRecord
 
 T = TypeVar("T")
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from react_engine.contract.planner import Planner, PlannerReply, PlanRequest
 from react_engine.errors import InputError, PlannerError
-from react_engine.planners.base import Planner, PlannerReply, PlanRequest
 
 
 class ScriptPlanner(Planner):

@@ -1,18 +1,18 @@
 """The fixed tools the planner can call. Importing this package registers all of them."""
 
 from react_engine.tools import (  # noqa: F401  (registration)
-    answer,
     entities,
     export,
     filters,
-    measures,
+    finalize,
     patterns,
     shares,
+    statistics,
     stats,
     timeline,
     times,
     unusual,
 )
-from react_engine.tools.base import REGISTRY, Params, Tool, ToolContext, ToolResult
+from react_engine.tools.registry import REGISTRY, Params, Tool, ToolContext, ToolResult
 
 __all__ = ["REGISTRY", "Params", "Tool", "ToolContext", "ToolResult"]

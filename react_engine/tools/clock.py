@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from react_engine.rowops import Rows, is_lazy, value
+from react_engine.rows.rowops import Rows, is_lazy, value
 
 _PER_SECOND = {"s": 1, "ms": 10**3, "us": 10**6, "ns": 10**9}
 _UNITS = (("d", 86400), ("h", 3600), ("min", 60), ("s", 1))

@@ -18,11 +18,11 @@ from react_engine.errors import ToolError
 from react_engine.logs.macs import MAC_PATTERN, MAC_SEPARATED, normalize_array
 from react_engine.logs.schema import INTERNAL_COLUMNS
 from react_engine.logs.text import arrow_strings, entry_text
-from react_engine.ranked import brief, top
-from react_engine.rowops import count, labels, partitionwise, tally, value, within
-from react_engine.tools.base import Params, ToolContext, ToolResult, tool
-from react_engine.tools.fields import OneOrMany
+from react_engine.rows.ranked import brief, top
+from react_engine.rows.rowops import count, labels, partitionwise, tally, value, within
+from react_engine.tools.param_types import OneOrMany
 from react_engine.tools.regex import check, findall
+from react_engine.tools.registry import Params, ToolContext, ToolResult, tool
 
 Normaliser = Callable[[pd.Series], pd.Series]
 

@@ -11,8 +11,8 @@ from pydantic import Field
 
 from react_engine.errors import ToolError
 from react_engine.logs.text import with_raw
-from react_engine.rowops import chunks, count
-from react_engine.tools.base import Params, ToolContext, ToolResult, tool
+from react_engine.rows.rowops import chunks, count
+from react_engine.tools.registry import Params, ToolContext, ToolResult, tool
 
 CHUNK_ROWS = 50_000
 

@@ -18,12 +18,12 @@ from react_engine.logs.macs import any_notation
 from react_engine.logs.macs import normalize as normalize_mac
 from react_engine.logs.severity import RANK, SEVERITIES, at_least, normalize
 from react_engine.logs.text import arrow_strings, bool_mask
-from react_engine.ranked import brief
-from react_engine.rowops import Mask, count, holding, mask, select, value, value_counts
-from react_engine.tools.base import Params, ToolContext, ToolResult, tool
+from react_engine.rows.ranked import brief
+from react_engine.rows.rowops import Mask, count, holding, mask, select, value, value_counts
 from react_engine.tools.entities import current, normalised, resolve_field
-from react_engine.tools.fields import OneOrMany
+from react_engine.tools.param_types import OneOrMany
 from react_engine.tools.regex import check, literal, matches, text_matches
+from react_engine.tools.registry import Params, ToolContext, ToolResult, tool
 from react_engine.tools.thresholds import OPPOSITE, THRESHOLDS, threshold
 from react_engine.tools.timeexpr import parse_time, relative
 

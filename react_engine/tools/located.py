@@ -16,7 +16,7 @@ from collections.abc import Iterable
 import pandas as pd
 
 from react_engine.logs.fields import NUMBER, SIZE_UNITS, TIME_UNITS, NumericField, fold, read, unit_of
-from react_engine.words import split_words, stem
+from react_engine.logs.wordforms import split_words, stem
 
 _TOKEN = re.compile(r"[^\s=:,;()\[\]{}\"']+")
 _FILLER = {"of", "the", "a", "an", "in", "to", "for", "per", "by", "on", "at", "all", "each", "every", "value",

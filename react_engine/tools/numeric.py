@@ -20,9 +20,9 @@ from react_engine.errors import ToolError
 from react_engine.logs.fields import SAMPLE_ROWS, NumericField, discover, fold, read
 from react_engine.logs.schema import INTERNAL_COLUMNS
 from react_engine.logs.stored import field_values
-from react_engine.rowops import Rows, count, every, is_lazy
-from react_engine.tools.base import ToolContext
+from react_engine.rows.rowops import Rows, count, every, is_lazy
 from react_engine.tools.located import holds_everywhere, located
+from react_engine.tools.registry import ToolContext
 
 _NOT_MEASURES = ("line",)
 _NAMED_UNITS = (("_ms", "ms"), ("_msec", "ms"), ("_us", "us"), ("_ns", "ns"), ("_seconds", "s"), ("_sec", "s"),

@@ -8,10 +8,10 @@ import pandas as pd
 from pydantic import Field
 
 from react_engine.logs.text import entry_text
-from react_engine.patterns import catalog, template_stats
-from react_engine.ranked import brief, jsonable
-from react_engine.rowops import count, take
-from react_engine.tools.base import Params, ToolContext, ToolResult, tool
+from react_engine.rows.ranked import brief, jsonable
+from react_engine.rows.row_patterns import catalog, template_stats
+from react_engine.rows.rowops import count, take
+from react_engine.tools.registry import Params, ToolContext, ToolResult, tool
 from react_engine.tools.timeexpr import parse_time
 
 PATTERN_COLUMNS = ["count", "share", "template", "first_seen", "last_seen", "example"]

@@ -11,9 +11,9 @@ import numpy as np
 import pandas as pd
 
 from react_engine.errors import ToolError
-from react_engine.tools.base import ToolContext
 from react_engine.tools.clock import elapsed, iso, seconds, ticks, utc
 from react_engine.tools.numeric import Key, gather, key_name, plain, statistic
+from react_engine.tools.registry import ToolContext
 
 MAX_CELLS = 5_000_000  # buckets times groups counted at most
 

@@ -8,10 +8,8 @@ import pandas as pd
 from pydantic import Field
 
 from react_engine.errors import ToolError
-from react_engine.ranked import brief
-from react_engine.rowops import Rows, count
-from react_engine.tools.base import Params, ToolContext, ToolResult, tool
-from react_engine.tools.fields import OneOrMany
+from react_engine.rows.ranked import brief
+from react_engine.rows.rowops import Rows, count
 from react_engine.tools.filters import (
     FilterByFieldParams,
     FilterBySeverityParams,
@@ -22,8 +20,10 @@ from react_engine.tools.filters import (
     filter_by_time,
     search_logs,
 )
-from react_engine.tools.measures import Func, NumericName, group_keys, listed, measured
 from react_engine.tools.numeric import Numeric, gather, grouped_statistic, key_name, plain, statistic, unit_text
+from react_engine.tools.param_types import OneOrMany
+from react_engine.tools.registry import Params, ToolContext, ToolResult, tool
+from react_engine.tools.statistics import Func, NumericName, group_keys, listed, measured
 
 
 class ShareParams(Params):

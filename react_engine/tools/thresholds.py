@@ -18,9 +18,9 @@ import pandas as pd
 
 from react_engine.errors import ToolError
 from react_engine.logs.fields import SIZE_UNITS, TIME_UNITS, fold
-from react_engine.rowops import Mask, is_lazy, mask
-from react_engine.tools.base import ToolContext
+from react_engine.rows.rowops import Mask, is_lazy, mask
 from react_engine.tools.numeric import Numeric, listing, numeric_fields, plain, resolve, unit_text
+from react_engine.tools.registry import ToolContext
 
 THRESHOLDS: dict[str, tuple[str, Callable[[pd.Series, float], pd.Series]]] = {
     "gt": (">", operator.gt), "ge": (">=", operator.ge), "lt": ("<", operator.lt), "le": ("<=", operator.le)}

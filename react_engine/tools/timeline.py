@@ -9,12 +9,12 @@ from pydantic import Field
 
 from react_engine.errors import ToolError
 from react_engine.logs.text import entry_text
-from react_engine.patterns import Catalog, catalog, template_ids
-from react_engine.ranked import brief, jsonable
-from react_engine.rowops import count, select, value
-from react_engine.tools.base import Params, ToolContext, ToolResult, tool
+from react_engine.rows.ranked import brief, jsonable
+from react_engine.rows.row_patterns import Catalog, catalog, template_ids
+from react_engine.rows.rowops import count, select, value
 from react_engine.tools.patterns import share, table
 from react_engine.tools.regex import literal, text_matches
+from react_engine.tools.registry import Params, ToolContext, ToolResult, tool
 
 TIMELINE_LINES = 50
 """The lines a timeline lists, from the first (its counts and span cover them all)."""

@@ -10,12 +10,12 @@ import numpy as np
 import pandas as pd
 from pydantic import Field
 
-from react_engine.ranked import brief, jsonable
-from react_engine.rowops import head, is_lazy, mask, partitionwise, select, take, value
-from react_engine.tools.base import Params, ToolContext, ToolResult, tool
+from react_engine.rows.ranked import brief, jsonable
+from react_engine.rows.rowops import head, is_lazy, mask, partitionwise, select, take, value
 from react_engine.tools.clock import Timeline, elapsed, gathered, iso, seconds, spoken, ticks, timeline, utc
 from react_engine.tools.entities import field_values
 from react_engine.tools.regex import literal, text_matches
+from react_engine.tools.registry import Params, ToolContext, ToolResult, tool
 from react_engine.tools.timeexpr import parse_time
 
 

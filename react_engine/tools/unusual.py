@@ -8,11 +8,11 @@ import pandas as pd
 from pydantic import Field
 
 from react_engine.errors import ToolError
-from react_engine.ranked import brief, jsonable
-from react_engine.rowops import tally, value, values
-from react_engine.tools.base import Params, ToolContext, ToolResult, tool
+from react_engine.rows.ranked import brief, jsonable
+from react_engine.rows.rowops import tally, value, values
 from react_engine.tools.entities import field_values
 from react_engine.tools.patterns import table
+from react_engine.tools.registry import Params, ToolContext, ToolResult, tool
 from react_engine.tools.stats import MAX_BINS
 from react_engine.tools.timeexpr import parse_interval, parse_time
 

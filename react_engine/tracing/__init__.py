@@ -8,7 +8,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from react_engine.tracing.base import NULL_TRACER, SpanHandle, Tracer, default_trace_dir
+from react_engine.tracing.spans import NULL_TRACER, SpanHandle, Tracer, default_trace_dir
 
 if TYPE_CHECKING:
     from react_engine.tracing.otlp import EventRecord, SpanRecord, TraceRecord, read_trace

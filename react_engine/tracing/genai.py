@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from react_engine.planners.base import Planner, PlannerReply
+from react_engine.contract.planner import Planner, PlannerReply
 
 
 def request_attributes(planner: Planner) -> dict[str, Any]:

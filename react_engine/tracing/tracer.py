@@ -25,7 +25,6 @@ from opentelemetry.sdk.trace import ReadableSpan, SpanLimits, TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor, SpanExporter, SpanExportResult
 from opentelemetry.trace import Span, Status, StatusCode
 
-from react_engine.tracing.base import SERVICE, SpanHandle, Tracer
 from react_engine.tracing.collector import collector_processor
 from react_engine.tracing.otlp import (
     EventRecord,
@@ -37,6 +36,7 @@ from react_engine.tracing.otlp import (
     StatusRecord,
     TraceRecord,
 )
+from react_engine.tracing.spans import SERVICE, SpanHandle, Tracer
 
 try:
     _VERSION = version("react-engine")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from react_engine.logs.formats.applog import JAVA, LOG4J, PYTHON
-from react_engine.logs.formats.base import Format
 from react_engine.logs.formats.cmts import CMTS
 from react_engine.logs.formats.docker import DOCKER
 from react_engine.logs.formats.generic import GENERIC
@@ -11,6 +10,7 @@ from react_engine.logs.formats.journald import JOURNALD
 from react_engine.logs.formats.jsonl import JSONL
 from react_engine.logs.formats.kubernetes import CRI
 from react_engine.logs.formats.logfmt import LOGFMT
+from react_engine.logs.formats.logformat import Format
 from react_engine.logs.formats.loghub import SYSTEMS
 from react_engine.logs.formats.packages import APT_HISTORY, DPKG
 from react_engine.logs.formats.postgres import POSTGRES

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pyarrow.compute as pc
 
 from react_engine.logs.arrow import group
-from react_engine.logs.formats.base import Columns, Format
+from react_engine.logs.formats.logformat import Columns, Format
 
 TIME = r"(?P<ts>\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})?)"
 LEVEL = r"(?P<level>TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERROR|SEVERE|FATAL|CRITICAL)"

@@ -15,7 +15,7 @@ from __future__ import annotations
 import pyarrow.compute as pc
 
 from react_engine.logs.arrow import group, null_strings
-from react_engine.logs.formats.base import Columns, Format
+from react_engine.logs.formats.logformat import Columns, Format
 from react_engine.logs.formats.syslog import BSD_TIME, RFC3164, RFC5424
 from react_engine.logs.macs import MAC_PATTERN, normalize_array
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pyarrow as pa
 
 from react_engine.logs.arrow import group
-from react_engine.logs.formats.base import Columns, Format
 from react_engine.logs.formats.generic import LEVEL_ANYWHERE
 from react_engine.logs.formats.jsonl import _objects, _text
+from react_engine.logs.formats.logformat import Columns, Format
 
 _KEYS = ("log", "stream", "time")
 

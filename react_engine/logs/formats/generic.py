@@ -6,7 +6,7 @@ import numpy as np
 import pyarrow as pa
 
 from react_engine.logs.arrow import group
-from react_engine.logs.formats.base import Columns, Format
+from react_engine.logs.formats.logformat import Columns, Format
 
 LEVEL_WORD = (
     r"(?:EMERG(?:ENCY)?|ALERT|CRIT(?:ICAL)?|FATAL|SEVERE|ERR(?:OR)?|WARN(?:ING)?|NOTICE|INFO|DEBUG|TRACE"

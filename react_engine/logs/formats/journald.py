@@ -10,8 +10,8 @@ from typing import Any
 
 import pyarrow as pa
 
-from react_engine.logs.formats.base import Columns, Format
 from react_engine.logs.formats.jsonl import _epoch_text, _objects, _text
+from react_engine.logs.formats.logformat import Columns, Format
 
 # canonical column -> journal fields, first present wins
 FIELDS: dict[str, tuple[str, ...]] = {

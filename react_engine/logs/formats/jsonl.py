@@ -8,7 +8,7 @@ from typing import Any
 
 import pyarrow as pa
 
-from react_engine.logs.formats.base import Columns, Format
+from react_engine.logs.formats.logformat import Columns, Format
 from react_engine.logs.schema import CANONICAL_COLUMNS, RAW_COLUMN
 
 KEYS: dict[str, tuple[str, ...]] = {

@@ -7,8 +7,8 @@ then the container's own text, whose level word is found in it (as in the generi
 from __future__ import annotations
 
 from react_engine.logs.arrow import group
-from react_engine.logs.formats.base import Columns, Format
 from react_engine.logs.formats.generic import LEVEL_ANYWHERE
+from react_engine.logs.formats.logformat import Columns, Format
 
 LINE = (
     r"^(?P<ts>\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})) (?P<stream>stdout|stderr) "

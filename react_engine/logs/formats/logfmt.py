@@ -9,8 +9,8 @@ from typing import Any
 
 import pyarrow as pa
 
-from react_engine.logs.formats.base import Columns, Format
 from react_engine.logs.formats.jsonl import object_columns
+from react_engine.logs.formats.logformat import Columns, Format
 
 _PAIR = r'([A-Za-z_][\w.\-/@]*)=("(?:[^"\\]|\\.)*"|[^\s"]*)'
 _LINE = re.compile(r"\s*" + _PAIR + r"(?:\s+" + _PAIR + r")+\s*")

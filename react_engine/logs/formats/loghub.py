@@ -6,7 +6,7 @@ Linux, Mac and OpenSSH are plain syslog; Hadoop is log4j; Apache is the Apache e
 from __future__ import annotations
 
 from react_engine.logs.arrow import concat
-from react_engine.logs.formats.base import Columns, Format, OnePass
+from react_engine.logs.formats.logformat import Columns, Format, OnePass
 from react_engine.logs.formats.syslog import PROGRAM
 
 

@@ -12,7 +12,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from react_engine.logs.arrow import group, nil_to_null
-from react_engine.logs.formats.base import Columns, Format
+from react_engine.logs.formats.logformat import Columns, Format
 
 _TIME = r"(?P<ts>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}) "
 _CHANGE = "install|upgrade|configure|remove|purge|trigproc|disappear"

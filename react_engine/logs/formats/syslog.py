@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from react_engine.logs.arrow import nil_to_null
-from react_engine.logs.formats.base import Columns, Format, OnePass
+from react_engine.logs.formats.logformat import Columns, Format, OnePass
 
 PRI = r"(?:<(?P<pri>\d{1,3})>)?"
 BSD_TIME = r"(?:(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)) +\d{1,2} \d{2}:\d{2}:\d{2}(?:\.\d+)?(?: \d{4}\b)?"

@@ -9,7 +9,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from react_engine.logs.arrow import nil_to_null
-from react_engine.logs.formats.base import Columns, Format
+from react_engine.logs.formats.logformat import Columns, Format
 
 ACCESS_LINE = (
     r'^(?P<client_ip>\S+) (?P<ident>\S+) (?P<user>\S+) \[(?P<ts>[^\]]+)\] "(?P<message>(?P<method>[A-Z]+) '

@@ -1,0 +1,1 @@
+"""Answers: worded from the values the tools computed, and checked against them (numbers, times, names, evidence)."""

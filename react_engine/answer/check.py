@@ -1,0 +1,357 @@
+"""Checking an answer against what the tools computed, and picking the log lines behind it.
+
+The grounding rule: which numbers count as computed.
+
+- Computed are the finite JSON numbers (int or float, not bool) anywhere in a successful tool's `value` (list
+  items, dict values: a count, a statistic, a rank's count, a share) and the row count each step leaves
+  (`rows_out`). Nothing else is.
+- Text never computes a number. The digits in a log line (`show_logs`), in a value's text (a host, a message, a
+  pid "2227" ranked by `top_values`), in a dict key or in a filter's phrase are names: an answer may write the
+  name whole, and then its digits are the name, not numbers. A name of digits alone counts only right after its
+  field's name ("pid 2227"), after `#`, or before its count ("2227 (5)"); a filter's phrase with spaces only in
+  quotes, and a filter's phrases only while that filter shapes the answer's rows (no later step widened them
+  again: reset_filters, an empty search).
+- Numbers are read in every written form (`2k`, `2e6`, `2 x 10^6`, `2 million`, `two thousand`:
+  `react_engine.answer.quantities`) and each must be within 0.005 of a computed number (or of its rounding to one
+  decimal) or repeat the question. A percentage also stands when it is 100*a/b, to one decimal, for two computed
+  numbers (a share a tool computes is better held as a number in its value).
+- A duration in an answer ("4 h 17 min 14 s", "90 minutes") is one quantity in seconds: a tool holds a duration
+  as a JSON number of seconds (`{"seconds": 15434}`), which grounds any way of writing it to the smallest unit
+  the answer uses. A one-unit duration also stands when its number is computed ("5 hours" of an hourly count),
+  and the question's durations and active time filters' (now-2h) repeat.
+- A time is never a number: a tool holds a time as ISO 8601 text (`pd.Timestamp.isoformat()`). Every time an
+  answer states (`2026-11-20T10:00`, `Nov 20`, `10:00:03`) must agree, in the fields it gives, with a time in a
+  tool value's text, in an active filter's parameters or summary, or in the question.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import re
+import time
+from collections.abc import Container, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pandas as pd
+from pydantic import BaseModel, Field
+
+from react_engine.answer.names import Name, Names, alternatives
+from react_engine.answer.quantities import Moment, Quantity, Reading, numbers_in, read, times_in
+from react_engine.contract.record import Evidence, Step
+from react_engine.logs.text import entry_text
+from react_engine.rows.rowops import count, head, take
+from react_engine.rows.snippets import cut, json_text
+
+_NOTHING = re.compile(
+    r"\b(?:no (?:matching |such |relevant )?(?:logs?|entries|lines|rows|records|results|events|matches|data)"
+    r"|nothing (?:was )?found|not found|none (?:were )?found|could not find|couldn't find|did not find"
+    r"|no .{0,40}\b(?:found|matched|match)|zero (?:logs?|entries|rows|results)"
+    r"|(?:there|they) (?:were|are|was|is) no|^\s*(?:no|none)\b(?!,))\b",  # "No failed logins.", "None."
+    re.I,
+)
+# An answer that gives none and asks for the question again; the questions it suggests are quoted.
+_DECLINED = re.compile(r"\b(?:could not|couldn't|cannot|can't|unable to) answer\b|\bplease rephrase\b", re.I)
+_QUOTED = re.compile(r'"[^"\n]*"|“[^”\n]*”')
+_RELATIVE = re.compile(r"\bnow\s*-\s*(\d+(?:\.\d+)?\s*[A-Za-z]+)")
+_QUOTED_ANY = re.compile(r'"[^"\n]*"|“[^”\n]*”|\'[^\'\n]*\'')
+
+
+def reports_nothing(answer: str, value: Any) -> bool:
+    """The answer says nothing was found."""
+    return value in (0, [], {}) or (value is None and bool(_NOTHING.search(answer or "")))
+
+
+def found_something(value: Any) -> bool:
+    """A tool value that found something: a non-zero number in it, or a non-empty list."""
+    return any(n != 0 for n in computed_numbers(value)) or (isinstance(value, (list, tuple)) and len(value) > 0)
+
+
+def _leaves(value: Any, *, keys: bool = False) -> Iterable[Any]:
+    """The scalars in a tool value, depth first (with the keys of its dicts when `keys`)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(reversed([x for k, v in item.items() for x in ((k, v) if keys else (v,))]))
+        elif isinstance(item, (list, tuple)):
+            stack.extend(reversed(item))
+        else:
+            yield item
+
+
+def computed_numbers(value: Any) -> Iterable[float]:
+    """The numbers a tool value computed: its finite JSON numbers (never the digits in its text)."""
+    for leaf in _leaves(value):
+        if isinstance(leaf, (int, float)) and not isinstance(leaf, bool) and math.isfinite(leaf):
+            yield float(leaf)
+
+
+def _texts(value: Any) -> Iterable[str]:
+    return (leaf for leaf in _leaves(value, keys=True) if isinstance(leaf, str))
+
+
+@dataclass
+class Grounds:
+    """What a run's steps let an answer state: `values` (the tool values and row counts), `names` (the texts of
+    those values, each with the field it is a value of, and the phrases of the filters that shape the current
+    rows) and `times` (texts whose times an answer may repeat: those filters' parameters and summaries)."""
+
+    values: list[Any] = field(default_factory=list)
+    names: list[Name] = field(default_factory=list)
+    times: list[str] = field(default_factory=list)
+
+
+def grounds(steps: Sequence[Step], narrowing: Container[str], notes: Iterable[str] = ()) -> Grounds:
+    """The grounds of the successful tool steps. A filter (a tool in `narrowing`) shapes the rows from its step
+    until a later step widens them again (reset_filters, an empty search). A tool's `notes` state numbers it
+    computed ("only 63 distinct user values exist"); what they quote is a name."""
+    found, active = Grounds(), list[Step]()
+    found.values += [numbers_in(_QUOTED_ANY.sub(" ", note)) for note in notes]
+    for step in steps:
+        if step.kind != "tool" or not step.ok:
+            continue
+        _add_value(found, step)
+        rows_in, rows_out = step.rows_in, step.rows_out
+        if rows_in is not None and rows_out is not None and rows_out > rows_in:
+            active = []
+        if step.action in narrowing and rows_out is not None and (rows_in is None or rows_out <= rows_in):
+            active.append(step)
+    for step in active:
+        _add_filter(found, step)
+    return found
+
+
+def _add_value(found: Grounds, step: Step) -> None:
+    """A tool's value and the rows it left are computed; the texts of its value are names of the field asked."""
+    found.values.append(step.value)
+    if step.rows_out is not None:
+        found.values.append(step.rows_out)
+    label = next((v for k in ("field", "type", "key") if isinstance(v := step.params.get(k), str)), "")
+    found.names += [Name(text, label) for text in _texts(step.value)]
+
+
+def _add_filter(found: Grounds, step: Step) -> None:
+    """A filter that shapes the rows: its phrases are names (each way of writing them), its parameters and
+    summary times."""
+    label = str(step.params.get("field") or "")
+    phrases = [str(p) for p in _leaves(step.params) if isinstance(p, (str, int, float)) and not isinstance(p, bool)]
+    found.names += [Name(alt, label, phrase=True) for p in phrases for alt in alternatives(p)]
+    found.times += [*phrases, step.observation]
+
+
+class Verdict(BaseModel):
+    verified: bool
+    unmatched: list[float] = Field(default_factory=list)
+    unmatched_text: list[str] = Field(default_factory=list)  # the unmatched numbers and times, as the answer wrote them
+    computed: list[float] = Field(default_factory=list)
+    contradicted: bool = False  # the answer says none after the last tool found something
+    unstated: bool = False  # the answer states no number, no value and no name a tool returned: nothing to check
+    nothing: bool = False  # no tool computed anything
+    unchecked: str | None = None  # why the answer could not be checked (too long to check in time)
+
+    def warning(self, last_action: str | None = None, last_value: Any = None) -> str | None:
+        """The one-line reason the answer is unverified (at most a few of its numbers), or None."""
+        if self.contradicted and last_action is not None:
+            return f"unverified: the answer says none, but {last_action} found {cut(json_text(last_value), 80)}"
+        if self.nothing:
+            return "unverified: no tool computed anything this answer could rest on"
+        if self.unchecked:
+            return f"unverified: {self.unchecked}"
+        if self.unstated:
+            return "unverified: the answer states no number or value that a tool computed"
+        if self.unmatched_text:
+            shown = ", ".join(cut(t, 40) for t in self.unmatched_text[:_SHOWN])
+            more = f" and {len(self.unmatched_text) - _SHOWN:,} more" if len(self.unmatched_text) > _SHOWN else ""
+            return (f"unverified: the answer states {shown}{more}, which no tool computed in this run (computed "
+                    f"values include {', '.join(f'{n:g}' for n in self.computed[:_SHOWN])})")
+        return None
+
+
+_SHOWN = 8
+
+
+
+class _Pool:
+    """Computed numbers, sorted, so that a stated number is looked up in logarithmic time."""
+
+    def __init__(self, numbers: Iterable[float]) -> None:
+        self.sorted = sorted(set(numbers))
+
+    def near(self, a: float, tolerance: float) -> list[float]:
+        lo = bisect.bisect_left(self.sorted, a - tolerance)
+        hi = bisect.bisect_right(self.sorted, a + tolerance)
+        return self.sorted[lo:hi]
+
+    def between(self, lo: float, hi: float) -> bool:
+        return bisect.bisect_left(self.sorted, lo) < bisect.bisect_right(self.sorted, hi)
+
+    def close(self, a: float) -> bool:
+        """Within ±0.005 of a number, or of its rounding to one decimal."""
+        return any(abs(a - b) <= 0.005 + 1e-9 * abs(b) or abs(a - round(b, 1)) <= 0.05 + 1e-12
+                   for b in self.near(a, 0.1 + 1e-9 * abs(a)))
+
+    def ratio(self, percent: float) -> bool:
+        """`percent` is 100·a/b, to one decimal, for two numbers a <= b of the pool (b > 0)."""
+        return any(b > 0 and self.near(percent * b / 100, 0.05 * b / 100 + 1e-9) for b in self.sorted)
+
+
+def verify(answer: str, value: Any, computed: list[Any], question: str, latest: Any = None,
+           filtered: Iterable[str | Name] = (), *, times: Iterable[str] = (),
+           deadline: float | None = None) -> Verdict:
+    """Every number in the answer (and the value) must be one a tool computed in this run (the rule in this
+    module's docstring), every time one a tool, a filter or the question gave, and an answer of none (a zero,
+    "no ...") must not follow a `latest` tool value that found something.
+
+    Numbers that merely repeat the question ("in the last 2 hours") are allowed, and so are the digits of a name
+    (`filtered`: the names of the filters that shape the rows; the texts of the `computed` values) written whole,
+    and those of the questions an answer that gives no value suggests in quotes when it asks to rephrase. Past
+    `deadline` (time.monotonic()) the check stops and the answer is unverified.
+    """
+    pool = _Pool(n for v in computed for n in computed_numbers(v))
+    times = list(times)
+    try:
+        stated = _stated(answer, value, _names(filtered, computed), deadline)
+        unmatched = _unmatched(stated.quantities, pool, _asked(question, times), deadline)
+        known = _Moments([question, *times, *(str(getattr(f, "text", f)) for f in filtered),
+                          *(t for v in computed for t in _texts(v))])
+    except TimeoutError:
+        return Verdict(verified=False, computed=pool.sorted[:20], nothing=not computed,
+                       unchecked="the answer was too long to check within the time limit")
+    mismatched = [*(q.text for q in unmatched), *(t for t, m in stated.moments if not known.agrees(m))]
+    return _judged(answer, value, computed, latest, stated, mismatched,
+                   Verdict(verified=False, unmatched=sorted({q.value for q in unmatched}), computed=pool.sorted[:20]))
+
+
+def _judged(answer: str, value: Any, computed: list[Any], latest: Any, stated: Reading, mismatched: list[str],
+            verdict: Verdict) -> Verdict:
+    """`verdict` completed: an answer of none after a value that found something is contradicted, one that states
+    nothing a tool returned is unstated, and it is verified only when computed values back all it states."""
+    numbers = [q.value for q in stated.quantities]
+    verdict.contradicted = (reports_nothing(answer, value) or bool(numbers)) and all(n == 0 for n in numbers) \
+        and found_something(latest)
+    verdict.unstated = bool(computed) and not numbers and not stated.moments and value is None \
+        and not reports_nothing(answer, value) and not _names_any(answer, computed)
+    verdict.unmatched_text, verdict.nothing = mismatched, not computed
+    verdict.verified = bool(computed) and not mismatched and not verdict.contradicted and not verdict.unstated
+    return verdict
+
+
+def _names(filtered: Iterable[str | Name], computed: list[Any]) -> Names:
+    """The names an answer may write whole: the filters' names (each way of writing a bare phrase) and the texts
+    of the computed values."""
+    phrases = [n for f in filtered for n in ([f] if isinstance(f, Name) else [Name(a) for a in alternatives(f)])]
+    return Names([*phrases, *(Name(t) for v in computed for t in _texts(v))], numbered=True)
+
+
+def _names_any(answer: str, computed: list[Any]) -> bool:
+    """The answer writes some text of a computed value."""
+    return bool(Names(Name(t) for v in computed for t in _texts(v)).spans(answer, anywhere=True))
+
+
+def _asked(question: str, times: list[str]) -> Reading:
+    """The quantities the question gives, with the durations of the active time filters (now-24h)."""
+    asked = read(question)
+    asked.quantities += [q for t in times for span in _RELATIVE.findall(t) for q in read(span).quantities
+                         if q.kind == "duration"]
+    return asked
+
+
+def _stated(answer: str, value: Any, names: Names, deadline: float | None) -> Reading:
+    """The quantities and times the answer and its value state, names written whole left out."""
+    text = names.blank(answer, deadline)
+    if value is None and _DECLINED.search(answer):  # its quoted example questions claim nothing
+        text = _QUOTED.sub(" ", text)
+    stated = read(text)
+    for leaf in _leaves(value):
+        if isinstance(leaf, str) and leaf not in names:
+            stated.extend(read(names.blank(leaf, deadline)))
+        elif isinstance(leaf, (int, float)) and not isinstance(leaf, bool):
+            stated.quantities.append(Quantity(float(leaf), text=f"{leaf:g}"))
+    return stated
+
+
+def _unmatched(quantities: list[Quantity], pool: _Pool, asked: Reading, deadline: float | None) -> list[Quantity]:
+    """The stated quantities that no tool computed and the question (or an active filter's duration) does not
+    give."""
+    given = _Pool([q.value for q in asked.quantities] + [q.single for q in asked.quantities if q.single is not None])
+    out = []
+    for i, q in enumerate(quantities):
+        if deadline is not None and not i % 256 and time.monotonic() > deadline:
+            raise TimeoutError
+        if not (_duration_given(q, pool, given) if q.kind == "duration" else
+                pool.close(q.value) or given.close(q.value) or (q.kind == "percent" and pool.ratio(q.value))):
+            out.append(q)
+    return out
+
+
+def _duration_given(q: Quantity, pool: _Pool, given: _Pool) -> bool:
+    """A stated duration, rounded or cut to the step the answer writes ("4 h 17 min" is 4:16:30 to 4:17:59), is
+    a computed or asked number of seconds, or a one-unit duration's number is."""
+    lo, hi = q.value - q.unit / 2, q.value + q.unit * 0.999
+    return pool.between(lo, hi) or given.between(lo, hi) or (
+        q.single is not None and (pool.close(q.single) or given.close(q.single)))
+
+
+class _Moments:
+    """Known times, by the fields they give. A stated time agrees with a known one when they give at least two
+    fields in common and agree on all of them (`Nov 20` agrees with any time on November 20, `09:30` with a
+    question's "around 09:30")."""
+
+    def __init__(self, texts: Iterable[str]) -> None:
+        self._texts: Iterable[str] | None = texts  # read on the first lookup: most answers state no time
+        self._groups: dict[tuple[bool, ...], list[Moment]] = {}
+        self._index: dict[tuple[tuple[bool, ...], tuple[bool, ...]], set[tuple[int | None, ...]]] = {}
+
+    def _read(self) -> dict[tuple[bool, ...], list[Moment]]:
+        if self._texts is not None:
+            for text in self._texts:
+                for moment in times_in(text):
+                    self._groups.setdefault(_given(moment), []).append(moment)
+            self._texts = None
+        return self._groups
+
+    def agrees(self, moment: Moment) -> bool:
+        given = _given(moment)
+        for fields, known in self._read().items():
+            shared = tuple(a and b for a, b in zip(given, fields))
+            if sum(shared) < 2:
+                continue
+            key = (fields, shared)
+            if key not in self._index:
+                self._index[key] = {_project(m, shared) for m in known}
+            if _project(moment, shared) in self._index[key]:
+                return True
+        return False
+
+
+def _given(moment: Moment) -> tuple[bool, ...]:
+    return tuple(f is not None for f in moment)
+
+
+def _project(moment: Moment, fields: tuple[bool, ...]) -> tuple[int | None, ...]:
+    return tuple(f if g else None for f, g in zip(moment, fields))
+
+
+def with_notes(answer: str, notes: list[str]) -> str:
+    """`answer` followed by each tool caveat whose numbers (the counts it offers) it does not already state."""
+    stated = set(numbers_in(answer))
+    extra = [n for n in dict.fromkeys(notes) if not set(numbers_in(n)) <= stated]
+    return " ".join([answer.rstrip(), *(f"Note: {n}." for n in extra)]) if extra else answer
+
+
+def evidence(frame: pd.DataFrame, labels: pd.Index | None, rows: pd.DataFrame, limit: int,
+             chars: int = 300) -> list[Evidence]:
+    """Up to `limit` supporting lines, from the rows behind the value or else the current rows."""
+    total = count(frame) if limit > 0 else 0
+    if not total:
+        return []
+    if labels is None and count(rows) == total:
+        return []  # nothing was narrowed: the whole log is no evidence
+    picked = take(frame, labels[:limit]) if labels is not None else head(rows, limit)
+    out = []
+    for src, line, text in zip(picked["source"], picked["line"], entry_text(picked)):
+        first = str(text).split("\n", 1)[0]
+        out.append(Evidence(source=str(src), line=int(line), text=first[:chars]))
+    return out

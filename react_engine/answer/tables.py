@@ -1,0 +1,107 @@
+"""The rows behind an answer, as a table: a ranking, a histogram, a listing of log lines, a grouped measure or a
+pivot (a tool value holding `columns` and `rows`), or one value (a record's fields as columns).
+
+`result_table(result)` picks the last tool result of a run and lays it out with a header, so the CLI can
+print it as a table, a chart or CSV, and says what it leaves out (values beyond the top n, ties at the cut).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+import pandas as pd
+from pydantic import BaseModel, Field
+
+from react_engine.contract.record import RunResult, Step
+from react_engine.errors import ToolError
+from react_engine.rows.ranked import jsonable
+from react_engine.rows.rowops import value_counts
+from react_engine.tools.registry import ToolContext
+
+Kind = Literal["ranking", "histogram", "listing", "table", "value"]
+_KINDS: dict[str, Kind] = {"top_values": "ranking", "count_by_time": "histogram", "show_logs": "listing"}
+LISTING_COLUMNS = ("source", "line", "timestamp", "severity", "host", "component", "message")
+_LEFT_OUT = re.compile(r", (the [\d,]+ (?:with rows|busiest) listed(?: \([^)]*\))?)")
+
+
+class ResultTable(BaseModel):
+    """Columns and rows of one result, with what was left out."""
+
+    kind: Kind
+    columns: list[str]
+    rows: list[list[Any]]
+    distinct: int | None = Field(None, description="values in the whole ranking, when known")
+    tied: int = Field(0, description="values left out with the same count as the last one shown")
+    note: str | None = Field(None, description="what the tool left out, e.g. the empty buckets of a long span")
+
+    @property
+    def disclosure(self) -> str | None:
+        """'5 of 17 values shown; 2 more tie at 4', or None when nothing was left out."""
+        if self.kind != "ranking" or self.distinct is None or self.distinct <= len(self.rows):
+            return None
+        text = f"{len(self.rows)} of {self.distinct} values shown"
+        if self.tied:
+            text += f"; {self.tied} more {'ties' if self.tied == 1 else 'tie'} at {self.rows[-1][1]:,}"
+        return text
+
+
+def _data_step(result: RunResult) -> Step | None:
+    return next((s for s in reversed(result.steps) if s.kind == "tool" and s.ok and s.value is not None), None)
+
+
+def _ranking_values(rows: pd.DataFrame, field: str) -> pd.Series | None:
+    """Every value of `field` in `rows`, for a column or a built-in entity type; None when unknown here."""
+    from react_engine.tools.entities import field_values
+
+    ctx = ToolContext(frame=rows, rows=rows, now=pd.NaT)
+    try:
+        return field_values(ctx, field)[0]
+    except (ToolError, KeyError):
+        return None
+
+
+def _ranking(step: Step, rows: pd.DataFrame | None) -> ResultTable:
+    pairs = [list(p) for p in step.value]
+    table = ResultTable(kind="ranking", columns=["value", "count"], rows=pairs)
+    if pairs and rows is not None and step.rows_out == len(rows):
+        values = _ranking_values(rows, str(step.params.get("field", "")))
+        if values is not None:
+            counts = value_counts(values)
+            table.distinct = len(counts)
+            table.tied = max(0, int((counts == pairs[-1][1]).sum()) - sum(c == pairs[-1][1] for _, c in pairs))
+    return table
+
+
+def _listing(rows: pd.DataFrame) -> ResultTable:
+    columns = [c for c in LISTING_COLUMNS if c in rows and rows[c].notna().any()]
+    values = [[jsonable(v) for v in row] for row in rows[columns].itertuples(index=False)]
+    return ResultTable(kind="listing", columns=columns, rows=values)
+
+
+def _is_table(value: Any) -> bool:
+    """A tool value laid out as a table: `{"columns": [...], "rows": [[...], ...], ...}`."""
+    return isinstance(value, dict) and isinstance(value.get("columns"), list) and isinstance(value.get("rows"), list)
+
+
+def result_table(result: RunResult) -> ResultTable | None:
+    """The table behind `result`'s answer, or None when no tool computed anything."""
+    step = _data_step(result)
+    if step is None:
+        return None
+    kind = _KINDS.get(step.action or "", "value")
+    if _is_table(step.value):
+        return ResultTable(kind="table", columns=list(step.value["columns"]), rows=[list(r) for r in step.value["rows"]])
+    if kind == "ranking" and isinstance(step.value, list):
+        return _ranking(step, result.rows)
+    if kind == "histogram" and isinstance(step.value, list):
+        left_out = _LEFT_OUT.search(step.observation)
+        return ResultTable(kind="histogram", columns=["bucket_start", "count"], rows=[list(p) for p in step.value],
+                           note=left_out.group(1) if left_out else None)
+    if kind == "listing" and result.rows is not None:
+        return _listing(result.rows)
+    # the answer's own value only once verified: a number the model stated is never laid out as computed
+    value = result.value if result.value is not None and result.verified else step.value
+    if isinstance(value, dict) and value and all(not isinstance(v, (dict, list)) for v in value.values()):
+        return ResultTable(kind="value", columns=[str(k) for k in value], rows=[list(value.values())])
+    return ResultTable(kind="value", columns=["value"], rows=[[value]])

@@ -1,0 +1,178 @@
+"""Wording the final answer from the plan's query and the values its tools computed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from react_engine.answer.findings import investigation_answer
+from react_engine.answer.measured import measure_answer
+from react_engine.answer.timing import time_answer
+from react_engine.compile.plan import Plan
+from react_engine.contract.planner import HistoryItem
+from react_engine.question.measures import (
+    BUCKET_WORDS,
+    Count,
+    Distinct,
+    Histogram,
+    Listing,
+    Measure,
+    Patterns,
+    Preceding,
+    Timeline,
+    Top,
+    Unusual,
+)
+
+
+def scope(plan: Plan) -> str:
+    """What the narrowing steps kept, in words, for the answer sentence."""
+    words = plan.scope()
+    return f" ({'; '.join(words)})" if words else " (all lines)"
+
+
+def counted(n: int, label: str) -> str:
+    """`3 modems`, `1 modem`, `1 IP address`, `2,000 log lines`."""
+    if n != 1:
+        return f"{n:,} {label}"
+    return f"1 {label[:-2] if label.endswith('sses') else label[:-3] + 'y' if label.endswith('ies') else label[:-1]}"
+
+
+def _pairs(value: Any) -> list[tuple[Any, Any]]:
+    return [(v[0], v[1]) for v in value if isinstance(v, (list, tuple)) and len(v) == 2] if isinstance(
+        value, list) else []
+
+
+def answer(plan: Plan, history: list[HistoryItem]) -> tuple[str, Any]:
+    """The final sentence and value, from the values the plan's tools computed for its measure (each read from
+    the tool that computes it)."""
+    measure, where = plan.measure, scope(plan)
+    if isinstance(measure, (Patterns, Unusual, Timeline, Preceding)):
+        return investigation_answer(measure.kind, history, where, str(getattr(measure, "value", "")))
+    asked = plan.query.measure if plan.query is not None else measure
+    first = plan.query.limit if plan.query is not None and plan.query.order in ("most", "least") else None
+    worded = time_answer(asked, history, where) or measure_answer(asked, history, where, first) or _worded(
+        measure, {h.action: h for h in history}, where)  # the latest value of each tool
+    return worded or (f"{history[-1].summary}{where}.", history[-1].value)
+
+
+def _worded(measure: Measure, computed: dict[str, HistoryItem], where: str) -> tuple[str, Any] | None:
+    """The sentence and value for a measure of lines or values, from the tools that compute it."""
+    match measure:
+        case Distinct():
+            return _counted(computed, "count_entities", "distinct " + measure.key.label, where)
+        case Listing(key=key) if key is not None:
+            return _listed(key.label, computed, where)
+        case Top(single=True):
+            return _leaders(measure.key.label, computed["top_values"], where, measure.least)
+        case Top():
+            return _ranked(measure.key.label, computed["top_values"].value, where, measure.least)
+        case Histogram():
+            return _histogram(computed["count_by_time"].value, where, measure)
+        case Listing():
+            lines = computed["show_logs"].value or []
+            newest = "newest" if measure.order == "newest" else "first"
+            return f"The {newest} matching lines{where}:\n" + "\n".join(str(x) for x in lines), None
+        case Count():
+            return _counted(computed, "get_log_count", "log lines", where)
+    return None
+
+
+def _counted(computed: dict[str, HistoryItem], action: str, label: str, where: str) -> tuple[str, Any]:
+    """How many lines or values the counting tool `action` found."""
+    value = computed[action].value
+    return (f"{counted(value, label)}{where}." if isinstance(value, int) else f"{computed[action].summary}{where}."), \
+        value
+
+
+def _listed(label: str, computed: dict[str, HistoryItem], where: str) -> tuple[str, Any]:
+    """How many distinct values, and those with the most lines."""
+    pairs = _pairs(computed["top_values"].value)
+    count = computed["count_entities"].value if "count_entities" in computed else None
+    shown = ", ".join(f"{v} ({c:,})" for v, c in pairs)
+    head = f"{counted(count, 'distinct ' + label)}{where}" if count is not None else f"The {label}{where}"
+    more = f"; the {len(pairs)} with the most lines" if count is not None and count > len(pairs) else ""
+    names = [v for v, _ in pairs]
+    return f"{head}{more}: {shown}.", names[0] if len(names) == 1 else names
+
+
+def _leaders(label: str, ranked: HistoryItem, where: str, least: bool = False) -> tuple[str, Any]:
+    """The value with the most (`least`: the fewest) lines, or the values tied for it."""
+    pairs = _pairs(ranked.value)
+    if not pairs:
+        return f"No {label} were found{where}.", []
+    best = [v for v, c in pairs if c == pairs[0][1]]
+    field = ranked.params.get("field", "")
+    leaders = " and ".join(f"{field} {v}" if str(v).isdigit() and field else str(v) for v in best)
+    verb = "tie with" if len(best) > 1 else f"has the {'fewest' if least else 'most'}, with"
+    return f"{leaders} {verb} {counted(pairs[0][1], 'lines')}{where}.", best[0] if len(best) == 1 else best
+
+
+def _ranked(label: str, value: Any, where: str, least: bool = False) -> tuple[str, Any]:
+    pairs = _pairs(value)
+    if not pairs:
+        return f"No {label} were found{where}.", []
+    shown = ", ".join(f"{v} ({c:,})" for v, c in pairs)
+    return f"{'Rarest' if least else 'Top'} {label}{where}: {shown}.", [[v, c] for v, c in pairs]
+
+
+def _histogram(value: Any, where: str, measure: Histogram) -> tuple[str, Any]:
+    """Lines per bucket, in the order the tool gave them (by time, or busiest or quietest first); the busiest or
+    quietest buckets when they are asked for."""
+    pairs = _pairs(value)
+    if not pairs:
+        return f"No timestamped lines{where}.", []
+    if measure.peak:
+        return _peaks(pairs, where, measure)
+    if measure.order == "time":
+        top = max(pairs, key=lambda p: p[1])
+        return f"Lines per bucket{where}: the busiest starts at {top[0]} with {counted(top[1], 'lines')}.", value
+    shown = ", ".join(f"{t} ({c:,})" for t, c in pairs[:5]) + (", ..." if len(pairs) > 5 else "")
+    return f"Lines per bucket{where}, {'quietest' if measure.order == 'asc' else 'busiest'} first: {shown}.", value
+
+
+def _peaks(pairs: list[tuple[Any, int]], where: str, measure: Histogram) -> tuple[str, Any]:
+    """The busiest (or quietest) bucket, or the `n` of them, and those tied with the last."""
+    which = "quietest" if measure.order == "asc" else "busiest"
+    unit = BUCKET_WORDS.get(measure.interval, f"{measure.interval} bucket")
+    ranked = sorted(pairs, key=lambda p: p[1], reverse=measure.order != "asc")  # the tool's order, whichever
+    n = min(measure.n, len(ranked))
+    cut = ranked[n - 1][1]
+    kept = ranked[:n] + [p for p in ranked[n:] if p[1] == cut]
+    if measure.n == 1 and len(kept) > 1:
+        return f"Tied as the {which} {unit}{where}, with {counted(cut, 'lines')} each: " \
+               f"{', '.join(str(t) for t, _ in kept)}.", [list(p) for p in ranked[:len(kept) + 4]]
+    if measure.n == 1:
+        return f"The {which} {unit}{where} starts at {kept[0][0]}, with {counted(cut, 'lines')}.", [
+            list(p) for p in ranked[:5]]
+    shown = ", ".join(f"{t} ({c:,})" for t, c in kept[:n])
+    return f"The {n} {which} {unit}s{where}: {shown}{_tied([str(t) for t, _ in kept[n:]], cut)}.", [
+        list(p) for p in kept]
+
+
+def _tied(more: list[str], cut: int) -> str:
+    """"; tied with the last at 7: a, b" (five named at most), or "" when none is."""
+    if not more:
+        return ""
+    return f"; tied with the last at {cut:,}: {', '.join(more[:5])}{', ...' if len(more) > 5 else ''}"
+
+
+_DID = {"count": "counted the lines", "unique": "counted the distinct {label}", "top": "ranked the {label}",
+        "which": "ranked the {label}", "list": "listed the {label}", "histogram": "counted the lines per bucket",
+        "show": "listed the matching lines"}
+
+
+def partial(plan: Plan, text: str, value: Any) -> str:
+    """`text` led by what was answered and what was not, when part of the question went unanswered (a measure no
+    tool computes yet, asking words nothing read): "I counted the lines (with severity warning) (80); I cannot
+    compute a percentage yet." `text` as it is otherwise."""
+    missing = [plan.cannot.sentence()] if plan.cannot else []
+    if unread := plan.unread():
+        missing.append("I did not read " + ", ".join(f'"{w}"' for w in unread))
+    if not missing:
+        return text
+    shape = plan.interpretation().shape
+    key = getattr(plan.measure, "key", None)
+    did = _DID.get(shape, "answered").format(label=key.label if key is not None else "lines") + scope(plan)
+    if isinstance(value, int) and shape in ("count", "unique"):
+        return f"I {did} ({value:,}); {'; '.join(missing)}."
+    return f"I {did}; {'; '.join(missing)}. {text}"

@@ -1,0 +1,1 @@
+"""The shell over the Python API: the CLI, batches, chat, replay, evaluation, the user's configuration and files."""

@@ -1,0 +1,83 @@
+"""Measures of numbers and shares: a statistic of a numeric field (grouped by the query's keys and bucket), a
+rate (a statistic of the lines per time bucket), a two-way breakdown and a share of all lines."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from react_engine.compile.calls import Call, Cannot, call
+from react_engine.compile.narrowing import compile_filter
+from react_engine.question.measures import TIME_KEYS, Pivot, Rate, Share, Statistic
+from react_engine.question.query import FieldFilter, Filter, LevelFilter, Query, TextFilter, TimeFilter
+from react_engine.question.reading.threshold_words import is_threshold
+from react_engine.tools.shares import ShareParams
+from react_engine.tools.statistics import FieldStatsParams
+
+_WORD = re.compile(r"\\b(\w+)")
+
+
+def func_of(measure: Statistic | Rate) -> str:
+    return f"p{measure.q:g}" if measure.func == "percentile" else measure.func
+
+
+def field_named(query: Query, measure: Statistic) -> str:
+    """The field as the question names it, with a word a search kept beside it ("bytes" + "sent": `bytes sent`);
+    unnamed, the words of the searches ("the average of 'bytes result sent to driver'")."""
+    words = [m.group(1) for f in query.filters if isinstance(f, TextFilter) and f.regex
+             and (m := _WORD.fullmatch(f.value))]
+    if not measure.field and not words:
+        words = [f.value for f in query.filters if isinstance(f, TextFilter) and not f.regex and not f.exclude]
+    return " ".join([measure.field, *words])
+
+
+def _grouped(query: Query, by: list[str]) -> dict[str, Any]:
+    """The `by` and `order` parameters of a measure grouped by `by` (neither when it is not grouped)."""
+    order = {"least": "asc", "most": "desc"}.get(query.order or "")
+    return ({"by": by} if by else {}) | ({"order": order} if order and by else {})
+
+
+def compile_statistic(query: Query, measure: Statistic) -> list[Call]:
+    params = FieldStatsParams(field=field_named(query, measure), func=func_of(measure),
+                              **_grouped(query, query.grouping.by()))
+    return [call(params, f"the {measure.asked()} of the matching lines")]
+
+
+def compile_rate(query: Query, measure: Rate) -> list[Call]:
+    params = FieldStatsParams(func=func_of(measure), per=measure.per, **_grouped(query, list(query.grouping.keys)))
+    return [call(params, f"{measure.asked()}, every {measure.per} of the lines' span counted")]
+
+
+def compile_pivot(query: Query, measure: Pivot) -> list[Call]:
+    by = [TIME_KEYS.get(k.lower(), k) for k in (measure.rows, measure.columns)]
+    return [call(FieldStatsParams(func="count", by=by), f"lines per {measure.rows} and {measure.columns}")]
+
+
+def compile_share(query: Query, measure: Share) -> list[Call] | Cannot:
+    """The filters, the lines counted last, then their share of the lines the others keep ("the error rate of
+    api.payments today": the errors among api.payments' lines of today), per group when the query has them."""
+    groups = query.grouping.by()
+    if measure.ratio:
+        return Cannot("a ratio" + (f" per {' and '.join(groups)}" if groups else ""))
+    if measure.base:
+        return Cannot(f"a percentage of the lines {' '.join(measure.base)}")
+    counted, scope = (list(query.filters), []) if measure.of_all else _counted(query.filters)
+    if len(counted) > 1 and scope:
+        return Cannot(f"a percentage of the lines {', '.join(f.words for f in scope)}")
+    base = "previous" if scope else "all"
+    per = f" per {' and '.join(groups)}" if groups else ""
+    share = call(ShareParams(base=base, by=groups), f"the matching lines as a share of the {base} lines{per}")
+    return [compile_filter(f) for f in [*scope, *query.left_out, *counted]] + [share]
+
+
+def _counted(filters: tuple[Filter, ...]) -> tuple[list[Filter], list[Filter]]:
+    """The filters that pick the lines a share counts, and those that pick the lines it is a share of: a threshold
+    is counted within the other filters ("what percent of errors took over 500 ms"); levels and searches within the
+    time and field filters; without either, field filters within the time; else the time filters themselves, of
+    all lines."""
+    for counts in (is_threshold, lambda f: isinstance(f, (LevelFilter, TextFilter)),
+                   lambda f: isinstance(f, FieldFilter), lambda f: isinstance(f, TimeFilter)):
+        counted = [f for f in filters if counts(f)]
+        if counted:
+            return counted, [f for f in filters if f not in counted]
+    return [], []

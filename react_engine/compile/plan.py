@@ -1,0 +1,78 @@
+"""The rules planner's plan for a question: its reading compiled into tool calls, built once per run."""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass, field
+
+from react_engine.compile import Call, Cannot, compile_query
+from react_engine.contract.planner import ContextView
+from react_engine.question import Interpretation, Query, Vocabulary
+from react_engine.question.measures import Count, Measure
+from react_engine.question.reading.read import read_question
+from react_engine.question.reading.readout import Reading
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A question's reading, the calls that answer it (`measure` is what they compute), what was asked that no
+    tool computes yet (`cannot`), and why the question cannot be answered (`problem`)."""
+
+    reading: Reading
+    calls: list[Call] = field(default_factory=list)
+    measure: Measure = field(default_factory=Count)
+    cannot: Cannot | None = None
+    problem: str | None = None
+
+    @property
+    def query(self) -> Query | None:
+        return self.reading.query
+
+    def scope(self) -> list[str]:
+        """What the filters keep and leave out, in words."""
+        query = self.reading.query
+        return [f.words for f in (*query.filters, *query.left_out)] if query is not None else []
+
+    def unread(self) -> tuple[str, ...]:
+        return self.reading.query.unread if self.reading.query is not None else ()
+
+    def interpretation(self) -> Interpretation:
+        """What the question was read as, with the problem compiling it found."""
+        return self.reading.interpretation.model_copy(update={"problem": self.problem})
+
+
+def compiled(reading: Reading) -> Plan:
+    """The plan for `reading`: its query's calls; when no tool computes the asked measure yet, the calls for what
+    its goal alone measures (the rest of the question is answered)."""
+    query, problem = reading.query, reading.problem
+    if problem is None and query is not None and reading.measured is not None:
+        calls = compile_query(query)
+        cannot = calls if isinstance(calls, Cannot) else None
+        measure = query.measure if cannot is None else reading.measured
+        if cannot is not None:
+            calls = compile_query(query.model_copy(update={"measure": measure}))
+        if not isinstance(calls, Cannot):
+            return Plan(reading, calls, measure, cannot)
+        problem = calls.sentence()
+    if problem and reading.asked is not None and isinstance(unserved := compile_query(Query(measure=reading.asked)),
+                                                            Cannot):
+        problem = f"{unserved.sentence()}, and {problem}"
+    return Plan(reading, problem=problem)
+
+
+# plans already built, per vocabulary (one per load) and question, columns, time anchor and use of severity
+_PLANS: weakref.WeakKeyDictionary[Vocabulary, dict[tuple[str, tuple[str, ...], str | None, bool], Plan]] = \
+    weakref.WeakKeyDictionary()
+
+
+def build_plan(question: str, view: ContextView, uses_severity: bool) -> Plan:
+    """The whole plan for `question`, derived only from the question and what does not change during a run: built
+    once per run (per vocabulary) and shared by every later turn."""
+    if view.vocabulary is None:
+        vocabulary = Vocabulary.of_values(view.known_values)
+        return compiled(read_question(question, view.columns, view.now, vocabulary, uses_severity))
+    plans = _PLANS.setdefault(view.vocabulary, {})
+    key = (question, tuple(view.columns), view.now, uses_severity)
+    if key not in plans:
+        plans[key] = compiled(read_question(question, view.columns, view.now, view.vocabulary, uses_severity))
+    return plans[key]

@@ -1,0 +1,39 @@
+"""Measures of the values the matching lines hold: how many distinct ones, and which have the most lines."""
+
+from __future__ import annotations
+
+from react_engine.compile.calls import Call, call
+from react_engine.question.measures import Distinct, Key, Top
+from react_engine.question.query import Query
+from react_engine.tools.entities import CountEntitiesParams, ExtractEntitiesParams
+from react_engine.tools.stats import MAX_TOP, TopValuesParams
+
+
+def extraction(key: Key) -> list[Call]:
+    """The call that finds the values of `key` first, when they must be extracted (none otherwise)."""
+    label = key.shown()
+    if key.pattern is not None:
+        return [call(ExtractEntitiesParams(types=[], pattern=key.pattern, name=key.name), f"find the {label}")]
+    return [call(ExtractEntitiesParams(types=[key.name]), f"find the {label}")] if key.extract else []
+
+
+def distinct(key: Key) -> Call:
+    return call(CountEntitiesParams(type=key.name, unique=True), f"count the distinct {key.shown()}")
+
+
+def ranked(key: Key, n: int, least: bool = False) -> Call:
+    return call(TopValuesParams(field=key.name, n=min(n, MAX_TOP), **({"order": "asc"} if least else {})),
+                f"rank the {key.shown()} by their number of lines{', fewest first' if least else ''}")
+
+
+def compile_distinct(query: Query, measure: Distinct) -> list[Call]:
+    return [distinct(measure.key)]
+
+
+def compile_top(query: Query, measure: Top) -> list[Call]:
+    return [ranked(measure.key, measure.n, measure.least)]
+
+
+def listed_values(key: Key, limit: int) -> list[Call]:
+    """How many distinct values, and the `limit` with the most lines."""
+    return [distinct(key), ranked(key, limit)]

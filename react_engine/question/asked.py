@@ -1,0 +1,86 @@
+"""What a question's asking words ask for (`Asked`), and its text as the asking readers read it: the spans read so
+far, and the words that name a field beside an asking word."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from react_engine.question.measures import Measure, Order
+
+FIELD_END = (r"(?=\s+(?:for|in|on|from|by|per|over|during|across|today|yesterday|this|when|where|with|between|"
+             r"since|of all|among|vs|versus|against|compared)\b|\s*[?,.;]|\s*$)")
+
+
+@dataclass
+class Asked:
+    """What the asking words ask for: a measure (None: count, rank or list as read), the listing's order and
+    limit, the words read and their spans."""
+
+    measure: Measure | None = None
+    order: Order | None = None
+    limit: int | None = None
+    keys: tuple[str, ...] = ()  # a statistic's two grouping words ("by component and level", "per host per hour")
+    by: str | None = None  # the words naming what a statistic is grouped by, however else they were read
+    words: list[str] = field(default_factory=list)
+    spans: list[tuple[int, int]] = field(default_factory=list)
+
+
+class AskedText:
+    """The question with its read spans, for matching only what is still unread."""
+
+    def __init__(self, text: str, used: Sequence[bool], found: Asked) -> None:
+        self.text, self.used, self.found = text, list(used), found
+
+    def take(self, pattern: str, over_read: bool = False) -> re.Match[str] | None:
+        """The first match of `pattern` over unread text (or any text, `over_read`: the words of a comparison or
+        a breakdown are also read as filters or keys), which becomes read."""
+        for m in re.finditer(pattern, self.text, re.I):
+            if m.end() > m.start() and (over_read or not any(self.used[m.start():m.end()])):
+                self.used[m.start():m.end()] = [True] * (m.end() - m.start())
+                self.found.words.append(m.group(0).strip())
+                self.found.spans.append((m.start(), m.end()))
+                return m
+        return None
+
+    def field_before(self, start: int) -> str:
+        """The unread word or two right before `start` that may name a field ("latency p99", "response time
+        p95"), read; "" when none (a word that only asks or points is none)."""
+        m = re.search(r"\b([A-Za-z][\w.-]*(?:\s+[A-Za-z][\w.-]*)?)\s*$", self.text[:start])
+        if m is None or any(self.used[m.start(1):m.end(1)]):
+            return ""
+        words = [w for w in m.group(1).split() if w.lower() not in _NOT_FIELDS]
+        if not words or m.group(1).split()[-1] != words[-1]:
+            return ""
+        first = m.end(1) - len(" ".join(words))
+        self.used[first:m.end(1)] = [True] * (m.end(1) - first)
+        self.found.spans.append((first, m.end(1)))
+        return " ".join(words)
+
+    def field_after(self, end: int) -> str:
+        """The words naming a field right after `end` ("of request time"), read; "" when none."""
+        m = field_words(self.text, end)
+        if m is None or not m.group(1).strip():
+            return ""
+        start, stop = m.start(1), m.end(1)
+        if any(self.used[start:stop]):  # "latency of errors": the words before "of" and those another reader took
+            kept = re.fullmatch(r"\s*(\S.*?)\s+(?:of|for|on|in|from)(?:\s+(?:the|all))?\s*",
+                                self.text[start:self.used.index(True, start)], re.I)
+            if kept is None:
+                return ""
+            stop = start + kept.end(1)
+        self.used[start:stop] = [True] * (stop - start)
+        self.found.spans.append((start, stop))
+        return self.text[start:stop].strip()
+
+
+_NOT_FIELDS = frozenset(("what", "whats", "what's", "is", "are", "was", "were", "the", "a", "an", "of", "show", "me",
+                         "give", "tell", "get", "list", "compute", "calculate", "find", "and", "or", "for", "by",
+                         "per", "in", "on", "overall", "total"))
+
+
+def field_words(text: str, end: int) -> re.Match[str] | None:
+    """The words right after `end` that may name a field ("of request time"), as group 1."""
+    return re.compile(r"\s*(?:of\s+|for\s+)?(?:the\s+|all\s+)?((?:[\w.-]+\s*?){1,4}?)" + FIELD_END, re.I).match(
+        text, end)

@@ -1,0 +1,34 @@
+"""Investigation questions: reading "summarize", "what is unusual", "what happened to X", "why did X fail" into a
+measure. A question of what went wrong asks about the problems only."""
+
+from __future__ import annotations
+
+from react_engine.question.measures import Patterns, Preceding, Timeline, Unusual
+from react_engine.question.reading.question import Question
+
+_ENTITY = (r"(?:(?:user|host|ip|mac|pid|request|session|block|job|task)\s+([\w.:@/$-]+)"  # a named kind of thing
+           r"|(?:\w+\s+)?([\w.:@/$-]*\d[\w.:@/$-]*|[\w.-]+@[\w.-]+|[\w-]+(?:\.[\w-]+){2,}))")  # an id, address
+
+Investigation = Patterns | Unusual | Timeline | Preceding
+
+WRONG = "went wrong"
+"""Asks about the problems only: the lines at warning or above."""
+
+
+def read_investigation(q: Question) -> Investigation | None:
+    """The investigation measure `q` asks for, its asking words consumed; None for other questions. A
+    question of what went wrong asks for the patterns of the problems (see `WRONG`)."""
+    if m := q.take(rf"\b(?:what (?:happened|went on|occurred) (?:to|with)|(?:timeline|history|story) (?:of|for))"
+                   rf"\s+(?:the\s+)?{_ENTITY}"):
+        return Timeline(value=m[0].group(1) or m[0].group(2))
+    if q.take(r"\bwhat (?:happened|came) (?:just )?(?:before|prior to)\b|\bwhat led (?:up )?to\b"
+              r"|^\s*why did\b(?=.*\d)"):
+        return Preceding(lines=5)
+    if q.take(r"\b(?:unusual|weird|strange|odd|anomal\w*|abnormal|suspicious|out of the ordinary)\b"
+              r"|\banything (?:new|different)\b|\bwhat(?:'s| is) new\b"):
+        return Unusual()
+    if q.take(r"\bsummar(?:y|ize|ise)\b|\bwhat (?:kinds?|types?|sorts?) of\b|\bwhat went wrong\b"
+              r"|^\s*why (?:were|was|are|is) there\b|\b(?:message|log) (?:patterns|templates|kinds|types)\b"
+              r"|\bgroup(?:ed)? by message\b"):
+        return Patterns()
+    return None

@@ -1,0 +1,63 @@
+"""The values a question counts or ranks (a `Key`): a column, an entity type the tools extract, a noun the
+messages write with values, or the address or port of one role ("source IPs")."""
+
+from __future__ import annotations
+
+from react_engine.question.measures import Key
+from react_engine.question.reading.draft import Draft
+from react_engine.question.reading.lexicon import CUSTOM_ENTITIES, ENTITY_TYPES, LABELS
+from react_engine.question.reading.nouns import Subject
+from react_engine.question.reading.roles import VALUES, marked, several_ips
+from react_engine.question.vocabulary import Vocabulary
+
+
+def key_of(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> Key | None:
+    """The values the question counts or ranks (None with the problem set when the rows hold none)."""
+    subject = draft.subject
+    found = _subject_key(subject, draft, vocabulary) if subject else _entity_key(draft, columns, vocabulary)
+    if found is None:
+        return None
+    kind, label, pattern = found
+    if kind not in columns and kind not in ENTITY_TYPES and pattern is None and kind != "http_status":
+        draft.problem = f"these logs have no {label}"
+        return None
+    return Key(name=kind, label=label, pattern=pattern,
+               extract=pattern is None and kind in ENTITY_TYPES and draft.goal in ("unique", "list"))
+
+
+def _subject_key(subject: Subject, draft: Draft, vocabulary: Vocabulary) -> tuple[str, str, str | None] | None:
+    """A noun the question names: its column, or the pattern that finds its values in the matching lines."""
+    if not subject.patterns:
+        return subject.name, subject.label, None
+    pattern = subject.pattern(draft.searches(), vocabulary)
+    if pattern is None:
+        draft.problem = f"I found no {subject.label} written in the lines that match the question's other words"
+        return None
+    return subject.name, subject.label, pattern
+
+
+def _entity_key(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> tuple[str, str, str | None] | None:
+    """An entity word's values, of the role the question names when the lines mark it."""
+    kind, label = _entity(draft.target or "", columns, vocabulary), LABELS[draft.target or ""]
+    mark = marked(kind, draft.role, draft.searches(), vocabulary) if draft.role and kind in VALUES else None
+    if mark is not None:
+        draft.subject = Subject(f"{draft.role}_{kind}", f"{draft.role} {label}", (mark,))
+        return draft.subject.name, draft.subject.label, mark
+    if kind == "ip" and vocabulary.sample and several_ips(draft.searches(), vocabulary, draft.role is not None):
+        draft.problem = ("the lines hold several IP addresses and do not mark which one is meant; ask for the "
+                         "source, destination or client addresses")
+        return None
+    return kind, label, CUSTOM_ENTITIES.get(kind)
+
+
+def _entity(target: str, columns: list[str], vocabulary: Vocabulary) -> str:
+    """The entity type or column name the tools know for `target`."""
+    if target == "modem":
+        return "cm_mac" if "cm_mac" in columns else "mac"
+    if target == "status":
+        return "status" if "status" in columns else "http_status"
+    if target == "remote_host" and not vocabulary.token_rows("rhost"):
+        return "ip"
+    if target == "thread" and "thread" not in columns and "tid" in columns:
+        return "tid"
+    return target

@@ -1,0 +1,55 @@
+"""Text written as the logs write it: quoted phrases, MAC and IP addresses, interfaces and paths."""
+
+from __future__ import annotations
+
+import re
+
+from react_engine.logs.macs import MAC_SEPARATED, any_notation
+from react_engine.logs.macs import normalize as normalize_mac
+from react_engine.question.reading.draft import Draft
+from react_engine.question.reading.question import Question
+from react_engine.question.spelling import correct
+from react_engine.question.vocabulary import Vocabulary
+from react_engine.tools.regex import literal
+
+# single quotes may hold an apostrophe between letters: 'Can't find child'
+_QUOTED = r"\"([^\"]+)\"|“([^”]+)”|`([^`]+)`|(?<!\w)'((?:[^']|(?<=\w)'(?=\w))+)'(?!\w)"
+
+
+def read_literals(q: Question, draft: Draft, vocabulary: Vocabulary) -> None:
+    """Quoted phrases, MAC and IP addresses and interface names written in the question become searches. A quoted
+    phrase no sampled line contains is read with its typos corrected against the messages' words, when that
+    phrase occurs ("faild to resolve" -> "failed to resolve"); an ellipsis in a phrase stands for any text."""
+    for m in q.take(_QUOTED):
+        phrase = next(g for g in m.groups() if g)
+        parts = [p.strip() for p in re.split(r"\.\.\.+|…", phrase)]
+        if len(parts) > 1 and any(parts):  # "Took ... seconds to build instance": anything in between
+            pattern = ".*?".join(literal(p) for p in parts if p)
+            draft.search(pattern, True, f"matching /{pattern}/")
+            continue
+        phrase = _as_logged(phrase, draft, vocabulary)
+        draft.search(phrase, False, f'containing "{phrase}"')
+    for m in q.take(r"(?:\b(?:mac|modem|cm)\s+)?\b(" + MAC_SEPARATED + r")\b"):
+        pattern = "(?i)" + any_notation(normalize_mac(m.group(1)) or "")
+        draft.search(pattern, True, f"mentioning MAC {m.group(1)} (any notation)")
+    for m in q.take(r"(?:\bip(?: address)?\s+)?\b(\d{1,3}(?:\.\d{1,3}){3})\b"):
+        draft.search(m.group(1), False, f"mentioning {m.group(1)}")
+    for m in q.take(r"\b((?:cable|gi|te)\d+(?:/\d+)+(?::\d+)?)\b|(?<![\w/])(/[\w.~%/-]*[\w~%/-])"):
+        text = m.group(1) or m.group(2)
+        draft.search(text, False, f"mentioning {text}")
+
+
+def _as_logged(phrase: str, draft: Draft, vocabulary: Vocabulary) -> str:
+    """`phrase`, or the phrase with its words corrected against the messages' words when only that occurs."""
+    if not vocabulary.sample or in_sample(phrase, vocabulary):
+        return phrase
+    fixed, corrections = correct(phrase, frozenset(vocabulary.tokens), tuple(vocabulary.tokens), quoted=False)
+    if corrections and in_sample(fixed, vocabulary):
+        draft.corrections += corrections
+        return fixed
+    return phrase
+
+
+def in_sample(phrase: str, vocabulary: Vocabulary) -> bool:
+    """Whether a sampled line contains `phrase`."""
+    return vocabulary.together([re.escape(phrase)])[0] > 0

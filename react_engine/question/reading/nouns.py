@@ -1,0 +1,124 @@
+"""What a ranking or a distinct count is about when no entity word names it: a column of the rows ("alert label"
+-> `label`), or values the messages write after the noun (`TID 3`, `HRESULT = 0x80004005`, `package: KB123`,
+`error state 6`) or as tokens starting with it (`attempt_1445_0001`). Patterns are derived from the sampled rows,
+so a noun the rows never write that way is not claimed."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from react_engine.question import Vocabulary
+from react_engine.question.reading.lexicon import NUMBER_WORDS, SEVERITY_WORDS, TARGETS
+from react_engine.question.reading.question import Question
+from react_engine.question.vocabulary import singular
+
+# after these words comes the thing counted or ranked: "which HRESULT code", "how many distinct TIDs"
+_LEAD = (r"\b(?:(?:which|what)(?:\s+(?:\d+|" + "|".join(NUMBER_WORDS) + r"))?|unique|distinct|different|individual"
+         r"|top(?:\s+\d+)?)\s+")
+_WORDS = re.compile(_LEAD + r"((?:[A-Za-z][\w-]*\s+){0,3}[A-Za-z][\w-]*)", re.I)
+# words that say the value is an identifier rather than name a thing: "error state number", "HRESULT code"
+_QUALIFIERS = {"number", "numbers", "code", "codes", "id", "ids", "value", "values"}
+# words that end a noun phrase: verbs and the words around them (and any word ending in -ed)
+_ENDS = {"a", "an", "the", "of", "in", "on", "at", "for", "from", "to", "by", "with", "and", "or", "than", "that",
+         "which", "who", "whom", "whose", "there", "per", "across", "during", "over", "into", "is", "are", "was",
+         "were", "be", "been", "do", "does", "did", "have", "has", "had", "got", "get", "gets", "came", "come",
+         "comes", "show", "shows", "showed", "shown", "appear", "appears", "appeared", "logged", "sent", "made",
+         "make", "makes", "send", "sends", "open", "opens", "hold", "holds", "held", "say", "says", "said"}
+# columns every log has, which a noun never means here
+_CORE = {"timestamp", "message", "raw", "source", "line", "severity"}
+# a value written after its name: contains a digit, ends with a letter or digit
+_VALUE = r"([^\s,;()\[\]]*?\d(?:[^\s,;()\[\]]*\w)?)"
+
+
+@dataclass(frozen=True)
+class Subject:
+    """A column, or an extraction pattern (its group is the value), and how the answer names its values."""
+
+    name: str  # the column, or the name the extracted values are kept under
+    label: str  # plural, as the question wrote it ("HRESULT codes")
+    patterns: tuple[str, ...] = ()  # extraction patterns the sampled messages match, best first; () for a column
+
+    def pattern(self, searches: list[str], vocabulary: Vocabulary) -> str | None:
+        """The first of `patterns` that matches sampled lines matching every one of `searches` (regexes)."""
+        return next((p for p in self.patterns if vocabulary.together([*searches, _plain(p)])[0]), None)
+
+
+def _plain(pattern: str) -> str:
+    """An RE2 extraction pattern as a Python one (the sample is matched ignoring case)."""
+    return pattern.removeprefix("(?i)")
+
+
+def subject(q: Question, columns: list[str], vocabulary: Vocabulary) -> Subject | None:
+    """The column or message values the words after "which"/"unique"/"top" name, when no rule knows those words
+    and the rows hold them (the words become consumed); else None."""
+    for m in _WORDS.finditer(q.text):
+        words = _noun_phrase(m.group(1))
+        if not words:
+            continue
+        end = m.start(1) + _span(m.group(1), len(words))
+        if any(q.used[m.start(1):end]):
+            continue
+        found = _column(words, columns) or _in_messages(words, vocabulary)
+        if found is not None:
+            q.consume(m.start(1), end)
+            return found
+    return None
+
+
+def _span(text: str, n: int) -> int:
+    """Where the first `n` words of `text` end."""
+    return list(re.finditer(r"\S+", text))[n - 1].end()
+
+
+def _noun_phrase(text: str) -> list[str]:
+    """The words up to the verb ("HRESULT code shows up" -> HRESULT code), or [] when the head is a word the rules
+    already understand (an entity, a severity, a filler word)."""
+    words: list[str] = []
+    for word in text.split():
+        lower = word.lower()
+        if lower in _ENDS or (lower.endswith("ed") and len(lower) > 4):
+            break
+        words.append(word)
+    head = next((w for w in reversed(words) if w.lower() not in _QUALIFIERS), None)
+    if head is None or any(re.fullmatch(p, head, re.I) for p, _ in SEVERITY_WORDS) or any(
+            re.search(p, " ".join(words), re.I) for _, p in TARGETS):
+        return []
+    return words
+
+
+def _nouns(words: list[str]) -> list[str]:
+    """The words without trailing qualifiers, in the singular and lower case."""
+    while len(words) > 1 and words[-1].lower() in _QUALIFIERS:
+        words = words[:-1]
+    return [singular(w.lower()) for w in words]
+
+
+def _label(words: list[str]) -> str:
+    text = " ".join(words)
+    return text if text.lower().endswith("s") else text + "s"
+
+
+def _column(words: list[str], columns: list[str]) -> Subject | None:
+    """A column named by the phrase ("log ids" -> `log_id`) or by its head noun ("alert label" -> `label`)."""
+    nouns = _nouns(words)
+    folded = {c.lower(): c for c in columns if c.lower() not in _CORE}
+    for key in ("_".join(nouns), nouns[-1]):
+        if key in folded:
+            return Subject(folded[key], _label(words))
+    return None
+
+
+def _in_messages(words: list[str], vocabulary: Vocabulary) -> Subject | None:
+    """A pattern for the values the sampled messages write after the phrase or its head noun, or as tokens that
+    start with it: whichever matches more sampled lines."""
+    if not vocabulary.sample:
+        return None
+    nouns = _nouns(words)
+    found: list[str] = []
+    for key in list(dict.fromkeys([" ".join(nouns), nouns[-1]])):
+        written = r"\s+".join(re.escape(k) for k in key.split())
+        candidates = [rf"(?i)\b({written}_[\w-]*\w)", rf"(?i)\b{written}(?:[ \t]*[=:#][ \t]*|[ \t]+)/?{_VALUE}"]
+        lines = {c: vocabulary.together([_plain(c)])[0] for c in candidates}
+        found += sorted((c for c in candidates if lines[c]), key=lambda c: -lines[c])
+    return Subject("_".join(nouns), _label(words), tuple(found)) if found else None

@@ -1,0 +1,57 @@
+"""Reading "how long were SSH sessions" as durations: a noun of the question that the log writes with a start word
+and an end word ("session opened" ... "session closed") names the start and end lines to pair."""
+
+from __future__ import annotations
+
+import re
+
+from react_engine.question import Vocabulary
+from react_engine.question.measures import Duration, Measure, Span, Statistic
+
+_PAIRS = (("opened", "closed"), ("started", "ended"), ("started", "finished"), ("started", "stopped"),
+          ("start", "end"), ("begin", "end"), ("connected", "disconnected"), ("up", "down"))
+_KEYS = ("pid", "thread")  # the columns a start and its end share, in order of preference
+_EVENT = r"""'[^']+'|"[^"]+"|[\w.$-]+(?:\s+[\w.$-]+){0,4}?"""  # a start or end event's words, quoted or not
+_LINES = r"(?:\s+(?:lines?|events?|messages?|entries))?"
+# "from session opened to session closed per pid", "between 'Receiving block' and 'Received block'"
+_BETWEEN = re.compile(r"\b(?:from|between)\s+(?:the\s+|each\s+|an?\s+)?(?P<a>" + _EVENT + ")" + _LINES
+                      + r"\s+(?:to|and|until|till)\s+(?:the\s+|its\s+|an?\s+)?(?P<b>" + _EVENT + ")" + _LINES
+                      + r"(?:\s+(?:per|by|for each)\s+(?P<key>\w+))?\s*[?.!]?\s*$", re.I)
+_NOT_EVENT = re.compile(r"^(?:first|last|earliest|latest|start|end|beginning)\b|^[\d:. -]+$", re.I)
+
+
+def paired(measure: Measure | None, text: str, vocabulary: Vocabulary, columns: list[str]) -> Measure | None:
+    """`measure`, or in place of a span or an unnamed duration the durations of the first noun of `text` that the
+    sampled lines write with both a start word and an end word of one pair; an unnamed duration (a mean was asked)
+    that no pair explains is the mean of the time the lines write."""
+    if not (isinstance(measure, Span) or (isinstance(measure, Duration) and not measure.start)):
+        return measure
+    for word in re.findall(r"[a-z]{3,}", text.lower()):
+        noun = word[:-1] if word.endswith("s") else word
+        for opening, closing in _PAIRS:
+            start, end = f"{noun} {opening}", f"{noun} {closing}"
+            if all(vocabulary.together([re.escape(t)])[1] > 0 for t in (start, end)):
+                key = next((c for c in _KEYS if c in columns), None)
+                return Duration(start=start, end=end, key=key)
+    if isinstance(measure, Duration):  # "how long did reading a broadcast variable take on average": a mean time
+        return Statistic(func="mean", field="time")
+    return measure
+
+
+def between_events(measure: Measure | None, text: str, vocabulary: Vocabulary, columns: list[str]
+                   ) -> tuple[Duration, tuple[int, int]] | None:
+    """"average time from session opened to session closed per pid": the durations from each start line to its end
+    line (per the key named, else per pid or thread), and where the question names them; None unless a time is asked
+    (a span, a duration, a statistic of a time) and the sampled lines write both events."""
+    if not (isinstance(measure, (Span, Duration)) or (isinstance(measure, Statistic) and measure.field in (
+            "", "time", "duration", "durations"))):
+        return None
+    m = _BETWEEN.search(text)
+    if m is None:
+        return None
+    start, end = (m.group(g).strip("'\"") for g in ("a", "b"))
+    if any(_NOT_EVENT.match(t) for t in (start, end)) or not all(
+            vocabulary.together([re.escape(t)])[1] > 0 for t in (start, end)):
+        return None
+    key = m.group("key").lower() if m.group("key") else next((c for c in _KEYS if c in columns), None)
+    return Duration(start=start, end=end, key=key), m.span()

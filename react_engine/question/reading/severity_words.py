@@ -1,0 +1,89 @@
+"""Severity words ("errors", "warnings or worse", "at least critical"): one level filter when the logs carry
+levels, else a search for the words."""
+
+from __future__ import annotations
+
+import re
+
+from react_engine.logs.severity import RANK, from_pri, normalize
+from react_engine.question.query import LevelFilter
+from react_engine.question.reading.draft import Draft
+from react_engine.question.reading.lexicon import AT_LEAST, SEVERITY_WORDS, STEMS
+from react_engine.question.reading.question import Question
+from react_engine.question.vocabulary import Vocabulary
+
+# quoted text or an upper-case name right before a severity word: the word may name those lines
+_NAME_BEFORE = r"[\"'”`]\s*$|\b[A-Z][A-Z0-9_]{4,}\s*$"
+
+Hit = tuple[int, int, str]  # where a severity word starts and ends, and its level
+
+
+def read_severity(q: Question, draft: Draft, uses_severity: bool, vocabulary: Vocabulary) -> None:
+    """Severity words, as one level filter when the logs carry levels (verbose only as the rows write it), else as
+    a search for the words."""
+    written = {v.lower(): v for v in vocabulary.values.get("level_raw", {})}
+    minimum, hits = _hits(q, written)
+    hits = _levels_not_names(hits, q.text, vocabulary)
+    levels = _levels(hits, q.text)
+    if not levels and minimum is None:
+        return
+    # "'Failed to open package' errors", "CBS_E_INVALID_PACKAGE errors": the level word may name those lines
+    draft.level_noun = any(re.search(_NAME_BEFORE, q.text[:start]) for start, _, _ in hits)
+    if not uses_severity:
+        stems = [STEMS.get(w, w.lower()) for w in levels + ([minimum] if minimum else [])]
+        draft.search("|".join(stems), len(stems) > 1,
+                     f'containing {" or ".join(stems)} (these logs record no severities)')
+        return
+    draft.filters.append(_level_filter(levels, minimum, written, vocabulary))
+
+
+def _hits(q: Question, written: dict[str, str]) -> tuple[str | None, list[Hit]]:
+    """The level an "at least"/"or worse" phrase names, and every severity word, in the question's order."""
+    minimum, hits = None, []
+    for pattern, level in SEVERITY_WORDS:
+        if level == "verbose" and not {"verbose", "v"} & written.keys():
+            continue  # a level these rows never write is a word of the question
+        if q.take(AT_LEAST.format(w=pattern)):
+            minimum = minimum or level.lower()
+        hits += [(m.start(), m.end(), level) for m in q.take(pattern)]
+    return minimum, sorted(hits)
+
+
+def _levels_not_names(hits: list[Hit], text: str, vocabulary: Vocabulary) -> list[Hit]:
+    """Less the words after a name in a log that writes no such level ("CBS_E_INVALID_PACKAGE errors" where no
+    line is at error): the word names the lines, not a level."""
+    logged = {normalize(w) for w in vocabulary.values.get("level_raw", {})}
+    return [h for h in hits if not (logged and normalize(h[2]) not in logged and re.search(_NAME_BEFORE, text[:h[0]]))]
+
+
+def _levels(hits: list[Hit], text: str) -> list[str]:
+    """The levels named; in "fatal errors" the level is the adjective and "errors" only the noun."""
+    return list(dict.fromkeys(level for i, (start, _, level) in enumerate(hits) if not (
+        level == "error" and i and not text[hits[i - 1][1]:start].strip())))
+
+
+def _level_filter(levels: list[str], minimum: str | None, written: dict[str, str],
+                  vocabulary: Vocabulary) -> LevelFilter:
+    levels = [written.get("verbose", written.get("v", level)) if level == "verbose" else level for level in levels]
+    if levels == ["error"] and minimum is None and (worse := _worse_than_error(vocabulary)):
+        # "errors" on a log that writes critical lines and no error ones: error or worse
+        return LevelFilter(min_level="error",
+                           words=f"with severity error or worse: this log writes no error level, only {worse}")
+    words = " or ".join(levels)
+    if minimum:
+        words = " or ".join(filter(None, [words, f"{minimum} or worse"]))
+    return LevelFilter(levels=tuple(levels), min_level=minimum, words=f"with severity {words}")
+
+
+def _worse_than_error(vocabulary: Vocabulary) -> str:
+    """The levels worse than error the rows write when they write no error level ("critical"); "" otherwise (a
+    log that writes errors counts its errors)."""
+    written = {_level_of(w) for w in vocabulary.values.get("level_raw", {})}
+    worse = {level for level in written if level is not None and RANK[level] < RANK["error"]}
+    return "" if "error" in written else ", ".join(sorted(worse, key=RANK.__getitem__))
+
+
+def _level_of(written: str) -> str | None:
+    """The canonical level a written level names ("FATAL", "crit", a syslog "<130>")."""
+    pri = re.fullmatch(r"<(\d{1,3})>", written)
+    return from_pri(int(pri.group(1))) if pri else normalize(written)

@@ -1,0 +1,164 @@
+"""What a question does with the lines it keeps (count, count distinct, rank, list, show, a histogram) and what it
+counts or ranks (an entity or column: modems, IPs, users, ...)."""
+
+from __future__ import annotations
+
+import re
+
+from react_engine.question.reading.draft import Draft, Goal
+from react_engine.question.reading.lexicon import AMOUNT, COUNTABLE, CUSTOM_ENTITIES, LABELS, NUMBER_WORDS, TARGETS
+from react_engine.question.reading.question import Question, amount
+from react_engine.question.vocabulary import Vocabulary
+
+# "by host", "per user" group counts; "logged by", "written by" name a source instead
+GROUP_BY = r"(?<!\wed )(?<!written )(?<!\wen )\b(?:by|per|for each|for every)"
+GROUPED = GROUP_BY + r"\s+\w+"
+LINE_WORDS = r"(?:lines?|entries|entry|messages?|events?|records?|rows?|ones|logs?)"  # "unique lines"
+SEVERAL = r"\d+|" + "|".join(w for w, n in NUMBER_WORDS.items() if n > 1)  # "which 5 IPs", not "which one"
+_MOST = r"\bmost\b|\bhighest\b|\blargest\b|\bbiggest\b|\bnoisiest\b|\bbusiest\b|\bworst\b"
+_BREAKDOWN = r"\bbreak(?:down| down)\b|" + GROUPED
+# a noun after an entity word that makes it a modifier of lines ("user attempts", "IP requests")
+_HEAD_NOUN = re.compile(r"\S*\s+(?:attempts?|events?|lines?|entries|messages?|errors?|requests?|logins?|failures?"
+                        r"|records?|occurrences?|times|\w+(?:ions|ments))\b")  # "block deletions", "allocations"
+_DISTINCT = r"\bunique\b|\bdistinct\b|\bdifferent\b"
+# "first 5 invalid user attempts", "the last 3 session lines": lines listed, whatever word they start with
+_FIRST_N = r"^\W*(?:show\s+(?:me\s+)?)?(?:the\s+)?(?:first|last|latest|newest|oldest|earliest|most recent)\s+" + AMOUNT + r"\b"
+_BUCKETS = r"(?:minute|hour|day)s?\b"
+_QUIET = r"\b(?:quietest|fewest|least|lowest|calmest)\b"
+# the busiest or quietest buckets: "busiest hour", "the 3 busiest minutes", "which 2 hours had the most errors",
+# "top 5 minutes by requests", "which hour had the fewest errors", "the hour with the most errors"
+_PEAK = (r"\b(?:busiest|peak|quietest)\s+(?:(" + SEVERAL + r")\s+)?" + _BUCKETS + r"|\b(" + SEVERAL
+         + r")\s+(?:busiest|quietest)\s+" + _BUCKETS + r"|\btop\s+(" + SEVERAL + r")\s+" + _BUCKETS
+         + r"|\b(?:which|what)\s+(?:(" + SEVERAL + r")\s+)?" + _BUCKETS + r"(?=.*\b(?:most|busiest|highest|"
+         r"quietest|fewest|least|lowest)\b)|\b(?:minute|hour|day)\s+(?:was|had)\s+(?:the\s+)?(?:busiest|most|"
+         r"quietest|fewest|least)\b|\bthe\s+(?:minute|hour|day)\s+with\s+the\s+(?:most|fewest|least)\b")
+# (pattern, goal) for the goals that need only a look at the question, in order
+_GOALS: tuple[tuple[str, Goal], ...] = (
+    (r"\bmost (?:common|frequent|active|affected|seen)\b|\bfrequent\b|\bnoisiest\b|\bbusiest\b|" + _BREAKDOWN, "top"),
+    (_DISTINCT + r"|\bindividual\b", "unique"),
+    (r"\bhow many\b|\bnumber of\b|\bcount\b|\bhow often\b|\btotal\b", "count"),
+    (r"^\s*(?:which|what)\b", "list"),
+    (r"^\s*(?:show|list|display|print|give me)\b|\bexamples?\b|\bsamples?\b"
+     r"|\b(?:show|list|display|print)\s+(?:me\s+)?(?:them|those|these)\b", "show"),  # "any errors since 9? show them"
+)
+
+
+def read_goal(q: Question, draft: Draft) -> None:
+    """Set the draft's goal, how many values a top list has, and a histogram's bucket."""
+    draft.interval = _interval(q.text)
+    if _peak(q, draft):
+        return
+    if q.take(r"\b(?:per|by|each|every)\s+(second|minute|hour|day)\b|\b(hourly|daily)\b|\bover time\b|\bhistogram\b"
+              r"|\btimeline\b|\btrend\b"):
+        draft.goal = "histogram"
+    elif (m := q.take(r"\btop\s*" + AMOUNT + r"?\b|\b(?:which|what)\s+(" + SEVERAL +
+                      r")\b(?=.*\b(?:most|highest|largest|biggest|busiest|noisiest)\b)")):
+        word = m[0].group(1) or m[0].group(2)
+        draft.goal, draft.n = "top", amount(word) if word else 5
+    elif q.has(r"\b(?:which|who)\b|^\s*what\s+(?!are\b|were\b)") and q.has(_MOST):
+        draft.goal = "which"
+    elif (goal := next((goal for pattern, goal in _GOALS if q.has(pattern)), None)) is not None:
+        draft.goal = goal
+        draft.n = 10 if goal == "top" and q.has(_BREAKDOWN) else 5
+    elif q.has(r"^\s*(?:are|were|is|was|did|do|does|has|have|any)\b") or not q.has(
+            r"^\s*(?:why|how|when|where|who|whom|whose|what|which|can|could|should|would|will)\b"):
+        draft.goal = "count"  # a yes/no question, or a terse noun phrase ("SEVERE entries?")
+    else:
+        draft.goal = ""
+
+
+def _peak(q: Question, draft: Draft) -> bool:
+    """Read the busiest or quietest buckets asked for, and how many (see `_PEAK`); whether they are."""
+    if not (found := q.take(_PEAK)):
+        return False
+    several = next((g for g in found[0].groups() if g), None)
+    draft.goal, draft.peak, draft.n = "histogram", True, amount(several) if several else 1
+    draft.rank = "least" if q.take(r"\b(?:quietest|fewest|least)\b") or q.has(_QUIET) else "most"
+    return True
+
+
+def _interval(text: str) -> str:
+    """A histogram's bucket: a minute or a day when the question names one, a second when it counts per second,
+    else an hour."""
+    unit = re.search(r"\b(minute|day)s?\b|\b(daily)\b|\b(?:per|each|every)\s+(second)\b", text, re.I)
+    word = next((g.lower() for g in unit.groups() if g), "hour") if unit else "hour"
+    return {"minute": "1m", "second": "1s", "hour": "1h"}.get(word, "1d")
+
+
+def read_target(q: Question, draft: Draft, vocabulary: Vocabulary) -> None:
+    """The entity or column the question counts or ranks (modems, IPs, users...): the one after "per"/"by" in a
+    breakdown, else the first one named. A kind found by a pattern that matches none of the sampled lines ("blocks"
+    in Spark logs, which have no `blk_` ids) is left as a word of the question."""
+    named = _named(q, vocabulary)
+    first, draft.target = named[0] if named else (len(q.text), None)
+    if draft.subject is not None:
+        draft.target = draft.subject.name
+        return
+    per = re.search(GROUP_BY + r"\s+(?:the\s+|each\s+)?", q.text, re.I)
+    grouped = next((kind for start, kind in named if per and draft.goal == "top" and start == per.end()), None)
+    if grouped:
+        _group(q, draft, named, grouped)
+    _counted(q, draft, first)
+
+
+def _counted(q: Question, draft: Draft, first: int) -> None:
+    """Messages are counted as lines and ranked as messages; "how many modems" counts distinct modems, and "how
+    many unique lines" counts lines (the target word first named at `first`)."""
+    if draft.target == "message" and draft.goal not in ("top", "which", "list"):
+        draft.target = None  # "how many messages" counts lines
+    if draft.target is None and draft.goal in ("top", "which") and q.has(r"\berrors?\b|\bwarnings?\b"):
+        draft.target = "message"  # "the most common errors"
+    if draft.goal == "count" and draft.target in COUNTABLE and _counts_the_target(q, first):
+        draft.goal = "unique"  # "how many modems ..." asks for distinct modems
+    if draft.target in COUNTABLE:
+        _listed(q, draft, first)
+    if draft.target is None and draft.goal == "unique":
+        _distinct_lines(q, draft)
+
+
+def _listed(q: Question, draft: Draft, first: int) -> None:
+    """"list the last 3 invalid user attempts" lists lines; "last 3 users" (values in time order) is no tool's."""
+    if (draft.goal in ("list", "show") or q.has(_FIRST_N)) and _HEAD_NOUN.match(q.text[first:]):
+        draft.target, draft.goal = None, "show"
+    elif draft.goal == "count" and q.has(_FIRST_N):
+        draft.problem = f"I cannot list {LABELS[draft.target or '']} in the order they were logged yet"
+
+
+def _named(q: Question, vocabulary: Vocabulary) -> list[tuple[int, str]]:
+    """Where each entity word is, and its kind, in the question's order (their words become consumed)."""
+    named = []
+    for kind, pattern in TARGETS:
+        for m in q.take(pattern):
+            if kind in CUSTOM_ENTITIES and vocabulary.sample and not vocabulary.together([CUSTOM_ENTITIES[kind]])[0]:
+                q.consume(m.start(), m.end(), used=False)
+            else:
+                named.append((m.start(), kind))
+    return sorted(named)
+
+
+def _group(q: Question, draft: Draft, named: list[tuple[int, str]], grouped: str) -> None:
+    """Rank the kind after "per"/"by"; counting another kind for each of them is no tool's."""
+    counted = [(start, kind) for start, kind in named if kind != grouped and kind in COUNTABLE]
+    if counted and (q.has(_DISTINCT) or _counts_the_target(q, counted[0][0])):
+        draft.problem = f"counting distinct {LABELS[counted[0][1]]} for each of the {LABELS[grouped]} is not supported"
+    draft.target = grouped
+
+
+def _distinct_lines(q: Question, draft: Draft) -> None:
+    """"How many unique lines" counts lines; distinct values of a word no rule knows are no tool's."""
+    draft.goal = "count"
+    noun = re.search(r"\b(?:unique|distinct|different|individual)\s+(\w+)", q.text, re.I)
+    if noun and not q.used[noun.start(1)] and not re.fullmatch(LINE_WORDS, noun.group(1), re.I):
+        draft.problem = f'I cannot count distinct "{noun.group(1)}": the tools count distinct values of ' \
+                        "known entities (IP addresses, users, hosts, blocks, ...)"
+
+
+def _counts_the_target(q: Question, start: int) -> bool:
+    """Whether "how many" is followed by the target word at `start` ("how many [unregistered] modems"), and the
+    target is not just a modifier ("how many user attempts")."""
+    counted = re.search(r"\b(?:how many|number of|count(?: of| the)?)\s+(?:(?:unique|distinct|different|"
+                        r"individual|of|the)\s+)*", q.text, re.I)
+    if counted is None or start < counted.end():
+        return False
+    return _HEAD_NOUN.match(q.text[start:]) is None and all(
+        q.used[i] or q.text[i].isspace() for i in range(counted.end(), start))

@@ -1,0 +1,202 @@
+"""The tool that measures a numeric field (or counts rows) over the current rows: one statistic, or one per group
+of up to two keys and a time bucket; two keys give a two-way table (a pivot).
+
+A grouped result is a table in the tool's value, `{"columns": [...], "rows": [[...], ...], "unit": ...}`, whose
+numbers are JSON numbers (so the grounding check counts them as computed) and whose rows `-o csv` prints.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Annotated, Any, Literal, Protocol
+
+import pandas as pd
+from pydantic import AfterValidator, Field
+
+from react_engine.errors import ToolError
+from react_engine.rows.ranked import brief, jsonable
+from react_engine.rows.rowops import count
+from react_engine.tools.numeric import (
+    Key,
+    Numeric,
+    gather,
+    grouped_statistic,
+    key_column,
+    key_name,
+    plain,
+    resolve,
+    statistic,
+    unit_text,
+)
+from react_engine.tools.param_types import OneOrMany
+from react_engine.tools.rates import one_rate, rates, stated
+from react_engine.tools.registry import Params, ToolContext, ToolResult, tool
+from react_engine.tools.timeexpr import parse_interval
+
+MAX_GROUPS = 200
+PIVOT_SIDE = 12  # values kept on each side of a pivot, the most frequent
+_BUCKET = re.compile(r"\d*\s*(?:s|sec|m|min|h|hr|d|w)", re.I)  # a time bucket among the group keys
+_FUNC = re.compile(r"count|sum|mean|median|min|max|stddev|p(?:100|\d{1,2}(?:\.\d+)?)")
+
+
+def _func(text: str) -> str:
+    func = text.strip().lower()
+    if not _FUNC.fullmatch(func):
+        raise ValueError("func is count, sum, mean, median, min, max, stddev or pN (a percentile: p95, p99.9)")
+    return func
+
+
+Func = Annotated[str, AfterValidator(_func), Field(description="count sum mean median min max stddev p95...")]
+NumericName = Annotated[str | None, Field(description="numeric field (latency_ms, bytes, time...); null: rows")]
+
+
+class Measured(Protocol):
+    """The parameters of a measure: `field` and `func` (declared by each tool, in the order its signature shows)."""
+
+    field: str | None
+    func: str
+
+
+class FieldStatsParams(Params):
+    field: NumericName = None
+    func: Func = "mean"
+    by: OneOrMany = Field([], description="up to two columns, and/or a time bucket (1m, 1h, 1d)")
+    order: Literal["desc", "asc"] | None = Field(None, description="groups by the statistic, largest first (desc) "
+                                                                   "or smallest; null: by value desc, buckets by time")
+    per: str | None = Field(None, description="a time bucket (1m, 1h): func of the rows counted per bucket")
+
+
+def _rank(stat: str) -> dict[str, float]:
+    """The percentile a pN statistic is, which the answer may name ("95th")."""
+    return {"percentile": float(stat[1:])} if stat.startswith("p") else {}
+
+
+def measured(ctx: ToolContext, params: Measured) -> tuple[Numeric | None, str]:
+    """The field measured (None when rows are counted) and its name in a summary."""
+    if params.field is None or not params.field.strip():
+        if params.func != "count":
+            raise ToolError(f"func={params.func} needs a numeric field")
+        return None, "rows"
+    numeric = resolve(ctx, params.field)
+    return numeric, numeric.name
+
+
+def _over(numeric: Numeric | None, found: int, ctx: ToolContext) -> str:
+    what = "rows" if numeric is None else f"rows with {brief(numeric.name, 40)}"
+    return f"over {found:,} {what} (of {count(ctx.rows):,} current rows)"
+
+
+@tool("field_stats", "a statistic of a numeric field or of rows per bucket (per), by up to two keys", FieldStatsParams,
+      optional=True)
+def field_stats(params: FieldStatsParams, ctx: ToolContext) -> ToolResult:
+    if params.per is not None:
+        return _per_bucket(params, ctx)
+    numeric, name = measured(ctx, params)
+    found, width = group_keys(ctx, params.by)
+    keys = [key_name(k) for k in found]
+    data = gather(ctx.rows, numeric, found, width, ctx.frame)
+    stat, unit = params.func, numeric.unit if numeric else ""
+    if data.empty:
+        return ToolResult(value={"rows": 0}, summary=f"{stat} {brief(name, 40)} -> no current row has a value")
+    rank = _rank(stat)
+    if not keys and width is None:
+        result = plain(float(statistic(data["value"], params.func)))
+        return ToolResult(value={stat: result, "rows": len(data), "unit": unit} | rank,
+                          summary=f"{stat} {brief(name, 40)} -> {result:,}{unit_text(unit)} "
+                                  f"{_over(numeric, len(data), ctx)}")
+    groups = keys + (["bucket"] if width is not None else [])
+    if len(groups) == 2 and width is None:
+        value, shape = _pivot(data, keys, stat)
+        return ToolResult(value=value | {"unit": unit}, summary=f"{stat} {brief(name, 40)} by {' and '.join(keys)} "
+                                                                 f"-> {shape} {_over(numeric, len(data), ctx)}")
+    grouped = data.groupby(groups, sort=False, observed=True)["value"]
+    table = pd.DataFrame({stat: statistic(grouped, params.func)} | (
+        {"rows": grouped.size()} if numeric is not None else {})).reset_index()
+    by_time = width is not None and params.order is None
+    value, shown = listed(table, groups if by_time else [stat], by_time or params.order == "asc", stat)
+    return ToolResult(value=value | {"unit": unit} | rank,
+                      summary=f"{stat} {brief(name, 40)} by {', '.join(groups)} -> {shown} "
+                              f"{_over(numeric, len(data), ctx)}")
+
+
+def listed(table: pd.DataFrame, order: list[str], ascending: bool | list[bool], stat: str,
+           said: Callable[[list[Any]], str] | None = None) -> tuple[dict[str, Any], str]:
+    """A grouped measure's table sorted by `order`, its first MAX_GROUPS rows as the value's `rows`; the value
+    and, for a summary, how many groups there are and the first three (each as `said` words it, by default its
+    first key and the `stat` column)."""
+    table = table.sort_values(order, ascending=ascending, kind="stable")
+    rows = [[_cell(v) for v in row] for row in table.head(MAX_GROUPS).itertuples(index=False)]
+    at = list(table.columns).index(stat)
+    first = ", ".join(said(r) if said else f"{brief(r[0], 30)} {r[at]:,}" for r in rows[:3]) or "none"
+    left = f", the first {MAX_GROUPS} listed" if len(table) > MAX_GROUPS else ""
+    return ({"columns": [str(c) for c in table.columns], "rows": rows, "groups": len(table)},
+            f"{len(table):,} groups{left}: {first}")
+
+
+def _per_bucket(params: FieldStatsParams, ctx: ToolContext) -> ToolResult:
+    """`func` of the current rows counted per time bucket `per` (over every bucket of their span, the empty ones
+    0), for each group of the `by` columns when given."""
+    assert params.per is not None
+    if params.field is not None and params.field.strip():
+        raise ToolError('per counts rows per time bucket: leave field null (a field per time: by=["1h"])')
+    if any(_BUCKET.fullmatch(b.strip()) for b in params.by) or len(params.by) > 2:
+        raise ToolError("with per, group by up to two columns (per is the time bucket)")
+    width, stat = parse_interval(params.per), params.func
+    keys = [key_column(ctx, k) for k in params.by]
+    found = rates(ctx, keys, width, params.per)
+    if found is None:
+        return ToolResult(value={"rows": 0}, summary=f"{stat} rows per {brief(params.per)} -> no current row has "
+                                                     "a time")
+    rank = _rank(stat)
+    if not keys:
+        value, summary = one_rate(found, stat, params.per)
+        return ToolResult(value=value | {"unit": ""} | rank, summary=summary)
+    table = found.groups.assign(**{stat: found.of(stat)})
+    value, shown = listed(table, [stat], params.order == "asc", stat)
+    return ToolResult(value=value | stated(found, params.per) | {"unit": ""} | rank,
+                      summary=f"{stat} rows per {brief(params.per)} by {', '.join(map(key_name, keys))} -> {shown} "
+                              f"over {found.buckets:,} buckets")
+
+
+def group_keys(ctx: ToolContext, by: list[str] | str) -> tuple[list[Key], pd.Timedelta | None]:
+    """The group keys `by` names (columns, or numbers the messages carry) and its time bucket's width, if any."""
+    by = [by] if isinstance(by, str) else by
+    buckets = [b for b in by if _BUCKET.fullmatch(b.strip())]
+    if len(buckets) > 1 or len(by) - len(buckets) > 2:
+        raise ToolError("group by at most two columns and one time bucket")
+    return [key_column(ctx, k) for k in by if k not in buckets], parse_interval(buckets[0]) if buckets else None
+
+
+def _cell(value: Any) -> Any:
+    if isinstance(value, float):
+        return plain(value)
+    return jsonable(value)
+
+
+def _pivot(data: pd.DataFrame, keys: list[str], stat: str) -> tuple[dict[str, Any], str]:
+    """A two-key table: the most frequent values of the first key down, of the second across, and each row's
+    statistic over all its values in `total`; its value and what it leaves out."""
+    across, down = keys
+    sizes = [counts[counts > 0] for counts in (data[across].value_counts(), data[down].value_counts())]
+    kept_rows, kept_columns = (counts.index[:PIVOT_SIDE] for counts in sizes)
+    cells = grouped_statistic(data, keys, stat)
+    totals = grouped_statistic(data, [across], stat)
+    wide = cells.unstack(down).reindex(index=kept_rows, columns=kept_columns)
+    rows = [[jsonable(r), *[None if pd.isna(v) else plain(float(v)) for v in wide.loc[r]], plain(float(totals[r]))]
+            for r in kept_rows]
+    left = [f"{len(counts) - PIVOT_SIDE:,} more {what}" for counts, what in zip(sizes, keys, strict=True)
+            if len(counts) > PIVOT_SIDE]
+    value = {"columns": [across, *[str(jsonable(c)) for c in kept_columns], "total"], "rows": rows}
+    if left:  # the whole table's cells, for an answer that states every cell (within MAX_GROUPS of them)
+        value["cells"] = _every_cell(cells) if len(cells) <= MAX_GROUPS else None
+    return value, f"{len(kept_rows)}x{len(kept_columns)} table" + (f", {' and '.join(left)} left out" if left else "")
+
+
+def _every_cell(cells: pd.Series) -> dict[str, dict[str, Any]]:
+    """{first key's value: {second key's value: statistic}} of every non-empty cell of a two-key table."""
+    out: dict[str, dict[str, Any]] = {}
+    for (row, column), v in cells.items():
+        if not pd.isna(v):
+            out.setdefault(str(jsonable(row)), {})[str(jsonable(column))] = plain(float(v))
+    return out
