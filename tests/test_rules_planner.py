@@ -46,7 +46,7 @@ def view(question: str, history: list[HistoryItem] | None = None, row_count: int
 
 def reply(v: ContextView) -> dict[str, Any]:
     """One planner turn, checked against the reply contract the engine enforces."""
-    content = RulesPlanner().plan(PlanRequest(system="", prompt="", prompt_tokens=0, view=v)).content
+    content = RulesPlanner().plan(PlanRequest(system="", prompt="", prompt_tokens=0, view=v)).text()
     parsed = parse_reply(content)
     validate(parsed, REGISTRY)
     return json.loads(content)

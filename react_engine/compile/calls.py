@@ -16,13 +16,14 @@ class Call:
     """One tool call of a plan, with the one-sentence reason sent as `reasoning`."""
 
     action: str
-    params: dict[str, Any]
+    params: dict[str, Any]  # only the parameters given, as a model would send them
     reasoning: str
+    model: Params  # the same parameters, checked by the tool's own params model
 
 
 def call(params: Params, reasoning: str) -> Call:
-    """The call of the tool whose params model `params` is; only the parameters given are sent, as a model would."""
-    return Call(_ACTIONS[type(params)], params.model_dump(exclude_unset=True), reasoning)
+    """The call of the tool whose params model `params` is."""
+    return Call(_ACTIONS[type(params)], params.model_dump(exclude_unset=True), reasoning, params)
 
 
 @dataclass(frozen=True)

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from typing import Any, Literal, Union
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError, create_model
 
 from react_engine.errors import ErrorItem, ReplyError
+from react_engine.tools.finalize import FinalizeAnswerParams
 from react_engine.tools.registry import Params, Tool
 
 REASONING_CHARS = 80  # the reply schema's bound on `reasoning`: a grammar-bound model cannot ramble past it
@@ -21,6 +23,75 @@ class Reply(BaseModel):
     action: str
     params: dict[str, Any] = Field(default_factory=dict)
     ignored: list[str] = Field(default_factory=list, exclude=True)  # other actions in the reply, not taken
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    """A call of one declared tool with its checked params: what a reply asks the engine to run."""
+
+    tool: Tool
+    params: Params
+    reasoning: str = ""
+    ignored: tuple[str, ...] = ()  # other actions the reply held, not taken
+
+    @property
+    def sent(self) -> dict[str, Any]:
+        """The params as the planner gave them (defaults it left out stay out)."""
+        return self.params.model_dump(exclude_unset=True)
+
+
+@dataclass(frozen=True)
+class Final:
+    """The final answer and the computed value it rests on."""
+
+    answer: str
+    value: Any = None
+    reasoning: str = ""
+    ignored: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Invalid:
+    """A reply that names no valid action: why, and the action and params it did name, if any."""
+
+    error: ReplyError
+    action: str | None = None
+    params: dict[str, Any] | None = None
+    ignored: tuple[str, ...] = ()
+
+
+Action = ToolCall | Final | Invalid
+"""A planner's reply as the engine acts on it, read once: a model's text by `read_action`, the rules' plan as is."""
+
+
+def read_action(text: str, tools: dict[str, Tool]) -> Action:
+    """The action in a model's reply `text`, checked against `tools`."""
+    try:
+        reply = parse_reply(text)
+    except ReplyError as exc:
+        return Invalid(exc)
+    ignored = tuple(reply.ignored)
+    try:
+        tool, params = validate(reply, tools)
+    except ReplyError as exc:
+        return Invalid(exc, reply.action, reply.params, ignored)
+    if isinstance(params, FinalizeAnswerParams):
+        return Final(params.answer, params.value, reply.reasoning, ignored)
+    return ToolCall(tool, params, reply.reasoning, ignored)
+
+
+def action_text(action: Action) -> str:
+    """`action` as the one JSON object of the reply contract (for traces and replays)."""
+    match action:
+        case ToolCall():
+            shaped: dict[str, Any] = {"reasoning": action.reasoning, "action": action.tool.name,
+                                      "params": action.params.model_dump(mode="json", exclude_unset=True)}
+        case Final():
+            shaped = {"reasoning": action.reasoning, "action": "finalize_answer",
+                      "params": {"answer": action.answer, "value": action.value}}
+        case Invalid():
+            shaped = {"action": action.action or "", "params": action.params or {}}
+    return json.dumps(shaped, ensure_ascii=False, default=str)
 
 
 def reply_schema(tools: dict[str, Tool]) -> dict[str, Any]:

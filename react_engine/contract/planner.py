@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from react_engine.contract.actions import Action, action_text
 from react_engine.question.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
@@ -117,15 +118,23 @@ class ModelUsage(BaseModel):
 
 
 class PlannerReply(BaseModel):
-    """One raw reply plus what the server reported about producing it."""
+    """One reply plus what the server reported about producing it: a model's raw text (`content`, read by the
+    engine), or the typed `action` of a planner that decides without text (the rules planner)."""
 
-    content: str
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    content: str = ""
+    action: Action | None = Field(None, exclude=True)
     thinking: str | None = None
     done_reason: str | None = None
     model: str | None = None
     usage: ModelUsage = Field(default_factory=ModelUsage)
     retries: list[RetryRecord] = Field(default_factory=list)
     warnings: list[str] = Field(default_factory=list)
+
+    def text(self) -> str:
+        """The reply as text: the model's own, or the typed action written in the reply contract."""
+        return action_text(self.action) if self.action is not None and not self.content else self.content
 
 
 class Planner(ABC):
@@ -134,6 +143,7 @@ class Planner(ABC):
     name: str = "planner"
     model: str | None = None
     calls_model: bool = False  # counts toward llm_calls
+    reads_prompt: bool = True  # reads `PlanRequest.prompt` (the engine renders none for a planner that does not)
     uses_schema: bool = False  # reads `PlanRequest.reply_schema` (built only for planners that do)
     deterministic: bool = False  # the same view always gives the same reply, so nudging it changes nothing
     context_tokens: int | None = None  # room for the prompt in the model's window, when known

@@ -8,6 +8,7 @@ from pydantic import BaseModel, Field, PrivateAttr
 
 from react_engine.contract.planner import ModelUsage, RetryRecord
 from react_engine.question import Interpretation
+from react_engine.rows.snippets import json_text
 
 StopReason = Literal[
     "stop", "tool_limit", "time_limit", "length", "insufficient_context", "error", "interrupted", "approval_denied"
@@ -41,6 +42,12 @@ class Step(BaseModel):
     retries: list[RetryRecord] = Field(default_factory=list)
     trimmed: list[str] = Field(default_factory=list)  # prompt sections dropped to fit the budget
     ignored_actions: list[str] = Field(default_factory=list)  # other actions in the reply, not taken
+
+    def reply_text(self) -> str | None:
+        """The reply as text: a model's own, or the typed action a planner handed over, in the reply contract."""
+        if self.reply is not None or self.action is None:
+            return self.reply
+        return json_text({"action": self.action, "params": self.params})
 
 
 class Evidence(BaseModel):

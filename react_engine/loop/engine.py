@@ -9,7 +9,7 @@ from typing import Any
 
 import pandas as pd
 
-from react_engine.contract.actions import parse_reply, validate
+from react_engine.contract.actions import Action, Final, Invalid, ToolCall, read_action
 from react_engine.contract.planner import Advisor, ContextView, Planner, PlannerReply, PlanRequest, Suggestion
 from react_engine.contract.record import RunResult, Statistics, Step, StopReason, token_ratio
 from react_engine.contract.reply_schema import portable_reply_schema
@@ -23,7 +23,7 @@ from react_engine.loop.fallback import fallback_start, merge, needs_fallback
 from react_engine.loop.frames import open_run
 from react_engine.loop.outcome import judged, unfinished, unloaded
 from react_engine.loop.planning import ask
-from react_engine.loop.state import RunState, call_key
+from react_engine.loop.state import CallKey, RunState, call_key
 from react_engine.loop.stops import Stop
 from react_engine.question import Interpretation, Vocabulary
 from react_engine.question.reading.read import read_question
@@ -93,12 +93,21 @@ class Engine:
                     begun = fallback_start(started, self.settings.timeout_seconds)
                     again = _Run(self, state.restart(), tracer, begun, [], self.fallback).execute()
                     result = merge(result, again, started)
-            span.set(stop_reason=result.stop_reason, answer=result.answer, value=json_text(result.value),
-                     verified=result.verified, now_used=result.now or "", planner=result.planner)
+            span.set(stop_reason=result.stop_reason, answer=result.answer, verified=result.verified,
+                     now_used=result.now or "", planner=result.planner,
+                     **({"value": json_text(result.value)} if tracer.recording else {}))
         result.trace_file = tracer.close()
         result.warnings.extend(tracer.warnings)
         return result
 
+
+
+def _offered(action: Action, tools: dict[str, Tool]) -> Action:
+    """A typed `action`, or why it cannot be taken when its tool is not offered this turn."""
+    if isinstance(action, ToolCall) and action.tool.name not in tools:
+        error = ReplyError(f"unknown tool {action.tool.name!r}; valid tools: {', '.join(tools)}", kind="unknown_tool")
+        return Invalid(error, action.tool.name, action.sent)
+    return action
 
 
 def _advisor(planner: Planner | None) -> Advisor | None:
@@ -188,8 +197,6 @@ class _Run:
 
     def _plan(self, iteration: int, step: Step) -> PlannerReply:
         state, settings = self.state, self.settings
-        tools = list(self._tools().values())
-        budget = min(settings.max_prompt_tokens, self.planner.context_tokens or settings.max_prompt_tokens)
         with self.tracer.span("context") as span:
             view = state.view(iteration, settings.max_iterations, settings.sample_lines)
             advisor = self.engine.advisor
@@ -200,46 +207,58 @@ class _Run:
                     suggestion = advisor.suggest(view) if advisor else None
                     view.notes, view.suggestion = interpretation.notes(suggestion), suggestion
                     self.suggested = suggestion
-            system = self.planner.system_prompt
-            prompt = build_prompt(view, tools, budget, history=settings.history_window,
-                                  samples=settings.sample_lines, sample_chars=settings.sample_chars,
-                                  wanted=self._wanted(), **({"system": system} if system else {}))
-            span.set(prompt_tokens=prompt.tokens, trimmed=",".join(prompt.trimmed), budget=budget)
-            span.event("prompt", system=prompt.system, text=prompt.text)
+            request = self._request(view, step, span) if self.planner.reads_prompt else \
+                PlanRequest(system="", prompt="", prompt_tokens=0, view=view)
+        state.feedback = None
+        request.time_left = settings.timeout_seconds - (time.monotonic() - self.started)
+        reply = ask(self.planner, request, step, self.stats, self.tracer)
+        self.warnings.extend(w for w in reply.warnings if w not in self.warnings)
+        return reply
+
+    def _request(self, view: ContextView, step: Step, span: SpanHandle) -> PlanRequest:
+        """The curated prompt for a planner that reads one, within its budget."""
+        settings = self.settings
+        tools = list(self._tools().values())
+        budget = min(settings.max_prompt_tokens, self.planner.context_tokens or settings.max_prompt_tokens)
+        system = self.planner.system_prompt
+        prompt = build_prompt(view, tools, budget, history=settings.history_window,
+                              samples=settings.sample_lines, sample_chars=settings.sample_chars,
+                              wanted=self._wanted(), **({"system": system} if system else {}))
+        span.set(prompt_tokens=prompt.tokens, trimmed=",".join(prompt.trimmed), budget=budget)
+        span.event("prompt", system=prompt.system, text=prompt.text)
         step.prompt_tokens, step.trimmed = prompt.tokens, prompt.trimmed
         self.stats.prompt_tokens_max = max(self.stats.prompt_tokens_max, prompt.tokens)
         self.stats.prompt_tokens_total += prompt.tokens
         if not prompt.fits:
             raise Stop("insufficient_context", f"even the minimal prompt ({prompt.tokens} tokens) does not fit "
                                                 f"the budget of {budget}: use a model with a larger num_ctx")
-        state.feedback = None
         schema = portable_reply_schema(tuple(prompt.tools)) if self.planner.uses_schema else None
-        request = PlanRequest(system=prompt.system, prompt=prompt.text, prompt_tokens=prompt.tokens, view=view,
-                              tools=[t.name for t in prompt.tools], reply_schema=schema,
-                              time_left=settings.timeout_seconds - (time.monotonic() - self.started))
-        reply = ask(self.planner, request, step, self.stats, self.tracer)
-        self.warnings.extend(w for w in reply.warnings if w not in self.warnings)
-        return reply
+        return PlanRequest(system=prompt.system, prompt=prompt.text, prompt_tokens=prompt.tokens, view=view,
+                           tools=[t.name for t in prompt.tools], reply_schema=schema)
 
     # -- acting ---------------------------------------------------------------------------------------------
 
     def _act(self, reply: PlannerReply, step: Step) -> None:
         state = self.state
         tools = self._tools()
-        try:
-            parsed = parse_reply(reply.content)
-            step.action, step.params, step.ignored_actions = parsed.action, parsed.params, parsed.ignored
-            if parsed.ignored:
-                self.warnings.append(f"step {step.iteration}: the reply held {len(parsed.ignored) + 1} actions; "
-                                     f"took its last, {parsed.action}, and ignored {', '.join(parsed.ignored)}")
-            tool, params = validate(parsed, tools)
-        except ReplyError as exc:
-            self._invalid(reply.content, exc, step, list(tools))
-            return
+        action = _offered(reply.action, tools) if reply.action is not None else read_action(reply.content, tools)
+        if action.ignored:
+            self.warnings.append(f"step {step.iteration}: the reply held {len(action.ignored) + 1} actions; took "
+                                 f"its last and ignored {', '.join(action.ignored)}")
+            step.ignored_actions = list(action.ignored)
+        match action:
+            case Invalid():
+                step.action, step.params = action.action, action.params or {}
+                self._invalid(reply.content, action.error, step, list(tools))
+                return
+            case Final():
+                step.action, step.params = "finalize_answer", {"answer": action.answer, "value": action.value}
+                state.consecutive_invalid = 0
+                self._finalize(action.answer, action.value, step)
+                return
+        tool, params = action.tool, action.params
+        step.action, step.params = tool.name, action.sent
         state.consecutive_invalid = 0
-        if tool.terminal:
-            self._finalize(params, step)
-            return
         canonical = params.model_dump(mode="json")
         key = call_key(tool.name, canonical, state.rows_version)
         if key in state.calls:
@@ -266,7 +285,7 @@ class _Run:
                                  f"(max_json_parse_retries={self.settings.max_json_parse_retries}); last: {exc}",
                         "ReplyError")
 
-    def _repeat(self, key: str, step: Step) -> None:
+    def _repeat(self, key: CallKey, step: Step) -> None:
         state = self.state
         state.repeats += 1
         first = state.calls[key]
@@ -299,7 +318,8 @@ class _Run:
         if is_lazy(state.frame):  # on a Dask cluster a pass over big logs takes minutes: the run limit bounds it
             limit = remaining
         timeout = max(0.01, min(limit, remaining))
-        with self.tracer.span("tool", tool=tool.name, params=json_text(step.params), rows_in=count(state.rows)) as span:
+        shown = {"params": json_text(step.params)} if self.tracer.recording else {}
+        with self.tracer.span("tool", tool=tool.name, rows_in=count(state.rows), **shown) as span:
             began = time.monotonic()
             try:
                 result = tool.call(params, ctx, timeout)
@@ -341,8 +361,10 @@ class _Run:
             state.set_rows(result.rows)
             if tool.narrows:  # filters are idempotent: the same call again is a repeat
                 state.calls.setdefault(call_key(tool.name, canonical, state.rows_version), step.iteration)
+            if tool.narrows and self.planner.reads_prompt:  # what a prompt's hints name
                 state.strategies_tried.append(f"{tool.name}({json_text(step.params)})")
-            if count(result.rows) == 0 and self.settings.auto_retry_enabled and tool.narrows:
+            if count(result.rows) == 0 and self.settings.auto_retry_enabled and tool.narrows and \
+                    self.planner.reads_prompt:
                 state.feedback = guidance.empty_hint(tool.name, step.params, self.settings.time_expansion_factor,
                                                      state.strategies_tried)
         if result.evidence is not None:
@@ -352,9 +374,8 @@ class _Run:
             step.observation += f" (note: {result.note})"
             state.feedback = " ".join(filter(None, (state.feedback, f"Note: {from_log(result.note)}.")))
 
-    def _finalize(self, params: Any, step: Step) -> None:
+    def _finalize(self, answer: str, value: Any, step: Step) -> None:
         state, settings = self.state, self.settings
-        answer, value = params.answer, params.value
         if len(answer) > settings.max_answer_chars:
             answer = cut(answer, settings.max_answer_chars)
             self.warnings.append(f"the answer was cut to {settings.max_answer_chars:,} characters (max_answer_chars)")

@@ -38,11 +38,13 @@ def ask(planner: Planner, request: PlanRequest, step: Step, stats: Statistics, t
                  eval_count=usage.completion_tokens or 0, total_ms=usage.total_ms or 0.0,
                  load_ms=usage.load_ms or 0.0, prompt_ms=usage.prompt_ms or 0.0, eval_ms=usage.eval_ms or 0.0,
                  retries=len(reply.retries), **usage_attributes(reply))
-        span.event("reply", text=reply.content, thinking=reply.thinking or "")
+        text = reply.text() if tracer.recording else reply.content or None  # a replay reads it from the trace
+        if tracer.recording:
+            span.event("reply", text=text, thinking=reply.thinking or "")
     _count_call(planner, stats)
     stats.completion_tokens_total += reply.usage.completion_tokens or 0
     stats.retries += len(reply.retries)
-    step.reply, step.thinking, step.done_reason = reply.content, reply.thinking, reply.done_reason
+    step.reply, step.thinking, step.done_reason = text, reply.thinking, reply.done_reason
     step.usage, step.retries = reply.usage, reply.retries
     return reply
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import json
 from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -60,9 +59,21 @@ def resolve_now(frame: pd.DataFrame, now: str | None) -> pd.Timestamp | None:
     return anchor(frame, now).now
 
 
-def call_key(action: str, params: dict[str, Any], rows_version: int) -> str:
-    """Identity of a call on a given set of rows, for loop detection."""
-    return f"{rows_version}:{action}:{json.dumps(params, sort_keys=True, default=str)}"
+CallKey = tuple[int, str, Any]
+
+
+def call_key(action: str, params: dict[str, Any], rows_version: int) -> CallKey:
+    """Identity of a call on a given set of rows, for loop detection: hashable, whatever order the params came in."""
+    return rows_version, action, _frozen(params)
+
+
+def _frozen(value: Any) -> Any:
+    """`value` (params as JSON-mode Python data) as a hashable value that equal params share."""
+    if isinstance(value, dict):
+        return tuple(sorted((str(k), _frozen(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(v) for v in value)
+    return (value,) if isinstance(value, bool) else value  # True is not the number 1
 
 
 @dataclass
@@ -84,7 +95,7 @@ class RunState:
     consecutive_invalid: int = 0
     tool_failures: dict[str, int] = field(default_factory=dict)
     disabled_tools: set[str] = field(default_factory=set)
-    calls: dict[str, int] = field(default_factory=dict)  # call_key -> iteration of the first such call
+    calls: dict[CallKey, int] = field(default_factory=dict)  # call_key -> iteration of the first such call
     repeats: int = 0
     denials: int = 0
     intent_nudges: int = 0

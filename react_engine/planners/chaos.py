@@ -112,20 +112,23 @@ class ChaosPlanner(Planner):
         self.previous: str | None = None  # the inner planner's previous reply, for repeats
         self.applied: list[str | None] = []  # the corruption applied to each reply (None: sent as it was)
         self.model, self.context_tokens, self.uses_schema = inner.model, inner.context_tokens, inner.uses_schema
+        self.reads_prompt = inner.reads_prompt
 
     def plan(self, request: PlanRequest) -> PlannerReply:
         reply = self.inner.plan(request)
         kind = self.random.choice(self.kinds) if self.random.random() < self.rate else None
-        content = reply.content
+        content = reply.text()
         if kind is not None:
             try:
                 obj = json.loads(content)
                 content = CORRUPTIONS[kind](obj, self)
             except (ValueError, KeyError, TypeError):
                 kind = None  # not a contract-shaped reply: nothing to damage
-        self.previous = reply.content
+        self.previous = reply.text()
         self.applied.append(kind)
-        return reply.model_copy(update={"content": content})
+        if kind is None:
+            return reply
+        return reply.model_copy(update={"content": content, "action": None})  # damaged text, read as a model's
 
     def close(self) -> None:
         self.inner.close()

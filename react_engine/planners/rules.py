@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from react_engine.answer.hint import rephrase_hint
 from react_engine.answer.writing import answer, partial, scope
 from react_engine.compile.plan import Plan, build_plan
+from react_engine.contract.actions import Final, ToolCall
 from react_engine.contract.planner import ContextView, HistoryItem, Planner, PlannerReply, PlanRequest, Suggestion
 from react_engine.question import Interpretation
 from react_engine.tools import REGISTRY
@@ -15,13 +15,8 @@ from react_engine.tools import REGISTRY
 NARROWING = frozenset(name for name, tool in REGISTRY.items() if tool.narrows)
 
 
-def _reply(action: str, params: dict[str, Any], reasoning: str) -> PlannerReply:
-    content = json.dumps({"reasoning": reasoning, "action": action, "params": params}, ensure_ascii=False)
-    return PlannerReply(content=content, model=None, done_reason="stop")
-
-
 def _final(text: str, value: Any, reasoning: str) -> PlannerReply:
-    return _reply("finalize_answer", {"answer": text, "value": value}, reasoning)
+    return PlannerReply(action=Final(text, value, reasoning), done_reason="stop")
 
 
 class RulesPlanner(Planner):
@@ -29,6 +24,7 @@ class RulesPlanner(Planner):
 
     name = "rules"
     calls_model = False
+    reads_prompt = False  # it reads the structured view: no prompt is rendered for it
     deterministic = True
 
     def plan(self, request: PlanRequest) -> PlannerReply:
@@ -42,7 +38,7 @@ class RulesPlanner(Planner):
             return stop
         if len(done) < len(plan.calls):
             call = plan.calls[len(done)]
-            return _reply(call.action, call.params, call.reasoning)
+            return PlannerReply(action=ToolCall(REGISTRY[call.action], call.model, call.reasoning), done_reason="stop")
         text, value = answer(plan, done)
         return _final(partial(plan, text, value) + plan.interpretation().stated(), value,
                       "the last tool computed the answer")
@@ -55,11 +51,12 @@ class RulesPlanner(Planner):
         """The rules' own next reply from `view`: a tool call, or the final answer when it carries the value the
         tools computed (so a model that copies it states that value). None when the rules would stop without a
         value: a question they cannot map, steps that left their plan, a failed step."""
-        content = json.loads(self.plan(PlanRequest(system="", prompt="", prompt_tokens=0, view=view)).content)
-        action, params = content["action"], content["params"]
-        if action == "finalize_answer" and params.get("value") is None:
-            return None
-        return action, params
+        action = self.plan(PlanRequest(system="", prompt="", prompt_tokens=0, view=view)).action
+        if isinstance(action, ToolCall):
+            return action.tool.name, action.sent
+        if isinstance(action, Final) and action.value is not None:
+            return "finalize_answer", {"answer": action.answer, "value": action.value}
+        return None
 
 
 def _stop(plan: Plan, view: ContextView, done: list[HistoryItem]) -> PlannerReply | None:

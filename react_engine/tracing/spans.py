@@ -34,6 +34,7 @@ class Tracer:
     """Records one trace per run; a tracer never raises into the run. This base class records nothing."""
 
     warnings: list[str]
+    recording = False  # whether spans are kept: attributes that cost work to compute are skipped when not
 
     def __init__(self) -> None:
         self.warnings = []

@@ -170,6 +170,8 @@ class JsonFileExporter(SpanExporter):
 class OtelTracer(Tracer):
     """A tracer backed by a private OpenTelemetry provider, exporting to one JSON file (or only to memory)."""
 
+    recording = True
+
     def __init__(self, directory: str | Path | None) -> None:
         super().__init__()
         self.exporter = JsonFileExporter(Path(directory) if directory else None, self.warnings.append)

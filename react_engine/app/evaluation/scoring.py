@@ -213,7 +213,7 @@ def score(case: Case, result: RunResult) -> Scenario:
         verified=result.verified, tools_called=called, tool_errors=errors,
         expected=expect.model_dump(exclude_defaults=True, exclude={"value_from", "contains_from", "top_from"}),
         duration_s=round(result.statistics.execution_time_seconds, 4), trace_file=result.trace_file,
-        replies=[s.reply for s in result.steps if s.reply is not None],
+        replies=[text for s in result.steps if (text := s.reply_text()) is not None],
     )
 
 
