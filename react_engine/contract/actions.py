@@ -137,18 +137,11 @@ def thinking_in(text: str) -> str | None:
 def _objects(text: str) -> list[str]:
     """Balanced top-level `{…}` spans in `text`, respecting JSON strings; a span nested deeper than any reply
     could be is left out (repairing one is slow and can only fail)."""
-    spans, depth, deepest, start, in_str, esc = [], 0, 0, -1, False, False
-    for i, ch in enumerate(text):
-        if in_str:
-            if esc:
-                esc = False
-            elif ch == "\\":
-                esc = True
-            elif ch == '"':
-                in_str = False
-            continue
+    spans, depth, deepest, start, i = [], 0, 0, -1, 0
+    while i < len(text):
+        ch = text[i]
         if ch == '"' and depth:
-            in_str = True
+            i = _string_end(text, i + 1)
         elif ch == "{":
             start, deepest = (i, 0) if depth == 0 else (start, deepest)
             depth += 1
@@ -157,9 +150,22 @@ def _objects(text: str) -> list[str]:
             depth -= 1
             if depth == 0 and deepest <= _MAX_DEPTH:
                 spans.append(text[start : i + 1])
+        i += 1
     if depth and start >= 0 and deepest <= _MAX_DEPTH:  # truncated: let the repairer close it
         spans.append(text[start:])
     return spans
+
+
+def _string_end(text: str, i: int) -> int:
+    """Where the JSON string whose text starts at `i` ends: the index of its closing quote, or the end of `text`."""
+    while i < len(text):
+        if text[i] == "\\":
+            i += 2
+        elif text[i] == '"':
+            return i
+        else:
+            i += 1
+    return len(text)
 
 
 def _load(candidate: str) -> Any:

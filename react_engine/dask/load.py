@@ -225,6 +225,12 @@ def _assemble(blocks: list[Block], pieces: list[Piece], warnings: list[str]) -> 
     meta = _union([b for b in blocks if b.format])
     meta.attrs.update(warnings=warnings + [w for info in files.values() for w in info["warnings"]],
                       files=list(files.values()))
+    return meta, _finishes(blocks, pieces)
+
+
+def _finishes(blocks: list[Block], pieces: list[Piece]) -> list[tuple[int, Finish]]:
+    """How each block that keeps rows is finished: the leading continuation lines handed to it by the next
+    blocks, its first line's number in its file, and its first row's number in the load."""
     leads: list[list[tuple[str, str]]] = [[] for _ in blocks]
     kept: list[int] = []  # blocks with rows left once their leading continuation lines are handed back
     for i, block in enumerate(blocks):
@@ -240,4 +246,4 @@ def _assemble(blocks: list[Block], pieces: list[Piece], warnings: list[str]) -> 
             finishes.append((i, Finish(block.lead is not None, tuple(leads[i]), line_offset, start)))
             start += block.kept
         line_offset += block.lines
-    return meta, finishes
+    return finishes

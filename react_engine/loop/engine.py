@@ -75,29 +75,39 @@ class Engine:
                          deterministic=self.planner.deterministic, year=options.year,
                          max_iterations=self.settings.max_iterations) as span:
             try:
-                if len(question) > self.settings.max_question_chars:
-                    raise Stop("error", f"the question has {len(question):,} characters, over the limit of "
-                                         f"{self.settings.max_question_chars:,} (max_question_chars): shorten it",
-                                "InputError")
-                state, warnings = open_run(question, paths, frame, now, options, self.dask,
-                                        started + self.settings.timeout_seconds)
+                state, warnings = self._open(question, paths, frame, now, options, started)
             except Stop as stop:
                 result = unloaded(question, started, self.planner, stop)
-            except KeyboardInterrupt:
-                interrupted = Stop("interrupted", "interrupted by the user (Ctrl-C)")
-                result = unloaded(question, started, self.planner, interrupted)
             else:
-                result = _Run(self, state, tracer, started, warnings).execute()
-                if self.fallback is not None and needs_fallback(result):
-                    span.event("fallback", planner=self.fallback.name, after=result.stop_reason)
-                    begun = fallback_start(started, self.settings.timeout_seconds)
-                    again = _Run(self, state.restart(), tracer, begun, [], self.fallback).execute()
-                    result = merge(result, again, started)
+                result = self._answer(state, tracer, started, warnings, span)
             span.set(stop_reason=result.stop_reason, answer=result.answer, verified=result.verified,
                      now_used=result.now or "", planner=result.planner,
                      **({"value": json_text(result.value)} if tracer.recording else {}))
         result.trace_file = tracer.close()
         result.warnings.extend(tracer.warnings)
+        return result
+
+    def _open(self, question: str, paths: Sequence[str | Path] | None, frame: pd.DataFrame | None, now: str | None,
+              options: LoadOptions, started: float) -> tuple[RunState, list[str]]:
+        """The run's state with its logs loaded; `Stop` when the question or the logs stop it first."""
+        if len(question) > self.settings.max_question_chars:
+            raise Stop("error", f"the question has {len(question):,} characters, over the limit of "
+                                 f"{self.settings.max_question_chars:,} (max_question_chars): shorten it",
+                        "InputError")
+        try:
+            return open_run(question, paths, frame, now, options, self.dask, started + self.settings.timeout_seconds)
+        except KeyboardInterrupt:
+            raise Stop("interrupted", "interrupted by the user (Ctrl-C)") from None
+
+    def _answer(self, state: RunState, tracer: Tracer, started: float, warnings: list[str],
+                span: SpanHandle) -> RunResult:
+        """The run over loaded logs, finished by the fallback planner when the planner's answer needs it."""
+        result = _Run(self, state, tracer, started, warnings).execute()
+        if self.fallback is not None and needs_fallback(result):
+            span.event("fallback", planner=self.fallback.name, after=result.stop_reason)
+            begun = fallback_start(started, self.settings.timeout_seconds)
+            again = _Run(self, state.restart(), tracer, begun, [], self.fallback).execute()
+            result = merge(result, again, started)
         return result
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from react_engine.contract.planner import ModelUsage, PlannerReply, PlanRequest
-from react_engine.errors import ContextTooSmallError, InputError, PlannerServerError
+from react_engine.errors import ContextTooSmallError, InputError, PlannerError, PlannerServerError
 from react_engine.planners.lazy_grammar import TOP, LazyGrammar
 from react_engine.planners.modelfile import Modelfile
 from react_engine.planners.remote import ACTION_TOKENS, ModelPlanner
@@ -147,12 +147,18 @@ class LlamaCppPlanner(ModelPlanner):
             self._grammars[text] = _llama_cpp().LlamaGrammar.from_json_schema(text, verbose=False)
         return self._grammars[text]
 
+    def _failure(self, exc: Exception, name: str) -> PlannerError:
+        """The planner error llama.cpp's `exc` means: a prompt past the context window, or a failed run."""
+        if "exceed context window" in str(exc):
+            return ContextTooSmallError(f"the prompt does not fit {name}'s context window of {self.num_ctx} tokens: "
+                                        "raise num_ctx (--num-ctx or PARAMETER num_ctx)")
+        return PlannerServerError(f"llama.cpp failed on {name}: {exc}")
+
     def _ask(self, request: PlanRequest, num_predict: int) -> PlannerReply:
         sampling = {SAMPLING[k]: v for k, v in self.options.items() if k in SAMPLING}
         name = Path(self.model).name
         began = time.perf_counter()
         parts: list[str] = []
-        finish, first = None, None
         grammar: LazyGrammar | None = None
         try:
             grammar = LazyGrammar(self.llama, self.grammar_for(request), top=max(TOP, int(sampling.get("top_k") or 0)))
@@ -164,21 +170,9 @@ class LlamaCppPlanner(ModelPlanner):
                     stream=True,
                     **sampling,
                 )
-                for chunk in stream:  # streamed, so the deadline is checked between tokens
-                    first = first or time.perf_counter()  # the prompt has been read
-                    choice = chunk["choices"][0]
-                    parts.append(choice["delta"].get("content") or "")
-                    finish = choice.get("finish_reason") or finish
-                    if time.monotonic() >= deadline:
-                        stream.close()
-                        raise _Deadline
+                finish, first = _read_stream(stream, deadline, parts)
         except (ValueError, RuntimeError) as exc:
-            if "exceed context window" in str(exc):
-                raise ContextTooSmallError(
-                    f"the prompt does not fit {name}'s context window of {self.num_ctx} tokens: "
-                    "raise num_ctx (--num-ctx or PARAMETER num_ctx)"
-                ) from None
-            raise PlannerServerError(f"llama.cpp failed on {name}: {exc}") from None
+            raise self._failure(exc, name) from None
         finally:
             if grammar is not None:
                 grammar.close()
@@ -197,3 +191,18 @@ class LlamaCppPlanner(ModelPlanner):
                 total_ms=round((ended - began) * 1000, 3),
             ),
         )
+
+
+def _read_stream(stream: Any, deadline: float, parts: list[str]) -> tuple[str | None, float | None]:
+    """Read a streamed completion into `parts` (so the deadline is checked between tokens): its finish reason
+    and when its first token came (the prompt had been read by then)."""
+    finish, first = None, None
+    for chunk in stream:
+        first = first or time.perf_counter()
+        choice = chunk["choices"][0]
+        parts.append(choice["delta"].get("content") or "")
+        finish = choice.get("finish_reason") or finish
+        if time.monotonic() >= deadline:
+            stream.close()
+            raise _Deadline
+    return finish, first

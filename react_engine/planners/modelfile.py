@@ -97,32 +97,43 @@ def parse_modelfile(text: str, source: str = "Modelfile") -> Modelfile:
         def fail(msg: str, at: int = number) -> ModelfileError:
             return ModelfileError(f"{source}:{at}: {msg}")
 
-        match = _LINE.match(line)
-        if not match or match.group(1).lower() not in INSTRUCTIONS:
-            word = line.split()[0]
-            raise fail(f"unknown instruction {word!r}: use one of {', '.join(s.upper() for s in INSTRUCTIONS)}")
-        name, rest = match.group(1).lower(), (match.group(2) or "").lstrip()
-        if not rest.strip():
-            raise fail(f"{name.upper()} needs a value")
-        if name in ("parameter", "message"):
-            head = (_PARAM if name == "parameter" else _ROLE).match(rest)
-            if not head or not head.group(2).strip():
-                raise fail(f"{name.upper()} needs a name and a value")
-            key, rest = head.group(1), head.group(2).lstrip()
+        name, key, rest = _instruction(line, fail)
         value, i = _value(rest, lines, i, fail)
-        if name == "parameter":
-            _add_parameter(fields["parameters"], key, value, fail)
-        elif name == "message":
-            if key not in ("system", "user", "assistant"):
-                raise fail(f"MESSAGE role {key!r} is invalid: use system, user or assistant")
-            fields["messages"].append({"role": key, "content": value})
-        elif name in ("adapter", "license"):
-            fields[name + "s" if name == "adapter" else name].append(value)
-        else:
-            fields["model" if name == "from" else name] = value
+        _add(fields, name, key, value, fail)
     if "model" not in fields:
         raise ModelfileError(f"{source}: no FROM line: add `FROM <model>`, e.g. `FROM qwen3:4b`")
     return Modelfile.model_validate(fields)
+
+
+def _instruction(line: str, fail: Callable[..., ModelfileError]) -> tuple[str, str, str]:
+    """The instruction of `line`, the name it sets (a PARAMETER's or a MESSAGE's role; else empty) and the rest."""
+    match = _LINE.match(line)
+    if not match or match.group(1).lower() not in INSTRUCTIONS:
+        word = line.split()[0]
+        raise fail(f"unknown instruction {word!r}: use one of {', '.join(s.upper() for s in INSTRUCTIONS)}")
+    name, rest = match.group(1).lower(), (match.group(2) or "").lstrip()
+    if not rest.strip():
+        raise fail(f"{name.upper()} needs a value")
+    if name not in ("parameter", "message"):
+        return name, "", rest
+    head = (_PARAM if name == "parameter" else _ROLE).match(rest)
+    if not head or not head.group(2).strip():
+        raise fail(f"{name.upper()} needs a name and a value")
+    return name, head.group(1), head.group(2).lstrip()
+
+
+def _add(fields: dict[str, Any], name: str, key: str, value: str, fail: Callable[..., ModelfileError]) -> None:
+    """Put one instruction's value into the Modelfile's `fields`."""
+    if name == "parameter":
+        _add_parameter(fields["parameters"], key, value, fail)
+    elif name == "message":
+        if key not in ("system", "user", "assistant"):
+            raise fail(f"MESSAGE role {key!r} is invalid: use system, user or assistant")
+        fields["messages"].append({"role": key, "content": value})
+    elif name in ("adapter", "license"):
+        fields[name + "s" if name == "adapter" else name].append(value)
+    else:
+        fields["model" if name == "from" else name] = value
 
 
 def _value(rest: str, lines: list[str], i: int, fail: Callable[..., ModelfileError]) -> tuple[str, int]:

@@ -108,21 +108,30 @@ def compare(current: Report, baseline: Report, baseline_path: str | None = None)
 
     Skipped cases count as absent on their side.
     """
-    before = {s.id: s.passed for s in baseline.scenarios if s.outcome != "skipped"}
-    now = {s.id: s.passed for s in current.scenarios if s.outcome != "skipped"}
+    before, now = _passed(baseline), _passed(current)
+    return RegressionAnalysis(
+        baseline=baseline_path,
+        regressions=[i for i, ok in now.items() if before.get(i) and not ok],
+        improvements=[i for i, ok in now.items() if before.get(i) is False and ok],
+        score_drops=_score_drops(current, baseline),
+        new_cases=[i for i in now if i not in before],
+        missing_cases=[i for i in before if i not in now],
+    )
+
+
+def _passed(report: Report) -> dict[str, bool]:
+    """Whether each case that ran passed."""
+    return {s.id: s.passed for s in report.scenarios if s.outcome != "skipped"}
+
+
+def _score_drops(current: Report, baseline: Report) -> list[ScoreDrop]:
+    """The average scores that dropped by more than `MAX_SCORE_DROP` of their baseline."""
     drops = []
     for dimension in DIMENSIONS:
         old, new = baseline.summary.avg_scores.get(dimension), current.summary.avg_scores.get(dimension)
         if old and new is not None and (old - new) / old > MAX_SCORE_DROP:
             drops.append(ScoreDrop(dimension=dimension, baseline=old, current=new))
-    return RegressionAnalysis(
-        baseline=baseline_path,
-        regressions=[i for i, ok in now.items() if before.get(i) and not ok],
-        improvements=[i for i, ok in now.items() if i in before and not before[i] and ok],
-        score_drops=drops,
-        new_cases=[i for i in now if i not in before],
-        missing_cases=[i for i in before if i not in now],
-    )
+    return drops
 
 
 def build_report(suite: str, planner: str, model: str | None, scenarios: list[Scenario],
