@@ -46,6 +46,8 @@ def answer(plan: Plan, history: list[HistoryItem]) -> tuple[str, Any]:
     """The final sentence and value, from the values the plan's tools computed for its measure (each read from
     the tool that computes it)."""
     measure, where = plan.measure, scope(plan)
+    if plan.writes:
+        return exported(history, where)
     if isinstance(measure, (Patterns, Unusual, Timeline, Preceding)):
         return investigation_answer(measure.kind, history, where, str(getattr(measure, "value", "")))
     asked = plan.query.measure if plan.query is not None else measure
@@ -53,6 +55,16 @@ def answer(plan: Plan, history: list[HistoryItem]) -> tuple[str, Any]:
     worded = time_answer(asked, history, where) or measure_answer(asked, history, where, first) or _worded(
         measure, {h.action: h for h in history}, where)  # the latest value of each tool
     return worded or (f"{history[-1].summary}{where}.", history[-1].value)
+
+
+def exported(history: list[HistoryItem], where: str) -> tuple[str, Any]:
+    """What the approved writes wrote (the value: each file's path, rows and format) and the files not approved."""
+    wrote = [h.value for h in history if h.action == "export_results" and h.kind == "tool" and h.ok]
+    refused = [str(h.params.get("path", "")) for h in history if h.action == "export_results" and h.kind == "denied"]
+    parts = [f"Wrote {counted(w['rows'], 'log lines')}{where} to {w['path']} ({w['format']})." for w in wrote]
+    if refused:
+        parts.append(f"Not written (not approved): {', '.join(refused)}.")
+    return " ".join(parts), (wrote[0] if len(wrote) == 1 else wrote or None)
 
 
 def _worded(measure: Measure, computed: dict[str, HistoryItem], where: str) -> tuple[str, Any] | None:

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import weakref
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from react_engine.compile import Call, Cannot, compile_query
+from react_engine.compile.calls import call
 from react_engine.contract.planner import ContextView
 from react_engine.question import Interpretation, Query, Vocabulary
 from react_engine.question.measures import Count, Measure
 from react_engine.question.reading.read import read_question
+from react_engine.question.reading.export_words import Export, read_export
 from react_engine.question.reading.readout import Reading
+from react_engine.tools import REGISTRY
+from react_engine.tools.export import ExportResultsParams
 
 
 @dataclass(frozen=True)
@@ -23,6 +27,11 @@ class Plan:
     measure: Measure = field(default_factory=Count)
     cannot: Cannot | None = None
     problem: str | None = None
+
+    @property
+    def writes(self) -> bool:
+        """Whether the plan writes its rows to files (an export) rather than measuring them."""
+        return any(c.action == "export_results" for c in self.calls)
 
     @property
     def query(self) -> Query | None:
@@ -65,9 +74,22 @@ _PLANS: weakref.WeakKeyDictionary[Vocabulary, dict[tuple[str, tuple[str, ...], s
     weakref.WeakKeyDictionary()
 
 
+def exporting(export: Export, rows: Plan) -> Plan:
+    """The plan that writes the rows `rows` keeps (its narrowing calls) to each of the export's files."""
+    if rows.problem:
+        return rows
+    keep = [c for c in rows.calls if REGISTRY[c.action].narrows]
+    writes = [call(ExportResultsParams(path=path, format=fmt),  # type: ignore[arg-type]
+                   f"write the rows to {path} ({fmt}); the user approves it first") for path, fmt in export.files]
+    return replace(rows, calls=keep + writes)
+
+
 def build_plan(question: str, view: ContextView, uses_severity: bool) -> Plan:
     """The whole plan for `question`, derived only from the question and what does not change during a run: built
-    once per run (per vocabulary) and shared by every later turn."""
+    once per run (per vocabulary) and shared by every later turn. A question asking to write rows to files is
+    the plan for those rows, then the writes."""
+    if (export := read_export(question)) is not None:
+        return exporting(export, build_plan(export.rows or "all lines", view, uses_severity))
     if view.vocabulary is None:
         vocabulary = Vocabulary.of_values(view.known_values)
         return compiled(read_question(question, view.columns, view.now, vocabulary, uses_severity))

@@ -29,7 +29,7 @@ class RulesPlanner(Planner):
 
     def plan(self, request: PlanRequest) -> PlannerReply:
         view = request.view
-        done = [h for h in view.history if h.kind == "tool"]  # invalid replies, nudges and repeats ran nothing
+        done = _taken(view)
         plan = _current_plan(view, done)
         if plan is None:
             return _final("I could not finish: the steps taken differ from my plan.", None, "stop rather than loop")
@@ -57,6 +57,12 @@ class RulesPlanner(Planner):
         if isinstance(action, Final) and action.value is not None:
             return "finalize_answer", {"answer": action.answer, "value": action.value}
         return None
+
+
+def _taken(view: ContextView) -> list[HistoryItem]:
+    """The plan's steps taken: the tools run, and the writes the user did not approve (invalid replies, nudges and
+    repeats ran nothing)."""
+    return [h for h in view.history if h.kind == "tool" or (h.kind == "denied" and h.action == "export_results")]
 
 
 def _stop(plan: Plan, view: ContextView, done: list[HistoryItem]) -> PlannerReply | None:
@@ -108,7 +114,7 @@ def _current_plan(view: ContextView, done: list[HistoryItem]) -> Plan | None:
 def advise(view: ContextView) -> tuple[Interpretation, tuple[str, dict[str, Any]] | None]:
     """What the rules read the question as, and the next call of their plan when the steps taken so far follow it
     (the suggestion shown to model planners)."""
-    done = [h for h in view.history if h.kind == "tool"]
+    done = _taken(view)
     plan = _current_plan(view, done)
     if plan is None:
         return build_plan(view.question, view, any(k != "missing" for k in view.severity_mix)).interpretation(), None
