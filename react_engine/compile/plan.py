@@ -10,8 +10,8 @@ from react_engine.compile.calls import call
 from react_engine.contract.planner import ContextView
 from react_engine.question import Interpretation, Query, Vocabulary
 from react_engine.question.measures import Count, Measure
-from react_engine.question.reading.read import read_question
 from react_engine.question.reading.export_words import Export, read_export
+from react_engine.question.reading.read import read_question
 from react_engine.question.reading.readout import Reading
 from react_engine.tools import REGISTRY
 from react_engine.tools.export import ExportResultsParams
@@ -79,7 +79,7 @@ def exporting(export: Export, rows: Plan) -> Plan:
     if rows.problem:
         return rows
     keep = [c for c in rows.calls if REGISTRY[c.action].narrows]
-    writes = [call(ExportResultsParams(path=path, format=fmt),  # type: ignore[arg-type]
+    writes = [call(ExportResultsParams(path=path, format=fmt),
                    f"write the rows to {path} ({fmt}); the user approves it first") for path, fmt in export.files]
     return replace(rows, calls=keep + writes)
 

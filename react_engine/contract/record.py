@@ -11,7 +11,8 @@ from react_engine.question import Interpretation
 from react_engine.rows.snippets import json_text
 
 StopReason = Literal[
-    "stop", "tool_limit", "time_limit", "length", "insufficient_context", "error", "interrupted", "approval_denied"
+    "stop", "tool_limit", "time_limit", "length", "insufficient_context", "error", "interrupted", "approval_denied",
+    "approval_timeout", "cancelled",
 ]
 STOP_REASONS: tuple[str, ...] = StopReason.__args__  # type: ignore[attr-defined]
 

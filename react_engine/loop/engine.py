@@ -274,11 +274,23 @@ class _Run:
         if key in state.calls:
             self._repeat(key, step)
             return
-        if tool.requires_approval and not self.engine.approver.approve(tool, params):
+        if tool.requires_approval and not self._approved(tool, params, step):
             self._deny(tool, step)
             return
         state.calls[key] = step.iteration
         self._run_tool(tool, params, canonical, step)
+
+    def _approved(self, tool: Tool, params: Any, step: Step) -> bool:
+        """The approver's answer for this call. The run's clock stops while it waits (a person deciding is not the
+        run's time); an approver may end the run instead (`Stop`: no answer in time, the run cancelled)."""
+        asked = time.monotonic()
+        try:
+            return self.engine.approver.approve(tool, params)
+        except Stop as stop:
+            step.kind, step.ok, step.error = "stopped", False, stop.message
+            raise
+        finally:
+            self.started += time.monotonic() - asked
 
     def _invalid(self, text: str, exc: ReplyError, step: Step, valid: list[str]) -> None:
         state = self.state

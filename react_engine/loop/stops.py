@@ -39,6 +39,9 @@ HINTS: dict[str, str] = {
     "insufficient_context": "the prompt does not fit the model's window: use a larger num_ctx (PARAMETER num_ctx)",
     "approval_denied": "a tool that needs approval was refused: rerun with --yes or --approve TOOL",
     "interrupted": "the run was interrupted: run it again (a batch resumes with the same --out)",
+    "approval_timeout": "a tool that needs approval was not answered in time: ask again and answer the approval "
+                        "within its time limit",
+    "cancelled": "the run was cancelled: ask again to get an answer",
 }
 _TRANSPORT_HINT = "the model server failed: check that it is running and retry"
 

@@ -26,6 +26,7 @@ COMMANDS = {  # name: (module, the one-line help `--help` lists); a command's mo
     "inspect": ("react_engine.app.cli.inspect", "Show how each log file in PATH... loads: format, rows, timestamps, time "
                 "range, severities, columns."),
     "models": ("react_engine.app.cli.models", "Bundled Modelfiles and the models installed in Ollama."),
+    "serve": ("react_engine.app.cli.serve", "Serve the HTTP API and a page over the logs under --root, kept loaded."),
     "trace": ("react_engine.app.cli.traces", "Read recorded run traces."),
     "replay": ("react_engine.app.cli.traces", "Re-run the question in trace FILE with its recorded replies; exit 1 when "
                "the actions or answer differ."),
