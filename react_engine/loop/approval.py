@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Iterable
 
+from react_engine.contract.record import Step
+from react_engine.loop.stops import Stop
 from react_engine.tools import REGISTRY, Params, Tool
 
 Ask = Callable[[str], bool]
@@ -35,6 +38,17 @@ class Approver:
 
 
 DENY_ALL = Approver()
+
+
+def consult(approver: Approver, tool: Tool, params: Params, step: Step) -> tuple[bool, float]:
+    """`approver`'s answer for this call and the seconds it took (which are not the run's: a person deciding).
+    An approver may end the run instead (`Stop`: no answer in time, the run cancelled); `step` then says so."""
+    asked = time.monotonic()
+    try:
+        return approver.approve(tool, params), time.monotonic() - asked
+    except Stop as stop:
+        step.kind, step.ok, step.error = "stopped", False, stop.message
+        raise
 
 
 def approvable(tools: dict[str, Tool] | None = None) -> list[str]:

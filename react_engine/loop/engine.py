@@ -17,7 +17,7 @@ from react_engine.errors import ReplyError, ToolError, ToolTimeoutError
 from react_engine.logs.mapped import settle
 from react_engine.logs.options import LoadOptions
 from react_engine.loop import guidance
-from react_engine.loop.approval import DENY_ALL, Approver
+from react_engine.loop.approval import DENY_ALL, Approver, consult
 from react_engine.loop.context import build_prompt
 from react_engine.loop.fallback import fallback_start, merge, needs_fallback
 from react_engine.loop.frames import open_run
@@ -35,7 +35,6 @@ from react_engine.tracing import NULL_TRACER, SpanHandle, Tracer
 
 TracerFactory = Callable[[], Tracer]
 StepCallback = Callable[[Step], None]
-
 
 
 class Engine:
@@ -118,7 +117,6 @@ def _offered(action: Action, tools: dict[str, Tool]) -> Action:
         error = ReplyError(f"unknown tool {action.tool.name!r}; valid tools: {', '.join(tools)}", kind="unknown_tool")
         return Invalid(error, action.tool.name, action.sent)
     return action
-
 
 def _advisor(planner: Planner | None) -> Advisor | None:
     return planner if isinstance(planner, Advisor) else None
@@ -274,23 +272,14 @@ class _Run:
         if key in state.calls:
             self._repeat(key, step)
             return
-        if tool.requires_approval and not self._approved(tool, params, step):
-            self._deny(tool, step)
-            return
+        if tool.requires_approval:
+            approved, waited = consult(self.engine.approver, tool, params, step)
+            self.started += waited  # the run's clock stops while a person decides
+            if not approved:
+                self._deny(tool, step)
+                return
         state.calls[key] = step.iteration
         self._run_tool(tool, params, canonical, step)
-
-    def _approved(self, tool: Tool, params: Any, step: Step) -> bool:
-        """The approver's answer for this call. The run's clock stops while it waits (a person deciding is not the
-        run's time); an approver may end the run instead (`Stop`: no answer in time, the run cancelled)."""
-        asked = time.monotonic()
-        try:
-            return self.engine.approver.approve(tool, params)
-        except Stop as stop:
-            step.kind, step.ok, step.error = "stopped", False, stop.message
-            raise
-        finally:
-            self.started += time.monotonic() - asked
 
     def _invalid(self, text: str, exc: ReplyError, step: Step, valid: list[str]) -> None:
         state = self.state

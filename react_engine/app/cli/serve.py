@@ -34,7 +34,9 @@ from react_engine.settings import Settings
 def serve_command(host: str, port: int, roots: tuple[str, ...], token: str | None, max_runs: int, max_queued: int,
                   timeout: float, approval_timeout: float, memory_mb: int, max_body: int, trace_dir: str | None,
                   no_trace: bool) -> None:
-    """Serve the HTTP API (/v1/..., described at /v1/openapi.json) and the page (/) over the logs under --root.
+    """Serve the HTTP API and a page over the logs under --root, kept loaded.
+
+    The API is under /v1/ (described at /v1/openapi.json), the page at /.
 
     \b
     Example:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from react_engine.errors import InputError
 from react_engine.logs.options import LoadOptions
 from react_engine.loop.frames import load_logs
 
@@ -30,7 +31,10 @@ def file_state(files: Sequence[Path]) -> tuple[tuple[int, int], ...]:
     """Each file's modification time and size: a change to either reloads it."""
     found = []
     for path in files:
-        info = path.stat()
+        try:
+            info = path.stat()
+        except OSError as exc:
+            raise InputError(f"{path}: cannot read it ({exc.strerror}); open the session again") from None
         found.append((info.st_mtime_ns, info.st_size))
     return tuple(found)
 
