@@ -75,6 +75,7 @@ class Run:
         self.answered: list[dict[str, Any]] = []
         self.steps: list[Step] = []
         self.result: RunResult | None = None
+        self.table: dict[str, Any] | None = None
         self._lock = threading.Lock()
 
     @property
@@ -136,6 +137,11 @@ class Run:
         return True
 
     def finish(self, result: RunResult) -> None:
+        """The run's result; the rows behind it are laid out as its table now and then let go (a kept run holds
+        no frame: the session keeps the rows a follow-up needs)."""
+        table = result_table(result)
+        self.table = table.model_dump(mode="json") if table is not None else None
+        result._rows = None
         self.result, self.state = result, "done"
         self.emit("done", {"status": "done", "stop_reason": result.stop_reason, "answer": result.answer,
                            "verified": result.verified, "partial": result.partial, "answered": result.answered})
@@ -151,9 +157,7 @@ class Run:
         result = self.result
         if result is not None:
             body = result.model_dump(mode="json")
-            table = result_table(result)
-            body["table"] = table.model_dump(mode="json") if table is not None else None
-            body["hint"] = explain(result)
+            body["table"], body["hint"] = self.table, explain(result)
         else:
             body = {"query": self.question, "planner": self.planner,
                     "steps": [s.model_dump(mode="json") for s in list(self.steps)]}
