@@ -257,3 +257,29 @@ def test_the_api_is_described_in_openapi(client: httpx.Client) -> None:
     assert {"/v1/sessions", "/v1/sessions/{session_id}/ask", "/v1/sessions/{session_id}/approve",
             "/v1/runs/{run_id}", "/v1/runs/{run_id}/events", "/v1/runs/{run_id}/cancel"} <= set(paths)
     assert client.get("/docs").status_code == 404  # no page that loads scripts from elsewhere
+
+
+def test_traces_are_listed_and_shown_and_only_by_name(root: Path, tmp_path: Path) -> None:
+    traces = tmp_path / "traces"
+    with running([root], trace=True, trace_dir=str(traces)) as base, httpx.Client(base_url=base, timeout=30) as client:
+        session_id = session(client)
+        asked = wait(client, ask(client, session_id, "how many errors?"))
+        listed = client.get("/v1/traces").json()
+        assert len(listed) == 1 and listed[0]["question"] == "how many errors?"
+        assert Path(asked["trace_file"]).name == listed[0]["name"]
+        shown = client.get(f"/v1/traces/{listed[0]['name']}").json()
+        assert shown["answer"] == asked["answer"] and [r["action"] for r in shown["rows"]] == \
+            [s["action"] for s in asked["steps"]]
+        assert client.get("/v1/traces/..%2F..%2Fetc%2Fpasswd").status_code in (400, 404)
+        assert client.get("/v1/traces/nothing-like-it").status_code == 400
+
+
+def test_an_idle_session_makes_room_and_a_bad_time_anchor_is_refused(root: Path) -> None:
+    with running([root], max_sessions=2) as base, httpx.Client(base_url=base, timeout=30) as client:
+        first, second = session(client), session(client)
+        client.get(f"/v1/sessions/{first}")  # the first is now the most recently used
+        third = session(client)
+        assert client.get(f"/v1/sessions/{second}").status_code == 404
+        assert {client.get(f"/v1/sessions/{s}").status_code for s in (first, third)} == {200}
+        bad = client.post("/v1/sessions", json={"logs": ["app"], "now": "yesterday-ish"})
+        assert bad.status_code == 400 and "now" in bad.json()["error"]

@@ -57,10 +57,24 @@ class Server:
         self.trace_dir = limits.trace_dir or default_trace_dir()
 
     def session(self, session_id: str) -> Session:
-        found = self.sessions.get(session_id)
+        found = self.sessions.pop(session_id, None)
         if found is None:
-            raise HTTPException(404, f"no session {session_id}: open one with POST /v1/sessions")
+            raise HTTPException(404, f"no session {session_id}: open one with POST /v1/sessions (an idle one "
+                                     "is closed when the server holds too many)")
+        self.sessions[session_id] = found  # the most recently used now
         return found
+
+    def make_room(self) -> None:
+        """Below the session limit, closing the least recently used idle session if need be; Busy when every
+        session has a run going."""
+        if len(self.sessions) < self.limits.max_sessions:
+            return
+        for session_id, session in self.sessions.items():  # least recently used first
+            if not any((run := self.queue.get(r)) is not None and run.state != "done" for r in session.runs):
+                self.sessions.pop(session_id).close()
+                return
+        raise Busy(f"{len(self.sessions)} sessions are open and busy, the most this server keeps: close one "
+                   "(DELETE /v1/sessions/{id}) or try again shortly")
 
     def run(self, run_id: str) -> Run:
         found = self.queue.get(run_id)
@@ -124,9 +138,7 @@ def _handlers(app: FastAPI) -> None:
 def _session_routes(app: FastAPI, server: Server) -> None:
     @app.post("/v1/sessions", status_code=201, summary="Open a session over logs under the served roots")
     async def create_session(options: SessionOptions) -> dict[str, Any]:
-        if len(server.sessions) >= server.limits.max_sessions:
-            raise Busy(f"{len(server.sessions)} sessions are open, the most this server keeps: close one "
-                       "(DELETE /v1/sessions/{id})")
+        server.make_room()
         session = await run_in_threadpool(open_session, options, server.frames, server.limits)
         server.sessions[session.id] = session
         return session.describe()
@@ -184,9 +196,11 @@ def _run_routes(app: FastAPI, server: Server) -> None:
                                                                             "leave `running`")) -> dict[str, Any]:
         run = server.run(run_id)
         deadline = time.monotonic() + min(wait, MAX_WAIT)
-        while run.status == "running" and (left := deadline - time.monotonic()) > 0:
-            await run.changes.wait(run.changes.version, left)
-        return run.body()
+        while True:
+            seen = run.changes.version  # before the status: a change between the two is not missed
+            if run.status != "running" or (left := deadline - time.monotonic()) <= 0:
+                return run.body()
+            await run.changes.wait(seen, left)
 
     @app.get("/v1/runs/{run_id}/events", summary="The run's steps as server-sent events, as they happen",
              response_class=StreamingResponse)

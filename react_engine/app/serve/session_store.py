@@ -20,7 +20,7 @@ from react_engine.app.serve.runs import Run
 from react_engine.app.serve.warm_frames import WarmFrames
 from react_engine.contract.planner import Planner
 from react_engine.contract.record import RunResult
-from react_engine.errors import InputError
+from react_engine.errors import InputError, ToolError
 from react_engine.loop.approval import approvable
 from react_engine.loop.engine import Engine
 from react_engine.loop.state import resolve_now
@@ -117,6 +117,10 @@ def open_session(options: SessionOptions, frames: WarmFrames, limits: ServeLimit
     output_dir = inside(options.output_dir, limits.roots) if options.output_dir else limits.roots[0]
     if not output_dir.is_dir():
         raise InputError(f"output_dir {options.output_dir}: not a folder under the served roots")
-    frames.get(files)  # loads now, so a log that cannot be read is this request's error
+    frame = frames.get(files)  # loads now, so a log that cannot be read is this request's error
+    try:
+        resolve_now(frame, options.now)
+    except ToolError as exc:
+        raise InputError(f"now {options.now!r}: {exc}; give an ISO time such as 2026-11-20T12:00:00Z") from None
     planner, notice = make_planner(PlannerSpec(kind=options.planner, model=options.model))
     return Session(options, files, output_dir, planner, notice, frames, limits)
