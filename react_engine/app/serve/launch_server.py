@@ -30,4 +30,14 @@ def serve(host: str, port: int, roots: tuple[str, ...], **limits: Any) -> None:
     roots_shown = ", ".join(str(r) for r in app.server.limits.roots)
     print(f"serving {roots_shown} on http://{host if ':' not in host else f'[{host}]'}:{port}/ (Ctrl-C stops)",
           flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False, server_header=False)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False, server_header=False,
+                            timeout_graceful_shutdown=5)
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            """Ctrl-C: every run is cancelled first, so its event stream ends and the server stops at once (a
+            stream still open after 5 s, behind a long tool call, is cut)."""
+            app.server.queue.cancel_all()
+            super().handle_exit(sig, frame)
+
+    Server(config).run()

@@ -207,10 +207,14 @@ class RunQueue:
         with self._lock:
             return self.runs.get(run_id)
 
-    def close(self) -> None:
-        """Cancel every run and stop the workers."""
+    def cancel_all(self) -> None:
+        """Cancel every run: a queued one finishes as cancelled when a worker reaches it."""
         with self._lock:
             runs = list(self.runs.values())
         for run in runs:
             run.cancel()
+
+    def close(self) -> None:
+        """Cancel every run and stop the workers."""
+        self.cancel_all()
         self.pool.shutdown(wait=False, cancel_futures=True)
