@@ -270,6 +270,8 @@ def test_traces_are_listed_and_shown_and_only_by_name(root: Path, tmp_path: Path
         shown = client.get(f"/v1/traces/{listed[0]['name']}").json()
         assert shown["answer"] == asked["answer"] and [r["action"] for r in shown["rows"]] == \
             [s["action"] for s in asked["steps"]]
+        replayed = client.post(f"/v1/traces/{listed[0]['name']}/replay", json={}).json()
+        assert replayed["identical"] and replayed["replayed"]["answer"] == asked["answer"]
         assert client.get("/v1/traces/..%2F..%2Fetc%2Fpasswd").status_code in (400, 404)
         assert client.get("/v1/traces/nothing-like-it").status_code == 400
 
@@ -283,3 +285,37 @@ def test_an_idle_session_makes_room_and_a_bad_time_anchor_is_refused(root: Path)
         assert {client.get(f"/v1/sessions/{s}").status_code for s in (first, third)} == {200}
         bad = client.post("/v1/sessions", json={"logs": ["app"], "now": "yesterday-ish"})
         assert bad.status_code == 400 and "now" in bad.json()["error"]
+
+
+def test_ctrl_c_stops_the_server_at_once_while_a_run_waits_for_an_approval(root: Path) -> None:
+    import signal
+    import time
+
+    from serve_server import free_port
+
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "react_engine", "serve", "--root", str(root), "--port", str(port),
+                               "--no-trace"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              env={**os.environ, "REACT_ENGINE_CONFIG": os.devnull})
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
+            for _ in range(300):
+                try:
+                    client.get("/v1/health")
+                    break
+                except httpx.TransportError:
+                    time.sleep(0.1)
+            run_id = ask(client, session(client), "export errors to never.csv")
+            assert wait(client, run_id)["status"] == "awaiting_approval"
+            with client.stream("GET", f"/v1/runs/{run_id}/events") as stream:
+                lines = stream.iter_lines()
+                assert next(lines).startswith("event: ")
+                began = time.monotonic()
+                server.send_signal(signal.SIGINT)
+                rest = list(lines)
+            assert any('"stop_reason": "cancelled"' in line for line in rest)
+        _, err = server.communicate(timeout=20)
+        assert time.monotonic() - began < 10 and server.returncode == 130
+        assert "Traceback" not in err and not (root / "never.csv").exists()
+    finally:
+        server.kill()

@@ -22,7 +22,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from react_engine import __version__
 from react_engine.app.serve.guards import TOO_LARGE, BodyTooLarge, Guards
 from react_engine.app.serve.limits import ServeLimits
-from react_engine.app.serve.roots import OutsideRoots
+from react_engine.app.serve.roots import OutsideRoots, log_files
 from react_engine.app.serve.runs import Busy, Run, RunQueue
 from react_engine.app.serve.session_store import Session, SessionOptions, open_session
 from react_engine.app.serve.warm_frames import WarmFrames
@@ -235,6 +235,28 @@ async def _stream(run: Run, request: Request) -> AsyncIterator[bytes]:
 TRACE_NAME = re.compile(r"^[\w.-]{1,120}$")
 
 
+def _trace_path(name: str, directory: Path) -> Path:
+    """The trace in `directory` that `name` (a file name or trace id, never a path) names."""
+    from react_engine.app.housekeeping import find_trace
+
+    if not TRACE_NAME.match(name) or name.startswith("."):
+        raise InputError(f"{name!r}: give a trace's file name or id, as GET /v1/traces lists them")
+    return find_trace(name, directory)
+
+
+def _replayed(path: Path, roots: tuple[Path, ...]) -> dict[str, Any]:
+    """The replay of the trace at `path` over its recorded logs, which must still be under the roots (its writes
+    are denied)."""
+    from react_engine.app.replay import RecordedRun, replay
+    from react_engine.tracing import read_trace
+
+    recorded = RecordedRun.of(read_trace(path))
+    if not recorded.paths:
+        raise InputError(f"{path.name}: the trace names no log files to replay over")
+    report = replay(path, paths=log_files(recorded.paths, roots))
+    return {**report.model_dump(mode="json"), "identical": report.identical}
+
+
 def _other_routes(app: FastAPI, server: Server) -> None:
     @app.get("/v1/health", summary="Whether the server is up, and what it holds")
     async def health() -> dict[str, Any]:
@@ -251,14 +273,15 @@ def _other_routes(app: FastAPI, server: Server) -> None:
 
     @app.get("/v1/traces/{name}", summary="One trace as a timeline (by file name or trace id)")
     async def trace(name: str) -> dict[str, Any]:
-        from react_engine.app.housekeeping import find_trace
         from react_engine.tracing import read_trace
         from react_engine.tracing.trace_timeline import timeline
 
-        if not TRACE_NAME.match(name) or name.startswith("."):
-            raise InputError(f"{name!r}: give a trace's file name or id, as GET /v1/traces lists them")
-        path = find_trace(name, server.trace_dir)
+        path = _trace_path(name, server.trace_dir)
         return (await run_in_threadpool(lambda: timeline(read_trace(path)))).model_dump(mode="json")
+
+    @app.post("/v1/traces/{name}/replay", summary="Re-run a trace's question with its recorded replies")
+    async def replay_trace(name: str) -> dict[str, Any]:
+        return await run_in_threadpool(_replayed, _trace_path(name, server.trace_dir), server.limits.roots)
 
     @app.get("/", include_in_schema=False)
     async def page() -> FileResponse:

@@ -90,7 +90,7 @@ class Session:
                                 pre_approved=self.options.approve, overwrite=self.options.overwrite)
         engine = Engine(self.planner, self.settings, tracer_factory=tracer, approver=approver,
                         output_dir=self.output_dir, on_step=run.on_step, fallback=self.fallback, advisor=self.advisor)
-        result = engine.ask(run.question, frame=rows, now=now)
+        result = engine.ask(run.question, self.files, frame=rows, now=now)  # the paths name the logs in the trace
         if result.answered and result.rows is not None:
             with self._lock:
                 if self._base is frame:
