@@ -92,6 +92,16 @@ def test_a_follow_up_asks_of_the_last_answers_rows(client: httpx.Client) -> None
     assert 0 < of_those["value"] < all_alice["value"]
 
 
+def test_a_changed_log_is_loaded_again_and_the_others_stay_warm(client: httpx.Client, root: Path) -> None:
+    session_id = session(client)
+    assert wait(client, ask(client, session_id, "how many errors?"))["value"] == 156
+    log = root / "app" / "app.jsonl"
+    with log.open("a") as out:
+        out.write('{"ts":"2026-11-20T16:00:00.000Z","level":"ERROR","logger":"api","msg":"late failure"}\n')
+    assert wait(client, ask(client, session_id, "how many errors?"))["value"] == 157
+    assert client.get("/v1/health").json()["frames"] == 1  # the new load replaced the old one
+
+
 def test_an_approved_export_is_written_under_the_root(client: httpx.Client, root: Path) -> None:
     session_id = session(client)
     run_id = ask(client, session_id, "export errors to errors.csv")
