@@ -216,6 +216,8 @@ def test_bodies_and_questions_over_the_limits_are_refused(root: Path) -> None:
         assert empty.status_code == 400
         form = client.post(f"/v1/sessions/{session_id}/ask", data={"question": "how many errors?"})
         assert form.status_code == 415
+        broken = client.post("/v1/sessions", headers={"Content-Type": "application/json"}, content=b'{"logs": [')
+        assert broken.status_code == 422 and "not valid JSON" in broken.json()["error"]
         wrong = client.post(f"/v1/sessions/{session_id}/ask", json={"questoin": "x"})
         assert wrong.status_code == 422 and wrong.json()["error"].startswith("question")
         rebound = client.get("/v1/health", headers={"Host": "evil.example:8765"})

@@ -114,6 +114,8 @@ def _handlers(app: FastAPI) -> None:
     async def invalid(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, RequestValidationError)
         first = exc.errors()[0] if exc.errors() else {}
+        if first.get("type") == "json_invalid":
+            return _error(422, "the body is not valid JSON: send one JSON object")
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "body"
         return _error(422, f"{where}: {first.get('msg', 'invalid request')}")
 
