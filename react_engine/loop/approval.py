@@ -41,8 +41,11 @@ DENY_ALL = Approver()
 
 
 def consult(approver: Approver, tool: Tool, params: Params, step: Step) -> tuple[bool, float]:
-    """`approver`'s answer for this call and the seconds it took (which are not the run's: a person deciding).
-    An approver may end the run instead (`Stop`: no answer in time, the run cancelled); `step` then says so."""
+    """`approver`'s answer for this call and the seconds it took (which are not the run's: a person deciding);
+    `(True, 0)` for a tool that needs no approval. An approver may end the run instead (`Stop`: no answer in
+    time, the run cancelled); `step` then says so."""
+    if not tool.requires_approval:
+        return True, 0.0
     asked = time.monotonic()
     try:
         return approver.approve(tool, params), time.monotonic() - asked

@@ -118,6 +118,7 @@ def _offered(action: Action, tools: dict[str, Tool]) -> Action:
         return Invalid(error, action.tool.name, action.sent)
     return action
 
+
 def _advisor(planner: Planner | None) -> Advisor | None:
     return planner if isinstance(planner, Advisor) else None
 
@@ -272,12 +273,11 @@ class _Run:
         if key in state.calls:
             self._repeat(key, step)
             return
-        if tool.requires_approval:
-            approved, waited = consult(self.engine.approver, tool, params, step)
-            self.started += waited  # the run's clock stops while a person decides
-            if not approved:
-                self._deny(tool, step)
-                return
+        approved, waited = consult(self.engine.approver, tool, params, step)  # (True, 0) when none is needed
+        self.started += waited  # the run's clock stops while a person decides
+        if not approved:
+            self._deny(tool, step)
+            return
         state.calls[key] = step.iteration
         self._run_tool(tool, params, canonical, step)
 
