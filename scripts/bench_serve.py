@@ -43,6 +43,8 @@ DUCK_P95 = "SELECT quantile_cont(CAST(regexp_extract(line, 'time: ([0-9.]+)', 1)
 
 
 def repeated(sample: Path, times: int, target: Path) -> Path:
+    if not sample.is_file():
+        raise SystemExit(f"{sample}: the loghub sample is missing; pass --real-logs DIR (one folder per system)")
     data = sample.read_bytes()
     data += b"" if data.endswith(b"\n") else b"\n"
     with target.open("wb") as out:

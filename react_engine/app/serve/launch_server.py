@@ -23,6 +23,7 @@ def build(host: str, roots: tuple[str, ...], **limits: Any) -> Any:
 def serve(host: str, port: int, roots: tuple[str, ...], **limits: Any) -> None:
     """Run the server on `host`:`port` until interrupted."""
     try:
+        import fastapi  # noqa: F401  (the API's framework: imported here to name the extra when it is missing)
         import uvicorn
     except ImportError:
         raise InputError("the server needs the serve extra: pip install 'react-engine[serve]'") from None
