@@ -65,3 +65,24 @@ def test_the_page_asks_shows_the_steps_and_approves_an_export(tmp_path: Path) ->
             assert not (root / "refused.csv").exists()
         finally:
             browser.close()
+
+
+def test_the_page_asks_for_the_token_and_streams_with_it(tmp_path: Path) -> None:
+    sync_api = pytest.importorskip("playwright.sync_api", reason="needs playwright: pip install playwright")
+    root = logs_root(tmp_path)
+    with running([root], token="page-secret") as base, sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 380, "height": 800})  # a narrow window
+            page.goto(base + "/")
+            sync_api.expect(page.locator("#token")).to_be_visible()  # the API said 401
+            page.fill("#token", "page-secret")
+            page.fill("#logs", "app")
+            page.click("#open")
+            sync_api.expect(page.locator("#question")).to_be_enabled()
+            page.keyboard.type("how many errors?")
+            page.keyboard.press("Enter")
+            sync_api.expect(page.locator("#answer")).to_have_text("156 log lines (with severity error).")
+            assert page.locator("#steps li").count() == 3  # streamed with the token in the address
+        finally:
+            browser.close()
