@@ -43,7 +43,8 @@ class Pending:
 
 
 class Waiting:
-    """What an approver tells its run: an approval is waiting (`Pending`), or was answered (None)."""
+    """The run an approver asks for: `show` tells it that an approval waits (a `Pending`) or was closed (None);
+    `cancelled` is set when the run is cancelled."""
 
     def __init__(self, show: Callable[[Pending | None], None], cancelled: threading.Event) -> None:
         self.show = show
@@ -59,13 +60,11 @@ class HttpApprover(Approver):
         super().__init__(pre_approved=pre_approved, overwrite=overwrite)
         self.waiting = waiting
         self.timeout = timeout
-        self.asked: list[Pending] = []
 
     def approve(self, tool: Tool, params: Params) -> bool:
         if tool.name in self.pre_approved:
             return True
         pending = Pending(tool.name, tool.description, params.model_dump(mode="json"))
-        self.asked.append(pending)
         self.waiting.show(pending)
         try:
             pending.answered.wait(self.timeout)
