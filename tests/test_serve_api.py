@@ -81,6 +81,8 @@ def test_a_run_streams_its_steps_and_its_result_is_the_clis(client: httpx.Client
                                                                  expected["verified"])
     assert [s["action"] for s in body["steps"]] == [s["action"] for s in expected["steps"]]
     assert events[-1][1]["answer"] == body["answer"]
+    resumed = client.get(f"/v1/runs/{run_id}/events", headers={"Last-Event-ID": "1"}).text
+    assert resumed.startswith("id: 2\n") and resumed.count("event: ") == len(events) - 2
 
 
 def test_a_follow_up_asks_of_the_last_answers_rows(client: httpx.Client) -> None:

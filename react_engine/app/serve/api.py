@@ -218,13 +218,16 @@ def _run_routes(app: FastAPI, server: Server) -> None:
 
 
 async def _stream(run: Run, request: Request) -> AsyncIterator[bytes]:
-    """Each event as `event: NAME` and `data: JSON`, from the first; ends after `done`."""
-    sent = 0
+    """Each event as `id: N`, `event: NAME` and `data: JSON`, from the first (or after the `Last-Event-ID` a
+    reconnecting client sends); ends after `done`."""
+    last = request.headers.get("last-event-id", "")
+    sent = int(last) + 1 if last.isdigit() else 0
     while True:
         seen = run.changes.version
         events = run.events[sent:]
-        for item in events:
-            yield f"event: {item['event']}\ndata: {json.dumps(item['data'], default=str)}\n\n".encode()
+        for number, item in enumerate(events, sent):
+            data = json.dumps(item["data"], default=str)
+            yield f"id: {number}\nevent: {item['event']}\ndata: {data}\n\n".encode()
         sent += len(events)
         if events and events[-1]["event"] == "done":
             return
