@@ -205,6 +205,10 @@ def main() -> None:
                     ducked = duck(sql, path, args.cli_runs)
                     lnav = lnav_count(path, args.cli_runs, env, work) if question == COUNT else None
                     rows.append((path.name, question, load, times, cli, ducked, lnav, same, served.get("answer")))
+                    steps = ", ".join(f"{s['action']} {s['tool_ms']:.0f}/{s['duration_ms']:.0f} ms"
+                                      for s in served.get("steps", []))
+                    print(f"{path.name}: the last run took {served['statistics']['execution_time_seconds']:.3f} s "
+                          f"in the engine (tool/step: {steps})")
             if args.soak:
                 expected = [(path.name, question, answer) for (name, question, *_, answer), path in
                             zip(rows, (ssh, stack))]
