@@ -35,7 +35,7 @@ import react_engine.__main__
 react_engine.__main__.environment_defaults()  # as the command does before its imports
 import pandas
 pandas_done = time.process_time()
-import react_engine.app.cli, react_engine.app.cli.ask, react_engine.loop.engine
+import react_engine.app.cli, react_engine.app.cli.ask, react_engine.loop.engine, react_engine.loop.frames, react_engine.loop.run
 imports_done = time.process_time()
 spent = {"load": 0.0, "planning": 0.0, "tools": 0.0, "output": 0.0, "ask": 0.0}
 
@@ -49,9 +49,9 @@ def timed(owner, name, phase):
             spent[phase] += time.process_time() - began
     setattr(owner, name, wrapper)
 
-timed(react_engine.loop.engine, "load_logs", "load")
-timed(react_engine.loop.engine._Run, "_plan", "planning")
-timed(react_engine.loop.engine._Run, "_run_tool", "tools")
+timed(react_engine.loop.frames, "load_logs", "load")
+timed(react_engine.loop.run.Run, "_plan", "planning")
+timed(react_engine.loop.run.Run, "_run_tool", "tools")
 timed(react_engine.loop.engine.Engine, "ask", "ask")
 timed(react_engine.app.cli.ask, "present", "output")
 began = time.process_time()

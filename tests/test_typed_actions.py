@@ -15,7 +15,7 @@ from react_engine.contract import actions
 from react_engine.contract.actions import Final, Invalid, ToolCall, action_text, read_action
 from react_engine.contract.planner import Planner, PlannerReply, PlanRequest
 from react_engine.logs import load
-from react_engine.loop import engine as engine_module
+from react_engine.loop import run as run_module
 from react_engine.planners.rules import RulesPlanner
 from react_engine.planners.script import ScriptPlanner
 from react_engine.tools import REGISTRY
@@ -41,7 +41,7 @@ def _counting(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
 
     monkeypatch.setattr(json, "dumps", counted("dumps", json.dumps))
     monkeypatch.setattr(json, "loads", counted("loads", json.loads))
-    monkeypatch.setattr(engine_module, "build_prompt", counted("prompts", engine_module.build_prompt))
+    monkeypatch.setattr(run_module, "build_prompt", counted("prompts", run_module.build_prompt))
     return counts
 
 
