@@ -110,3 +110,29 @@ def test_read_action_types_a_reply_once(text: str, kind: type) -> None:
     assert isinstance(action, kind)
     if not isinstance(action, Invalid):  # written back in the contract, it reads as the same action
         assert read_action(action_text(action), REGISTRY) == action
+
+
+class _Viewing(Planner):
+    """Records the views it is shown, then answers."""
+
+    name = "viewing"
+
+    def __init__(self, reads_prompt: bool) -> None:
+        self.reads_prompt = reads_prompt
+        self.views: list[Any] = []
+
+    def plan(self, request: PlanRequest) -> PlannerReply:
+        self.views.append(request.view)
+        if len(self.views) == 1:
+            return PlannerReply(action=ToolCall(REGISTRY["search_logs"], SearchLogsParams(value="T3")))
+        return PlannerReply(action=Final("done", None))
+
+
+def test_a_planner_that_reads_no_prompt_is_shown_the_severity_mix_without_the_prompt_summary(frame) -> None:
+    brief, full = _Viewing(reads_prompt=False), _Viewing(reads_prompt=True)
+    Engine(brief).ask("anything", frame=frame)
+    Engine(full).ask("anything", frame=frame)
+    assert [v.severity_mix for v in brief.views] == [v.severity_mix for v in full.views]
+    assert brief.views[-1].row_count == full.views[-1].row_count < len(frame)
+    assert all(not v.samples and v.time_range == (None, None) and not v.top_hosts for v in brief.views)
+    assert all(v.samples and v.time_range[0] for v in full.views)

@@ -136,7 +136,8 @@ class Run:
     def _plan(self, iteration: int, step: Step) -> PlannerReply:
         state, settings = self.state, self.settings
         with self.tracer.span("context") as span:
-            view = state.view(iteration, settings.max_iterations, settings.sample_lines)
+            view = state.view(iteration, settings.max_iterations, settings.sample_lines,
+                              brief=not self.planner.reads_prompt)
             advisor = self.engine.advisor
             if self.interpretation is None or self.planner.calls_model:
                 interpretation = advisor.interpret(view) if advisor else _read(view)

@@ -129,6 +129,13 @@ class RunState:
             self._summary = (self.rows_version, self.stats.summary(self.rows, samples))
         return self._summary[1]
 
+    def brief_summary(self) -> RowSummary:
+        """The current rows' severity mix alone (on a Dask cluster, the whole summary: one pass computes it all)."""
+        if not isinstance(self.stats, FrameStats):
+            return self.summary(0)
+        return RowSummary(samples=[], severity_mix=self.stats.severity_mix(self.rows), time_range=(None, None),
+                          top_hosts=[], top_components=[])
+
     def known_values(self) -> dict[str, list[str]]:
         if self._known is None:
             self._known = {}
@@ -164,8 +171,10 @@ class RunState:
             out.append(self._entity_summaries[key])
         return out
 
-    def view(self, iteration: int, max_iterations: int, samples: int) -> ContextView:
-        summary = self.summary(samples)
+    def view(self, iteration: int, max_iterations: int, samples: int, brief: bool = False) -> ContextView:
+        """The run as a planner sees it; `brief`, for a planner that reads no prompt: the current rows' severity
+        mix only, without the samples, time range and top values a prompt shows."""
+        summary = self.brief_summary() if brief else self.summary(samples)
         return ContextView(
             question=self.question,
             iteration=iteration,

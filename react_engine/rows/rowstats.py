@@ -124,6 +124,10 @@ class FrameStats:
         """The distinct values of `column` (found when it was factorized), or None when it is not coded."""
         return [str(value) for value in self.codes[column].uniques] if column in self.codes else None
 
+    def severity_mix(self, rows: pd.DataFrame) -> dict[str, int]:
+        """How many of `rows` have each severity (`missing`: none)."""
+        return self.codes["severity"].mix(self.positions(rows)) if "severity" in self.codes else {}
+
     def summary(self, rows: pd.DataFrame, samples: int) -> RowSummary:
         pos = self.positions(rows)
         picked = sample_lines(rows.iloc[spread(len(rows), samples)])
