@@ -4,12 +4,14 @@ numbers (sizes in bytes, durations in seconds) from every row."""
 from __future__ import annotations
 
 import re
+import time
 
 import pandas as pd
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from react_engine.logs import fields
 from react_engine.logs.fields import SIZE_UNITS, TIME_UNITS, discover, fields_in, read
 from react_engine.tools.located import located
 from tests.real_logs import real_log
@@ -59,6 +61,42 @@ def test_names_come_from_the_text_beside_them() -> None:
     assert [f.name for f in fields_in("Received block blk_-16 of size 67108864 from /10.0.0.1")] == ["size"]
     assert [f.name for f in fields_in("request done code=500 elapsed=120ms")] == ["code", "elapsed"]
     assert _one(["request done code=500 elapsed=120ms"], "elapsed").iloc[0] == pytest.approx(0.12)
+
+
+_OLD_BEFORE = re.compile(r"(?P<key>[A-Za-z_][\w\-]*)[ \t]+$")  # the word before a number, as first searched
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["a", "Zb_", "x-y", "é", "_", "-", "9", " ", "\t", "5", "5ms", "2.5 KB", "(3 B)",
+                                 "sent", "of", "took", "=", ": ", ",", ".", "size ", "00:03"]), max_size=14))
+def test_the_word_before_a_number_is_read_as_a_search_of_the_text_before_it_reads_it(parts: list[str]) -> None:
+    message = "".join(parts)
+    reversed_message = message[::-1]
+    for found in fields._UNITED.finditer(message):
+        old = _OLD_BEFORE.search(message[:found.start()])
+        assert fields._word_before(reversed_message, found.start()) == (old["key"] if old else None)
+
+
+@pytest.mark.parametrize("gap", [",", " ", "="])
+def test_field_discovery_is_linear_in_the_message_length(gap: str) -> None:
+    message = "a" * 6000 + f"{gap}5ms" * 60  # a 6.3 KB line: searching back from each number took 38 s
+    began = time.monotonic()
+    for _ in range(3):
+        fields_in(message)
+        discover([message + " " + str(i) for i in range(3)])
+    assert time.monotonic() - began < 2
+
+
+def test_inspect_reads_long_words_before_numbers_in_well_under_a_second(tmp_path) -> None:
+    from react_engine.logs.options import LoadOptions
+    from react_engine.logs.summary import inspect
+
+    path = tmp_path / "long.log"
+    path.write_text("".join(f"2026-11-20T10:00:0{i} host app: INFO {chr(97 + i) * 6000}{',5ms' * 60}\n"
+                            for i in range(3)))
+    began = time.monotonic()
+    report = inspect([str(path)], LoadOptions(use_cache=False))
+    assert report.rows == 3 and time.monotonic() - began < 2
 
 
 def test_identifiers_ports_and_dotted_ids_are_not_measures() -> None:

@@ -42,7 +42,8 @@ _UNITED = re.compile(rf"(?<![\w.\-:/<>])(?P<v>{NUMBER})[ \t]?(?P<u>{UNIT})(?![\w
                      r"(?P<paren>[ \t]*\([^()]{0,30}\))?(?:[ \t]+(?P<next>[A-Za-z]+))?", re.I)
 _CLOCK = re.compile(r"(?<![\w.:\-<])(?P<key>[A-Za-z_][\w\-]*)[ \t]+(?P<v>\d{1,3}:\d{2}(?::\d{2})?)(?![\w.:])")
 _SIZE = re.compile(r"\b(?P<key>size)[ \t]+(?P<v>\d+)(?![\w.:])", re.I)
-_BEFORE = re.compile(r"(?P<key>[A-Za-z_][\w\-]*)[ \t]+$")
+_BEFORE = re.compile(r"[ \t]+(?P<key>[\w\-]+)")  # matched on the reversed message, back from a number
+_KEY_START = re.compile(r"[A-Za-z_]")
 _CLOCK_VALUE = r"(?P<a>\d{1,3}):(?P<b>\d{2})(?::(?P<c>\d{2}))?"
 _END = r"(?:$|[^\w.:/%=-])"
 
@@ -76,15 +77,27 @@ def _pair(found: re.Match[str]) -> NumericField:
     return NumericField(key, unit_of(found["u"]), ((key, pattern),))
 
 
-def _united(found: re.Match[str], before: str) -> NumericField | None:
+def _word_before(reversed_message: str, start: int) -> str | None:
+    """The word that spaces part from the number at `start` (from its first letter or `_`), or None: read back
+    from the number in the reversed message, in time linear in that word's length (a regex searched forward over
+    the text before each number was quadratic in a long word)."""
+    back = _BEFORE.match(reversed_message, len(reversed_message) - start)
+    if back is None:
+        return None
+    word = back["key"][::-1]
+    first = _KEY_START.search(word)
+    return word[first.start():] if first else None
+
+
+def _united(found: re.Match[str], reversed_message: str) -> NumericField | None:
     unit, after = found["u"], (found["next"] or "").lower()
     value = rf"(?P<v>{NUMBER})[ \t]?(?P<u>{UNIT})"
-    prior = _BEFORE.search(before)
+    prior = _word_before(reversed_message, found.start())
     if unit.lower() in ("bytes", "byte") and (after in _AFTER or after.endswith("ed")):
         pattern = rf"(?i)(?:^|[^\w.:/<>-]){value}(?:[ \t]*\([^()]{{0,30}}\))?[ \t]+{re.escape(after)}\b"
         return NumericField(f"bytes {after}", "bytes", ((after, pattern),))
-    if prior and prior["key"].lower() not in _STOP:
-        key = prior["key"]
+    if prior and prior.lower() not in _STOP:
+        key = prior
         return NumericField(key, unit_of(unit), ((key, rf"(?i)(?:^|[^\w.\-]){re.escape(key)}[ \t]+{value}(?:$|[^\w/%])"),))
     return None
 
@@ -100,29 +113,32 @@ def _named(found: re.Match[str], kind: str) -> NumericField | None:
 
 def fields_in(message: str) -> list[NumericField]:
     """The numeric fields one message holds, each once, in order of discovery."""
-    taken: list[tuple[int, int]] = []
+    taken = bytearray(len(message))  # 1 where a number already read (or restated in parentheses) stands
     out: list[NumericField] = []
+    reversed_message = message[::-1]
 
     def free(found: re.Match[str]) -> bool:
         start, end = found.span("v")
-        return not any(s < end and start < e for s, e in taken)
+        return not any(taken[start:end])
+
+    def take(span: tuple[int, int]) -> None:
+        taken[span[0]:span[1]] = b"\x01" * (span[1] - span[0])
 
     for found in _PAIR.finditer(message):
         if free(found) and not fold(found["key"]).endswith(("id", "pid", "port")):
-            taken.append(found.span("v"))
+            take(found.span("v"))
             out.append(_pair(found))
     for found in _UNITED.finditer(message):
         if free(found):
-            taken.append(found.span("v"))
-            paren = found.span("paren")
-            if paren[0] >= 0:
-                taken.append(paren)  # "(1.15 KB)" restates the number before it
-            united = _united(found, message[: found.start()])
+            take(found.span("v"))
+            if found.start("paren") >= 0:
+                take(found.span("paren"))  # "(1.15 KB)" restates the number before it
+            united = _united(found, reversed_message)
             out.extend([united] if united else [])
     for pattern, kind in ((_CLOCK, "clock"), (_SIZE, "size")):
         for found in pattern.finditer(message):
             if free(found) and (named := _named(found, kind)) is not None:
-                taken.append(found.span("v"))
+                take(found.span("v"))
                 out.append(named)
     return out
 
