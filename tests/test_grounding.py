@@ -203,9 +203,46 @@ def test_a_time_must_agree_with_a_computed_or_given_time() -> None:
     assert verify("7 lines around 2025-12-10T09:30:00.", 7, [7], "anything around 09:30?").verified
 
 
-def test_a_share_of_two_computed_counts_is_grounded() -> None:
-    assert verify("5 of 40 lines (12.5%) failed.", None, [5, 40], "q").verified
-    assert not verify("5 of 40 lines (13.5%) failed.", None, [5, 40], "q").verified
+def test_a_share_asked_for_of_two_computed_counts_the_answer_names_is_grounded() -> None:
+    assert verify("5 of 40 lines (12.5%) failed.", None, [5, 40], "what share of lines failed?").verified
+    assert verify("5 of 40 lines (13%) failed.", None, [5, 40], "what percent failed?").verified
+    assert not verify("5 of 40 lines (13.5%) failed.", None, [5, 40], "what share of lines failed?").verified
+    # a ratio of two computed numbers the answer does not name, or that the question does not ask for, is no share
+    assert verify("12.5% of lines failed.", None, [5, 40], "what share of lines failed?").unmatched == [12.5]
+    assert verify("5 of 40 lines (12.5%) failed.", None, [5, 40], "how many failed?").unmatched == [12.5]
+    assert verify("12.5% of lines failed.", None, [{"percent": 12.5, "rows": 5, "of": 40}], "q").verified
+
+
+def test_many_percentages_of_bucket_counts_are_not_grounded() -> None:
+    counts = [5, 19, 7, 11, 3, 23, 2, 17, 13, 29, 31, 37, 41]
+    stated = [f"{p / 10:.1f}%" for p in range(1, 1000)]
+    verdict = verify(", ".join(stated), None, [[[f"2026-11-20T{h:02d}:00", c] for h, c in enumerate(counts)]],
+                     "what percent of lines are errors?")
+    grounded = {round(c, 1) for c in counts}
+    assert {round(u, 1) for u in verdict.unmatched} == {p / 10 for p in range(1, 1000)} - grounded
+
+
+@pytest.mark.parametrize(("computed", "right", "wrong"), [
+    (0.03, ["0.03 s", "30 ms", "0.030 s", "0 s"], ["0.001 s", "0.05 s", "0.031 s", "0.0299 s"]),
+    (1.1325, ["1.13 s", "1.1 s", "1 s", "1.1325 s", "1,132.5 ms"], ["1.05 s", "1.15 s", "1.14 s", "1.134 s", "1.1326 s"]),
+    (1.1325, ["1.13", "1.1", "1"], ["1.05", "1.15", "1.14", "1.134", "1.2"]),
+])
+def test_a_rounding_is_allowed_to_the_digits_a_number_shows(computed: float, right: list[str],
+                                                            wrong: list[str]) -> None:
+    for claim in right:
+        assert verify(f"The value is {claim}.", None, [{"min": computed}], "q").verified, claim
+    for claim in wrong:
+        assert not verify(f"The value is {claim}.", None, [{"min": computed}], "q").verified, claim
+
+
+def test_a_share_is_grounded_by_its_rounding_to_the_digits_shown() -> None:
+    share = [{"percent": 33.9362, "rows": 319, "of": 940}]
+    for claim in ("33.9%", "34%", "33.94%", "33.936%"):
+        assert verify(f"{claim} of the lines.", None, share, "what share?").verified, claim
+    for claim in ("33.85%", "33.8%", "33%", "33.93%", "35%"):
+        assert not verify(f"{claim} of the lines.", None, share, "what share?").verified, claim
+    assert verify("The mean is 1.13.", 1.13, [{"mean": 1.1325}], "q").verified  # the value as the answer rounds it
+    assert not verify("The mean is 1.13.", 1.15, [{"mean": 1.1325}], "q").verified
 
 
 def test_a_filter_phrase_counts_only_while_the_filter_shapes_the_rows() -> None:

@@ -105,3 +105,60 @@ def test_top_n_accepts_any_n_and_says_how_many_values_exist(fake_ollama, tmp_pat
     assert "63" in result.answer and "100" not in result.answer.replace("top 100", "")
     rules = Engine(RulesPlanner()).ask("top 100 users with failed passwords", [str(log)], load_options=NO_CACHE)
     assert rules.verified and len(rules.value) == 63 and "63" in rules.answer, rules.answer
+
+
+@pytest.fixture
+def json_log(tmp_path: Path) -> Path:
+    """JSON lines: a host called `812ms`, a note whose text is "812 ms", and latencies whose p95 is 0.129 s."""
+    latencies = [0.1, 0.11, 0.12, 0.125, 0.13] * 4
+    rows = [{"timestamp": f"2026-11-20T10:00:{i:02d}Z", "level": "INFO", "host": "812ms" if i % 3 else "web1",
+             "note": "812 ms" if i % 2 else "fine", "latency": latency, "message": "request done"}
+            for i, latency in enumerate(latencies)]
+    path = tmp_path / "app.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return path
+
+
+@pytest.mark.parametrize(("field", "claim", "named"), [("host", "812ms", "host 812ms leads with 13 lines"),
+                                                      ("note", "812 ms", "note 812 ms (10), fine (10)")])
+def test_a_value_that_reads_as_a_quantity_names_only_its_own_value(fake_ollama, json_log: Path, field: str,
+                                                                   claim: str, named: str) -> None:
+    steps = (_reply("top_values", field=field, n=5), _reply("field_stats", field="latency", func="p95"))
+    result = _run(fake_ollama, json_log, *steps,
+                  _reply("finalize_answer", answer=f"The p95 latency is {claim}.", value=None),
+                  question="what is the p95 latency?")
+    assert result.steps[1].ok and result.steps[1].value["p95"] == pytest.approx(0.13, abs=0.002)
+    assert not result.verified and any("812" in w for w in result.warnings), result.warnings
+    written = _run(fake_ollama, json_log, *steps,
+                   _reply("finalize_answer", answer=f"{named}; the p95 latency is 0.13 s.", value=None),
+                   question="what is the p95 latency?")
+    assert written.verified, written.warnings
+
+
+def test_a_percentage_is_no_ratio_of_two_unnamed_computed_counts(fake_ollama, tmp_path: Path) -> None:
+    log = tmp_path / "app.log"  # no errors: 5 lines at 10:00, 19 at 11:00
+    log.write_text("".join(f"2026-11-20T{10 + (i >= 5):02d}:{i:02d}:00 host1 app: INFO request done\n"
+                           for i in range(24)))
+    result = _run(fake_ollama, log, _reply("count_by_time", interval="1h"),
+                  _reply("finalize_answer", answer="26.3% of all lines are errors.", value=None),
+                  question="what percent of lines are errors?")
+    assert [c for _, c in result.steps[0].value] == [5, 19] and not result.verified
+    assert any("26.3%" in w for w in result.warnings), result.warnings
+
+
+@pytest.mark.parametrize(("func", "claim", "right"), [
+    ("min", "0.001 s", "0.03 s"), ("min", "0.05 s", "30 ms"), ("mean", "1.05 s", "1.13 s"),
+    ("mean", "1.15 s", "1.1 s")])
+def test_a_small_value_is_grounded_only_by_a_rounding_to_its_own_digits(fake_ollama, tmp_path: Path, func: str,
+                                                                       claim: str, right: str) -> None:
+    log = tmp_path / "app.log"
+    log.write_text("".join(f"2026-11-20T10:00:0{i} host1 app: INFO request done latency={ms}ms\n"
+                           for i, ms in enumerate([500, 1500, 2500, 30])))
+    stats = _reply("field_stats", field="latency", func=func)
+    wrong = _run(fake_ollama, log, stats, _reply("finalize_answer", answer=f"The {func} latency is {claim}.",
+                                                 value=None), question=f"what is the {func} latency?")
+    assert wrong.steps[0].value[func] == pytest.approx({"min": 0.03, "mean": 1.1325}[func])
+    assert not wrong.verified, claim
+    rounded = _run(fake_ollama, log, stats, _reply("finalize_answer", answer=f"The {func} latency is {right}.",
+                                                   value=None), question=f"what is the {func} latency?")
+    assert rounded.verified, (right, rounded.warnings)

@@ -11,10 +11,16 @@ The grounding rule: which numbers count as computed.
   field's name ("pid 2227"), after `#`, or before its count ("2227 (5)"); a filter's phrase with spaces only in
   quotes, and a filter's phrases only while that filter shapes the answer's rows (no later step widened them
   again: reset_filters, an empty search).
+- A value's text that reads as a quantity alone (a host `812ms`, a field's text `"812 ms"`, pid `2227`) is a
+  name only where the answer uses it as that value's name (`react_engine.answer.names`), never as a quantity of
+  another measure: "the p95 latency is 812ms" states 0.812 s, checked like any number.
 - Numbers are read in every written form (`2k`, `2e6`, `2 x 10^6`, `2 million`, `two thousand`:
-  `react_engine.answer.quantities`) and each must be within 0.005 of a computed number (or of its rounding to one
-  decimal) or repeat the question. A percentage also stands when it is 100*a/b, to one decimal, for two computed
-  numbers (a share a tool computes is better held as a number in its value).
+  `react_engine.answer.quantities`) and each must be a computed number (or one the question gives) rounded to the
+  digits it shows: within half a unit in its last shown digit (`1.13` and `1.1` of 1.1325, `34%` of 33.9362, never
+  `1.15`, `33.85%`, or `0.05` of 0.03). A number written more precisely than a computed one is that number.
+- A percentage stands when a tool computed it (a share) or, when the question asks for a share, as 100*a/b to the
+  digits it shows for two computed counts a and b the answer states ("5 of 40 lines (12.5%)"); never as a ratio of
+  two computed numbers the answer does not name.
 - A duration in an answer ("4 h 17 min 14 s", "90 minutes") is one quantity in seconds: a tool holds a duration
   as a JSON number of seconds (`{"seconds": 15434}`), which grounds any way of writing it to the smallest unit
   the answer uses. A one-unit duration also stands when its number is computed ("5 hours" of an hourly count),
@@ -56,6 +62,8 @@ _DECLINED = re.compile(r"\b(?:could not|couldn't|cannot|can't|unable to) answer\
 _QUOTED = re.compile(r'"[^"\n]*"|“[^”\n]*”')
 _RELATIVE = re.compile(r"\bnow\s*-\s*(\d+(?:\.\d+)?\s*[A-Za-z]+)")
 _QUOTED_ANY = re.compile(r'"[^"\n]*"|“[^”\n]*”|\'[^\'\n]*\'')
+_SHARE_ASKED = re.compile(r"%|\bper\s?cent|\bpercentages?\b|\bshares?\b|\bproportions?\b|\bfractions?\b"
+                          r"|\bratios?\b", re.I)
 
 
 def reports_nothing(answer: str, value: Any) -> bool:
@@ -187,14 +195,13 @@ class _Pool:
     def between(self, lo: float, hi: float) -> bool:
         return bisect.bisect_left(self.sorted, lo) < bisect.bisect_right(self.sorted, hi)
 
-    def close(self, a: float) -> bool:
-        """Within ±0.005 of a number, or of its rounding to one decimal."""
-        return any(abs(a - b) <= 0.005 + 1e-9 * abs(b) or abs(a - round(b, 1)) <= 0.05 + 1e-12
-                   for b in self.near(a, 0.1 + 1e-9 * abs(a)))
+    def close(self, a: float, step: float) -> bool:
+        """`a` is a number of the pool rounded to `step` (one unit in the last digit it shows): within half of it."""
+        return bool(self.near(a, step / 2 + 1e-9 * abs(a) + 1e-12))
 
-    def ratio(self, percent: float) -> bool:
-        """`percent` is 100·a/b, to one decimal, for two numbers a <= b of the pool (b > 0)."""
-        return any(b > 0 and self.near(percent * b / 100, 0.05 * b / 100 + 1e-9) for b in self.sorted)
+    def ratio(self, percent: float, step: float) -> bool:
+        """`percent` is 100·a/b, rounded to `step`, for two numbers a and b > 0 of the pool."""
+        return any(b > 0 and self.near(percent * b / 100, (step / 2) * b / 100 + 1e-9 * b) for b in self.sorted)
 
 
 def verify(answer: str, value: Any, computed: list[Any], question: str, latest: Any = None,
@@ -213,7 +220,8 @@ def verify(answer: str, value: Any, computed: list[Any], question: str, latest: 
     times = list(times)
     try:
         stated = _stated(answer, value, _names(filtered, computed), deadline)
-        unmatched = _unmatched(stated.quantities, pool, _asked(question, times), deadline)
+        unmatched = _unmatched(stated.quantities, pool, _asked(question, times), deadline,
+                               bool(_SHARE_ASKED.search(question)))
         known = _Moments([question, *times, *(str(getattr(f, "text", f)) for f in filtered),
                           *(t for v in computed for t in _texts(v))])
     except TimeoutError:
@@ -268,30 +276,44 @@ def _stated(answer: str, value: Any, names: Names, deadline: float | None) -> Re
         if isinstance(leaf, str) and leaf not in names:
             stated.extend(read(names.blank(leaf, deadline)))
         elif isinstance(leaf, (int, float)) and not isinstance(leaf, bool):
-            stated.quantities.append(Quantity(float(leaf), text=f"{leaf:g}"))
+            stated.quantities.append(Quantity(float(leaf), text=f"{leaf:g}", step=_shown_step(leaf)))
     return stated
 
 
-def _unmatched(quantities: list[Quantity], pool: _Pool, asked: Reading, deadline: float | None) -> list[Quantity]:
+def _shown_step(number: float) -> float:
+    """One unit in the last digit of a value's number as JSON writes it (its shortest form): 0.01 for 1.13."""
+    if isinstance(number, int):
+        return 1.0
+    if not math.isfinite(number):
+        return 0.0
+    mantissa, _, exponent = repr(number).lower().partition("e")
+    return 10.0 ** (int(exponent or 0) - len(mantissa.partition(".")[2]))
+
+
+def _unmatched(quantities: list[Quantity], pool: _Pool, asked: Reading, deadline: float | None,
+               share_asked: bool = False) -> list[Quantity]:
     """The stated quantities that no tool computed and the question (or an active filter's duration) does not
-    give."""
+    give; when the question asks for a share (`share_asked`), a percentage of two computed counts stated too."""
     given = _Pool([q.value for q in asked.quantities] + [q.single for q in asked.quantities if q.single is not None])
+    counts = _Pool(q.value for q in quantities if q.kind == "number" and pool.close(q.value, q.step)) \
+        if share_asked else _Pool(())
     out = []
     for i, q in enumerate(quantities):
         if deadline is not None and not i % 256 and time.monotonic() > deadline:
             raise TimeoutError
         if not (_duration_given(q, pool, given) if q.kind == "duration" else
-                pool.close(q.value) or given.close(q.value) or (q.kind == "percent" and pool.ratio(q.value))):
+                pool.close(q.value, q.step) or given.close(q.value, q.step)
+                or (q.kind == "percent" and counts.ratio(q.value, q.step))):
             out.append(q)
     return out
 
 
 def _duration_given(q: Quantity, pool: _Pool, given: _Pool) -> bool:
     """A stated duration, rounded or cut to the step the answer writes ("4 h 17 min" is 4:16:30 to 4:17:59), is
-    a computed or asked number of seconds, or a one-unit duration's number is."""
+    a computed or asked number of seconds, or a one-unit duration's number is (to the digits it shows)."""
     lo, hi = q.value - q.unit / 2, q.value + q.unit * 0.999
     return pool.between(lo, hi) or given.between(lo, hi) or (
-        q.single is not None and (pool.close(q.single) or given.close(q.single)))
+        q.single is not None and (pool.close(q.single, q.step) or given.close(q.single, q.step)))
 
 
 class _Moments:

@@ -1,5 +1,9 @@
 """Finding, in linear time, where an answer writes a name a tool returned or a filter used (`SendWorker:3`, pid
-`2227`, a phrase) whole, so that the digits in it are read as the name they are and not as numbers."""
+`2227`, a phrase) whole, so that the digits in it are read as the name they are and not as numbers.
+
+A name that reads as a quantity alone (pid `2227`, a host called `812ms`, a field's text `"812 ms"`) is that name
+only where the answer uses it as one: right after its field's name ("host 812ms"), after `#`, or before its count
+("812ms (5)"). Anywhere else it is the quantity it reads as, checked like any other ("the p95 latency is 812ms")."""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from react_engine.answer.quantities import NUMBERISH
+from react_engine.answer.quantities import NUMBERISH, is_quantity
 
 MAX_NAME_CHARS = 400  # a longer text is no name an answer writes whole (and bounds the work per position)
 _SPACE = re.compile(r"\s")
@@ -16,6 +20,7 @@ _BAR, _ESCAPED = re.compile(r"(?<!\\)\|"), re.compile(r"\\(.)")
 _SYNTAX = re.compile(r"[\\^$()|?*+\[\]{}]")
 _ALTERNATION = re.compile(r"\^\(\?:(.*)\)\$")
 _QUOTES = "\"'`“”‘’«»"
+_COUNT_AFTER = re.compile(r"\s*\(\s*\d[\d,]*(?:\s+[A-Za-z]+)?\s*\)")  # "(5)", "(1,234 lines)"
 
 
 @dataclass(frozen=True)
@@ -30,7 +35,7 @@ class Name:
 
 @dataclass
 class _Entry:
-    digits_only: bool
+    bare: bool  # the name reads as a quantity alone (`2227`, `812ms`): a name only where used as one
     phrase: bool = True  # every source of this text is a filter phrase
     labels: set[str] = field(default_factory=set)
 
@@ -54,7 +59,7 @@ class Names:
             key = text.lower()
             entry = self._entries.get(key)
             if entry is None:
-                entry = self._entries[key] = _Entry(digits_only=text.isdigit())
+                entry = self._entries[key] = _Entry(bare=text.isdigit() or is_quantity(text))
             if entry.phrase and not (name.phrase and space(text)):
                 entry.phrase = False
             if name.label:
@@ -68,12 +73,13 @@ class Names:
         return text.strip().lower() in self._entries
 
     def _fits(self, entry: _Entry, text: str, start: int, end: int) -> bool:
-        """A phrase counts quoted; a name of digits alone right after its field's name, `#`, or before `(`."""
+        """A phrase counts quoted; a name that reads as a quantity right after its field's name, `#`, or before its
+        count in parentheses."""
         if entry.phrase:
             return start > 0 and end < len(text) and text[start - 1] in _QUOTES and text[end] in _QUOTES
-        if not entry.digits_only:
+        if not entry.bare:
             return True
-        if re.match(r"\s*\(", text[end:end + 3]) or text[start - 1:start] == "#":
+        if _COUNT_AFTER.match(text, end, end + 40) or text[start - 1:start] == "#":
             return True
         before = text[max(0, start - 80):start].lower()
         return any(re.search(rf"\b{re.escape(label)}s?\s*[:=]?\s*$", before) for label in entry.labels)

@@ -62,13 +62,15 @@ Moment = tuple[int | None, int | None, int | None, int | None, int | None, int |
 class Quantity:
     """One stated quantity: `value` (seconds for a duration), and for a duration the seconds of the smallest step
     it writes (`unit`: 60 in `4 h 17 min`, 360 in `4.3 hours`) and, when it has one unit only, its number as
-    written (`2` in `2 hours`)."""
+    written (`2` in `2 hours`). `step` is one unit in the last digit the number (or a duration's single number)
+    shows: 0.01 in `0.05`, 1 in `42`, 1000 in `2k`, 0.1 in `33.9%`; 0 when it is exact (`2^10`)."""
 
     value: float
     kind: Kind = "number"
     unit: float = 0.0
     single: float | None = None
     text: str = ""  # as written
+    step: float = 1.0
 
 
 @dataclass
@@ -85,20 +87,26 @@ def _numeral(text: str) -> float:
     return float(text.replace(",", ""))
 
 
+def _step(numeral: str) -> float:
+    """One unit in the last digit `numeral` shows: 0.01 for `0.05`, 1 for `1,500`."""
+    return 10.0 ** -len(numeral.partition(".")[2])
+
+
 def _number(match: re.Match[str]) -> Quantity:
-    value = _numeral(re.match(_NUMERAL, match.group("number")).group())  # type: ignore[union-attr]
+    numeral = re.match(_NUMERAL, match.group("number")).group()  # type: ignore[union-attr]
+    value, step = _numeral(numeral), _step(numeral)
     power = match.group("power")
     if power:
         exponent = int(re.search(r"[-+]?\d+$", power.replace(" ", "")).group())  # type: ignore[union-attr]
+        scaled = bool(re.match(r"[eE]|\s*[x×*·]", power))
         try:
-            value = value * 10.0 ** exponent if re.match(r"[eE]|\s*[x×*·]", power) else value ** exponent
+            value, step = (value * 10.0 ** exponent, step * 10.0 ** exponent) if scaled else (value ** exponent, 0.0)
         except (OverflowError, ZeroDivisionError):
             value = float("inf")
-    if match.group("suffix"):
-        value *= _SUFFIXES[match.group("suffix")]
-    if match.group("scale"):
-        value *= _SCALES[match.group("scale").lower()]
-    return Quantity(value, "percent" if match.group("percent") else "number", text=match.group())
+    scale = (_SUFFIXES[match.group("suffix")] if match.group("suffix") else 1.0) * (
+        _SCALES[match.group("scale").lower()] if match.group("scale") else 1.0)
+    return Quantity(value * scale, "percent" if match.group("percent") else "number", text=match.group(),
+                    step=step * scale)
 
 
 def _spelled(text: str) -> Quantity | None:
@@ -124,7 +132,7 @@ def _duration(text: str) -> Quantity:
     parts = [(n, next(s for u, s in _UNITS if re.fullmatch(u, unit))) for n, unit in _PART.findall(text)]
     steps = [s * 10.0 ** -len(n.partition(".")[2]) for n, s in parts]  # "4.3 hours": to a tenth of an hour
     return Quantity(sum(_numeral(n) * s for n, s in parts), "duration", unit=min(steps),
-                    single=_numeral(parts[0][0]) if len(parts) == 1 else None, text=text)
+                    single=_numeral(parts[0][0]) if len(parts) == 1 else None, text=text, step=_step(parts[0][0]))
 
 
 def _month(name: str) -> int:
@@ -161,6 +169,17 @@ def read(text: str) -> Reading:
         elif kind == "spelled" and (spelled := _spelled(match.group())) is not None:
             quantities.append(spelled)
     return Reading(quantities, moments)
+
+
+def is_quantity(text: str) -> bool:
+    """`text` states quantities and nothing else but spaces and signs: `2227`, `812ms`, `812 ms`, `5%`, `two`."""
+    rest, found = text, False
+    for match in reversed(list(_TOKENS.finditer(text))):
+        if match.lastgroup not in ("number", "duration", "spelled"):
+            return False
+        found = True
+        rest = rest[:match.start()] + rest[match.end():]
+    return found and not any(c.isalnum() for c in rest)
 
 
 def times_in(text: str) -> list[Moment]:

@@ -6,6 +6,7 @@ from typing import Any
 
 from react_engine.answer.findings import investigation_answer
 from react_engine.answer.measured import measure_answer
+from react_engine.answer.quantities import is_quantity
 from react_engine.answer.timing import time_answer
 from react_engine.compile.plan import Plan
 from react_engine.contract.planner import HistoryItem
@@ -114,7 +115,7 @@ def _leaders(label: str, ranked: HistoryItem, where: str, least: bool = False) -
         return f"No {label} were found{where}.", []
     best = [v for v, c in pairs if c == pairs[0][1]]
     field = ranked.params.get("field", "")
-    leaders = " and ".join(f"{field} {v}" if str(v).isdigit() and field else str(v) for v in best)
+    leaders = " and ".join(f"{field} {v}" if is_quantity(str(v)) and field else str(v) for v in best)
     verb = "tie with" if len(best) > 1 else f"has the {'fewest' if least else 'most'}, with"
     return f"{leaders} {verb} {counted(pairs[0][1], 'lines')}{where}.", best[0] if len(best) == 1 else best
 
