@@ -13,6 +13,7 @@ import time
 from typing import Any
 
 from react_engine.contract.planner import ModelUsage, PlannerReply, PlanRequest
+from react_engine.contract.redaction import redacted_url
 from react_engine.errors import InputError, PlannerError, PlannerServerError
 from react_engine.planners import remote
 from react_engine.planners.deadline import DeadlineTransport
@@ -87,7 +88,7 @@ class AnthropicPlanner(ModelPlanner):
 
     @property
     def server(self) -> str:
-        return f"Anthropic at {self.base_url}"
+        return f"Anthropic at {redacted_url(self.base_url)}"
 
     def request(self, request: PlanRequest, num_predict: int) -> dict[str, Any]:
         """The keyword arguments of one `messages.create` call."""

@@ -11,6 +11,7 @@ import pydantic
 from ollama._client import _parse_host  # the client's own OLLAMA_HOST normalisation
 
 from react_engine.contract.planner import DEFAULT_MODEL, ModelUsage, PlannerReply, PlanRequest
+from react_engine.contract.redaction import redacted_url
 from react_engine.errors import ContextTooSmallError, ModelNotFoundError, PlannerError, PlannerServerError
 from react_engine.planners.deadline import DeadlineTransport
 from react_engine.planners.modelfile import Modelfile
@@ -40,7 +41,7 @@ def host_url(host: str | None = None) -> str:
 
 
 def unreachable(url: str) -> str:
-    return f"Ollama is not reachable at {url}: start it with `ollama serve`, set OLLAMA_HOST, or use --planner rules"
+    return f"Ollama is not reachable at {redacted_url(url)}: start it with `ollama serve`, set OLLAMA_HOST, or use --planner rules"
 
 
 def not_found(model: str) -> str:
@@ -49,6 +50,7 @@ def not_found(model: str) -> str:
 
 def normalise_error(exc: Exception, url: str, model: str) -> PlannerError:
     """Map what the client raises (other than a timeout) to the planner error hierarchy, with a one-line fix."""
+    url = redacted_url(url)
     if isinstance(exc, ollama.ResponseError):
         if exc.status_code == 404:
             return ModelNotFoundError(not_found(model))
@@ -115,7 +117,7 @@ class OllamaPlanner(ModelPlanner):
 
     def _ask(self, request: PlanRequest, num_predict: int) -> PlannerReply:
         try:
-            with self.bounded(f"Ollama at {self.url}"):
+            with self.bounded(f"Ollama at {redacted_url(self.url)}"):
                 response = self.client.chat(
                     model=self.model,
                     messages=self.messages(request),

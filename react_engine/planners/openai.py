@@ -9,6 +9,7 @@ from typing import Any
 import httpx
 
 from react_engine.contract.planner import ModelUsage, PlannerReply, PlanRequest
+from react_engine.contract.redaction import redacted_url
 from react_engine.errors import ContextTooSmallError, PlannerError, PlannerServerError
 from react_engine.planners import remote
 from react_engine.planners.deadline import DeadlineTransport
@@ -79,7 +80,7 @@ class OpenAIPlanner(ModelPlanner):
 
     @property
     def server(self) -> str:
-        return f"the server at {self.base_url}"
+        return f"the server at {redacted_url(self.base_url)}"
 
     def body(self, request: PlanRequest, num_predict: int) -> dict[str, Any]:
         """The JSON body of one chat-completions request."""

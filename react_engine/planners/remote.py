@@ -11,6 +11,7 @@ from typing import Any
 
 from react_engine.contract.actions import strip_thinking, thinking_in
 from react_engine.contract.planner import Planner, PlannerReply, PlanRequest, RetryRecord
+from react_engine.contract.redaction import redacted_urls
 from react_engine.contract.reply_schema import portable_reply_schema, simplify_schema
 from react_engine.errors import (
     ModelNotFoundError,
@@ -77,8 +78,8 @@ def refused(message: str) -> PlannerConnectionError:
 
 
 def one_line(text: object) -> str:
-    """Server error text squeezed onto one line."""
-    return " ".join(str(text).split())[:300]
+    """Server error text squeezed onto one line, any URL in it redacted."""
+    return redacted_urls(" ".join(str(text).split()))[:300]
 
 
 def complete_json(content: str) -> bool:

@@ -9,6 +9,7 @@ import click
 
 from react_engine.app.cli.terminal import out
 from react_engine.app.userconfig import ENV, Config, config_path, load_file, sources
+from react_engine.contract.redaction import redacted_url
 
 # config key -> the click parameter it is the default of
 PARAMS: dict[str, str] = {"planner": "planner_kind", "model": "model", "modelfile": "modelfile", "host": "host",
@@ -16,6 +17,7 @@ PARAMS: dict[str, str] = {"planner": "planner_kind", "model": "model", "modelfil
 # what a setting without a value means
 UNSET: dict[str, str] = {"modelfile": "none", "base_url": "none: needed by --planner openai",
                          "dask": "none: pandas in this process", "trace_keep": "all", "trace_max_age_days": "no limit"}
+SERVERS = ("host", "base_url", "dask")  # the settings that name a server, shown redacted
 COMMANDS_WITH_DEFAULTS = ("ask", "chat", "batch", "eval", "replay", "models")
 
 
@@ -56,7 +58,7 @@ def show_command(as_json: bool) -> None:
       REACT_ENGINE_PLANNER=rules react-engine config show
     """
     load_file()  # a broken file is reported as such, with its path
-    effective = sources()
+    effective = {key: (_shown(key, value), source) for key, (value, source) in sources().items()}
     if as_json:
         out(json.dumps({"path": str(config_path()), "settings": {k: {"value": v, "source": s}
                                                                   for k, (v, s) in effective.items()}}, indent=2))
@@ -68,6 +70,11 @@ def show_command(as_json: bool) -> None:
     width = max(map(len, shown.values()))
     for key, (_, source) in effective.items():
         out(f"{key:<19} {shown[key]:<{width}}  {source:<30} env {ENV[key]}")
+
+
+def _shown(key: str, value: Any) -> Any:
+    """A setting as shown: a server's URL or host without the credentials it may hold."""
+    return redacted_url(value) if key in SERVERS and isinstance(value, str) else value
 
 
 COMMANDS = [config_group]

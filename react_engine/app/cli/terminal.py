@@ -12,6 +12,8 @@ from typing import Any
 
 import click
 
+from react_engine.contract.redaction import redacted_urls
+
 # Bidirectional marks, embeddings, overrides and isolates: they reorder what the terminal shows (U+202E).
 _BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
 # C0 controls except tab and newline, DEL, the C1 controls (U+0080..U+009F, e.g. the 8-bit CSI U+009B), bidi.
@@ -49,14 +51,14 @@ def out_json(text: str) -> None:
 
 def error(text: str) -> None:
     """A one-line error on stderr, always shown."""
-    click.echo(safe(f"error: {text}"), err=True)
+    click.echo(safe(redacted_urls(f"error: {text}")), err=True)
 
 
 def note(text: str) -> None:
     """A notice on stderr, dropped with -q/--quiet."""
     ctx = click.get_current_context(silent=True)
     if not (ctx and ctx.meta.get(_QUIET)):
-        click.echo(safe(text), err=True)
+        click.echo(safe(redacted_urls(text)), err=True)
 
 
 def _set_quiet(ctx: click.Context, param: click.Parameter, value: bool) -> None:
