@@ -253,3 +253,31 @@ def test_real_openstack_mean_response_time() -> None:
     result = run("field_stats", context(df), field="response time", func="mean")
     assert result.value == {"mean": pytest.approx(0.2345, abs=5e-5), "rows": 1017, "unit": "s"}
     assert "0.234454 s over 1,017 rows with time" in result.summary
+
+
+def test_a_two_way_table_of_many_values_lays_out_only_the_kept_pairs_and_says_what_it_leaves_out(
+        tmp_path) -> None:
+    import tracemalloc
+
+    from react_engine import Engine
+    from react_engine.logs.options import LoadOptions
+    from react_engine.planners.rules import RulesPlanner
+    from react_engine.tools.statistics import PIVOT_SIDE
+
+    path = tmp_path / "wide.log"  # 30,000 lines, 15,000 hosts by 15,000 components: a full table is 225M cells
+    path.write_text("".join(f"2026-11-20T10:{i // 60 % 60:02d}:{i % 60:02d} h{i % 15_000} c{i * 7 % 15_000}: INFO "
+                            f"request done\n" for i in range(30_000)))
+    tracemalloc.start()
+    try:
+        result = Engine(RulesPlanner()).ask("number of lines by host and component", [str(path)],
+                                            load_options=LoadOptions(use_cache=False))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    table = next(s.value for s in result.steps if s.action == "field_stats")
+    assert peak < 200e6, f"{peak / 1e6:.0f} MB"  # it took 2 GB
+    assert len(table["rows"]) == PIVOT_SIDE and len(table["columns"]) == PIVOT_SIDE + 2
+    assert table["left_out"] == {"host": 15_000 - PIVOT_SIDE, "component": 15_000 - PIVOT_SIDE}
+    assert "14,988 more host and 14,988 more component values left out" in result.answer and result.verified
+    assert sum(c for row in table["rows"] for c in row[1:-1] if c is not None) == sum(
+        row[-1] for row in table["rows"])  # h0..h11 each meet one component only, all of them kept

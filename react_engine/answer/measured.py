@@ -8,6 +8,7 @@ from typing import Any
 
 from react_engine.contract.planner import HistoryItem
 from react_engine.question.measures import BUCKET_WORDS, Comparison, Measure, Pivot, Rate, Share, Statistic
+from react_engine.tools.statistics import left_words
 
 MEASURING_TOOLS = ("field_stats", "share", "compare")
 
@@ -66,8 +67,10 @@ def _table_answer(measure: Measure, step: HistoryItem, where: str, first: int | 
     func = str(params.get("func", "mean"))
     if (grouped := _grouped(table, func)) is None:
         cells = _cells(table)
-        only = " (its most frequent values only: the whole table is too large to state)" if (
-            "cells" in table and cells is None) else ""
+        left = table.get("left_out") or {}
+        said = [f"its most frequent values only, {left_words(left)} values left out"] if left else []
+        said += ["the whole table is too large to state"] if "cells" in table and cells is None else []
+        only = f" ({': '.join(said)})" if said else ""
         return f"{measure.asked().capitalize()}{where}: see the table below{only}.", cells
     if first is not None and params.get("order"):
         return _leading(measure, table, func, where, first, params["order"] == "asc", _bucket(params))

@@ -176,21 +176,31 @@ def _cell(value: Any) -> Any:
 
 def _pivot(data: pd.DataFrame, keys: list[str], stat: str) -> tuple[dict[str, Any], str]:
     """A two-key table: the most frequent values of the first key down, of the second across, and each row's
-    statistic over all its values in `total`; its value and what it leaves out."""
+    statistic over all its values in `total`; its value and what it leaves out (`left_out`: how many values of
+    each key). Only the pairs the rows hold are computed (a long table), and only the kept ones are laid out: a
+    wide table of every value by every value took gigabytes for 15,000 hosts by 15,000 components."""
     across, down = keys
     sizes = [counts[counts > 0] for counts in (data[across].value_counts(), data[down].value_counts())]
     kept_rows, kept_columns = (counts.index[:PIVOT_SIDE] for counts in sizes)
     cells = grouped_statistic(data, keys, stat)
     totals = grouped_statistic(data, [across], stat)
-    wide = cells.unstack(down).reindex(index=kept_rows, columns=kept_columns)
-    rows = [[jsonable(r), *[None if pd.isna(v) else plain(float(v)) for v in wide.loc[r]], plain(float(totals[r]))]
-            for r in kept_rows]
-    left = [f"{len(counts) - PIVOT_SIDE:,} more {what}" for counts, what in zip(sizes, keys, strict=True)
-            if len(counts) > PIVOT_SIDE]
-    value = {"columns": [across, *[str(jsonable(c)) for c in kept_columns], "total"], "rows": rows}
-    if left:  # the whole table's cells, for an answer that states every cell (within MAX_GROUPS of them)
+    kept = cells[cells.index.get_level_values(0).isin(kept_rows) & cells.index.get_level_values(1).isin(kept_columns)]
+    shown = {pair: v for pair, v in kept.items() if not pd.isna(v)}
+    rows = [[jsonable(r), *[plain(float(shown[r, c])) if (r, c) in shown else None for c in kept_columns],
+             plain(float(totals[r]))] for r in kept_rows]
+    left_out = {what: len(counts) - PIVOT_SIDE for counts, what in zip(sizes, keys, strict=True)
+                if len(counts) > PIVOT_SIDE}
+    value: dict[str, Any] = {"columns": [across, *[str(jsonable(c)) for c in kept_columns], "total"], "rows": rows}
+    if left_out:  # the whole table's cells, for an answer that states every cell (within MAX_GROUPS of them)
         value["cells"] = _every_cell(cells) if len(cells) <= MAX_GROUPS else None
-    return value, f"{len(kept_rows)}x{len(kept_columns)} table" + (f", {' and '.join(left)} left out" if left else "")
+        value["left_out"] = left_out
+    return value, f"{len(kept_rows)}x{len(kept_columns)} table" + (f", {left_words(left_out)} left out" if left_out
+                                                                   else "")
+
+
+def left_words(left_out: dict[str, int]) -> str:
+    """How many values of each key a table leaves out, in words: "14,988 more host and 14,988 more component"."""
+    return " and ".join(f"{n:,} more {what}" for what, n in left_out.items())
 
 
 def _every_cell(cells: pd.Series) -> dict[str, dict[str, Any]]:
