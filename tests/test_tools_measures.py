@@ -281,3 +281,50 @@ def test_a_two_way_table_of_many_values_lays_out_only_the_kept_pairs_and_says_wh
     assert "14,988 more host and 14,988 more component values left out" in result.answer and result.verified
     assert sum(c for row in table["rows"] for c in row[1:-1] if c is not None) == sum(
         row[-1] for row in table["rows"])  # h0..h11 each meet one component only, all of them kept
+
+
+_HUGE = "1" + "0" * 400  # past a float's range: inf when read
+
+
+@pytest.mark.parametrize(("question", "value", "left"), [
+    ("average size", 2.5 * 1024**4, 2), ("max size", 3 * 1024**4, 2), ("max size by host", None, 2),
+    ("how many lines have size over 1 TB", 2, 2)])
+def test_numbers_too_large_to_read_are_left_out_and_counted(tmp_path, question: str, value: float | None,
+                                                            left: int) -> None:
+    import json
+    import warnings
+
+    from click.testing import CliRunner
+
+    from react_engine.app.cli import main
+
+    path = tmp_path / "huge.log"
+    path.write_text("".join(f"2026-11-20T10:00:0{i} host1 app: INFO stored size={v} TB\n"
+                            for i, v in enumerate([_HUGE, "2", "3", f"-{_HUGE}"])))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)  # numpy's overflow and invalid-value warnings
+        result = CliRunner().invoke(main, ["ask", question, str(path), "--planner", "rules", "--no-cache",
+                                           "--no-trace", "-o", "json"], catch_exceptions=False)
+
+    def not_json(constant: str) -> None:
+        raise AssertionError(f"{constant} in the reply")
+
+    reply = json.loads(result.stdout, parse_constant=not_json)
+    assert result.exit_code == 0 and "Warning" not in result.stderr, result.stderr
+    assert reply["verified"] and f"{left} size values were too large to read, left out" in reply["answer"]
+    assert "inf" not in reply["answer"] and "nan" not in reply["answer"].lower()
+    if value is not None:
+        assert reply["value"] == pytest.approx(value)
+
+
+def test_a_json_number_too_large_to_read_is_left_out_and_counted(tmp_path) -> None:
+    from react_engine import Engine
+    from react_engine.logs.options import LoadOptions
+    from react_engine.planners.rules import RulesPlanner
+
+    path = tmp_path / "huge.jsonl"
+    path.write_text("".join(f'{{"timestamp": "2026-11-20T10:00:0{i}Z", "level": "INFO", "message": "stored", '
+                            f'"size": {v}}}\n' for i, v in enumerate([_HUGE, "2", f"-{_HUGE}", "1e400", "5"])))
+    result = Engine(RulesPlanner()).ask("average size", [str(path)], load_options=LoadOptions(use_cache=False))
+    assert result.value == 3.5 and result.verified  # it ended in a traceback (an integer past int64)
+    assert "3 size values were too large to read, left out" in result.answer

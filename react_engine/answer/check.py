@@ -62,6 +62,7 @@ _DECLINED = re.compile(r"\b(?:could not|couldn't|cannot|can't|unable to) answer\
 _QUOTED = re.compile(r'"[^"\n]*"|“[^”\n]*”')
 _RELATIVE = re.compile(r"\bnow\s*-\s*(\d+(?:\.\d+)?\s*[A-Za-z]+)")
 _QUOTED_ANY = re.compile(r'"[^"\n]*"|“[^”\n]*”|\'[^\'\n]*\'')
+_LEFT_OUT = "left out"  # a caveat that says what the value leaves out
 _SHARE_ASKED = re.compile(r"%|\bper\s?cent|\bpercentages?\b|\bshares?\b|\bproportions?\b|\bfractions?\b"
                           r"|\bratios?\b", re.I)
 
@@ -357,9 +358,12 @@ def _project(moment: Moment, fields: tuple[bool, ...]) -> tuple[int | None, ...]
 
 
 def with_notes(answer: str, notes: list[str]) -> str:
-    """`answer` followed by each tool caveat whose numbers (the counts it offers) it does not already state."""
-    stated = set(numbers_in(answer))
-    extra = [n for n in dict.fromkeys(notes) if not set(numbers_in(n)) <= stated]
+    """`answer` followed by each tool caveat whose numbers (the counts it offers) it does not already state, and
+    each that says what was left out ("2 size values too large to read were left out": its count is no count the
+    answer's numbers could already be) unless the answer writes it."""
+    stated, lowered = set(numbers_in(answer)), answer.lower()
+    extra = [n for n in dict.fromkeys(notes) if not set(numbers_in(n)) <= stated
+             or (_LEFT_OUT in n and n.lower() not in lowered)]
     return " ".join([answer.rstrip(), *(f"Note: {n}." for n in extra)]) if extra else answer
 
 

@@ -189,8 +189,9 @@ def _numbers(groups: pa.StructArray | pa.ChunkedArray) -> np.ndarray:
     names = _names(groups)
     if "a" in names:  # a clock: mm:ss or hh:mm:ss
         a, b, c = (_floats(groups, name) for name in "abc")
-        return np.where(np.isnan(c), a * 60 + b, a * 3600 + b * 60 + c)
-    number = _floats(groups, "v")
+        with np.errstate(over="ignore", invalid="ignore"):
+            return np.where(np.isnan(c), a * 60 + b, a * 3600 + b * 60 + c)
+    number = _floats(groups, "v")  # inf where the digits overflow a float: `tools.numeric.readable` leaves it out
     if "u" in names:
         written = pc.utf8_lower(pc.struct_field(groups, "u"))
         if isinstance(written, pa.ChunkedArray):
@@ -198,7 +199,8 @@ def _numbers(groups: pa.StructArray | pa.ChunkedArray) -> np.ndarray:
         units = pc.dictionary_encode(written)
         scales = np.array([SIZE_UNITS.get(u) or TIME_UNITS.get(u) or 1.0 for u in units.dictionary.to_pylist()] + [1.0])
         codes = units.indices.fill_null(len(scales) - 1).to_numpy(zero_copy_only=False)
-        number = number * scales[codes]
+        with np.errstate(over="ignore", invalid="ignore"):  # 1e308 TB is inf, left out as unreadable
+            number = number * scales[codes]
     return number
 
 

@@ -176,7 +176,10 @@ def filter_by_field(params: FilterByFieldParams, ctx: ToolContext) -> ToolResult
         op = OPPOSITE[params.op] if params.exclude else params.op
         if isinstance(params.value, bool):
             raise ToolError(f"{params.op} compares numbers, not {params.value}")
-        return narrowed(ctx, *threshold(ctx, params.field, op, params.value))
+        kept, what, note = threshold(ctx, params.field, op, params.value)
+        result = narrowed(ctx, kept, what)
+        result.note = note
+        return result
     text = _text(params.value)
     name, is_entity = resolve_field(ctx, params.field)
     if is_entity:

@@ -30,6 +30,7 @@ _NAMED_UNITS = (("_ms", "ms"), ("_msec", "ms"), ("_us", "us"), ("_ns", "ns"), ("
 _TIMES = {"time", "elapsed", "duration", "took", "latency", "lifetime", "uptime", "runtime"}
 _OF_LINES = re.compile(r"\s+(?:of|for|across|over)\s+(?:the\s+|all\s+)?(?:requests?|responses?|calls?|lines?|entries"
                        r"|rows?|events?|messages?)\s*$", re.I)  # the lines a field is asked of, not its name
+UNREADABLE = "unreadable"  # a gathered frame's attrs: how many values were too large to read (left out)
 _sampled: list[tuple[weakref.ref[Any], tuple[NumericField, ...]]] = []  # the last frame sampled, its fields
 
 
@@ -43,12 +44,29 @@ class Numeric:
     field: NumericField | None = None
 
     def values(self, part: pd.DataFrame, frame: pd.DataFrame | None = None) -> pd.Series:
-        """Its values in `part` (NaN where a row has none); a message field's taken from those stored for a large
-        cached file when `part` is a subset of `frame`, the rows as loaded (see `logs.stored`)."""
+        """Its values in `part` as read (NaN where a row has none, inf where a number is too large for a float:
+        see `readable`); a message field's taken from those stored for a large cached file when `part` is a subset
+        of `frame`, the rows as loaded (see `logs.stored`)."""
         if self.column is not None:
             return pd.to_numeric(part[self.column], errors="coerce").astype(float)
         assert self.field is not None
         return read(part["message"], self.field) if frame is None else field_values(frame, part, self.field)
+
+
+def readable(values: pd.Series) -> tuple[pd.Series, int]:
+    """`values` with the numbers too large to read (`1` and 400 zeros overflows a float to inf) made NaN, as if
+    the rows held none, and how many there were: a statistic over them would be inf or NaN."""
+    finite = np.isfinite(values.to_numpy(dtype=float, na_value=np.nan))
+    unreadable = int(len(values) - finite.sum() - values.isna().sum())
+    return (values.where(finite) if unreadable else values), unreadable
+
+
+def unreadable_note(unreadable: int, name: str) -> str | None:
+    """The caveat an answer carries when values were left out as unreadable, or None when none were."""
+    if not unreadable:
+        return None
+    values = "value was" if unreadable == 1 else "values were"
+    return f"{unreadable:,} {name} {values} too large to read, left out"
 
 
 def _unit_named(name: str) -> str:
@@ -189,20 +207,27 @@ def _narrow(part: pd.DataFrame, numeric: Numeric | None, keys: list[Key], width:
             frame: pd.DataFrame | None = None) -> pd.DataFrame:
     """The keys (as text, or the categoricals they are, which group without hashing; a number as its text), the
     bucket and the value of each row of `part` that has them (see `Numeric.values` for `frame`)."""
-    out = pd.DataFrame(index=part.index)
+    out, unreadable = pd.DataFrame(index=part.index), 0
     for key in keys:
         if isinstance(key, Numeric):
-            out[key.name] = key.values(part, frame).map(lambda v: None if pd.isna(v) else plain(v)).astype(object)
+            held, bad = readable(key.values(part, frame))
+            out[key.name] = held.map(lambda v: None if pd.isna(v) else plain(v)).astype(object)
+            unreadable += bad
             continue
         column = part[key]
         out[key] = column if _categorical(column) else column.astype("object").where(column.notna(), None)
     if width is not None:
         out["bucket"] = part["timestamp"].dt.floor(width)
-    out["value"] = numeric.values(part, frame) if numeric is not None else 1.0
+    if numeric is not None:
+        out["value"], bad = readable(numeric.values(part, frame))
+        unreadable += bad
+    else:
+        out["value"] = 1.0
     out = out.dropna()
     for key in map(key_name, keys):  # a category no row holds is no group
         if _categorical(out[key]):
             out[key] = _used(out[key])
+    out.attrs[UNREADABLE] = unreadable
     return out
 
 
@@ -245,13 +270,18 @@ def grouped_statistic(data: pd.DataFrame, keys: list[str], func: str) -> pd.Seri
 def gather(rows: Rows, numeric: Numeric | None, keys: list[Key], width: pd.Timedelta | None,
            frame: Rows | None = None) -> pd.DataFrame:
     """`_narrow` over every row (per partition on a Dask frame, brought back as one pandas frame); `frame`, every
-    loaded row, lets a message field's values be read from those stored for a cached file."""
+    loaded row, lets a message field's values be read from those stored for a cached file. Its attrs[UNREADABLE]
+    is how many values were left out as too large to read."""
     if not is_lazy(rows):
         return _narrow(rows, numeric, keys, width, None if frame is None or is_lazy(frame) else frame)
     from react_engine.dask import ops
 
     parts = ops.per_partition(lambda part: _narrow(part, numeric, keys, width), rows)
-    return pd.concat(parts) if parts else _narrow(rows._meta, numeric, keys, width)
+    if not parts:
+        return _narrow(rows._meta, numeric, keys, width)
+    out = pd.concat(parts)
+    out.attrs[UNREADABLE] = sum(part.attrs.get(UNREADABLE, 0) for part in parts)
+    return out
 
 
 def statistic(values: Any, func: str) -> Any:

@@ -20,7 +20,17 @@ from react_engine.tools.filters import (
     filter_by_time,
     search_logs,
 )
-from react_engine.tools.numeric import Numeric, gather, grouped_statistic, key_name, plain, statistic, unit_text
+from react_engine.tools.numeric import (
+    UNREADABLE,
+    Numeric,
+    gather,
+    grouped_statistic,
+    key_name,
+    plain,
+    statistic,
+    unit_text,
+    unreadable_note,
+)
 from react_engine.tools.param_types import OneOrMany
 from react_engine.tools.registry import Params, ToolContext, ToolResult, tool
 from react_engine.tools.statistics import Func, NumericName, group_keys, listed, measured
@@ -89,22 +99,25 @@ def _side(ctx: ToolContext, by: str, side: str) -> tuple[Rows, str]:
 
 
 def _measure(numeric: Numeric | None, rows: Rows, params: CompareParams, frame: Rows
-             ) -> tuple[float | int | None, int]:
-    """The measure over `rows` (a subset of `frame`) and the rows it covers (None over no rows)."""
+             ) -> tuple[float | int | None, int, int]:
+    """The measure over `rows` (a subset of `frame`), the rows it covers (None over no rows) and the values left
+    out as too large to read."""
     if numeric is None:
         found = count(rows)
-        return found, found
+        return found, found, 0
     data = gather(rows, numeric, [], None, frame)
+    unreadable = data.attrs.get(UNREADABLE, 0)
     if data.empty:
-        return None, 0
-    return plain(float(statistic(data["value"], params.func))), len(data)
+        return None, 0, unreadable
+    return plain(float(statistic(data["value"], params.func))), len(data), unreadable
 
 
 @tool("compare", "a measure in window/value a vs b", CompareParams, optional=True)
 def compare(params: CompareParams, ctx: ToolContext) -> ToolResult:
     numeric, name = measured(ctx, params)
     sides = [_side(ctx, by, side) for by, side in ((params.by, params.a), (params.by_b or params.by, params.b))]
-    (left, left_rows), (right, right_rows) = [_measure(numeric, rows, params, ctx.frame) for rows, _ in sides]
+    (left, left_rows, left_out), (right, right_rows, right_out) = [_measure(numeric, rows, params, ctx.frame)
+                                                                   for rows, _ in sides]
     stat = params.func
     unit = numeric.unit if numeric else ""
     shown = [f"{brief(params.a, 40)}: " + ("no rows" if left is None else f"{left:,}{unit_text(unit)}"),
@@ -116,4 +129,5 @@ def compare(params: CompareParams, ctx: ToolContext) -> ToolResult:
             value["percent_change"] = plain(100 * (left - right) / right)
             value["ratio"] = plain(left / right)
     change = f", change {value['percent_change']:+g}%" if "percent_change" in value else ""
-    return ToolResult(value=value, summary=f"compare {stat} {brief(name, 40)} -> {'; '.join(shown)}{change}")
+    return ToolResult(value=value, summary=f"compare {stat} {brief(name, 40)} -> {'; '.join(shown)}{change}",
+                      note=unreadable_note(left_out + right_out, name))

@@ -18,6 +18,7 @@ from react_engine.errors import ToolError
 from react_engine.rows.ranked import brief, jsonable
 from react_engine.rows.rowops import count
 from react_engine.tools.numeric import (
+    UNREADABLE,
     Key,
     Numeric,
     gather,
@@ -28,6 +29,7 @@ from react_engine.tools.numeric import (
     resolve,
     statistic,
     unit_text,
+    unreadable_note,
 )
 from react_engine.tools.param_types import OneOrMany
 from react_engine.tools.rates import one_rate, rates, stated
@@ -97,19 +99,22 @@ def field_stats(params: FieldStatsParams, ctx: ToolContext) -> ToolResult:
     keys = [key_name(k) for k in found]
     data = gather(ctx.rows, numeric, found, width, ctx.frame)
     stat, unit = params.func, numeric.unit if numeric else ""
+    note = unreadable_note(data.attrs.get(UNREADABLE, 0), name)
     if data.empty:
-        return ToolResult(value={"rows": 0}, summary=f"{stat} {brief(name, 40)} -> no current row has a value")
+        return ToolResult(value={"rows": 0}, summary=f"{stat} {brief(name, 40)} -> no current row has a value",
+                          note=note)
     rank = _rank(stat)
     if not keys and width is None:
         result = plain(float(statistic(data["value"], params.func)))
         return ToolResult(value={stat: result, "rows": len(data), "unit": unit} | rank,
                           summary=f"{stat} {brief(name, 40)} -> {result:,}{unit_text(unit)} "
-                                  f"{_over(numeric, len(data), ctx)}")
+                                  f"{_over(numeric, len(data), ctx)}", note=note)
     groups = keys + (["bucket"] if width is not None else [])
     if len(groups) == 2 and width is None:
         value, shape = _pivot(data, keys, stat)
         return ToolResult(value=value | {"unit": unit}, summary=f"{stat} {brief(name, 40)} by {' and '.join(keys)} "
-                                                                 f"-> {shape} {_over(numeric, len(data), ctx)}")
+                                                                 f"-> {shape} {_over(numeric, len(data), ctx)}",
+                          note=note)
     grouped = data.groupby(groups, sort=False, observed=True)["value"]
     table = pd.DataFrame({stat: statistic(grouped, params.func)} | (
         {"rows": grouped.size()} if numeric is not None else {})).reset_index()
@@ -117,7 +122,7 @@ def field_stats(params: FieldStatsParams, ctx: ToolContext) -> ToolResult:
     value, shown = listed(table, groups if by_time else [stat], by_time or params.order == "asc", stat)
     return ToolResult(value=value | {"unit": unit} | rank,
                       summary=f"{stat} {brief(name, 40)} by {', '.join(groups)} -> {shown} "
-                              f"{_over(numeric, len(data), ctx)}")
+                              f"{_over(numeric, len(data), ctx)}", note=note)
 
 
 def listed(table: pd.DataFrame, order: list[str], ascending: bool | list[bool], stat: str,

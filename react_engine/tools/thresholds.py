@@ -19,7 +19,16 @@ import pandas as pd
 from react_engine.errors import ToolError
 from react_engine.logs.fields import SIZE_UNITS, TIME_UNITS, fold
 from react_engine.rows.rowops import Mask, is_lazy, mask
-from react_engine.tools.numeric import Numeric, listing, numeric_fields, plain, resolve, unit_text
+from react_engine.tools.numeric import (
+    Numeric,
+    listing,
+    numeric_fields,
+    plain,
+    readable,
+    resolve,
+    unit_text,
+    unreadable_note,
+)
 from react_engine.tools.registry import ToolContext
 
 THRESHOLDS: dict[str, tuple[str, Callable[[pd.Series, float], pd.Series]]] = {
@@ -94,19 +103,23 @@ def converted(number: float, written: str, numeric: Numeric) -> float:
     return number * _scale(written) / _scale(unit)
 
 
-def threshold(ctx: ToolContext, field: str, op: str, value: str | int | float) -> tuple[Mask, str]:
-    """The mask of the current rows whose `field` compares with `value` by `op` (gt, ge, lt, le), and how a
-    summary states it: the field, the comparison and the value in the field's unit."""
+def threshold(ctx: ToolContext, field: str, op: str, value: str | int | float) -> tuple[Mask, str, str | None]:
+    """The mask of the current rows whose `field` compares with `value` by `op` (gt, ge, lt, le), how a summary
+    states it (the field, the comparison and the value in the field's unit), and the caveat on the values too
+    large to read, which no comparison keeps (counted on pandas rows)."""
     number, written = parse_value(value)
     numeric = threshold_field(ctx, field)
     target = converted(number, written, numeric)
     symbol, compare = THRESHOLDS[op]
     frame = None if is_lazy(ctx.frame) else ctx.frame
+    unreadable = [0]
 
     def holds(part: pd.DataFrame) -> np.ndarray:
-        values = numeric.values(part, frame if part is ctx.rows else None)
+        values, unreadable[0] = readable(numeric.values(part, frame if part is ctx.rows else None))
         return np.asarray(compare(values, target).to_numpy(dtype=bool, na_value=False), dtype=bool)
 
     unit = field_unit(numeric)
     as_asked = f" ({number:g} {written})" if written and written.lower() != unit.lower() else ""
-    return mask(ctx.rows, holds), f"{numeric.name} {symbol} {plain(target)}{unit_text(unit)}{as_asked}"
+    kept = mask(ctx.rows, holds)
+    return kept, f"{numeric.name} {symbol} {plain(target)}{unit_text(unit)}{as_asked}", unreadable_note(
+        unreadable[0], numeric.name)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
 from typing import Any
 
@@ -74,14 +75,26 @@ def _pick(obj: dict[str, Any], names: tuple[str, ...]) -> tuple[str | None, Any]
     return None, None
 
 
+_INT64 = range(-(2**63), 2**63)
+
+
 def _extra_column(values: list[Any]) -> pa.Array:
-    """Numbers stay numbers (int64 or float64) when every present value is one; otherwise text."""
+    """Numbers stay numbers (int64 or float64) when every present value is one; otherwise text. An integer past
+    int64 is a float, and one past a float's range (`1` and 400 zeros) is inf, which the tools leave out as too
+    large to read."""
     present = [v for v in values if v is not None]
-    if present and all(isinstance(v, int) and not isinstance(v, bool) for v in present):
+    if present and all(isinstance(v, int) and not isinstance(v, bool) and v in _INT64 for v in present):
         return pa.array(values, pa.int64())
     if present and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in present):
-        return pa.array(values, pa.float64())
+        return pa.array([None if v is None else _float(v) for v in values], pa.float64())
     return pa.array([_text(v) for v in values], pa.large_string())
+
+
+def _float(number: int | float) -> float:
+    try:
+        return float(number)
+    except OverflowError:
+        return math.inf if number > 0 else -math.inf
 
 
 def _read(lines: pa.Array) -> tuple[Columns, pa.Array]:
