@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -194,3 +195,52 @@ def test_cache_info_counts_the_values_and_clear_deletes_them(tmp_path: Path) -> 
         assert cache_usage().bytes == entry.stat().st_size + values.stat().st_size
         clear_cache()
         assert not any(cache_dir().iterdir())
+
+
+def _forged(values: Path, body: bytes) -> None:
+    """`values` overwritten by someone who can write the cache folder: `body` and its CRC-32, as entries end."""
+    values.write_bytes(body + f"{zlib.crc32(body):08x}".encode())
+
+
+def test_values_written_without_the_cache_key_are_never_read(tmp_path: Path) -> None:
+    lines = [(TEMPLATES[1], i, i % 60) for i in range(100)]  # "job took {s} s"
+    with _cache_home():
+        path = _write(tmp_path / "a.log", lines)
+        first = Engine(RulesPlanner()).ask("what is the average took?", [path])
+        (values,) = _values()
+        true_mean = sum(i % 60 for i in range(100)) / 100
+        assert first.value == pytest.approx(true_mean)
+        forty_two = np.full(100, 42.0, dtype="<f8").tobytes()
+        _forged(values, forty_two)  # a CRC made it a verified average of 42 s
+        second = Engine(RulesPlanner()).ask("what is the average took?", [path])
+        assert second.value == pytest.approx(true_mean) and second.verified
+        tag = frame_cache.keyed_tag(b"\0" * frame_cache.KEY_BYTES, values.name, forty_two)  # another key's digest
+        values.write_bytes(forty_two + tag)
+        assert Engine(RulesPlanner()).ask("what is the average took?", [path]).value == pytest.approx(true_mean)
+
+
+def test_values_stored_for_another_entry_are_not_read_as_these(tmp_path: Path) -> None:
+    with _cache_home():
+        _code_stored(tmp_path / "a.log", range(50))
+        (theirs,) = _values()
+        frame, field = _code_stored(tmp_path / "b.log", range(100, 150))
+        (ours,) = [v for v in _values() if v != theirs]
+        ours.write_bytes(theirs.read_bytes())  # a valid digest, but of a.log's values under a.log's name
+        assert stored.field_values(frame, frame, field).tolist() == [float(n) for n in range(100, 150)]
+
+
+def test_a_cache_key_others_may_read_or_that_is_a_link_is_not_trusted(tmp_path: Path) -> None:
+    with _cache_home():
+        frame_cache._keys.clear()
+        frame, field = _code_stored(tmp_path / "a.log", range(50))
+        key = frame_cache.key_path()
+        assert len(_values()) == 1 and key.stat().st_mode & 0o777 == 0o600
+        key.chmod(0o644)
+        frame_cache._keys.clear()
+        assert frame_cache.cache_key() is None
+        assert stored.field_values(frame, frame, field).tolist() == [float(n) for n in range(50)]
+        key.unlink()
+        key.symlink_to(tmp_path / "elsewhere.key")
+        (tmp_path / "elsewhere.key").write_bytes(b"k" * frame_cache.KEY_BYTES)
+        (tmp_path / "elsewhere.key").chmod(0o600)
+        assert frame_cache.cache_key() is None

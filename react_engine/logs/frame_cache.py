@@ -23,11 +23,13 @@ import hashlib
 import io
 import json
 import os
+import secrets
 import tempfile
 import time
 import zlib
 from collections.abc import Mapping
 from pathlib import Path
+from stat import S_ISREG
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -48,6 +50,10 @@ _CRC_BYTES = 8
 _TRAILER_BYTES = _DIGEST_BYTES + _CRC_BYTES
 """An entry is an Arrow IPC file followed by its key's digest and the CRC-32 of all that precedes the CRC."""
 _CRC_BLOCK = 1 << 20
+KEY_BYTES = 32
+TAG_BYTES = 32
+"""What is stored beside the cache ends in a keyed BLAKE2b digest, in hex, under the cache folder's secret key."""
+_keys: dict[Path, bytes] = {}  # the secret of each cache folder this process used
 TEMP_SUFFIX = ".tmp"
 VALUES_SUFFIX = ".values"
 STALE_TEMP_SECONDS = 3600.0
@@ -69,6 +75,69 @@ def cache_dir() -> Path:
     """`$XDG_CACHE_HOME/react-engine/frames` (default `~/.cache/react-engine/frames`)."""
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "react-engine" / "frames"
+
+
+def key_path() -> Path:
+    """Where the cache folder's secret lies: `frames.key` beside the folder (so clearing the folder keeps it)."""
+    folder = cache_dir()
+    return folder.with_name(f"{folder.name}.key")
+
+
+def cache_key() -> bytes | None:
+    """The cache folder's secret (KEY_BYTES random bytes), made on first use, readable and writable by its owner
+    alone; None when it cannot be made or cannot be trusted (a link, another user's file, one others may read or
+    write): then nothing is stored beside the cache, and nothing stored there is read."""
+    path = key_path()
+    if path in _keys:
+        return _keys[path]
+    key = _read_key(path)
+    if key is None and not os.path.lexists(path):
+        key = _made_key(path)
+    if key is not None:
+        _keys[path] = key
+    return key
+
+
+def _read_key(path: Path) -> bytes | None:
+    try:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    with os.fdopen(descriptor, "rb") as handle:
+        status = os.fstat(handle.fileno())
+        foreign = hasattr(os, "getuid") and status.st_uid != os.getuid()
+        if not S_ISREG(status.st_mode) or status.st_mode & 0o077 or foreign:
+            return None
+        key = handle.read(KEY_BYTES + 1)
+    return key if len(key) == KEY_BYTES else None
+
+
+def _made_key(path: Path) -> bytes | None:
+    """A new secret written to `path` whole (linked into place: a process that made one first wins), or None."""
+    tmp: Path | None = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        descriptor, name = tempfile.mkstemp(dir=path.parent, prefix=temp_prefix(), suffix=TEMP_SUFFIX)  # mode 0600
+        tmp = Path(name)
+        with os.fdopen(descriptor, "wb") as sink:
+            sink.write(secrets.token_bytes(KEY_BYTES))
+        with contextlib.suppress(FileExistsError):
+            os.link(tmp, path)
+    except OSError:
+        return None
+    finally:
+        if tmp is not None:
+            tmp.unlink(missing_ok=True)
+    return _read_key(path)
+
+
+def keyed_tag(key: bytes, name: str, data: Any) -> bytes:
+    """The keyed digest (TAG_BYTES of hex) of `data` stored as `name`: only a holder of the cache's key makes it,
+    and it names what it is of, so no other content, and no content stored under another name, passes for it."""
+    digest = hashlib.blake2b(key=key, digest_size=TAG_BYTES // 2, person=b"react-engine")
+    digest.update(name.encode() + b"\0")
+    digest.update(data)
+    return digest.hexdigest().encode()
 
 
 def fingerprint(path: Path, size: int) -> str:

@@ -2,7 +2,9 @@
 
 A field of the messages is read from them (`fields.read`: 0.3 to 0.7 CPU s per million lines) when a statistic
 asks for it. Over a file of at least STORE_ROWS rows whose parse is cached, values are stored beside the entry (8
-bytes a row, ending in their CRC-32 like an entry):
+bytes a row, ending in a keyed digest of them and their name under the cache folder's secret, `cache_key`, so that
+values written by anyone without it, or stored for another entry or field, are never read: a CRC would let anyone
+who can write the folder make a statistic read values of their choosing):
 - at parse (`fill`), for the FILLED fields the most sampled messages carry, each carried by FILLED_SHARE of them
   or more (found in the sample a question's vocabulary reads, so their patterns are those a question finds), at
   the cost of a first statistic of each against 12 to 15 CPU s for the parse of a million lines;
@@ -16,11 +18,11 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import hmac
 import json
 import os
 import tempfile
 import weakref
-import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,12 +31,20 @@ import pandas as pd
 import pyarrow as pa
 
 from react_engine.logs.fields import SAMPLE_ROWS, NumericField, discover, read
-from react_engine.logs.frame_cache import TEMP_SUFFIX, VALUES_SUFFIX, cache_dir, temp_prefix, touch
+from react_engine.logs.frame_cache import (
+    TAG_BYTES,
+    TEMP_SUFFIX,
+    VALUES_SUFFIX,
+    cache_dir,
+    cache_key,
+    keyed_tag,
+    temp_prefix,
+    touch,
+)
 
 STORE_ROWS = 200_000
 FILLED = 4
 FILLED_SHARE = 0.01
-_CRC_BYTES = 8
 _loaded: dict[int, weakref.ref[pd.DataFrame]] = {}  # the frames `as_loaded` marked, by id
 
 
@@ -128,13 +138,17 @@ def values_path(entry: str, field: NumericField) -> Path:
 
 
 def _load(path: Path, rows: int) -> np.ndarray | None:
-    """The stored values, or None (with the file deleted when it is damaged or holds another number of rows)."""
+    """The stored values, or None (with the file deleted when it is damaged, holds another number of rows or was
+    not stored under this cache's key; None without a key)."""
+    key = cache_key()
     try:
-        data = path.read_bytes()
+        data = path.read_bytes() if key is not None else None
     except OSError:
         return None
-    body = memoryview(data)[:-_CRC_BYTES]  # not a copy
-    if len(body) != rows * 8 or f"{zlib.crc32(body):08x}".encode() != data[-_CRC_BYTES:]:
+    if key is None or data is None:
+        return None
+    body = memoryview(data)[:-TAG_BYTES]  # not a copy
+    if len(body) != rows * 8 or not hmac.compare_digest(keyed_tag(key, path.name, body), data[-TAG_BYTES:]):
         with contextlib.suppress(OSError):
             path.unlink(missing_ok=True)
         return None
@@ -144,7 +158,11 @@ def _load(path: Path, rows: int) -> np.ndarray | None:
 
 
 def _save(path: Path, values: np.ndarray) -> None:
-    """Store `values` in place of any older ones (errors are not raised: the store only saves time)."""
+    """Store `values` in place of any older ones (errors are not raised: the store only saves time; nothing is
+    stored without a key)."""
+    key = cache_key()
+    if key is None:
+        return
     body = np.ascontiguousarray(values, dtype="<f8").tobytes()
     tmp: Path | None = None
     try:
@@ -152,7 +170,7 @@ def _save(path: Path, values: np.ndarray) -> None:
         tmp = Path(name)
         with os.fdopen(descriptor, "wb") as sink:
             sink.write(body)
-            sink.write(f"{zlib.crc32(body):08x}".encode())
+            sink.write(keyed_tag(key, path.name, body))
         os.replace(tmp, path)
         touch(path)
     except OSError:
