@@ -355,3 +355,30 @@ def test_an_entry_that_cannot_be_read_back_is_parsed_again(tmp_path: Path, cache
     frame = load(path)
     assert len(calls) == 2
     pd.testing.assert_frame_equal(frame, load(path, LoadOptions(use_cache=False)))
+
+
+def _rewritten(entry: Path, old: bytes, new: bytes) -> None:
+    """`entry` with `old` text replaced and its CRC summed again: a rewrite no CRC can find."""
+    data = entry.read_bytes().replace(old, new)
+    body = data[:-8]
+    entry.write_bytes(body + f"{zlib.crc32(body):08x}".encode())
+
+
+@pytest.mark.parametrize("how", ["others may write it", "another user owns it"])
+def test_an_entry_another_user_could_have_rewritten_is_never_read(tmp_path: Path, cache_home: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    path = tmp_path / "auth.log"
+    expected = _sshd_log(path, 2_000)
+    assert _failed(path) == expected
+    (entry,) = cache_dir().glob("*.arrow")
+    if how == "others may write it":
+        entry.chmod(0o666)
+    elif os.getuid() != 0:
+        pytest.skip("only root can give a file to another user")
+    else:
+        os.chown(entry, 12345, 12345)
+    _rewritten(entry, b"Failed password", b"Failed passw0rd")
+    calls = _count_parses(monkeypatch)
+    assert _failed(path) == expected and calls == [str(path)]  # parsed again, and the entry replaced
+    (entry,) = cache_dir().glob("*.arrow")
+    assert frame_cache.owned(entry)

@@ -10,8 +10,10 @@ of the text: about 1.15-1.6x the log.
 (Measured at 1M OpenSSH lines: the former zstd entries were 0.07x the log but cost 0.6 s of CPU to
 decompress, 40% of a cached ask, and held a second copy of the frame while they did.) Its CRC-32 is
 stored at its end and checked before the entry is decoded, so a damaged entry is dropped and the file
-parsed again, never trusted.
-Beside an entry may lie the values of numeric fields read from its messages (see `stored`), deleted with it.
+parsed again, never trusted; an entry another user owns, or that others may write, is never read (a CRC finds
+damage, not a rewrite: anyone who can write an entry can sum its CRC again).
+Beside an entry may lie the values of numeric fields read from its messages (see `stored`), deleted with it,
+ending in a keyed digest under the folder's secret (`cache_key`).
 The folder is kept under MAX_CACHE_BYTES by evicting the least recently used entries and values, and the temporary
 file of a write that was killed is deleted then. Cache problems never fail a load.
 """
@@ -131,6 +133,17 @@ def _made_key(path: Path) -> bytes | None:
     return _read_key(path)
 
 
+def owned(path: Path) -> bool:
+    """Whether `path` is a file this user wrote and no other may write: a CRC only finds damage, so an entry
+    another user could have made or rewritten (its CRC and all) is never read."""
+    try:
+        status = os.lstat(path)
+    except OSError:
+        return False
+    mine = not hasattr(os, "getuid") or status.st_uid == os.getuid()
+    return S_ISREG(status.st_mode) and mine and not status.st_mode & 0o022
+
+
 def keyed_tag(key: bytes, name: str, data: Any) -> bytes:
     """The keyed digest (TAG_BYTES of hex) of `data` stored as `name`: only a holder of the cache's key makes it,
     and it names what it is of, so no other content, and no content stored under another name, passes for it."""
@@ -193,7 +206,10 @@ def _crc_text(crc: int) -> bytes:
 
 def _read(entry: Path, digest: bytes, checked: bool) -> tuple[pa.Table, dict] | None:
     """The entry's table and file info; None when it was parsed from another version of the file or with
-    other options, and None (with the entry deleted) when it is `checked` and its checksum does not match."""
+    other options or is not `owned`, and None (with the entry deleted) when it is `checked` and its checksum does
+    not match."""
+    if not owned(entry):
+        return None
     data = map_file(entry)
     body = data.size - _TRAILER_BYTES
     if body <= 0 or data[body : body + _DIGEST_BYTES].to_pybytes() != digest:
