@@ -302,11 +302,18 @@ def _unmatched(quantities: list[Quantity], pool: _Pool, asked: Reading, deadline
     for i, q in enumerate(quantities):
         if deadline is not None and not i % 256 and time.monotonic() > deadline:
             raise TimeoutError
-        if not (_duration_given(q, pool, given) if q.kind == "duration" else
-                pool.close(q.value, q.step) or given.close(q.value, q.step)
-                or (q.kind == "percent" and counts.ratio(q.value, q.step))):
+        if not _grounded(q, pool, given, counts):
             out.append(q)
     return out
+
+
+def _grounded(q: Quantity, pool: _Pool, given: _Pool, counts: _Pool) -> bool:
+    """A stated quantity is a computed or given number to the digits it shows (a duration in seconds), or a
+    percentage of two stated `counts`."""
+    if q.kind == "duration":
+        return _duration_given(q, pool, given)
+    return pool.close(q.value, q.step) or given.close(q.value, q.step) or (
+        q.kind == "percent" and counts.ratio(q.value, q.step))
 
 
 def _duration_given(q: Quantity, pool: _Pool, given: _Pool) -> bool:
