@@ -145,3 +145,17 @@ def test_a_number_is_located_by_the_words_around_it_when_no_field_is_named_so() 
     broadcast = ["Started reading broadcast variable 9", "Reading broadcast variable 9 took 160 ms"]
     took = located("time reading variable", broadcast)  # a time: the number written with a time unit, not the id
     assert took is not None and list(read(pd.Series(broadcast), took).dropna()) == [pytest.approx(0.16)]
+
+
+@given(st.lists(st.integers(0, 200), min_size=1, max_size=30, unique=True), st.integers(0, 200))
+def test_the_distance_to_the_nearest_word_is_the_least_of_all(at: list[int], i: int) -> None:
+    from react_engine.tools import located as module
+
+    assert module._distance(sorted(at), i) == min(abs(w - i) for w in at)
+
+
+def test_locating_a_number_is_linear_in_the_message_length() -> None:
+    message = " ".join(f"request took {i}" for i in range(3000))  # 55 KB: measuring to every word took 15 s
+    began = time.monotonic()
+    found = located("request took", [message] * 3)
+    assert found is not None and time.monotonic() - began < 5

@@ -10,6 +10,7 @@ That text and the number become one field's pattern, read over the rows like any
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterable
 
@@ -72,7 +73,7 @@ def _in(message: str, asked: str, words: tuple[list[str], list[str]], wanted: st
     at_words = [i for i, t in enumerate(tokens) if _is_word(t.group(), every)]
     if not all(any(_matches(tokens[i].group(), w) for i in at_words) for w in content):
         return None
-    near = [(min(abs(i - w) for w in at_words), i < at_words[0], i) for i in _numbers(tokens, wanted)]
+    near = [(_distance(at_words, i), i < at_words[0], i) for i in _numbers(tokens, wanted)]
     near = [n for n in near if n[0] <= _WINDOW]
     if not near:
         return None
@@ -81,6 +82,13 @@ def _in(message: str, asked: str, words: tuple[list[str], list[str]], wanted: st
     held = sum(any(_matches(tokens[i].group(), w) for i in close) for w in every)
     score = (int(bool(wanted) and _unit(tokens, at) == wanted), held, -distance)
     return score, _field(message, tokens, at, close, asked)
+
+
+def _distance(at: list[int], i: int) -> int:
+    """How many tokens lie from token `i` to the nearest of `at` (sorted): looked up, not measured to each one (a
+    message of 3,000 words and numbers took 15 s)."""
+    after = bisect.bisect_left(at, i)
+    return min(abs(at[j] - i) for j in (after - 1, after) if 0 <= j < len(at))
 
 
 def _is_word(token: str, words: list[str]) -> bool:
