@@ -62,6 +62,7 @@ _DECLINED = re.compile(r"\b(?:could not|couldn't|cannot|can't|unable to) answer\
 _QUOTED = re.compile(r'"[^"\n]*"|“[^”\n]*”')
 _RELATIVE = re.compile(r"\bnow\s*-\s*(\d+(?:\.\d+)?\s*[A-Za-z]+)")
 _QUOTED_ANY = re.compile(r'"[^"\n]*"|“[^”\n]*”|\'[^\'\n]*\'')
+_SHARE_NAME = re.compile(r"percent|share", re.I)  # a value's key or column that holds percentages
 _LEFT_OUT = "left out"  # a caveat that says what the value leaves out
 _SHARE_ASKED = re.compile(r"%|\bper\s?cent|\bpercentages?\b|\bshares?\b|\bproportions?\b|\bfractions?\b"
                           r"|\bratios?\b", re.I)
@@ -95,6 +96,27 @@ def computed_numbers(value: Any) -> Iterable[float]:
     for leaf in _leaves(value):
         if isinstance(leaf, (int, float)) and not isinstance(leaf, bool) and math.isfinite(leaf):
             yield float(leaf)
+
+
+def computed_shares(value: Any) -> Iterable[float]:
+    """The percentages a tool value computed: the numbers under a key, or in a table's column, named for a share
+    or a percentage (`{"percent": 12.5}`, a `share` column, `percent_change`)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (list, tuple)):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            columns, rows = item.get("columns"), item.get("rows")
+            if isinstance(columns, list) and isinstance(rows, list):
+                at = [i for i, c in enumerate(columns) if isinstance(c, str) and _SHARE_NAME.search(c)]
+                yield from computed_numbers([row[i] for row in rows if isinstance(row, list) for i in at
+                                             if i < len(row)])
+            for key, inner in item.items():
+                if isinstance(key, str) and _SHARE_NAME.search(key):
+                    yield from computed_numbers(inner)
+                else:
+                    stack.append(inner)
 
 
 def _texts(value: Any) -> Iterable[str]:
@@ -183,10 +205,16 @@ _SHOWN = 8
 
 
 class _Pool:
-    """Computed numbers, sorted, so that a stated number is looked up in logarithmic time."""
+    """Computed numbers, sorted, so that a stated number is looked up in logarithmic time (`asked_for`: shares
+    the question asks for)."""
 
     def __init__(self, numbers: Iterable[float]) -> None:
         self.sorted = sorted(set(numbers))
+        self.asked_for = False
+
+    def asked(self) -> _Pool:
+        self.asked_for = True
+        return self
 
     def near(self, a: float, tolerance: float) -> list[float]:
         lo = bisect.bisect_left(self.sorted, a - tolerance)
@@ -221,8 +249,9 @@ def verify(answer: str, value: Any, computed: list[Any], question: str, latest: 
     times = list(times)
     try:
         stated = _stated(answer, value, _names(filtered, computed), deadline)
+        shares = _Pool(n for v in computed for n in computed_shares(v))
         unmatched = _unmatched(stated.quantities, pool, _asked(question, times), deadline,
-                               bool(_SHARE_ASKED.search(question)))
+                               shares if _SHARE_ASKED.search(question) is None else shares.asked())
         known = _Moments([question, *times, *(str(getattr(f, "text", f)) for f in filtered),
                           *(t for v in computed for t in _texts(v))])
     except TimeoutError:
@@ -292,28 +321,32 @@ def _shown_step(number: float) -> float:
 
 
 def _unmatched(quantities: list[Quantity], pool: _Pool, asked: Reading, deadline: float | None,
-               share_asked: bool = False) -> list[Quantity]:
+               shares: _Pool | None = None) -> list[Quantity]:
     """The stated quantities that no tool computed and the question (or an active filter's duration) does not
-    give; when the question asks for a share (`share_asked`), a percentage of two computed counts stated too."""
+    give: a percentage must be one of the `shares` computed or, when the question asks for a share
+    (`shares.asked_for`), 100·a/b of two computed counts the answer states."""
     given = _Pool([q.value for q in asked.quantities] + [q.single for q in asked.quantities if q.single is not None])
+    shares = shares or _Pool(())
     counts = _Pool(q.value for q in quantities if q.kind == "number" and pool.close(q.value, q.step)) \
-        if share_asked else _Pool(())
+        if shares.asked_for else _Pool(())
     out = []
     for i, q in enumerate(quantities):
         if deadline is not None and not i % 256 and time.monotonic() > deadline:
             raise TimeoutError
-        if not _grounded(q, pool, given, counts):
+        if not _grounded(q, (pool, shares, given), counts):
             out.append(q)
     return out
 
 
-def _grounded(q: Quantity, pool: _Pool, given: _Pool, counts: _Pool) -> bool:
-    """A stated quantity is a computed or given number to the digits it shows (a duration in seconds), or a
-    percentage of two stated `counts`."""
+def _grounded(q: Quantity, pools: tuple[_Pool, _Pool, _Pool], counts: _Pool) -> bool:
+    """A stated quantity is a computed or given number to the digits it shows (a duration in seconds); a
+    percentage a computed or given share, or one of two stated `counts`."""
+    pool, shares, given = pools
     if q.kind == "duration":
         return _duration_given(q, pool, given)
-    return pool.close(q.value, q.step) or given.close(q.value, q.step) or (
-        q.kind == "percent" and counts.ratio(q.value, q.step))
+    if q.kind == "percent":
+        return shares.close(q.value, q.step) or given.close(q.value, q.step) or counts.ratio(q.value, q.step)
+    return pool.close(q.value, q.step) or given.close(q.value, q.step)
 
 
 def _duration_given(q: Quantity, pool: _Pool, given: _Pool) -> bool:
