@@ -107,16 +107,21 @@ def computed_shares(value: Any) -> Iterable[float]:
         if isinstance(item, (list, tuple)):
             stack.extend(item)
         elif isinstance(item, dict):
-            columns, rows = item.get("columns"), item.get("rows")
-            if isinstance(columns, list) and isinstance(rows, list):
-                at = [i for i, c in enumerate(columns) if isinstance(c, str) and _SHARE_NAME.search(c)]
-                yield from computed_numbers([row[i] for row in rows if isinstance(row, list) for i in at
-                                             if i < len(row)])
+            yield from computed_numbers(_share_cells(item))
             for key, inner in item.items():
                 if isinstance(key, str) and _SHARE_NAME.search(key):
                     yield from computed_numbers(inner)
                 else:
                     stack.append(inner)
+
+
+def _share_cells(table: dict[Any, Any]) -> list[Any]:
+    """The cells of a table's share or percentage columns (none for a value of another shape)."""
+    columns, rows = table.get("columns"), table.get("rows")
+    if not isinstance(columns, list) or not isinstance(rows, list):
+        return []
+    at = [i for i, c in enumerate(columns) if isinstance(c, str) and _SHARE_NAME.search(c)]
+    return [row[i] for row in rows if isinstance(row, list) for i in at if i < len(row)]
 
 
 def _texts(value: Any) -> Iterable[str]:
