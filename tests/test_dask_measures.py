@@ -44,3 +44,16 @@ def test_same_measure_on_the_cluster(question: str, logs: str, client: distribut
     remote = Engine(RulesPlanner(), dask=client).ask(question, paths, frame=frame, load_options=OPTIONS)
     assert local.verified and remote.value == local.value and remote.answer == local.answer
     assert [s.value for s in remote.steps] == [s.value for s in local.steps]
+
+
+def test_numbers_too_large_to_read_are_counted_on_the_cluster(tmp_path: Path, client: distributed.Client) -> None:
+    log = tmp_path / "huge.log"
+    huge = "1" + "0" * 400
+    log.write_text("".join(f"2026-11-20T10:00:{i:02d} host{i % 2} app: INFO stored size={huge if i % 5 == 0 else i} TB\n"
+                           for i in range(40)))
+    paths = [str(log)]
+    local = Engine(RulesPlanner()).ask("average size", paths, load_options=OPTIONS)
+    frame = FrameCache(OPTIONS, dask=client).get(paths)
+    remote = Engine(RulesPlanner(), dask=client).ask("average size", paths, frame=frame, load_options=OPTIONS)
+    assert "8 size values were too large to read, left out" in local.answer
+    assert remote.answer == local.answer and remote.value == local.value
