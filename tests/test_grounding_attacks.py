@@ -162,3 +162,10 @@ def test_a_small_value_is_grounded_only_by_a_rounding_to_its_own_digits(fake_oll
     rounded = _run(fake_ollama, log, stats, _reply("finalize_answer", answer=f"The {func} latency is {right}.",
                                                    value=None), question=f"what is the {func} latency?")
     assert rounded.verified, (right, rounded.warnings)
+
+
+def test_the_rules_answer_names_a_value_that_reads_as_a_quantity_by_its_field(json_log: Path) -> None:
+    leader = Engine(RulesPlanner()).ask("which host has the most lines", [str(json_log)], load_options=NO_CACHE)
+    assert leader.verified and leader.answer.startswith("host 812ms has the most, with 13 lines"), leader.answer
+    ranked = Engine(RulesPlanner()).ask("top hosts", [str(json_log)], load_options=NO_CACHE)
+    assert ranked.verified and "812ms (13)" in ranked.answer, ranked.answer
