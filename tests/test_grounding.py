@@ -12,7 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from react_engine.answer.check import evidence, grounds, numbers_in, verify
+from react_engine.answer.check import evidence, numbers_in, verify
+from react_engine.answer.grounds import grounds
 from react_engine.answer.names import Name
 from react_engine.contract.record import Step
 from react_engine.logs.macs import MAC_SEPARATED

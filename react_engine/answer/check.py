@@ -36,145 +36,34 @@ import bisect
 import math
 import re
 import time
-from collections.abc import Container, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable
 from typing import Any
 
 import pandas as pd
 from pydantic import BaseModel, Field
 
+from react_engine.answer.grounds import (
+    computed_numbers,
+    computed_shares,
+    found_something,
+    leaves,
+    reports_nothing,
+    texts_of,
+)
 from react_engine.answer.names import Name, Names, alternatives
 from react_engine.answer.quantities import Moment, Quantity, Reading, numbers_in, read, times_in
-from react_engine.contract.record import Evidence, Step
+from react_engine.contract.record import Evidence
 from react_engine.logs.text import entry_text
 from react_engine.rows.rowops import count, head, take
 from react_engine.rows.snippets import cut, json_text
 
-_NOTHING = re.compile(
-    r"\b(?:no (?:matching |such |relevant )?(?:logs?|entries|lines|rows|records|results|events|matches|data)"
-    r"|nothing (?:was )?found|not found|none (?:were )?found|could not find|couldn't find|did not find"
-    r"|no .{0,40}\b(?:found|matched|match)|zero (?:logs?|entries|rows|results)"
-    r"|(?:there|they) (?:were|are|was|is) no|^\s*(?:no|none)\b(?!,))\b",  # "No failed logins.", "None."
-    re.I,
-)
 # An answer that gives none and asks for the question again; the questions it suggests are quoted.
 _DECLINED = re.compile(r"\b(?:could not|couldn't|cannot|can't|unable to) answer\b|\bplease rephrase\b", re.I)
 _QUOTED = re.compile(r'"[^"\n]*"|“[^”\n]*”')
 _RELATIVE = re.compile(r"\bnow\s*-\s*(\d+(?:\.\d+)?\s*[A-Za-z]+)")
-_QUOTED_ANY = re.compile(r'"[^"\n]*"|“[^”\n]*”|\'[^\'\n]*\'')
-_SHARE_NAME = re.compile(r"percent|share", re.I)  # a value's key or column that holds percentages
 _LEFT_OUT = "left out"  # a caveat that says what the value leaves out
 _SHARE_ASKED = re.compile(r"%|\bper\s?cent|\bpercentages?\b|\bshares?\b|\bproportions?\b|\bfractions?\b"
                           r"|\bratios?\b", re.I)
-
-
-def reports_nothing(answer: str, value: Any) -> bool:
-    """The answer says nothing was found."""
-    return value in (0, [], {}) or (value is None and bool(_NOTHING.search(answer or "")))
-
-
-def found_something(value: Any) -> bool:
-    """A tool value that found something: a non-zero number in it, or a non-empty list."""
-    return any(n != 0 for n in computed_numbers(value)) or (isinstance(value, (list, tuple)) and len(value) > 0)
-
-
-def _leaves(value: Any, *, keys: bool = False) -> Iterable[Any]:
-    """The scalars in a tool value, depth first (with the keys of its dicts when `keys`)."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            stack.extend(reversed([x for k, v in item.items() for x in ((k, v) if keys else (v,))]))
-        elif isinstance(item, (list, tuple)):
-            stack.extend(reversed(item))
-        else:
-            yield item
-
-
-def computed_numbers(value: Any) -> Iterable[float]:
-    """The numbers a tool value computed: its finite JSON numbers (never the digits in its text)."""
-    for leaf in _leaves(value):
-        if isinstance(leaf, (int, float)) and not isinstance(leaf, bool) and math.isfinite(leaf):
-            yield float(leaf)
-
-
-def computed_shares(value: Any) -> Iterable[float]:
-    """The percentages a tool value computed: the numbers under a key, or in a table's column, named for a share
-    or a percentage (`{"percent": 12.5}`, a `share` column, `percent_change`)."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, (list, tuple)):
-            stack.extend(item)
-        elif isinstance(item, dict):
-            yield from computed_numbers(_share_cells(item))
-            for key, inner in item.items():
-                if isinstance(key, str) and _SHARE_NAME.search(key):
-                    yield from computed_numbers(inner)
-                else:
-                    stack.append(inner)
-
-
-def _share_cells(table: dict[Any, Any]) -> list[Any]:
-    """The cells of a table's share or percentage columns (none for a value of another shape)."""
-    columns, rows = table.get("columns"), table.get("rows")
-    if not isinstance(columns, list) or not isinstance(rows, list):
-        return []
-    at = [i for i, c in enumerate(columns) if isinstance(c, str) and _SHARE_NAME.search(c)]
-    return [row[i] for row in rows if isinstance(row, list) for i in at if i < len(row)]
-
-
-def _texts(value: Any) -> Iterable[str]:
-    return (leaf for leaf in _leaves(value, keys=True) if isinstance(leaf, str))
-
-
-@dataclass
-class Grounds:
-    """What a run's steps let an answer state: `values` (the tool values and row counts), `names` (the texts of
-    those values, each with the field it is a value of, and the phrases of the filters that shape the current
-    rows) and `times` (texts whose times an answer may repeat: those filters' parameters and summaries)."""
-
-    values: list[Any] = field(default_factory=list)
-    names: list[Name] = field(default_factory=list)
-    times: list[str] = field(default_factory=list)
-
-
-def grounds(steps: Sequence[Step], narrowing: Container[str], notes: Iterable[str] = ()) -> Grounds:
-    """The grounds of the successful tool steps. A filter (a tool in `narrowing`) shapes the rows from its step
-    until a later step widens them again (reset_filters, an empty search). A tool's `notes` state numbers it
-    computed ("only 63 distinct user values exist"); what they quote is a name."""
-    found, active = Grounds(), list[Step]()
-    found.values += [numbers_in(_QUOTED_ANY.sub(" ", note)) for note in notes]
-    for step in steps:
-        if step.kind != "tool" or not step.ok:
-            continue
-        _add_value(found, step)
-        rows_in, rows_out = step.rows_in, step.rows_out
-        if rows_in is not None and rows_out is not None and rows_out > rows_in:
-            active = []
-        if step.action in narrowing and rows_out is not None and (rows_in is None or rows_out <= rows_in):
-            active.append(step)
-    for step in active:
-        _add_filter(found, step)
-    return found
-
-
-def _add_value(found: Grounds, step: Step) -> None:
-    """A tool's value and the rows it left are computed; the texts of its value are names of the field asked."""
-    found.values.append(step.value)
-    if step.rows_out is not None:
-        found.values.append(step.rows_out)
-    label = next((v for k in ("field", "type", "key") if isinstance(v := step.params.get(k), str)), "")
-    found.names += [Name(text, label) for text in _texts(step.value)]
-
-
-def _add_filter(found: Grounds, step: Step) -> None:
-    """A filter that shapes the rows: its phrases are names (each way of writing them), its parameters and
-    summary times."""
-    label = str(step.params.get("field") or "")
-    phrases = [str(p) for p in _leaves(step.params) if isinstance(p, (str, int, float)) and not isinstance(p, bool)]
-    found.names += [Name(alt, label, phrase=True) for p in phrases for alt in alternatives(p)]
-    found.times += [*phrases, step.observation]
 
 
 class Verdict(BaseModel):
@@ -258,7 +147,7 @@ def verify(answer: str, value: Any, computed: list[Any], question: str, latest: 
         unmatched = _unmatched(stated.quantities, pool, _asked(question, times), deadline,
                                shares if _SHARE_ASKED.search(question) is None else shares.asked())
         known = _Moments([question, *times, *(str(getattr(f, "text", f)) for f in filtered),
-                          *(t for v in computed for t in _texts(v))])
+                          *(t for v in computed for t in texts_of(v))])
     except TimeoutError:
         return Verdict(verified=False, computed=pool.sorted[:20], nothing=not computed,
                        unchecked="the answer was too long to check within the time limit")
@@ -285,12 +174,12 @@ def _names(filtered: Iterable[str | Name], computed: list[Any]) -> Names:
     """The names an answer may write whole: the filters' names (each way of writing a bare phrase) and the texts
     of the computed values."""
     phrases = [n for f in filtered for n in ([f] if isinstance(f, Name) else [Name(a) for a in alternatives(f)])]
-    return Names([*phrases, *(Name(t) for v in computed for t in _texts(v))], numbered=True)
+    return Names([*phrases, *(Name(t) for v in computed for t in texts_of(v))], numbered=True)
 
 
 def _names_any(answer: str, computed: list[Any]) -> bool:
     """The answer writes some text of a computed value."""
-    return bool(Names(Name(t) for v in computed for t in _texts(v)).spans(answer, anywhere=True))
+    return bool(Names(Name(t) for v in computed for t in texts_of(v)).spans(answer, anywhere=True))
 
 
 def _asked(question: str, times: list[str]) -> Reading:
@@ -307,7 +196,7 @@ def _stated(answer: str, value: Any, names: Names, deadline: float | None) -> Re
     if value is None and _DECLINED.search(answer):  # its quoted example questions claim nothing
         text = _QUOTED.sub(" ", text)
     stated = read(text)
-    for leaf in _leaves(value):
+    for leaf in leaves(value):
         if isinstance(leaf, str) and leaf not in names:
             stated.extend(read(names.blank(leaf, deadline)))
         elif isinstance(leaf, (int, float)) and not isinstance(leaf, bool):

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from react_engine.answer.check import numbers_in, reports_nothing
+from react_engine.answer.grounds import reports_nothing
+from react_engine.answer.quantities import numbers_in
 from react_engine.errors import ReplyError
 from react_engine.rows.snippets import from_log
 from react_engine.tools.timeexpr import relative

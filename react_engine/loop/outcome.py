@@ -8,7 +8,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from react_engine.answer.check import evidence, grounds, verify, with_notes
+from react_engine.answer.check import evidence, verify, with_notes
+from react_engine.answer.grounds import grounds
 from react_engine.contract.planner import Planner
 from react_engine.contract.record import Evidence, RunResult, Statistics, Step
 from react_engine.loop.state import RunState
