@@ -85,6 +85,8 @@ def parse_content(content: Content, name: str, mtime: float | None, options: Loa
     del lines  # parse_lines frees the lines once it no longer needs them
     parsed = parse_lines(fmt, held, source=name, year=options.year, reference=reference_time(mtime), done=done)
     info["rows"] = parsed.table.num_rows
+    if parsed.year_assumed is not None:
+        info["year_assumed"] = parsed.year_assumed
     info["warnings"].extend(parsed.warnings)
     return parsed.table, info
 
@@ -204,4 +206,16 @@ def load(paths: PathsArg, options: LoadOptions | None = None, *, raw: bool = Tru
     frame = to_frame(loaded.tables, raw=raw)
     frame.attrs["warnings"] = Notes(loaded.warnings)
     frame.attrs["files"] = Notes(loaded.files)
+    assumed = year_assumed(loaded.files)
+    if assumed is not None:
+        frame.attrs["year_assumed"] = assumed
     return as_loaded(frame)
+
+
+def year_assumed(files: list[dict[str, Any]]) -> int | bool | None:
+    """The year the files' yearless dates were given (see `years.roll`): an int when one, True when several, None
+    when every date was written with its year."""
+    found = {info["year_assumed"] for info in files if info.get("year_assumed") is not None}
+    if not found:
+        return None
+    return found.pop() if len(found) == 1 else True

@@ -14,7 +14,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from react_engine.logs import timestamps
+from react_engine.logs import timestamps, years
 from react_engine.logs.arrow import (
     STRING,
     combined,
@@ -52,6 +52,8 @@ class Parsed:
 
     table: pa.Table
     warnings: list[str]
+    year_assumed: int | bool | None = None
+    """The year given to dates written without one (see `years.roll`): True when several, None when none was."""
 
 
 def _message(columns: Columns, lines: pa.Array, matched: np.ndarray) -> pa.Array:
@@ -172,6 +174,7 @@ class _Piece:
     raw: pa.Array | pa.ChunkedArray | None
     starts: Starts
     truncated: int
+    yearless: np.ndarray
 
 
 def _piece(fmt: Format, columns: Columns, raw: pa.Array | None, starts: Starts, *, year: int | None,
@@ -189,10 +192,11 @@ def _piece(fmt: Format, columns: Columns, raw: pa.Array | None, starts: Starts, 
     raw = raw if head is None else None
     release_memory()  # the lines, when the entries are held as head and message
     ts_text = columns.pop(TIME_GROUP, None)
-    stamp = (
-        pa.nulls(rows, timestamps.TIMESTAMP_TYPE)
+    stamp, yearless = (
+        (pa.nulls(rows, timestamps.TIMESTAMP_TYPE), np.zeros(rows, bool))
         if ts_text is None
-        else timestamps.parse(ts_text, fmt.shapes, year=year, reference=reference, anchored=not fmt.search_time)
+        else timestamps.parse_dated(ts_text, fmt.shapes, year=years.default_year(year, reference),
+                                    anchored=not fmt.search_time)
     )
     del ts_text
     severity, level_raw = severity_columns(columns, rows)
@@ -204,7 +208,7 @@ def _piece(fmt: Format, columns: Columns, raw: pa.Array | None, starts: Starts, 
     for name in ENCODED_COLUMNS:  # a few values over many rows: held as dictionaries from here on
         if (values := named.get(name)) is not None and values.type == STRING:
             named[name] = pc.dictionary_encode(values)
-    return _Piece({**named, **columns}, head, raw, starts, truncated)
+    return _Piece({**named, **columns}, head, raw, starts, truncated, yearless)
 
 
 def _segmented(fmt: Format, lines: pa.Array) -> bool:
@@ -378,6 +382,8 @@ def parse_lines(
     for piece in pieces:
         piece.columns.pop("message", None)
     data = {name: _column(pieces, name) for name in _NAMED if name != "message"}
+    yearless = np.concatenate([piece.yearless for piece in pieces]) if pieces else np.zeros(0, bool)
+    data["timestamp"], year_assumed = years.roll(data["timestamp"], yearless, year=year, reference=reference)
     data["message"] = message
     data[PATTERN_COLUMN] = _column(pieces, PATTERN_COLUMN)
     data["source"] = pa.DictionaryArray.from_arrays(np.zeros(rows, np.int8), pa.array([source], STRING))
@@ -395,4 +401,4 @@ def parse_lines(
     table = encode_names(pa.table(data))  # the names of the pieces already are; columns no line filled are not
     release_memory()
     warnings = [f"{source}: {truncated} very long entries; message cut to {MAX_MESSAGE_CHARS} chars (raw kept)"]
-    return Parsed(table, warnings if truncated else [])
+    return Parsed(table, warnings if truncated else [], year_assumed)

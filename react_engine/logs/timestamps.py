@@ -32,7 +32,8 @@ _TZ = r"(?: ?(?P<tz>Z|UTC|GMT|[+-]\d{2}:?\d{2}|(?:" + "|".join(ZONE_OFFSETS) + r
 SHAPES: dict[str, str] = {
     "iso": r"(?P<Y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})(?:[T ,_]+|-)(?P<H>\d{1,2})[:.](?P<M>\d{2})[:.]"
     r"(?P<S>\d{2})(?:[.,](?P<f>\d{1,9}))?" + _TZ,
-    "bsd": _WEEKDAY + "?" + _MON + r" +(?P<d>\d{1,2}),? +" + _TIME + r"(?: (?P<Y>\d{4})\b)?" + _TZ,
+    "bsd": _WEEKDAY + "?" + _MON + r" +(?P<d>\d{1,2}),? +" + _TIME + r"(?: (?P<Y>\d{4})\b)?" + _TZ
+    + r"(?: (?P<Y2>\d{4})\b)?",
     "mdy": _MON + r" +(?P<d>\d{1,2}),? (?P<Y>\d{4}),? +" + _TIME + r"(?: ?(?P<p>[AaPp][Mm]))?",
     "clf": r"(?P<d>\d{1,2})/" + _MON + r"/(?P<Y>\d{4}):" + _TIME + _TZ,
     "us": r"(?P<m>\d{1,2})/(?P<d>\d{1,2})/(?P<Y>\d{4}),? +" + _TIME + r"(?: ?(?P<p>[AaPp][Mm]))?",
@@ -51,7 +52,7 @@ _MAX_EPOCH = 9_200_000_000  # seconds; nanoseconds since 1970 must fit in int64
 TIMESTAMP_TYPE = pa.timestamp("ns", tz="UTC")
 
 
-def _days_from_civil(y: np.ndarray, m: np.ndarray, d: np.ndarray) -> np.ndarray:
+def days_from_civil(y: np.ndarray, m: np.ndarray, d: np.ndarray) -> np.ndarray:
     """Days since 1970-01-01 for proleptic Gregorian dates (H. Hinnant's algorithm)."""
     y = y - (m <= 2)
     era = np.floor_divide(y, 400)
@@ -102,20 +103,29 @@ def _hour(parts: pa.StructArray, names: set[str]) -> np.ndarray:
     return np.where((marker == "am") & (hour == 12), 0, hour)
 
 
-def _assemble(parts: pa.StructArray, default_year: int, reference_ns: int | None) -> np.ndarray:
-    """Nanoseconds since the epoch for each matched row; a sentinel (min int64) where invalid."""
-    names = {parts.type.field(i).name for i in range(parts.type.num_fields)}
-    invalid = np.iinfo(np.int64).min
-    frac = _fraction_ns(parts.field("f")) if "f" in names else 0
-    if "epoch" in names:
-        seconds = _ints(parts.field("epoch"), -1)
-        return np.where((seconds >= 0) & (seconds < _MAX_EPOCH), seconds * _NS + frac, invalid)
+def _year(parts: pa.StructArray, names: set[str]) -> np.ndarray:
+    """The year written (4 digits, 2 digits, or 4 digits after the zone: `May 19 08:00:01 EST 2021`); -1 where
+    none is."""
     if "Y" in names:
         year = _ints(parts.field("Y"))
     elif "y" in names:
         year = _ints(parts.field("y")) + 2000
     else:
         year = np.full(len(parts), -1, dtype=np.int64)
+    return np.where(year < 0, _ints(parts.field("Y2")), year) if "Y2" in names else year
+
+
+def _assemble(parts: pa.StructArray, default_year: int, reference_ns: int | None) -> tuple[np.ndarray, np.ndarray]:
+    """Nanoseconds since the epoch for each matched row (a sentinel, min int64, where invalid) and whether its
+    year was assumed (`default_year`, or the year before when that puts it after `reference_ns`)."""
+    names = {parts.type.field(i).name for i in range(parts.type.num_fields)}
+    invalid = np.iinfo(np.int64).min
+    frac = _fraction_ns(parts.field("f")) if "f" in names else 0
+    if "epoch" in names:
+        seconds = _ints(parts.field("epoch"), -1)
+        valid = (seconds >= 0) & (seconds < _MAX_EPOCH)
+        return np.where(valid, seconds * _NS + frac, invalid), np.zeros(len(parts), bool)
+    year = _year(parts, names)
     yearless = year < 0
     year = np.where(yearless, default_year, year)
     month, day = _month(parts, names), _ints(parts.field("d"))
@@ -123,14 +133,14 @@ def _assemble(parts: pa.StructArray, default_year: int, reference_ns: int | None
     second = _ints(parts.field("S"), 0) if "S" in names else 0
     offset = _offset_seconds(parts.field("tz")) if "tz" in names else 0
     clock = hour * 3600 + minute * 60 + second - offset
-    ns = (_days_from_civil(year, month, day) * 86400 + clock) * _NS + frac
+    ns = (days_from_civil(year, month, day) * 86400 + clock) * _NS + frac
     if reference_ns is not None:
         late = yearless & (ns > reference_ns + _ROLLOVER_SLACK_NS)
-        earlier = (_days_from_civil(year - 1, month, day) * 86400 + clock) * _NS + frac
+        earlier = (days_from_civil(year - 1, month, day) * 86400 + clock) * _NS + frac
         ns = np.where(late, earlier, ns)
     ok = (month >= 1) & (month <= 12) & (day >= 1) & (day <= 31) & (hour >= 0) & (hour <= 24)
     ok &= (minute >= 0) & (minute <= 59) & (year >= 1678) & (year <= 2261)
-    return np.where(ok, ns, invalid)
+    return np.where(ok, ns, invalid), yearless & ok
 
 
 def _reference(reference: datetime | None) -> tuple[int, int | None]:
@@ -164,10 +174,23 @@ def parse(
     `year` fixes the year of dates written without one; otherwise it comes from `reference`
     (with rollover). `anchored=False` finds a time anywhere in the string.
     """
+    return parse_dated(text, shapes, year=year, reference=reference, anchored=anchored)[0]
+
+
+def parse_dated(
+    text: pa.Array,
+    shapes: tuple[str, ...] = DEFAULT_SHAPES,
+    *,
+    year: int | None = None,
+    reference: datetime | None = None,
+    anchored: bool = True,
+) -> tuple[pa.Array, np.ndarray]:
+    """`parse`, and per row whether its year was assumed (the date was written without one)."""
     default_year, reference_ns = (year, None) if year is not None else _reference(reference)
     values, indices = _distinct(text)
     invalid = np.iinfo(np.int64).min
     result = np.full(len(values), invalid, dtype=np.int64)
+    assumed = np.zeros(len(values), bool)
     for shape in shapes:
         todo = np.flatnonzero(result == invalid)
         if not len(todo):
@@ -176,7 +199,10 @@ def parse(
         parts = pc.extract_regex(subset, ("^" if anchored else "") + SHAPES[shape])
         matched = parts.is_valid().to_numpy(zero_copy_only=False)
         if matched.any():
-            result[todo[matched]] = _assemble(parts, default_year, reference_ns)[matched]
+            stamps, yearless = _assemble(parts, default_year, reference_ns)
+            result[todo[matched]] = stamps[matched]
+            assumed[todo[matched]] = yearless[matched]
     mask = result == invalid
     parsed = pa.array(result, type=pa.int64(), mask=mask).cast(TIMESTAMP_TYPE)
-    return pc.take(parsed, indices)
+    per_row = pc.fill_null(pc.take(pa.array(assumed, pa.bool_()), indices), False)
+    return pc.take(parsed, indices), np.asarray(per_row.to_numpy(zero_copy_only=False), bool)

@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""How react-engine reads lnav's sample logs, beside how lnav reads them: one row per `logfile_*` file.
+
+    python scripts/lnav_agreement.py /path/to/lnav/test [--lnav-cache lnav.json] [--only NAME]
+
+Per file it prints react-engine's format, its count of entries, of error-or-worse entries and its earliest time;
+when `lnav` is on PATH, lnav's format and the same three numbers (`SELECT ... FROM all_logs`, run with TZ=UTC and
+a throw-away HOME), then a verdict:
+
+- `agree`: the same count, error count and earliest time (to the second);
+- `convention`: only the count differs, and the file has entries that span lines or header lines (`#...`),
+  which the two tools count differently (lnav counts a multi-line entry once, as we do, but it also folds lines
+  it cannot parse into the entry above);
+- `differ`: anything else, or a file lnav reads with a format where we find no time;
+- `lnav-text`: lnav recognises no format in the file (nothing to compare).
+
+Without lnav the lnav columns are blank. Get lnav's test folder from its repository (`git archive HEAD test/`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from react_engine.errors import InputError
+from react_engine.logs.loader import load
+from react_engine.logs.options import LoadOptions
+from react_engine.logs.severity import at_least
+
+ERRORS = at_least("error")
+LNAV_QUERY = (
+    ";SELECT (SELECT log_format FROM all_logs LIMIT 1) AS format, count(*) AS lines, "
+    "sum(log_level IN ('error', 'critical', 'fatal')) AS errors, min(log_time) AS first FROM all_logs"
+)
+
+
+@dataclass
+class Reading:
+    """One tool's reading of one file."""
+
+    format: str = ""
+    lines: int = 0
+    errors: int = 0
+    first: str = ""
+
+
+def ours(path: Path) -> Reading:
+    """react-engine's reading of `path` (no cache)."""
+    try:
+        frame = load([path], LoadOptions(use_cache=False))
+    except InputError as error:
+        return Reading(format=f"refused: {error}")
+    files = frame.attrs["files"]
+    stamps = frame["timestamp"].dropna() if "timestamp" in frame else pd.Series([], dtype="datetime64[ns, UTC]")
+    first = stamps.min().strftime("%Y-%m-%d %H:%M:%S") if len(stamps) else ""
+    errors = int(frame["severity"].isin(ERRORS).sum()) if "severity" in frame else 0
+    return Reading(format=files[0]["format"] or "", lines=len(frame), errors=errors, first=first)
+
+
+def lnav(path: Path, home: str) -> Reading | None:
+    """lnav's reading of `path`, None when lnav is not installed."""
+    binary = shutil.which("lnav")
+    if binary is None:
+        return None
+    env = {**os.environ, "TZ": "UTC", "HOME": home}
+    done = subprocess.run([binary, "-n", "-c", LNAV_QUERY, "-c", ":write-csv-to -", str(path)],
+                          capture_output=True, text=True, env=env, timeout=60, check=False)
+    rows = list(csv.DictReader(io.StringIO(done.stdout)))
+    if not rows:
+        return Reading(format=f"lnav failed: {done.stderr.strip()[:60]}")
+    row = {key: "" if value == "<NULL>" else value for key, value in rows[0].items()}
+    return Reading(format=row["format"], lines=int(row["lines"] or 0), errors=int(row["errors"] or 0),
+                   first=row["first"][:19])
+
+
+def spans_lines(path: Path) -> bool:
+    """Whether the file has header lines (`#...`) or lines that start with a space or tab (continuations)."""
+    text = path.read_text(errors="replace")
+    return any(line.startswith(("#", " ", "\t")) for line in text.splitlines())
+
+
+def verdict(path: Path, we: Reading, they: Reading | None) -> str:
+    """`agree`, `convention`, `differ`, `lnav-text` or '' (no lnav)."""
+    if they is None:
+        return ""
+    if not they.format or they.lines == 0:
+        return "lnav-text"
+    if (we.lines, we.errors, we.first) == (they.lines, they.errors, they.first):
+        return "agree"
+    if we.first and (we.errors, we.first) == (they.errors, they.first) and spans_lines(path):
+        return "convention"
+    return "differ"
+
+
+def cached_lnav(files: list[Path], cache: Path | None) -> dict[str, Reading | None]:
+    """lnav's readings of `files`, read from and written to `cache` when given."""
+    known: dict[str, dict] = json.loads(cache.read_text()) if cache and cache.exists() else {}
+    readings: dict[str, Reading | None] = {}
+    with tempfile.TemporaryDirectory() as home:
+        for path in files:
+            if path.name in known:
+                readings[path.name] = Reading(**known[path.name])
+                continue
+            readings[path.name] = lnav(path, home)
+    if cache:
+        cache.write_text(json.dumps({k: asdict(v) for k, v in readings.items() if v is not None}, indent=1))
+    return readings
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", type=Path, help="lnav's test folder (holding logfile_* files)")
+    parser.add_argument("--lnav-cache", type=Path, help="keep lnav's readings in this JSON file")
+    parser.add_argument("--only", help="only files whose name contains this")
+    args = parser.parse_args(argv)
+    files = sorted(p for p in args.folder.glob("logfile_*") if p.is_file() and (not args.only or args.only in p.name))
+    if not files:
+        print(f"{args.folder}: no logfile_* files; point at lnav's test folder", file=sys.stderr)
+        return 2
+    theirs = cached_lnav(files, args.lnav_cache)
+    tally: dict[str, int] = {}
+    print(f"{'file':44} {'ours':14} {'lines':>6} {'err':>4} {'first':19} | {'lnav':18} {'lines':>6} {'err':>4} "
+          f"{'first':19} verdict")
+    for path in files:
+        we, they = ours(path), theirs[path.name]
+        said = verdict(path, we, they)
+        tally[said] = tally.get(said, 0) + 1
+        other = they or Reading()
+        print(f"{path.name[:44]:44} {we.format[:14]:14} {we.lines:6} {we.errors:4} {we.first:19} | "
+              f"{other.format[:18]:18} {other.lines:6} {other.errors:4} {other.first:19} {said}")
+    print(" ".join(f"{name or 'no-lnav'}={count}" for name, count in sorted(tally.items())))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
