@@ -8,9 +8,15 @@ when `lnav` is on PATH, lnav's format and the same three numbers (`SELECT ... FR
 a throw-away HOME), then a verdict:
 
 - `agree`: the same count, error count and earliest time (to the second);
-- `convention`: only the count differs, and the file has entries that span lines or header lines (`#...`),
-  which the two tools count differently (lnav counts a multi-line entry once, as we do, but it also folds lines
-  it cannot parse into the entry above);
+- `convention:...`: every difference is one of these stated conventions:
+  `lines`: the count, in a file whose entries span lines in our format (PostgreSQL's DETAIL lines join their
+  entry), or with header lines (`#...`) or indented lines, which lnav folds into the entry above where it cannot
+  parse them and we keep as rows of their own unless the format spans lines;
+  `year`: the earliest time is a year apart, in a file whose dates carry no year: both take it from the file's
+  modification time, but we place a date later than the file was written in the year before;
+  `zone`: the earliest time is whole quarter hours apart: we show times in UTC, lnav as written in their zone;
+  `4xx`: lnav counts HTTP 4xx responses as errors, we as warnings (inferred from the status, as `severity_rule`
+  says), so our errors plus those warnings equal its errors;
 - `differ`: anything else, or a file lnav reads with a format where we find no time;
 - `lnav-text`: lnav recognises no format in the file (nothing to compare).
 
@@ -34,6 +40,7 @@ from pathlib import Path
 import pandas as pd
 
 from react_engine.errors import InputError
+from react_engine.logs.formats import BY_NAME
 from react_engine.logs.loader import load
 from react_engine.logs.options import LoadOptions
 from react_engine.logs.severity import at_least
@@ -53,6 +60,7 @@ class Reading:
     lines: int = 0
     errors: int = 0
     first: str = ""
+    inferred_warnings: int = 0
 
 
 def ours(path: Path) -> Reading:
@@ -65,7 +73,10 @@ def ours(path: Path) -> Reading:
     stamps = frame["timestamp"].dropna() if "timestamp" in frame else pd.Series([], dtype="datetime64[ns, UTC]")
     first = stamps.min().strftime("%Y-%m-%d %H:%M:%S") if len(stamps) else ""
     errors = int(frame["severity"].isin(ERRORS).sum()) if "severity" in frame else 0
-    return Reading(format=files[0]["format"] or "", lines=len(frame), errors=errors, first=first)
+    inferred = int(((frame["severity"] == "warning") & frame["severity_rule"].notna()).sum()) if (
+        "severity_rule" in frame) else 0
+    return Reading(format=files[0]["format"] or "", lines=len(frame), errors=errors, first=first,
+                   inferred_warnings=inferred)
 
 
 def lnav(path: Path, home: str) -> Reading | None:
@@ -84,23 +95,48 @@ def lnav(path: Path, home: str) -> Reading | None:
                    first=row["first"][:19])
 
 
-def spans_lines(path: Path) -> bool:
-    """Whether the file has header lines (`#...`) or lines that start with a space or tab (continuations)."""
+def spans_lines(path: Path, fmt: str) -> bool:
+    """Whether our format joins lines into entries, or the file has header lines (`#...`) or lines that start with
+    a space or tab (continuations)."""
+    if fmt in BY_NAME and BY_NAME[fmt].multiline:
+        return True
     text = path.read_text(errors="replace")
     return any(line.startswith(("#", " ", "\t")) for line in text.splitlines())
 
 
+def _time_convention(ours_first: str, theirs_first: str) -> str | None:
+    """`year` or `zone` when the two earliest times differ by that convention alone, else None."""
+    if not ours_first or not theirs_first:
+        return None
+    if ours_first[4:] == theirs_first[4:] and abs(int(ours_first[:4]) - int(theirs_first[:4])) == 1:
+        return "year"
+    apart = abs((pd.Timestamp(ours_first) - pd.Timestamp(theirs_first)).total_seconds())
+    return "zone" if apart <= 14 * 3600 and apart % 900 == 0 else None
+
+
 def verdict(path: Path, we: Reading, they: Reading | None) -> str:
-    """`agree`, `convention`, `differ`, `lnav-text` or '' (no lnav)."""
+    """`agree`, `convention:<reasons>`, `differ`, `lnav-text` or '' (no lnav)."""
     if they is None:
         return ""
     if not they.format or they.lines == 0:
         return "lnav-text"
     if (we.lines, we.errors, we.first) == (they.lines, they.errors, they.first):
         return "agree"
-    if we.first and (we.errors, we.first) == (they.errors, they.first) and spans_lines(path):
-        return "convention"
-    return "differ"
+    reasons = []
+    if we.lines != they.lines:
+        if not spans_lines(path, we.format):
+            return "differ"
+        reasons.append("lines")
+    if we.errors != they.errors:
+        if we.errors + we.inferred_warnings != they.errors:
+            return "differ"
+        reasons.append("4xx")
+    if we.first != they.first:
+        reason = _time_convention(we.first, they.first)
+        if reason is None:
+            return "differ"
+        reasons.append(reason)
+    return "convention:" + ",".join(reasons)
 
 
 def cached_lnav(files: list[Path], cache: Path | None) -> dict[str, Reading | None]:
@@ -140,6 +176,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{path.name[:44]:44} {we.format[:14]:14} {we.lines:6} {we.errors:4} {we.first:19} | "
               f"{other.format[:18]:18} {other.lines:6} {other.errors:4} {other.first:19} {said}")
     print(" ".join(f"{name or 'no-lnav'}={count}" for name, count in sorted(tally.items())))
+    compared = sum(count for name, count in tally.items() if name not in ("", "lnav-text"))
+    same = sum(count for name, count in tally.items() if name == "agree" or name.startswith("convention"))
+    print(f"{same} of {compared} files lnav reads agree or differ only by a stated convention")
     return 0
 
 

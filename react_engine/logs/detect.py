@@ -48,7 +48,7 @@ def detect(lines: pa.Array) -> Format:
         if fmt is fallback:
             continue
         share = match_share(fmt, picked)
-        if share > best_share and share >= fmt.detect_share:
+        if share > best_share and share >= fmt.detect_share and best.name not in fmt.yields_to:
             best, best_share = fmt, share
     return best
 

@@ -25,7 +25,8 @@ from react_engine.logs.arrow import (
     release_memory,
     tails,
 )
-from react_engine.logs.formats.logformat import LEVEL_GROUPS, TIME_GROUP, Columns, Format
+from react_engine.logs.formats.headed import METADATA_COLUMN
+from react_engine.logs.formats.logformat import LEVEL_GROUPS, RULE_COLUMN, TIME_GROUP, Columns, Format
 from react_engine.logs.levels import severity_columns
 from react_engine.logs.lines import MessageCutter, drop_heads
 from react_engine.logs.matching import (
@@ -196,12 +197,14 @@ def _piece(fmt: Format, columns: Columns, raw: pa.Array | None, starts: Starts, 
         (pa.nulls(rows, timestamps.TIMESTAMP_TYPE), np.zeros(rows, bool))
         if ts_text is None
         else timestamps.parse_dated(ts_text, fmt.shapes, year=years.default_year(year, reference),
-                                    anchored=not fmt.search_time)
+                                    reference=reference, anchored=not fmt.search_time)
     )
     del ts_text
     severity, level_raw = severity_columns(columns, rows)
     for group in LEVEL_GROUPS:
         columns.pop(group, None)
+    if (rule := columns.get(RULE_COLUMN)) is not None:  # a level written wins over an inferred one
+        columns[RULE_COLUMN] = pc.if_else(pc.is_valid(level_raw), pa.scalar(None, rule.type), rule)
     named = {"timestamp": stamp, "severity": severity, "level_raw": level_raw, "host": columns.pop("host", None),
              "component": columns.pop("component", None), "pid": columns.pop("pid", None), "message": message,
              PATTERN_COLUMN: masked(message).cast(STRING)}
@@ -400,5 +403,20 @@ def parse_lines(
             data[name] = null_strings(rows)
     table = encode_names(pa.table(data))  # the names of the pieces already are; columns no line filled are not
     release_memory()
-    warnings = [f"{source}: {truncated} very long entries; message cut to {MAX_MESSAGE_CHARS} chars (raw kept)"]
-    return Parsed(table, warnings if truncated else [], year_assumed)
+    table, notes = _without_metadata(table, source)
+    if truncated:
+        notes.append(f"{source}: {truncated} very long entries; message cut to {MAX_MESSAGE_CHARS} chars (raw kept)")
+    return Parsed(table, notes, year_assumed)
+
+
+def _without_metadata(table: pa.Table, source: str) -> tuple[pa.Table, list[str]]:
+    """The rows that are entries, without the header lines a format read as metadata (see `METADATA_COLUMN`)."""
+    if METADATA_COLUMN not in table.column_names:
+        return table, []
+    metadata = pc.fill_null(table[METADATA_COLUMN], False)
+    count = pc.sum(metadata).as_py() or 0
+    table = table.drop_columns([METADATA_COLUMN])
+    if not count:
+        return table, []
+    return table.filter(pc.invert(metadata)), [f"{source}: {count} header lines (`#...`) read as the file's "
+                                                "metadata (the columns' names), not rows"]

@@ -42,6 +42,8 @@ SHAPES: dict[str, str] = {
     "ymd6": r"(?P<y>\d{2})(?P<m>\d{2})(?P<d>\d{2}) (?P<H>\d{2})(?P<M>\d{2})(?P<S>\d{2})",
     "md": r"(?P<m>\d{1,2})[-.](?P<d>\d{1,2}) " + _TIME,
     "epoch": r"(?P<epoch>\d{9,10})\b(?:\.(?P<f>\d{1,9}))?",
+    "mmdd": r"(?P<m>\d{2})(?P<d>\d{2}) " + _TIME,
+    "clock": r"(?P<H>\d{1,2}):(?P<M>\d{2}):(?P<S>\d{2})(?:[.,](?P<f>\d{1,9}))?\b",
 }
 # Shapes tried when a format does not name its own; also used to find a time anywhere in a line.
 DEFAULT_SHAPES: tuple[str, ...] = ("iso", "bsd", "clf", "us")
@@ -115,12 +117,24 @@ def _year(parts: pa.StructArray, names: set[str]) -> np.ndarray:
     return np.where(year < 0, _ints(parts.field("Y2")), year) if "Y2" in names else year
 
 
-def _assemble(parts: pa.StructArray, default_year: int, reference_ns: int | None) -> tuple[np.ndarray, np.ndarray]:
+def _clock(parts: pa.StructArray, frac: np.ndarray | int, day_ns: int) -> tuple[np.ndarray, np.ndarray]:
+    """A time of day written without a date (`08:09:33.814936`), on the day `day_ns` starts."""
+    hour, minute, second = _ints(parts.field("H")), _ints(parts.field("M")), _ints(parts.field("S"), 0)
+    ok = (hour >= 0) & (hour <= 24) & (minute >= 0) & (minute <= 59) & (second >= 0) & (second <= 60)
+    ns = day_ns + (hour * 3600 + minute * 60 + second) * _NS + frac
+    return np.where(ok, ns, np.iinfo(np.int64).min), ok
+
+
+def _assemble(parts: pa.StructArray, default_year: int, reference_ns: int | None,
+              day_ns: int = 0) -> tuple[np.ndarray, np.ndarray]:
     """Nanoseconds since the epoch for each matched row (a sentinel, min int64, where invalid) and whether its
-    year was assumed (`default_year`, or the year before when that puts it after `reference_ns`)."""
+    year was assumed (`default_year`, or the year before when that puts it after `reference_ns`; a time with no
+    date at all is on the day `day_ns` starts)."""
     names = {parts.type.field(i).name for i in range(parts.type.num_fields)}
     invalid = np.iinfo(np.int64).min
     frac = _fraction_ns(parts.field("f")) if "f" in names else 0
+    if "d" not in names and "epoch" not in names:
+        return _clock(parts, frac, day_ns)
     if "epoch" in names:
         seconds = _ints(parts.field("epoch"), -1)
         valid = (seconds >= 0) & (seconds < _MAX_EPOCH)
@@ -185,8 +199,11 @@ def parse_dated(
     reference: datetime | None = None,
     anchored: bool = True,
 ) -> tuple[pa.Array, np.ndarray]:
-    """`parse`, and per row whether its year was assumed (the date was written without one)."""
+    """`parse`, and per row whether its year was assumed (the date was written without one); a time written
+    without a date is on the day of `reference`."""
     default_year, reference_ns = (year, None) if year is not None else _reference(reference)
+    day_ns = _reference(reference)[1] or 0
+    day_ns -= day_ns % (86_400 * _NS)
     values, indices = _distinct(text)
     invalid = np.iinfo(np.int64).min
     result = np.full(len(values), invalid, dtype=np.int64)
@@ -199,7 +216,7 @@ def parse_dated(
         parts = pc.extract_regex(subset, ("^" if anchored else "") + SHAPES[shape])
         matched = parts.is_valid().to_numpy(zero_copy_only=False)
         if matched.any():
-            stamps, yearless = _assemble(parts, default_year, reference_ns)
+            stamps, yearless = _assemble(parts, default_year, reference_ns, day_ns)
             result[todo[matched]] = stamps[matched]
             assumed[todo[matched]] = yearless[matched]
     mask = result == invalid

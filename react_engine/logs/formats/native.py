@@ -1,0 +1,121 @@
+"""Logs written by programs in their own plain shapes: glog, strace, tai64n (daemontools), epoch-time prefixes and
+tcsh's history file.
+
+glog's first letter is its level (I, W, E, F). strace writes no level; a call that returned -1 with an errno is
+an error by the format's own rule (`severity_rule` says so on those rows). tai64n labels are TAI seconds (2^62 on)
+read as UTC less TAI's 10 s; epoch prefixes may be seconds, milliseconds or microseconds.
+"""
+
+from __future__ import annotations
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from react_engine.logs.arrow import STRING
+from react_engine.logs.formats.logformat import Columns, Format
+
+GLOG_LINE = (
+    r"^(?P<level>[IWEF])(?P<ts>\d{4} \d{2}:\d{2}:\d{2}\.\d{6}) +(?P<tid>\d+) (?P<component>[^:\]\s]+):"
+    r"(?P<src_line>\d+)\] (?P<message>.*)$"
+)
+STRACE_LINE = (
+    r"^(?:(?P<pid>\d+) +)?(?P<ts>\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?) (?P<message>(?P<syscall>[a-z_][a-z0-9_]*)\("
+    r".*?(?:= (?P<result>-?\d+|\?|0x[0-9a-f]+)(?: (?P<errno>E[A-Z0-9]+))?.*)?)$"
+)
+STRACE_SIGNAL = r"^(?:(?P<pid>\d+) +)?(?P<ts>\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?) (?P<message>(?:---|\+\+\+) .*)$"
+TAI64N_LINE = r"^@(?P<ts>[0-9a-f]{24})\s+(?P<message>.*)$"
+EPOCH_LINE = r"^(?P<ts>\d{10}(?:\d{3}|\d{6}|\d{9})?(?:\.\d{1,9})?)(?:\s+|\s*[|,;:]\s*)(?P<message>.*)$"
+TCSH_STAMP = r"^#\+(?P<ts>\d{9,10})$"
+_TAI_BASE = 1 << 62
+_TAI_OFFSET = 10
+
+
+def _strace_finish(columns: Columns) -> None:
+    """A call that failed (`= -1 ENOENT ...`) is an error by strace's own rule; other lines have no level."""
+    errno = columns.get("errno")
+    if errno is None:
+        return
+    failed = pc.is_valid(errno)
+    none = pa.scalar(None, STRING)
+    columns["inferred"] = pc.if_else(failed, pa.scalar("error", STRING), none)
+    columns["severity_rule"] = pc.if_else(failed, pa.scalar("strace: a call returned -1 with an errno", STRING),
+                                          none)
+
+
+def _tai64n(label: str | None) -> str | None:
+    if not label:
+        return None
+    seconds = int(label[:16], 16) - _TAI_BASE - _TAI_OFFSET
+    return f"{seconds}.{int(label[16:], 16):09d}" if seconds >= 0 else None
+
+
+def _tai64n_finish(columns: Columns) -> None:
+    """TAI64N labels as `seconds.nanoseconds` since 1970 (UTC)."""
+    labels = columns["ts"]
+    if isinstance(labels, pa.ChunkedArray):
+        labels = labels.combine_chunks()
+    encoded = pc.dictionary_encode(labels)
+    converted = pa.array([_tai64n(v) for v in encoded.dictionary.to_pylist()], STRING)
+    columns["ts"] = pc.take(converted, encoded.indices)
+
+
+def _epoch_finish(columns: Columns) -> None:
+    """Milliseconds, microseconds or nanoseconds since 1970 (13, 16 or 19 digits) as `seconds.fraction`."""
+    stamp = columns["ts"]
+    integer = pc.extract_regex(stamp, r"^(?P<i>\d+)").field("i")
+    digits = pc.utf8_length(integer)
+    seconds = pc.utf8_slice_codeunits(integer, 0, 10)
+    fraction = pc.utf8_slice_codeunits(integer, 10, 19)
+    split_up = pc.binary_join_element_wise(seconds, fraction, pa.scalar(".", STRING))
+    columns["ts"] = pc.if_else(pc.greater(digits, 10), split_up, stamp)
+
+
+def _tcsh_finish(columns: Columns) -> None:
+    """The command is the line after its `#+time` line."""
+    columns["message"] = pc.replace_substring_regex(columns["message"], r"^\n", "", max_replacements=1)
+
+
+GLOG = Format(
+    name="glog",
+    description="Google glog (`E0517 15:04:22.619632 tid file.cc:253] msg`): level letter, tid, source file and line",
+    patterns=(GLOG_LINE,),
+    shapes=("mmdd",),
+    multiline=True,
+    detect_share=0.5,
+    extras=("tid", "src_line"),
+)
+STRACE = Format(
+    name="strace",
+    description="strace -tt output (`08:09:33.814936 open(...) = -1 ENOENT`): syscall, result and errno columns; "
+    "failed calls are errors by strace's rule (severity_rule)",
+    patterns=(STRACE_LINE, STRACE_SIGNAL),
+    shapes=("clock",),
+    finish=_strace_finish,
+    extras=("syscall", "result", "errno"),
+    detect_share=0.7,
+)
+TAI64N = Format(
+    name="tai64n",
+    description="daemontools / runit logs with TAI64N labels (`@40000000433225833b6e1a8c msg`)",
+    patterns=(TAI64N_LINE,),
+    shapes=("epoch",),
+    finish=_tai64n_finish,
+    detect_share=0.8,
+)
+EPOCH = Format(
+    name="epoch",
+    description="lines led by a time since 1970 in seconds, milliseconds or microseconds (`1428634687123 msg`)",
+    patterns=(EPOCH_LINE,),
+    shapes=("epoch",),
+    finish=_epoch_finish,
+    detect_share=0.8,
+)
+TCSH_HISTORY = Format(
+    name="tcsh_history",
+    description="tcsh's history file (`#+1162490366` then the command): one row per command",
+    patterns=(TCSH_STAMP,),
+    shapes=("epoch",),
+    multiline=True,
+    finish=_tcsh_finish,
+    detect_share=0.3,
+)
