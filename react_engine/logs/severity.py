@@ -16,6 +16,7 @@ _SYNONYMS: dict[str, str] = {
     "info": "info", "informational": "info", "information": "info", "inf": "info", "i": "info",
     "debug": "debug", "debg": "debug", "dbg": "debug", "d": "debug", "trace": "debug", "verbose": "debug",
     "v": "debug", "fine": "debug", "finer": "debug", "finest": "debug", "config": "debug",
+    **{f"debug{i}": "debug" for i in range(1, 10)},
 }
 _DOCSIS_WORDS: dict[str, str] = {"critico": "critical", "aviso": "notice"}
 

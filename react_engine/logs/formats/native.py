@@ -25,7 +25,7 @@ STRACE_LINE = (
 STRACE_SIGNAL = r"^(?:(?P<pid>\d+) +)?(?P<ts>\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?) (?P<message>(?:---|\+\+\+) .*)$"
 TAI64N_LINE = r"^@(?P<ts>[0-9a-f]{24})\s+(?P<message>.*)$"
 EPOCH_LINE = r"^(?P<ts>\d{10}(?:\d{3}|\d{6}|\d{9})?(?:\.\d{1,9})?)(?:\s+|\s*[|,;:]\s*)(?P<message>.*)$"
-TCSH_STAMP = r"^#\+(?P<ts>\d{9,10})$"
+TCSH_STAMP = r"^#\+(?P<ts>\d{9,10})(?P<message>)$"
 _TAI_BASE = 1 << 62
 _TAI_OFFSET = 10
 

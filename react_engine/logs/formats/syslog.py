@@ -1,15 +1,8 @@
-"""RFC 3164 (BSD) and RFC 5424 syslog, with or without `<PRI>`.
-
-A line whose `<PRI>` gives no severity gets one inferred from its words, as lnav reads syslog (`keyword_rule`):
-an error where the message says error, failed or failure, a warning where it says warn; `severity_rule` says so.
-"""
+"""RFC 3164 (BSD) and RFC 5424 syslog, with or without `<PRI>`."""
 
 from __future__ import annotations
 
-import pyarrow as pa
-import pyarrow.compute as pc
-
-from react_engine.logs.arrow import STRING, nil_to_null
+from react_engine.logs.arrow import nil_to_null
 from react_engine.logs.formats.logformat import Columns, Format, OnePass
 
 PRI = r"(?:<(?P<pri>\d{1,3})>)?"
@@ -44,30 +37,12 @@ RFC3164_SPACED = (
 RFC3164_UNTAGGED = r"^" + PRI + r"(?P<ts>" + BSD_TIME + r"|" + ISO_TIME + r") (?P<host>\S+) (?P<message>.*)$"
 
 
-# lnav's rule for syslog lines that write no level: the words that say something failed or warns.
-ERROR_WORDS = r"(?:^|[^a-zA-Z])(?i:errors?)(?:[^a-zA-Z]|$)|failed|failure"
-WARNING_WORDS = r"(?i:warn)|not responding|init: cannot execute"
-KEYWORD_RULE = "syslog: no level written; error when the message says error/failed/failure, warning when warn"
-
-
-def keyword_rule(columns: Columns) -> None:
-    """Severities inferred from the message's words where a line writes none (see `INFERRED_GROUP`)."""
-    message = columns["message"]
-    error = pc.match_substring_regex(message, ERROR_WORDS)
-    warning = pc.match_substring_regex(message, WARNING_WORDS)
-    none = pa.scalar(None, STRING)
-    inferred = pc.if_else(error, pa.scalar("error", STRING), pc.if_else(warning, pa.scalar("warning", STRING), none))
-    columns["inferred"] = inferred
-    columns["severity_rule"] = pc.if_else(pc.is_valid(inferred), pa.scalar(KEYWORD_RULE, STRING), none)
-
-
-def _finish(columns: Columns) -> None:
-    """RFC 5424 writes `-` for an absent field; severities by `keyword_rule` where nothing was written."""
+def _nil_to_null(columns: Columns) -> None:
+    """RFC 5424 writes `-` for an absent field."""
     for name in ("host", "component", "pid", "msgid", "sd"):
         values = columns.get(name)
         if values is not None:
             columns[name] = nil_to_null(values)
-    keyword_rule(columns)
 
 
 SYSLOG = Format(
@@ -75,6 +50,6 @@ SYSLOG = Format(
     description="RFC 3164 / RFC 5424 syslog (`Mmm dd hh:mm:ss host prog[pid]: msg`), optional <PRI>",
     patterns=(RFC3164_COMMON, RFC3164, RFC5424, RFC3164_SPACED, RFC3164_UNTAGGED),
     shapes=("bsd", "iso"),
-    finish=_finish,
+    finish=_nil_to_null,
     yields_to=("timed_level", "vmware", "mysql_error"),
 )
