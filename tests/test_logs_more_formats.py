@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from datetime import UTC, datetime
+from itertools import pairwise
 from pathlib import Path
 
 import pandas as pd
@@ -64,8 +65,7 @@ def test_rolled_years_never_go_back_at_a_large_month_jump(months: list[int]) -> 
     rolled, assumed = roll(stamps, pd.Series([True] * len(months)).to_numpy(), year=2000, reference=None)
     years = [t.year for t in rolled.to_pandas()]
     assert years[0] == 2000
-    for (before, after), (y0, y1) in zip(zip(months, months[1:], strict=False), zip(years, years[1:],
-                                                                                    strict=False), strict=True):
+    for (before, after), (y0, y1) in zip(pairwise(months), pairwise(years), strict=True):
         assert y1 == y0 + (1 if after - before <= -6 else 0)
     assert assumed == (years[0] if len(set(years)) == 1 else True)
 
@@ -214,3 +214,15 @@ def test_postgres_detected_when_statements_fill_the_sample(tmp_path: Path) -> No
     frame = _load(tmp_path, text)
     assert _format(frame) == "postgres" and len(frame) == 1 and frame["severity"].iloc[0] == "error"
     assert _times(frame) == ["2025-04-11 22:14:12"]  # CEST is UTC+2
+
+
+def test_json_level_keys_by_name_and_value(tmp_path: Path) -> None:
+    text = ('{"t":{"$date":"2026-03-10T20:58:09.401+00:00"},"s":"W","c":"NET","msg":"slow"}\n'
+            '{"t":{"$date":"2026-03-10T20:58:10.401+00:00"},"s":"E","c":"NET","msg":"down"}\n')
+    mongo = _load(tmp_path, text, "mongo.json")
+    assert mongo["severity"].tolist() == ["warning", "error"] and _times(mongo)[0] == "2026-03-10 20:58:09"
+    bunyan = _load(tmp_path, '{"level":30,"msg":"up","time":"2023-03-24T14:26:16Z"}\n'
+                             '{"level":50,"msg":"down","time":"2023-03-24T14:26:17Z"}\n', "bunyan.json")
+    assert bunyan["severity"].tolist() == ["info", "error"] and bunyan["level_raw"].tolist() == ["info", "error"]
+    nested = _load(tmp_path, '{"ts":"2013-09-06T20:00:48Z","@fields":{"lvl":"FATAL","msg":"gone"}}\n', "n.json")
+    assert nested["severity"].tolist() == ["critical"] and nested["message"].tolist() == ["gone"]

@@ -203,8 +203,7 @@ def _piece(fmt: Format, columns: Columns, raw: pa.Array | None, starts: Starts, 
     severity, level_raw = severity_columns(columns, rows)
     for group in LEVEL_GROUPS:
         columns.pop(group, None)
-    if (rule := columns.get(RULE_COLUMN)) is not None:  # a level written wins over an inferred one
-        columns[RULE_COLUMN] = pc.if_else(pc.is_valid(level_raw), pa.scalar(None, rule.type), rule)
+    _written_wins(columns, level_raw)
     named = {"timestamp": stamp, "severity": severity, "level_raw": level_raw, "host": columns.pop("host", None),
              "component": columns.pop("component", None), "pid": columns.pop("pid", None), "message": message,
              PATTERN_COLUMN: masked(message).cast(STRING)}
@@ -212,6 +211,13 @@ def _piece(fmt: Format, columns: Columns, raw: pa.Array | None, starts: Starts, 
         if (values := named.get(name)) is not None and values.type == STRING:
             named[name] = pc.dictionary_encode(values)
     return _Piece({**named, **columns}, head, raw, starts, truncated, yearless)
+
+
+def _written_wins(columns: Columns, level_raw: pa.Array) -> None:
+    """No rule is named on rows whose level was written (a written level wins over an inferred one)."""
+    rule = columns.get(RULE_COLUMN)
+    if rule is not None:
+        columns[RULE_COLUMN] = pc.if_else(pc.is_valid(level_raw), pa.scalar(None, rule.type), rule)
 
 
 def _segmented(fmt: Format, lines: pa.Array) -> bool:
@@ -385,8 +391,7 @@ def parse_lines(
     for piece in pieces:
         piece.columns.pop("message", None)
     data = {name: _column(pieces, name) for name in _NAMED if name != "message"}
-    yearless = np.concatenate([piece.yearless for piece in pieces]) if pieces else np.zeros(0, bool)
-    data["timestamp"], year_assumed = years.roll(data["timestamp"], yearless, year=year, reference=reference)
+    data["timestamp"], year_assumed = _rolled(pieces, data["timestamp"], year=year, reference=reference)
     data["message"] = message
     data[PATTERN_COLUMN] = _column(pieces, PATTERN_COLUMN)
     data["source"] = pa.DictionaryArray.from_arrays(np.zeros(rows, np.int8), pa.array([source], STRING))
@@ -404,9 +409,15 @@ def parse_lines(
     table = encode_names(pa.table(data))  # the names of the pieces already are; columns no line filled are not
     release_memory()
     table, notes = _without_metadata(table, source)
-    if truncated:
-        notes.append(f"{source}: {truncated} very long entries; message cut to {MAX_MESSAGE_CHARS} chars (raw kept)")
-    return Parsed(table, notes, year_assumed)
+    cut = [f"{source}: {truncated} very long entries; message cut to {MAX_MESSAGE_CHARS} chars (raw kept)"]
+    return Parsed(table, notes + cut * bool(truncated), year_assumed)
+
+
+def _rolled(pieces: list[_Piece], stamps: pa.Array, *, year: int | None,
+            reference: datetime | None) -> tuple[pa.Array, int | bool | None]:
+    """The file's times with the years of its yearless dates rolled over (see `years.roll`), and the year assumed."""
+    yearless = np.concatenate([piece.yearless for piece in pieces] or [np.zeros(0, bool)])
+    return years.roll(stamps, yearless, year=year, reference=reference)
 
 
 def _without_metadata(table: pa.Table, source: str) -> tuple[pa.Table, list[str]]:

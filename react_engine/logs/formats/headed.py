@@ -133,13 +133,18 @@ class _W3C:
             return None
         fields = {_W3C_NAMES.get(name) or _column_name(name): None if value == "-" else value
                   for name, value in zip(self.fields, values, strict=False)}
+        fields["timestamp"] = self._time(fields)
+        for name in ("status", "bytes"):
+            value = fields.get(name)
+            if isinstance(value, str) and value.isdigit():
+                fields[name] = int(value)
+        return fields
+
+    def _time(self, fields: dict[str, Any]) -> str | None:
+        """`date time` from the row's fields; the date of the `#Date:` header where the row writes only a time."""
         day = fields.get("date") or fields.get("date_local") or self.date
         clock = fields.get("time") or fields.get("time_local")
-        fields["timestamp"] = f"{day} {clock}" if day and clock else None
-        for name in ("status", "bytes"):
-            if isinstance(fields.get(name), str) and fields[name].isdigit():
-                fields[name] = int(fields[name])
-        return fields
+        return f"{day} {clock}" if day and clock else None
 
 
 def _read_w3c(lines: pa.Array) -> tuple[Columns, pa.Array]:

@@ -13,9 +13,11 @@ from react_engine.logs.formats.logformat import Columns, Format
 from react_engine.logs.schema import CANONICAL_COLUMNS, RAW_COLUMN
 
 KEYS: dict[str, tuple[str, ...]] = {
-    "ts": ("timestamp", "@timestamp", "time", "ts", "datetime", "date", "asctime", "t", "eventTime"),
-    "level": ("level", "severity", "levelname", "lvl", "loglevel", "log.level", "level_name", "priority"),
-    "message": ("message", "msg", "@message", "text", "log", "event", "body"),
+    "ts": ("timestamp", "@timestamp", "time", "ts", "datetime", "date", "asctime", "t", "eventTime", "t.$date",
+           "timeUnixNano", "started_at", "EdgeStartTimestamp", "instant.epochSecond"),
+    "level": ("level", "severity", "levelname", "lvl", "loglevel", "log.level", "level_name", "priority",
+              "severityText", "@fields.lvl", "@fields.level", "s"),
+    "message": ("message", "msg", "@message", "text", "log", "event", "body", "@fields.msg", "body.stringValue"),
     "host": ("host", "hostname", "host.name", "@host", "server"),
     "component": ("logger", "logger_name", "name", "component", "module", "service", "app", "program", "source"),
     "pid": ("pid", "process", "process.pid", "thread", "thread_name"),
@@ -55,6 +57,20 @@ def _epoch_text(value: Any) -> str | None:
         return f"{value / scale:.9f}"
     seconds, rest = divmod(value, scale)
     return f"{seconds}.{rest * (10**9 // scale):09d}"
+
+
+BUNYAN_LEVELS = {10: "trace", 20: "debug", 30: "info", 40: "warn", 50: "error", 60: "fatal"}
+"""Numeric levels as bunyan and pino write them (`"level": 30`)."""
+
+
+def _level_text(value: Any) -> str | None:
+    """A level as written, a bunyan/pino number as its name."""
+    if isinstance(value, int) and not isinstance(value, bool) and value in BUNYAN_LEVELS:
+        return BUNYAN_LEVELS[value]
+    return _text(value)
+
+
+_CONVERT = {"ts": _epoch_text, "level": _level_text}
 
 
 def _objects(lines: pa.Array) -> list[dict[str, Any] | None]:
@@ -112,7 +128,7 @@ def object_columns(objects: list[dict[str, Any] | None]) -> tuple[Columns, pa.Ar
             key, value = _pick(obj, names) if obj else (None, None)
             if key:
                 taken.add(key)
-            values[column].append(_epoch_text(value) if column == "ts" else _text(value))
+            values[column].append(_CONVERT.get(column, _text)(value))
         used.append(taken)
     counts = Counter(k for obj, taken in zip(objects, used) if obj for k in obj if k not in taken)
     minimum = max(1, int(EXTRA_MIN_SHARE * len(objects)))
