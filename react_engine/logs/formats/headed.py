@@ -70,18 +70,23 @@ class _Zeek:
             return value
 
 
-def _read_zeek(lines: pa.Array) -> tuple[Columns, pa.Array]:
-    reader = _Zeek()
+def _read(lines: pa.Array, reader: _Zeek | _W3C) -> tuple[list[dict[str, Any] | None], list[bool]]:
+    """Each line's fields (None on header lines and lines that fit no header) and whether it is a header line
+    (blank lines count as one in a W3C log)."""
     objects: list[dict[str, Any] | None] = []
     metadata: list[bool] = []
     for line in lines.to_pylist():
         line = line or ""
-        is_header = line.startswith("#")
-        if is_header:
+        is_header = line.startswith("#") or (isinstance(reader, _W3C) and not line.strip())
+        if line.startswith("#"):
             reader.header(line)
         objects.append(None if is_header else reader.row(line))
         metadata.append(is_header)
-    return _headed_columns(lines, objects, metadata, zeek=True)
+    return objects, metadata
+
+
+def _read_zeek(lines: pa.Array) -> tuple[Columns, pa.Array]:
+    return _headed_columns(lines, *_read(lines, _Zeek()), zeek=True)
 
 
 def _headed_columns(lines: pa.Array, objects: list[dict[str, Any] | None], metadata: list[bool], *,
@@ -148,17 +153,7 @@ class _W3C:
 
 
 def _read_w3c(lines: pa.Array) -> tuple[Columns, pa.Array]:
-    reader = _W3C()
-    objects: list[dict[str, Any] | None] = []
-    metadata: list[bool] = []
-    for line in lines.to_pylist():
-        line = line or ""
-        is_header = line.startswith("#") or not line.strip()
-        if line.startswith("#"):
-            reader.header(line)
-        objects.append(None if is_header else reader.row(line))
-        metadata.append(is_header)
-    return _headed_columns(lines, objects, metadata, zeek=False)
+    return _headed_columns(lines, *_read(lines, _W3C()), zeek=False)
 
 
 ZEEK = Format(

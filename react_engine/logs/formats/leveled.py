@@ -31,39 +31,24 @@ LARAVEL_LINE = (
     r"|EMERGENCY): (?P<message>.*)$"
 )
 
-TIMED_LEVEL = Format(
-    name="timed_level",
-    description="`time level message` lines with the level word right after the time (`... 12:00:07 fatal msg`)",
-    patterns=(TIMED_LEVEL_LINE, TIMED_LINE),
-    signature=1,
-    shapes=("iso",),
-    multiline=True,
-    detect_share=0.6,
-)
-VMWARE = Format(
-    name="vmware",
-    description="VMware vCenter / ESXi service logs (`time level vpxd[pid] [Originator@6876 sub=.. opID=..] msg`); "
-    "`-->` lines join their entry",
-    patterns=(VMWARE_LINE,),
-    shapes=("iso",),
-    multiline=True,
-    detect_share=0.5,
-)
-MYSQL_ERROR = Format(
-    name="mysql_error",
-    description="MySQL error log (`time thread [Note|Warning|ERROR] [MY-code] [Subsystem] msg`)",
-    patterns=(MYSQL_LINE,),
-    shapes=("iso",),
-    multiline=True,
-    detect_share=0.5,
-    extras=("thread", "code"),
-)
-LARAVEL = Format(
-    name="laravel",
-    description="Laravel / Monolog log (`[time] channel.LEVEL: msg`), stack traces joined to their entry",
-    patterns=(LARAVEL_LINE,),
-    shapes=("iso",),
-    multiline=True,
-    detect_share=0.02,
-    extras=("channel",),
-)
+
+
+def _leveled(name: str, description: str, *patterns: str, detect_share: float,
+             extras: tuple[str, ...] = ()) -> Format:
+    """A log with ISO times whose lines that start no entry join the entry above."""
+    return Format(name=name, description=description, patterns=patterns, signature=1, shapes=("iso",),
+                  multiline=True, detect_share=detect_share, extras=extras)
+
+
+TIMED_LEVEL = _leveled(
+    "timed_level", "`time level message` lines with the level word right after the time (`... 12:00:07 fatal msg`)",
+    TIMED_LEVEL_LINE, TIMED_LINE, detect_share=0.6)
+VMWARE = _leveled(
+    "vmware", "VMware vCenter / ESXi service logs (`time level vpxd[pid] [Originator@6876 sub=.. opID=..] msg`); "
+    "`-->` lines join their entry", VMWARE_LINE, detect_share=0.5)
+MYSQL_ERROR = _leveled(
+    "mysql_error", "MySQL error log (`time thread [Note|Warning|ERROR] [MY-code] [Subsystem] msg`)", MYSQL_LINE,
+    detect_share=0.5, extras=("thread", "code"))
+LARAVEL = _leveled(
+    "laravel", "Laravel / Monolog log (`[time] channel.LEVEL: msg`), stack traces joined to their entry", LARAVEL_LINE,
+    detect_share=0.02, extras=("channel",))

@@ -8,6 +8,8 @@ read as UTC less TAI's 10 s; epoch prefixes may be seconds, milliseconds or micr
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pyarrow as pa
 import pyarrow.compute as pc
 
@@ -94,28 +96,20 @@ STRACE = Format(
     extras=("syscall", "result", "errno"),
     detect_share=0.7,
 )
-TAI64N = Format(
-    name="tai64n",
-    description="daemontools / runit logs with TAI64N labels (`@40000000433225833b6e1a8c msg`)",
-    patterns=(TAI64N_LINE,),
-    shapes=("epoch",),
-    finish=_tai64n_finish,
-    detect_share=0.8,
-)
-EPOCH = Format(
-    name="epoch",
-    description="lines led by a time since 1970 in seconds, milliseconds or microseconds (`1428634687123 msg`)",
-    patterns=(EPOCH_LINE,),
-    shapes=("epoch",),
-    finish=_epoch_finish,
-    detect_share=0.8,
-)
-TCSH_HISTORY = Format(
-    name="tcsh_history",
-    description="tcsh's history file (`#+1162490366` then the command): one row per command",
-    patterns=(TCSH_STAMP,),
-    shapes=("epoch",),
-    multiline=True,
-    finish=_tcsh_finish,
-    detect_share=0.3,
-)
+
+
+def _epoch_led(name: str, description: str, pattern: str, finish: Callable[[Columns], None], *,
+               detect_share: float = 0.8, multiline: bool = False) -> Format:
+    """A log whose times are read as `seconds.fraction` since 1970 once `finish` has rewritten them."""
+    return Format(name=name, description=description, patterns=(pattern,), shapes=("epoch",), finish=finish,
+                  detect_share=detect_share, multiline=multiline)
+
+
+TAI64N = _epoch_led("tai64n", "daemontools / runit logs with TAI64N labels (`@40000000433225833b6e1a8c msg`)",
+                    TAI64N_LINE, _tai64n_finish)
+EPOCH = _epoch_led(
+    "epoch", "lines led by a time since 1970 in seconds, milliseconds or microseconds (`1428634687123 msg`)",
+    EPOCH_LINE, _epoch_finish)
+TCSH_HISTORY = _epoch_led(
+    "tcsh_history", "tcsh's history file (`#+1162490366` then the command): one row per command", TCSH_STAMP,
+    _tcsh_finish, detect_share=0.3, multiline=True)
