@@ -3,18 +3,19 @@
 
     python scripts/lnav_agreement.py /path/to/lnav/test [--lnav-cache lnav.json] [--only NAME]
 
-Per file it prints react-engine's format, its count of entries, of error-or-worse entries and its earliest time;
-when `lnav` is on PATH, lnav's format and the same three numbers (`SELECT ... FROM all_logs`, run with TZ=UTC and
-a throw-away HOME), then a verdict:
+Per file it prints react-engine's format, its count of entries, of error-or-worse entries and the time of its first
+dated entry (marked `*` when a later entry is earlier: the file is out of order); when `lnav` is on PATH, lnav's
+format and the same three numbers (`SELECT ... FROM all_logs`, run with TZ=UTC and a throw-away HOME; lnav keeps a
+file's times from going backwards in some formats, so its earliest time may be its first), then a verdict:
 
-- `agree`: the same count, error count and earliest time (to the second);
+- `agree`: the same count, error count and time (lnav's earliest is our first or our earliest, to the second);
 - `convention:...`: every difference is one of these stated conventions:
   `lines`: the count, in a file whose entries span lines in our format (PostgreSQL's DETAIL lines join their
   entry), or with header lines (`#...`) or indented lines, which lnav folds into the entry above where it cannot
   parse them and we keep as rows of their own unless the format spans lines;
-  `year`: the earliest time is a year apart, in a file whose dates carry no year: both take it from the file's
+  `year`: the first time is a year apart, in a file whose dates carry no year: both take it from the file's
   modification time, but we place a date later than the file was written in the year before;
-  `zone`: the earliest time is whole quarter hours apart: we show times in UTC, lnav as written in their zone;
+  `zone`: the first time is whole quarter hours apart: we show times in UTC, lnav as written in their zone;
   `4xx`: lnav counts HTTP 4xx responses as errors, we as warnings (inferred from the status, as `severity_rule`
   says), so our errors plus those warnings equal its errors;
 - `differ`: anything else, or a file lnav reads with a format where we find no time;
@@ -61,6 +62,15 @@ class Reading:
     errors: int = 0
     first: str = ""
     inferred_warnings: int = 0
+    earliest: str = ""
+
+    def shown(self) -> str:
+        """The first time, marked `*` when the file is out of order (a later entry is earlier)."""
+        return self.first + ("*" if self.earliest and self.earliest < self.first else "")
+
+    def at(self, time: str) -> str:
+        """Which of our first and earliest times `time` is (the first when both or neither)."""
+        return self.earliest if time == self.earliest and time != self.first else self.first
 
 
 def ours(path: Path) -> Reading:
@@ -71,12 +81,13 @@ def ours(path: Path) -> Reading:
         return Reading(format=f"refused: {error}")
     files = frame.attrs["files"]
     stamps = frame["timestamp"].dropna() if "timestamp" in frame else pd.Series([], dtype="datetime64[ns, UTC]")
-    first = stamps.min().strftime("%Y-%m-%d %H:%M:%S") if len(stamps) else ""
+    first = stamps.iloc[0].strftime("%Y-%m-%d %H:%M:%S") if len(stamps) else ""
+    earliest = stamps.min().strftime("%Y-%m-%d %H:%M:%S") if len(stamps) else ""
     errors = int(frame["severity"].isin(ERRORS).sum()) if "severity" in frame else 0
     inferred = int(((frame["severity"] == "warning") & frame["severity_rule"].notna()).sum()) if (
         "severity_rule" in frame) else 0
     return Reading(format=files[0]["format"] or "", lines=len(frame), errors=errors, first=first,
-                   inferred_warnings=inferred)
+                   inferred_warnings=inferred, earliest=earliest)
 
 
 def lnav(path: Path, home: str) -> Reading | None:
@@ -105,7 +116,7 @@ def spans_lines(path: Path, fmt: str) -> bool:
 
 
 def _time_convention(ours_first: str, theirs_first: str) -> str | None:
-    """`year` or `zone` when the two earliest times differ by that convention alone, else None."""
+    """`year` or `zone` when the two first times differ by that convention alone, else None."""
     if not ours_first or not theirs_first:
         return None
     if ours_first[4:] == theirs_first[4:] and abs(int(ours_first[:4]) - int(theirs_first[:4])) == 1:
@@ -120,7 +131,7 @@ def verdict(path: Path, we: Reading, they: Reading | None) -> str:
         return ""
     if not they.format or they.lines == 0:
         return "lnav-text"
-    if (we.lines, we.errors, we.first) == (they.lines, they.errors, they.first):
+    if (we.lines, we.errors, we.at(they.first)) == (they.lines, they.errors, they.first):
         return "agree"
     reasons = []
     if we.lines != they.lines:
@@ -131,8 +142,8 @@ def verdict(path: Path, we: Reading, they: Reading | None) -> str:
         if we.errors + we.inferred_warnings != they.errors:
             return "differ"
         reasons.append("4xx")
-    if we.first != they.first:
-        reason = _time_convention(we.first, they.first)
+    if we.at(they.first) != they.first:
+        reason = _time_convention(we.first, they.first) or _time_convention(we.earliest, they.first)
         if reason is None:
             return "differ"
         reasons.append(reason)
@@ -166,14 +177,14 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     theirs = cached_lnav(files, args.lnav_cache)
     tally: dict[str, int] = {}
-    print(f"{'file':44} {'ours':14} {'lines':>6} {'err':>4} {'first':19} | {'lnav':18} {'lines':>6} {'err':>4} "
+    print(f"{'file':44} {'ours':14} {'lines':>6} {'err':>4} {'first':20} | {'lnav':18} {'lines':>6} {'err':>4} "
           f"{'first':19} verdict")
     for path in files:
         we, they = ours(path), theirs[path.name]
         said = verdict(path, we, they)
         tally[said] = tally.get(said, 0) + 1
         other = they or Reading()
-        print(f"{path.name[:44]:44} {we.format[:14]:14} {we.lines:6} {we.errors:4} {we.first:19} | "
+        print(f"{path.name[:44]:44} {we.format[:14]:14} {we.lines:6} {we.errors:4} {we.shown():20} | "
               f"{other.format[:18]:18} {other.lines:6} {other.errors:4} {other.first:19} {said}")
     print(" ".join(f"{name or 'no-lnav'}={count}" for name, count in sorted(tally.items())))
     compared = sum(count for name, count in tally.items() if name not in ("", "lnav-text"))

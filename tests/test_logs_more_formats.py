@@ -226,3 +226,37 @@ def test_json_level_keys_by_name_and_value(tmp_path: Path) -> None:
     assert bunyan["severity"].tolist() == ["info", "error"] and bunyan["level_raw"].tolist() == ["info", "error"]
     nested = _load(tmp_path, '{"ts":"2013-09-06T20:00:48Z","@fields":{"lvl":"FATAL","msg":"gone"}}\n', "n.json")
     assert nested["severity"].tolist() == ["critical"] and nested["message"].tolist() == ["gone"]
+
+
+def test_time_of_day_lines_take_the_file_date(tmp_path: Path) -> None:
+    frame = _load(tmp_path, "00:00:00.000 foo DEBUG tick\n01:00:00.000 foo ERROR tock\n02:00:00.000 foo plain\n")
+    assert _format(frame) == "clock"
+    assert _times(frame) == ["2026-07-21 00:00:00", "2026-07-21 01:00:00", "2026-07-21 02:00:00"]
+    assert frame["severity"].fillna("").tolist() == ["debug", "error", ""]
+    assert frame.attrs["year_assumed"] == 2026
+
+
+def test_dated_blocks_join_their_lines(tmp_path: Path) -> None:
+    frame = _load(tmp_path, "Wed May 19 08:00:01 EST 2021 line 1\n/abc/def\nWed May 19 08:00:03 EST 2021 line 3\n"
+                            "/ghi/jkl\n")
+    assert _format(frame) == "dated_block" and len(frame) == 2
+    assert _times(frame) == ["2021-05-19 13:00:01", "2021-05-19 13:00:03"]
+    assert frame["message"].iloc[0] == "line 1\n/abc/def"
+
+
+def test_vdsm_levels_and_tracebacks(tmp_path: Path) -> None:
+    text = ("MainThread::INFO::2011-12-05 07:04:56,101::vdsm::71::vds::(run) I am vdsm 4.9-0\n"
+            "MainThread::ERROR::2011-12-05 07:04:56,300::vdsm::74::vds::(run) Traceback (most recent call last):\n"
+            '  File "/usr/share/vdsm/vdsm", line 72, in run\n'
+            "Thread-16::DEBUG::2011-12-05 07:05:11,607::clientIF::225::Storage.Dispatcher::(wrapper) ok\n")
+    frame = _load(tmp_path, text)
+    assert _format(frame) == "vdsm" and frame["severity"].tolist() == ["info", "error", "debug"]
+    assert frame["thread"].tolist()[2] == "Thread-16" and frame["function"].tolist()[0] == "run"
+
+
+def test_generic_reads_compact_and_day_of_year_times(tmp_path: Path) -> None:
+    frame = _load(tmp_path, "20120702.102240,672:DEBUG:foo bar\n2012-060T16:56:38,344:WARN:leap day\n"
+                            "2013-060T00:00:00,000:INFO:first of March\n")
+    assert _format(frame) == "generic"
+    assert _times(frame) == ["2012-07-02 10:22:40", "2012-02-29 16:56:38", "2013-03-01 00:00:00"]
+    assert frame["severity"].tolist() == ["debug", "warning", "info"]

@@ -43,6 +43,8 @@ SHAPES: dict[str, str] = {
     "md": r"(?P<m>\d{1,2})[-.](?P<d>\d{1,2}) " + _TIME,
     "epoch": r"(?P<epoch>\d{9,10})\b(?:\.(?P<f>\d{1,9}))?",
     "mmdd": r"(?P<m>\d{2})(?P<d>\d{2}) " + _TIME,
+    "compact_dot": r"(?P<Y>\d{4})(?P<m>\d{2})(?P<d>\d{2})\.(?P<H>\d{2})(?P<M>\d{2})(?P<S>\d{2})(?:[.,](?P<f>\d{1,9}))?",
+    "yday": r"(?P<Y>\d{4})-(?P<j>\d{3})T" + _TIME,
     "clock": r"(?P<H>\d{1,2}):(?P<M>\d{2}):(?P<S>\d{2})(?:[.,](?P<f>\d{1,9}))?\b",
 }
 # Shapes tried when a format does not name its own; also used to find a time anywhere in a line.
@@ -90,6 +92,8 @@ def _offset_seconds(part: pa.Array) -> np.ndarray:
 
 
 def _month(parts: pa.StructArray, names: set[str]) -> np.ndarray:
+    if "j" in names:  # a day of the year: January's day 1 to 366 (the date arithmetic carries it on)
+        return np.ones(len(parts), np.int64)
     if "m" in names:
         return _ints(parts.field("m"))
     key = pc.utf8_lower(pc.utf8_slice_codeunits(parts.field("mon"), 0, 3))
@@ -133,7 +137,7 @@ def _assemble(parts: pa.StructArray, default_year: int, reference_ns: int | None
     names = {parts.type.field(i).name for i in range(parts.type.num_fields)}
     invalid = np.iinfo(np.int64).min
     frac = _fraction_ns(parts.field("f")) if "f" in names else 0
-    if "d" not in names and "epoch" not in names:
+    if "d" not in names and "j" not in names and "epoch" not in names:
         return _clock(parts, frac, day_ns)
     if "epoch" in names:
         seconds = _ints(parts.field("epoch"), -1)
@@ -142,7 +146,7 @@ def _assemble(parts: pa.StructArray, default_year: int, reference_ns: int | None
     year = _year(parts, names)
     yearless = year < 0
     year = np.where(yearless, default_year, year)
-    month, day = _month(parts, names), _ints(parts.field("d"))
+    month, day = _month(parts, names), _ints(parts.field("j" if "j" in names else "d"))
     hour, minute = _hour(parts, names), _ints(parts.field("M"))
     second = _ints(parts.field("S"), 0) if "S" in names else 0
     offset = _offset_seconds(parts.field("tz")) if "tz" in names else 0
@@ -152,7 +156,8 @@ def _assemble(parts: pa.StructArray, default_year: int, reference_ns: int | None
         late = yearless & (ns > reference_ns + _ROLLOVER_SLACK_NS)
         earlier = (days_from_civil(year - 1, month, day) * 86400 + clock) * _NS + frac
         ns = np.where(late, earlier, ns)
-    ok = (month >= 1) & (month <= 12) & (day >= 1) & (day <= 31) & (hour >= 0) & (hour <= 24)
+    ok = (month >= 1) & (month <= 12) & (day >= 1) & (day <= (366 if "j" in names else 31)) & (hour >= 0)
+    ok &= hour <= 24
     ok &= (minute >= 0) & (minute <= 59) & (year >= 1678) & (year <= 2261)
     return np.where(ok, ns, invalid), yearless & ok
 

@@ -31,6 +31,11 @@ LARAVEL_LINE = (
     r"|EMERGENCY): (?P<message>.*)$"
 )
 
+# `MainThread::ERROR::2011-12-05 07:04:56,300::vdsm::74::vds::(run) Traceback ...` (oVirt VDSM)
+VDSM_LINE = (
+    r"^(?P<thread>[^:\s]+)::(?P<level>[A-Z]+)::(?P<ts>" + ISO + r")::(?P<component>[^:]+)::(?P<src_line>\d+)::"
+    r"(?P<logger>[^:]+)::(?:\((?P<function>[^)]*)\) )?(?P<message>.*)$"
+)
 
 
 def _leveled(name: str, description: str, *patterns: str, detect_share: float,
@@ -52,3 +57,6 @@ MYSQL_ERROR = _leveled(
 LARAVEL = _leveled(
     "laravel", "Laravel / Monolog log (`[time] channel.LEVEL: msg`), stack traces joined to their entry", LARAVEL_LINE,
     detect_share=0.02, extras=("channel",))
+VDSM = _leveled(
+    "vdsm", "oVirt VDSM log (`thread::LEVEL::time::module::line::logger::(function) msg`), tracebacks joined",
+    VDSM_LINE, detect_share=0.2, extras=("thread", "src_line", "logger", "function"))

@@ -14,6 +14,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from react_engine.logs.arrow import STRING
+from react_engine.logs.formats.generic import level_anywhere
 from react_engine.logs.formats.logformat import Columns, Format
 
 GLOG_LINE = (
@@ -27,6 +28,12 @@ STRACE_LINE = (
 STRACE_SIGNAL = r"^(?:(?P<pid>\d+) +)?(?P<ts>\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?) (?P<message>(?:---|\+\+\+) .*)$"
 TAI64N_LINE = r"^@(?P<ts>[0-9a-f]{24})\s+(?P<message>.*)$"
 EPOCH_LINE = r"^(?P<ts>\d{10}(?:\d{3}|\d{6}|\d{9})?(?:\.\d{1,9})?)(?:\s+|\s*[|,;:]\s*)(?P<message>.*)$"
+CLOCK_LINE = r"^(?P<ts>\d{1,2}:\d{2}:\d{2}(?:[.,]\d{1,9})?)\s+(?P<message>.*)$"
+# `date`'s own output ahead of each block of a script's log: `Wed May 19 08:00:01 EST 2021 text`
+DATED_LINE = (
+    r"^(?P<ts>(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d "
+    r"\d{2}:\d{2}:\d{2}(?: [A-Z]{3,5})? \d{4})(?: (?P<message>.*))?$"
+)
 TCSH_STAMP = r"^#\+(?P<ts>\d{9,10})(?P<message>)$"
 _TAI_BASE = 1 << 62
 _TAI_OFFSET = 10
@@ -113,3 +120,22 @@ EPOCH = _epoch_led(
 TCSH_HISTORY = _epoch_led(
     "tcsh_history", "tcsh's history file (`#+1162490366` then the command): one row per command", TCSH_STAMP,
     _tcsh_finish, detect_share=0.3, multiline=True)
+CLOCK = Format(
+    name="clock",
+    description="lines led by a time of day alone (`00:00:00.000 text`): the date is the file's modification date; "
+    "a level word is taken from anywhere in the line",
+    patterns=(CLOCK_LINE,),
+    shapes=("clock",),
+    finish=level_anywhere,
+    detect_share=0.8,
+)
+DATED_BLOCK = Format(
+    name="dated_block",
+    description="blocks of text each led by a line that starts with `date`'s output (`Wed May 19 08:00:01 EST "
+    "2021`); the lines below join it",
+    patterns=(DATED_LINE,),
+    shapes=("bsd",),
+    multiline=True,
+    finish=level_anywhere,
+    detect_share=0.3,
+)
