@@ -4,17 +4,22 @@ header lines as metadata and severities inferred by a stated rule. Every sample 
 from __future__ import annotations
 
 import os
+import re
 from datetime import UTC, datetime
 from itertools import pairwise
 from pathlib import Path
 
 import pandas as pd
 import pyarrow as pa
-from hypothesis import given, settings
+import pyarrow.compute as pc
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from react_engine.logs import LoadOptions, load
+from react_engine.logs.formats import REGISTRY, Format
 from react_engine.logs.loader import without_colours
+from react_engine.logs.matching import match_patterns
 from react_engine.logs.years import roll
 
 MTIME = datetime(2026, 7, 21, 19, 0, tzinfo=UTC)
@@ -260,3 +265,18 @@ def test_generic_reads_compact_and_day_of_year_times(tmp_path: Path) -> None:
     assert _format(frame) == "generic"
     assert _times(frame) == ["2012-07-02 10:22:40", "2012-02-29 16:56:38", "2013-03-01 00:00:00"]
     assert frame["severity"].tolist() == ["debug", "warning", "info"]
+
+
+QUICK = [fmt for fmt in REGISTRY if fmt.quick is not None and fmt.patterns]
+
+
+@pytest.mark.parametrize("fmt", QUICK, ids=[fmt.name for fmt in QUICK])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(data=st.data())
+def test_a_formats_quick_check_passes_every_line_it_matches(fmt: Format, data: st.DataObject) -> None:
+    """Detection skips a format whose `quick` pattern no sample line matches: it must never skip a real match."""
+    pattern = data.draw(st.sampled_from(fmt.detect_patterns))
+    line = data.draw(st.from_regex(re.compile(pattern.replace("(?i:", "(?:"), re.ASCII), fullmatch=True)
+                     .filter(lambda text: "\n" not in text and "\r" not in text))
+    assume(match_patterns((pattern,), pa.array([line], pa.large_string()))[1][0])  # Python's regex is not RE2's
+    assert pc.any(pc.match_substring_regex(pa.array([line]), fmt.quick)).as_py()

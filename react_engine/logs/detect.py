@@ -32,6 +32,8 @@ def match_share(fmt: Format, lines: pa.Array) -> float:
     """Share of `lines` that `fmt` recognises."""
     if not len(lines):
         return 0.0
+    if fmt.quick is not None and not pc.any(pc.match_substring_regex(lines, fmt.quick)).as_py():
+        return 0.0
     if fmt.reader is not None:
         matched = fmt.reader(lines)[1].to_numpy(zero_copy_only=False)
     else:

@@ -163,6 +163,7 @@ ZEEK = Format(
     reader=_read_zeek,
     shapes=("epoch",),
     detect_share=0.9,
+    quick=r"^#",
 )
 W3C = Format(
     name="w3c",
@@ -171,4 +172,5 @@ W3C = Format(
     reader=_read_w3c,
     shapes=("iso", "clf", "us"),
     detect_share=0.9,
+    quick=r"^#",
 )

@@ -38,25 +38,26 @@ VDSM_LINE = (
 )
 
 
-def _leveled(name: str, description: str, *patterns: str, detect_share: float,
+def _leveled(name: str, description: str, *patterns: str, detect_share: float, quick: str,
              extras: tuple[str, ...] = ()) -> Format:
     """A log with ISO times whose lines that start no entry join the entry above."""
     return Format(name=name, description=description, patterns=patterns, signature=1, shapes=("iso",),
-                  multiline=True, detect_share=detect_share, extras=extras)
+                  multiline=True, detect_share=detect_share, extras=extras, quick=quick)
 
 
 TIMED_LEVEL = _leveled(
     "timed_level", "`time level message` lines with the level word right after the time (`... 12:00:07 fatal msg`)",
-    TIMED_LEVEL_LINE, TIMED_LINE, detect_share=0.6)
+    TIMED_LEVEL_LINE, TIMED_LINE, detect_share=0.6, quick=r"^\d{4}-\d{2}-\d{2}[T ]")
 VMWARE = _leveled(
     "vmware", "VMware vCenter / ESXi service logs (`time level vpxd[pid] [Originator@6876 sub=.. opID=..] msg`); "
-    "`-->` lines join their entry", VMWARE_LINE, detect_share=0.5)
+    "`-->` lines join their entry", VMWARE_LINE, detect_share=0.5,
+    quick=r"^\d{4}-\d{2}-\d{2}[T ]\S+ [a-z]+(?:\(\d+\))? [\w.-]+\[\w+\]")
 MYSQL_ERROR = _leveled(
     "mysql_error", "MySQL error log (`time thread [Note|Warning|ERROR] [MY-code] [Subsystem] msg`)", MYSQL_LINE,
-    detect_share=0.5, extras=("thread", "code"))
+    detect_share=0.5, extras=("thread", "code"), quick=r"^\d{4}-\d{2}-\d{2}[T ]\S+\s+\d+ \[")
 LARAVEL = _leveled(
     "laravel", "Laravel / Monolog log (`[time] channel.LEVEL: msg`), stack traces joined to their entry", LARAVEL_LINE,
-    detect_share=0.02, extras=("channel",))
+    detect_share=0.02, extras=("channel",), quick=r"^\[\d{4}-\d{2}-\d{2}[T ]")
 VDSM = _leveled(
     "vdsm", "oVirt VDSM log (`thread::LEVEL::time::module::line::logger::(function) msg`), tracebacks joined",
-    VDSM_LINE, detect_share=0.2, extras=("thread", "src_line", "logger", "function"))
+    VDSM_LINE, detect_share=0.2, extras=("thread", "src_line", "logger", "function"), quick=r"^[^:\s]+::[A-Z]+::")

@@ -46,6 +46,8 @@ class Format:
     `search_time` looks for the time anywhere in the `ts` text instead of at its start.
     `yields_to` names formats this one does not displace in detection once they pass their own share, even when
     it matches more lines (syslog's ISO-time lines also match `time level message`, with the level as the host).
+    `quick` is a pattern, cheap to run (no groups), that every line the format matches also matches: detection
+    tries the format only on a sample where some line matches it.
     """
 
     name: str
@@ -61,6 +63,7 @@ class Format:
     signature: int | None = None
     detect_only: tuple[str, ...] = ()
     yields_to: tuple[str, ...] = ()
+    quick: str | None = None
 
     @property
     def detect_patterns(self) -> tuple[str, ...]:

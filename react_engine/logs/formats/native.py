@@ -92,6 +92,7 @@ GLOG = Format(
     multiline=True,
     detect_share=0.5,
     extras=("tid", "src_line"),
+    quick=r"^[IWEF]\d{4} ",
 )
 STRACE = Format(
     name="strace",
@@ -102,24 +103,25 @@ STRACE = Format(
     finish=_strace_finish,
     extras=("syscall", "result", "errno"),
     detect_share=0.7,
+    quick=r"^(?:\d+ +)?\d{2}:\d{2}:\d{2}",
 )
 
 
-def _epoch_led(name: str, description: str, pattern: str, finish: Callable[[Columns], None], *,
+def _epoch_led(name: str, description: str, pattern: str, finish: Callable[[Columns], None], *, quick: str,
                detect_share: float = 0.8, multiline: bool = False) -> Format:
     """A log whose times are read as `seconds.fraction` since 1970 once `finish` has rewritten them."""
     return Format(name=name, description=description, patterns=(pattern,), shapes=("epoch",), finish=finish,
-                  detect_share=detect_share, multiline=multiline)
+                  detect_share=detect_share, multiline=multiline, quick=quick)
 
 
 TAI64N = _epoch_led("tai64n", "daemontools / runit logs with TAI64N labels (`@40000000433225833b6e1a8c msg`)",
-                    TAI64N_LINE, _tai64n_finish)
+                    TAI64N_LINE, _tai64n_finish, quick=r"^@[0-9a-f]{24}")
 EPOCH = _epoch_led(
     "epoch", "lines led by a time since 1970 in seconds, milliseconds or microseconds (`1428634687123 msg`)",
-    EPOCH_LINE, _epoch_finish)
+    EPOCH_LINE, _epoch_finish, quick=r"^\d{10}")
 TCSH_HISTORY = _epoch_led(
     "tcsh_history", "tcsh's history file (`#+1162490366` then the command): one row per command", TCSH_STAMP,
-    _tcsh_finish, detect_share=0.3, multiline=True)
+    _tcsh_finish, quick=r"^#\+", detect_share=0.3, multiline=True)
 CLOCK = Format(
     name="clock",
     description="lines led by a time of day alone (`00:00:00.000 text`): the date is the file's modification date; "
@@ -128,6 +130,7 @@ CLOCK = Format(
     shapes=("clock",),
     finish=level_anywhere,
     detect_share=0.8,
+    quick=r"^\d{1,2}:\d{2}:\d{2}",
 )
 DATED_BLOCK = Format(
     name="dated_block",
@@ -138,4 +141,5 @@ DATED_BLOCK = Format(
     multiline=True,
     finish=level_anywhere,
     detect_share=0.3,
+    quick=r"^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) ",
 )
