@@ -20,6 +20,7 @@ from react_engine.logs import LoadOptions, load
 from react_engine.logs.formats import REGISTRY, Format
 from react_engine.logs.loader import without_colours
 from react_engine.logs.matching import match_patterns
+from react_engine.logs.summary import inspect
 from react_engine.logs.years import roll
 
 MTIME = datetime(2026, 7, 21, 19, 0, tzinfo=UTC)
@@ -280,3 +281,19 @@ def test_a_formats_quick_check_passes_every_line_it_matches(fmt: Format, data: s
                      .filter(lambda text: "\n" not in text and "\r" not in text))
     assume(match_patterns((pattern,), pa.array([line], pa.large_string()))[1][0])  # Python's regex is not RE2's
     assert pc.any(pc.match_substring_regex(pa.array([line]), fmt.quick)).as_py()
+
+
+def test_inspect_counts_inferred_severities_and_says_the_year_was_assumed(tmp_path: Path) -> None:
+    access = tmp_path / "access.log"
+    access.write_text('10.0.0.1 - - [10/Oct/2026:13:55:36 +0000] "GET /a HTTP/1.1" 200 12\n'
+                      '10.0.0.2 - - [10/Oct/2026:13:55:37 +0000] "GET /b_error HTTP/1.1" 404 12\n'
+                      '10.0.0.3 - - [10/Oct/2026:13:55:38 +0000] "GET /c HTTP/1.1" 503 12\n')
+    report = inspect([access], LoadOptions(use_cache=False))
+    assert report.severity_counts == {"error": 1, "warning": 1, "missing": 1}
+    assert sum(report.severity_rules.values()) == 2 and report.year_assumed is None
+    syslog = tmp_path / "messages"
+    syslog.write_text("Mar  3 09:00:00 gw cron[2]: x\n")
+    os.utime(syslog, (MTIME.timestamp(), MTIME.timestamp()))
+    both = inspect([access, syslog], LoadOptions(use_cache=False))
+    assert both.year_assumed == 2026 and both.files is not None and both.files[1].year_assumed == 2026
+    assert both.severity_rules == report.severity_rules
