@@ -297,3 +297,11 @@ def test_inspect_counts_inferred_severities_and_says_the_year_was_assumed(tmp_pa
     both = inspect([access, syslog], LoadOptions(use_cache=False))
     assert both.year_assumed == 2026 and both.files is not None and both.files[1].year_assumed == 2026
     assert both.severity_rules == report.severity_rules
+
+
+def test_tcf_minutes_and_seconds_in_the_files_hour(tmp_path: Path) -> None:
+    frame = _load(tmp_path, "TCF 29:47.191: Server-Properties: {}\nTCF 30:04.735: channel server connecting\n"
+                            "  continued\n")
+    assert _format(frame) == "tcf" and len(frame) == 2
+    assert _times(frame) == ["2026-07-21 19:29:47", "2026-07-21 19:30:04"]  # the hour of the mtime, 19:00
+    assert frame["timestamp"].iloc[1].microsecond == 735000

@@ -45,6 +45,7 @@ SHAPES: dict[str, str] = {
     "mmdd": r"(?P<m>\d{2})(?P<d>\d{2}) " + _TIME,
     "compact_dot": r"(?P<Y>\d{4})(?P<m>\d{2})(?P<d>\d{2})\.(?P<H>\d{2})(?P<M>\d{2})(?P<S>\d{2})(?:[.,](?P<f>\d{1,9}))?",
     "yday": r"(?P<Y>\d{4})-(?P<j>\d{3})T" + _TIME,
+    "minsec": r"(?P<M>\d{2}):(?P<S>\d{2})\.(?P<f>\d{1,9})",
     "clock": r"(?P<H>\d{1,2}):(?P<M>\d{2}):(?P<S>\d{2})(?:[.,](?P<f>\d{1,9}))?\b",
 }
 # Shapes tried when a format does not name its own; also used to find a time anywhere in a line.
@@ -121,24 +122,29 @@ def _year(parts: pa.StructArray, names: set[str]) -> np.ndarray:
     return np.where(year < 0, _ints(parts.field("Y2")), year) if "Y2" in names else year
 
 
-def _clock(parts: pa.StructArray, frac: np.ndarray | int, day_ns: int) -> tuple[np.ndarray, np.ndarray]:
-    """A time of day written without a date (`08:09:33.814936`), on the day `day_ns` starts."""
-    hour, minute, second = _ints(parts.field("H")), _ints(parts.field("M")), _ints(parts.field("S"), 0)
+def _clock(parts: pa.StructArray, names: set[str], frac: np.ndarray | int,
+           reference_ns: int) -> tuple[np.ndarray, np.ndarray]:
+    """A time of day written without a date (`08:09:33.814936`), on the day of `reference_ns`; minutes and seconds
+    written without an hour (`29:47.191`), in the hour of `reference_ns`."""
+    unit = 3_600 if "H" not in names else 86_400
+    start = reference_ns - reference_ns % (unit * _NS)
+    hour = _ints(parts.field("H")) if "H" in names else np.zeros(len(parts), np.int64)
+    minute, second = _ints(parts.field("M")), _ints(parts.field("S"), 0)
     ok = (hour >= 0) & (hour <= 24) & (minute >= 0) & (minute <= 59) & (second >= 0) & (second <= 60)
-    ns = day_ns + (hour * 3600 + minute * 60 + second) * _NS + frac
+    ns = start + (hour * 3600 + minute * 60 + second) * _NS + frac
     return np.where(ok, ns, np.iinfo(np.int64).min), ok
 
 
 def _assemble(parts: pa.StructArray, default_year: int, reference_ns: int | None,
-              day_ns: int = 0) -> tuple[np.ndarray, np.ndarray]:
+              now_ns: int = 0) -> tuple[np.ndarray, np.ndarray]:
     """Nanoseconds since the epoch for each matched row (a sentinel, min int64, where invalid) and whether its
     year was assumed (`default_year`, or the year before when that puts it after `reference_ns`; a time with no
-    date at all is on the day `day_ns` starts)."""
+    date at all is on the day of `now_ns`, the reference time; see `_clock`)."""
     names = {parts.type.field(i).name for i in range(parts.type.num_fields)}
     invalid = np.iinfo(np.int64).min
     frac = _fraction_ns(parts.field("f")) if "f" in names else 0
     if "d" not in names and "j" not in names and "epoch" not in names:
-        return _clock(parts, frac, day_ns)
+        return _clock(parts, names, frac, now_ns)
     if "epoch" in names:
         seconds = _ints(parts.field("epoch"), -1)
         valid = (seconds >= 0) & (seconds < _MAX_EPOCH)
@@ -207,8 +213,7 @@ def parse_dated(
     """`parse`, and per row whether its year was assumed (the date was written without one); a time written
     without a date is on the day of `reference`."""
     default_year, reference_ns = (year, None) if year is not None else _reference(reference)
-    day_ns = _reference(reference)[1] or 0
-    day_ns -= day_ns % (86_400 * _NS)
+    now_ns = _reference(reference)[1] or 0
     values, indices = _distinct(text)
     invalid = np.iinfo(np.int64).min
     result = np.full(len(values), invalid, dtype=np.int64)
@@ -221,7 +226,7 @@ def parse_dated(
         parts = pc.extract_regex(subset, ("^" if anchored else "") + SHAPES[shape])
         matched = parts.is_valid().to_numpy(zero_copy_only=False)
         if matched.any():
-            stamps, yearless = _assemble(parts, default_year, reference_ns, day_ns)
+            stamps, yearless = _assemble(parts, default_year, reference_ns, now_ns)
             result[todo[matched]] = stamps[matched]
             assumed[todo[matched]] = yearless[matched]
     mask = result == invalid

@@ -34,6 +34,7 @@ DATED_LINE = (
     r"^(?P<ts>(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d "
     r"\d{2}:\d{2}:\d{2}(?: [A-Z]{3,5})? \d{4})(?: (?P<message>.*))?$"
 )
+TCF_LINE = r"^TCF (?P<ts>\d{2}:\d{2}\.\d{3,6}): (?P<message>.*)$"
 TCSH_STAMP = r"^#\+(?P<ts>\d{9,10})(?P<message>)$"
 _TAI_BASE = 1 << 62
 _TAI_OFFSET = 10
@@ -142,4 +143,14 @@ DATED_BLOCK = Format(
     finish=level_anywhere,
     detect_share=0.3,
     quick=r"^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) ",
+)
+TCF = Format(
+    name="tcf",
+    description="Target Communication Framework trace (`TCF 29:47.191: msg`): minutes and seconds only, in the hour "
+    "of the file's modification time",
+    patterns=(TCF_LINE,),
+    shapes=("minsec",),
+    multiline=True,
+    detect_share=0.5,
+    quick=r"^TCF \d",
 )
