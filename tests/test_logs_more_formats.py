@@ -305,3 +305,9 @@ def test_tcf_minutes_and_seconds_in_the_files_hour(tmp_path: Path) -> None:
     assert _format(frame) == "tcf" and len(frame) == 2
     assert _times(frame) == ["2026-07-21 19:29:47", "2026-07-21 19:30:04"]  # the hour of the mtime, 19:00
     assert frame["timestamp"].iloc[1].microsecond == 735000
+
+
+def test_a_level_after_a_bracket_is_a_level_and_no_host_holds_one(tmp_path: Path) -> None:
+    frame = _load(tmp_path, "2015-04-24T21:09:29.296 25376]INFO:somemodule:Something INFOrmative.\n"
+                            "2015-04-24T21:09:39.296 25376]ERROR:somemodule:Something broke.\n")
+    assert _format(frame) == "generic" and frame["severity"].tolist() == ["info", "error"]

@@ -13,7 +13,7 @@ LEVEL_WORD = (
     r"(?:EMERG(?:ENCY)?|ALERT|CRIT(?:ICAL)?|FATAL|SEVERE|ERR(?:OR)?|WARN(?:ING)?|NOTICE|INFO|DEBUG|TRACE"
     r"|[Ee]rror|[Ww]arn(?:ing)?|[Ii]nfo|[Dd]ebug|[Ff]atal|[Cc]ritical|[Nn]otice)"
 )
-LEVEL_ANYWHERE = r"(?:^|[\s\[(<|:])(?P<level>" + LEVEL_WORD + r")(?:$|[\s\])>|:,])"
+LEVEL_ANYWHERE = r"(?:^|[\s\[\](<|:])(?P<level>" + LEVEL_WORD + r")(?:$|[\s\])>|:,])"
 
 
 def level_anywhere(columns: Columns) -> None:

@@ -34,7 +34,8 @@ RFC3164_SPACED = (
     + r": ?(?P<message>.*)$"
 )
 # Lines without a program tag (`Nov 20 10:00:01 host free text`), as some devices write them.
-RFC3164_UNTAGGED = r"^" + PRI + r"(?P<ts>" + BSD_TIME + r"|" + ISO_TIME + r") (?P<host>\S+) (?P<message>.*)$"
+# A host name holds no `]` (`25376]INFO:module:msg` after a time is no syslog line).
+RFC3164_UNTAGGED = r"^" + PRI + r"(?P<ts>" + BSD_TIME + r"|" + ISO_TIME + r") (?P<host>[^\s\]]+) (?P<message>.*)$"
 
 
 def _nil_to_null(columns: Columns) -> None:
