@@ -311,3 +311,9 @@ def test_a_level_after_a_bracket_is_a_level_and_no_host_holds_one(tmp_path: Path
     frame = _load(tmp_path, "2015-04-24T21:09:29.296 25376]INFO:somemodule:Something INFOrmative.\n"
                             "2015-04-24T21:09:39.296 25376]ERROR:somemodule:Something broke.\n")
     assert _format(frame) == "generic" and frame["severity"].tolist() == ["info", "error"]
+
+
+def test_times_without_a_date_roll_over_to_the_next_day(tmp_path: Path) -> None:
+    frame = _load(tmp_path, "22:00:00.000 a\n23:59:59.900 b\n23:59:59.800 c\n00:00:01.000 d\n")
+    assert _times(frame) == ["2026-07-20 22:00:00", "2026-07-20 23:59:59", "2026-07-20 23:59:59",
+                             "2026-07-21 00:00:01"]  # the last line is on the file's day; 0.1 s back is no new day

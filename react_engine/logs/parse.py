@@ -194,7 +194,7 @@ def _piece(fmt: Format, columns: Columns, raw: pa.Array | None, starts: Starts, 
     release_memory()  # the lines, when the entries are held as head and message
     ts_text = columns.pop(TIME_GROUP, None)
     stamp, yearless = (
-        (pa.nulls(rows, timestamps.TIMESTAMP_TYPE), np.zeros(rows, bool))
+        (pa.nulls(rows, timestamps.TIMESTAMP_TYPE), np.zeros(rows, np.int8))
         if ts_text is None
         else timestamps.parse_dated(ts_text, fmt.shapes, year=years.default_year(year, reference),
                                     reference=reference, anchored=not fmt.search_time)
@@ -416,7 +416,7 @@ def parse_lines(
 def _rolled(pieces: list[_Piece], stamps: pa.Array, *, year: int | None,
             reference: datetime | None) -> tuple[pa.Array, int | bool | None]:
     """The file's times with the years of its yearless dates rolled over (see `years.roll`), and the year assumed."""
-    yearless = np.concatenate([piece.yearless for piece in pieces] or [np.zeros(0, bool)])
+    yearless = np.concatenate([piece.yearless for piece in pieces] or [np.zeros(0, np.int8)])
     return years.roll(stamps, yearless, year=year, reference=reference)
 
 

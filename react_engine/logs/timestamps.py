@@ -50,6 +50,10 @@ SHAPES: dict[str, str] = {
 }
 # Shapes tried when a format does not name its own; also used to find a time anywhere in a line.
 DEFAULT_SHAPES: tuple[str, ...] = ("iso", "bsd", "clf", "us")
+YEAR_ASSUMED = 1
+"""A date written without its year (`Nov  3 09:23:38`)."""
+DATE_ASSUMED = 2
+"""A time written without a date (`08:09:33.814936`)."""
 _MONTHS = pa.array(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"])
 _NS = 1_000_000_000
 _ROLLOVER_SLACK_NS = 86_400 * _NS
@@ -132,7 +136,7 @@ def _clock(parts: pa.StructArray, names: set[str], frac: np.ndarray | int,
     minute, second = _ints(parts.field("M")), _ints(parts.field("S"), 0)
     ok = (hour >= 0) & (hour <= 24) & (minute >= 0) & (minute <= 59) & (second >= 0) & (second <= 60)
     ns = start + (hour * 3600 + minute * 60 + second) * _NS + frac
-    return np.where(ok, ns, np.iinfo(np.int64).min), ok
+    return np.where(ok, ns, np.iinfo(np.int64).min), np.where(ok, DATE_ASSUMED, 0).astype(np.int8)
 
 
 def _assemble(parts: pa.StructArray, default_year: int, reference_ns: int | None,
@@ -165,7 +169,7 @@ def _assemble(parts: pa.StructArray, default_year: int, reference_ns: int | None
     ok = (month >= 1) & (month <= 12) & (day >= 1) & (day <= (366 if "j" in names else 31)) & (hour >= 0)
     ok &= hour <= 24
     ok &= (minute >= 0) & (minute <= 59) & (year >= 1678) & (year <= 2261)
-    return np.where(ok, ns, invalid), yearless & ok
+    return np.where(ok, ns, invalid), (yearless & ok).astype(np.int8) * YEAR_ASSUMED
 
 
 def _reference(reference: datetime | None) -> tuple[int, int | None]:
@@ -210,14 +214,15 @@ def parse_dated(
     reference: datetime | None = None,
     anchored: bool = True,
 ) -> tuple[pa.Array, np.ndarray]:
-    """`parse`, and per row whether its year was assumed (the date was written without one); a time written
+    """`parse`, and per row what was assumed: `YEAR_ASSUMED` (the date was written without a year),
+    `DATE_ASSUMED` (a time was written without a date) or 0 (nothing); a time written
     without a date is on the day of `reference`."""
     default_year, reference_ns = (year, None) if year is not None else _reference(reference)
     now_ns = _reference(reference)[1] or 0
     values, indices = _distinct(text)
     invalid = np.iinfo(np.int64).min
     result = np.full(len(values), invalid, dtype=np.int64)
-    assumed = np.zeros(len(values), bool)
+    assumed = np.zeros(len(values), np.int8)
     for shape in shapes:
         todo = np.flatnonzero(result == invalid)
         if not len(todo):
@@ -231,5 +236,5 @@ def parse_dated(
             assumed[todo[matched]] = yearless[matched]
     mask = result == invalid
     parsed = pa.array(result, type=pa.int64(), mask=mask).cast(TIMESTAMP_TYPE)
-    per_row = pc.fill_null(pc.take(pa.array(assumed, pa.bool_()), indices), False)
-    return pc.take(parsed, indices), np.asarray(per_row.to_numpy(zero_copy_only=False), bool)
+    per_row = pc.fill_null(pc.take(pa.array(assumed, pa.int8()), indices), 0)
+    return pc.take(parsed, indices), np.asarray(per_row.to_numpy(zero_copy_only=False), np.int8)

@@ -14,8 +14,11 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from react_engine.logs.timestamps import TIMESTAMP_TYPE, days_from_civil
+from react_engine.logs.timestamps import DATE_ASSUMED, TIMESTAMP_TYPE, days_from_civil
 
+ROLLBACK_HOURS = 1
+"""How far back a time written without a date must go from one line to the next to start a new day (03:00 ->
+00:00 is 3 hours; lines of several processes a few milliseconds out of order are no new day)."""
 ROLLBACK_MONTHS = 6
 """How far back the month must jump from one dated line to the next to start a new year (December -> January is
 11; a line a month out of order is no new year)."""
@@ -55,15 +58,26 @@ def _year_shifts(ns: np.ndarray, *, fixed: bool, reference: datetime | None) -> 
     return shifts - 1 if last > int(ref.timestamp() * 1e9) + _SLACK_NS else shifts
 
 
+def _roll_days(ns: np.ndarray) -> np.ndarray:
+    """Times written without a date, all on the reference's day, in line order: where the time goes back more than
+    `ROLLBACK_HOURS` a new day starts, and the last line stays on the reference's day (the days before it earlier)."""
+    jumps = np.concatenate([[0], np.cumsum(np.diff(ns) < -ROLLBACK_HOURS * 3_600 * 1_000_000_000)])
+    return ns + (jumps - jumps[-1]) * _DAY_NS
+
+
 def roll(stamps: pa.Array, assumed: np.ndarray, *, year: int | None,
          reference: datetime | None) -> tuple[pa.Array, int | bool | None]:
     """`stamps` with the years of the `assumed` rows (read in `default_year`) rolled over and anchored, and the year
-    assumed: an int when all such dates fell in one year, True when in several, None when no date was yearless."""
+    assumed: an int when all such dates fell in one year, True when in several, None when no date was yearless.
+    Rows whose whole date was assumed (`DATE_ASSUMED`) first roll over from day to day (see `_roll_days`)."""
     valid = np.asarray(stamps.is_valid().to_numpy(zero_copy_only=False), bool)
-    rows = np.flatnonzero(assumed & valid)
+    rows = np.flatnonzero((assumed > 0) & valid)
     if not len(rows):
         return stamps, None
     ns = np.array(pc.fill_null(stamps.cast(pa.int64()), 0).to_numpy(zero_copy_only=False), np.int64)
+    dateless = np.flatnonzero((assumed == DATE_ASSUMED) & valid)
+    if len(dateless):
+        ns[dateless] = _roll_days(ns[dateless])
     shifts = _year_shifts(ns[rows], fixed=year is not None, reference=reference)
     moved = _shifted(ns[rows], shifts) if shifts.any() else ns[rows]
     ns[rows] = moved
