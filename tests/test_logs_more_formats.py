@@ -317,3 +317,12 @@ def test_times_without_a_date_roll_over_to_the_next_day(tmp_path: Path) -> None:
     frame = _load(tmp_path, "22:00:00.000 a\n23:59:59.900 b\n23:59:59.800 c\n00:00:01.000 d\n")
     assert _times(frame) == ["2026-07-20 22:00:00", "2026-07-20 23:59:59", "2026-07-20 23:59:59",
                              "2026-07-21 00:00:01"]  # the last line is on the file's day; 0.1 s back is no new day
+
+
+def test_process_state_dumps_are_one_row_each(tmp_path: Path) -> None:
+    dump = ("========== Start of system state dump at Thu Jun 2 00:0{m}:01 UTC 2022 ==========\n\n/bin/ps auxww\n"
+            "USER PID %CPU COMMAND\nroot 1 0.0 /lib/systemd/systemd\n========== End of system state dump ==========\n")
+    frame = _load(tmp_path, "".join(dump.format(m=m) for m in (1, 2)))
+    assert _format(frame) == "procstate" and len(frame) == 2
+    assert _times(frame) == ["2022-06-02 00:01:01", "2022-06-02 00:02:01"]
+    assert "/lib/systemd/systemd" in frame["message"].iloc[0]

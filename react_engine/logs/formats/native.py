@@ -35,6 +35,7 @@ DATED_LINE = (
     r"\d{2}:\d{2}:\d{2}(?: [A-Z]{3,5})? \d{4})(?: (?P<message>.*))?$"
 )
 TCF_LINE = r"^TCF (?P<ts>\d{2}:\d{2}\.\d{3,6}): (?P<message>.*)$"
+PROCSTATE_LINE = r"^========== Start of system state dump at (?P<ts>[^=]+?) ==========(?P<message>.*)$"
 TCSH_STAMP = r"^#\+(?P<ts>\d{9,10})(?P<message>)$"
 _TAI_BASE = 1 << 62
 _TAI_OFFSET = 10
@@ -153,4 +154,14 @@ TCF = Format(
     multiline=True,
     detect_share=0.5,
     quick=r"^TCF \d",
+)
+PROCSTATE = Format(
+    name="procstate",
+    description="periodic dumps of process state (`========== Start of system state dump at <date> ==========` then "
+    "ps output): one row per dump",
+    patterns=(PROCSTATE_LINE,),
+    shapes=("bsd",),
+    multiline=True,
+    detect_share=0.005,  # one header line leads hundreds of lines of ps output
+    quick=r"^========== Start of system state dump at ",
 )
