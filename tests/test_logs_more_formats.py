@@ -326,3 +326,11 @@ def test_process_state_dumps_are_one_row_each(tmp_path: Path) -> None:
     assert _format(frame) == "procstate" and len(frame) == 2
     assert _times(frame) == ["2022-06-02 00:01:01", "2022-06-02 00:02:01"]
     assert "/lib/systemd/systemd" in frame["message"].iloc[0]
+
+
+def test_strace_with_pids_and_epoch_times(tmp_path: Path) -> None:
+    frame = _load(tmp_path, '10000 1697048351.000001 execve("./web", ["./web"]) = 0 <0.000421>\n'
+                            '10001 1697048351.000541 openat(AT_FDCWD, "/x", O_RDONLY) = -1 EACCES (Permission denied)\n')
+    assert _format(frame) == "strace" and frame["pid"].tolist() == ["10000", "10001"]
+    assert _times(frame) == ["2023-10-11 18:19:11", "2023-10-11 18:19:11"]
+    assert frame["severity"].fillna("").tolist() == ["", "error"]

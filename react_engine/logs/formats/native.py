@@ -1,5 +1,5 @@
-"""Logs written by programs in their own plain shapes: glog, strace, tai64n (daemontools), epoch-time prefixes and
-tcsh's history file.
+"""Logs written by programs in their own plain shapes: glog, strace, tai64n (daemontools), epoch-time prefixes,
+tcsh's history file, TCF traces, process-state dumps, and lines led by a time of day or by `date`'s output.
 
 glog's first letter is its level (I, W, E, F). strace writes no level; a call that returned -1 with an errno is
 an error by the format's own rule (`severity_rule` says so on those rows). tai64n labels are TAI seconds (2^62 on)
@@ -21,11 +21,12 @@ GLOG_LINE = (
     r"^(?P<level>[IWEF])(?P<ts>\d{4} \d{2}:\d{2}:\d{2}\.\d{6}) +(?P<tid>\d+) (?P<component>[^:\]\s]+):"
     r"(?P<src_line>\d+)\] (?P<message>.*)$"
 )
+STRACE_TIME = r"(?P<ts>\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?|\d{10}\.\d{6})"  # -tt or -ttt
 STRACE_LINE = (
-    r"^(?:(?P<pid>\d+) +)?(?P<ts>\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?) (?P<message>(?P<syscall>[a-z_][a-z0-9_]*)\("
+    r"^(?:(?P<pid>\d+) +)?" + STRACE_TIME + r" (?P<message>(?P<syscall>[a-z_][a-z0-9_]*)\("
     r".*?(?:= (?P<result>-?\d+|\?|0x[0-9a-f]+)(?: (?P<errno>E[A-Z0-9]+))?.*)?)$"
 )
-STRACE_SIGNAL = r"^(?:(?P<pid>\d+) +)?(?P<ts>\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?) (?P<message>(?:---|\+\+\+) .*)$"
+STRACE_SIGNAL = r"^(?:(?P<pid>\d+) +)?" + STRACE_TIME + r" (?P<message>(?:---|\+\+\+) .*)$"
 TAI64N_LINE = r"^@(?P<ts>[0-9a-f]{24})\s+(?P<message>.*)$"
 EPOCH_LINE = r"^(?P<ts>\d{10}(?:\d{3}|\d{6}|\d{9})?(?:\.\d{1,9})?)(?:\s+|\s*[|,;:]\s*)(?P<message>.*)$"
 CLOCK_LINE = r"^(?P<ts>\d{1,2}:\d{2}:\d{2}(?:[.,]\d{1,9})?)\s+(?P<message>.*)$"
@@ -98,14 +99,15 @@ GLOG = Format(
 )
 STRACE = Format(
     name="strace",
-    description="strace -tt output (`08:09:33.814936 open(...) = -1 ENOENT`): syscall, result and errno columns; "
+    description="strace -tt or -ttt output (`08:09:33.814936 open(...) = -1 ENOENT`, with or without a pid first): "
+    "syscall, result and errno columns; "
     "failed calls are errors by strace's rule (severity_rule)",
     patterns=(STRACE_LINE, STRACE_SIGNAL),
-    shapes=("clock",),
+    shapes=("clock", "epoch"),
     finish=_strace_finish,
     extras=("syscall", "result", "errno"),
     detect_share=0.7,
-    quick=r"^(?:\d+ +)?\d{2}:\d{2}:\d{2}",
+    quick=r"^(?:\d+ +)?(?:\d{2}:\d{2}:\d{2}|\d{10}\.\d)",
 )
 
 
