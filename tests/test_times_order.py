@@ -1,16 +1,22 @@
 """A file whose lines are not in time order: "first" is said to be the earliest time, and the first line in file
-order is named beside it."""
+order is named beside it; a count of levels the format's rule inferred says so."""
 
 from __future__ import annotations
+
+from itertools import pairwise
 
 import pandas as pd
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from question_frames import frame as question_frame
 from tool_frames import context, frame, run
 
 from react_engine.answer.timing import time_answer
 from react_engine.contract.planner import HistoryItem
+from react_engine.question import Vocabulary
 from react_engine.question.measures import Occurrence, Span
+from react_engine.question.query import LevelFilter
+from react_engine.question.reading.read import read_question
 
 BASE = pd.Timestamp("2026-11-20T10:00:00Z")
 
@@ -32,7 +38,7 @@ def test_time_span_says_where_a_file_goes_back_in_time() -> None:
 @given(st.lists(st.integers(0, 50), min_size=1, max_size=25))
 def test_lines_back_counts_every_step_back(minutes: list[int]) -> None:
     value = run("time_span", context(_frame(minutes))).value
-    back = sum(later < earlier for earlier, later in zip(minutes, minutes[1:], strict=False))
+    back = sum(later < earlier for earlier, later in pairwise(minutes))
     assert value.get("out_of_order", {}).get("lines_back", 0) == back
 
 
@@ -57,3 +63,19 @@ def test_the_answer_names_the_earliest_and_the_first_line_when_out_of_order() ->
     plain = _answer([10, 20, 30], Occurrence(which="first"))
     assert plain.startswith("The first of the 3 lines") and "out of order" not in plain
     assert "out of order" in _answer([30, 10, 20], Span())
+
+
+def test_a_level_filter_says_when_the_formats_rule_inferred_severities() -> None:
+    columns = ["timestamp", "severity", "level_raw", "message"]
+    messages = [f"GET /page/{i}" for i in range(6)]
+    inferred = question_frame(messages, severity=["info", "error", "warning"] * 2, level_raw=[None] * 6)
+    inferred["severity_rule"] = ["", "HTTP status", "HTTP status"] * 2
+    inferred["severity_rule"] = inferred["severity_rule"].replace("", None)
+    written = question_frame(messages, severity=["info", "error", "warning"] * 2, level_raw=["I", "E", "W"] * 2)
+    for frame_, said in ((inferred, True), (written, False)):
+        reading = read_question("how many errors?", columns, "2026-11-20T09:00:00+00:00", Vocabulary.build(frame_),
+                                True)
+        assert reading.query is not None
+        level = next(f for f in reading.query.filters if isinstance(f, LevelFilter))
+        assert level.levels == ("error",)
+        assert ("inferred by the format's rule" in level.words) is said

@@ -45,8 +45,10 @@ def _order(span: dict[str, Any]) -> str:
     if not order:
         return ""
     first = order["first_line"]
-    return (f" The lines are out of order: {order['lines_back']:,} are earlier than the line above them in their "
-            f"file, and the first line in file order ({_at(first)}) is at {first['time']}.")
+    back = order["lines_back"]
+    return (f" The lines are out of order: {back:,} {'is' if back == 1 else 'are'} earlier than the line above "
+            f"{'it' if back == 1 else 'them'} in {'its' if back == 1 else 'their'} file, and the first line in file "
+            f"order ({_at(first)}) is at {first['time']}.")
 
 
 def _spanned(measure: Measure, span: dict[str, Any], where: str) -> tuple[str, Any] | None:
