@@ -47,6 +47,11 @@ from react_engine.logs.options import LoadOptions
 from react_engine.logs.severity import at_least
 
 ERRORS = at_least("error")
+WHY = {
+    "syslog": "lnav infers syslog errors from the words error/failed/failure; we infer none where none is written",
+    "laravel": "this lnav (0.11) has no Laravel format; we read its levels as written (local.ERROR)",
+}
+"""Why a file may still differ, by our format: printed beside a `differ` verdict, which it does not change."""
 LNAV_QUERY = (
     ";SELECT (SELECT log_format FROM all_logs LIMIT 1) AS format, count(*) AS lines, "
     "sum(log_level IN ('error', 'critical', 'fatal')) AS errors, min(log_time) AS first FROM all_logs"
@@ -184,8 +189,9 @@ def main(argv: list[str] | None = None) -> int:
         said = verdict(path, we, they)
         tally[said] = tally.get(said, 0) + 1
         other = they or Reading()
+        why = f"  ({WHY[we.format]})" if said == "differ" and we.format in WHY else ""
         print(f"{path.name[:44]:44} {we.format[:14]:14} {we.lines:6} {we.errors:4} {we.shown():20} | "
-              f"{other.format[:18]:18} {other.lines:6} {other.errors:4} {other.first:19} {said}")
+              f"{other.format[:18]:18} {other.lines:6} {other.errors:4} {other.first:19} {said}{why}")
     print(" ".join(f"{name or 'no-lnav'}={count}" for name, count in sorted(tally.items())))
     compared = sum(count for name, count in tally.items() if name not in ("", "lnav-text"))
     same = sum(count for name, count in tally.items() if name == "agree" or name.startswith("convention"))
