@@ -170,17 +170,8 @@ def cached_lnav(files: list[Path], cache: Path | None) -> dict[str, Reading | No
     return readings
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("folder", type=Path, help="lnav's test folder (holding logfile_* files)")
-    parser.add_argument("--lnav-cache", type=Path, help="keep lnav's readings in this JSON file")
-    parser.add_argument("--only", help="only files whose name contains this")
-    args = parser.parse_args(argv)
-    files = sorted(p for p in args.folder.glob("logfile_*") if p.is_file() and (not args.only or args.only in p.name))
-    if not files:
-        print(f"{args.folder}: no logfile_* files; point at lnav's test folder", file=sys.stderr)
-        return 2
-    theirs = cached_lnav(files, args.lnav_cache)
+def table(files: list[Path], theirs: dict[str, Reading | None]) -> dict[str, int]:
+    """Print one row per file; returns how many files got each verdict."""
     tally: dict[str, int] = {}
     print(f"{'file':44} {'ours':14} {'lines':>6} {'err':>4} {'first':20} | {'lnav':18} {'lines':>6} {'err':>4} "
           f"{'first':19} verdict")
@@ -192,6 +183,20 @@ def main(argv: list[str] | None = None) -> int:
         why = f"  ({WHY[we.format]})" if said == "differ" and we.format in WHY else ""
         print(f"{path.name[:44]:44} {we.format[:14]:14} {we.lines:6} {we.errors:4} {we.shown():20} | "
               f"{other.format[:18]:18} {other.lines:6} {other.errors:4} {other.first:19} {said}{why}")
+    return tally
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", type=Path, help="lnav's test folder (holding logfile_* files)")
+    parser.add_argument("--lnav-cache", type=Path, help="keep lnav's readings in this JSON file")
+    parser.add_argument("--only", help="only files whose name contains this")
+    args = parser.parse_args(argv)
+    files = sorted(p for p in args.folder.glob("logfile_*") if p.is_file() and (not args.only or args.only in p.name))
+    if not files:
+        print(f"{args.folder}: no logfile_* files; point at lnav's test folder", file=sys.stderr)
+        return 2
+    tally = table(files, cached_lnav(files, args.lnav_cache))
     print(" ".join(f"{name or 'no-lnav'}={count}" for name, count in sorted(tally.items())))
     compared = sum(count for name, count in tally.items() if name not in ("", "lnav-text"))
     same = sum(count for name, count in tally.items() if name == "agree" or name.startswith("convention"))

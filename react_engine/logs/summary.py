@@ -126,14 +126,16 @@ def _skipped_report(info: dict[str, Any]) -> FileReport:
     )
 
 
+def _severities(files: list[FileReport]) -> dict[str, Any]:
+    """The files' severity counts, rows per inference rule and assumed year, summed."""
+    counts = sum((Counter(f.severity_counts) for f in files), Counter())
+    return {"severity_counts": {name: counts[name] for name in (*SEVERITIES, MISSING) if counts.get(name)},
+            "severity_rules": dict(sum((Counter(f.severity_rules) for f in files), Counter())),
+            "year_assumed": year_assumed([f.model_dump() for f in files])}
+
+
 def _totals(files: list[FileReport]) -> InspectReport:
     ranges = [f.time_range for f in files if f.time_range]
-    counts: Counter[str] = Counter()
-    for report in files:
-        counts.update(report.severity_counts)
-    rules: Counter[str] = Counter()
-    for report in files:
-        rules.update(report.severity_rules)
     columns = list(dict.fromkeys(c for f in files for c in f.columns))
     formats = sorted({f.format for f in files if f.format})
     return InspectReport(
@@ -141,9 +143,7 @@ def _totals(files: list[FileReport]) -> InspectReport:
         rows=sum(f.rows for f in files),
         timestamp_parsed=sum(f.timestamp_parsed for f in files),
         time_range=TimeRange(first=min(r.first for r in ranges), last=max(r.last for r in ranges)) if ranges else None,
-        severity_counts={name: counts[name] for name in (*SEVERITIES, MISSING) if counts.get(name)},
-        severity_rules=dict(rules),
-        year_assumed=year_assumed([f.model_dump() for f in files]),
+        **_severities(files),
         columns=columns,
         fields=_merged([field for f in files for field in f.fields]),
         warnings=[w for f in files for w in f.warnings],
