@@ -126,44 +126,27 @@ EPOCH = _epoch_led(
 TCSH_HISTORY = _epoch_led(
     "tcsh_history", "tcsh's history file (`#+1162490366` then the command): one row per command", TCSH_STAMP,
     _tcsh_finish, quick=r"^#\+", detect_share=0.3, multiline=True)
-CLOCK = Format(
-    name="clock",
-    description="lines led by a time of day alone (`00:00:00.000 text`): the date is the file's modification date; "
-    "a level word is taken from anywhere in the line",
-    patterns=(CLOCK_LINE,),
-    shapes=("clock",),
-    finish=level_anywhere,
-    detect_share=0.8,
-    quick=r"^\d{1,2}:\d{2}:\d{2}",
-)
-DATED_BLOCK = Format(
-    name="dated_block",
-    description="blocks of text each led by a line that starts with `date`'s output (`Wed May 19 08:00:01 EST "
-    "2021`); the lines below join it",
-    patterns=(DATED_LINE,),
-    shapes=("bsd",),
-    multiline=True,
-    finish=level_anywhere,
-    detect_share=0.3,
-    quick=r"^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) ",
-)
-TCF = Format(
-    name="tcf",
-    description="Target Communication Framework trace (`TCF 29:47.191: msg`): minutes and seconds only, in the hour "
-    "of the file's modification time",
-    patterns=(TCF_LINE,),
-    shapes=("minsec",),
-    multiline=True,
-    detect_share=0.5,
-    quick=r"^TCF \d",
-)
-PROCSTATE = Format(
-    name="procstate",
-    description="periodic dumps of process state (`========== Start of system state dump at <date> ==========` then "
-    "ps output): one row per dump",
-    patterns=(PROCSTATE_LINE,),
-    shapes=("bsd",),
-    multiline=True,
-    detect_share=0.005,  # one header line leads hundreds of lines of ps output
-    quick=r"^========== Start of system state dump at ",
-)
+
+
+def _led(name: str, description: str, pattern: str, shape: str, *, quick: str, detect_share: float,
+         multiline: bool = True, finish: Callable[[Columns], None] | None = None) -> Format:
+    """A log each of whose entries starts with a line `pattern` matches, its time read with `shape`."""
+    return Format(name=name, description=description, patterns=(pattern,), shapes=(shape,), multiline=multiline,
+                  finish=finish, detect_share=detect_share, quick=quick)
+
+
+CLOCK = _led(
+    "clock", "lines led by a time of day alone (`00:00:00.000 text`): the date is the file's modification date; a level "
+    "word is taken from anywhere in the line", CLOCK_LINE, "clock", quick=r"^\d{1,2}:\d{2}:\d{2}", detect_share=0.8,
+    multiline=False, finish=level_anywhere)
+DATED_BLOCK = _led(
+    "dated_block", "blocks of text each led by a line that starts with `date`'s output (`Wed May 19 08:00:01 EST "
+    "2021`); the lines below join it", DATED_LINE, "bsd", quick=r"^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) ",
+    detect_share=0.3, finish=level_anywhere)
+TCF = _led(
+    "tcf", "Target Communication Framework trace (`TCF 29:47.191: msg`): minutes and seconds only, in the hour of the "
+    "file's modification time", TCF_LINE, "minsec", quick=r"^TCF \d", detect_share=0.5)
+PROCSTATE = _led(
+    "procstate", "periodic dumps of process state (`========== Start of system state dump at <date> ==========` then "
+    "ps output): one row per dump", PROCSTATE_LINE, "bsd", quick=r"^========== Start of system state dump at ",
+    detect_share=0.005)  # one header line leads hundreds of lines of ps output
