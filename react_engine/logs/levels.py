@@ -29,6 +29,7 @@ _CONVERTERS: dict[str, Callable[[str], str | None]] = {
     "sev": _number(severity.from_syslog),
     "dlevel": _number(severity.from_docsis),
     "pri": _number(severity.from_pri),
+    "blevel": _number(severity.from_bunyan),
     INFERRED_GROUP: severity.normalize,
 }
 
@@ -37,7 +38,8 @@ def severity_columns(columns: Columns, length: int) -> tuple[pa.Array, pa.Array]
     """(`severity`, `level_raw`) from the level groups present, most specific first.
 
     A written level word wins over a Cisco/syslog 0-7 digit, which wins over a DOCSIS 1-8 level,
-    which wins over the `<PRI>` header, which wins over a severity the format inferred (see `INFERRED_GROUP`).
+    which wins over the `<PRI>` header, which wins over a bunyan/pino number, which wins over a severity the format
+    inferred (see `INFERRED_GROUP`).
     `level_raw` is the first of those written, exactly as written (a PRI as `<134>`), even when it maps to no
     severity; never an inferred one.
     """

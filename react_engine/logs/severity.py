@@ -44,6 +44,11 @@ def from_pri(pri: int) -> str | None:
     return from_syslog(pri % 8) if 0 <= pri <= 191 else None
 
 
+def from_bunyan(level: int) -> str | None:
+    """bunyan and pino's numeric levels: 10 trace, 20 debug, 30 info, 40 warn, 50 error, 60 fatal."""
+    return {10: "debug", 20: "debug", 30: "info", 40: "warning", 50: "error", 60: "critical"}.get(level)
+
+
 def from_docsis(level: int) -> str | None:
     """DOCSIS docsDevEvLevel 1-8: the same names as syslog, numbered one higher."""
     return SEVERITIES[level - 1] if 1 <= level <= 8 else None

@@ -8,6 +8,7 @@ from collections import Counter
 from typing import Any
 
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from react_engine.logs.formats.logformat import Columns, Format
 from react_engine.logs.schema import CANONICAL_COLUMNS, RAW_COLUMN
@@ -59,18 +60,8 @@ def _epoch_text(value: Any) -> str | None:
     return f"{seconds}.{rest * (10**9 // scale):09d}"
 
 
-BUNYAN_LEVELS = {10: "trace", 20: "debug", 30: "info", 40: "warn", 50: "error", 60: "fatal"}
-"""Numeric levels as bunyan and pino write them (`"level": 30`)."""
-
-
-def _level_text(value: Any) -> str | None:
-    """A level as written, a bunyan/pino number as its name."""
-    if isinstance(value, int) and not isinstance(value, bool) and value in BUNYAN_LEVELS:
-        return BUNYAN_LEVELS[value]
-    return _text(value)
-
-
-_CONVERT = {"ts": _epoch_text, "level": _level_text}
+_CONVERT = {"ts": _epoch_text}
+_BUNYAN_NUMBER = r"^[1-6]0$"
 
 
 def _objects(lines: pa.Array) -> list[dict[str, Any] | None]:
@@ -134,6 +125,8 @@ def object_columns(objects: list[dict[str, Any] | None]) -> tuple[Columns, pa.Ar
     minimum = max(1, int(EXTRA_MIN_SHARE * len(objects)))
     extras = [k for k, n in counts.most_common(MAX_EXTRAS) if n >= minimum and k not in _RESERVED]
     columns: Columns = {name: pa.array(v, pa.large_string()) for name, v in values.items()}
+    numeric = pc.match_substring_regex(columns["level"], _BUNYAN_NUMBER)  # bunyan and pino: `"level": 30`
+    columns["blevel"] = pc.if_else(numeric, columns["level"], pa.scalar(None, pa.large_string()))
     for key in extras:
         columns[key] = _extra_column([o.get(key) if o else None for o in objects])
     matched = pa.array([o is not None for o in objects], pa.bool_())

@@ -14,7 +14,8 @@ Columns = dict[str, pa.Array | pa.ChunkedArray]
 
 # Named groups with a fixed meaning; any other group name becomes an extra column of the same name.
 TIME_GROUP = "ts"
-LEVEL_GROUPS: tuple[str, ...] = ("level", "sev", "dlevel", "pri", "inferred")  # word, syslog 0-7, DOCSIS 1-8, <PRI>
+# word, syslog 0-7, DOCSIS 1-8, <PRI>, bunyan/pino 10-60, inferred by a rule
+LEVEL_GROUPS: tuple[str, ...] = ("level", "sev", "dlevel", "pri", "blevel", "inferred")
 INFERRED_GROUP = "inferred"
 """A severity no line wrote, inferred by the format's own rule (an HTTP status, a failed call): it fills
 `severity` where nothing was written and leaves `level_raw` empty; the format says which rule in `severity_rule`."""
