@@ -161,7 +161,10 @@ def test_access_log_combined(tmp_path: Path) -> None:
     assert frame["status"].tolist() == [200, 503, 400]
     assert pd.isna(frame["bytes"][1]) and frame["bytes"][0] == 2326
     assert frame["timestamp"][0] == pd.Timestamp("2026-10-10 20:55:36", tz="UTC")
-    assert frame["severity"].isna().all()  # access logs write no level
+    # access logs write no level: it is inferred from the status, said so in severity_rule, never as written
+    assert frame["severity"].fillna("").tolist() == ["", "error", "warning"]
+    assert frame["level_raw"].isna().all()
+    assert frame["severity_rule"].notna().tolist() == [False, True, True]
     assert frame["user"][0] == "frank" and pd.isna(frame["user"][1])
 
 

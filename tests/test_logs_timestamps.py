@@ -95,8 +95,9 @@ def test_syslog_year_from_mtime_and_override(tmp_path: Path) -> None:
     frame = load(path, LoadOptions(use_cache=False))
     assert frame["timestamp"].dt.year.tolist() == [2026, 2027]
     assert frame["timestamp"].dt.year.tolist() == sorted(frame["timestamp"].dt.year.tolist())
+    assert frame.attrs["year_assumed"] is True  # two years were assumed
     fixed = load(path, LoadOptions(year=2015, use_cache=False))
-    assert fixed["timestamp"].dt.year.tolist() == [2015, 2015]
+    assert fixed["timestamp"].dt.year.tolist() == [2015, 2016]  # the first yearless date is in the year given
 
 
 @settings(max_examples=60, deadline=None)

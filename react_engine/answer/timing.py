@@ -39,17 +39,33 @@ def time_answer(measure: Measure, history: list[HistoryItem], where: str) -> tup
     return _spanned(measure, span, where)
 
 
+def _order(span: dict[str, Any]) -> str:
+    """What a reader of "first" and "last" must know when a file's lines are not in time order."""
+    order = span.get("out_of_order")
+    if not order:
+        return ""
+    first = order["first_line"]
+    back = order["lines_back"]
+    return (f" The lines are out of order: {back:,} {'is' if back == 1 else 'are'} earlier than the line above "
+            f"{'it' if back == 1 else 'them'} in {'its' if back == 1 else 'their'} file, and the first line in file "
+            f"order ({_at(first)}) is at {first['time']}.")
+
+
 def _spanned(measure: Measure, span: dict[str, Any], where: str) -> tuple[str, Any] | None:
-    """The first or last time of the lines, or how long they span."""
+    """The first or last time of the lines, or how long they span; `first` and `last` are the earliest and latest
+    times, named so when the lines are out of order."""
+    disordered = bool(span.get("out_of_order"))
     if isinstance(measure, Occurrence):
         place, end = span[measure.which], span.get("seconds_to_end") or 0
         after = f", {_length(end)} before the logs end" if measure.which == "last" and end else ""
-        return (f"The {measure.which} of the {span['rows']:,} lines{where} is at {place['time']} ({_at(place)})"
-                f"{after}.",
+        which = {"first": "earliest", "last": "latest"}[measure.which] if disordered else measure.which
+        return (f"The {which} of the {span['rows']:,} lines{where} is at {place['time']} ({_at(place)})"
+                f"{after}.{_order(span)}",
                 {"time": place["time"], "line": place["line"]})
     if isinstance(measure, Span):
         return (f"The {span['rows']:,} lines{where} span {_length(span['seconds'])}, from {span['first']['time']} "
-                f"({_at(span['first'])}) to {span['last']['time']} ({_at(span['last'])}).", {"seconds": span["seconds"]})
+                f"({_at(span['first'])}) to {span['last']['time']} ({_at(span['last'])}).{_order(span)}",
+                {"seconds": span["seconds"]})
     return None
 
 

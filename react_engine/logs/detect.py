@@ -32,6 +32,8 @@ def match_share(fmt: Format, lines: pa.Array) -> float:
     """Share of `lines` that `fmt` recognises."""
     if not len(lines):
         return 0.0
+    if fmt.quick is not None and not pc.any(pc.match_substring_regex(lines, fmt.quick)).as_py():
+        return 0.0
     if fmt.reader is not None:
         matched = fmt.reader(lines)[1].to_numpy(zero_copy_only=False)
     else:
@@ -48,7 +50,7 @@ def detect(lines: pa.Array) -> Format:
         if fmt is fallback:
             continue
         share = match_share(fmt, picked)
-        if share > best_share and share >= fmt.detect_share:
+        if share > best_share and share >= fmt.detect_share and best.name not in fmt.yields_to:
             best, best_share = fmt, share
     return best
 

@@ -9,7 +9,7 @@ import pyarrow.compute as pc
 
 from react_engine.logs import severity
 from react_engine.logs.arrow import STRING, concat, null_strings
-from react_engine.logs.formats.logformat import Columns
+from react_engine.logs.formats.logformat import INFERRED_GROUP, Columns
 
 
 def _map_distinct(values: pa.Array | pa.ChunkedArray, convert: Callable[[str], str | None]) -> pa.Array:
@@ -29,6 +29,8 @@ _CONVERTERS: dict[str, Callable[[str], str | None]] = {
     "sev": _number(severity.from_syslog),
     "dlevel": _number(severity.from_docsis),
     "pri": _number(severity.from_pri),
+    "blevel": _number(severity.from_bunyan),
+    INFERRED_GROUP: severity.normalize,
 }
 
 
@@ -36,8 +38,10 @@ def severity_columns(columns: Columns, length: int) -> tuple[pa.Array, pa.Array]
     """(`severity`, `level_raw`) from the level groups present, most specific first.
 
     A written level word wins over a Cisco/syslog 0-7 digit, which wins over a DOCSIS 1-8 level,
-    which wins over the `<PRI>` header. `level_raw` is the first of those written, exactly as written
-    (a PRI as `<134>`), even when it maps to no severity.
+    which wins over the `<PRI>` header, which wins over a bunyan/pino number, which wins over a severity the format
+    inferred (see `INFERRED_GROUP`).
+    `level_raw` is the first of those written, exactly as written (a PRI as `<134>`), even when it maps to no
+    severity; never an inferred one.
     """
     result = null_strings(length)
     raw = null_strings(length)
@@ -49,5 +53,6 @@ def severity_columns(columns: Columns, length: int) -> tuple[pa.Array, pa.Array]
         take = pc.and_(pc.is_null(result), pc.is_valid(mapped))
         shown = concat("<", written, ">") if group == "pri" else written
         result = pc.if_else(take, mapped, result)
-        raw = pc.if_else(pc.and_(pc.is_null(raw), pc.is_valid(written)), shown, raw)
+        if group != INFERRED_GROUP:
+            raw = pc.if_else(pc.and_(pc.is_null(raw), pc.is_valid(written)), shown, raw)
     return result, raw

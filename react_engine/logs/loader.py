@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from react_engine.errors import InputError
 from react_engine.logs import frame_cache
@@ -31,6 +32,8 @@ PathsArg = Sequence[str | os.PathLike[str]] | str | os.PathLike[str]
 REREAD_BYTES = 32 << 20
 """A parsed table this large is read back from the cache entry just written: its text is then the entry's, mapped
 from the file (pages the OS can share and take back), not a second copy in the process's own memory."""
+ANSI_CODE = r"\x1b\[[0-9;?]*[A-Za-z]"
+"""A terminal's colour or cursor code, as coloured program output writes it."""
 _STR_DTYPE = pd.StringDtype("pyarrow", na_value=np.nan)
 
 
@@ -79,14 +82,29 @@ def parse_content(content: Content, name: str, mtime: float | None, options: Loa
                                 "the lines kept")
     if not len(lines.text):
         info["warnings"].append(f"{name}: empty file, 0 rows")
-    fmt = by_name(options.format) if options.format else (detector or Detector()).detect(name, lines.text)
-    info.update(format=fmt.name, lines=len(lines.text), replaced_bytes=lines.replaced)
-    held = [lines.text]
+    text, coloured = without_colours(lines.text)
+    if coloured:
+        info["warnings"].append(f"{name}: {coloured} lines held terminal colour codes; they were removed")
+    fmt = by_name(options.format) if options.format else (detector or Detector()).detect(name, text)
+    info.update(format=fmt.name, lines=len(text), replaced_bytes=lines.replaced)
+    held = [text]
+    del text
     del lines  # parse_lines frees the lines once it no longer needs them
     parsed = parse_lines(fmt, held, source=name, year=options.year, reference=reference_time(mtime), done=done)
     info["rows"] = parsed.table.num_rows
+    if parsed.year_assumed is not None:
+        info["year_assumed"] = parsed.year_assumed
     info["warnings"].extend(parsed.warnings)
     return parsed.table, info
+
+
+def without_colours(text: pa.Array) -> tuple[pa.Array, int]:
+    """The lines with ANSI colour and cursor codes (`ESC[1;31m`) removed, and how many lines held one."""
+    marked = pc.match_substring(text, "\x1b[")
+    count = pc.sum(marked).as_py() or 0
+    if not count:
+        return text, 0
+    return pc.replace_substring_regex(text, ANSI_CODE, ""), count
 
 
 def reference_time(mtime: float | None) -> datetime | None:
@@ -204,4 +222,16 @@ def load(paths: PathsArg, options: LoadOptions | None = None, *, raw: bool = Tru
     frame = to_frame(loaded.tables, raw=raw)
     frame.attrs["warnings"] = Notes(loaded.warnings)
     frame.attrs["files"] = Notes(loaded.files)
+    assumed = year_assumed(loaded.files)
+    if assumed is not None:
+        frame.attrs["year_assumed"] = assumed
     return as_loaded(frame)
+
+
+def year_assumed(files: list[dict[str, Any]]) -> int | bool | None:
+    """The year the files' yearless dates were given (see `years.roll`): an int when one, True when several, None
+    when every date was written with its year."""
+    found = {info["year_assumed"] for info in files if info.get("year_assumed") is not None}
+    if not found:
+        return None
+    return found.pop() if len(found) == 1 else True

@@ -45,7 +45,8 @@ class LoadOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     format: str | None = Field(None, description="force this format instead of detecting one per file")
-    year: int | None = Field(None, description="year for dates written without one (default: the file's mtime)")
+    year: int | None = Field(None, description="year of the first date written without one; later ones "
+                             "roll over where the months jump back (default: the file's mtime)")
     use_cache: bool = Field(True, description="read and write the parsed-frame cache")
     glob: Patterns = Field((), description="take only files matching one of these patterns")
     exclude: Patterns = Field((), description="leave out files matching one of these patterns")

@@ -14,7 +14,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from react_engine.logs import timestamps
+from react_engine.logs import timestamps, years
 from react_engine.logs.arrow import (
     STRING,
     combined,
@@ -25,7 +25,8 @@ from react_engine.logs.arrow import (
     release_memory,
     tails,
 )
-from react_engine.logs.formats.logformat import LEVEL_GROUPS, TIME_GROUP, Columns, Format
+from react_engine.logs.formats.headed import METADATA_COLUMN
+from react_engine.logs.formats.logformat import LEVEL_GROUPS, RULE_COLUMN, TIME_GROUP, Columns, Format
 from react_engine.logs.levels import severity_columns
 from react_engine.logs.lines import MessageCutter, drop_heads
 from react_engine.logs.matching import (
@@ -52,6 +53,8 @@ class Parsed:
 
     table: pa.Table
     warnings: list[str]
+    year_assumed: int | bool | None = None
+    """The year given to dates written without one (see `years.roll`): True when several, None when none was."""
 
 
 def _message(columns: Columns, lines: pa.Array, matched: np.ndarray) -> pa.Array:
@@ -172,6 +175,7 @@ class _Piece:
     raw: pa.Array | pa.ChunkedArray | None
     starts: Starts
     truncated: int
+    yearless: np.ndarray
 
 
 def _piece(fmt: Format, columns: Columns, raw: pa.Array | None, starts: Starts, *, year: int | None,
@@ -189,22 +193,31 @@ def _piece(fmt: Format, columns: Columns, raw: pa.Array | None, starts: Starts, 
     raw = raw if head is None else None
     release_memory()  # the lines, when the entries are held as head and message
     ts_text = columns.pop(TIME_GROUP, None)
-    stamp = (
-        pa.nulls(rows, timestamps.TIMESTAMP_TYPE)
+    stamp, yearless = (
+        (pa.nulls(rows, timestamps.TIMESTAMP_TYPE), np.zeros(rows, np.int8))
         if ts_text is None
-        else timestamps.parse(ts_text, fmt.shapes, year=year, reference=reference, anchored=not fmt.search_time)
+        else timestamps.parse_dated(ts_text, fmt.shapes, year=years.default_year(year, reference),
+                                    reference=reference, anchored=not fmt.search_time)
     )
     del ts_text
     severity, level_raw = severity_columns(columns, rows)
     for group in LEVEL_GROUPS:
         columns.pop(group, None)
+    _written_wins(columns, level_raw)
     named = {"timestamp": stamp, "severity": severity, "level_raw": level_raw, "host": columns.pop("host", None),
              "component": columns.pop("component", None), "pid": columns.pop("pid", None), "message": message,
              PATTERN_COLUMN: masked(message).cast(STRING)}
     for name in ENCODED_COLUMNS:  # a few values over many rows: held as dictionaries from here on
         if (values := named.get(name)) is not None and values.type == STRING:
             named[name] = pc.dictionary_encode(values)
-    return _Piece({**named, **columns}, head, raw, starts, truncated)
+    return _Piece({**named, **columns}, head, raw, starts, truncated, yearless)
+
+
+def _written_wins(columns: Columns, level_raw: pa.Array) -> None:
+    """No rule is named on rows whose level was written (a written level wins over an inferred one)."""
+    rule = columns.get(RULE_COLUMN)
+    if rule is not None:
+        columns[RULE_COLUMN] = pc.if_else(pc.is_valid(level_raw), pa.scalar(None, rule.type), rule)
 
 
 def _segmented(fmt: Format, lines: pa.Array) -> bool:
@@ -378,6 +391,7 @@ def parse_lines(
     for piece in pieces:
         piece.columns.pop("message", None)
     data = {name: _column(pieces, name) for name in _NAMED if name != "message"}
+    data["timestamp"], year_assumed = _rolled(pieces, data["timestamp"], year=year, reference=reference)
     data["message"] = message
     data[PATTERN_COLUMN] = _column(pieces, PATTERN_COLUMN)
     data["source"] = pa.DictionaryArray.from_arrays(np.zeros(rows, np.int8), pa.array([source], STRING))
@@ -394,5 +408,26 @@ def parse_lines(
             data[name] = null_strings(rows)
     table = encode_names(pa.table(data))  # the names of the pieces already are; columns no line filled are not
     release_memory()
-    warnings = [f"{source}: {truncated} very long entries; message cut to {MAX_MESSAGE_CHARS} chars (raw kept)"]
-    return Parsed(table, warnings if truncated else [])
+    table, notes = _without_metadata(table, source)
+    cut = [f"{source}: {truncated} very long entries; message cut to {MAX_MESSAGE_CHARS} chars (raw kept)"]
+    return Parsed(table, notes + cut * bool(truncated), year_assumed)
+
+
+def _rolled(pieces: list[_Piece], stamps: pa.Array, *, year: int | None,
+            reference: datetime | None) -> tuple[pa.Array, int | bool | None]:
+    """The file's times with the years of its yearless dates rolled over (see `years.roll`), and the year assumed."""
+    yearless = np.concatenate([piece.yearless for piece in pieces] or [np.zeros(0, np.int8)])
+    return years.roll(stamps, yearless, year=year, reference=reference)
+
+
+def _without_metadata(table: pa.Table, source: str) -> tuple[pa.Table, list[str]]:
+    """The rows that are entries, without the header lines a format read as metadata (see `METADATA_COLUMN`)."""
+    if METADATA_COLUMN not in table.column_names:
+        return table, []
+    metadata = pc.fill_null(table[METADATA_COLUMN], False)
+    count = pc.sum(metadata).as_py() or 0
+    table = table.drop_columns([METADATA_COLUMN])
+    if not count:
+        return table, []
+    return table.filter(pc.invert(metadata)), [f"{source}: {count} header lines (`#...`) read as the file's "
+                                                "metadata (the columns' names), not rows"]

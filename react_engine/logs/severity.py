@@ -16,6 +16,7 @@ _SYNONYMS: dict[str, str] = {
     "info": "info", "informational": "info", "information": "info", "inf": "info", "i": "info",
     "debug": "debug", "debg": "debug", "dbg": "debug", "d": "debug", "trace": "debug", "verbose": "debug",
     "v": "debug", "fine": "debug", "finer": "debug", "finest": "debug", "config": "debug",
+    **{f"debug{i}": "debug" for i in range(1, 10)},
 }
 _DOCSIS_WORDS: dict[str, str] = {"critico": "critical", "aviso": "notice"}
 
@@ -41,6 +42,11 @@ def from_syslog(number: int) -> str | None:
 def from_pri(pri: int) -> str | None:
     """A syslog `<PRI>` value: facility * 8 + severity."""
     return from_syslog(pri % 8) if 0 <= pri <= 191 else None
+
+
+def from_bunyan(level: int) -> str | None:
+    """bunyan and pino's numeric levels: 10 trace, 20 debug, 30 info, 40 warn, 50 error, 60 fatal."""
+    return {10: "debug", 20: "debug", 30: "info", 40: "warning", 50: "error", 60: "critical"}.get(level)
 
 
 def from_docsis(level: int) -> str | None:

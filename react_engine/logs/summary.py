@@ -10,7 +10,8 @@ import pyarrow.compute as pc
 from pydantic import BaseModel, Field
 
 from react_engine.logs.fields import SAMPLE_ROWS, discover, read
-from react_engine.logs.loader import PathsArg, load_tables
+from react_engine.logs.formats.logformat import RULE_COLUMN
+from react_engine.logs.loader import PathsArg, load_tables, year_assumed
 from react_engine.logs.options import LoadOptions
 from react_engine.logs.schema import INTERNAL_COLUMNS
 from react_engine.logs.severity import SEVERITIES
@@ -43,6 +44,10 @@ class FileReport(BaseModel):
     timestamp_parsed: int = Field(description="rows with a parsed timestamp")
     time_range: TimeRange | None
     severity_counts: dict[str, int] = Field(description="rows per severity, most severe first; `missing` last")
+    severity_rules: dict[str, int] = Field(default_factory=dict, description="rows whose severity no line wrote, "
+                                           "inferred by the format's rule (see `severity_rule`), per rule")
+    year_assumed: int | bool | None = Field(None, description="the year given to dates written without one (True "
+                                            "when several); None when every date wrote its year")
     columns: list[str]
     fields: list[NumberField] = Field(default_factory=list, description="numeric fields a statistic can be asked of")
     warnings: list[str]
@@ -75,6 +80,13 @@ def _severity_counts(table: pa.Table) -> dict[str, int]:
     return ordered
 
 
+def _severity_rules(table: pa.Table) -> dict[str, int]:
+    if RULE_COLUMN not in table.column_names:
+        return {}
+    return {row["values"]: row["counts"] for row in pc.value_counts(table.column(RULE_COLUMN)).to_pylist()
+            if row["values"] is not None}
+
+
 def _file_report(table: pa.Table, info: dict[str, Any]) -> FileReport:
     stamps = table.column("timestamp")
     return FileReport(
@@ -84,6 +96,8 @@ def _file_report(table: pa.Table, info: dict[str, Any]) -> FileReport:
         timestamp_parsed=len(stamps) - stamps.null_count,
         time_range=_time_range(table),
         severity_counts=_severity_counts(table),
+        severity_rules=_severity_rules(table),
+        year_assumed=info.get("year_assumed"),
         columns=[c for c in table.column_names if c not in INTERNAL_COLUMNS],
         fields=_number_fields(table),
         warnings=info["warnings"],
@@ -112,11 +126,16 @@ def _skipped_report(info: dict[str, Any]) -> FileReport:
     )
 
 
+def _severities(files: list[FileReport]) -> dict[str, Any]:
+    """The files' severity counts, rows per inference rule and assumed year, summed."""
+    counts = sum((Counter(f.severity_counts) for f in files), Counter())
+    return {"severity_counts": {name: counts[name] for name in (*SEVERITIES, MISSING) if counts.get(name)},
+            "severity_rules": dict(sum((Counter(f.severity_rules) for f in files), Counter())),
+            "year_assumed": year_assumed([f.model_dump() for f in files])}
+
+
 def _totals(files: list[FileReport]) -> InspectReport:
     ranges = [f.time_range for f in files if f.time_range]
-    counts: Counter[str] = Counter()
-    for report in files:
-        counts.update(report.severity_counts)
     columns = list(dict.fromkeys(c for f in files for c in f.columns))
     formats = sorted({f.format for f in files if f.format})
     return InspectReport(
@@ -124,7 +143,7 @@ def _totals(files: list[FileReport]) -> InspectReport:
         rows=sum(f.rows for f in files),
         timestamp_parsed=sum(f.timestamp_parsed for f in files),
         time_range=TimeRange(first=min(r.first for r in ranges), last=max(r.last for r in ranges)) if ranges else None,
-        severity_counts={name: counts[name] for name in (*SEVERITIES, MISSING) if counts.get(name)},
+        **_severities(files),
         columns=columns,
         fields=_merged([field for f in files for field in f.fields]),
         warnings=[w for f in files for w in f.warnings],

@@ -32,7 +32,8 @@ _TZ = r"(?: ?(?P<tz>Z|UTC|GMT|[+-]\d{2}:?\d{2}|(?:" + "|".join(ZONE_OFFSETS) + r
 SHAPES: dict[str, str] = {
     "iso": r"(?P<Y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})(?:[T ,_]+|-)(?P<H>\d{1,2})[:.](?P<M>\d{2})[:.]"
     r"(?P<S>\d{2})(?:[.,](?P<f>\d{1,9}))?" + _TZ,
-    "bsd": _WEEKDAY + "?" + _MON + r" +(?P<d>\d{1,2}),? +" + _TIME + r"(?: (?P<Y>\d{4})\b)?" + _TZ,
+    "bsd": _WEEKDAY + "?" + _MON + r" +(?P<d>\d{1,2}),? +" + _TIME + r"(?: (?P<Y>\d{4})\b)?" + _TZ
+    + r"(?: (?P<Y2>\d{4})\b)?",
     "mdy": _MON + r" +(?P<d>\d{1,2}),? (?P<Y>\d{4}),? +" + _TIME + r"(?: ?(?P<p>[AaPp][Mm]))?",
     "clf": r"(?P<d>\d{1,2})/" + _MON + r"/(?P<Y>\d{4}):" + _TIME + _TZ,
     "us": r"(?P<m>\d{1,2})/(?P<d>\d{1,2})/(?P<Y>\d{4}),? +" + _TIME + r"(?: ?(?P<p>[AaPp][Mm]))?",
@@ -41,9 +42,18 @@ SHAPES: dict[str, str] = {
     "ymd6": r"(?P<y>\d{2})(?P<m>\d{2})(?P<d>\d{2}) (?P<H>\d{2})(?P<M>\d{2})(?P<S>\d{2})",
     "md": r"(?P<m>\d{1,2})[-.](?P<d>\d{1,2}) " + _TIME,
     "epoch": r"(?P<epoch>\d{9,10})\b(?:\.(?P<f>\d{1,9}))?",
+    "mmdd": r"(?P<m>\d{2})(?P<d>\d{2}) " + _TIME,
+    "compact_dot": r"(?P<Y>\d{4})(?P<m>\d{2})(?P<d>\d{2})\.(?P<H>\d{2})(?P<M>\d{2})(?P<S>\d{2})(?:[.,](?P<f>\d{1,9}))?",
+    "yday": r"(?P<Y>\d{4})-(?P<j>\d{3})T" + _TIME,
+    "minsec": r"(?P<M>\d{2}):(?P<S>\d{2})\.(?P<f>\d{1,9})",
+    "clock": r"(?P<H>\d{1,2}):(?P<M>\d{2}):(?P<S>\d{2})(?:[.,](?P<f>\d{1,9}))?\b",
 }
 # Shapes tried when a format does not name its own; also used to find a time anywhere in a line.
 DEFAULT_SHAPES: tuple[str, ...] = ("iso", "bsd", "clf", "us")
+YEAR_ASSUMED = 1
+"""A date written without its year (`Nov  3 09:23:38`)."""
+DATE_ASSUMED = 2
+"""A time written without a date (`08:09:33.814936`)."""
 _MONTHS = pa.array(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"])
 _NS = 1_000_000_000
 _ROLLOVER_SLACK_NS = 86_400 * _NS
@@ -51,7 +61,7 @@ _MAX_EPOCH = 9_200_000_000  # seconds; nanoseconds since 1970 must fit in int64
 TIMESTAMP_TYPE = pa.timestamp("ns", tz="UTC")
 
 
-def _days_from_civil(y: np.ndarray, m: np.ndarray, d: np.ndarray) -> np.ndarray:
+def days_from_civil(y: np.ndarray, m: np.ndarray, d: np.ndarray) -> np.ndarray:
     """Days since 1970-01-01 for proleptic Gregorian dates (H. Hinnant's algorithm)."""
     y = y - (m <= 2)
     era = np.floor_divide(y, 400)
@@ -87,6 +97,8 @@ def _offset_seconds(part: pa.Array) -> np.ndarray:
 
 
 def _month(parts: pa.StructArray, names: set[str]) -> np.ndarray:
+    if "j" in names:  # a day of the year: January's day 1 to 366 (the date arithmetic carries it on)
+        return np.ones(len(parts), np.int64)
     if "m" in names:
         return _ints(parts.field("m"))
     key = pc.utf8_lower(pc.utf8_slice_codeunits(parts.field("mon"), 0, 3))
@@ -102,35 +114,62 @@ def _hour(parts: pa.StructArray, names: set[str]) -> np.ndarray:
     return np.where((marker == "am") & (hour == 12), 0, hour)
 
 
-def _assemble(parts: pa.StructArray, default_year: int, reference_ns: int | None) -> np.ndarray:
-    """Nanoseconds since the epoch for each matched row; a sentinel (min int64) where invalid."""
-    names = {parts.type.field(i).name for i in range(parts.type.num_fields)}
-    invalid = np.iinfo(np.int64).min
-    frac = _fraction_ns(parts.field("f")) if "f" in names else 0
-    if "epoch" in names:
-        seconds = _ints(parts.field("epoch"), -1)
-        return np.where((seconds >= 0) & (seconds < _MAX_EPOCH), seconds * _NS + frac, invalid)
+def _year(parts: pa.StructArray, names: set[str]) -> np.ndarray:
+    """The year written (4 digits, 2 digits, or 4 digits after the zone: `May 19 08:00:01 EST 2021`); -1 where
+    none is."""
     if "Y" in names:
         year = _ints(parts.field("Y"))
     elif "y" in names:
         year = _ints(parts.field("y")) + 2000
     else:
         year = np.full(len(parts), -1, dtype=np.int64)
+    return np.where(year < 0, _ints(parts.field("Y2")), year) if "Y2" in names else year
+
+
+def _clock(parts: pa.StructArray, names: set[str], frac: np.ndarray | int,
+           reference_ns: int) -> tuple[np.ndarray, np.ndarray]:
+    """A time of day written without a date (`08:09:33.814936`), on the day of `reference_ns`; minutes and seconds
+    written without an hour (`29:47.191`), in the hour of `reference_ns`."""
+    unit = 3_600 if "H" not in names else 86_400
+    start = reference_ns - reference_ns % (unit * _NS)
+    hour = _ints(parts.field("H")) if "H" in names else np.zeros(len(parts), np.int64)
+    minute, second = _ints(parts.field("M")), _ints(parts.field("S"), 0)
+    ok = (hour >= 0) & (hour <= 24) & (minute >= 0) & (minute <= 59) & (second >= 0) & (second <= 60)
+    ns = start + (hour * 3600 + minute * 60 + second) * _NS + frac
+    return np.where(ok, ns, np.iinfo(np.int64).min), np.where(ok, DATE_ASSUMED, 0).astype(np.int8)
+
+
+def _assemble(parts: pa.StructArray, default_year: int, reference_ns: int | None,
+              now_ns: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """Nanoseconds since the epoch for each matched row (a sentinel, min int64, where invalid) and whether its
+    year was assumed (`default_year`, or the year before when that puts it after `reference_ns`; a time with no
+    date at all is on the day of `now_ns`, the reference time; see `_clock`)."""
+    names = {parts.type.field(i).name for i in range(parts.type.num_fields)}
+    invalid = np.iinfo(np.int64).min
+    frac = _fraction_ns(parts.field("f")) if "f" in names else 0
+    if "d" not in names and "j" not in names and "epoch" not in names:
+        return _clock(parts, names, frac, now_ns)
+    if "epoch" in names:
+        seconds = _ints(parts.field("epoch"), -1)
+        valid = (seconds >= 0) & (seconds < _MAX_EPOCH)
+        return np.where(valid, seconds * _NS + frac, invalid), np.zeros(len(parts), bool)
+    year = _year(parts, names)
     yearless = year < 0
     year = np.where(yearless, default_year, year)
-    month, day = _month(parts, names), _ints(parts.field("d"))
+    month, day = _month(parts, names), _ints(parts.field("j" if "j" in names else "d"))
     hour, minute = _hour(parts, names), _ints(parts.field("M"))
     second = _ints(parts.field("S"), 0) if "S" in names else 0
     offset = _offset_seconds(parts.field("tz")) if "tz" in names else 0
     clock = hour * 3600 + minute * 60 + second - offset
-    ns = (_days_from_civil(year, month, day) * 86400 + clock) * _NS + frac
+    ns = (days_from_civil(year, month, day) * 86400 + clock) * _NS + frac
     if reference_ns is not None:
         late = yearless & (ns > reference_ns + _ROLLOVER_SLACK_NS)
-        earlier = (_days_from_civil(year - 1, month, day) * 86400 + clock) * _NS + frac
+        earlier = (days_from_civil(year - 1, month, day) * 86400 + clock) * _NS + frac
         ns = np.where(late, earlier, ns)
-    ok = (month >= 1) & (month <= 12) & (day >= 1) & (day <= 31) & (hour >= 0) & (hour <= 24)
+    ok = (month >= 1) & (month <= 12) & (day >= 1) & (day <= (366 if "j" in names else 31)) & (hour >= 0)
+    ok &= hour <= 24
     ok &= (minute >= 0) & (minute <= 59) & (year >= 1678) & (year <= 2261)
-    return np.where(ok, ns, invalid)
+    return np.where(ok, ns, invalid), (yearless & ok).astype(np.int8) * YEAR_ASSUMED
 
 
 def _reference(reference: datetime | None) -> tuple[int, int | None]:
@@ -164,10 +203,26 @@ def parse(
     `year` fixes the year of dates written without one; otherwise it comes from `reference`
     (with rollover). `anchored=False` finds a time anywhere in the string.
     """
+    return parse_dated(text, shapes, year=year, reference=reference, anchored=anchored)[0]
+
+
+def parse_dated(
+    text: pa.Array,
+    shapes: tuple[str, ...] = DEFAULT_SHAPES,
+    *,
+    year: int | None = None,
+    reference: datetime | None = None,
+    anchored: bool = True,
+) -> tuple[pa.Array, np.ndarray]:
+    """`parse`, and per row what was assumed: `YEAR_ASSUMED` (the date was written without a year),
+    `DATE_ASSUMED` (a time was written without a date) or 0 (nothing); a time written
+    without a date is on the day of `reference`."""
     default_year, reference_ns = (year, None) if year is not None else _reference(reference)
+    now_ns = _reference(reference)[1] or 0
     values, indices = _distinct(text)
     invalid = np.iinfo(np.int64).min
     result = np.full(len(values), invalid, dtype=np.int64)
+    assumed = np.zeros(len(values), np.int8)
     for shape in shapes:
         todo = np.flatnonzero(result == invalid)
         if not len(todo):
@@ -176,7 +231,10 @@ def parse(
         parts = pc.extract_regex(subset, ("^" if anchored else "") + SHAPES[shape])
         matched = parts.is_valid().to_numpy(zero_copy_only=False)
         if matched.any():
-            result[todo[matched]] = _assemble(parts, default_year, reference_ns)[matched]
+            stamps, yearless = _assemble(parts, default_year, reference_ns, now_ns)
+            result[todo[matched]] = stamps[matched]
+            assumed[todo[matched]] = yearless[matched]
     mask = result == invalid
     parsed = pa.array(result, type=pa.int64(), mask=mask).cast(TIMESTAMP_TYPE)
-    return pc.take(parsed, indices)
+    per_row = pc.fill_null(pc.take(pa.array(assumed, pa.int8()), indices), 0)
+    return pc.take(parsed, indices), np.asarray(per_row.to_numpy(zero_copy_only=False), np.int8)

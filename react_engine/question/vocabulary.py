@@ -69,6 +69,7 @@ class Vocabulary:
     first: pd.Timestamp | None = None
     last: pd.Timestamp | None = None
     events: Events = field(default_factory=Events)  # the sampled messages' templates
+    inferred_levels: bool = False  # some severities no line wrote: the format's rule inferred them (severity_rule)
 
     @classmethod
     def build(cls, frame: pd.DataFrame, counted: Mapping[str, pd.Series] | None = None) -> Vocabulary:
@@ -87,7 +88,7 @@ class Vocabulary:
         return cls(rows=rows, values=_values(frame, counted or {}), tokens=dict(tokens), sampled=len(sample),
                    sample=events.sample, sources=_sources(frame, rows),
                    first=None if pd.isna(first) else first, last=None if pd.isna(last) else last,
-                   events=events)
+                   events=events, inferred_levels="severity_rule" in frame.columns)
 
     @classmethod
     def of_values(cls, known: Mapping[str, list[str]]) -> Vocabulary:

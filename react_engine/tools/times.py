@@ -34,6 +34,28 @@ def _where(place: dict[str, Any]) -> str:
     return f"{at}({place['source']}:{place['line']})"
 
 
+def _out_of_order(ctx: ToolContext, stamps: pd.Series) -> dict[str, Any] | None:
+    """How many timed lines come earlier than the line above them in the same file, and where the first timed
+    line in file order is; None when every file is in time order."""
+    times = utc(stamps)
+    timed = times[times.notna().to_numpy(dtype=bool)]
+    if len(timed) < 2:
+        return None
+    files = pd.factorize(gathered(ctx.rows, ["source"])["source"].reindex(timed.index))[0]
+    raw = ticks(timed)[0]
+    back = (np.diff(raw) < 0) & (files[1:] == files[:-1])
+    if not back.any():
+        return None
+    return {"lines_back": int(back.sum()), "first_line": _place(ctx, timed.index[0], timed.iloc[0])}
+
+
+def _order_summary(order: dict[str, Any] | None) -> str:
+    if order is None:
+        return ""
+    return (f"; out of order: {order['lines_back']:,} lines are earlier than the line above them, the first line in "
+            f"file order is {_where(order['first_line'])}")
+
+
 class TimeSpanParams(Params):
     pass
 
@@ -65,6 +87,9 @@ def time_span(params: TimeSpanParams, ctx: ToolContext) -> ToolResult:
         summary += f"; the logs go on {spoken(after)} after the last" if after > 0 else "; the logs end there"
     if line.untimed:
         summary += f"; {line.untimed:,} rows without a time left out"
+    if (order := _out_of_order(ctx, stamps)) is not None:
+        result["out_of_order"] = order
+    summary += _order_summary(order)
     return ToolResult(value=result, summary=summary, evidence=pd.Index([line.labels[0], line.labels[-1]]).unique())
 
 

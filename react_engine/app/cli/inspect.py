@@ -17,19 +17,27 @@ def _render(report: FileReport, title: str) -> list[str]:
     share = f" ({report.timestamp_parsed / report.rows:.1%})" if report.rows else ""
     span = f"{report.time_range.first} .. {report.time_range.last}" if report.time_range else "none"
     severities = ", ".join(f"{name} {count}" for name, count in report.severity_counts.items()) or "none"
+    severities += "".join(f"; {count:,} inferred by rule ({rule})" for rule, count in report.severity_rules.items())
     numbers = ", ".join(f"{f.name} ({f.type}{', ' + f.unit if f.unit else ''}; {f.rows:,} rows)" for f in report.fields)
     lines = [
         title,
         f"  format:     {report.format or 'skipped'}",
         f"  rows:       {report.rows}",
         f"  timestamps: {report.timestamp_parsed} parsed{share}",
-        f"  time range: {span}",
+        f"  time range: {span}" + _assumed(report.year_assumed),
         f"  severity:   {severities}",
         f"  columns:    {', '.join(report.columns)}",
         f"  numbers:    {numbers or 'none'}",
     ]
     lines += [f"  warning:    {warning}" for warning in report.warnings]
     return lines
+
+
+def _assumed(year: int | bool | None) -> str:
+    """What the time range must say when the dates wrote no year."""
+    if year is None:
+        return ""
+    return f" (year {year} assumed: the dates carry none)" if year is not True else " (years assumed: the dates carry none)"
 
 
 @click.command("inspect")

@@ -8,14 +8,17 @@ from collections import Counter
 from typing import Any
 
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from react_engine.logs.formats.logformat import Columns, Format
 from react_engine.logs.schema import CANONICAL_COLUMNS, RAW_COLUMN
 
 KEYS: dict[str, tuple[str, ...]] = {
-    "ts": ("timestamp", "@timestamp", "time", "ts", "datetime", "date", "asctime", "t", "eventTime"),
-    "level": ("level", "severity", "levelname", "lvl", "loglevel", "log.level", "level_name", "priority"),
-    "message": ("message", "msg", "@message", "text", "log", "event", "body"),
+    "ts": ("timestamp", "@timestamp", "time", "ts", "datetime", "date", "asctime", "t", "eventTime", "t.$date",
+           "timeUnixNano", "started_at", "EdgeStartTimestamp", "instant.epochSecond"),
+    "level": ("level", "severity", "levelname", "lvl", "loglevel", "log.level", "level_name", "priority",
+              "severityText", "@fields.lvl", "@fields.level", "s"),
+    "message": ("message", "msg", "@message", "text", "log", "event", "body", "@fields.msg", "body.stringValue"),
     "host": ("host", "hostname", "host.name", "@host", "server"),
     "component": ("logger", "logger_name", "name", "component", "module", "service", "app", "program", "source"),
     "pid": ("pid", "process", "process.pid", "thread", "thread_name"),
@@ -55,6 +58,10 @@ def _epoch_text(value: Any) -> str | None:
         return f"{value / scale:.9f}"
     seconds, rest = divmod(value, scale)
     return f"{seconds}.{rest * (10**9 // scale):09d}"
+
+
+_CONVERT = {"ts": _epoch_text}
+_BUNYAN_NUMBER = r"^[1-6]0$"
 
 
 def _objects(lines: pa.Array) -> list[dict[str, Any] | None]:
@@ -112,12 +119,14 @@ def object_columns(objects: list[dict[str, Any] | None]) -> tuple[Columns, pa.Ar
             key, value = _pick(obj, names) if obj else (None, None)
             if key:
                 taken.add(key)
-            values[column].append(_epoch_text(value) if column == "ts" else _text(value))
+            values[column].append(_CONVERT.get(column, _text)(value))
         used.append(taken)
     counts = Counter(k for obj, taken in zip(objects, used) if obj for k in obj if k not in taken)
     minimum = max(1, int(EXTRA_MIN_SHARE * len(objects)))
     extras = [k for k, n in counts.most_common(MAX_EXTRAS) if n >= minimum and k not in _RESERVED]
     columns: Columns = {name: pa.array(v, pa.large_string()) for name, v in values.items()}
+    numeric = pc.match_substring_regex(columns["level"], _BUNYAN_NUMBER)  # bunyan and pino: `"level": 30`
+    columns["blevel"] = pc.if_else(numeric, columns["level"], pa.scalar(None, pa.large_string()))
     for key in extras:
         columns[key] = _extra_column([o.get(key) if o else None for o in objects])
     matched = pa.array([o is not None for o in objects], pa.bool_())

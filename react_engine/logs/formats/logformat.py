@@ -14,7 +14,12 @@ Columns = dict[str, pa.Array | pa.ChunkedArray]
 
 # Named groups with a fixed meaning; any other group name becomes an extra column of the same name.
 TIME_GROUP = "ts"
-LEVEL_GROUPS: tuple[str, ...] = ("level", "sev", "dlevel", "pri")  # word, syslog 0-7, DOCSIS 1-8, <PRI>
+# word, syslog 0-7, DOCSIS 1-8, <PRI>, bunyan/pino 10-60, inferred by a rule
+LEVEL_GROUPS: tuple[str, ...] = ("level", "sev", "dlevel", "pri", "blevel", "inferred")
+INFERRED_GROUP = "inferred"
+"""A severity no line wrote, inferred by the format's own rule (an HTTP status, a failed call): it fills
+`severity` where nothing was written and leaves `level_raw` empty; the format says which rule in `severity_rule`."""
+RULE_COLUMN = "severity_rule"
 
 
 class OnePass(str):
@@ -40,6 +45,10 @@ class Format:
     later patterns are fallbacks for stray lines. `detect_only` patterns also identify it, for lines that start no
     entry of their own (in a multiline format they join the entry above).
     `search_time` looks for the time anywhere in the `ts` text instead of at its start.
+    `yields_to` names formats this one does not displace in detection once they pass their own share, even when
+    it matches more lines (syslog's ISO-time lines also match `time level message`, with the level as the host).
+    `quick` is a pattern, cheap to run (no groups), that every line the format matches also matches: detection
+    tries the format only on a sample where some line matches it.
     """
 
     name: str
@@ -54,6 +63,8 @@ class Format:
     search_time: bool = False
     signature: int | None = None
     detect_only: tuple[str, ...] = ()
+    yields_to: tuple[str, ...] = ()
+    quick: str | None = None
 
     @property
     def detect_patterns(self) -> tuple[str, ...]:

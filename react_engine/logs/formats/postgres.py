@@ -40,6 +40,7 @@ POSTGRES = Format(
     detect_only=(FOLLOWING,),
     shapes=("iso",),
     multiline=True,
+    detect_share=0.05,  # STATEMENT text and indented lines may fill most of the sample; the prefix is distinctive
     finish=_finish,
     extras=("user", "database"),
 )

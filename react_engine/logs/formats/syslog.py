@@ -34,7 +34,8 @@ RFC3164_SPACED = (
     + r": ?(?P<message>.*)$"
 )
 # Lines without a program tag (`Nov 20 10:00:01 host free text`), as some devices write them.
-RFC3164_UNTAGGED = r"^" + PRI + r"(?P<ts>" + BSD_TIME + r"|" + ISO_TIME + r") (?P<host>\S+) (?P<message>.*)$"
+# A host name holds no `]` (`25376]INFO:module:msg` after a time is no syslog line).
+RFC3164_UNTAGGED = r"^" + PRI + r"(?P<ts>" + BSD_TIME + r"|" + ISO_TIME + r") (?P<host>[^\s\]]+) (?P<message>.*)$"
 
 
 def _nil_to_null(columns: Columns) -> None:
@@ -51,4 +52,5 @@ SYSLOG = Format(
     patterns=(RFC3164_COMMON, RFC3164, RFC5424, RFC3164_SPACED, RFC3164_UNTAGGED),
     shapes=("bsd", "iso"),
     finish=_nil_to_null,
+    yields_to=("timed_level", "vmware", "mysql_error"),
 )

@@ -1,6 +1,7 @@
 """Web server logs: Apache/nginx access logs (common and combined), Apache and nginx error logs.
 
-Access logs write no level, so `severity` stays missing; `status` and `bytes` are integers.
+Access logs write no level: their `severity` is inferred from the HTTP status (>= 500 error, >= 400 warning), and
+`severity_rule` says so on those rows; `status` and `bytes` are integers.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from react_engine.logs.arrow import nil_to_null
+from react_engine.logs.formats.headed import status_rule
 from react_engine.logs.formats.logformat import Columns, Format
 
 ACCESS_LINE = (
@@ -33,6 +35,7 @@ def _access_finish(columns: Columns) -> None:
         columns[name] = pc.cast(pc.if_else(digits, values, pa.scalar(None, values.type)), pa.int64())
     for name in ("ident", "user", "referer"):
         columns[name] = nil_to_null(columns[name])
+    status_rule(columns)
 
 
 ACCESS = Format(

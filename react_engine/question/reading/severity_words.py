@@ -34,7 +34,11 @@ def read_severity(q: Question, draft: Draft, uses_severity: bool, vocabulary: Vo
         draft.search("|".join(stems), len(stems) > 1,
                      f'containing {" or ".join(stems)} (these logs record no severities)')
         return
-    draft.filters.append(_level_filter(levels, minimum, written, vocabulary))
+    level = _level_filter(levels, minimum, written, vocabulary)
+    if vocabulary.inferred_levels:  # some severities no line wrote: the format's rule inferred them
+        level = level.model_copy(update={"words": f"{level.words}, inferred by the format's rule where no level is "
+                                                  f"written: see the severity_rule column"})
+    draft.filters.append(level)
 
 
 def _hits(q: Question, written: dict[str, str]) -> tuple[str | None, list[Hit]]:

@@ -1,0 +1,86 @@
+"""Years of dates written without one (`Nov  3 09:23:38`), over a whole file in the order of its lines.
+
+Such a date takes the year of the file's modification time (or `--year`); where the months jump back (December,
+then January) the later lines are a year on. Without `--year` the last such date of the file is placed no later
+than the file was written (a day's slack): a file last written in July whose lines say November is from the year
+before. With `--year`, the first such date is in that year.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from react_engine.logs.timestamps import DATE_ASSUMED, TIMESTAMP_TYPE, days_from_civil
+
+ROLLBACK_HOURS = 1
+"""How far back a time written without a date must go from one line to the next to start a new day (03:00 ->
+00:00 is 3 hours; lines of several processes a few milliseconds out of order are no new day)."""
+ROLLBACK_MONTHS = 6
+"""How far back the month must jump from one dated line to the next to start a new year (December -> January is
+11; a line a month out of order is no new year)."""
+_DAY_NS = 86_400 * 1_000_000_000
+_SLACK_NS = _DAY_NS
+
+
+def default_year(year: int | None, reference: datetime | None) -> int:
+    """The year a yearless date is first read in: `year`, else the reference's (the file's mtime), else now's."""
+    if year is not None:
+        return year
+    ref = reference or datetime.now(UTC)
+    return (ref if ref.tzinfo else ref.replace(tzinfo=UTC)).year
+
+
+def _shifted(ns: np.ndarray, years: np.ndarray) -> np.ndarray:
+    """`ns` (nanoseconds since 1970) moved by whole calendar `years`, the day and time of day kept."""
+    days = ns.astype("datetime64[ns]").astype("datetime64[D]")
+    month_start = days.astype("datetime64[M]")
+    year = days.astype("datetime64[Y]").astype(np.int64) + 1970
+    month = month_start.astype(np.int64) % 12 + 1
+    day = (days - month_start.astype("datetime64[D]")).astype(np.int64) + 1
+    clock = ns - days.astype("datetime64[ns]").astype(np.int64)
+    return days_from_civil(year + years, month, day) * _DAY_NS + clock
+
+
+def _year_shifts(ns: np.ndarray, *, fixed: bool, reference: datetime | None) -> np.ndarray:
+    """Per yearless date (in line order), the years to add to the default year."""
+    months = ns.astype("datetime64[ns]").astype("datetime64[M]").astype(np.int64)
+    jumps = np.concatenate([[0], np.cumsum(np.diff(months) <= -ROLLBACK_MONTHS)])
+    if fixed:
+        return jumps
+    shifts = jumps - jumps[-1]
+    ref = reference or datetime.now(UTC)
+    ref = ref if ref.tzinfo else ref.replace(tzinfo=UTC)
+    last = _shifted(ns[-1:], shifts[-1:])[0]
+    return shifts - 1 if last > int(ref.timestamp() * 1e9) + _SLACK_NS else shifts
+
+
+def _roll_days(ns: np.ndarray) -> np.ndarray:
+    """Times written without a date, all on the reference's day, in line order: where the time goes back more than
+    `ROLLBACK_HOURS` a new day starts, and the last line stays on the reference's day (the days before it earlier)."""
+    jumps = np.concatenate([[0], np.cumsum(np.diff(ns) < -ROLLBACK_HOURS * 3_600 * 1_000_000_000)])
+    return ns + (jumps - jumps[-1]) * _DAY_NS
+
+
+def roll(stamps: pa.Array, assumed: np.ndarray, *, year: int | None,
+         reference: datetime | None) -> tuple[pa.Array, int | bool | None]:
+    """`stamps` with the years of the `assumed` rows (read in `default_year`) rolled over and anchored, and the year
+    assumed: an int when all such dates fell in one year, True when in several, None when no date was yearless.
+    Rows whose whole date was assumed (`DATE_ASSUMED`) first roll over from day to day (see `_roll_days`)."""
+    valid = np.asarray(stamps.is_valid().to_numpy(zero_copy_only=False), bool)
+    rows = np.flatnonzero((assumed > 0) & valid)
+    if not len(rows):
+        return stamps, None
+    ns = np.array(pc.fill_null(stamps.cast(pa.int64()), 0).to_numpy(zero_copy_only=False), np.int64)
+    dateless = np.flatnonzero((assumed == DATE_ASSUMED) & valid)
+    if len(dateless):
+        ns[dateless] = _roll_days(ns[dateless])
+    shifts = _year_shifts(ns[rows], fixed=year is not None, reference=reference)
+    moved = _shifted(ns[rows], shifts) if shifts.any() else ns[rows]
+    ns[rows] = moved
+    fixed_years = set((moved.astype("datetime64[ns]").astype("datetime64[Y]").astype(np.int64) + 1970).tolist())
+    rolled = pa.array(ns, pa.int64(), mask=~valid).cast(TIMESTAMP_TYPE)
+    return rolled, fixed_years.pop() if len(fixed_years) == 1 else True
