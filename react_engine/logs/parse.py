@@ -17,7 +17,6 @@ import pyarrow.compute as pc
 from react_engine.logs import timestamps, years
 from react_engine.logs.arrow import (
     STRING,
-    combined,
     concat,
     fits_views,
     lit,
@@ -25,7 +24,7 @@ from react_engine.logs.arrow import (
     release_memory,
     tails,
 )
-from react_engine.logs.formats.headed import METADATA_COLUMN
+from react_engine.logs.assembly import Piece, Starts, assemble
 from react_engine.logs.formats.logformat import LEVEL_GROUPS, RULE_COLUMN, TIME_GROUP, Columns, Format
 from react_engine.logs.levels import severity_columns
 from react_engine.logs.lines import MessageCutter, drop_heads
@@ -36,15 +35,12 @@ from react_engine.logs.matching import (
     head_pattern,
     match_lines,
 )
-from react_engine.logs.packing import dictionary, encode_names
-from react_engine.logs.schema import CANONICAL_COLUMNS, ENCODED_COLUMNS, PATTERN_COLUMN, RAW_COLUMN, RAW_HEAD
+from react_engine.logs.schema import ENCODED_COLUMNS, PATTERN_COLUMN
 from react_engine.logs.templates import masked
 
 MAX_MESSAGE_CHARS = 8192
 """`message` is cut to this many characters (with a marker); `raw` always keeps the whole entry."""
 TRUNCATION_MARK = " …[truncated]"
-Starts = np.ndarray | range
-"""The line (from 0) where each of a piece's entries starts: a range where each line is an entry."""
 
 
 @dataclass(frozen=True)
@@ -162,24 +158,8 @@ captures are held at once, each turned into its final columns before more are re
 an entry starts, in a file whose entries span lines."""
 BOUNDARY_LINES = 256
 """Lines looked at, at a time, for the start of an entry where a segment of a multiline file may end."""
-_NAMED = ("timestamp", "severity", "level_raw", "host", "component", "pid", "message")
-
-
-@dataclass
-class _Piece:
-    """Consecutive entries of a file: their columns (`_NAMED`, then the format's groups), their first lines and
-    the entries as written: `head` (before each message) when `head + message` is every entry, else `raw`."""
-
-    columns: Columns
-    head: pa.Array | pa.ChunkedArray | None
-    raw: pa.Array | pa.ChunkedArray | None
-    starts: Starts
-    truncated: int
-    yearless: np.ndarray
-
-
 def _piece(fmt: Format, columns: Columns, raw: pa.Array | None, starts: Starts, *, year: int | None,
-           reference: datetime | None) -> _Piece:
+           reference: datetime | None) -> Piece:
     """The final columns of some entries from their parsed columns. `raw` None: every entry is `_head + message`."""
     rows = len(starts)
     written = columns.pop("message")
@@ -210,7 +190,7 @@ def _piece(fmt: Format, columns: Columns, raw: pa.Array | None, starts: Starts, 
     for name in ENCODED_COLUMNS:  # a few values over many rows: held as dictionaries from here on
         if (values := named.get(name)) is not None and values.type == STRING:
             named[name] = pc.dictionary_encode(values)
-    return _Piece({**named, **columns}, head, raw, starts, truncated, yearless)
+    return Piece({**named, **columns}, head, raw, starts, truncated, yearless)
 
 
 def _written_wins(columns: Columns, level_raw: pa.Array) -> None:
@@ -243,11 +223,11 @@ def _extracted(fmt: Format, lines: pa.Array) -> Iterator[tuple[int, Columns, Tri
 
 
 def _segments(fmt: Format, lines: pa.Array, *, year: int | None, reference: datetime | None,
-              done: Callable[[float], None]) -> tuple[list[_Piece], list[str], pa.Array | None]:
+              done: Callable[[float], None]) -> tuple[list[Piece], list[str], pa.Array | None]:
     """The pieces of a file parsed segment by segment, the order of the format's groups, and every message when
     all are as cut from the lines in place; `done` hears the share of lines parsed. The lines are consumed."""
     cutter = MessageCutter(lines)
-    pieces: list[_Piece] = []
+    pieces: list[Piece] = []
     seen = Tried()
     cut: list[pa.Array] = []
     for first, columns, tried in _extracted(fmt, lines):
@@ -291,13 +271,13 @@ def _entry_bounds(fmt: Format, lines: pa.Array, start: int) -> list[int]:
 
 
 def _entry_segments(fmt: Format, lines: pa.Array, *, year: int | None, reference: datetime | None,
-                    done: Callable[[float], None]) -> tuple[list[_Piece], list[str]]:
+                    done: Callable[[float], None]) -> tuple[list[Piece], list[str]]:
     """The pieces of a file parsed whole entries at a time (a segment of a file whose entries may span lines, or
     the whole file), and the order of the format's groups; `done` hears the share of lines parsed."""
     segmented = fmt.multiline and fmt.reader is None
     lead = _blank_lead(fmt, lines) if fmt.multiline else 0
     bounds = _entry_bounds(fmt, lines, lead) if segmented else [lead, len(lines)]
-    pieces: list[_Piece] = []
+    pieces: list[Piece] = []
     seen = Tried()
     for first, end in pairwise(bounds):
         columns, raw, starts, tried = _rows(fmt, lines.slice(first, end - first))
@@ -307,55 +287,6 @@ def _entry_segments(fmt: Format, lines: pa.Array, *, year: int | None, reference
         del columns, raw
         done(end / max(len(lines), 1))
     return pieces, seen.order(fmt.patterns) if len(pieces) > 1 else []
-
-
-def _chunks(parts: list[pa.Array | pa.ChunkedArray]) -> list[pa.Array]:
-    """The arrays of `parts`, a chunked array standing for its chunks."""
-    return [chunk for part in parts for chunk in (part.chunks if isinstance(part, pa.ChunkedArray) else [part])]
-
-
-def _column(pieces: list[_Piece], name: str) -> pa.Array | None:
-    """One column of every piece (null where a piece lacks it), taken out of the pieces; None where none has it."""
-    parts = [piece.columns.pop(name, None) for piece in pieces]
-    present = [part for part in parts if part is not None]
-    if not present:
-        return None
-    kind = present[0].type
-    chunks = _chunks([part if part is not None else pa.nulls(len(piece.starts), kind)
-                      for piece, part in zip(pieces, parts, strict=True)])
-    del parts, present
-    if pa.types.is_dictionary(kind):  # the pieces' dictionaries joined, in order of appearance
-        return dictionary(pa.chunked_array(chunks, kind).unify_dictionaries().combine_chunks())
-    return combined(chunks) if kind == STRING else pa.chunked_array(chunks, kind).combine_chunks()
-
-
-def _entries(pieces: list[_Piece], message: pa.Array) -> dict[str, pa.Array]:
-    """`raw_head` when every piece is held as head and message, else `raw`."""
-    lean = all(piece.head is not None for piece in pieces)
-    parts, start = [], 0
-    for piece in pieces:
-        rows = len(piece.starts)
-        if lean:
-            parts.append(piece.head)
-        else:
-            parts.append(piece.raw if piece.raw is not None else concat(piece.head, message.slice(start, rows)))
-        piece.head = piece.raw = None  # so that `combined` frees each part once copied
-        start += rows
-    chunks = _chunks(parts)
-    del parts
-    return {RAW_HEAD if lean else RAW_COLUMN: combined(chunks)}
-
-
-def _line_numbers(pieces: list[_Piece], rows: int) -> pa.Array:
-    """Each entry's line number in the file (from 1), from the pieces' starts."""
-    numbers = np.empty(rows, np.int64)
-    at = 0
-    for piece in pieces:
-        starts, count = piece.starts, len(piece.starts)
-        numbers[at : at + count] = np.arange(starts.start, starts.stop) if isinstance(starts, range) else starts
-        at += count
-    numbers += 1
-    return pa.array(numbers)
 
 
 def parse_lines(
@@ -384,50 +315,8 @@ def parse_lines(
         pieces, order = _entry_segments(fmt, lines, year=year, reference=reference, done=done)
         message = None
         del lines
-    rows = sum(len(piece.starts) for piece in pieces)
     truncated = sum(piece.truncated for piece in pieces)
-    if message is None:
-        message = _column(pieces, "message")
-    for piece in pieces:
-        piece.columns.pop("message", None)
-    data = {name: _column(pieces, name) for name in _NAMED if name != "message"}
-    data["timestamp"], year_assumed = _rolled(pieces, data["timestamp"], year=year, reference=reference)
-    data["message"] = message
-    data[PATTERN_COLUMN] = _column(pieces, PATTERN_COLUMN)
-    data["source"] = pa.DictionaryArray.from_arrays(np.zeros(rows, np.int8), pa.array([source], STRING))
-    data["line"] = _line_numbers(pieces, rows)
-    data.update(_entries(pieces, message))
-    groups = order + [name for piece in pieces for name in piece.columns]
-    for name in dict.fromkeys(groups):
-        values = _column(pieces, name)
-        # Undeclared groups that never matched (e.g. RFC 5424 fields in a BSD syslog file) add nothing.
-        if values is not None and (values.null_count < rows or not rows):
-            data[name] = values
-    for name in (*CANONICAL_COLUMNS, *fmt.extras):
-        if data.get(name) is None:
-            data[name] = null_strings(rows)
-    table = encode_names(pa.table(data))  # the names of the pieces already are; columns no line filled are not
-    release_memory()
-    table, notes = _without_metadata(table, source)
+    table, notes, year_assumed = assemble(pieces, message, order, fmt.extras, source=source, year=year,
+                                          reference=reference)
     cut = [f"{source}: {truncated} very long entries; message cut to {MAX_MESSAGE_CHARS} chars (raw kept)"]
     return Parsed(table, notes + cut * bool(truncated), year_assumed)
-
-
-def _rolled(pieces: list[_Piece], stamps: pa.Array, *, year: int | None,
-            reference: datetime | None) -> tuple[pa.Array, int | bool | None]:
-    """The file's times with the years of its yearless dates rolled over (see `years.roll`), and the year assumed."""
-    yearless = np.concatenate([piece.yearless for piece in pieces] or [np.zeros(0, np.int8)])
-    return years.roll(stamps, yearless, year=year, reference=reference)
-
-
-def _without_metadata(table: pa.Table, source: str) -> tuple[pa.Table, list[str]]:
-    """The rows that are entries, without the header lines a format read as metadata (see `METADATA_COLUMN`)."""
-    if METADATA_COLUMN not in table.column_names:
-        return table, []
-    metadata = pc.fill_null(table[METADATA_COLUMN], False)
-    count = pc.sum(metadata).as_py() or 0
-    table = table.drop_columns([METADATA_COLUMN])
-    if not count:
-        return table, []
-    return table.filter(pc.invert(metadata)), [f"{source}: {count} header lines (`#...`) read as the file's "
-                                                "metadata (the columns' names), not rows"]
