@@ -34,7 +34,8 @@ def read_severity(q: Question, draft: Draft, uses_severity: bool, vocabulary: Vo
         draft.search("|".join(stems), len(stems) > 1,
                      f'containing {" or ".join(stems)} (these logs record no severities)')
         return
-    level = _level_filter(levels, minimum, written, vocabulary)
+    as_written = any(q.text[start:end] in written.values() for start, end, _ in hits)
+    level = _level_filter(levels, minimum, written, vocabulary, as_written)
     if vocabulary.inferred_levels:  # some severities no line wrote: the format's rule inferred them
         level = level.model_copy(update={"words": f"{level.words}, inferred by the format's rule where no level is "
                                                   f"written: see the severity_rule column"})
@@ -67,24 +68,28 @@ def _levels(hits: list[Hit], text: str) -> list[str]:
 
 
 def _level_filter(levels: list[str], minimum: str | None, written: dict[str, str],
-                  vocabulary: Vocabulary) -> LevelFilter:
+                  vocabulary: Vocabulary, as_written: bool) -> LevelFilter:
+    """The level filter of the levels named. "errors" are error or worse, as `inspect` counts them (the critical
+    and fatal lines too), unless the question writes the level as the log does ("ERROR lines": that level)."""
     levels = [written.get("verbose", written.get("v", level)) if level == "verbose" else level for level in levels]
-    if levels == ["error"] and minimum is None and (worse := _worse_than_error(vocabulary)):
-        # "errors" on a log that writes critical lines and no error ones: error or worse
-        return LevelFilter(min_level="error",
-                           words=f"with severity error or worse: this log writes no error level, only {worse}")
+    worse = _worse_than_error(vocabulary)
+    if levels == ["error"] and minimum is None and worse and not (as_written and "error" in _written_levels(vocabulary)):
+        return LevelFilter(min_level="error", words=f"with severity error or worse ({worse} included)")
     words = " or ".join(levels)
     if minimum:
         words = " or ".join(filter(None, [words, f"{minimum} or worse"]))
     return LevelFilter(levels=tuple(levels), min_level=minimum, words=f"with severity {words}")
 
 
+def _written_levels(vocabulary: Vocabulary) -> set[str | None]:
+    """The canonical levels the rows write."""
+    return {_level_of(w) for w in vocabulary.values.get("level_raw", {})}
+
+
 def _worse_than_error(vocabulary: Vocabulary) -> str:
-    """The levels worse than error the rows write when they write no error level ("critical"); "" otherwise (a
-    log that writes errors counts its errors)."""
-    written = {_level_of(w) for w in vocabulary.values.get("level_raw", {})}
-    worse = {level for level in written if level is not None and RANK[level] < RANK["error"]}
-    return "" if "error" in written else ", ".join(sorted(worse, key=RANK.__getitem__))
+    """The levels worse than error the rows write ("critical, fatal"); "" when they write none."""
+    worse = {level for level in _written_levels(vocabulary) if level is not None and RANK[level] < RANK["error"]}
+    return ", ".join(sorted(worse, key=RANK.__getitem__))
 
 
 def _level_of(written: str) -> str | None:
