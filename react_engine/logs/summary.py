@@ -134,15 +134,20 @@ def _severities(files: list[FileReport]) -> dict[str, Any]:
             "year_assumed": year_assumed([f.model_dump() for f in files])}
 
 
-def _totals(files: list[FileReport]) -> InspectReport:
+def _span(files: list[FileReport]) -> TimeRange | None:
+    """From the earliest first time of the files to their latest last time."""
     ranges = [f.time_range for f in files if f.time_range]
+    return TimeRange(first=min(r.first for r in ranges), last=max(r.last for r in ranges)) if ranges else None
+
+
+def _totals(files: list[FileReport]) -> InspectReport:
     columns = list(dict.fromkeys(c for f in files for c in f.columns))
     formats = sorted({f.format for f in files if f.format})
     return InspectReport(
         format=",".join(formats) or None,
         rows=sum(f.rows for f in files),
         timestamp_parsed=sum(f.timestamp_parsed for f in files),
-        time_range=TimeRange(first=min(r.first for r in ranges), last=max(r.last for r in ranges)) if ranges else None,
+        time_range=_span(files),
         **_severities(files),
         columns=columns,
         fields=_merged([field for f in files for field in f.fields]),

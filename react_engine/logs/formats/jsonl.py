@@ -111,6 +111,18 @@ def _read(lines: pa.Array) -> tuple[Columns, pa.Array]:
 def object_columns(objects: list[dict[str, Any] | None]) -> tuple[Columns, pa.Array]:
     """Columns from each line's key-value object (None where the line is not one), and which lines were:
     time, level, message and the canonical columns found by their usual key names, common other keys as extras."""
+    values, used = _canonical(objects)
+    columns: Columns = {name: pa.array(v, pa.large_string()) for name, v in values.items()}
+    numeric = pc.match_substring_regex(columns["level"], _BUNYAN_NUMBER)  # bunyan and pino: `"level": 30`
+    columns["blevel"] = pc.if_else(numeric, columns["level"], pa.scalar(None, pa.large_string()))
+    for key in _extras(objects, used):
+        columns[key] = _extra_column([o.get(key) if o else None for o in objects])
+    matched = pa.array([o is not None for o in objects], pa.bool_())
+    return columns, matched
+
+
+def _canonical(objects: list[dict[str, Any] | None]) -> tuple[dict[str, list[str | None]], list[set[str]]]:
+    """Each canonical column's values, found by their usual key names, and the keys each object used for them."""
     values: dict[str, list[str | None]] = {name: [] for name in KEYS}
     used: list[set[str]] = []
     for obj in objects:
@@ -121,16 +133,14 @@ def object_columns(objects: list[dict[str, Any] | None]) -> tuple[Columns, pa.Ar
                 taken.add(key)
             values[column].append(_CONVERT.get(column, _text)(value))
         used.append(taken)
+    return values, used
+
+
+def _extras(objects: list[dict[str, Any] | None], used: list[set[str]]) -> list[str]:
+    """The other keys common enough to keep as columns (at most `MAX_EXTRAS`)."""
     counts = Counter(k for obj, taken in zip(objects, used) if obj for k in obj if k not in taken)
     minimum = max(1, int(EXTRA_MIN_SHARE * len(objects)))
-    extras = [k for k, n in counts.most_common(MAX_EXTRAS) if n >= minimum and k not in _RESERVED]
-    columns: Columns = {name: pa.array(v, pa.large_string()) for name, v in values.items()}
-    numeric = pc.match_substring_regex(columns["level"], _BUNYAN_NUMBER)  # bunyan and pino: `"level": 30`
-    columns["blevel"] = pc.if_else(numeric, columns["level"], pa.scalar(None, pa.large_string()))
-    for key in extras:
-        columns[key] = _extra_column([o.get(key) if o else None for o in objects])
-    matched = pa.array([o is not None for o in objects], pa.bool_())
-    return columns, matched
+    return [k for k, n in counts.most_common(MAX_EXTRAS) if n >= minimum and k not in _RESERVED]
 
 
 JSONL = Format(
