@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-REAL_LOGS = Path(__file__).resolve().parents[2] / "shared" / "real_logs"
+REAL_LOGS = Path(os.environ.get("LOGHUB_SAMPLES") or Path(__file__).resolve().parents[2] / "shared" / "real_logs")
 SAMPLE = REAL_LOGS / "OpenSSH" / "OpenSSH_2k.log"
 NEEDLE = "Failed password"
 QUESTION = f'How many lines contain "{NEEDLE}"?'

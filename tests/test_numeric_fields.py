@@ -39,6 +39,17 @@ def test_key_value_pairs_read_back(pairs: dict[str, float], sep: str) -> None:
         assert pd.isna(got.iloc[1])
 
 
+@given(st.lists(st.tuples(st.sampled_from(["took {} ms", "len: {}", "Took {} seconds", "time={} s", "no number"]),
+                          NUMBERS), min_size=1, max_size=40), st.integers(1, 7))
+def test_a_field_read_in_parts_in_threads_is_read_as_whole(rows: list[tuple[str, float]], part: int) -> None:
+    messages = pd.Series([shape.format(_written(n)) for shape, n in rows], index=range(5, 5 + len(rows)))
+    for field in discover(list(messages)):
+        whole = read(messages, field)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(fields, "READ_ROWS", part)
+            pd.testing.assert_series_equal(read(messages, field), whole)
+
+
 @given(st.decimals(0, 10**5, places=2).map(float), st.sampled_from(sorted(SIZE_UNITS | TIME_UNITS)))
 def test_numbers_with_units_are_scaled(number: float, unit: str) -> None:
     message = f"stored block (estimated size {number:.2f} {unit}, ok)"

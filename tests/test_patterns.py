@@ -6,6 +6,8 @@ import random
 from pathlib import Path
 
 import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -13,7 +15,7 @@ from real_logs import REAL_LOGS, real_log
 
 from react_engine.logs import load
 from react_engine.logs.options import LoadOptions
-from react_engine.logs.templates import WILDCARD, mask_one, merge
+from react_engine.logs.templates import _MASK, _RUN, WILDCARD, mask_one, masked, merge
 from react_engine.rows.row_patterns import catalog, template_stats
 from react_engine.tools import REGISTRY, ToolContext
 
@@ -43,6 +45,17 @@ def test_masking_is_idempotent_and_leaves_no_digit(text: str) -> None:
     once = mask_one(text)
     assert mask_one(once) == once
     assert not any(c.isascii() and c.isdigit() for c in once)
+
+
+TOKENS = st.sampled_from(["<*>", "<*>,", "a1", "12", "0x1f", "/var/x", "00:1d:d3:8e:d4:b7", "ab:cd:ef:01:23:45", "blk_-9",
+                          "word", "x", ",", " ", ", ", ":", "=", "[", "]", "-", "<", ">", "*", "é9", "\t"])
+
+
+@given(st.lists(st.one_of(TOKENS, st.text(max_size=6)), max_size=14))
+def test_one_pass_masks_as_masking_each_token_then_joining_the_runs(parts: list[str]) -> None:
+    text = pa.array(["".join(parts), " ".join(parts), ",".join(parts)], pa.large_string())
+    each = pc.replace_substring_regex(text, pattern=_MASK, replacement=WILDCARD)
+    assert masked(text).to_pylist() == pc.replace_substring_regex(each, pattern=_RUN, replacement=WILDCARD).to_pylist()
 
 
 @pytest.mark.parametrize(("line", "masked"), [

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from react_engine.logs import mapped
+from react_engine.logs.ahead import in_order
 from react_engine.logs.arrow import STRING, concat
-from react_engine.logs.mapped import Strings, chunked
+from react_engine.logs.mapped import Strings
 from react_engine.logs.schema import RAW_COLUMN, RAW_HEAD
 
 
@@ -45,23 +47,27 @@ def with_raw(frame: pd.DataFrame) -> pd.DataFrame:
         [*frame.columns[:position], *frame.columns[position + 1 :], RAW_COLUMN]]
 
 
-def entry_chunks(frame: pd.DataFrame) -> Iterator[Strings]:
-    """The entries' text as Arrow strings, in row order: all at once, or a chunk at a time in a lean frame
-    (see `mapped.chunked`)."""
-    if RAW_HEAD not in frame.columns or RAW_COLUMN in frame.columns:
-        yield arrow_strings(entry_text(frame))
-        return
-    head, message = arrow_strings(frame[RAW_HEAD]), arrow_strings(frame["message"])
-    for head_part, message_part in chunked(head, message):
-        yield _joined(head_part, message_part)
-
-
 def bool_mask(values: Strings) -> np.ndarray:
     """An Arrow boolean result as a numpy mask (null is False)."""
     return np.asarray(values.fill_null(False).to_numpy(zero_copy_only=False), dtype=bool)
 
 
 def text_mask(frame: pd.DataFrame, test: Callable[[Strings], Strings]) -> np.ndarray:
-    """`test` (an Arrow predicate over strings) applied to every entry's text, as a boolean mask (null is False)."""
-    masks = [bool_mask(test(text)) for text in entry_chunks(frame)]
+    """`test` (an Arrow predicate over strings) applied to every entry's text, as a boolean mask (null is False).
+
+    In a lean frame the entries are joined and tested CHUNK_ROWS at a time in threads (see `ahead.in_order`), each
+    chunk's pages dropped once it is tested (see `mapped.chunked`)."""
+    if RAW_HEAD not in frame.columns or RAW_COLUMN in frame.columns:
+        return bool_mask(test(arrow_strings(entry_text(frame))))
+    head, message = arrow_strings(frame[RAW_HEAD]), arrow_strings(frame["message"])
+
+    rows = mapped.CHUNK_ROWS
+
+    def tested(start: int) -> np.ndarray:
+        parts = head.slice(start, rows), message.slice(start, rows)
+        mask = bool_mask(test(_joined(*parts)))
+        mapped.drop_pages(*parts)
+        return mask
+
+    masks = in_order(tested, list(range(0, len(head), rows)))
     return np.concatenate(masks) if masks else np.zeros(0, dtype=bool)
