@@ -81,6 +81,8 @@ def roll(stamps: pa.Array, assumed: np.ndarray, *, year: int | None,
     shifts = _year_shifts(ns[rows], fixed=year is not None, reference=reference)
     moved = _shifted(ns[rows], shifts) if shifts.any() else ns[rows]
     ns[rows] = moved
-    fixed_years = set((moved.astype("datetime64[ns]").astype("datetime64[Y]").astype(np.int64) + 1970).tolist())
+    first, last = (int(moved[i].astype("datetime64[ns]").astype("datetime64[Y]").astype(np.int64)) + 1970
+                   for i in (moved.argmin(), moved.argmax()))
+    del moved, rows
     rolled = pa.array(ns, pa.int64(), mask=~valid).cast(TIMESTAMP_TYPE)
-    return rolled, fixed_years.pop() if len(fixed_years) == 1 else True
+    return rolled, first if first == last else True
