@@ -330,7 +330,8 @@ CASES: list[Any] = [
     ("syslog", "How many lines from bastion01 in the last 6 hours?",
      lambda: truth("syslog", "windows", "last_6h", "by_host", "bastion01")),
     # RFC 5424
-    ("rfc5424", "How many errors?", lambda: truth("rfc5424", "by_severity", "error")),
+    ("rfc5424", "How many errors?", lambda: sum(n for level, n in truth("rfc5424", "by_severity").items()
+                                                if level in ("error", "critical", "alert", "emergency"))),  # or worse
     # JSON application log
     ("app", "How many errors?", lambda: truth("app", "errors")),
     ("app", "How many errors in the last 6 hours?", lambda: truth("app", "windows", "last_6h", "by_severity",
