@@ -7,7 +7,8 @@ from react_engine.question.measures import Patterns, Preceding, Timeline, Unusua
 from react_engine.question.reading.question import Question
 
 _ENTITY = (r"(?:(?:user|host|ip|mac|pid|request|session|block|job|task)\s+([\w.:@/$-]+)"  # a named kind of thing
-           r"|(?:\w+\s+)?([\w.:@/$-]*\d[\w.:@/$-]*|[\w.-]+@[\w.-]+|[\w-]+(?:\.[\w-]+){2,}))")  # an id, address
+           r"|(?:\w+\s+)?([\w.:@/$-]*\d[\w.:@/$-]*|[\w.-]+@[\w.-]+|[\w-]+(?:\.[\w-]+){2,}"  # an id, address
+           r"|[A-Za-z]\w*_[\w.-]*\w|[A-Z][A-Z0-9]{3,}\b))")  # a name written with an underscore or in capitals
 
 Investigation = Patterns | Unusual | Timeline | Preceding
 
@@ -27,7 +28,7 @@ def read_investigation(q: Question) -> Investigation | None:
     if q.take(r"\b(?:unusual|weird|strange|odd|anomal\w*|abnormal|suspicious|out of the ordinary)\b"
               r"|\banything (?:new|different)\b|\bwhat(?:'s| is) new\b"):
         return Unusual()
-    if q.take(r"\bsummar(?:y|ize|ise)\b|\bwhat (?:kinds?|types?|sorts?) of\b|\bwhat went wrong\b"
+    if q.take(r"\bsummar(?:y|ize|ise)\b|\boverview\b|\bwhat (?:kinds?|types?|sorts?) of\b|\bwhat went wrong\b"
               r"|^\s*why (?:were|was|are|is) there\b|\b(?:message|log) (?:patterns|templates|kinds|types)\b"
               r"|\bgroup(?:ed)? by message\b"):
         return Patterns()
