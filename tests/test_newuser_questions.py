@@ -169,3 +169,27 @@ def test_the_first_package_installed_is_the_first_install_line() -> None:
     first = next(i for i, line in enumerate(lines, 1) if line.split(" ")[2] == "install")
     result = ask("when was the first package installed?", DPKG)
     assert result.verified and result.value["line"] == first, result.answer
+
+
+# ---- investigations and spans in other words
+
+
+def test_what_happened_to_a_name_in_capitals_is_its_timeline() -> None:
+    lines = real_log("BGL").read_text(encoding="utf-8", errors="replace").splitlines()
+    result = ask("what happened to UNKNOWN_LOCATION?", real_log("BGL"))
+    assert result.verified and result.value == sum("UNKNOWN_LOCATION" in line for line in lines) > 0, result.answer
+
+
+@pytest.mark.parametrize("question", ["give me a quick overview of this log", "what kind of stuff is in this log?"])
+def test_an_overview_is_the_message_patterns(question: str) -> None:
+    result = ask(question, ROOT / "sample_logs" / "app")
+    assert result.verified, result.answer
+    assert "message_patterns" in [s.action for s in result.steps if s.kind == "tool"]
+
+
+def test_what_period_a_log_covers_is_its_span() -> None:
+    truth = _csv("Windows")
+    stamps = pd.to_datetime(truth["Date"] + " " + truth["Time"])
+    result = ask("what period does the windows log cover?", real_log("Windows"))
+    assert result.verified, result.answer
+    assert result.value["seconds"] == (stamps.max() - stamps.min()).total_seconds()
