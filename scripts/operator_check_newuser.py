@@ -17,18 +17,22 @@ never from react-engine.
 Each answer is scored: right, honest (a partial answer or a refusal, never verified), wrong but verified, wrong
 (unverified, not marked partial).
 
-Scores (rules planner; 108 questions asked, 8 left out as ambiguous: ties, readings that differ):
+Scores (rules planner; the first batch 108 questions, 8 left out as ambiguous: ties, readings that differ; a second
+batch of 29 in scripts/operator_check_newuser_second.py, 2 left out, written after the first batch's fixes):
 
 | run | family | right | honest | wrong but verified | wrong |
 |---|---|---|---|---|---|
-| first, main at e66f47e | analytics | 47/56 | 4 | 5 | 0 |
+| first batch, main at e66f47e | analytics | 47/56 | 4 | 5 | 0 |
 | | investigation | 13/21 | 3 | 5 | 0 |
 | | operator | 18/31 | 11 | 2 | 0 |
 | | all | 78/108 | 18 | 12 | 0 |
-| after the fixes | analytics | 54/56 | 2 | 0 | 0 |
+| first batch, after the fixes | analytics | 54/56 | 2 | 0 | 0 |
 | | investigation | 19/21 | 0 | 2 | 0 |
 | | operator | 30/31 | 1 | 0 | 0 |
 | | all | 103/108 | 3 | 2 | 0 |
+| second batch, main at e66f47e | all | 17/29 | 10 | 2 | 0 |
+| second batch, blind, after the first batch's fixes | all | 23/29 | 5 | 1 | 0 |
+| second batch, after its own fixes | all | 27/29 | 2 | 0 | 0 |
 
 One truth was restated after the first run without changing its values: Android's levels are ranked as severities
 (`error`, `warning`), as the answer names them, not as the letters `E`, `W`. A refusal that gives no value counts as
@@ -46,6 +50,7 @@ import re
 import sys
 import tempfile
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import pandas as pd
@@ -395,7 +400,8 @@ NEWUSER = catalogue(globals())
 DPKG_TIME = r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) "
 
 
-def dpkg_cases(path: Path = DPKG) -> list[dict]:
+def dpkg_cases(path: Path = DPKG, extra: Callable[[LogData, Questions], None] | None = None) -> list[dict]:
+    """The dpkg log's questions (and `extra`'s, asked of the same log)."""
     log = LogData.raw(path, lambda lines: pd.to_datetime(lines.str.extract(DPKG_TIME, expand=False)))
     q = Questions(prefix="dpkg", logs=[str(path)])
     words = log.lines.str.split(" ", expand=True)
@@ -424,6 +430,8 @@ def dpkg_cases(path: Path = DPKG) -> list[dict]:
                                                              log.lines.index[action == "upgrade"][::-1][:2]])
     q.count("openssl-lines", "plain", "what happened to openssl:amd64?", count(log.grep("openssl:amd64")))
     q.cases[-1]["class"] = "investigation"
+    if extra is not None:
+        extra(log, q)
     return q.cases
 
 
@@ -431,8 +439,10 @@ def dpkg_cases(path: Path = DPKG) -> list[dict]:
 
 
 def build(real: Path) -> tuple[list[dict], list[str]]:
+    from operator_check_newuser_second import SECOND, dpkg_second
+
     refused: list[str] = []
-    cases = loghub_cases(real, NEWUSER, refused) + dpkg_cases()
+    cases = loghub_cases(real, NEWUSER, refused) + dpkg_cases(extra=dpkg_second) + loghub_cases(real, SECOND, refused)
     for case in cases:  # absolute paths, so the suite can sit anywhere
         case["logs"] = [str(real / p[len(REAL_LOGS) + 1:]) if p.startswith(REAL_LOGS) else p for p in case["logs"]]
         case.pop("requires", None)
@@ -482,14 +492,16 @@ def main() -> int:
         if v in show:
             print(f"[{v}] {case['id']}: {case['question']}\n    want {case['expect']}\n    got  "
                   f"{s.value!r} ({s.stop_reason}) {s.answer[:240]!r}")
-    table: Counter[tuple[str, str]] = Counter()
+    table: Counter[tuple[str, str, str]] = Counter()
     for case, _, v in results:
-        table[(FAMILIES.get(case["class"], "operator"), v)] += 1
+        table[("second" if "-second-" in case["id"] else "first", FAMILIES.get(case["class"], "operator"), v)] += 1
     print(f"{len(results)} questions, {len(refused)} left out")
-    for family in ("analytics", "investigation", "operator", "all"):
-        row = {v: sum(n for (f, vv), n in table.items() if vv == v and family in (f, "all"))
-               for v in ("right", "honest", "wrong-verified", "wrong")}
-        print(f"  {family:14} " + "  ".join(f"{k} {n}" for k, n in row.items()) + f"  of {sum(row.values())}")
+    for batch in ("first", "second", "both"):
+        for family in ("analytics", "investigation", "operator", "all"):
+            row = {v: sum(n for (b, f, vv), n in table.items() if vv == v and batch in (b, "both")
+                          and family in (f, "all")) for v in ("right", "honest", "wrong-verified", "wrong")}
+            print(f"  {batch:6} {family:14} " + "  ".join(f"{k} {n}" for k, n in row.items())
+                  + f"  of {sum(row.values())}")
     return 0
 
 

@@ -102,11 +102,35 @@ def test_what_came_before_the_first_of_many_occurrences_names_them_all_and_shows
 
 
 @pytest.mark.parametrize("question", ["what led up to the first error?", "what caused the first error?",
-                                      "why did the first 'Failed password' happen at 06:55:48?"])
+                                      "why did the first 'Failed password' happen at 06:55:48?",
+                                      "what was the cause of the first failed password?"])
 def test_a_cause_asked_for_gets_the_context_as_a_partial_answer_never_verified(question: str) -> None:
     result = ask(question, real_log("OpenSSH"))
     assert not result.verified and (result.partial or result.refused), result.answer
     assert "because" not in result.answer.lower()
+
+
+def test_what_came_before_the_first_of_a_level_takes_the_lines_at_that_level() -> None:
+    truth = _csv("Zookeeper")
+    errors = truth.index[truth["Level"] == "ERROR"]
+    result = ask("what came before the first ERROR?", real_log("Zookeeper"))
+    assert result.verified, result.answer
+    assert f"of the {len(errors)} occurrences" in result.answer
+    assert f"Zookeeper_2k.log:{errors[0] + 1} " in result.answer and f"Zookeeper_2k.log:{errors[0]} " in result.answer
+
+
+def test_what_came_right_before_is_what_came_before() -> None:
+    lines = real_log("OpenSSH").read_text(encoding="utf-8", errors="replace").splitlines()
+    first = next(i for i, line in enumerate(lines, 1) if "Accepted password" in line)
+    result = ask("what came right before the first 'Accepted password'?", real_log("OpenSSH"))
+    assert result.verified and f"OpenSSH_2k.log:{first - 1} " in result.answer, result.answer
+
+
+def test_the_field_after_a_method_is_the_field_measured() -> None:
+    content = _csv("OpenStack")["Content"]
+    times = content[content.str.contains('"GET ')].str.extract(r"time: ([\d.]+)$", expand=False).astype(float)
+    result = ask("median GET time", real_log("OpenStack"))
+    assert result.verified and result.value == pytest.approx(times.median()), result.answer
 
 
 def test_what_came_before_without_asking_a_cause_stays_verified() -> None:

@@ -62,7 +62,8 @@ def entity_timeline(params: EntityTimelineParams, ctx: ToolContext) -> ToolResul
 
 
 class PrecedingParams(Params):
-    value: str = Field(description="the text of the event (X) whose preceding lines are wanted")
+    value: str = Field("", description="the text of the event (X) whose preceding lines are wanted; empty: the "
+                                       "current rows (after a filter or search) are the occurrences")
     each: bool = Field(False, description="before every occurrence, not only the first")
 
 
@@ -85,6 +86,14 @@ def _before(frame: pd.DataFrame, hits: np.ndarray, lines: int, column: str) -> n
     return np.concatenate(picked) if picked else np.zeros(0, np.int64)
 
 
+def _current(frame: pd.DataFrame, ctx: ToolContext) -> np.ndarray:
+    """The current rows, as a mask over `frame`, when a filter or search narrowed them."""
+    rows = value(ctx.rows)
+    if len(rows) == len(frame):
+        raise ToolError("give the event's text, or filter or search the lines first: every line is current")
+    return np.asarray(frame.index.isin(rows.index))
+
+
 def _first(frame: pd.DataFrame, hits: np.ndarray, before: np.ndarray, chars: int) -> dict[str, Any]:
     """The first occurrence and the lines just before it, as `file:line text` (nothing when there is none)."""
     if not len(hits):
@@ -98,10 +107,12 @@ def _first(frame: pd.DataFrame, hits: np.ndarray, before: np.ndarray, chars: int
 @tool("preceding", "patterns just before value", PrecedingParams, optional=True)
 def preceding(params: PrecedingParams, ctx: ToolContext) -> ToolResult:
     frame = value(ctx.frame)
-    hits = np.flatnonzero(_naming(frame, params.value))
+    hits = np.flatnonzero(_naming(frame, params.value) if params.value.strip() else _current(frame, ctx))
     occurrences, hits = len(hits), hits[: MAX_OCCURRENCES if params.each else 1]
     column = _scope(frame) if len(frame) else "source"
     before = _before(frame, hits, BEFORE, column)
+    if not len(before) and column != "source" and len(hits):  # nothing before it on its host or component
+        column, before = "source", _before(frame, hits, BEFORE, "source")
     found = catalog(ctx.frame)
     everywhere = pd.Series(template_ids(frame, found)).value_counts()
     near = pd.Series(template_ids(frame.iloc[before], found), index=frame.index[before])

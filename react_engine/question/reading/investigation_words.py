@@ -22,8 +22,9 @@ def read_investigation(q: Question) -> Investigation | None:
     if m := q.take(rf"\b(?:what (?:happened|went on|occurred) (?:to|with)|(?:timeline|history|story) (?:of|for))"
                    rf"\s+(?:the\s+)?{_ENTITY}"):
         return Timeline(value=m[0].group(1) or m[0].group(2))
-    if q.take(r"\bwhat (?:happened|came) (?:just )?(?:before|prior to)\b|\bwhat led (?:up )?to\b"
-              r"|^\s*why did\b(?=.*\d)"):
+    if q.take(r"\bwhat (?:happened|came|was logged) (?:just |right |immediately |directly )?(?:before|prior to)\b"
+              r"|\bwhat led (?:up )?to\b|^\s*why did\b(?=.*\d)|\bwhat (?:was|is|were) the (?:root )?(?:cause|reason)s?"
+              r" (?:of|for)\b|\bwhat preceded\b"):
         return Preceding(lines=5)
     if q.take(r"\b(?:unusual|weird|strange|odd|anomal\w*|abnormal|suspicious|out of the ordinary)\b"
               r"|\banything (?:new|different)\b|\bwhat(?:'s| is) new\b"):
