@@ -34,6 +34,10 @@ batch of 29 in scripts/operator_check_newuser_second.py, 2 left out, written aft
 | second batch, blind, after the first batch's fixes | all | 23/29 | 5 | 1 | 0 |
 | second batch, after its own fixes | all | 27/29 | 2 | 0 | 0 |
 
+Rebased on main at 37b31e0 the first batch is 102/108: "when was the first instruction cache parity error
+corrected?" on BGL became partial there, since "error" now keeps the lines at error or worse and BGL writes those
+lines at INFO.
+
 One truth was restated after the first run without changing its values: Android's levels are ranked as severities
 (`error`, `warning`), as the answer names them, not as the letters `E`, `W`. A refusal that gives no value counts as
 honest whatever its mark (the first run counted one such "no line matched all of ..." as wrong but verified).
