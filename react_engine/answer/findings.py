@@ -63,7 +63,9 @@ def _preceding(value: Any) -> tuple[str, Any]:
     if not rows:
         return "No lines came before it on the same host or component.", 0
     shown = "; ".join(f"`{r[3]}` {r[0]:,} ({r[1]}% of the lines before, {r[2]}% of all lines)" for r in rows[:_SHOWN])
-    return (f"In {value['method'].split(';')[0]}, the most common patterns were: {shown}. "
+    first = f"The first is {value['first']}; the lines just before it:\n" + "\n".join(value["just_before"]) + "\n" \
+        if value.get("just_before") else ""
+    return (f"{first}In {value['method'].split(';')[0]}, the most common patterns were: {shown}. "
             "This is context, not a diagnosis."), [[r[3], r[0]] for r in rows[:_SHOWN]]
 
 

@@ -180,7 +180,9 @@ def partial(plan: Plan, text: str, value: Any) -> str:
     compute a percentage yet." `text` as it is otherwise."""
     missing = [plan.cannot.sentence()] if plan.cannot else []
     if unread := plan.unread():
-        missing.append("I did not read " + ", ".join(f'"{w}"' for w in unread))
+        missing.append("I did not read " + ", ".join(f'"{w}"' for w in unread)
+                       + (" (the lines show what came before, not a cause)" if isinstance(plan.measure, Preceding)
+                          else ""))
     if not missing:
         return text
     shape = plan.interpretation().shape

@@ -1,7 +1,8 @@
 """Investigation measures: message patterns, what is unusual, an entity's timeline, the lines before an event.
 
 Each compiles to its tools' calls (see `react_engine.tools.patterns`, `unusual` and `timeline`); the lines before an
-event need the event's text, so a query without a plain text filter cannot ask for them.
+event take the event's text, or, without one, the lines the query's other filters keep (a level, a source, a regex);
+a query with no filter but time cannot ask for them.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from typing import assert_never
 
 from react_engine.compile.calls import Call, Cannot, call
 from react_engine.question.measures import Patterns, Preceding, Timeline, Unusual
-from react_engine.question.query import Query, TextFilter
+from react_engine.question.query import Query, TextFilter, TimeFilter
 from react_engine.tools.patterns import PatternsParams
 from react_engine.tools.timeline import EntityTimelineParams, PrecedingParams
 from react_engine.tools.unusual import UnusualParams
@@ -50,7 +51,10 @@ def compile_timeline(query: Query, measure: Timeline) -> list[Call] | Cannot:
 
 def compile_preceding(query: Query, measure: Preceding) -> list[Call] | Cannot:
     texts = [f for f in query.filters if isinstance(f, TextFilter) and not f.regex and not f.exclude]
-    if not texts:
+    if texts:
+        event = texts[-1].value
+        return [call(PrecedingParams(value=event), f"group the lines before {event} by pattern")]
+    if not any(not isinstance(f, TimeFilter) for f in query.filters):
         return Cannot(measure.asked())
-    event = texts[-1].value
-    return [call(PrecedingParams(value=event), f"group the lines before {event} by pattern")]
+    # "the first ERROR", "the first ftpd connection": the lines the filters keep are the occurrences
+    return [call(PrecedingParams(), "group the lines before the matching lines by pattern")]

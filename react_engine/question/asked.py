@@ -58,12 +58,23 @@ class AskedText:
         self.found.spans.append((first, m.end(1)))
         return " ".join(words)
 
+    def _past_read(self, start: int, stop: int) -> int:
+        """Where the words in [start, stop) begin once a leading name in capitals another reader took (a method or
+        level as written: "median GET time") is passed, when unread words follow it; else `start`."""
+        at = start
+        while at < stop and (self.used[at] or self.text[at].isspace()):
+            at += 1
+        passed = self.text[start:at].strip()
+        return at if start < at < stop and passed.isupper() and passed.isalpha() and self.used[start] and not any(
+            self.used[at:stop]) else start
+
     def field_after(self, end: int) -> str:
         """The words naming a field right after `end` ("of request time"), read; "" when none."""
         m = field_words(self.text, end)
         if m is None or not m.group(1).strip():
             return ""
         start, stop = m.start(1), m.end(1)
+        start = self._past_read(start, stop)  # "median GET time": the field after the words another reader took
         if any(self.used[start:stop]):  # "latency of errors": the words before "of" and those another reader took
             kept = re.fullmatch(r"\s*(\S.*?)\s+(?:of|for|on|in|from)(?:\s+(?:the|all))?\s*",
                                 self.text[start:self.used.index(True, start)], re.I)

@@ -78,6 +78,7 @@ def _statistic(t: AskedText) -> Measure | None:
         m = t.take(r"\b(smallest|lowest|largest|biggest|highest|most(?=\s+(?:" + _UNITS + r")\b))\b"
                    r"(?!\s+(?:number|count|amount|share|percentage|rate|level|severity)\b|\s+" + _GAP + ")"
                    r"|\b(smallest|lowest|largest|biggest|highest)\s+amount\s+of\b"
+                   r"|\b(smallest|lowest|largest|biggest|highest)\s+number\s+of\b(?=\s+(?:" + _UNITS + r")\b)"
                    r"|\b(longest|shortest)\b(?=\s+(?:[\w-]+\s+)?(?:lifetime|duration|latency|time)\b" + _NO_GAP + ")")
     if m is None and re.search(_ONE_BUCKET, t.text, re.I) and not re.search(r"\b(?:which|what|who|top)\b", t.text,
                                                                             re.I):
@@ -214,6 +215,7 @@ def _span(t: AskedText) -> Measure | None:
     first and last X": the span, with the words that only say it runs from the first line to the last."""
     if t.take(r"\bhow long\b|\bduration\b|\btime span\b|\btime range\b|\blasted\b|\bhow much time\b|\belapsed\b"
               r"|\bspan(?:s|ned)?\b|\btime between (?:the )?(?:first|earliest)\b"
+              r"|\bwhat (?:period|time ?frame|window|stretch of time)\b(?=.*\bcover(?:s|ed)?\b)"
               r"|" + _SPAN_UNITS):
         t.take(_FIRST_TO_LAST)
         t.take(r"\b(?:from\s+)?start to (?:finish|end)\b|\bfrom beginning to end\b")

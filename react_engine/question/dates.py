@@ -19,7 +19,7 @@ _DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
 _YEAR = r"((?:19|20)\d{2})"
 # (pattern, the groups' meaning): each finds one written date; `take` order matters (longest first)
 DATE_PATTERNS: tuple[tuple[str, str], ...] = (
-    (r"\b" + MONTH + r"\s+" + _DAY + r"(?:,?\s+" + _YEAR + r")?(?![\d:])\b", "mdy"),
+    (r"\b" + MONTH + r"\s+(?:the\s+(?=\d{1,2}(?:st|nd|rd|th)\b))?" + _DAY + r"(?:,?\s+" + _YEAR + r")?(?![\d:])\b", "mdy"),  # "december the 5th"
     (r"\b" + _DAY + r"\s+(?:of\s+)?" + MONTH + r"(?:,?\s+" + _YEAR + r")?\b", "dmy"),
     (r"\b" + MONTH + r",?\s+" + _YEAR + r"\b", "my"),
     (r"\b(?:in|during|for|of|on|throughout)\s+(?:the\s+month\s+of\s+)?" + MONTH + r"(?!\w)", "m"),

@@ -3,6 +3,9 @@ it on the same host or component, grouped by template, against each template's o
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import numpy as np
 import pandas as pd
 from pydantic import Field
@@ -59,7 +62,8 @@ def entity_timeline(params: EntityTimelineParams, ctx: ToolContext) -> ToolResul
 
 
 class PrecedingParams(Params):
-    value: str = Field(description="the text of the event (X) whose preceding lines are wanted")
+    value: str = Field("", description="the text of the event (X) whose preceding lines are wanted; empty: the "
+                                       "current rows (after a filter or search) are the occurrences")
     each: bool = Field(False, description="before every occurrence, not only the first")
 
 
@@ -82,15 +86,33 @@ def _before(frame: pd.DataFrame, hits: np.ndarray, lines: int, column: str) -> n
     return np.concatenate(picked) if picked else np.zeros(0, np.int64)
 
 
+def _current(frame: pd.DataFrame, ctx: ToolContext) -> np.ndarray:
+    """The current rows, as a mask over `frame`, when a filter or search narrowed them."""
+    rows = value(ctx.rows)
+    if len(rows) == len(frame):
+        raise ToolError("give the event's text, or filter or search the lines first: every line is current")
+    return np.asarray(frame.index.isin(rows.index))
+
+
+def _first(frame: pd.DataFrame, hits: np.ndarray, before: np.ndarray, chars: int) -> dict[str, Any]:
+    """The first occurrence and the lines just before it, as `file:line text` (nothing when there is none)."""
+    if not len(hits):
+        return {}
+    shown = frame.iloc[np.concatenate([before, hits[:1]])]
+    texts = [f"{Path(str(s)).name}:{line} {brief(t, chars)}"
+             for s, line, t in zip(shown["source"], shown["line"], entry_text(shown), strict=True)]
+    return {"first": texts[-1], "just_before": texts[:-1]}
+
+
 @tool("preceding", "patterns just before value", PrecedingParams, optional=True)
 def preceding(params: PrecedingParams, ctx: ToolContext) -> ToolResult:
     frame = value(ctx.frame)
-    hits = np.flatnonzero(_naming(frame, params.value))
-    if not params.each:
-        hits = hits[:1]
-    occurrences, hits = len(hits), hits[:MAX_OCCURRENCES]
+    hits = np.flatnonzero(_naming(frame, params.value) if params.value.strip() else _current(frame, ctx))
+    occurrences, hits = len(hits), hits[: MAX_OCCURRENCES if params.each else 1]
     column = _scope(frame) if len(frame) else "source"
     before = _before(frame, hits, BEFORE, column)
+    if not len(before) and column != "source" and len(hits):  # nothing before it on its host or component
+        column, before = "source", _before(frame, hits, BEFORE, "source")
     found = catalog(ctx.frame)
     everywhere = pd.Series(template_ids(frame, found)).value_counts()
     near = pd.Series(template_ids(frame.iloc[before], found), index=frame.index[before])
@@ -99,10 +121,11 @@ def preceding(params: PrecedingParams, ctx: ToolContext) -> ToolResult:
     examples = entry_text(frame.loc[[first_of[t] for t in counts.index]])
     rows = [[int(c), share(int(c), len(near)), share(int(everywhere[t]), len(frame)), found.templates[t],
              brief(x, ctx.settings.sample_chars)] for (t, c), x in zip(counts.items(), examples, strict=True)]
-    method = (f"the {BEFORE} lines before {'each of the first' if params.each else 'the first of the'} "
-              f"{len(hits):,} occurrences on the same {column}; context, not a diagnosis")
+    method = (f"the {BEFORE} lines before {f'each of the first {len(hits):,}' if params.each else 'the first'} of "
+              f"the {occurrences:,} occurrences on the same {column}; context, not a diagnosis")
     return ToolResult(value=table(["count", "share_before", "share_overall", "pattern", "example"], rows,
-                                  occurrences=occurrences, lines_before=len(near), method=method),
+                                  occurrences=occurrences, lines_before=len(near), method=method,
+                                  **({} if params.each else _first(frame, hits, before, ctx.settings.sample_chars))),
                       summary=f"preceding {brief(params.value, 40)} -> {len(near):,} lines before "
                               f"{len(hits):,} occurrences, {len(counts):,} patterns ({method})",
                       evidence=pd.Index(first_of[counts.index]) if len(counts) else None)

@@ -7,7 +7,8 @@ from react_engine.question.measures import Patterns, Preceding, Timeline, Unusua
 from react_engine.question.reading.question import Question
 
 _ENTITY = (r"(?:(?:user|host|ip|mac|pid|request|session|block|job|task)\s+([\w.:@/$-]+)"  # a named kind of thing
-           r"|(?:\w+\s+)?([\w.:@/$-]*\d[\w.:@/$-]*|[\w.-]+@[\w.-]+|[\w-]+(?:\.[\w-]+){2,}))")  # an id, address
+           r"|(?:\w+\s+)?([\w.:@/$-]*\d[\w.:@/$-]*|[\w.-]+@[\w.-]+|[\w-]+(?:\.[\w-]+){2,}"  # an id, address
+           r"|[A-Za-z]\w*_[\w.-]*\w|[A-Z][A-Z0-9]{3,}\b))")  # a name written with an underscore or in capitals
 
 Investigation = Patterns | Unusual | Timeline | Preceding
 
@@ -21,13 +22,14 @@ def read_investigation(q: Question) -> Investigation | None:
     if m := q.take(rf"\b(?:what (?:happened|went on|occurred) (?:to|with)|(?:timeline|history|story) (?:of|for))"
                    rf"\s+(?:the\s+)?{_ENTITY}"):
         return Timeline(value=m[0].group(1) or m[0].group(2))
-    if q.take(r"\bwhat (?:happened|came) (?:just )?(?:before|prior to)\b|\bwhat led (?:up )?to\b"
-              r"|^\s*why did\b(?=.*\d)"):
+    if q.take(r"\bwhat (?:happened|came|was logged) (?:just |right |immediately |directly )?(?:before|prior to)\b"
+              r"|\bwhat led (?:up )?to\b|^\s*why did\b(?=.*\d)|\bwhat (?:was|is|were) the (?:root )?(?:cause|reason)s?"
+              r" (?:of|for)\b|\bwhat preceded\b"):
         return Preceding(lines=5)
     if q.take(r"\b(?:unusual|weird|strange|odd|anomal\w*|abnormal|suspicious|out of the ordinary)\b"
               r"|\banything (?:new|different)\b|\bwhat(?:'s| is) new\b"):
         return Unusual()
-    if q.take(r"\bsummar(?:y|ize|ise)\b|\bwhat (?:kinds?|types?|sorts?) of\b|\bwhat went wrong\b"
+    if q.take(r"\bsummar(?:y|ize|ise)\b|\boverview\b|\bwhat (?:kinds?|types?|sorts?) of\b|\bwhat went wrong\b"
               r"|^\s*why (?:were|was|are|is) there\b|\b(?:message|log) (?:patterns|templates|kinds|types)\b"
               r"|\bgroup(?:ed)? by message\b"):
         return Patterns()

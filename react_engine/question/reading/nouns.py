@@ -9,13 +9,14 @@ import re
 from dataclasses import dataclass
 
 from react_engine.question import Vocabulary
-from react_engine.question.reading.lexicon import NUMBER_WORDS, SEVERITY_WORDS, TARGETS
+from react_engine.question.reading.lexicon import MEASURE_WORDS, NUMBER_WORDS, SEVERITY_WORDS, TARGETS
 from react_engine.question.reading.question import Question
 from react_engine.question.vocabulary import singular
 
 # after these words comes the thing counted or ranked: "which HRESULT code", "how many distinct TIDs"
 _LEAD = (r"\b(?:(?:which|what)(?:\s+(?:\d+|" + "|".join(NUMBER_WORDS) + r"))?|unique|distinct|different|individual"
-         r"|top(?:\s+\d+)?)\s+")
+         r"|top(?:[\s-]+\d+)?|(?:most|least)\s+(?:common|frequent|active|seen|used|popular)|busiest|noisiest|rarest"
+         r"|commonest)\s+")
 _WORDS = re.compile(_LEAD + r"((?:[A-Za-z][\w-]*\s+){0,3}[A-Za-z][\w-]*)", re.I)
 # words that say the value is an identifier rather than name a thing: "error state number", "HRESULT code"
 _QUALIFIERS = {"number", "numbers", "code", "codes", "id", "ids", "value", "values"}
@@ -25,6 +26,11 @@ _ENDS = {"a", "an", "the", "of", "in", "on", "at", "for", "from", "to", "by", "w
          "were", "be", "been", "do", "does", "did", "have", "has", "had", "got", "get", "gets", "came", "come",
          "comes", "show", "shows", "showed", "shown", "appear", "appears", "appeared", "logged", "sent", "made",
          "make", "makes", "send", "sends", "open", "opens", "hold", "holds", "held", "say", "says", "said"}
+# words that ask for a measure of the lines ("what fraction of the lines"), which name no values to rank
+_ASKED = MEASURE_WORDS | {"share", "percent", "portion"}
+# columns many logs have, which "how many <noun>" reads by its own rules (entities, severities)
+_COMMON = {"host", "component", "pid", "thread", "user", "ip", "status", "method", "level", "level_raw", "event_id",
+           "path", "request", "session", "process", "program", "tid", "node"}
 # columns every log has, which a noun never means here
 _CORE = {"timestamp", "message", "raw", "source", "line", "severity"}
 # a value written after its name: contains a digit, ends with a letter or digit
@@ -63,6 +69,18 @@ def subject(q: Question, columns: list[str], vocabulary: Vocabulary) -> Subject 
         if found is not None:
             q.consume(m.start(1), end)
             return found
+    return _counted_column(q, columns)
+
+
+def _counted_column(q: Question, columns: list[str]) -> Subject | None:
+    """"How many packages were removed": a column of the format's own (dpkg's `package`) that "how many" counts;
+    the words become consumed. Only a column, never a word of the messages."""
+    for m in re.finditer(r"\bhow many\s+([A-Za-z][\w-]*)\b", q.text, re.I):
+        if q.used[m.start(1)] or not (words := _noun_phrase(m.group(1))):
+            continue
+        if (found := _column(words, [c for c in columns if c not in _COMMON])) is not None:
+            q.consume(m.start(1), m.end(1))
+            return found
     return None
 
 
@@ -81,7 +99,7 @@ def _noun_phrase(text: str) -> list[str]:
             break
         words.append(word)
     head = next((w for w in reversed(words) if w.lower() not in _QUALIFIERS), None)
-    if head is None or any(re.fullmatch(p, head, re.I) for p, _ in SEVERITY_WORDS) or any(
+    if head is None or head.lower() in _ASKED or any(re.fullmatch(p, head, re.I) for p, _ in SEVERITY_WORDS) or any(
             re.search(p, " ".join(words), re.I) for _, p in TARGETS):
         return []
     return words

@@ -38,7 +38,10 @@ def read_rank(q: Question, draft: Draft) -> None:
     if q.has(_LEAST) and q.has(r"^\s*(?:which|what|who)\b|\btop\b|\bbottom\b"):
         draft.rank, draft.limited = "least", True
         several = q.take(r"\b(?:which|what|top|bottom|the)\s+(" + SEVERAL + r")\b(?=.*(?:" + _LEAST + "))")
-        draft.goal, draft.n = ("top", amount(several[0].group(1))) if several else ("which", draft.n)
+        if several:
+            draft.goal, draft.n = "top", amount(several[0].group(1))
+        elif draft.goal != "top":  # "the 2 rarest users" was read as a ranking of 2 already
+            draft.goal = "which"
         q.take(_LEAST)
     elif q.has(_HIGH) or q.has(r"\btop\b"):
         draft.rank, draft.limited = "most", True

@@ -44,6 +44,10 @@ from react_engine.question.vocabulary import Vocabulary
 
 _OF_LINES = (Occurrence, Span, Gaps, Share)  # measures of the matching lines themselves
 _WHY = r"^\s*(?:why|how come)\b|\bexplain\b|\broot[- ]cause\b|\bwhat (?:caused|happened)\b"
+# words asking for a cause, which no tool computes: an investigation read from them shows context, partially
+# ("why were there warnings" asks what there was, and is answered by their kinds)
+_CAUSE = (r"^\s*(?:why|how come)\b(?!\s+(?:were|was|are|is) there\b)|\bexplain\b|\broot[- ]cause\b"
+          r"|\bwhat (?:caused|triggered)\b|\bwhat led (?:up )?to\b|\bcaused?\b|\breasons? (?:for|why)\b")
 
 
 def read_question(question: str, columns: list[str], now: str | None, vocabulary: Vocabulary,
@@ -54,6 +58,7 @@ def read_question(question: str, columns: list[str], now: str | None, vocabulary
     q, draft = Question(text), Draft(corrections=corrections)
     negated = find(q, columns)  # its words are read on their own, after the rest
     draft.excluded = excluded(q)  # before quoted text becomes a search: "other than '-'"
+    cause = q.text[m.start():m.end()].strip() if (m := re.search(_CAUSE, q.text, re.I)) else None
     investigation = read_investigation(q)
     if investigation is None and q.has(_WHY):
         draft.problem = "I can count, rank and list log lines, not explain why something happened"
@@ -67,6 +72,8 @@ def read_question(question: str, columns: list[str], now: str | None, vocabulary
     draft.role = role(q)
     claim_columns(q, draft.excluded, columns)
     _asking(q, draft)
+    if investigation is not None and cause:
+        draft.unread.append(cause)  # the context is shown, a cause is not: the answer is partial, never verified
     _measured(q, draft, columns, vocabulary)
     unknown = _grounded(q, draft, vocabulary, literals)
     if negated is not None:

@@ -51,7 +51,14 @@ def _hits(q: Question, written: dict[str, str]) -> tuple[str | None, list[Hit]]:
         if q.take(AT_LEAST.format(w=pattern)):
             minimum = minimum or level.lower()
         hits += [(m.start(), m.end(), level) for m in q.take(pattern)]
-    return minimum, sorted(hits)
+    return minimum, sorted(hits + _letters(q, written))
+
+
+def _letters(q: Question, written: dict[str, str]) -> list[Hit]:
+    """A level letter as the rows write it, in capitals before a noun of lines ("E lines", "the W entries")."""
+    return [(m.start(), m.end(), level) for raw in written.values()
+            if len(raw) == 1 and raw.isupper() and (level := normalize(raw)) is not None
+            for m in q.take(rf"\b{raw}\b(?=\s+(?:lines?|entries|messages?|logs?)\b)", 0)]
 
 
 def _levels_not_names(hits: list[Hit], text: str, vocabulary: Vocabulary) -> list[Hit]:

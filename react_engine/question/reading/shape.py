@@ -32,6 +32,11 @@ _PEAK = (r"\b(?:busiest|peak|quietest)\s+(?:(" + SEVERAL + r")\s+)?" + _BUCKETS 
          + r"|\b(?:which|what)\s+(?:(" + SEVERAL + r")\s+)?" + _BUCKETS + r"(?=.*\b(?:most|busiest|highest|"
          r"quietest|fewest|least|lowest)\b)|\b(?:minute|hour|day)\s+(?:was|had)\s+(?:the\s+)?(?:busiest|most|"
          r"quietest|fewest|least)\b|\bthe\s+(?:minute|hour|day)\s+with\s+the\s+(?:most|fewest|least)\b")
+# a number before the superlative that ranks ("the 3 most frequent messages", "2 least common levels", "the 3
+# busiest components", "5 rarest users"): the number is how many values the ranking has
+_SEVERAL_MOST = (r"(?:^|(?<=\bthe )|(?<=\bare )|(?<=\bshow )|(?<=\blist )|(?<=\bme ))\s*\b(" + SEVERAL
+                 + r")\s+(?=(?:most|least)\s+(?:common|frequent|active|seen|used|popular)\b|(?:busiest|noisiest|"
+                 r"rarest|commonest)\b)")
 # (pattern, goal) for the goals that need only a look at the question, in order
 _GOALS: tuple[tuple[str, Goal], ...] = (
     (r"\bmost (?:common|frequent|active|affected|seen)\b|\bfrequent\b|\bnoisiest\b|\bbusiest\b|" + _BREAKDOWN, "top"),
@@ -51,10 +56,8 @@ def read_goal(q: Question, draft: Draft) -> None:
     if q.take(r"\b(?:per|by|each|every)\s+(second|minute|hour|day)\b|\b(hourly|daily)\b|\bover time\b|\bhistogram\b"
               r"|\btimeline\b|\btrend\b"):
         draft.goal = "histogram"
-    elif (m := q.take(r"\btop\s*" + AMOUNT + r"?\b|\b(?:which|what)\s+(" + SEVERAL +
-                      r")\b(?=.*\b(?:most|highest|largest|biggest|busiest|noisiest)\b)")):
-        word = m[0].group(1) or m[0].group(2)
-        draft.goal, draft.n = "top", amount(word) if word else 5
+    elif _top_n(q, draft):
+        return
     elif q.has(r"\b(?:which|who)\b|^\s*what\s+(?!are\b|were\b)") and q.has(_MOST):
         draft.goal = "which"
     elif (goal := next((goal for pattern, goal in _GOALS if q.has(pattern)), None)) is not None:
@@ -65,6 +68,22 @@ def read_goal(q: Question, draft: Draft) -> None:
         draft.goal = "count"  # a yes/no question, or a terse noun phrase ("SEVERE entries?")
     else:
         draft.goal = ""
+
+
+def _top_n(q: Question, draft: Draft) -> bool:
+    """Read a ranking of N values ("top 5", "top-3", "which 2 ... most", "the 3 most frequent X", "2 least common
+    X"); whether the question asks for one."""
+    if m := q.take(r"\btop[\s-]*" + AMOUNT + r"?\b|\b(?:which|what)\s+(" + SEVERAL +
+                   r")\b(?=.*\b(?:most|highest|largest|biggest|busiest|noisiest)\b)"):
+        word = m[0].group(1) or m[0].group(2)
+        draft.goal, draft.n = "top", amount(word) if word else 5
+        return True
+    if m := q.take(_SEVERAL_MOST):
+        draft.goal, draft.n, draft.limited = "top", amount(m[0].group(1)), True
+        if q.take(r"\b(?:least|fewest|rarest)\b"):
+            draft.rank = "least"
+        return True
+    return False
 
 
 def _peak(q: Question, draft: Draft) -> bool:

@@ -22,10 +22,14 @@ from react_engine.question.reading.severity_words import read_severity
 from react_engine.question.vocabulary import Vocabulary
 from react_engine.tools.regex import literal
 
+FORMAT_NOUNS = ("package",)  # columns of one format's own whose name, as a noun, names every row
+
 
 def read_texts(q: Question, draft: Draft, columns: list[str], uses_severity: bool, vocabulary: Vocabulary) -> None:
     """Everything that becomes a text search or a level, status or method filter."""
     _status(q, draft, columns)
+    _actions(q, draft, vocabulary)
+    _column_nouns(q, columns)
     for m in q.take(rf"\b({METHODS})\b", 0):
         draft.keep_or_search(columns, "method", m.group(1), f"with method {m.group(1)}", f'"{m.group(1)} ')
     for m in q.take(r"\b(\d{8})\b"):
@@ -68,6 +72,26 @@ def _status(q: Question, draft: Draft, columns: list[str]) -> None:
         code = next(c for p, c in HTTP_REASONS.items() if re.fullmatch(p, m.group(1), re.I))
         if not any(getattr(f, "field", None) == "status" for f in draft.filters):  # "unauthorised requests (401)"
             draft.keep("status", code, f"with HTTP status {m.group(1).lower()}")  # a number the question lacks
+
+
+def _actions(q: Question, draft: Draft, vocabulary: Vocabulary) -> None:
+    """An action the rows record in their own column (dpkg's `install`, `upgrade`, `remove`, `status`; apt's
+    `Install`), named in any form ("installs", "removed", "purging"): a filter on that column, not a search."""
+    for value in vocabulary.values.get("action", {}):
+        if not re.fullmatch(r"[A-Za-z][a-z-]{2,}", value):
+            continue
+        stem = value[:-1] if value.endswith("e") else value
+        if found := q.take(rf"\b{re.escape(stem.lower())}(?:e|es|ed|ing|s|d)?\b"):
+            draft.keep("action", value, f"with action {value}" if found[0].group(0).lower() == value.lower()
+                       else f"with action {value} ({found[0].group(0)})")
+
+
+def _column_nouns(q: Question, columns: list[str]) -> None:
+    """A noun naming a column of the format's own that every row fills ("the first package installed" on dpkg's
+    `package`): it names the rows, so it is no search (its words become consumed)."""
+    for column in columns:
+        if column in FORMAT_NOUNS:
+            q.take(rf"\b{column}s?\b")
 
 
 def _names_something(word: str) -> bool:
