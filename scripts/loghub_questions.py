@@ -47,7 +47,7 @@ field or no value fits a shape). On 7cd4c67, before reading numbers as values an
 from __future__ import annotations
 
 import argparse
-import math
+import itertools
 import random
 import re
 import sys
@@ -64,7 +64,7 @@ ROOT = Path(__file__).resolve().parents[1]
 REAL = next((p / "shared" / "real_logs" for p in ROOT.parents if (p / "shared" / "real_logs").is_dir()),
             ROOT.parent / "shared" / "real_logs")
 SHAPES = ("count_from", "count", "statistic", "field_of", "count_in", "most")
-FUNCTION = frozenset("a an the for from to of by in at on with and or is are was be as into via not no".split())
+FUNCTION = frozenset(["a", "an", "the", "for", "from", "to", "of", "by", "in", "at", "on", "with", "and", "or", "is", "are", "was", "be", "as", "into", "via", "not", "no"])
 WORD = re.compile(r"[A-Za-z][A-Za-z]+")
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 STATS = ("min", "max", "sum", "average")
@@ -154,7 +154,7 @@ def templates(csv: Path) -> list[Template]:
         params = pd.DataFrame([m.groups() for m in matches if m], index=rows.index,
                               columns=[f"p{i}" for i in range(text.count("<*>"))])
         pieces = text.split("<*>")
-        names = [_field_name(piece) if _apart(piece, after) else None for piece, after in zip(pieces, pieces[1:])]
+        names = [_field_name(piece) if _apart(piece, after) else None for piece, after in itertools.pairwise(pieces)]
         found.append(Template(str(event_id), str(text), pd.concat([rows[["Content"]], params], axis=1), names))
     return found
 
@@ -246,7 +246,7 @@ def _with_value(event: Event, value: str) -> pd.Series:
 
 
 def _count_from(event: Event, rng: random.Random) -> Question | None:
-    values = _values(event, "from") if "from" in sum((t.names for t in event.templates), []) else _values(event)
+    values = _values(event, "from") if "from" in {n for t in event.templates for n in t.names} else _values(event)
     values = values[values["value"].map(lambda v: _entity(v) and (len(v) >= 4 or not v.isdigit()))]
     if values.empty:
         return None
@@ -441,7 +441,7 @@ def report(scores: dict[tuple[str, str], Score]) -> list[str]:
     for (system, shape), score in scores.items():
         by_system[system].add(score)
         by_shape[shape].add(score)
-    return table(dict(sorted(by_system.items())), "system") + [""] + table(by_shape, "shape")
+    return [*table(dict(sorted(by_system.items())), "system"), "", *table(by_shape, "shape")]
 
 
 def main(argv: list[str] | None = None) -> int:
