@@ -171,6 +171,26 @@ _ASKING = ("which what who why top unique distinct histogram timeline trend brea
                sorted(MEASURE_WORDS)))
 
 
+# words that relate the question's other words without naming a field, value or event of a log: verbs of saying,
+# going and keeping, modals and negations ("how long did errors go on", "it said it can't find", "I mean the
+# 'generating core' lines"); a word of the question linked to nothing else and not among these is unread
+FUNCTION_WORDS = frozenset({
+    "go", "goes", "went", "gone", "going", "take", "takes", "took", "taken", "taking", "said", "tell", "told", "mean",
+    "means", "meant", "keep", "keeps", "kept", "seem", "seems", "seemed", "make", "makes", "made", "making", "gets",
+    "getting", "through", "throughout", "not", "no", "never", "cannot", "can't", "couldn't", "didn't", "doesn't",
+    "don't", "wasn't", "weren't", "isn't", "aren't", "won't", "like", "want", "need", "know", "look", "looking",
+    "check", "checking", "think", "wonder", "still", "again", "really", "actually", "then", "there", "those",
+    "something", "anything", "someone", "somebody", "anyone", "thing", "things", "way", "ways", "size", "value",
+    "values", "own", "same", "other", "another", "such", "both", "either", "neither", "whether", "if", "while"})
+# verbs of moving data, which a size field's name implies ("which ip sent the most bytes": the bytes field)
+TRANSFER_WORDS = frozenset({"sent", "send", "sends", "received", "receive", "receives", "transferred", "transfer",
+                            "served", "serve", "uploaded", "downloaded", "read", "written", "wrote"})
+SIZE_NOUNS = r"\b(?:bytes?|size|data|kb|mb|gb|kilobytes|megabytes|gigabytes)\b"
+# day names: a date's day of the week, which the time window holds
+WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue",
+                      "wed", "thu", "fri", "sat", "sun"})
+
+
 # the words of a numeric threshold ("took longer than 1 second", "latency over 500 ms"), read as typos too
 THRESHOLD_WORDS = frozenset({"took", "longer", "shorter", "slower", "faster", "quicker", "bigger", "larger",
                              "smaller", "greater", "exceeding", "latency", "duration", "milliseconds"})

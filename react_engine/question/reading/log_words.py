@@ -54,6 +54,7 @@ def _searched(q: Question, m: re.Match[str], word: str, draft: Draft, vocabulary
         root = stem(word.lower())
         draft.search(rf"\b{literal(root)}", True, f'with a word starting "{root}"')
         draft.grounding.absent.append(rf"\b{literal(root)}")
+        draft.never.append(root)
         draft.terms.append(Term(word=word, column="message", value=root, rows=0))
     else:
         return False

@@ -17,6 +17,7 @@ from react_engine.question.reading.draft import Draft, searched
 from react_engine.question.reading.event_words import as_event, level_names_lines, said_words, unmet
 from react_engine.question.reading.investigation_words import WRONG, read_investigation
 from react_engine.question.reading.lexicon import FILLER, MEASURE_WORDS, NAMED_LOGINS, lexicon_words
+from react_engine.question.reading.linked import unlinked
 from react_engine.question.reading.literals import read_literals
 from react_engine.question.reading.log_words import apart, ground, written_phrase
 from react_engine.question.reading.measure import investigate, read_query
@@ -75,13 +76,9 @@ def read_question(question: str, columns: list[str], now: str | None, vocabulary
     draft.problem = _problem(draft, unknown, vocabulary) or draft.problem
     if mapped and _may_be_event(draft, vocabulary):
         as_event(draft, said, unknown, literals, vocabulary)
+    draft.unread += [w for w in unlinked(q.text, draft, literals, vocabulary) if w not in draft.unread]  # a partial answer
     return with_sides(_reading(draft, columns, vocabulary),
                       lambda side: read_question(side, columns, now, vocabulary, uses_severity), vocabulary)
-
-
-# "how long was modem X offline", "how long has the service been down": how long a state lasted, which the span of
-# the lines naming it is not unless the state's word was read
-_HOW_LONG_STATE = r"\bhow long\s+(?:was|were|is|are|has|have|had)\b"
 
 
 def _measured(q: Question, draft: Draft, columns: list[str], vocabulary: Vocabulary) -> None:
@@ -98,12 +95,9 @@ def _measured(q: Question, draft: Draft, columns: list[str], vocabulary: Vocabul
 
 
 def _grounded(q: Question, draft: Draft, vocabulary: Vocabulary, literals: list[Filter]) -> list[str]:
-    """`ground` the words left over (the words that cannot be handled); how long a state lasted whose word no line
-    holds ("how long was the modem offline") leaves that word unread: the span of the lines is no answer."""
+    """`ground` the words left over (returns the words that cannot be handled)."""
     unknown = ground(q, draft, vocabulary, [f.value for f in literals if isinstance(f, TextFilter) and not f.regex])
     written_phrase(q, draft, vocabulary)
-    if isinstance(draft.asked.measure, Span) and re.search(_HOW_LONG_STATE, q.text, re.I):
-        draft.unread += [w for w in draft.ignored if w not in draft.unread]
     return unknown
 
 
@@ -243,7 +237,7 @@ def _reading(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> Readin
 def _interpretation(draft: Draft, query: Query | None) -> Interpretation:
     """What the question was read as, for the result and the answer."""
     return Interpretation(shape=draft.goal, target=draft.target, terms=draft.terms, corrections=draft.corrections,
-                          ignored=draft.unread + draft.ignored + draft.framing, time_window=draft.window,
+                          ignored=list(dict.fromkeys(draft.unread + draft.ignored + draft.framing)), time_window=draft.window,
                           problem=draft.problem, excluded=draft.negated + [e.text for e in draft.excluded],
                           query=query)
 
