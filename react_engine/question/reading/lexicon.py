@@ -191,6 +191,15 @@ WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "s
                       "wed", "thu", "fri", "sat", "sun"})
 
 
+# the nouns among the filler words, which a log's event may be written with ("Received connection request")
+FILLER_NOUNS = frozenset({"request", "requests", "attempt", "attempts", "response", "responses", "command", "commands",
+                          "call", "calls", "job", "jobs", "data", "file", "files", "record", "records", "entry",
+                          "entries", "item", "items", "type", "types"})
+# words a "what is the X of" names no field with: filler, measures and the rules' asking words
+NOT_FIELDS = frozenset(FILLER | MEASURE_WORDS | set(_ASKING.split()) | {"sum", "mean", "min", "max", "share", "rate",
+                                                                        "percent", "span", "difference", "name"})
+
+
 # the words of a numeric threshold ("took longer than 1 second", "latency over 500 ms"), read as typos too
 THRESHOLD_WORDS = frozenset({"took", "longer", "shorter", "slower", "faster", "quicker", "bigger", "larger",
                              "smaller", "greater", "exceeding", "latency", "duration", "milliseconds"})

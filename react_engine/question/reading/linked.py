@@ -12,6 +12,7 @@ from react_engine.question.log_events import alike
 from react_engine.question.query import Filter, TextFilter
 from react_engine.question.reading.draft import Draft
 from react_engine.question.reading.lexicon import FUNCTION_WORDS, SIZE_NOUNS, TRANSFER_WORDS, WEEKDAYS
+from react_engine.question.reading.nouns import asked_field
 from react_engine.question.vocabulary import Vocabulary, singular
 
 
@@ -46,3 +47,10 @@ def _parts(vocabulary: Vocabulary) -> tuple[frozenset[str], frozenset[str]]:
     tokens = set(re.findall(r"[A-Za-z][\w.]*", "\n".join(vocabulary.events.messages)))  # as written: camelCase
     parts = frozenset(p for token in tokens for p in split_words(token) if len(p) > 2)
     return parts, frozenset(stem(p) for p in parts)
+
+
+def value_unread(question: str, draft: Draft) -> list[str]:
+    """"What is the src of X": `src` when the reading gives no value of it (no column or message field of that name
+    is counted or ranked): a count or a listing of lines is no src."""
+    m = asked_field(question)
+    return [m.group(1)] if m is not None and draft.subject is None and m.group(1) not in draft.unread else []

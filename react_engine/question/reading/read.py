@@ -15,9 +15,10 @@ from react_engine.question.measures import Comparison, Count, Gaps, Occurrence, 
 from react_engine.question.query import Filter, LevelFilter, Query, TextFilter, TimeFilter
 from react_engine.question.reading.draft import Draft, searched
 from react_engine.question.reading.event_words import as_event, level_names_lines, said_words, unmet
+from react_engine.question.reading.field_values import read_field_values
 from react_engine.question.reading.investigation_words import WRONG, read_investigation
 from react_engine.question.reading.lexicon import FILLER, MEASURE_WORDS, NAMED_LOGINS, lexicon_words
-from react_engine.question.reading.linked import unlinked
+from react_engine.question.reading.linked import unlinked, value_unread
 from react_engine.question.reading.literals import read_literals
 from react_engine.question.reading.log_words import apart, ground, written_phrase
 from react_engine.question.reading.measure import investigate, read_query
@@ -76,6 +77,7 @@ def read_question(question: str, columns: list[str], now: str | None, vocabulary
     draft.problem = _problem(draft, unknown, vocabulary) or draft.problem
     if mapped and _may_be_event(draft, vocabulary):
         as_event(draft, said, unknown, literals, vocabulary)
+    draft.unread += value_unread(q.text, draft)
     draft.unread += [w for w in unlinked(q.text, draft, literals, vocabulary) if w not in draft.unread]  # a partial answer
     return with_sides(_reading(draft, columns, vocabulary),
                       lambda side: read_question(side, columns, now, vocabulary, uses_severity), vocabulary)
@@ -117,6 +119,7 @@ def _read_names(q: Question, draft: Draft, columns: list[str], now: str | None, 
     of the log may explain."""
     texts = Draft()
     read_thresholds(q, draft, columns)  # first: "1.5 KB", "over 500 ms" are no names, times or texts
+    read_field_values(q, texts, columns, vocabulary)  # "in src 10.250.14.224": the value of that field, not anywhere
     read_literals(q, texts, vocabulary)  # first: an interface or IP must not be read as a host name
     literals = list(texts.filters)
     draft.subject = subject(q, columns, vocabulary)  # before its words are read as names or searches
