@@ -181,7 +181,8 @@ FUNCTION_WORDS = frozenset({
     "don't", "wasn't", "weren't", "isn't", "aren't", "won't", "like", "want", "need", "know", "look", "looking",
     "check", "checking", "think", "wonder", "still", "again", "really", "actually", "then", "there", "those",
     "something", "anything", "someone", "somebody", "anyone", "thing", "things", "way", "ways", "size", "value",
-    "values", "own", "same", "other", "another", "such", "both", "either", "neither", "whether", "if", "while"})
+    "values", "own", "same", "other", "another", "such", "both", "either", "neither", "whether", "if", "while",
+    "id", "ids", "code", "codes", "break", "send", "sends", "return", "returns"})
 # verbs of moving data, which a size field's name implies ("which ip sent the most bytes": the bytes field)
 TRANSFER_WORDS = frozenset({"sent", "send", "sends", "received", "receive", "receives", "transferred", "transfer",
                             "served", "serve", "uploaded", "downloaded", "read", "written", "wrote"})
@@ -196,8 +197,8 @@ FILLER_NOUNS = frozenset({"request", "requests", "attempt", "attempts", "respons
                           "call", "calls", "job", "jobs", "data", "file", "files", "record", "records", "entry",
                           "entries", "item", "items", "type", "types"})
 # words a "what is the X of" names no field with: filler, measures and the rules' asking words
-NOT_FIELDS = frozenset(FILLER | MEASURE_WORDS | set(_ASKING.split()) | {"sum", "mean", "min", "max", "share", "rate",
-                                                                        "percent", "span", "difference", "name"})
+NOT_FIELDS = frozenset((FILLER - FILLER_NOUNS) | MEASURE_WORDS | set(_ASKING.split()) | {
+    "sum", "mean", "min", "max", "share", "rate", "percent", "span", "difference"})
 
 
 # the words of a numeric threshold ("took longer than 1 second", "latency over 500 ms"), read as typos too

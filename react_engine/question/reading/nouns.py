@@ -31,6 +31,10 @@ _CORE = {"timestamp", "message", "raw", "source", "line", "severity"}
 _VALUE = r"([^\s,;()\[\]]*?\d(?:[^\s,;()\[\]]*\w)?)"
 
 
+# an IPv4 address written with its port (`src: /10.250.19.102:54106`): the address is the value, the port another
+_ADDRESS = r"(\d{1,3}(?:\.\d{1,3}){3}):\d+(?:$|[^\w.:])"
+
+
 @dataclass(frozen=True)
 class Subject:
     """A column, or an extraction pattern (its group is the value), and how the answer names its values."""
@@ -136,7 +140,8 @@ def _in_messages(words: list[str], vocabulary: Vocabulary) -> Subject | None:
     found: list[str] = []
     for key in list(dict.fromkeys([" ".join(nouns), nouns[-1]])):
         written = r"\s+".join(re.escape(k) for k in key.split())
-        candidates = [rf"(?i)\b({written}_[\w-]*\w)", rf"(?i)\b{written}(?:[ \t]*[=:#][ \t]*|[ \t]+)/?{_VALUE}"]
+        after = rf"(?i)\b{written}(?:[ \t]*[=:#][ \t]*|[ \t]+)/?"
+        candidates = [rf"(?i)\b({written}_[\w-]*\w)", after + _ADDRESS, after + _VALUE]
         lines = {c: vocabulary.together([_plain(c)])[0] for c in candidates}
         found += sorted((c for c in candidates if lines[c]), key=lambda c: -lines[c])
     return Subject("_".join(nouns), _label(words), tuple(found)) if found else None

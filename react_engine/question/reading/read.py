@@ -18,7 +18,7 @@ from react_engine.question.reading.event_words import as_event, level_names_line
 from react_engine.question.reading.field_values import read_field_values
 from react_engine.question.reading.investigation_words import WRONG, read_investigation
 from react_engine.question.reading.lexicon import FILLER, MEASURE_WORDS, NAMED_LOGINS, lexicon_words
-from react_engine.question.reading.linked import unlinked, value_unread
+from react_engine.question.reading.linked import counted_unread, listed_for_a_count, unlinked, value_unread
 from react_engine.question.reading.literals import read_literals
 from react_engine.question.reading.log_words import apart, ground, written_phrase
 from react_engine.question.reading.measure import investigate, read_query
@@ -77,9 +77,9 @@ def read_question(question: str, columns: list[str], now: str | None, vocabulary
     draft.problem = _problem(draft, unknown, vocabulary) or draft.problem
     if mapped and _may_be_event(draft, vocabulary):
         as_event(draft, said, unknown, literals, vocabulary)
-    draft.unread += value_unread(q.text, draft)
+    draft.unread += value_unread(q.text, draft) + counted_unread(q, draft, vocabulary)
     draft.unread += [w for w in unlinked(q.text, draft, literals, vocabulary) if w not in draft.unread]  # a partial answer
-    return with_sides(_reading(draft, columns, vocabulary),
+    return with_sides(_reading(q.text, draft, columns, vocabulary),
                       lambda side: read_question(side, columns, now, vocabulary, uses_severity), vocabulary)
 
 
@@ -224,10 +224,13 @@ def _may_be_event(draft: Draft, vocabulary: Vocabulary) -> bool:
         draft.problem or unread or unmet(draft.filters, vocabulary)))
 
 
-def _reading(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> Reading:
+def _reading(question: str, draft: Draft, columns: list[str], vocabulary: Vocabulary) -> Reading:
     """The typed result: the query, or the problem and what was asked of the question."""
     read = read_query(draft, columns, vocabulary) if draft.problem is None else None
     query, measured = read if read is not None else (None, None)
+    if query is not None and (count := listed_for_a_count(question, query)):
+        draft.unread += count
+        query = query.model_copy(update={"unread": (*query.unread, *count)})
     asked_for = draft.asked.measure
     if query is None and (asked_for is not None or draft.unread):
         query = Query(measure=asked_for or Count(), unread=tuple(draft.unread))
