@@ -7,6 +7,7 @@ import difflib
 
 from react_engine.question import Vocabulary
 
+REPHRASE = "Please rephrase"  # how a refusal asks for the question again: no answer, never verified
 GENERIC = ('"how many errors in the last hour", "top 5 IP addresses", "which component logged the most lines"')
 _SEVERE = ("fatal", "severe", "crit", "critical", "error", "err", "e", "warn", "warning", "w")
 

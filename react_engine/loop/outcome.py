@@ -10,6 +10,7 @@ from typing import Any
 
 from react_engine.answer.check import evidence, verify, with_notes
 from react_engine.answer.grounds import grounds
+from react_engine.answer.hint import REPHRASE
 from react_engine.contract.planner import Planner
 from react_engine.contract.record import Evidence, RunResult, Statistics, Step
 from react_engine.loop.state import RunState
@@ -49,6 +50,8 @@ def judged(state: RunState, final: tuple[str, Any], interpretation: Interpretati
         out.verified = False
         out.warnings.append(f"unverified: the answer's value {cut(json_text(value), 80)} is not "
                             f"{cut(json_text(expected), 80)}, the value the tools computed for the question as read")
+    if out.verified and value is None and REPHRASE in answer:
+        out.verified = False  # a refusal that asks for the question again answers nothing
     if out.verified and (never := _never_used(value, interpretation)):
         out.verified = False
         out.warnings.append(f"unverified: no line of the log uses {never}, so a zero says nothing about what was meant")

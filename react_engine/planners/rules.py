@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from react_engine.answer.hint import closest_words, rephrase_hint
+from react_engine.answer.hint import REPHRASE, closest_words, rephrase_hint
 from react_engine.answer.writing import answer, partial, scope
 from react_engine.compile.plan import Plan, build_plan
 from react_engine.contract.actions import Final, ToolCall
@@ -68,7 +68,7 @@ def _taken(view: ContextView) -> list[HistoryItem]:
 def _stop(plan: Plan, view: ContextView, done: list[HistoryItem]) -> PlannerReply | None:
     """The final reply before the plan's calls are all made: a problem, a failed step, or no rows left."""
     if plan.problem:
-        return _final(f"I could not answer this: {plan.problem}. Please rephrase: {rephrase_hint(view.vocabulary)}"
+        return _final(f"I could not answer this: {plan.problem}. {REPHRASE}: {rephrase_hint(view.vocabulary)}"
                       f".{plan.interpretation().stated()}", None, "the question does not map to the tools")
     if view.history and view.history[-1].kind == "tool" and not view.history[-1].ok:
         failed = view.history[-1]
@@ -85,7 +85,7 @@ def _empty(plan: Plan, view: ContextView, last: HistoryItem) -> PlannerReply:
     reading, stated = plan.reading, plan.interpretation().stated()
     if reading.guesses and last.params.get("value") not in reading.absent:
         return _final(f"No log line matched all of{scope(plan)}: the question's words may not be the ones this "
-                      f"log uses. Please rephrase: {rephrase_hint(view.vocabulary)}.{stated}",
+                      f"log uses. {REPHRASE}: {rephrase_hint(view.vocabulary)}.{stated}",
                       None, "words of the question never met on one line")
     if last.action == "search_logs" and last.params.get("value") in reading.absent:
         return _never_used(plan, view, last)

@@ -20,7 +20,7 @@ from react_engine.question.reading.lexicon import (
     TRANSFER_WORDS,
     WEEKDAYS,
 )
-from react_engine.question.reading.nouns import asked_field
+from react_engine.question.reading.nouns import VALUE_OF, asked_field
 from react_engine.question.reading.question import Question
 from react_engine.question.reading.shape import LINE_WORDS
 from react_engine.question.vocabulary import Vocabulary, singular
@@ -93,6 +93,8 @@ def counted_unread(q: Question, draft: Draft, vocabulary: Vocabulary) -> list[st
 
 
 def listed_for_a_count(question: str, query: Query) -> list[str]:
-    """"How many" read as lines to list ("how many first from 0x0"): the count asked is not given."""
-    m = re.match(r"\W*(how many|how much)\b", question, re.I)
-    return [m.group(1)] if m and isinstance(query.measure, Listing) and m.group(1) not in query.unread else []
+    """"How many" or "what is the X of" read as lines to list ("how many first from 0x0", "what is the line of
+    /etc/x that reading included"): the count or the value asked is not given."""
+    m = re.match(r"\W*(how many|how much)\b", question, re.I) or VALUE_OF.search(question)
+    listed = isinstance(query.measure, Listing) and query.measure.key is None
+    return [m.group(1)] if m and listed and m.group(1) not in query.unread else []

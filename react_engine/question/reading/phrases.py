@@ -49,7 +49,7 @@ def _written_events(q: Question, vocabulary: Vocabulary) -> list[Found]:
             around = _around(q, m.start(), m.end(), vocabulary)
             if around is not None:
                 q.consume(around[0], around[1])
-                found.append((around[0], around[1], around[2], True, False))
+                found.append((*around, False))
     return found
 
 
@@ -58,8 +58,8 @@ def _written(text: str) -> str:
     return r"\b" + r"\s+".join(re.escape(stem(w.lower())) + r"\w*" for w in text.split())
 
 
-def _around(q: Question, start: int, end: int, vocabulary: Vocabulary) -> tuple[int, int, str] | None:
-    """The span and pattern of the longest phrase holding `start:end` and up to two free words either side (no
+def _around(q: Question, start: int, end: int, vocabulary: Vocabulary) -> tuple[int, int, str, bool] | None:
+    """The span, text or pattern (and whether a pattern) of the longest phrase holding `start:end` and up to two free words either side (no
     filler but its nouns: "request", "attempt") that the sampled lines write, in any form of its words, or None."""
     words = [w for w in re.finditer(r"[A-Za-z][\w-]*", q.text)]
     inside = [i for i, w in enumerate(words) if w.start() >= start and w.end() <= end]
@@ -72,8 +72,12 @@ def _around(q: Question, start: int, end: int, vocabulary: Vocabulary) -> tuple[
         if not _free(q, [words[i] for i in [*range(a, first), *range(last + 1, b + 1)]]):
             continue
         text = q.text[words[a].start():words[b].end()]
-        if re.fullmatch(r"[A-Za-z][\w -]*", text) and vocabulary.together([_written(text)])[0]:
-            return words[a].start(), words[b].end(), _written(text)
+        if not re.fullmatch(r"[A-Za-z][\w -]*", text):
+            continue
+        if vocabulary.together([rf"\b{re.escape(text)}\b"])[0]:  # as written, else in any form of its words
+            return words[a].start(), words[b].end(), text, False
+        if vocabulary.together([_written(text)])[0]:
+            return words[a].start(), words[b].end(), _written(text), True
     return None
 
 
