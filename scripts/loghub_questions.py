@@ -6,7 +6,8 @@ words of its message template ("failed password", "receiving block"), a *field* 
 template parameter (`port <*>` is port, `src: /<*>` is src), a *value* is a parameter as the log writes it. Truths are
 computed with pandas from EventTemplate and the parameters each Content line fills in (a template is a regex with
 `<*>` as a group); an event's truth is kept only when a plain search of its words over Content finds the same lines, so
-every question has one reading. Six shapes:
+every question has one reading (the search runs over the raw lines, so a phrase a thread or component name also
+writes, such as Hadoop's "IPC Server handler", is no event). Six shapes:
 
     count_from   How many <event words> from <value>?
     count        How many <event words>?
@@ -21,27 +22,49 @@ verified (the number that matters most), *wrong* when a wrong value is not marke
 
 Run: python scripts/loghub_questions.py [--logs ../shared/real_logs] [--per-shape 5] [--show wrong]
 
-Measured with the rules planner (5 per shape and system; 383 questions, fewer where a system's templates name no
-field or no value fits a shape). On 7cd4c67, before reading numbers as values and "what is the X of" as a value of X:
+Measured with the rules planner (5 per shape and system; 381 questions, fewer where a system's templates name no
+field or no value fits a shape). On 7cd4c67, before linking the question to the log's words:
 
     system       asked right honest wrong✓ wrong      shape        asked right honest wrong✓ wrong
-    Android         29    20      6      3     0      count_from      80    45     28      7     0
-    Apache          13     7      5      1     0      count           80    67      0     13     0
-    BGL             30    22      5      3     0      statistic       50    36     13      1     0
-    HDFS            23    15      3      5     0      field_of        63     4     32     27     0
-    HPC             16     5      9      2     0      count_in        76    33     36      7     0
-    Hadoop          26     9     15      2     0      most            34    23      5      6     0
-    HealthApp       19     7      8      4     0      total          383   208    114     61     0
-    Linux           23    11      8      4     0
-    Mac             30    14     10      6     0
+    Android         28    17     10      1     0      count_from      80    41     34      5     0
+    Apache          13     7      5      1     0      count           80    68      0     12     0
+    BGL             30    22      5      3     0      statistic       49    35     13      1     0
+    HDFS            23    15      3      5     0      field_of        63     4     35     24     0
+    HPC             16     5      9      2     0      count_in        76    32     37      7     0
+    Hadoop          24    10     14      0     0      most            33    25      3      5     0
+    HealthApp       19     7      8      4     0      total          381   205    122     54     0
+    Linux           23    12      9      2     0
+    Mac             30    12     14      4     0
     OpenSSH         22    16      6      0     0
     OpenStack       28    15      7      6     0
     Proxifier       22    10      4      8     0
     Spark           21    10      9      2     0
-    Thunderbird     27    17      6      4     0
+    Thunderbird     28    17      6      5     0
     Windows         25    13      5      7     0
     Zookeeper       29    17      8      4     0
-    total          383   208    114     61     0
+    total          381   205    122     54     0
+
+With numbers read as values, fields named with their values, "what is the X of" answered with a value of X, events
+named by the words their lines write, and every word linked or the answer partial:
+
+    system       asked right honest wrong✓ wrong      shape        asked right honest wrong✓ wrong
+    Android         28    24      4      0     0      count_from      80    71      5      4     0
+    Apache          13    11      2      0     0      count           80    72      6      1     1
+    BGL             30    27      2      1     0      statistic       49    35     13      1     0
+    HDFS            23    22      0      1     0      field_of        63    32     26      4     1
+    HPC             16    14      2      0     0      count_in        76    67      5      4     0
+    Hadoop          24    19      5      0     0      most            33    26      3      4     0
+    HealthApp       19    13      5      1     0      total          381   303     58     18     2
+    Linux           23    18      5      0     0
+    Mac             30    17      9      3     1
+    OpenSSH         22    20      2      0     0
+    OpenStack       28    18      6      4     0
+    Proxifier       22    18      0      4     0
+    Spark           21    21      0      0     0
+    Thunderbird     28    22      5      1     0
+    Windows         25    18      4      3     0
+    Zookeeper       29    21      7      0     1
+    total          381   303     58     18     2
 """
 
 from __future__ import annotations
@@ -142,11 +165,20 @@ def _regex(template: str) -> re.Pattern[str]:
     return re.compile("(.*?)".join(parts), re.DOTALL)
 
 
-def templates(csv: Path) -> list[Template]:
-    """The system's templates whose every Content line matches them, with each line's parameters."""
+def structured(csv: Path) -> pd.DataFrame:
+    """The structured CSV with each line as the log writes it (`Raw`: with its time, level, component and thread,
+    which a search of the log sees too)."""
     frame = pd.read_csv(csv, dtype=str, keep_default_na=False)
+    raw = csv.with_name(csv.name.removesuffix("_structured.csv")).read_text(errors="replace").splitlines()
+    frame["Raw"] = [raw[int(i) - 1] if 0 < int(i) <= len(raw) else c for i, c in zip(frame["LineId"], frame["Content"])]
+    return frame
+
+
+def templates(frame: pd.DataFrame) -> list[Template]:
+    """The system's templates whose every Content line matches them, with each line's parameters."""
     found = []
-    for (event_id, text), rows in frame.groupby(["EventId", "EventTemplate"], sort=True):
+    for (event_id, written), rows in frame.groupby(["EventId", "EventTemplate"], sort=True):
+        text = re.sub(r"<\*>(?:\.<\*>)+", "<*>", str(written))  # `Took <*>.<*> seconds`: one decimal number
         pattern = _regex(text)
         matches = [pattern.fullmatch(c) for c in rows["Content"]]
         if not all(matches):
@@ -155,7 +187,7 @@ def templates(csv: Path) -> list[Template]:
                               columns=[f"p{i}" for i in range(text.count("<*>"))])
         pieces = text.split("<*>")
         names = [_field_name(piece) if _apart(piece, after) else None for piece, after in itertools.pairwise(pieces)]
-        found.append(Template(str(event_id), str(text), pd.concat([rows[["Content"]], params], axis=1), names))
+        found.append(Template(str(event_id), str(text), pd.concat([rows[["Content", "Raw"]], params], axis=1), names))
     return found
 
 
@@ -183,8 +215,9 @@ def _holds(text: str, phrase: str, any_form: bool = False) -> bool:
 
 
 def events(system: list[Template], content: pd.Series) -> list[Event]:
-    """One event per template: its first phrase whose templates' lines are exactly the lines a search finds, with
-    the phrase's words as written and with its last word in any form ("start" finds "started" too)."""
+    """One event per template: its first phrase whose templates' lines are exactly the lines a search of the raw
+    lines (`content`) finds, with the phrase's words as written and with its last word in any form ("start" finds
+    "started" too)."""
     found: dict[str, Event] = {}
     for template in system:
         for phrase in _phrases(template):
@@ -239,9 +272,9 @@ def _with_value(event: Event, value: str) -> pd.Series:
     """Which of the event's rows hold `value` as a parameter (checked against a token search of their lines)."""
     values = _values(event)
     rows = set(values.loc[values["value"] == value, "row"])
-    content = event.rows()["Content"]
-    holds = pd.Series([i in rows for i in range(len(content))])
-    searched = content.map(lambda c: _token_in(c, value))
+    lines = event.rows()["Raw"]
+    holds = pd.Series([i in rows for i in range(len(lines))])
+    searched = lines.map(lambda c: _token_in(c, value))
     return holds if holds.equals(searched) else pd.Series(dtype=bool)
 
 
@@ -282,12 +315,19 @@ def _statistic(event: Event, rng: random.Random) -> Question | None:
     return Question("", "statistic", f"What is the {op} {name} for {value} when {event.phrase}?", truth)
 
 
-def _field_of(event: Event, rng: random.Random) -> Question | None:
+def _named_column(event: Event, rng: random.Random) -> tuple[str, pd.Series] | None:
+    """One field the event's templates name, picked with `rng`, and its values over the event's rows."""
     names = _named(event)
     if not names:
         return None
     name = rng.choice(names)
-    column = _column(event, name).str.strip()
+    return name, _column(event, name).str.strip()
+
+
+def _field_of(event: Event, rng: random.Random) -> Question | None:
+    if (named := _named_column(event, rng)) is None:
+        return None
+    name, column = named
     values = _values(event)
     values = values[values["value"].map(_entity)]
     candidates = []
@@ -305,11 +345,9 @@ def _field_of(event: Event, rng: random.Random) -> Question | None:
 
 
 def _count_in(event: Event, rng: random.Random) -> Question | None:
-    names = _named(event)
-    if not names:
+    if (named := _named_column(event, rng)) is None:
         return None
-    name = rng.choice(names)
-    column = _column(event, name).str.strip()
+    name, column = named
     choices = sorted(v for v in set(column) if _entity(v))
     if not choices:
         return None
@@ -318,11 +356,9 @@ def _count_in(event: Event, rng: random.Random) -> Question | None:
 
 
 def _most(event: Event, rng: random.Random) -> Question | None:
-    names = _named(event)
-    if not names:
+    if (named := _named_column(event, rng)) is None:
         return None
-    name = rng.choice(names)
-    column = _column(event, name).str.strip()
+    name, column = named
     if not column.map(_entity).all():
         return None
     counts = column.value_counts()
@@ -342,9 +378,9 @@ MAKERS = {"count_from": _count_from, "count": _count, "statistic": _statistic, "
 def questions(logs: Path, system: str, per_shape: int, seed: int = 33) -> list[Question]:
     """Up to `per_shape` questions of each shape for `system`, sampled with a seed of its own."""
     csv = logs / system / f"{system}_2k.log_structured.csv"
-    parsed = templates(csv)
-    content = pd.read_csv(csv, dtype=str, keep_default_na=False)["Content"]
-    found = events(parsed, content)
+    frame = structured(csv)
+    parsed = templates(frame)
+    found = events(parsed, frame["Raw"])
     asked: list[Question] = []
     for shape in SHAPES:
         rng = random.Random(f"{seed}/{system}/{shape}")
