@@ -113,3 +113,10 @@ def test_loghub_hdfs_src_of_a_port_and_a_count_by_a_port() -> None:
     assert str(result.value).split(":")[0] == src and result.verified, result.answer
     result = engine.ask(f"How many receiving block from {one}?", log, load_options=LoadOptions(year=2026))
     assert result.value == int(receiving["Content"].str.contains(rf":{one}\b").sum()) and result.verified
+
+
+def test_a_refusal_that_asks_for_the_question_again_is_not_verified() -> None:
+    f = frame(["Deleting block blk_1", "Receiving block blk_2", "Receiving packet 3"] * 10)
+    result = ask("how many deleting packets?", f)
+    assert result.value is None and "rephrase" in result.answer.lower()
+    assert not result.verified and not result.answered, result.answer
