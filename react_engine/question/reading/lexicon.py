@@ -172,8 +172,9 @@ _ASKING = ("which what who why top unique distinct histogram timeline trend brea
 
 
 # words that relate the question's other words without naming a field, value or event of a log: verbs of saying,
-# going and keeping, modals and negations ("how long did errors go on", "it said it can't find", "I mean the
-# 'generating core' lines"); a word of the question linked to nothing else and not among these is unread
+# going, keeping and causing, modals and negations ("how long did errors go on", "it said it can't find", "I mean the
+# 'generating core' lines"), and words saying what kind of value is meant ("thread ids", "the KERNDTLB alert
+# label"); a word of the question linked to nothing else and not among these is unread
 FUNCTION_WORDS = frozenset({
     "go", "goes", "went", "gone", "going", "take", "takes", "took", "taken", "taking", "said", "tell", "told", "mean",
     "means", "meant", "keep", "keeps", "kept", "seem", "seems", "seemed", "make", "makes", "made", "making", "gets",
@@ -182,7 +183,10 @@ FUNCTION_WORDS = frozenset({
     "check", "checking", "think", "wonder", "still", "again", "really", "actually", "then", "there", "those",
     "something", "anything", "someone", "somebody", "anyone", "thing", "things", "way", "ways", "size", "value",
     "values", "own", "same", "other", "another", "such", "both", "either", "neither", "whether", "if", "while",
-    "id", "ids", "code", "codes", "break", "send", "sends", "return", "returns"})
+    "id", "ids", "code", "codes", "label", "labels", "category", "break", "send", "sends", "return", "returns",
+    "trigger", "triggers", "triggered", "raise", "raised", "throw", "threw", "thrown", "emit", "emitted", "issued",
+    # adverbs of the usual course, which add nothing to the event's lines ("closed normally"; "unexpectedly" does)
+    "normally", "successfully", "properly", "cleanly", "correctly", "fine"})
 # verbs of moving data, which a size field's name implies ("which ip sent the most bytes": the bytes field)
 TRANSFER_WORDS = frozenset({"sent", "send", "sends", "received", "receive", "receives", "transferred", "transfer",
                             "served", "serve", "uploaded", "downloaded", "read", "written", "wrote"})
