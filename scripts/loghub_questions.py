@@ -22,49 +22,8 @@ verified (the number that matters most), *wrong* when a wrong value is not marke
 
 Run: python scripts/loghub_questions.py [--logs ../shared/real_logs] [--per-shape 5] [--show wrong]
 
-Measured with the rules planner (5 per shape and system; 381 questions, fewer where a system's templates name no
-field or no value fits a shape). On 7cd4c67, before linking the question to the log's words:
-
-    system       asked right honest wrong✓ wrong      shape        asked right honest wrong✓ wrong
-    Android         29    19      8      2     0      count_from      80    44     32      4     0
-    Apache          13     7      5      1     0      count           80    68      0     12     0
-    BGL             30    22      5      3     0      statistic       50    39     10      1     0
-    HDFS            23    15      3      5     0      field_of        63     5     29     29     0
-    HPC             16     5      9      2     0      count_in        76    37     32      7     0
-    Hadoop          24    10     14      0     0      most            32    27      3      2     0
-    HealthApp       19     7      7      5     0      total          381   220    106     55     0
-    Linux           24    16      5      3     0
-    Mac             30    17      8      5     0
-    OpenSSH         22    16      6      0     0
-    OpenStack       26    18      4      4     0
-    Proxifier       22    10      4      8     0
-    Spark           21    10      9      2     0
-    Thunderbird     28    17      6      5     0
-    Windows         25    14      5      6     0
-    Zookeeper       29    17      8      4     0
-    total          381   220    106     55     0
-
-With numbers read as values, fields named with their values, "what is the X of" answered with a value of X, events
-named by the words their lines write, and every word linked or the answer partial:
-
-    system       asked right honest wrong✓ wrong      shape        asked right honest wrong✓ wrong
-    Android         29    26      3      0     0      count_from      80    73      3      4     0
-    Apache          13    11      2      0     0      count           80    72      6      1     1
-    BGL             30    27      2      1     0      statistic       50    39     10      1     0
-    HDFS            23    22      0      1     0      field_of        63    39     21      1     2
-    HPC             16    14      2      0     0      count_in        76    71      1      4     0
-    Hadoop          24    19      5      0     0      most            32    28      3      1     0
-    HealthApp       19    14      4      1     0      total          381   322     44     12     3
-    Linux           24    21      3      0     0
-    Mac             30    23      4      1     2
-    OpenSSH         22    20      2      0     0
-    OpenStack       26    23      2      1     0
-    Proxifier       22    18      0      4     0
-    Spark           21    21      0      0     0
-    Thunderbird     28    23      4      1     0
-    Windows         25    19      4      2     0
-    Zookeeper       29    21      7      0     1
-    total          381   322     44     12     3
+Measured with the rules planner: see README, "Questions in the logs' own words", for the tables per system and shape
+before and after the question was linked to the log's words.
 """
 
 from __future__ import annotations
