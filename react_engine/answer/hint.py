@@ -3,8 +3,11 @@ entity types."""
 
 from __future__ import annotations
 
+import difflib
+
 from react_engine.question import Vocabulary
 
+REPHRASE = "Please rephrase"  # how a refusal asks for the question again: no answer, never verified
 GENERIC = ('"how many errors in the last hour", "top 5 IP addresses", "which component logged the most lines"')
 _SEVERE = ("fatal", "severe", "crit", "critical", "error", "err", "e", "warn", "warning", "w")
 
@@ -35,3 +38,12 @@ def _examples(vocabulary: Vocabulary) -> list[str]:
     if vocabulary.last is not None:
         examples.append('"how many lines in the last hour"')
     return examples
+
+
+def closest_words(word: str, vocabulary: Vocabulary | None, n: int = 3) -> list[str]:
+    """The words of the sampled messages closest in spelling to `word`, else the literal runs of the log's most
+    common events: what the log writes, for a word it never uses."""
+    if vocabulary is None:
+        return []
+    close = difflib.get_close_matches(word.lower(), list(vocabulary.tokens), n=n, cutoff=0.6)
+    return close or [e.runs[0] for e in vocabulary.events.events if e.runs][:n]

@@ -175,9 +175,9 @@ _DID = {"count": "counted the lines", "unique": "counted the distinct {label}", 
 
 
 def partial(plan: Plan, text: str, value: Any) -> str:
-    """`text` led by what was answered and what was not, when part of the question went unanswered (a measure no
-    tool computes yet, asking words nothing read): "I counted the lines (with severity warning) (80); I cannot
-    compute a percentage yet." `text` as it is otherwise."""
+    """`text` led by what was not answered, then what was, when part of the question went unanswered (a measure no
+    tool computes yet, words linked to nothing): "I cannot compute a percentage yet: I counted the lines (with
+    severity warning) (80)." `text` as it is otherwise."""
     missing = [plan.cannot.sentence()] if plan.cannot else []
     if unread := plan.unread():
         missing.append("I did not read " + ", ".join(f'"{w}"' for w in unread)
@@ -189,5 +189,5 @@ def partial(plan: Plan, text: str, value: Any) -> str:
     key = getattr(plan.measure, "key", None)
     did = _DID.get(shape, "answered").format(label=key.label if key is not None else "lines") + scope(plan)
     if isinstance(value, int) and shape in ("count", "unique"):
-        return f"I {did} ({value:,}); {'; '.join(missing)}."
-    return f"I {did}; {'; '.join(missing)}. {text}"
+        return f"{'; '.join(missing)}: I {did} ({value:,})."
+    return f"{'; '.join(missing)}: I {did}. {text}"

@@ -10,6 +10,7 @@ from typing import Any
 
 from react_engine.answer.check import evidence, verify, with_notes
 from react_engine.answer.grounds import grounds
+from react_engine.answer.hint import REPHRASE
 from react_engine.contract.planner import Planner
 from react_engine.contract.record import Evidence, RunResult, Statistics, Step
 from react_engine.loop.state import RunState
@@ -49,6 +50,9 @@ def judged(state: RunState, final: tuple[str, Any], interpretation: Interpretati
         out.verified = False
         out.warnings.append(f"unverified: the answer's value {cut(json_text(value), 80)} is not "
                             f"{cut(json_text(expected), 80)}, the value the tools computed for the question as read")
+    if out.verified and (doubt := _no_answer(answer, value, interpretation)) is not None:
+        out.verified = False
+        out.warnings += [doubt] if doubt else []
     if (missing := unanswered(state.steps, interpretation)) is not None:
         out.verified, out.partial = False, True
         out.warnings.append(f"partial: the question also asks for {missing}, which no tool computed in this run")
@@ -74,6 +78,24 @@ def same_value(a: Any, b: Any) -> bool:
         return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b))
     return a == b
 
+
+
+def _no_answer(answer: str, value: Any, interpretation: Interpretation | None) -> str | None:
+    """Why a checked answer is still no verified one ("" when a refusal says why itself), or None: a refusal that
+    asks for the question again answers nothing, and a zero for words no line uses says nothing of what was meant."""
+    if value is None and REPHRASE in answer:
+        return ""
+    if never := _never_used(value, interpretation):
+        return f"unverified: no line of the log uses {never}, so a zero says nothing about what was meant"
+    return None
+
+
+def _never_used(value: Any, interpretation: Interpretation | None) -> str:
+    """The question's words no line of the log holds, in quotes, when the answer is a zero or nothing ("" else)."""
+    query = interpretation.query if interpretation else None
+    if query is None or not query.never or value not in (0, None):
+        return ""
+    return ", ".join(f'"{w}"' for w in query.never)
 
 
 def unloaded(question: str, started: float, planner: Planner, stop: Stop) -> RunResult:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from react_engine.answer.hint import rephrase_hint
+from react_engine.answer.hint import REPHRASE, closest_words, rephrase_hint
 from react_engine.answer.writing import answer, partial, scope
 from react_engine.compile.plan import Plan, build_plan
 from react_engine.contract.actions import Final, ToolCall
@@ -68,7 +68,7 @@ def _taken(view: ContextView) -> list[HistoryItem]:
 def _stop(plan: Plan, view: ContextView, done: list[HistoryItem]) -> PlannerReply | None:
     """The final reply before the plan's calls are all made: a problem, a failed step, or no rows left."""
     if plan.problem:
-        return _final(f"I could not answer this: {plan.problem}. Please rephrase: {rephrase_hint(view.vocabulary)}"
+        return _final(f"I could not answer this: {plan.problem}. {REPHRASE}: {rephrase_hint(view.vocabulary)}"
                       f".{plan.interpretation().stated()}", None, "the question does not map to the tools")
     if view.history and view.history[-1].kind == "tool" and not view.history[-1].ok:
         failed = view.history[-1]
@@ -85,8 +85,10 @@ def _empty(plan: Plan, view: ContextView, last: HistoryItem) -> PlannerReply:
     reading, stated = plan.reading, plan.interpretation().stated()
     if reading.guesses and last.params.get("value") not in reading.absent:
         return _final(f"No log line matched all of{scope(plan)}: the question's words may not be the ones this "
-                      f"log uses. Please rephrase: {rephrase_hint(view.vocabulary)}.{stated}",
+                      f"log uses. {REPHRASE}: {rephrase_hint(view.vocabulary)}.{stated}",
                       None, "words of the question never met on one line")
+    if last.action == "search_logs" and last.params.get("value") in reading.absent:
+        return _never_used(plan, view, last)
     if last.action == "filter_by_severity" and reading.level_noun:
         return _final(f"No log lines matched{scope(plan)}, but the severity word after the quoted text may name "
                       "those lines rather than their level: ask again without it to count the lines containing "
@@ -94,6 +96,18 @@ def _empty(plan: Plan, view: ContextView, last: HistoryItem) -> PlannerReply:
                       "a severity word after quoted text is ambiguous when it leaves no rows")
     return _final(partial(plan, f"No log lines matched{scope(plan)}, so the count is 0.", 0) + stated, 0,
                   "a narrowing step left no rows")
+
+
+def _never_used(plan: Plan, view: ContextView, last: HistoryItem) -> PlannerReply:
+    """The reply when a search for a word no line of the log holds left no rows: not a zero of something the log
+    writes, but a word it never uses, and the closest words it does."""
+    word = next((t.value or t.word for t in plan.interpretation().terms
+                 if t.column == "message" and t.rows == 0), str(last.params.get("value")))
+    close = closest_words(word, view.vocabulary)
+    nearest = f' The closest words it uses: {", ".join(repr(w) for w in close)}.' if close else ""
+    return _final(partial(plan, f'No line of this log uses a word starting "{word}", so the count is 0: '
+                                "the log may name what you mean otherwise.", 0)
+                  + nearest + plan.interpretation().stated(), 0, "a word of the question occurs in no line")
 
 
 def _current_plan(view: ContextView, done: list[HistoryItem]) -> Plan | None:

@@ -79,7 +79,8 @@ class Grouping(_Frozen):
 class Query(_Frozen):
     """What a question asks, read once: the rows (`filters`, in order), the `measure`, its `grouping`, `order`
     and `limit`, the filters that leave values out of what is counted (`left_out`), a comparison's `sides` and the
-    asking words nothing here holds (`unread`: the reply to such a query is a partial answer)."""
+    words linked to nothing in the log (`unread`: the reply to such a query is a partial answer) and the words searched
+    as written that no line was seen to hold (`never`: a zero for them says the log never uses them, unverified)."""
 
     filters: tuple[Filter, ...] = ()
     measure: Measure = Field(default_factory=Count)
@@ -89,6 +90,7 @@ class Query(_Frozen):
     left_out: tuple[Filter, ...] = ()  # applied once the counted values are found ("other than root")
     sides: tuple[Filter, Filter] | None = None  # a comparison's two sides, when each is a filter of its own
     unread: tuple[str, ...] = ()
+    never: tuple[str, ...] = ()  # words searched that no line of the log was seen to hold: their zero is unverified
 
     def unanswered(self, ran: set[str]) -> str | None:
         """What a run that called the tools `ran` could not answer of this query, in words ("a percentage"), or

@@ -21,7 +21,8 @@ from react_engine.question.log_events import Events
 from react_engine.rows.rowops import column_counts, count, distinct, every
 from react_engine.rows.rowops import values as values_of
 
-VALUE_COLUMNS = ("host", "component", "pid", "thread", "level_raw", "event_id", "status", "method", "user", "action")
+VALUE_COLUMNS = ("host", "component", "pid", "thread", "level_raw", "event_id", "status", "method", "user", "action",
+                 "mnemonic")
 NAME_COLUMNS = ("host", "component", "thread")  # columns whose values a question names
 MAX_VALUES = 2000  # per column, the most frequent
 SIGN_ROWS = 500  # of those, the ones searched for entity types

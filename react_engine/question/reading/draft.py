@@ -49,7 +49,8 @@ class Draft:
     excluded: list[Exclusion] = field(default_factory=list)  # values left out ("other than INFO")
     role: str | None = None  # source, destination or client: which address or port of a line is meant
     asked: Asked = field(default_factory=Asked)  # what the asking words ask beyond counting, ranking, listing
-    unread: list[str] = field(default_factory=list)  # asking words nothing read
+    unread: list[str] = field(default_factory=list)  # words linked to nothing: asking words nothing read, and more
+    never: list[str] = field(default_factory=list)  # words searched as written that no sampled line holds
     investigation: Measure | None = None  # patterns, unusual, timeline or preceding lines
     n: int = 5  # how many values a ranking has
     rank: Literal["most", "least"] | None = None  # which way a ranking runs, when the question says

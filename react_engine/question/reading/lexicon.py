@@ -171,6 +171,40 @@ _ASKING = ("which what who why top unique distinct histogram timeline trend brea
                sorted(MEASURE_WORDS)))
 
 
+# words that relate the question's other words without naming a field, value or event of a log: verbs of saying,
+# going, keeping and causing, modals and negations ("how long did errors go on", "it said it can't find", "I mean the
+# 'generating core' lines"), and words saying what kind of value is meant ("thread ids", "the KERNDTLB alert
+# label"); a word of the question linked to nothing else and not among these is unread
+FUNCTION_WORDS = frozenset({
+    "go", "goes", "went", "gone", "going", "take", "takes", "took", "taken", "taking", "said", "tell", "told", "mean",
+    "means", "meant", "keep", "keeps", "kept", "seem", "seems", "seemed", "make", "makes", "made", "making", "gets",
+    "getting", "through", "throughout", "not", "no", "never", "cannot", "can't", "couldn't", "didn't", "doesn't",
+    "don't", "wasn't", "weren't", "isn't", "aren't", "won't", "like", "want", "need", "know", "look", "looking",
+    "check", "checking", "think", "wonder", "still", "again", "really", "actually", "then", "there", "those",
+    "something", "anything", "someone", "somebody", "anyone", "thing", "things", "way", "ways", "size", "value",
+    "values", "own", "same", "other", "another", "such", "both", "either", "neither", "whether", "if", "while",
+    "id", "ids", "code", "codes", "label", "labels", "category", "break", "send", "sends", "return", "returns",
+    "trigger", "triggers", "triggered", "raise", "raised", "throw", "threw", "thrown", "emit", "emitted", "issued",
+    # adverbs of the usual course, which add nothing to the event's lines ("closed normally"; "unexpectedly" does)
+    "normally", "successfully", "properly", "cleanly", "correctly", "fine"})
+# verbs of moving data, which a size field's name implies ("which ip sent the most bytes": the bytes field)
+TRANSFER_WORDS = frozenset({"sent", "send", "sends", "received", "receive", "receives", "transferred", "transfer",
+                            "served", "serve", "uploaded", "downloaded", "read", "written", "wrote"})
+SIZE_NOUNS = r"\b(?:bytes?|size|data|kb|mb|gb|kilobytes|megabytes|gigabytes)\b"
+# day names: a date's day of the week, which the time window holds
+WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue",
+                      "wed", "thu", "fri", "sat", "sun"})
+
+
+# the nouns among the filler words, which a log's event may be written with ("Received connection request")
+FILLER_NOUNS = frozenset({"request", "requests", "attempt", "attempts", "response", "responses", "command", "commands",
+                          "call", "calls", "job", "jobs", "data", "file", "files", "record", "records", "entry",
+                          "entries", "item", "items", "type", "types"})
+# words a "what is the X of" names no field with: filler, measures and the rules' asking words
+NOT_FIELDS = frozenset((FILLER - FILLER_NOUNS) | MEASURE_WORDS | set(_ASKING.split()) | {
+    "sum", "mean", "min", "max", "share", "rate", "percent", "span", "difference"})
+
+
 # the words of a numeric threshold ("took longer than 1 second", "latency over 500 ms"), read as typos too
 THRESHOLD_WORDS = frozenset({"took", "longer", "shorter", "slower", "faster", "quicker", "bigger", "larger",
                              "smaller", "greater", "exceeding", "latency", "duration", "milliseconds"})

@@ -43,7 +43,7 @@ def _searched(q: Question, m: re.Match[str], word: str, draft: Draft, vocabulary
     """Search for `word` when the rows hold it (or it is written like an id or a path, or counted as "how many
     X"); False for a word to leave out or that cannot be handled."""
     if word.isdigit():
-        return False  # a bare number is a value of something unnamed
+        return _number_value(word, draft, vocabulary)  # a value of the log (a port, a pid, an id), else unnamed
     if re.search(r"[\d._/:-]", word):
         draft.search(word, False, f'containing "{word}"')
         draft.terms.append(Term(word=word, column="message", value=word))
@@ -54,9 +54,28 @@ def _searched(q: Question, m: re.Match[str], word: str, draft: Draft, vocabulary
         root = stem(word.lower())
         draft.search(rf"\b{literal(root)}", True, f'with a word starting "{root}"')
         draft.grounding.absent.append(rf"\b{literal(root)}")
+        draft.never.append(root)
         draft.terms.append(Term(word=word, column="message", value=root, rows=0))
     else:
         return False
+    return True
+
+
+def number_pattern(number: str) -> str:
+    """An RE2 pattern for `number` written as a value of its own: not a part of a longer number, a word, an IP
+    address or a decimal ("50010" in `10.251.73.220:50010` and `port 50010`, not in `150010` or `1.50010`)."""
+    return rf"(?:^|[^\w.]){re.escape(number)}(?:$|[^\w.]|\.(?:$|[^0-9]))"
+
+
+def _number_value(number: str, draft: Draft, vocabulary: Vocabulary) -> bool:
+    """Search for a bare number as a value when the sampled lines write it as one; whether they do."""
+    pattern = number_pattern(number)
+    rows = int(vocabulary.events.lines(pattern).sum()) if vocabulary.sampled else 0
+    if not rows:
+        return False
+    draft.search(pattern, True, f"with the value {number}")
+    draft.terms.append(Term(word=number, column="message", value=number,
+                            rows=rows if vocabulary.sampled == vocabulary.rows else None))
     return True
 
 

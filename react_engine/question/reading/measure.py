@@ -67,7 +67,7 @@ def read_query(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> tupl
         grouping = _by_column(draft, asked.by)
     order, limit = _ranked_groups(draft, grouping)
     query = Query(filters=tuple(sorted(draft.filters, key=is_threshold)), measure=asked.measure or measure, left_out=tuple(left_out),
-                  order=asked.order or order, unread=tuple(draft.unread), grouping=grouping,
+                  order=asked.order or order, unread=tuple(draft.unread), never=tuple(draft.never), grouping=grouping,
                   limit=asked.limit or limit)
     return query, measure
 

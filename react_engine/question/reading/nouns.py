@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 
 from react_engine.question import Vocabulary
-from react_engine.question.reading.lexicon import MEASURE_WORDS, NUMBER_WORDS, SEVERITY_WORDS, TARGETS
+from react_engine.question.reading.lexicon import MEASURE_WORDS, NOT_FIELDS, NUMBER_WORDS, SEVERITY_WORDS, TARGETS
 from react_engine.question.reading.question import Question
 from react_engine.question.vocabulary import singular
 
@@ -37,6 +37,10 @@ _CORE = {"timestamp", "message", "raw", "source", "line", "severity"}
 _VALUE = r"([^\s,;()\[\]]*?\d(?:[^\s,;()\[\]]*\w)?)"
 
 
+# an IPv4 address written with its port (`src: /10.250.19.102:54106`): the address is the value, the port another
+_ADDRESS = r"(\d{1,3}(?:\.\d{1,3}){3}):\d+(?:$|[^\w.:])"
+
+
 @dataclass(frozen=True)
 class Subject:
     """A column, or an extraction pattern (its group is the value), and how the answer names its values."""
@@ -55,9 +59,27 @@ def _plain(pattern: str) -> str:
     return pattern.removeprefix("(?i)")
 
 
+# "what is the src of ...", "what was the TID for ...": the value of a field is asked
+VALUE_OF = re.compile(r"^\W*what(?:\s+(?:is|was|are|were)|'s)\s+the\s+([A-Za-z][\w-]*)\s+(?:of|for)\b", re.I)
+
+
+def asked_field(text: str) -> re.Match[str] | None:
+    """The field a "what is the X of ..." question asks the value of, when X is no word the rules read otherwise
+    (a measure, "number", "total", an entity word)."""
+    m = VALUE_OF.search(text)
+    if m is None or m.group(1).lower() in NOT_FIELDS or any(
+            re.fullmatch(p, m.group(1), re.I) for _, p in TARGETS):
+        return None
+    return m
+
+
 def subject(q: Question, columns: list[str], vocabulary: Vocabulary) -> Subject | None:
-    """The column or message values the words after "which"/"unique"/"top" name, when no rule knows those words
-    and the rows hold them (the words become consumed); else None."""
+    """The column or message values the words after "which"/"unique"/"top" name, or whose value "what is the X of"
+    asks, when no rule knows those words and the rows hold them (the words become consumed); else None."""
+    if (m := asked_field(q.text)) is not None and (
+            found := _column([m.group(1)], columns) or _in_messages([m.group(1)], vocabulary)) is not None:
+        q.consume(m.start(1), m.end(1))
+        return found
     for m in _WORDS.finditer(q.text):
         words = _noun_phrase(m.group(1))
         if not words:
@@ -136,7 +158,8 @@ def _in_messages(words: list[str], vocabulary: Vocabulary) -> Subject | None:
     found: list[str] = []
     for key in list(dict.fromkeys([" ".join(nouns), nouns[-1]])):
         written = r"\s+".join(re.escape(k) for k in key.split())
-        candidates = [rf"(?i)\b({written}_[\w-]*\w)", rf"(?i)\b{written}(?:[ \t]*[=:#][ \t]*|[ \t]+)/?{_VALUE}"]
+        after = rf"(?i)\b{written}(?:[ \t]*[=:#][ \t]*|[ \t]+)/?"
+        candidates = [rf"(?i)\b({written}_[\w-]*\w)", after + _ADDRESS, after + _VALUE]
         lines = {c: vocabulary.together([_plain(c)])[0] for c in candidates}
         found += sorted((c for c in candidates if lines[c]), key=lambda c: -lines[c])
     return Subject("_".join(nouns), _label(words), tuple(found)) if found else None

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import re
 
+from react_engine.logs.wordforms import stem
 from react_engine.question.interpretation import Term
 from react_engine.question.reading.draft import Draft
-from react_engine.question.reading.lexicon import EVENTS, FILLER, PHRASES
+from react_engine.question.reading.lexicon import EVENTS, FILLER, FILLER_NOUNS, PHRASES
 from react_engine.question.reading.question import Question
 from react_engine.question.vocabulary import Vocabulary
 from react_engine.tools.regex import literal
@@ -21,6 +22,7 @@ def read_phrases(q: Question, draft: Draft, vocabulary: Vocabulary) -> None:
         r"\b[A-Za-z][\w$.-]*\s[A-Za-z][\w$.-]*\b", accept=lambda m: _logged(m.group(0), vocabulary))]
     found += [(m.start(), m.end(), value.format(*m.groups()), regex, case)
               for pattern, value, regex, case in PHRASES for m in q.take(pattern)]
+    found += _written_events(q, vocabulary)
     events: list[Found] = [(m.start(), m.end(), *_grounded(ways, vocabulary), False) for pattern, ways in EVENTS
                            for m in q.take(pattern)]
     draft.grounding.named += [text if regex else re.escape(text) for _, _, text, regex, _ in events]
@@ -32,6 +34,56 @@ def read_phrases(q: Question, draft: Draft, vocabulary: Vocabulary) -> None:
         else:
             pattern = "|".join(dict.fromkeys(text if regex else literal(text) for _, _, text, regex, _ in group))
             draft.search(pattern, True, f"matching /{pattern}/", all(case for *_, case in group))
+
+
+def _written_events(q: Question, vocabulary: Vocabulary) -> list[Found]:
+    """A common event named with the words around it as the log writes them ("connection request", "received
+    connection", "connection attempt"): that phrase, where the lexicon's way of writing the event ("connect") would
+    find every line naming a connection. The longest phrase the sampled lines hold, of one or two more words that
+    are neither filler nor read already."""
+    found: list[Found] = []
+    for pattern, _ in EVENTS:
+        for m in list(re.finditer(pattern, q.text, re.I)):
+            if any(q.used[m.start():m.end()]):
+                continue
+            around = _around(q, m.start(), m.end(), vocabulary)
+            if around is not None:
+                q.consume(around[0], around[1])
+                found.append((*around, False))
+    return found
+
+
+def _written(text: str) -> str:
+    r"""A pattern for the words of `text` in any form and spacing ("connections closed": `connect\w*\s+clos\w*`)."""
+    return r"\b" + r"\s+".join(re.escape(stem(w.lower())) + r"\w*" for w in text.split())
+
+
+def _around(q: Question, start: int, end: int, vocabulary: Vocabulary) -> tuple[int, int, str, bool] | None:
+    """The span, text or pattern (and whether a pattern) of the longest phrase holding `start:end` and up to two free words either side (no
+    filler but its nouns: "request", "attempt") that the sampled lines write, in any form of its words, or None."""
+    words = [w for w in re.finditer(r"[A-Za-z][\w-]*", q.text)]
+    inside = [i for i, w in enumerate(words) if w.start() >= start and w.end() <= end]
+    if not inside:
+        return None
+    first, last = inside[0], inside[-1]
+    spans = [(a, b) for a in range(max(0, first - 2), first + 1) for b in range(last, min(len(words), last + 3))
+             if (a, b) != (first, last)]
+    for a, b in sorted(spans, key=lambda s: s[0] - s[1]):
+        if not _free(q, [words[i] for i in [*range(a, first), *range(last + 1, b + 1)]]):
+            continue
+        text = q.text[words[a].start():words[b].end()]
+        if not re.fullmatch(r"[A-Za-z][\w -]*", text):
+            continue
+        if vocabulary.together([rf"\b{re.escape(text)}\b"])[0]:  # as written, else in any form of its words
+            return words[a].start(), words[b].end(), text, False
+        if vocabulary.together([_written(text)])[0]:
+            return words[a].start(), words[b].end(), _written(text), True
+    return None
+
+
+def _free(q: Question, words: list[re.Match[str]]) -> bool:
+    """Whether none of `words` is read already or a filler word (other than a noun: "request", "attempt")."""
+    return not any(w.group(0).lower() in FILLER - FILLER_NOUNS or any(q.used[w.start():w.end()]) for w in words)
 
 
 def _either(found: list[Found], text: str) -> list[list[Found]]:

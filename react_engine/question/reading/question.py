@@ -299,7 +299,8 @@ def lead_in(text: str) -> int:
     if asking is None:
         return 0
     breaks = [m.end() for m in re.finditer(r"[.;:!?](?=\s)|\s-\s|,\s+(?=(?:so\s+|and\s+|then\s+)?(?:can|could|"
-                                           r"would|please|how|which|what|who|count|list|show|tell|find)\b)",
+                                           r"would|please|how|which|what|who|count|list|show|tell|find)\b)"
+                                           r"|\s(?:and|so)\s+(?=i(?:'d|'m| would| am)?\s+(?:like|want|need|wish)\b)",
                                            text[:asking.start()], re.I)]
     if breaks and re.fullmatch(_ONLY_ASKING, text[breaks[-1]:], re.I):
         return 0  # "last thermal pressure lines - what time?": the words before the break are what is asked about

@@ -15,8 +15,10 @@ from react_engine.question.measures import Comparison, Count, Gaps, Occurrence, 
 from react_engine.question.query import Filter, LevelFilter, Query, TextFilter, TimeFilter
 from react_engine.question.reading.draft import Draft, searched
 from react_engine.question.reading.event_words import as_event, level_names_lines, said_words, unmet
+from react_engine.question.reading.field_values import read_field_values
 from react_engine.question.reading.investigation_words import WRONG, read_investigation
 from react_engine.question.reading.lexicon import FILLER, MEASURE_WORDS, NAMED_LOGINS, lexicon_words
+from react_engine.question.reading.linked import counted_unread, listed_for_a_count, unlinked, value_unread
 from react_engine.question.reading.literals import read_literals
 from react_engine.question.reading.log_words import apart, ground, written_phrase
 from react_engine.question.reading.measure import investigate, read_query
@@ -82,13 +84,10 @@ def read_question(question: str, columns: list[str], now: str | None, vocabulary
     draft.problem = _problem(draft, unknown, vocabulary) or draft.problem
     if mapped and _may_be_event(draft, vocabulary):
         as_event(draft, said, unknown, literals, vocabulary)
-    return with_sides(_reading(draft, columns, vocabulary),
+    draft.unread += value_unread(q.text, draft) + counted_unread(q, draft, vocabulary)
+    draft.unread += [w for w in unlinked(q.text, draft, literals, vocabulary) if w not in draft.unread]  # a partial answer
+    return with_sides(_reading(q.text, draft, columns, vocabulary),
                       lambda side: read_question(side, columns, now, vocabulary, uses_severity), vocabulary)
-
-
-# "how long was modem X offline", "how long has the service been down": how long a state lasted, which the span of
-# the lines naming it is not unless the state's word was read
-_HOW_LONG_STATE = r"\bhow long\s+(?:was|were|is|are|has|have|had)\b"
 
 
 def _measured(q: Question, draft: Draft, columns: list[str], vocabulary: Vocabulary) -> None:
@@ -105,12 +104,9 @@ def _measured(q: Question, draft: Draft, columns: list[str], vocabulary: Vocabul
 
 
 def _grounded(q: Question, draft: Draft, vocabulary: Vocabulary, literals: list[Filter]) -> list[str]:
-    """`ground` the words left over (the words that cannot be handled); how long a state lasted whose word no line
-    holds ("how long was the modem offline") leaves that word unread: the span of the lines is no answer."""
+    """`ground` the words left over (returns the words that cannot be handled)."""
     unknown = ground(q, draft, vocabulary, [f.value for f in literals if isinstance(f, TextFilter) and not f.regex])
     written_phrase(q, draft, vocabulary)
-    if isinstance(draft.asked.measure, Span) and re.search(_HOW_LONG_STATE, q.text, re.I):
-        draft.unread += [w for w in draft.ignored if w not in draft.unread]
     return unknown
 
 
@@ -130,6 +126,7 @@ def _read_names(q: Question, draft: Draft, columns: list[str], now: str | None, 
     of the log may explain."""
     texts = Draft()
     read_thresholds(q, draft, columns)  # first: "1.5 KB", "over 500 ms" are no names, times or texts
+    read_field_values(q, texts, columns, vocabulary)  # "in src 10.250.14.224": the value of that field, not anywhere
     read_literals(q, texts, vocabulary)  # first: an interface or IP must not be read as a host name
     literals = list(texts.filters)
     draft.subject = subject(q, columns, vocabulary)  # before its words are read as names or searches
@@ -234,10 +231,13 @@ def _may_be_event(draft: Draft, vocabulary: Vocabulary) -> bool:
         draft.problem or unread or unmet(draft.filters, vocabulary)))
 
 
-def _reading(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> Reading:
+def _reading(question: str, draft: Draft, columns: list[str], vocabulary: Vocabulary) -> Reading:
     """The typed result: the query, or the problem and what was asked of the question."""
     read = read_query(draft, columns, vocabulary) if draft.problem is None else None
     query, measured = read if read is not None else (None, None)
+    if query is not None and (count := listed_for_a_count(question, query)):
+        draft.unread += count
+        query = query.model_copy(update={"unread": (*query.unread, *count)})
     asked_for = draft.asked.measure
     if query is None and (asked_for is not None or draft.unread):
         query = Query(measure=asked_for or Count(), unread=tuple(draft.unread))
@@ -250,7 +250,7 @@ def _reading(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> Readin
 def _interpretation(draft: Draft, query: Query | None) -> Interpretation:
     """What the question was read as, for the result and the answer."""
     return Interpretation(shape=draft.goal, target=draft.target, terms=draft.terms, corrections=draft.corrections,
-                          ignored=draft.unread + draft.ignored + draft.framing, time_window=draft.window,
+                          ignored=list(dict.fromkeys(draft.unread + draft.ignored + draft.framing)), time_window=draft.window,
                           problem=draft.problem, excluded=draft.negated + [e.text for e in draft.excluded],
                           query=query)
 

@@ -49,7 +49,9 @@ def with_sides(reading: Reading, read: Callable[[str], Reading], vocabulary: Voc
     a, b, common = split
     kinds = {type(a), type(b)}
     common += [f for f in query.filters if type(f) not in kinds and f not in common]
-    return Reading(**(vars(reading) | {"query": query.model_copy(update={"sides": (a, b),
+    sides = f"{measure.left} {measure.right}".lower()  # the sides read their own words
+    unread = tuple(w for w in query.unread if w.lower() not in sides)
+    return Reading(**(vars(reading) | {"query": query.model_copy(update={"sides": (a, b), "unread": unread,
                                                                           "filters": tuple(common)})}))
 
 

@@ -1,0 +1,57 @@
+"""A field named with its value, as the log writes the pair: "in src 10.250.14.224" (`src: /10.250.14.224:50010`),
+"stage 4.0" (`in stage 4.0 (TID 79)`), "port 22" (`port 22 ssh2`), "pid=1234". The pair becomes a search for the
+field's word followed by that value, when the sampled lines write it so; the value alone may stand in other fields of
+the same line, which the pair tells apart."""
+
+from __future__ import annotations
+
+import re
+
+from react_engine.question.asking import TIME_WORDS
+from react_engine.question.interpretation import Term
+from react_engine.question.reading.draft import Draft
+from react_engine.question.reading.lexicon import FILLER, NOT_FIELDS, TARGETS, WEEKDAYS
+from react_engine.question.reading.question import Question
+from react_engine.question.vocabulary import Vocabulary, singular
+
+_PAIR = re.compile(r"\b([A-Za-z][\w-]*)(?:[ \t]*[:=#][ \t]*|[ \t]+)(/?[\w./:@-]*\d[\w./:@-]*?)(?=[?!,;)]|[.:]?(?:\s|$))")
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+
+def pair_pattern(word: str, value: str) -> str:
+    """An RE2 pattern for `value` written after the field's `word` (any case, with `: /`, `=` or spaces between)."""
+    return (rf"(?i)(?:^|[^\w.]){re.escape(word)}[ \t]*[:=#]?[ \t]*/?{re.escape(value.lstrip('/'))}"
+            r"(?:$|[^\w.]|\.(?:$|[^0-9]))")
+
+
+def read_field_values(q: Question, draft: Draft, columns: list[str], vocabulary: Vocabulary) -> None:
+    """Search for each field-and-value pair the question writes as the sampled lines do (see the module); a word
+    naming a column of the rows ("pid 2227", "host web01") is that column's, read elsewhere."""
+    if not vocabulary.sampled:
+        return
+    for m in list(_PAIR.finditer(q.text)):
+        word, value = m.group(1), m.group(2)
+        if any(q.used[m.start():m.end()]) or _not_a_field(word) or _names_column(word, columns):
+            continue
+        pattern = pair_pattern(word, value)
+        rows = int(vocabulary.events.lines(pattern.removeprefix("(?i)")).sum())
+        if not rows:
+            continue
+        draft.search(pattern, True, f"with {word} {value}")
+        draft.terms.append(Term(word=f"{word} {value}", column="message", value=value,
+                                rows=rows if vocabulary.sampled == vocabulary.rows else None))
+        q.consume(m.start(), m.end())
+
+
+def _not_a_field(word: str) -> bool:
+    """Words a number after them belongs to otherwise: filler, measures, times, days and months."""
+    lower = word.lower()
+    return lower in FILLER or lower in NOT_FIELDS or lower in TIME_WORDS or lower in WEEKDAYS or \
+        lower.startswith(_MONTHS) or lower in ("top", "last", "first", "past", "next", "over", "under")
+
+
+def _names_column(word: str, columns: list[str]) -> bool:
+    """Whether `word` names a column of the rows, by its name or as an entity word of that column ("process")."""
+    lower = singular(word.lower())
+    return lower in {c.lower() for c in columns} or any(
+        kind in columns and re.fullmatch(p, word, re.I) for kind, p in TARGETS)

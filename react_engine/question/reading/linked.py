@@ -1,0 +1,100 @@
+"""Which of the words no reader used are linked to nothing: not a field, a value, an event or a word of the log, not
+a function word, not a day the time window holds, not a part of the log's name, and not described by quoted log text.
+Those words are unread: the answer to the question is partial, and says so first."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from react_engine.logs.wordforms import split_words, stem
+from react_engine.question.log_events import alike
+from react_engine.question.measures import Listing
+from react_engine.question.query import Filter, Query, TextFilter
+from react_engine.question.reading.draft import Draft
+from react_engine.question.reading.lexicon import (
+    FILLER,
+    FUNCTION_WORDS,
+    NUMBER_WORDS,
+    SIZE_NOUNS,
+    TRANSFER_WORDS,
+    WEEKDAYS,
+)
+from react_engine.question.reading.nouns import VALUE_OF, asked_field
+from react_engine.question.reading.question import Question
+from react_engine.question.reading.shape import LINE_WORDS
+from react_engine.question.vocabulary import Vocabulary, singular
+
+
+def unlinked(question: str, draft: Draft, literals: list[Filter], vocabulary: Vocabulary) -> list[str]:
+    """The words `draft` ignored that nothing links (see the module); none when quoted log text names the lines
+    (the other words describe them). A verb of moving data is a size's ("which ip sent the most bytes")."""
+    if any(isinstance(f, TextFilter) and not f.regex for f in literals):
+        return []
+    written = {c.read_as.lower(): c.written for c in draft.corrections}
+    sized = re.search(SIZE_NOUNS, question, re.I) is not None
+    return [w for w in draft.ignored if not _linked(w, draft, vocabulary)
+            and not (sized and w.lower() in TRANSFER_WORDS)
+            and not (w.lower() in written and _linked(written[w.lower()], draft, vocabulary))]
+
+
+def _linked(word: str, draft: Draft, vocabulary: Vocabulary) -> bool:
+    """Whether `word` is a function word, a day of the window, part of the log's name, or a word of the log in any
+    form: a part of a camelCase, snake_case or dotted word it writes ("wake" in WakeLock, "rdd" in rdd_42_3)."""
+    lower = word.lower().strip("'.")
+    if _function(lower, draft) or (len(lower) >= 3 and any(lower in source for source in vocabulary.sources)):
+        return True
+    parts, stems, capitals = _parts(vocabulary)
+    return bool(vocabulary.stem_rows(lower)) or bool({lower, singular(lower)} & parts) or any(
+        alike(stem(lower), s) for s in stems) or (len(lower) >= 3 and any(lower in c for c in capitals))
+
+
+def _function(lower: str, draft: Draft) -> bool:
+    """A function word, a number word, or a day of the week the time window holds."""
+    return lower in FUNCTION_WORDS or lower in NUMBER_WORDS or lower.endswith("n't") or (
+        lower in WEEKDAYS and draft.window is not None)
+
+
+@functools.lru_cache(maxsize=8)
+def _parts(vocabulary: Vocabulary) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """The parts of the log's words (camelCase, snake_case and dotted words split), their stems, and the log's
+    words in capitals that run several together (`UNAUTHSIDTIMEOUT`), in lower case."""
+    names = [v for values in vocabulary.values.values() for v in values]  # components, hosts, event ids...
+    tokens = set(re.findall(r"[A-Za-z][\w.]*", "\n".join([*vocabulary.events.messages, *names])))  # as written
+    parts = frozenset(p for token in tokens for p in split_words(token) if len(p) > 2)
+    capitals = frozenset(t.lower() for t in tokens if len(t) >= 6 and t.isupper())
+    return parts, frozenset(stem(p) for p in parts), capitals
+
+
+def value_unread(question: str, draft: Draft) -> list[str]:
+    """"What is the src of X": `src` when the reading gives no value of it (no column or message field of that name
+    is counted or ranked): a count or a listing of lines is no src."""
+    m = asked_field(question)
+    return [m.group(1)] if m is not None and draft.subject is None and m.group(1) not in draft.unread else []
+
+
+# what a count or a ranking counts: the words after "how many", "number of" or "the most"
+_COUNTED = re.compile(r"\b(?:how many|number of|the (?:most|fewest|least))\s+((?:[A-Za-z][\w-]*[ \t]*){1,3})", re.I)
+_NOT_NAMED = re.compile(r"(?:" + LINE_WORDS + r"|the|an?|of|times|unique|distinct|different|total|there|in|on|from|"
+                        r"for|with|by|to|were|was|are|is|did|do|does|have|has|had)", re.I)
+
+
+def counted_unread(q: Question, draft: Draft, vocabulary: Vocabulary) -> list[str]:
+    """The words a count or ranking of every line says it counts ("how many active?", "the most display") that the
+    log writes but no reader took (the rules read them as filler): what they name was not looked for, so the answer
+    is partial."""
+    m = _COUNTED.search(q.text)
+    if m is None or draft.filters or draft.asked.measure is not None:
+        return []
+    words = [w for w in re.finditer(r"\S+", m.group(1)) if not _NOT_NAMED.fullmatch(w.group(0))]
+    free = [w.group(0) for w in words if not any(q.used[m.start(1) + w.start():m.start(1) + w.end()])]
+    return [w for w in free if w.lower() in FILLER - FUNCTION_WORDS and vocabulary.token_rows(w)
+            and w not in draft.unread]
+
+
+def listed_for_a_count(question: str, query: Query) -> list[str]:
+    """"How many" or "what is the X of" read as lines to list ("how many first from 0x0", "what is the line of
+    /etc/x that reading included"): the count or the value asked is not given."""
+    m = re.match(r"\W*(how many|how much)\b", question, re.I) or VALUE_OF.search(question)
+    listed = isinstance(query.measure, Listing) and query.measure.key is None
+    return [m.group(1)] if m and listed and m.group(1) not in query.unread else []

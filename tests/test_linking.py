@@ -1,0 +1,122 @@
+"""Questions in the log's own words: a number that is a value of the log, a field named with its value ("stage
+4.0"), "what is the X of ..." answered with a value of X (or partial), an event named by the words its lines write
+("connection request"), and the real loghub samples read the same way."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pandas as pd
+import pytest
+import re2
+from hypothesis import given
+from hypothesis import strategies as st
+from question_frames import ask, frame
+
+from react_engine.question.reading.field_values import pair_pattern
+from react_engine.question.reading.log_words import number_pattern
+
+ROOT = Path(__file__).resolve().parents[1]
+REAL = next((p / "shared" / "real_logs" for p in ROOT.parents if (p / "shared" / "real_logs").is_dir()),
+            ROOT.parent / "shared" / "real_logs")
+
+HDFS_LIKE = [
+    "Receiving block blk_1 src: /10.0.0.1:50010 dest: /10.0.0.2:50010",
+    "Receiving block blk_2 src: /10.0.0.3:41000 dest: /10.0.0.1:50010",
+    "Receiving block blk_3 src: /10.0.0.3:42000 dest: /10.0.0.4:50010",
+    "Deleting block blk_1 file /data/blk_1",
+    "Finished task 1.0 in stage 4.0 (TID 79). 2 bytes result sent to driver",
+    "Finished task 2.0 in stage 4.0 (TID 80). 2 bytes result sent to driver",
+    "Finished task 1.0 in stage 5.0 (TID 91). 2 bytes result sent to driver",
+    "Received connection request /10.0.0.9:3888",
+    "Received connection request /10.0.0.8:3888",
+    "Connection broken for id 3",
+    "Connection closed by 10.0.0.9",
+]
+
+
+@pytest.mark.parametrize(("question", "truth"), [
+    ("how many receiving block from 41000?", 1),  # a port, written after an address
+    ("how many receiving block in src 10.0.0.3?", 2),  # the src field, not the dest one
+    ("how many receiving block in dest 10.0.0.1?", 1),
+    ("how many finished task in stage 4.0?", 2),
+    ("how many connection request?", 2),  # the log's own phrase, not every line naming a connection
+    ("how many connections closed?", 1),
+])
+def test_counts_in_the_logs_own_words(question: str, truth: int) -> None:
+    result = ask(question, frame(HDFS_LIKE))
+    assert result.value == truth and result.verified and not result.partial, result.answer
+
+
+@pytest.mark.parametrize(("question", "truth"), [
+    ("what is the src of 41000 that receiving block?", "10.0.0.3"),  # the address, its port is another value
+    ("what is the tid of task 2.0 in stage 4.0?", "80"),
+])
+def test_what_is_the_field_of_a_value_is_answered_with_that_fields_value(question: str, truth: str) -> None:
+    result = ask(question, frame(HDFS_LIKE))
+    assert str(result.value) == truth and result.verified, result.answer
+
+
+def test_what_is_the_field_of_a_value_the_log_never_names_is_partial() -> None:
+    result = ask("what is the gizmo of 41000 that receiving block?", frame(HDFS_LIKE))
+    assert result.partial and not result.verified and result.answer.startswith('I did not read "gizmo"')
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("how many display?", "display"),  # a filler word the log writes, not looked for: not every line
+    ("how many first from 41000?", "how many"),  # lines listed are no count
+])
+def test_what_a_count_names_and_the_rules_did_not_look_for_makes_it_partial(question: str, unread: str) -> None:
+    result = ask(question, frame([*HDFS_LIKE, "display 3 redrawn"]))
+    assert result.partial and not result.verified, result.answer
+    assert result.answer.startswith(f'I did not read "{unread}"'), result.answer
+
+
+def test_a_number_the_log_never_writes_as_a_value_is_not_searched() -> None:
+    result = ask("how many receiving block from 777?", frame(HDFS_LIKE))
+    assert result.value is None and not result.verified
+
+
+@given(st.integers(0, 10**6), st.sampled_from(["port {}", "{}", "/10.0.0.1:{}", "({}).", "x={},"]),
+       st.integers(1, 9))
+def test_a_number_is_found_as_a_value_of_its_own_and_never_inside_another(n: int, shape: str, digit: int) -> None:
+    pattern = number_pattern(str(n))
+    own, longer, decimal = shape.format(n), shape.format(f"{digit}{n}"), shape.format(f"{n}.{digit}")
+    for compiled in (re.compile(pattern), re2.compile(pattern)):
+        assert compiled.search(own) and not compiled.search(longer) and not compiled.search(decimal)
+
+
+@given(st.sampled_from(["src", "port", "TID", "stage"]), st.from_regex(r"[0-9]{1,5}(\.[0-9]{1,3}){0,3}", fullmatch=True),
+       st.sampled_from([": /", " ", "=", " #"]))
+def test_a_field_and_its_value_are_found_as_the_log_writes_them(word: str, value: str, between: str) -> None:
+    pattern = pair_pattern(word.lower(), value)
+    line = f"x {word}{between}{value} y"
+    assert re2.compile(pattern).search(line) and re.search(pattern, line)
+    assert not re.search(pattern, f"x {word}{between}{value}9 y") and not re.search(pattern, f"x other {value} y")
+
+
+@pytest.mark.skipif(not (REAL / "HDFS").is_dir(), reason="needs ../shared/real_logs (the loghub samples)")
+def test_loghub_hdfs_src_of_a_port_and_a_count_by_a_port() -> None:
+    csv = pd.read_csv(REAL / "HDFS" / "HDFS_2k.log_structured.csv", dtype=str)
+    receiving = csv[csv["EventTemplate"].str.startswith("Receiving block")]
+    found = receiving["Content"].str.extract(r"src: /([\d.]+):(\d+)")
+    port = found[1].value_counts()
+    one = port[port == 1].index[0]
+    src = found.loc[found[1] == one, 0].iloc[0]
+    from react_engine import Engine
+    from react_engine.logs.options import LoadOptions
+    from react_engine.planners.rules import RulesPlanner
+
+    engine, log = Engine(RulesPlanner()), [str(REAL / "HDFS" / "HDFS_2k.log")]
+    result = engine.ask(f"What is the src of {one} that receiving block?", log, load_options=LoadOptions(year=2026))
+    assert str(result.value).split(":")[0] == src and result.verified, result.answer
+    result = engine.ask(f"How many receiving block from {one}?", log, load_options=LoadOptions(year=2026))
+    assert result.value == int(receiving["Content"].str.contains(rf":{one}\b").sum()) and result.verified
+
+
+def test_a_refusal_that_asks_for_the_question_again_is_not_verified() -> None:
+    f = frame(["Deleting block blk_1", "Receiving block blk_2", "Receiving packet 3"] * 10)
+    result = ask("how many deleting packets?", f)
+    assert result.value is None and "rephrase" in result.answer.lower()
+    assert not result.verified and not result.answered, result.answer
