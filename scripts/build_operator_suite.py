@@ -40,9 +40,11 @@ REAL = (ROOT / "evals" / REAL_LOGS).resolve()
 RULES = """\
 # How the expected values read a question:
 # - A level word ("errors", "WARN lines", "FATAL entries") counts rows whose level, as the log writes it (word,
-#   letter or syslog priority), is that level (ERROR, error, E, <27>; WARN, W; ...), never "at least"; a level
-#   the log never writes counts 0. On a log that writes no levels, "errors" are the lines that say error, and a
-#   level word naming an event ("Cocoa scripting errors") means that event's lines.
+#   letter or syslog priority), is that level (ERROR, error, E, <27>; WARN, W; ...), except that "errors" are
+#   error or worse (critical and fatal lines too) unless the level is written as the log writes it ("ERROR
+#   lines"); otherwise never "at least"; a level the log never writes counts 0. On a log that writes no levels,
+#   "errors" are the lines that say error, and a level word naming an event ("Cocoa scripting errors") means that
+#   event's lines.
 # - "X lines / X events / X count / X?", quoted or not, counts rows whose raw line contains X (any case).
 # - "came from / logged by / written by X" counts rows whose host, program, component, thread or pid is X.
 # - "which X ... most" and "top N X" rank X by rows; an expected ranking never has a tie at the places asked.

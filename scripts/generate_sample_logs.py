@@ -45,7 +45,7 @@ ground_truth.json keys:
            top_users, unique_users}, accepted {rows, top_users, by_method}, sudo {rows, top_users}, cron {rows},
            ufw_block {rows, top_src_ips, top_dst_ports}, oom_kills, top_ips (every IPv4 in the lines),
            unique_ips, search
-    rfc5424: by_app
+    rfc5424: by_app, errors_or_worse (error, critical, alert and emergency lines)
     app: by_logger, errors, warnings, exceptions, top_users, top_error_users, top_error_loggers,
            unique_users, unique_request_ids, latency_ms {min, max, mean, p50, p95}, slow_requests_over_1000ms,
            errors_last_1h, search
@@ -579,7 +579,8 @@ def syslog_truth(group: list[Event], now: datetime) -> dict[str, Any]:
 
 
 def rfc5424_truth(group: list[Event], now: datetime) -> dict[str, Any]:
-    return {"by_app": count(group, lambda e: e.component)}
+    worse = ("emergency", "alert", "critical", "error")  # "errors" are error or worse
+    return {"by_app": count(group, lambda e: e.component), "errors_or_worse": sum(e.severity in worse for e in group)}
 
 
 def percentile(values: list[int], q: float) -> int:

@@ -53,6 +53,10 @@ TIMESTAMPS: dict[str, Callable[[pd.DataFrame], pd.Series]] = {
 }
 
 
+WORSE_THAN_ERROR = ("F", "FATAL", "SEVERE", "CRITICAL", "CRIT", "ALERT", "EMERG", "PANIC")
+"""Levels written above error, as loghub's logs and syslog write them."""
+
+
 @dataclass
 class LogData:
     """One log: raw lines, optional structured rows and timestamps (both aligned with the lines)."""
@@ -103,6 +107,10 @@ class LogData:
     def level(self, word: str) -> Mask:
         """Rows whose level, as written, is `word`."""
         return self.col("Level") == word
+
+    def or_worse(self, word: str) -> Mask:
+        """Rows whose level, as written, is the error level `word` or one above it ("errors" are error or worse)."""
+        return self.level(word) | self.col("Level").astype(str).str.upper().isin(WORSE_THAN_ERROR)
 
     def _within(self, lo: pd.Timestamp, hi: pd.Timestamp, bounds: tuple[pd.Timestamp, ...], margin: str) -> Mask:
         for bound in bounds:

@@ -41,7 +41,7 @@ def investigate(system: str) -> Callable[[LogData, Questions], None]:
         q.patterns("message-patterns", "investigation", "what are the message patterns in this log?", _largest(log))
         for word, written in LEVELS.get(system, []):
             q.patterns(f"kinds-of-{word}s", "investigation", f"what kinds of {word}s are there?",
-                       _largest(log, log.level(written)))
+                       _largest(log, log.or_worse(written) if word == "error" else log.level(written)))
         if system in ENTITIES:
             entity = ENTITIES[system]
             q.count(f"timeline-{entity.lower()[:24]}", "investigation", f"what happened to {entity}?",

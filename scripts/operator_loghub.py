@@ -18,7 +18,7 @@ IP = r"(\d{1,3}(?:\.\d{1,3}){3})"
 
 
 def android(log: LogData, q: Questions) -> None:
-    q.count("errors", "terse", "android errors?", count(log.level("E")))
+    q.count("errors", "terse", "android errors?", count(log.or_worse("E")))
     q.count("set-lights-on", "terse", "setLightsOn(true) count", count(log.grep("setLightsOn(true)")))
     q.count("wake-locks", "wordy", "I'm looking at a phone's logcat here. How many times did PowerManagerService "
             "acquire a wake lock (the 'acquire lock' lines)?",
@@ -152,7 +152,7 @@ def hpc(log: LogData, q: Questions) -> None:
 
 def hadoop(log: LogData, q: Questions) -> None:
     q.count("fatal", "terse", "fatal lines?", count(log.level("FATAL")))
-    q.count("errors", "terse", "hadoop errors?", count(log.level("ERROR")))
+    q.count("errors", "terse", "hadoop errors?", count(log.or_worse("ERROR")))
     q.count("contacting-rm", "wordy", "I'm triaging a MapReduce job that hung: how many times did it fail to "
             "contact the ResourceManager (the 'ERROR IN CONTACTING RM' lines)?",
             count(log.grep("ERROR IN CONTACTING RM")))
@@ -430,7 +430,7 @@ def windows(log: LogData, q: Questions) -> None:
 
 
 def zookeeper(log: LogData, q: Questions) -> None:
-    q.count("errors", "terse", "zookeeper errors?", count(log.level("ERROR")))
+    q.count("errors", "terse", "zookeeper errors?", count(log.or_worse("ERROR")))
     q.count("expiring", "terse", "expired sessions?", count(log.grep("Expiring session")))
     q.count("broken", "wordy", "Could you check how many times a connection was broken ('Connection broken for "
             "id') across the whole log?", count(log.grep("Connection broken for id")))

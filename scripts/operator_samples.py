@@ -249,7 +249,7 @@ def rfc5424(t: Truth, q: Questions, logs: Path) -> None:
     t.value(q, "critical", "terse", "critical?", "sets.rfc5424.by_severity.critical")
     q.count("nginx-web01", "wordy", "Looking at the RFC 5424 syslog, how many messages did nginx log on web01?",
             count((fields.app == "nginx") & (fields.host == "web01")))
-    t.value(q, "errors", "typo", "how many eror messages?", "sets.rfc5424.by_severity.error")
+    t.value(q, "errors", "typo", "how many eror messages?", "sets.rfc5424.errors_or_worse")
     t.value(q, "last-6h", "dates-in-words", "lines in the last 6 hours?", "sets.rfc5424.windows.last_6h.rows")
     t.ranked(q, "top-app", "ranking", "which app logged the most?", "sets.rfc5424.by_app")
     t.value(q, "db01", "came-from", "how many lines came from db01?", "sets.rfc5424.by_host.db01")

@@ -43,12 +43,13 @@ class Step(BaseModel):
     retries: list[RetryRecord] = Field(default_factory=list)
     trimmed: list[str] = Field(default_factory=list)  # prompt sections dropped to fit the budget
     ignored_actions: list[str] = Field(default_factory=list)  # other actions in the reply, not taken
+    reasoning: str = ""  # why the planner took the action, in its own words
 
     def reply_text(self) -> str | None:
         """The reply as text: a model's own, or the typed action a planner handed over, in the reply contract."""
         if self.reply is not None or self.action is None:
             return self.reply
-        return json_text({"action": self.action, "params": self.params})
+        return json_text({"reasoning": self.reasoning, "action": self.action, "params": self.params})
 
 
 class Evidence(BaseModel):

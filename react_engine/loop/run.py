@@ -192,11 +192,12 @@ class Run:
                 return
             case Final():
                 step.action, step.params = "finalize_answer", {"answer": action.answer, "value": action.value}
+                step.reasoning = action.reasoning
                 state.consecutive_invalid = 0
                 self._finalize(action.answer, action.value, step)
                 return
         tool, params = action.tool, action.params
-        step.action, step.params = tool.name, action.sent
+        step.action, step.params, step.reasoning = tool.name, action.sent, action.reasoning
         state.consecutive_invalid = 0
         canonical = params.model_dump(mode="json")
         key = call_key(tool.name, canonical, state.rows_version)

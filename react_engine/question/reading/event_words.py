@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from react_engine.logs.severity import normalize
+from react_engine.logs.severity import RANK, normalize
 from react_engine.logs.wordforms import split_words, stem
 from react_engine.question.interpretation import Term
 from react_engine.question.log_events import Reading, alike
@@ -31,13 +31,17 @@ def _searches(filters: list[Filter]) -> list[str]:
 
 
 def levels(filters: list[Filter]) -> frozenset[str] | None:
-    """The severities a plain level filter keeps (None without one, or when it is not plain)."""
+    """The severities a level filter keeps, those it names and those at or worse than its minimum (None without
+    one, or when it names a level that is no severity)."""
     for f in filters:
         if isinstance(f, LevelFilter):
-            named = [normalize(v) for v in f.levels]
-            if f.min_level is not None or not named or None in named:
+            named = [normalize(v) for v in (*f.levels, *filter(None, [f.min_level]))]
+            if not named or None in named:
                 return None
-            return frozenset(v for v in named if v)
+            kept = {v for v in named if v}
+            floor = normalize(f.min_level) if f.min_level else None
+            kept |= {level for level, rank in RANK.items() if floor and rank <= RANK[floor]}
+            return frozenset(kept)
     return None
 
 
