@@ -68,9 +68,11 @@ def _parts(vocabulary: Vocabulary) -> tuple[frozenset[str], frozenset[str], froz
 
 def value_unread(question: str, draft: Draft) -> list[str]:
     """"What is the src of X": `src` when the reading gives no value of it (no column or message field of that name
-    is counted or ranked): a count or a listing of lines is no src."""
+    is counted or ranked, and no statistic was asked: "what is the p95 of code" is one): a count or a listing of
+    lines is no src."""
     m = asked_field(question)
-    return [m.group(1)] if m is not None and draft.subject is None and m.group(1) not in draft.unread else []
+    return [m.group(1)] if m is not None and draft.subject is None and draft.asked.measure is None and \
+        m.group(1) not in draft.unread else []
 
 
 # what a count or a ranking counts: the words after "how many", "number of" or "the most"
