@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -134,21 +135,17 @@ def load_tables(paths: PathsArg, options: LoadOptions | None = None) -> Loaded:
         for index, source in enumerate(inputs.files):
             progress.step(index, source.name, source.size, "reading cached")
             hit = frame_cache.get(source, key) if options.use_cache else None
-            if not hit:
+            if hit:
+                table, info = hit
+            else:
                 progress.step(index, source.name, source.size, "parsing")
-            table, info = hit if hit else _parse_file(source, options, budget, detector, progress)
-            if options.use_cache and not hit and table is not None:
-                progress.step(index, source.name, source.size, "caching")
-                entry = frame_cache.put(source, key, table, info)
-                stored |= entry is not None
-                if entry and table.nbytes >= REREAD_BYTES:  # from here on held as a cached ask holds it
-                    table = None  # freed first: a parse and its entry are never held at once
-                    reread = frame_cache.get(source, key, checked=False)  # summed as it was written
-                    table, info = reread or _parse_file(source, options, budget, detector, progress)
-                elif entry:
-                    info["entry"] = entry
-                if entry and table is not None and "message" in table.column_names:
-                    fill(entry, table["message"])
+                parse = functools.partial(_parse_file, source, options, budget, detector, progress)
+                table, info = parse()
+                if options.use_cache and table is not None:
+                    progress.step(index, source.name, source.size, "caching")
+                    held, table = [table], None  # so that a re-read frees the parse first
+                    table, info, written = _cache(source, key, held, info, parse)
+                    stored |= written
             infos.append(info)
             if table is not None:
                 tables.append(table)
@@ -159,6 +156,29 @@ def load_tables(paths: PathsArg, options: LoadOptions | None = None) -> Loaded:
         names = ", ".join(i["path"] for i in infos)
         raise InputError(f"{names}: only binary content found; point at text log files (decompressed or .gz/.bz2/.xz)")
     return Loaded(tables, infos, inputs.notes())
+
+
+def _cache(source: SourceFile, key: dict[str, Any], held: list[pa.Table], info: dict[str, Any],
+           parse: Callable[[], tuple[pa.Table | None, dict]]) -> tuple[pa.Table | None, dict[str, Any], bool]:
+    """Write a parsed file's cache entry (and the fields stored beside it); a large table is read back from its
+    entry, as a cached ask holds it (`parse` again when it cannot be). `held` holds the parsed table, taken from it
+    here. Returns the table, its info and whether an entry was written."""
+    table: pa.Table | None = held.pop()
+    entry = frame_cache.put(source, key, table, info)
+    if entry and held_bytes(table) >= REREAD_BYTES:  # from here on held as a cached ask holds it
+        table = None  # freed first: a parse and its entry are never held at once
+        reread = frame_cache.get(source, key, checked=False)  # summed as it was written
+        table, info = reread or parse()
+    elif entry:
+        info["entry"] = entry
+    if entry and table is not None and "message" in table.column_names:
+        fill(entry, table["message"])
+    return table, info, entry is not None
+
+
+def held_bytes(table: pa.Table | None) -> int:
+    """The bytes `table` holds (0 for none)."""
+    return table.nbytes if table is not None else 0
 
 
 def _types(arrow_type: pa.DataType) -> Any:
