@@ -33,19 +33,23 @@ def located(asked: str, messages: Iterable[str]) -> NumericField | None:
     """The field `asked` locates in `messages` (the message whose number has the most of its words near), or
     None."""
     words = [w for w in re.findall(r"[a-z0-9_]+", asked.lower()) if w not in _FILLER and not w.isdigit()]
-    wanted = "s" if set(words) & _TIMES else "bytes" if set(words) & _SIZES else ""
     content = [w for w in words if w not in _TIMES | _SIZES]
     if not content:
         return None
     roots = [stem(w)[:4] for w in content]
     holding = [m for m in messages if all(r in m.lower() for r in roots)]
-    found = [f for m in holding if (f := _in(m, asked, (content, words), wanted)) is not None]
+    found = [f for m in holding if (f := _in(m, asked, (content, words), _unit_wanted(words))) is not None]
     if not found:
         return None
     best = max(found, key=lambda f: f[0])[1]
     # a number only a few of the messages holding the words carry ("message repeated 5 times: [ Failed password
     # ...]" for "failed passwords") is no measure of them
     return best if 2 * read(pd.Series(holding, dtype=object), best).notna().sum() >= len(holding) else None
+
+
+def _unit_wanted(words: list[str]) -> str:
+    """The unit the question's words ask a number in: seconds for a time, bytes for a size, else any."""
+    return "s" if set(words) & _TIMES else "bytes" if set(words) & _SIZES else ""
 
 
 def holds_everywhere(asked: str, name: str, messages: list[str]) -> bool:

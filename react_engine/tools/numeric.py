@@ -120,17 +120,24 @@ def resolve(ctx: ToolContext, asked: str) -> Numeric:
         return named
     if (near := located(asked, messages)) is not None:
         return Numeric(near.name, near.unit, field=near)
+    found = _by_name(asked, key, words, fields) or _misspelt(key, fields)
+    if found is not None:
+        return found
+    raise ToolError(f"no numeric field {asked!r} in these logs; numeric fields: {listing(fields)}")
+
+
+def _by_name(asked: str, key: str, words: set[str], fields: list[Numeric]) -> Numeric | None:
+    """The field named `key` (folded), else the one named by all its words, else the one whose name it starts,
+    else the one in the unit it names; None when none is."""
+    unit = _unit_asked(words)
     for match in (lambda f: fold(f.name) == key,
                   lambda f: set(fold(f.name).split()) <= words,
                   lambda f: fold(f.name).startswith(key) or fold(f.name).replace(" ", "").startswith(key),
-                  lambda f: f.unit == _unit_asked(words) or fold(f.name) == _unit_asked(words)):
+                  lambda f: f.unit == unit or fold(f.name) == unit):
         found = _one(asked, [f for f in fields if match(f)])
         if found is not None:
             return found
-    misspelt = _misspelt(key, fields)
-    if misspelt is not None:
-        return misspelt
-    raise ToolError(f"no numeric field {asked!r} in these logs; numeric fields: {listing(fields)}")
+    return None
 
 
 def _one(asked: str, found: list[Numeric], strict: bool = True) -> Numeric | None:
