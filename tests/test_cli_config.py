@@ -164,3 +164,28 @@ def test_every_config_setting_is_the_default_of_an_ask_option() -> None:
     assert set(PARAMS.values()) <= {p.name for p in ask.params}
     defaults = default_map(Config(dask="tcp://127.0.0.1:8786", model="m"))["ask"]
     assert defaults == {"dask_address": "tcp://127.0.0.1:8786", "model": "m"}
+
+
+def test_a_folder_named_like_a_cache_entry_is_left_alone_by_cache_clear(cli_home: Path) -> None:
+    assert invoke("ask", "how many lines are there?", str(SYSLOG), "--planner", "rules", "--no-trace").exit_code == 0
+    folder = cli_home / "cache" / "react-engine" / "frames"
+    (folder / "x.arrow").mkdir()
+    (folder / "x.arrow" / "keep.txt").write_text("not the cache's")
+    info = invoke("cache", "info", "--json")
+    assert info.exit_code == 0 and json.loads(info.stdout)["entries"] == 1
+    cleared = invoke("cache", "clear")
+    assert cleared.exit_code == 0 and "deleted 1 entries" in cleared.stdout, cleared.output
+    assert (folder / "x.arrow" / "keep.txt").read_text() == "not the cache's"
+    assert invoke("ask", "how many lines are there?", str(SYSLOG), "--planner", "rules", "--no-trace").exit_code == 0
+
+
+def test_a_home_that_is_not_a_folder_runs_on_the_defaults_with_one_warning(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("XDG_CONFIG_HOME")
+    monkeypatch.setenv("HOME", os.devnull)
+    result = invoke("ask", "how many lines are there?", str(SYSLOG), "--planner", "rules", "--no-trace")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0].startswith("4,200")
+    warnings = [line for line in result.stderr.splitlines() if "not a folder" in line]
+    assert len(warnings) == 1 and "default settings" in warnings[0] and "Traceback" not in result.stderr
+    shown = invoke("config", "show")
+    assert shown.exit_code == 0 and "planner" in shown.stdout

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 from pathlib import Path
 
@@ -104,11 +105,19 @@ def cache_usage() -> CacheUsage:
     from react_engine.logs.frame_cache import MAX_CACHE_BYTES, TEMP_SUFFIX, VALUES_SUFFIX, cache_dir
 
     folder = cache_dir()
-    files = list(folder.glob("*.arrow")) if folder.is_dir() else []
-    values = list(folder.glob(f"*{VALUES_SUFFIX}")) if folder.is_dir() else []
-    temps = list(folder.glob(f"*{TEMP_SUFFIX}")) if folder.is_dir() else []
+    files, values, temps = (_cache_files(folder, pattern) for pattern in ("*.arrow", f"*{VALUES_SUFFIX}",
+                                                                           f"*{TEMP_SUFFIX}"))
     return CacheUsage(path=str(folder), entries=len(files), bytes=sum(_size(f) for f in files + values),
                       limit_bytes=MAX_CACHE_BYTES, temp_files=len(temps), temp_bytes=sum(_size(f) for f in temps))
+
+
+def _cache_files(folder: Path, pattern: str) -> list[Path]:
+    """The regular files in `folder` matching `pattern`: the cache writes nothing else, so a folder or link there
+    with such a name is someone else's, never counted nor deleted."""
+    try:
+        return [path for path in folder.glob(pattern) if path.is_file() and not path.is_symlink()]
+    except OSError:  # the cache folder is not a folder, or cannot be read
+        return []
 
 
 def _size(path: Path) -> int:
@@ -126,7 +135,8 @@ def clear_cache() -> CacheUsage:
 
     freed = cache_usage()
     folder = cache_dir()
-    if folder.is_dir():
-        for path in [*folder.glob("*.arrow"), *folder.glob(f"*{VALUES_SUFFIX}"), *folder.glob(f"*{TEMP_SUFFIX}")]:
-            path.unlink(missing_ok=True)
+    for pattern in ("*.arrow", f"*{VALUES_SUFFIX}", f"*{TEMP_SUFFIX}"):
+        for path in _cache_files(folder, pattern):
+            with contextlib.suppress(OSError):  # gone meanwhile, or not ours to delete
+                path.unlink(missing_ok=True)
     return freed

@@ -17,6 +17,7 @@ trace_max_age_days = 30         # and none older than 30 days
 from __future__ import annotations
 
 import os
+import sys
 import tomllib
 from pathlib import Path
 from typing import Literal
@@ -72,12 +73,24 @@ def config_path() -> Path:
     return Path(base) / APP / "config.toml"
 
 
+_WARNED: set[str] = set()
+
+
+def _warn_once(text: str) -> None:
+    if text not in _WARNED:
+        _WARNED.add(text)
+        print(text, file=sys.stderr)
+
+
 def load_file(path: Path | None = None) -> Config:
     """The settings in the config file (all None when there is none); a bad file is a one-line `InputError`."""
     path = path or config_path()
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
+        return Config()
+    except NotADirectoryError:  # e.g. HOME=/dev/null: no config can be there, so none is
+        _warn_once(f"warning: {path.parent} is not a folder: using the default settings")
         return Config()
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise InputError(f"{path}: cannot read the config ({exc}): fix it or move it away") from None

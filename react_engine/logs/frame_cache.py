@@ -296,7 +296,7 @@ def evict() -> None:
             if not (values.parent / f"{values.name.split('.', 1)[0]}.arrow").exists():
                 values.unlink(missing_ok=True)
         entries = [(entry, entry.stat()) for pattern in ("*.arrow", f"*{VALUES_SUFFIX}")
-                   for entry in cache_dir().glob(pattern)]
+                   for entry in cache_dir().glob(pattern) if entry.is_file()]
     except OSError:
         return
     total = 0
