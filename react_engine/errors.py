@@ -17,6 +17,10 @@ class InputError(ReactEngineError):
     """A path, log file or option given by the user cannot be used."""
 
 
+class TimeLimitError(InputError):
+    """Loading the logs (reading stdin, say) was still going when the run's time limit passed."""
+
+
 class PlannerError(ReactEngineError):
     """The planner (a model server) could not produce a reply."""
 

@@ -213,3 +213,37 @@ def test_ctrl_c_raised_as_another_error_exits_130_without_a_traceback() -> None:
             "c.main = boom\nm.main()\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 130 and "Traceback" not in done.stderr and "interrupted" in done.stderr
+
+
+def test_the_timeout_bounds_reading_stdin_that_sends_a_line_then_nothing() -> None:
+    reader, writer = os.pipe()  # the writer stays open: stdin never ends
+    process = _cli("ask", "how many lines?", "-", "--planner", "rules", "--no-trace", "--timeout", "3", stdin=reader)
+    os.write(writer, b"2026-11-20T10:00:00Z host app: ERROR one\n")
+    try:
+        stdout, stderr = process.communicate(timeout=60)  # ends with stdin still open
+    finally:
+        os.close(reader)
+        os.close(writer)
+    assert process.returncode == 1 and stdout == "" and "Traceback" not in stderr
+    assert "time_limit" in stderr and "--timeout" in stderr
+    took = float(re.search(r"time_limit · .* ([\d.]+)s · planner", stderr).group(1))
+    assert took < 6, stderr  # the run's own clock: 3 s and the time to notice it
+
+
+@pytest.mark.parametrize(("limit", "said"), [(["--timeout", "4"], "time_limit"),
+                                             (["--max-input-size", "2M"], "larger than the input size limit")])
+def test_endless_stdin_ends_at_the_run_limit_without_draining_it(limit: list[str], said: str) -> None:
+    process = _cli("ask", "how many lines?", "-", "--planner", "rules", "--no-trace", *limit, stdin=subprocess.PIPE)
+    assert process.stdin is not None
+    line = "2026-11-20T10:00:00Z host app: ERROR one\n" * 1000
+    written = 0
+    try:
+        while process.poll() is None and written < (8 << 30):
+            process.stdin.write(line)
+            written += len(line)
+    except (BrokenPipeError, OSError):
+        pass
+    stdout, stderr = process.communicate(timeout=60)
+    assert stdout == ""
+    assert process.returncode == 1 and said in stderr and "Traceback" not in stderr, stderr
+    assert written < (8 << 30)  # the run ended, and stopped reading, before all of it was sent

@@ -13,17 +13,22 @@ from __future__ import annotations
 
 import bz2
 import codecs
+import contextlib
 import gzip
 import lzma
 import os
 import re
+import select
 import stat
 import sys
+import time
 import zlib
+from collections.abc import Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import BinaryIO, Protocol, cast
 
-from react_engine.errors import InputError
+from react_engine.errors import InputError, TimeLimitError
 from react_engine.logs.lines import Chunks
 from react_engine.logs.memory import MemoryBudget, out_of_memory_refused
 from react_engine.logs.options import LoadOptions, format_size
@@ -57,6 +62,69 @@ class _Readable(Protocol):
     def read(self, size: int = -1, /) -> bytes: ...
 
 
+_DEADLINE: ContextVar[float | None] = ContextVar("read_deadline", default=None)
+
+
+@contextlib.contextmanager
+def reading_by(deadline: float | None) -> Iterator[None]:
+    """Reads started inside end by `deadline` (a `time.monotonic()` value) with a `TimeLimitError`: stdin that
+    sends nothing more, and files still being read then."""
+    token = _DEADLINE.set(deadline)
+    try:
+        yield
+    finally:
+        _DEADLINE.reset(token)
+
+
+def _overdue(name: str) -> TimeLimitError:
+    return TimeLimitError(f"{name}: still reading it when the run's time limit passed; end the input sooner (or "
+                          "save it to a file), or raise the limit with --timeout")
+
+
+def _check_deadline(name: str) -> None:
+    deadline = _DEADLINE.get()
+    if deadline is not None and time.monotonic() > deadline:
+        raise _overdue(name)
+
+
+class _StdinByDeadline:
+    """Standard input read from its file descriptor, each read waiting no longer than the run's deadline, and
+    returning what has come so far (a pipe that sends a line and then nothing is not waited on to fill a chunk)."""
+
+    def __init__(self, fd: int, deadline: float, name: str) -> None:
+        self.fd, self.deadline, self.name = fd, deadline, name
+        self.head = b""
+
+    def _wait(self) -> None:
+        left = self.deadline - time.monotonic()
+        if left <= 0 or not select.select([self.fd], [], [], left)[0]:
+            raise _overdue(self.name)
+
+    def peek(self, size: int = 1, /) -> bytes:
+        while len(self.head) < size and (more := self._raw(size - len(self.head))):
+            self.head += more
+        return self.head
+
+    def _raw(self, size: int) -> bytes:
+        self._wait()
+        return os.read(self.fd, size)
+
+    def read(self, size: int = -1, /) -> bytes:
+        if self.head:
+            head, self.head = self.head, b""
+            return head
+        return self._raw(size if size > 0 else CHUNK)
+
+    def seekable(self) -> bool:
+        return False
+
+    def __enter__(self) -> _StdinByDeadline:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
 
 @dataclass(frozen=True)
 class Content:
@@ -87,7 +155,10 @@ def is_binary(sample: bytes) -> bool:
 def _open(source: SourceFile) -> BinaryIO:
     """A buffered binary stream of the input; a path that is no longer a regular file is refused without blocking."""
     if source.path is None:
-        return sys.stdin.buffer
+        deadline = _DEADLINE.get()
+        if deadline is None or os.name != "posix":
+            return sys.stdin.buffer
+        return cast(BinaryIO, _StdinByDeadline(sys.stdin.fileno(), deadline, source.name))
     try:
         fd = os.open(source.path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except PermissionError:
@@ -181,9 +252,10 @@ class _Reader:
                 if not offset and not chunk.strip(b"\n"):
                     return Content(b"", binary_at=0)
             offset += size
-            data += chunk
             self._check(offset, raw, kind)
+            data += chunk
             self.budget.take(len(chunk))
+            _check_deadline(self.name)
         return Content(data, binary=tuple(binary.spans))
 
 

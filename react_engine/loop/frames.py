@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import pandas as pd
 from pydantic import BeforeValidator
 
-from react_engine.errors import ReactEngineError, ToolError
+from react_engine.errors import ReactEngineError, TimeLimitError, ToolError
 from react_engine.logs.options import LoadOptions
 from react_engine.loop.anchor import anchor
 from react_engine.loop.state import RunState
@@ -33,8 +33,10 @@ def load_logs(paths: Sequence[str | Path], options: LoadOptions, dask: Any = Non
 
         return load_by(connect(target, deadline), list(paths), options, deadline)
     from react_engine.logs import load
+    from react_engine.logs.reading import reading_by
 
-    return load(list(paths), options, raw=False)
+    with reading_by(deadline):
+        return load(list(paths), options, raw=False)
 
 
 def open_run(question: str, paths: Sequence[str | Path] | None, frame: pd.DataFrame | None, now: str | None,
@@ -45,6 +47,8 @@ def open_run(question: str, paths: Sequence[str | Path] | None, frame: pd.DataFr
     if frame is None:
         try:
             frame = load_logs(list(paths or []), options, dask, deadline)
+        except TimeLimitError as exc:
+            raise Stop("time_limit", str(exc), type(exc).__name__) from None
         except ReactEngineError as exc:
             raise Stop("error", str(exc), type(exc).__name__) from None
         warnings.extend(attrs(frame).get("warnings", []))
