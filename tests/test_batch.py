@@ -370,3 +370,56 @@ def test_a_full_disk_during_batch_out_is_a_one_line_error(tmp_path: Path, log_fi
     assert result.exit_code == 1
     assert "/dev/full: cannot write results (No space left on device)" in result.stderr
     assert "Traceback" not in result.output and len(result.stderr.strip().splitlines()) == 1
+
+
+def _outside_batch(tmp_path: Path, log_file: Path) -> tuple[Path, Path]:
+    """A batch folder holding one log and a link to a log outside it, and a YAML file whose items name logs in it,
+    beside it (`..`), by absolute path, by the link and by a glob."""
+    folder, elsewhere = tmp_path / "batch", tmp_path / "elsewhere"
+    folder.mkdir()
+    elsewhere.mkdir()
+    (folder / "ok.log").write_text(log_file.read_text())
+    (elsewhere / "secret.log").write_text("2026-11-20T10:00:00Z host app: alpha secret\n")
+    (folder / "link.log").symlink_to(elsewhere / "secret.log")
+    queries = folder / "q.yaml"
+    queries.write_text(yaml.safe_dump([
+        {"id": "inside", "question": 'how many "alpha" lines?', "logs": "ok.log"},
+        {"id": "parent", "question": 'how many "alpha" lines?', "logs": "../elsewhere/secret.log"},
+        {"id": "absolute", "question": 'how many "alpha" lines?', "logs": str(elsewhere / "secret.log")},
+        {"id": "link", "question": 'how many "alpha" lines?', "logs": "link.log"},
+        {"id": "folder", "question": 'how many "alpha" lines?', "logs": str(elsewhere)},
+        {"id": "glob", "question": 'how many "alpha" lines?', "logs": "*.log"},
+    ]))
+    return queries, elsewhere
+
+
+def test_batch_items_read_logs_only_under_the_allowed_folders(tmp_path: Path, log_file: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    queries, elsewhere = _outside_batch(tmp_path, log_file)
+    cwd = tmp_path / "cwd"
+    cwd.mkdir()
+    monkeypatch.chdir(cwd)
+    result = CliRunner().invoke(main, ["batch", str(queries), "--out", "-", "--planner", "rules", "--no-trace"])
+    rows = {row["id"]: row for row in map(json.loads, result.stdout.splitlines())}
+    assert result.exit_code == 1, result.output
+    for refused in ("parent", "absolute", "link", "folder"):
+        assert rows[refused]["stop_reason"] == "error" and "--allow-logs" in rows[refused]["message"]
+        assert "secret" not in json.dumps(rows[refused]["evidence"]) and rows[refused]["value"] is None
+    assert rows["inside"]["value"] == 1 and rows["glob"]["value"] == 1  # the glob leaves the link out
+    refusals = [line for line in result.stderr.splitlines() if "outside the folders" in line]
+    assert len(refusals) == 4 and all(line.startswith("[") for line in refusals)  # one line per refused item
+    allowed = CliRunner().invoke(main, ["batch", str(queries), "--out", "-", "--planner", "rules", "--no-trace",
+                                        "--allow-logs", str(elsewhere)])
+    assert allowed.exit_code == 0 and all(json.loads(r)["stop_reason"] == "stop" for r in allowed.stdout.splitlines())
+
+
+def test_batch_progress_names_each_question_cut_to_one_line(tmp_path: Path, log_file: Path) -> None:
+    queries = tmp_path / "q.txt"
+    long = "how many " + "very " * 30 + 'long "alpha" lines?'
+    queries.write_text(f'how many "beta" lines?\n{long}\n')
+    result = CliRunner().invoke(main, ["batch", str(queries), "--logs", str(log_file), "--out", "-", "--planner",
+                                       "rules", "--no-trace"])
+    progress = [line for line in result.stderr.splitlines() if line.startswith("[")]
+    assert progress[0].startswith("[1/2] 'how many \"beta\" lines?' stop")
+    assert question_id(long) not in result.stderr and "how many very very" in progress[1]
+    assert "…" in progress[1] and len(progress[1]) < 100

@@ -21,7 +21,8 @@ from react_engine.contract.record import RunResult
 from react_engine.errors import InputError, PlannerError
 from react_engine.loop.engine import Engine
 from react_engine.loop.frames import FrameCache, PathList
-from react_engine.loop.stops import should_retry, summary_hints
+from react_engine.loop.outcome import unloaded
+from react_engine.loop.stops import Stop, should_retry, summary_hints
 from react_engine.planners.retry import RetryPolicy
 
 
@@ -172,6 +173,43 @@ class BatchSummary(BaseModel):
 OnResult = Callable[[BatchItem, RunResult, BatchSummary], None]
 
 
+def _inside(path: str, roots: Sequence[Path]) -> bool:
+    real = Path(os.path.realpath(path))
+    return any(real == root or root in real.parents for root in roots)
+
+
+def _glob_base(item: str) -> str:
+    """The part of a path before its first wildcard (the folder a glob walks)."""
+    from react_engine.logs import globs
+
+    parts = Path(item).parts
+    split = next((i for i, part in enumerate(parts) if globs.has_magic(part)), len(parts))
+    return str(Path(*parts[:split])) if split else "."
+
+
+def outside(paths: Sequence[str], roots: Sequence[Path]) -> str | None:
+    """The first of `paths` (files, folders, globs; `-` is stdin) that is, or reads a file, outside every folder of
+    `roots` once links are followed; None when all stay inside."""
+    from react_engine.logs.sources import expand
+
+    real_roots = [Path(os.path.realpath(root)) for root in roots]
+    for item in paths:
+        if item != "-" and not _inside(_glob_base(item), real_roots):
+            return item
+    try:
+        files = expand(list(paths)).files
+    except InputError:  # missing or unreadable: the run says so itself
+        return None
+    return next((f.name for f in files if f.path is not None and not _inside(str(f.path), real_roots)), None)
+
+
+def _refused(engine: Engine, item: BatchItem, path: str, roots: Sequence[Path]) -> RunResult:
+    folders = ", ".join(str(root) for root in roots)
+    stop = Stop("error", f"{path}: outside the folders a batch file may read logs from ({folders}); move the logs "
+                         "there, or allow their folder with --allow-logs DIR", "InputError")
+    return unloaded(item.question, time.monotonic(), engine.planner, stop)
+
+
 class _TransportFailure(PlannerError):
     """A run that ended in a transport error, raised so that `RetryPolicy` repeats it."""
 
@@ -234,25 +272,33 @@ def _write(handle: BinaryIO, out: Path, line: str) -> None:
 
 def run_batch(engine: Engine, items: Sequence[BatchItem], out: str | Path, *, logs: Sequence[str | Path] = (),
               frames: FrameCache | None = None, now: str | None = None, retries: int = 2, backoff: float = 1.0,
-              on_result: OnResult | None = None, sleep: Callable[[float], None] = time.sleep) -> BatchSummary:
+              on_result: OnResult | None = None, sleep: Callable[[float], None] = time.sleep,
+              allowed: Sequence[Path] | None = None) -> BatchSummary:
     """Answer every item not yet in `out`, appending one flushed JSON line (the result plus `id`) per answer.
 
     `out` is locked while the batch runs, so two batches never write the same results; `-` writes to stdout.
     A transport error is retried up to `retries` times with `RetryPolicy`'s backoff, starting at `backoff`
     seconds. Ctrl-C stops the batch without writing the interrupted question, so a rerun with the same `out`
-    resumes there.
+    resumes there. With `allowed`, an item's own `logs` must lie under those folders: one that reads anything
+    outside them is refused (an `error` result naming the path), and the batch goes on.
     """
     if not logs and (orphan := next((item for item in items if not item.logs), None)):
         raise InputError(f"question {orphan.id!r} has no logs: pass --logs PATH or give `logs` in the file")
     out = Path(out)
     frames = frames or FrameCache()
     policy = RetryPolicy(max_attempts=retries + 1, initial_delay=backoff, max_delay=max(8.0, backoff))
+
+    def answer(item: BatchItem) -> tuple[RunResult, int]:
+        away = outside(item.logs, allowed) if allowed is not None and item.logs else None
+        if away is not None:
+            return _refused(engine, item, away, allowed or []), 0
+        return _ask(engine, item.question, item.logs or [str(p) for p in logs], frames, now, policy, sleep)
+
     with _results_file(out) as (handle, done):
         summary = BatchSummary(out=str(out), total=len(items), skipped=sum(item.id in done for item in items))
         try:
             for item in (i for i in items if i.id not in done):
-                paths = item.logs or [str(p) for p in logs]
-                result, retried = _ask(engine, item.question, paths, frames, now, policy, sleep)
+                result, retried = answer(item)
                 summary.retried += retried
                 if result.stop_reason == "interrupted":
                     summary.interrupted = True

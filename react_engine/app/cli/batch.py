@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 from tqdm import tqdm
@@ -15,6 +16,15 @@ from react_engine.contract.record import RunResult
 from react_engine.logs.options import LoadOptions
 from react_engine.loop.frames import FrameCache
 from react_engine.planners.factory import PlannerSpec
+
+QUESTION_SHOWN = 60
+"""Characters of a question a progress line shows."""
+
+
+def _cut(question: str) -> str:
+    """The question on one line, cut to QUESTION_SHOWN characters, quoted."""
+    text = " ".join(question.split())
+    return repr(text if len(text) <= QUESTION_SHOWN else text[:QUESTION_SHOWN - 1] + "…")
 
 
 class _Progress:
@@ -33,12 +43,19 @@ class _Progress:
             self.bar.set_postfix(summary.outcomes, refresh=True)
         else:
             done = summary.skipped + summary.written
-            note(f"[{done}/{self.total}] {item.id} {result.stop_reason} "
-                 f"{result.statistics.execution_time_seconds:.2f}s")
+            why = f": {result.message}" if result.stop_reason == "error" and result.message else ""
+            note(f"[{done}/{self.total}] {_cut(item.question)} {result.stop_reason} "
+                 f"{result.statistics.execution_time_seconds:.2f}s{why}")
 
     def close(self) -> None:
         if self.bar is not None:
             self.bar.close()
+
+
+def _allowed(queries: str, allow_logs: tuple[str, ...]) -> list[Path]:
+    """The folders a batch file's own `logs` may read: the file's, the current one and those allowed by flag."""
+    here = Path.cwd()
+    return [here if queries == "-" else Path(queries).parent.resolve(), here, *(Path(d).resolve() for d in allow_logs)]
 
 
 def _report(summary: BatchSummary) -> str:
@@ -64,6 +81,9 @@ def _report(summary: BatchSummary) -> str:
 @click.option("--logs", multiple=True, metavar="PATH", help="Logs every question is asked of (loaded once).")
 @click.option("--out", required=True, type=click.Path(dir_okay=False, allow_dash=True),
               help="Results, one JSON line each (- for stdout); questions already in it are skipped (resume).")
+@click.option("--allow-logs", "allow_logs", multiple=True, metavar="DIR", type=click.Path(file_okay=False),
+              help="A folder the file's own `logs` may read from, besides the file's folder and the current one; "
+                   "repeatable.")
 @click.option("--retries", type=click.IntRange(0, 10), default=2, show_default=True,
               help="Retries of a question whose run failed in transport (the model server).")
 @click.option("--backoff", type=click.FloatRange(0), default=1.0, show_default=True,
@@ -73,13 +93,13 @@ def _report(summary: BatchSummary) -> str:
 @load_options
 @approval_options
 @quiet_option
-def batch_command(queries: str, more_logs: tuple[str, ...], logs: tuple[str, ...], out: str, retries: int,
-                  backoff: float, planner_spec: PlannerSpec, run: dict, load_options: LoadOptions,
+def batch_command(queries: str, more_logs: tuple[str, ...], logs: tuple[str, ...], out: str,
+                  allow_logs: tuple[str, ...], retries: int, backoff: float, planner_spec: PlannerSpec, run: dict, load_options: LoadOptions,
                   approval: dict) -> None:
     """Answer every question in QUERIES (text: one per line; JSONL; YAML with `id`, `question`, `logs`; - for stdin).
 
     Logs come from --logs (further paths may follow QUERIES); YAML items may name their own, relative to the
-    file. Exit 0 when every question ran to a stop reason other than `error`, 1 when some ended in `error` (after
+    file, under the file's folder, the current one or an --allow-logs folder (others are refused, item by item). Exit 0 when every question ran to a stop reason other than `error`, 1 when some ended in `error` (after
     the retries), 130 when interrupted.
 
     \b
@@ -96,7 +116,7 @@ def batch_command(queries: str, more_logs: tuple[str, ...], logs: tuple[str, ...
     with cli_engine(planner_spec, run, approval) as engine:
         try:
             summary = run_batch(engine, items, out, logs=paths, frames=frames, now=run["now"], retries=retries,
-                                backoff=backoff, on_result=progress)
+                                backoff=backoff, on_result=progress, allowed=_allowed(queries, allow_logs))
         finally:
             progress.close()
     retain_traces(run)
