@@ -28,3 +28,16 @@ def test_no_function_that_reads_a_question_is_over_complexity_15() -> None:
                 for p in _modules(*READING) for block in radon.cc_visit(p.read_text())
                 if block.complexity > MAX_COMPLEXITY}
     assert complex_ == {}
+
+
+def test_plain_pytest_collects_the_tests_that_import_shared_helpers() -> None:
+    # `pytest` (the script) puts its own folder on sys.path, not the current one as `python -m pytest` does:
+    # -P leaves the current folder out the same way
+    import subprocess
+    import sys
+
+    root = PACKAGE.parent
+    done = subprocess.run([sys.executable, "-P", "-m", "pytest", "--collect-only", "-q", "-n", "0", "-p",
+                           "no:cacheprovider", "tests/test_unusual.py"], cwd=root, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0 and "test_unusual.py" in done.stdout, done.stdout[-2000:]
