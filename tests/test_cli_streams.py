@@ -225,12 +225,10 @@ def test_the_timeout_bounds_reading_stdin_that_sends_a_line_then_nothing() -> No
         os.close(reader)
         os.close(writer)
     assert process.returncode == 1 and stdout == "" and "Traceback" not in stderr
-    assert "time_limit" in stderr and "--timeout" in stderr
-    took = float(re.search(r"time_limit · .* ([\d.]+)s · planner", stderr).group(1))
-    assert took < 6, stderr  # the run's own clock: 3 s and the time to notice it
+    assert stderr.splitlines() == [stderr.strip()] and "time limit" in stderr and "--timeout" in stderr
 
 
-@pytest.mark.parametrize(("limit", "said"), [(["--timeout", "4"], "time_limit"),
+@pytest.mark.parametrize(("limit", "said"), [(["--timeout", "4"], "time limit passed"),
                                              (["--max-input-size", "2M"], "larger than the input size limit")])
 def test_endless_stdin_ends_at_the_run_limit_without_draining_it(limit: list[str], said: str) -> None:
     process = _cli("ask", "how many lines?", "-", "--planner", "rules", "--no-trace", *limit, stdin=subprocess.PIPE)
@@ -247,3 +245,11 @@ def test_endless_stdin_ends_at_the_run_limit_without_draining_it(limit: list[str
     assert stdout == ""
     assert process.returncode == 1 and said in stderr and "Traceback" not in stderr, stderr
     assert written < (8 << 30)  # the run ended, and stopped reading, before all of it was sent
+
+
+def test_a_missing_file_prints_one_error_line_and_no_planner_notice_or_footer(tmp_path: Path) -> None:
+    result = invoke("ask", "how many errors?", str(tmp_path / "missing.log"), "--no-trace")  # auto, Ollama down
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.splitlines() == [f"error: {tmp_path / 'missing.log'}: no such file or directory; check the path"]
+    answered = invoke("ask", "how many lines?", str(SYSLOG), "--no-trace")  # a run that loads: notice and footer
+    assert "using the built-in rules planner" in answered.stderr and "— stop ·" in answered.stderr

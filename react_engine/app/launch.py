@@ -7,7 +7,13 @@ from contextlib import contextmanager
 from typing import Any
 
 from react_engine.loop.engine import Engine
-from react_engine.planners.factory import PlannerSpec, make_advisor, make_fallback, make_planner
+from react_engine.planners.factory import (
+    PlannerSpec,
+    fallback_if_unreachable,
+    make_advisor,
+    make_fallback,
+    make_planner,
+)
 from react_engine.settings import Settings
 
 
@@ -24,6 +30,6 @@ def open_engine(spec: PlannerSpec, settings: Settings | None = None, *,
         if notice and notify:
             notify(notice)
         yield Engine(planner, settings, fallback=make_fallback(spec, planner), advisor=make_advisor(),
-                     **engine_options)
+                     fallback_if_unreachable=fallback_if_unreachable(spec), **engine_options)
     finally:
         planner.close()

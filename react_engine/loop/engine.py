@@ -34,16 +34,17 @@ class Engine:
                  tracer_factory: TracerFactory | None = None, approver: Approver | None = None,
                  output_dir: str | Path | None = None, tools: dict[str, Tool] | None = None,
                  on_step: StepCallback | None = None, dask: Any = None, fallback: Planner | None = None,
-                 advisor: Advisor | None = None) -> None:
+                 advisor: Advisor | None = None, fallback_if_unreachable: bool = True) -> None:
         """`dask`: a `distributed.Client` or an address (`tcp://host:8786`, `local`, `local:N`): load the logs and
         run the tools on that Dask cluster (as `LoadOptions.dask` does per question). `fallback`: the planner that
-        answers when `planner`'s run ends without a verified answer (see `react_engine.loop.fallback`). `advisor`: reads
+        answers when `planner`'s run ends without a verified answer (see `react_engine.loop.fallback`), also when its
+        server or model could not be had unless `fallback_if_unreachable` is False. `advisor`: reads
         the question for the result's interpretation (against which every answer is checked) and a model planner's
         question notes and suggested reply: by default `planner` or `fallback` when one is an `Advisor` (the rules
         planner is); without one the question is read as `react_engine.question` reads it, with no
         suggested reply."""
         self.planner = planner
-        self.fallback = fallback
+        self.fallback, self.fallback_if_unreachable = fallback, fallback_if_unreachable
         self.advisor = advisor or _advisor(planner) or _advisor(fallback)
         self.settings = settings or Settings()
         self.tracer_factory = tracer_factory
@@ -92,13 +93,12 @@ class Engine:
                 span: SpanHandle) -> RunResult:
         """The run over loaded logs, finished by the fallback planner when the planner's answer needs it."""
         result = Run(self, state, tracer, started, warnings).execute()
-        if self.fallback is not None and needs_fallback(result):
+        if self.fallback is not None and needs_fallback(result, self.fallback_if_unreachable):
             span.event("fallback", planner=self.fallback.name, after=result.stop_reason)
             begun = fallback_start(started, self.settings.timeout_seconds)
             again = Run(self, state.restart(), tracer, begun, [], self.fallback).execute()
             result = merge(result, again, started)
         return result
-
 
 
 def _advisor(planner: Planner | None) -> Advisor | None:

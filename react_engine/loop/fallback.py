@@ -25,9 +25,22 @@ def fallback_start(started: float, timeout: float) -> float:
     return max(started, time.monotonic() + FALLBACK_SECONDS - timeout)
 
 
-def needs_fallback(result: RunResult) -> bool:
-    """Whether `result` ended without a verified answer that a fallback planner could give instead."""
-    if result.stop_reason not in _FALLBACK_AFTER:
+UNREACHABLE = frozenset({
+    "PlannerConnectionError", "ModelNotFoundError", "PlannerServerError", "PlannerOverloadedError",
+    "PlannerValidationError", "ReplyTooLargeError", "RunDeadlineError"})  # fmt: skip
+"""The planner errors that say the model could not be had (its server down, overloaded, failing, answering what is
+no reply or dripping it, the model not there), as opposed to a reply the model got wrong."""
+
+
+def unreachable(result: RunResult) -> bool:
+    """Whether `result` ended because the planner's server or model could not be had."""
+    return result.stop_reason in ("error", "time_limit") and result.error_type in UNREACHABLE
+
+
+def needs_fallback(result: RunResult, if_unreachable: bool = True) -> bool:
+    """Whether `result` ended without a verified answer that a fallback planner could give instead; a model that
+    could not be had is stood in for only `if_unreachable` (not for a planner the user named)."""
+    if result.stop_reason not in _FALLBACK_AFTER or (not if_unreachable and unreachable(result)):
         return False
     return not result.verified or result.partial
 

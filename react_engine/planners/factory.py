@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from react_engine.planners.modelfile import Modelfile
 
 KINDS = ("auto", "rules", "ollama", "openai", "llamacpp", "anthropic", "script:FILE")
+NAMED = ("ollama", "openai", "llamacpp", "anthropic")
 
 
 class PlannerSpec(BaseModel):
@@ -33,6 +34,14 @@ class PlannerSpec(BaseModel):
     timeout: float = Field(120.0, gt=0, description="seconds to wait for one model reply")
     num_ctx: int | None = Field(None, ge=512, description="context window, overriding the Modelfile")
     strict_model: bool = Field(False, description="no rules-planner fallback when a model's run ends unverified")
+    fallback: Literal["rules", "none"] | None = Field(
+        None, description="rules: the rules planner answers also when a named planner's server or model cannot be "
+        "had; none: never (as strict_model); unset: for auto always, for a named planner only after its replies")
+
+    @property
+    def named(self) -> bool:
+        """Whether the user named a model planner (not auto, rules or a script)."""
+        return self.kind in NAMED
 
     @field_validator("kind")
     @classmethod
@@ -84,8 +93,14 @@ def make_planner(spec: PlannerSpec) -> tuple[Planner, str | None]:
 
 def make_fallback(spec: PlannerSpec, planner: Planner) -> Planner | None:
     """The planner that finishes a model planner's run that ends without a verified answer: the rules planner,
-    unless the model is to be judged alone (`strict_model`) or `planner` calls no model."""
-    return None if spec.strict_model or not planner.calls_model else _rules()
+    unless the model is to be judged alone (`strict_model`, `fallback` none) or `planner` calls no model."""
+    return None if spec.strict_model or spec.fallback == "none" or not planner.calls_model else _rules()
+
+
+def fallback_if_unreachable(spec: PlannerSpec) -> bool:
+    """Whether the fallback also stands in for a model that cannot be had: for the automatic choice, not for a
+    planner the user named (that ends the run with the reason), unless asked for with `fallback` rules."""
+    return spec.fallback == "rules" or not spec.named
 
 
 def make_advisor() -> Advisor:

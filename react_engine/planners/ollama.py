@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import threading
 from typing import Any
 
 import httpx
@@ -155,11 +156,23 @@ def _ms(ns: int | None) -> float | None:
 def probe(model: str, host: str | None = None, timeout: float = 2.0) -> str | None:
     """Why `model` cannot be used on the Ollama server right now, or None when it can (a quick check)."""
     url = host_url(host)
-    try:
-        with ollama.Client(host=url, timeout=timeout) as client:
-            installed = {m.model for m in client.list().models}
-    except (ollama.ResponseError, ConnectionError, httpx.HTTPError, pydantic.ValidationError):
-        return f"Ollama is not reachable at {url}"
+    listed: list[set[str] | str] = []
+
+    def ask() -> None:
+        try:
+            with ollama.Client(host=url, timeout=timeout) as client:
+                listed.append({m.model for m in client.list().models})
+        except (ollama.ResponseError, ConnectionError, httpx.HTTPError, pydantic.ValidationError):
+            listed.append(f"Ollama is not reachable at {url}")
+        except ValueError:  # a body that is not JSON: another kind of server
+            listed.append(f"the server at {url} is not Ollama (its reply is not JSON)")
+
+    asking = threading.Thread(target=ask, name="ollama-probe", daemon=True)
+    asking.start()
+    asking.join(timeout * 2)  # a server that drips its reply is given up on (the thread is left to end alone)
+    installed = listed[0] if listed else f"Ollama at {url} did not answer within {timeout * 2:g}s"
+    if isinstance(installed, str):
+        return installed
     if model not in installed and f"{model}:latest" not in installed:
         return f"model '{model}' is not installed in Ollama at {url} (`ollama pull {model}`)"
     return None

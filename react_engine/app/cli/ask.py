@@ -7,8 +7,8 @@ import sys
 import click
 
 from react_engine.app.cli.common import cli_engine, exit_code, question_options, retain_traces
-from react_engine.app.cli.render import present, step_line
-from react_engine.app.cli.terminal import safe
+from react_engine.app.cli.render import failed_early, present, step_line
+from react_engine.app.cli.terminal import note, safe
 from react_engine.logs.options import LoadOptions
 from react_engine.planners.factory import PlannerSpec
 
@@ -38,9 +38,12 @@ def ask_command(question: str, paths: tuple[str, ...], planner_spec: PlannerSpec
       react-engine ask "Top 5 hosts by errors" logs/ --output csv | sort -t, -k2 -nr | head
     """
     on_step = (lambda step: click.echo(safe(step_line(step)), err=True)) if verbose else None
-    with cli_engine(planner_spec, run, approval, on_step=on_step) as engine:
+    notices: list[str] = []  # the planner's, said once the run shows it matters
+    with cli_engine(planner_spec, run, approval, on_step=on_step, notify=notices.append) as engine:
         result = engine.ask(question, paths, now=run["now"], load_options=load_options)
     retain_traces(run)
+    for notice in [] if failed_early(result) else notices:
+        note(notice)
     present(result, output)
     if verbose and result.trace_file:
         click.echo(f"trace: {result.trace_file}", err=True)

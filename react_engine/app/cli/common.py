@@ -132,12 +132,13 @@ def approval_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-def cli_engine(planner_spec: PlannerSpec, run: dict, approval: dict,
+def cli_engine(planner_spec: PlannerSpec, run: dict, approval: dict, notify: Callable[[str], None] = note,
                **engine_options: Any) -> AbstractContextManager[Engine]:
-    """`open_engine` with the command line's run and approval options; the planner's notice goes to stderr."""
+    """`open_engine` with the command line's run and approval options; the planner's notice goes to `notify`
+    (stderr)."""
     from react_engine.app.launch import open_engine
 
-    return open_engine(planner_spec, run["settings"], notify=note,
+    return open_engine(planner_spec, run["settings"], notify=notify,
                        tracer_factory=tracer_factory(run["trace_dir"], run["trace"]), approver=approval["approver"],
                        output_dir=approval["output_dir"], **engine_options)
 

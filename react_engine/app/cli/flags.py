@@ -58,6 +58,9 @@ _OPTIONS = [
     click.option("--num-ctx", type=click.IntRange(min=512), help="context window, overriding the Modelfile"),
     click.option("--strict-model", is_flag=True, envvar="REACT_ENGINE_STRICT_MODEL",
                  help="judge the model alone: no rules-planner answer when its run ends without a verified one"),
+    click.option("--fallback", type=click.Choice(["rules", "none"]), default=None, envvar="REACT_ENGINE_FALLBACK",
+                 help="rules: answer with the rules planner also when the named planner's server or model cannot be "
+                      "had (by default that ends the run with the reason); none: as --strict-model"),
 ]
 
 
@@ -76,6 +79,7 @@ def planner_options(command: Callable[..., Any]) -> Callable[..., Any]:
         request_timeout: float,
         num_ctx: int | None,
         strict_model: bool,
+        fallback: str | None,
         **kwargs: Any,
     ) -> Any:
         spec = PlannerSpec(
@@ -88,6 +92,7 @@ def planner_options(command: Callable[..., Any]) -> Callable[..., Any]:
             timeout=request_timeout,
             num_ctx=num_ctx,
             strict_model=strict_model,
+            fallback=fallback,
         )
         return command(*args, planner_spec=spec, **kwargs)
 

@@ -25,7 +25,7 @@ def _call(url: str, model: str, fn: Any, *args: Any, **kwargs: Any) -> Any:
     """Run one client call, turning its failures into one-line errors."""
     try:
         return fn(*args, **kwargs)
-    except (ollama.ResponseError, ConnectionError, httpx.HTTPError, pydantic.ValidationError) as exc:
+    except (ollama.ResponseError, ConnectionError, httpx.HTTPError, pydantic.ValidationError, ValueError) as exc:
         raise normalise_error(exc, url, model) from None
 
 

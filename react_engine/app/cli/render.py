@@ -117,15 +117,31 @@ def present(result: RunResult, output: str) -> None:
             for text in (table.disclosure, table.note):
                 if text:
                     note(text)
+    _tell(result, output)
+
+
+def _tell(result: RunResult, output: str) -> None:
+    """The warnings, footer, error and hint of `result` on stderr."""
+    early = failed_early(result)
     if output != "json":
         for warning in result.warnings:
             note(f"warning: {warning}")
-        note(footer(result))
+        if not early:
+            note(footer(result))
     hint = explain(result)
+    problem = _problem(result, hint)
     if not result.answered:
-        error(_problem(result, hint))
-    if hint and hint != _problem(result, hint) and output != "json":
+        error(problem)
+    if hint and not early and not hint.endswith(problem) and output != "json":
         note(hint)
+
+
+def failed_early(result: RunResult) -> bool:
+    """Whether `result` ended, before any tool ran, on what its message says in full (logs that cannot be read or
+    read in time, a model that cannot be had): that one error line is all it prints, with no footer, hint or
+    notice from before the run."""
+    return (result.stop_reason in ("error", "time_limit") and bool(result.message)
+            and not any(s.kind == "tool" for s in result.steps))
 
 
 def _problem(result: RunResult, hint: str | None) -> str:
