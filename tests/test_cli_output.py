@@ -19,6 +19,7 @@ from react_engine.logs import load
 
 ROOT = Path(__file__).resolve().parents[1]
 SYSLOG = ROOT / "sample_logs" / "syslog" / "messages"
+APP = ROOT / "sample_logs" / "app" / "app.jsonl"
 START = datetime(2026, 11, 20, tzinfo=UTC)
 HOUR = timedelta(hours=1)
 
@@ -187,3 +188,18 @@ def test_a_chart_folds_only_runs_of_three_or_more_empty_buckets(counts: list[int
     assert folded + len(drawn) == len(counts) and sum(drawn) == sum(counts)
     runs = "".join("0" if c == 0 else "x" for c in counts).split("x")
     assert folded == sum(len(run) for run in runs if len(run) >= 3)
+
+
+@pytest.mark.parametrize("output", ["csv", "table"])
+def test_a_listing_of_the_n_newest_lines_holds_those_lines_in_that_order(tmp_path: Path, output: str) -> None:
+    frame = load([str(APP)])
+    errors = frame[frame["severity"] == "error"].sort_values("timestamp", ascending=False)
+    result = CliRunner().invoke(main, ["ask", "show the 3 newest error lines", str(APP), "-o", output, "--planner",
+                                       "rules", "--no-trace"])
+    assert result.exit_code == 0, result.output
+    shown = rows_of(result.stdout)[1:] if output == "csv" else [line.split() for line in result.stdout.splitlines()[1:]]
+    lines = [int(row[1].replace(",", "")) for row in shown]
+    assert lines == errors["line"].head(3).tolist()
+    every = CliRunner().invoke(main, ["ask", "show error lines", str(APP), "-o", "csv", "--planner", "rules",
+                                      "--no-trace"])
+    assert len(rows_of(every.stdout)) - 1 == len(errors)  # no number asked: every matching line

@@ -79,6 +79,25 @@ def _listing(rows: pd.DataFrame) -> ResultTable:
     return ResultTable(kind="listing", columns=columns, rows=values)
 
 
+def _counted(result: RunResult) -> bool:
+    """Whether the question asked for so many lines ("the 3 newest"): its listing is then those, not every match."""
+    query = result.interpretation.query if result.interpretation else None
+    return query is not None and query.limit is not None
+
+
+def _shown(step: Step, rows: pd.DataFrame, now: str | None) -> pd.DataFrame:
+    """The rows a `show_logs` call listed, as it picked and ordered them ("the 3 newest"), not every current row."""
+    from react_engine.rows.rowops import take
+    from react_engine.tools.times import ordered
+
+    ctx = ToolContext(frame=rows, rows=rows, now=pd.Timestamp(now) if now else pd.NaT)
+    try:
+        picked, _ = ordered(ctx, int(step.params.get("n", 5)), str(step.params.get("order", "file")))
+    except (ToolError, ValueError):
+        return rows
+    return take(rows, picked)
+
+
 def _is_table(value: Any) -> bool:
     """A tool value laid out as a table: `{"columns": [...], "rows": [[...], ...], ...}`."""
     return isinstance(value, dict) and isinstance(value.get("columns"), list) and isinstance(value.get("rows"), list)
@@ -99,7 +118,7 @@ def result_table(result: RunResult) -> ResultTable | None:
         return ResultTable(kind="histogram", columns=["bucket_start", "count"], rows=[list(p) for p in step.value],
                            note=left_out.group(1) if left_out else None)
     if kind == "listing" and result.rows is not None:
-        return _listing(result.rows)
+        return _listing(_shown(step, result.rows, result.now) if _counted(result) else result.rows)
     # the answer's own value only once verified: a number the model stated is never laid out as computed
     value = result.value if result.value is not None and result.verified else step.value
     if isinstance(value, dict) and value and all(not isinstance(v, (dict, list)) for v in value.values()):
