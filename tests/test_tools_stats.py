@@ -126,3 +126,31 @@ def test_show_logs_gives_source_line_and_flattened_truncated_text() -> None:
     assert short == "test.log:3 " + df.loc[102, "raw"]
     first = run("show_logs", context(df), n=1).value[0]
     assert "\n" not in first and "\t" not in first and first.endswith("first second line")
+
+
+@given(number=st.floats(min_value=-1e14, max_value=1e14, allow_nan=False).filter(lambda x: x != 0))
+def test_a_plain_number_keeps_every_digit_before_the_point_and_six_significant(number: float) -> None:
+    from react_engine.tools.numeric import plain
+
+    shown = plain(number)
+    if abs(number) >= 1e5:
+        assert abs(shown - number) <= 0.05 + abs(number) * 1e-15  # one decimal kept, never tens rounded away
+    else:
+        assert abs(shown - number) <= abs(number) * 5e-6  # six significant digits
+
+
+def test_an_average_of_large_values_is_printed_to_its_tenth(tmp_path) -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from react_engine.app.cli import main
+
+    sizes = [10_000_000, 90_000_000, 80_000_000, 70_000_000, 68_275_742]
+    log = tmp_path / "sizes.jsonl"
+    log.write_text("".join(json.dumps({"ts": f"2026-11-20T10:00:0{i}Z", "level": "INFO", "msg": "done", "bytes": v})
+                           + "\n" for i, v in enumerate(sizes)))
+    result = CliRunner().invoke(main, ["ask", "what is the average bytes?", str(log), "--planner", "rules",
+                                       "--no-trace", "--no-cache"])
+    mean = sum(sizes) / len(sizes)
+    assert f"{mean:,.1f}" in result.stdout and "63,655,100" not in result.stdout, result.output

@@ -301,13 +301,21 @@ def statistic(values: Any, func: str) -> Any:
     return getattr(values, func)()
 
 
+PLAIN_DIGITS = 6
+"""Significant digits a computed fraction keeps; a number with more digits before the point keeps them all and one
+after it (an average of 63,655,148.4 bytes is that, not 63,655,100)."""
+
+
 def plain(number: float) -> float | int:
-    """A JSON number: integral values as int, others rounded to 6 significant digits past the point."""
-    if np.isnan(number):
+    """A JSON number: integral values as int, others rounded to PLAIN_DIGITS significant digits, never fewer than
+    the digits before the point and one after it."""
+    if not np.isfinite(number):
         return number
     if float(number).is_integer() and abs(number) < 2**53:
         return int(number)
-    return float(f"{number:.6g}") if abs(number) < 1e15 else float(number)
+    if abs(number) >= 10 ** (PLAIN_DIGITS - 1):
+        return round(float(number), 1)
+    return float(f"{number:.{PLAIN_DIGITS}g}")
 
 
 def unit_text(unit: str) -> str:
