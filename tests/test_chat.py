@@ -157,3 +157,34 @@ def test_chat_under_a_real_terminal_has_a_prompt_line_editing_and_history(tmp_pa
         tmux.close()
     history = (Path(env["XDG_STATE_HOME"]) / "react-engine" / "chat_history").read_text()
     assert "how many lines?" in history
+
+
+APP = ROOT / "sample_logs" / "app" / "app.jsonl"
+
+
+def test_every_question_of_a_chat_replays_from_its_trace_follow_ups_on_the_earlier_answers(tmp_path: Path) -> None:
+    traces = tmp_path / "traces"
+    questions = "how many errors?\nhow many of those are from worker.email?\nhow many lines of those?\n"
+    chat = CliRunner().invoke(main, ["chat", str(APP), "--planner", "rules", "--trace-dir", str(traces)],
+                              input=questions)
+    assert chat.exit_code == 0, chat.output
+    files = sorted(traces.iterdir(), key=lambda p: p.stat().st_mtime_ns)
+    assert len(files) == 3
+    for number, path in enumerate(files):
+        replayed = CliRunner().invoke(main, ["replay", str(path), "--json"])
+        report = json.loads(replayed.stdout)
+        assert replayed.exit_code == 0 and report["same_actions"] and report["same_answer"], replayed.output
+        assert len(report["replayed"]["actions"]) >= 1 and len(report["replayed_first"]) == number
+    frame = load([str(APP)])
+    from_email = int(((frame["severity"] == "error") & (frame["component"] == "worker.email")).sum())
+    assert json.loads(CliRunner().invoke(main, ["replay", str(files[1]), "--json"]).stdout)["replayed"]["value"] \
+        == from_email
+
+
+def test_a_follow_up_over_narrowed_rows_says_so_instead_of_all_lines() -> None:
+    questions = "how many errors?\nhow many lines of those?\nhow many of those are from worker.email?\n"
+    chat = CliRunner().invoke(main, ["chat", str(APP), "--planner", "rules", "--no-trace"], input=questions)
+    answers = [line for line in chat.stdout.splitlines() if "log line" in line]
+    assert "(all lines)" not in chat.stdout, chat.stdout
+    assert answers[1].endswith("(of the previous answer's lines).")
+    assert answers[2].endswith("(from worker.email; of the previous answer's lines).")

@@ -7,7 +7,8 @@ only. A question that does not refer back ("of those", "of them", "among those",
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 import pandas as pd
@@ -15,6 +16,7 @@ import pandas as pd
 from react_engine.contract.record import RunResult
 from react_engine.logs.options import LoadOptions
 from react_engine.loop.engine import Engine
+from react_engine.tracing.spans import NotedTracer
 
 FOLLOW_UP = re.compile(
     r"\b(?:(?:of|among|from|in|for) (?:those|them|these|that|which)|those (?:ones|lines|rows|errors|events)"
@@ -28,6 +30,41 @@ def is_follow_up(question: str) -> bool:
     return FOLLOW_UP.search(question) is not None
 
 
+PREVIOUS = "of the previous answer's lines"
+_SCOPE = re.compile(r" \(([^()]*)\)")
+
+
+def of_previous(answer: str) -> str:
+    """`answer` to a follow-up, its scope saying it was counted among the previous answer's lines, not all lines:
+    "(all lines)" becomes "(of the previous answer's lines)", "(from web01)" "(from web01; of the ...)"."""
+    head, sep, rest = answer.partition("\n")
+    if PREVIOUS in head:
+        return answer
+    if " (all lines)" in head:
+        head = head.replace(" (all lines)", f" ({PREVIOUS})", 1)
+    elif found := _SCOPE.search(head):
+        head = f"{head[:found.end() - 1]}; {PREVIOUS}{head[found.end() - 1:]}"
+    else:
+        head = f"{head[:-1]} ({PREVIOUS})." if head.endswith(".") else f"{head} ({PREVIOUS})"
+    return head + sep + rest
+
+
+@contextmanager
+def _noting(engine: Engine, **extra: str | None) -> Iterator[None]:
+    """The engine's runs meanwhile record `extra` on their trace's root span (the trace a follow-up follows, for
+    `replay`)."""
+    factory = engine.tracer_factory
+    noted = {k: v for k, v in extra.items() if v is not None}
+    if factory is None or not noted:
+        yield
+        return
+    engine.tracer_factory = lambda: NotedTracer(factory(), "ask", **noted)
+    try:
+        yield
+    finally:
+        engine.tracer_factory = factory
+
+
 class ChatSession:
     """Questions asked in turn of one loaded frame, remembering the rows the last answer rested on."""
 
@@ -37,6 +74,8 @@ class ChatSession:
         from react_engine.loop.state import resolve_now
 
         self.engine = engine
+        self.paths = [str(p) for p in paths]
+        self.load_options = load_options
         self.frame: pd.DataFrame = load(list(paths), load_options)
         anchor = resolve_now(self.frame, now)  # fixed for the session, so "last hour" means the same each turn
         self.now = anchor.isoformat() if anchor is not None else None
@@ -50,8 +89,13 @@ class ChatSession:
 
     def ask(self, question: str) -> RunResult:
         """Answer `question`, from the previous answer's rows when it is a follow-up, else from all rows."""
-        rows = self.scope if is_follow_up(question) else self.frame
-        result = self.engine.ask(question, frame=rows, now=self.now)
+        follows = is_follow_up(question) and self.narrowed
+        rows = self.scope if follows else self.frame
+        previous = self.last.trace_file if follows and self.last is not None else None
+        with _noting(self.engine, follows=Path(previous).name if previous else None):
+            result = self.engine.ask(question, self.paths, frame=rows, now=self.now, load_options=self.load_options)
+        if follows:
+            result.answer = of_previous(result.answer)
         if result.answered and result.rows is not None:
             self.scope = result.rows
         self.last = result

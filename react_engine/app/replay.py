@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from react_engine.contract.planner import PlannerReply, PlanRequest
+from react_engine.contract.record import RunResult
 from react_engine.errors import InputError
 from react_engine.logs.options import LoadOptions
 from react_engine.loop.engine import Engine
@@ -50,6 +51,7 @@ class ReplayReport(BaseModel):
     same_answer: bool
     first_difference: str | None = None
     replay_trace_file: str | None = None
+    replayed_first: list[str] = Field(default_factory=list)  # a chat follow-up's earlier questions, replayed first
 
     @property
     def identical(self) -> bool:
@@ -78,6 +80,7 @@ class RecordedRun(BaseModel):
     year: int | None = None
     model: str | None = None
     deterministic: bool = False
+    follows: str | None = None  # a chat follow-up: the trace file (beside this one) of the answer it started from
 
     @classmethod
     def of(cls, trace: TraceRecord) -> RecordedRun:
@@ -131,9 +134,24 @@ def _first_difference(recorded: Outcome, replayed: Outcome) -> str | None:
     return None
 
 
-def replay(path: str | Path, *, paths: Sequence[str | Path] | None = None,
-           trace_dir: str | Path | None = None) -> ReplayReport:
-    """Re-run the traced question with its recorded replies; `paths` overrides the recorded log paths."""
+MAX_FOLLOWS = 100
+"""Questions of one chat a follow-up's replay goes back through at most."""
+
+
+def _earlier(path: Path, run: RecordedRun, depth: int) -> Path | None:
+    """The trace a chat follow-up's run started from, beside `path`; None for a run that follows none."""
+    if not run.follows:
+        return None
+    earlier = path.parent / Path(run.follows).name
+    if depth >= MAX_FOLLOWS or not earlier.is_file():
+        raise InputError(f"{path}: it follows the chat answer traced in {run.follows}, which is not beside it: "
+                         "replay it among the traces of its chat")
+    return earlier
+
+
+def _rerun(path: Path, paths: Sequence[str | Path] | None, tracer: Any, depth: int = 0
+           ) -> tuple[TraceRecord, RecordedRun, RunResult, list[str]]:
+    """Re-run the traced question, after the chat questions it follows (each on the previous answer's rows)."""
     trace = read_trace(path)
     run = RecordedRun.of(trace)
     try:
@@ -142,10 +160,23 @@ def replay(path: str | Path, *, paths: Sequence[str | Path] | None = None,
     except ValidationError as exc:
         raise InputError(f"{path}: the recorded settings are invalid ({exc.errors()[0]['msg']}): "
                          "replay a trace written by a run") from None
+    frame: Any = None
+    first: list[str] = []
+    if (earlier := _earlier(path, run, depth)) is not None:
+        _, before, result, first = _rerun(earlier, paths, None, depth + 1)
+        frame, first = (result.rows if result.answered else None), [*first, before.question]
     planner = RecordedPlanner(recorded_replies(trace), model=run.model, deterministic=run.deterministic)
+    engine = Engine(planner, settings, tracer_factory=(lambda: tracer) if tracer else None, advisor=make_advisor())
+    result = engine.ask(run.question, list(paths or run.paths), frame=frame, now=run.now, load_options=options)
+    return trace, run, result, first
+
+
+def replay(path: str | Path, *, paths: Sequence[str | Path] | None = None,
+           trace_dir: str | Path | None = None) -> ReplayReport:
+    """Re-run the traced question with its recorded replies; `paths` overrides the recorded log paths. A chat
+    follow-up's earlier questions are replayed first, from the traces beside it."""
     tracer = open_tracer(trace_dir)
-    engine = Engine(planner, settings, tracer_factory=lambda: tracer, advisor=make_advisor())
-    result = engine.ask(run.question, list(paths or run.paths), now=run.now, load_options=options)
+    trace, run, result, first = _rerun(Path(path), paths, tracer)
     recorded, replayed = outcome(trace), outcome(tracer.record())
     difference = _first_difference(recorded, replayed)
     return ReplayReport(
@@ -153,5 +184,5 @@ def replay(path: str | Path, *, paths: Sequence[str | Path] | None = None,
         same_actions=recorded.actions == replayed.actions,
         same_answer=(recorded.answer, recorded.value, recorded.stop_reason)
         == (replayed.answer, replayed.value, replayed.stop_reason),
-        first_difference=difference, replay_trace_file=result.trace_file,
+        first_difference=difference, replay_trace_file=result.trace_file, replayed_first=first,
     )

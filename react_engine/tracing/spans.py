@@ -49,3 +49,21 @@ class Tracer:
 
 
 NULL_TRACER = Tracer()
+
+
+class NotedTracer(Tracer):
+    """`tracer` with `extra` attributes on every span named `root` (a run's `ask`), e.g. what a chat question
+    follows."""
+
+    def __init__(self, tracer: Tracer, root: str, **extra: Any) -> None:
+        super().__init__()
+        self.tracer, self.root, self.extra = tracer, root, extra
+        self.warnings = tracer.warnings
+
+    @contextmanager
+    def span(self, name: str, /, **attributes: Any) -> Iterator[SpanHandle]:
+        with self.tracer.span(name, **attributes, **(self.extra if name == self.root else {})) as handle:
+            yield handle
+
+    def close(self) -> str | None:
+        return self.tracer.close()

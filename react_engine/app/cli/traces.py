@@ -138,6 +138,8 @@ def replay_command(file: str, paths: tuple[str, ...], trace_dir: str | None, as_
     if as_json:
         out_json(report.model_dump_json(indent=2))
     else:
+        for number, question in enumerate(report.replayed_first, 1):
+            out(f"(follows question {number} of its chat, replayed first: {question})")
         for old, new in zip(report.recorded.actions, report.replayed.actions):
             out(f"{'=' if old == new else '≠'} {new}")
         verdict = "same actions and answer" if report.identical else f"DIFFERENT: {report.first_difference}"
