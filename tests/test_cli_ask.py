@@ -191,3 +191,24 @@ def test_timeout_bounds_the_whole_question_and_says_how_to_raise_it() -> None:
 def test_a_timeout_that_is_not_a_positive_number_is_a_usage_error(value: str) -> None:
     result = CliRunner().invoke(main, ["ask", "How many lines?", str(SYSLOG), "--timeout", value])
     assert result.exit_code == 2 and "--timeout" in result.output
+
+
+APP = ROOT / "sample_logs" / "app" / "app.jsonl"
+
+
+@pytest.mark.parametrize("question", ["when was the first failed password?", "which hour had the most lines?"])
+def test_a_date_from_a_log_without_years_says_the_year_is_assumed_and_how_to_set_it(question: str,
+                                                                                    tmp_path: Path) -> None:
+    copy = tmp_path / "messages"  # a syslog file: `Nov 20 10:00:00`, no year
+    copy.write_bytes(SYSLOG.read_bytes())
+    asked = ["ask", question, str(copy), "--planner", "rules", "--no-trace"]
+    assumed = CliRunner().invoke(main, asked)
+    assert assumed.exit_code == 0 and "year assumed" in assumed.stdout and "--year" in assumed.stdout, assumed.output
+    assert "✓ verified" in assumed.stdout
+    given = CliRunner().invoke(main, [*asked, "--year", "2005"])
+    assert given.exit_code == 0 and "2005-" in given.stdout and "year assumed" not in given.stdout, given.output
+    counted = CliRunner().invoke(main, ["ask", "how many failed passwords?", str(copy), "--planner", "rules",
+                                        "--no-trace"])
+    assert "year assumed" not in counted.stdout  # no date printed: nothing to say
+    dated = CliRunner().invoke(main, ["ask", "when was the first error?", str(APP), "--planner", "rules", "--no-trace"])
+    assert "2026-11-19" in dated.stdout and "year assumed" not in dated.stdout  # ISO dates carry their year

@@ -59,7 +59,8 @@ def open_run(question: str, paths: Sequence[str | Path] | None, frame: pd.DataFr
     if found.left_out:
         warnings.append(found.left_out)
     inputs = tuple(Path(f["path"]) for f in attrs(frame).get("files", []) if f.get("path"))
-    return RunState(question=question, frame=frame, now=found.now, inputs=inputs, now_basis=found.basis), warnings
+    return RunState(question=question, frame=frame, now=found.now, inputs=inputs, now_basis=found.basis,
+                    year_given=options.year is not None), warnings
 
 
 class FrameCache:

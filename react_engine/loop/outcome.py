@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from react_engine.answer.check import evidence, verify, with_notes
+from react_engine.answer.dating import with_year_note
 from react_engine.answer.grounds import grounds
 from react_engine.answer.hint import REPHRASE
 from react_engine.contract.planner import Planner
@@ -58,7 +59,7 @@ def judged(state: RunState, final: tuple[str, Any], interpretation: Interpretati
         out.warnings.append(f"partial: the question also asks for {missing}, which no tool computed in this run")
         if "cannot compute" not in answer and "did not read" not in answer:
             out.answer = f"Partial answer (not computed: {missing}): {answer}"
-    out.answer = with_notes(out.answer, state.notes)
+    out.answer = with_year_note(with_notes(out.answer, state.notes), state.frame, state.year_given)
     out.evidence = evidence(state.frame, state.evidence, state.rows, settings.evidence_lines)
     return out
 
@@ -111,7 +112,9 @@ def unfinished(state: RunState) -> Outcome:
     last = last_value(state.steps)
     if last is None:
         return Outcome()
-    return Outcome(answer=f"Partial answer (unverified): {last.observation}", value=last.value, partial=True)
+    return Outcome(answer=with_year_note(f"Partial answer (unverified): {last.observation}", state.frame,
+                                         state.year_given),
+                   value=last.value, partial=True)
 
 
 def unanswered(steps: list[Step], interpretation: Interpretation | None) -> str | None:

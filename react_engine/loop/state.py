@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 _KNOWN_VALUE_COLUMNS = ("host", "component")
 _KNOWN_VALUES_MAX = 2000
-_SHARED = frozenset({"question", "frame", "now", "inputs", "_known"})  # kept by `restart`
+_SHARED = frozenset({"question", "frame", "now", "inputs", "year_given", "_known"})  # kept by `restart`
 _FACTS = "_react_engine_facts"  # the attribute of a frame that holds its `FrameFacts`
 
 
@@ -85,6 +85,7 @@ class RunState:
     now: pd.Timestamp | None
     inputs: tuple[Path, ...] = ()  # the loaded log files
     now_basis: str = "the newest log time"  # how `now` was chosen, said with relative times
+    year_given: bool = False  # the logs were read with --year: no year of theirs is assumed
     rows: pd.DataFrame = field(init=False)
     before: pd.DataFrame | None = None  # the rows before the last change of rows (the base of a share)
     entities: dict[str, pd.Series] = field(default_factory=dict)
