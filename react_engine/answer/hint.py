@@ -4,6 +4,7 @@ entity types."""
 from __future__ import annotations
 
 import difflib
+import re
 
 from react_engine.question import Vocabulary
 
@@ -47,3 +48,45 @@ def closest_words(word: str, vocabulary: Vocabulary | None, n: int = 3) -> list[
         return []
     close = difflib.get_close_matches(word.lower(), list(vocabulary.tokens), n=n, cutoff=0.6)
     return close or [e.runs[0] for e in vocabulary.events.events if e.runs][:n]
+
+
+_AMBIGUOUS = re.compile(r"'(?P<asked>.+)' may be any of (?P<choices>.+): name one")
+_NEEDS = re.compile(r"func=(?P<func>\w+) needs a numeric field; numeric fields: (?P<choices>.+)")
+_NO_FIELD = re.compile(r"no numeric field '(?P<asked>.+)' in these logs; numeric fields: (?P<choices>.+)"
+                       r"|no numeric field in a unit of (?P<kind>\w+) for '(?P<of>.+)'; numeric fields: (?P<all>.+)")
+_STATISTICS = {"mean": "an average", "median": "a median", "sum": "a total", "min": "a minimum", "max": "a maximum",
+               "stddev": "a standard deviation", "count": "a count"}
+
+
+def _either(choices: str) -> str:
+    """`a, b, c` as `a, b or c`."""
+    first, _, last = choices.rpartition(", ")
+    return f"{first} or {last}" if first else last
+
+
+def _statistic(func: str) -> str:
+    if func.startswith("p") and func[1:].isdigit():
+        n = int(func[1:])
+        suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+        return f"a {n}{suffix} percentile"
+    return _STATISTICS.get(func, func)
+
+
+def failure_words(reason: str) -> str:
+    """Why a tool could not run (written for a planner: its parameters, its choices), in the user's words with the
+    choices: "'duration' may be any of time (s), Took (s): name one" is '"duration" could be time (s) or Took (s):
+    ask again naming one'."""
+    if found := _AMBIGUOUS.fullmatch(reason):
+        return f'"{found["asked"]}" could be {_either(found["choices"])}: ask again naming one'
+    if found := _NEEDS.fullmatch(reason):
+        if found["choices"] == "none":
+            return f"{_statistic(found['func'])} needs numbers to measure, and these logs hold none"
+        return f"{_statistic(found['func'])} of what? Ask for one of {_either(found['choices'])}"
+    if found := _NO_FIELD.fullmatch(reason):
+        missing = (f'no numbers called "{found["asked"]}"' if found["asked"] else
+                   f'no numbers in a unit of {found["kind"]} for "{found["of"]}"')
+        choices = found["choices"] or found["all"]
+        if choices == "none":
+            return f"these logs hold {missing}, nor any others to measure"
+        return f"these logs hold {missing}: ask for one of {_either(choices)}"
+    return re.sub(r"\b[a-z_]+=(\S+)", r"\1", reason)  # no parameter names in the user's text

@@ -24,11 +24,13 @@ from react_engine.question.measures import (
     Unusual,
 )
 
+ALL_LINES = " (all lines)"
+
 
 def scope(plan: Plan) -> str:
     """What the narrowing steps kept, in words, for the answer sentence."""
     words = plan.scope()
-    return f" ({'; '.join(words)})" if words else " (all lines)"
+    return f" ({'; '.join(words)})" if words else ALL_LINES
 
 
 def counted(n: int, label: str) -> str:
@@ -147,6 +149,8 @@ def _peaks(pairs: list[tuple[Any, int]], where: str, measure: Histogram) -> tupl
     """The busiest (or quietest) bucket, or the `n` of them, and those tied with the last."""
     which = "quietest" if measure.order == "asc" else "busiest"
     unit = BUCKET_WORDS.get(measure.interval, f"{measure.interval} bucket")
+    if measure.order == "asc":
+        pairs, where = _with_lines(pairs, where, unit)
     ranked = sorted(pairs, key=lambda p: p[1], reverse=measure.order != "asc")  # the tool's order, whichever
     n = min(measure.n, len(ranked))
     cut = ranked[n - 1][1]
@@ -160,6 +164,15 @@ def _peaks(pairs: list[tuple[Any, int]], where: str, measure: Histogram) -> tupl
     shown = ", ".join(f"{t} ({c:,})" for t, c in kept[:n])
     return f"The {n} {which} {unit}s{where}: {shown}{_tied([str(t) for t, _ in kept[n:]], cut)}.", [
         list(p) for p in kept]
+
+
+def _with_lines(pairs: list[tuple[Any, int]], where: str, unit: str) -> tuple[list[tuple[Any, int]], str]:
+    """The buckets to rank quietest first: over all lines, those holding any (a day the log wrote nothing is a gap
+    in it, no quiet day, so empty ones are left out, saying so); over some lines (errors), every one, 0 an answer."""
+    lines = [p for p in pairs if p[1]]
+    if where != ALL_LINES or not lines or len(lines) == len(pairs):
+        return pairs, where
+    return lines, f"{where[:-1]}; {unit}s without any line left out)"
 
 
 def _tied(more: list[str], cut: int) -> str:

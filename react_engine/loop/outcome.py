@@ -57,7 +57,7 @@ def judged(state: RunState, final: tuple[str, Any], interpretation: Interpretati
     if (missing := unanswered(state.steps, interpretation)) is not None:
         out.verified, out.partial = False, True
         out.warnings.append(f"partial: the question also asks for {missing}, which no tool computed in this run")
-        if "cannot compute" not in answer and "did not read" not in answer:
+        if not any(said in answer for said in ("cannot compute", "did not read", "could not answer")):
             out.answer = f"Partial answer (not computed: {missing}): {answer}"
     out.answer = with_year_note(with_notes(out.answer, state.notes), state.frame, state.year_given)
     out.evidence = evidence(state.frame, state.evidence, state.rows, settings.evidence_lines)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from react_engine.answer.hint import REPHRASE, closest_words, rephrase_hint
+from react_engine.answer.hint import REPHRASE, closest_words, failure_words, rephrase_hint
 from react_engine.answer.writing import answer, partial, scope
 from react_engine.compile.plan import Plan, build_plan
 from react_engine.contract.actions import Final, ToolCall
@@ -72,7 +72,7 @@ def _stop(plan: Plan, view: ContextView, done: list[HistoryItem]) -> PlannerRepl
                       f".{plan.interpretation().stated()}", None, "the question does not map to the tools")
     if view.history and view.history[-1].kind == "tool" and not view.history[-1].ok:
         failed = view.history[-1]
-        return _final(f"I could not finish: {failed.action} failed ({failed.summary}).", None,
+        return _final(f"I could not answer this: {failure_words(failed.summary)}.", None,
                       "a step failed; stop rather than loop")
     if done and done[-1].action in NARROWING and view.row_count == 0:
         return _empty(plan, view, done[-1])

@@ -49,7 +49,7 @@ _SPAN_UNITS = r"\bhow many (?:seconds|minutes|hours|days)\b(?=.*\b(?:cover|span|
 # asking words that, left over after reading, mean part of the question went unanswered
 _ASKING = (r"\b(?:percent(?:age)?s?|proportion|fraction|ratio|average|avg|median|percentile|maximum|minimum|"
            r"variance|latest|newest|oldest|earliest|first|last|recent|recently|when|than|versus|vs|longest|"
-           r"shortest|slowest|fastest|smallest|lowest|portion|compare|compared|comparison)\b|%"
+           r"shortest|slowest|fastest|slower|faster|quicker|smallest|lowest|portion|compare|compared|comparison)\b|%"
            r"|\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th)\s+(?:most|least|highest|lowest|largest|smallest|"
            r"biggest|busiest|fewest)\b")  # a place in a ranking other than the first ("the second most")
 # words a question about times or a comparison asks with, never corrected into a log's words ("start" is not a

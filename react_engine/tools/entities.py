@@ -166,6 +166,21 @@ def current(ctx: ToolContext, kind: str) -> tuple[str, pd.Series, bool]:
     return name, extracted(ctx.rows, name), True
 
 
+FIELD_TYPES = {"http_status": "status codes"}
+"""Built-in types that stand for a field of a kind of log (a web log's status), with their name in the plural: a
+log that writes none has no such field, where a log without IP addresses has 0 of them."""
+
+
+def held(ctx: ToolContext, name: str, values: pd.Series) -> pd.Series:
+    """`values` of the type `name` in the current rows; for a field's type (FIELD_TYPES), a ToolError saying the
+    logs have none when no line of the whole log holds one (a count of 0 would answer a question about a field the
+    log does not have)."""
+    if name not in FIELD_TYPES or len(values) or (
+            count(ctx.rows) != count(ctx.frame) and len(extracted(ctx.frame, name))):
+        return values
+    raise ToolError(f"these logs have no {FIELD_TYPES[name]}")
+
+
 def resolve_field(ctx: ToolContext, field: str) -> tuple[str, bool]:
     """`(name, is_entity)`: an extracted entity set, else a column (any case) unless it is empty in the current
     rows and `field` is also a built-in entity type (e.g. `user` for sshd lines), else a built-in entity type."""
@@ -188,6 +203,7 @@ def field_values(ctx: ToolContext, field: str) -> tuple[pd.Series, str, dict[str
     if not is_entity:
         return ctx.rows[name].dropna(), name, None
     name, values, fresh = current(ctx, name)
+    values = held(ctx, name, values)
     return values, name, {name: values} if fresh else None
 
 

@@ -20,7 +20,7 @@ from react_engine.logs.severity import RANK, SEVERITIES, at_least, normalize
 from react_engine.logs.text import arrow_strings, bool_mask
 from react_engine.rows.ranked import brief
 from react_engine.rows.rowops import Mask, count, holding, mask, select, value, value_counts
-from react_engine.tools.entities import current, normalised, resolve_field
+from react_engine.tools.entities import current, held, normalised, resolve_field
 from react_engine.tools.param_types import OneOrMany
 from react_engine.tools.regex import check, literal, matches, text_matches
 from react_engine.tools.registry import Params, ToolContext, ToolResult, tool
@@ -191,6 +191,8 @@ def filter_by_field(params: FilterByFieldParams, ctx: ToolContext) -> ToolResult
 def _filter_by_entity(params: FilterByFieldParams, ctx: ToolContext, text: str) -> ToolResult:
     """Rows holding (or, for ne, not holding) an entity value that compares with `text`."""
     name, values, fresh = current(ctx, params.field)
+    if params.op != "ne" and not params.exclude:
+        values = held(ctx, name, values)
     hit, how = _compare(ctx, values, params.op, normalised(name, text))
     holders = holding(ctx.rows, values, hit)
     result = narrowed(ctx, ~holders if params.op == "ne" else holders, f"{name} {params.op} {text!r}{how}",

@@ -25,6 +25,8 @@ from react_engine.tools.numeric import (
     grouped_statistic,
     key_column,
     key_name,
+    listing,
+    numeric_fields,
     plain,
     resolve,
     statistic,
@@ -78,7 +80,7 @@ def measured(ctx: ToolContext, params: Measured) -> tuple[Numeric | None, str]:
     """The field measured (None when rows are counted) and its name in a summary."""
     if params.field is None or not params.field.strip():
         if params.func != "count":
-            raise ToolError(f"func={params.func} needs a numeric field")
+            raise ToolError(f"func={params.func} needs a numeric field; numeric fields: {listing(numeric_fields(ctx))}")
         return None, "rows"
     numeric = resolve(ctx, params.field)
     return numeric, numeric.name

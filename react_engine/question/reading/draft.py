@@ -58,6 +58,8 @@ class Draft:
     interval: str = "1h"  # a histogram's bucket
     peak: bool = False  # the busiest bucket is asked ("busiest hour", "which minute had the most errors")
     thresholds: list[tuple[int, int]] = field(default_factory=list)  # spans read as numeric thresholds
+    # column -> the filter its first value made, the values and the texts searched for: "GET or POST" keeps either
+    alternatives: dict[str, tuple[Any, list[Any], list[str]]] = field(default_factory=dict)
 
     def search(self, value: str, regex: bool, words: str, case_sensitive: bool = False) -> bool:
         """Add a text filter unless the same search is there already ("hits /api/orders ... requests to
@@ -74,11 +76,36 @@ class Draft:
 
     def keep_or_search(self, columns: list[str], column: str, value: Any, words: str, text: str,
                        op: str = "eq") -> None:
-        """Filter on `column` when the logs have it, else search the lines for `text` (a regex when `op` is)."""
+        """Filter on `column` when the logs have it, else search the lines for `text` (a regex when `op` is). A
+        second value of the same column ("GET or POST requests") widens that filter to either value: a line holds
+        one, so both at once would keep none."""
+        if op == "eq" and self._either(column, column in columns, value, text):
+            return
+        before = len(self.filters)
         if column in columns:
             self.keep(column, value, words, op)
         else:
             self.search(text, op == "regex", words)
+        if op == "eq" and len(self.filters) > before:
+            self.alternatives[column] = (self.filters[-1], [value], [text])
+
+    def _either(self, column: str, kept: bool, value: Any, text: str) -> bool:
+        """Widen the filter an earlier value of `column` made to this `value` too; False when there is none."""
+        earlier = self.alternatives.get(column)
+        if earlier is None or not any(f is earlier[0] for f in self.filters):
+            return False
+        old, values, texts = earlier
+        if value not in values:
+            values.append(value)
+            texts.append(text)
+        first, either = str(values[0]), " or ".join(map(str, values))
+        words = f"{old.words[: old.words.find(first)]}{either}" if first in old.words else either
+        new: Filter = (FieldFilter(field=column, value=f"^(?:{'|'.join(re.escape(str(v)) for v in values)})$",
+                                   op="regex", words=words) if kept else
+                       TextFilter(value="|".join(re.escape(t) for t in texts), regex=True, words=words))
+        self.filters = [new if f is old else f for f in self.filters]
+        self.alternatives[column] = (new, values, texts)
+        return True
 
     def drop(self, kind: type[LevelFilter] | type[TimeFilter] | type[TextFilter]) -> None:
         """Leave out the filters of one kind (a level the words turned out to name, a day that is an event's)."""

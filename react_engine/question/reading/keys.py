@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from react_engine.question.measures import Key
 from react_engine.question.reading.draft import Draft
-from react_engine.question.reading.lexicon import CUSTOM_ENTITIES, ENTITY_TYPES, LABELS
+from react_engine.question.reading.lexicon import CUSTOM_ENTITIES, ENTITY_TYPES, LABELS, REQUEST_METHOD
 from react_engine.question.reading.nouns import Subject
 from react_engine.question.reading.roles import VALUES, marked, several_ips
 from react_engine.question.vocabulary import Vocabulary
@@ -47,6 +47,11 @@ def _entity_key(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> tup
         draft.problem = ("the lines hold several IP addresses and do not mark which one is meant; ask for the "
                          "source, destination or client addresses")
         return None
+    if kind == "method" and kind not in columns:  # "which methods": as the request lines write them
+        if vocabulary.sample and not vocabulary.together([REQUEST_METHOD])[0]:
+            draft.problem = f"these logs have no {label}"
+            return None
+        return kind, label, REQUEST_METHOD
     return kind, label, CUSTOM_ENTITIES.get(kind)
 
 

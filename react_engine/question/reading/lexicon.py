@@ -112,6 +112,7 @@ ENTITY_TYPES = frozenset({"cm_mac", "mac", "ip", "user", "interface", "cmts_mac"
 CUSTOM_ENTITIES = {"event_type_code": r"Event Type Code: (\d+)", "block": r"\b(blk_-?\d+)",
                    "instance": r"\[instance: ([0-9a-fA-F-]{36})\]", "port": r"\bport[ =:]+(\d+)",
                    "remote_host": r"\brhost=([^\s;,]+)"}
+REQUEST_METHOD = rf'"({METHODS}) '  # a request line's method, in logs that hold no method column
 COUNTABLE = frozenset({"modem", "cmts_mac", "ip", "user", "interface", "uuid", "block", "instance", "port",
                        "remote_host", "host", "component"})
 LABELS = {"modem": "modems", "cmts_mac": "CMTS MACs", "ip": "IP addresses", "user": "users",
