@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
 
+# not `typing.TYPE_CHECKING`: importing typing takes a few ms at start-up, where Ctrl-C cannot end the run cleanly yet
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from react_engine.contract.record import RunResult
     from react_engine.loop.engine import Engine
     from react_engine.settings import Settings

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import atexit
 import os
 import signal
-import sys
-import threading
 
 INTERRUPTED = 130
 
@@ -17,7 +14,11 @@ def _quit_during_startup(signum: int, frame: object) -> None:
     os._exit(INTERRUPTED)
 
 
-signal.signal(signal.SIGINT, _quit_during_startup)
+signal.signal(signal.SIGINT, _quit_during_startup)  # first of all: every import after it may take long under load
+
+import atexit  # noqa: E402
+import sys  # noqa: E402
+import threading  # noqa: E402
 
 
 def _leave(code: int) -> None:

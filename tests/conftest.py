@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+import time
 from collections.abc import Generator, Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -145,3 +146,22 @@ def plan_request():
         return PlanRequest(system=system, prompt=prompt, prompt_tokens=prompt_tokens, view=view)
 
     return make
+
+
+def _burn(seconds: float) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        pass
+
+
+@pytest.fixture
+def busy_core() -> Iterator[None]:
+    """Another core kept busy meanwhile, as on a loaded machine: every step takes longer (start-up, imports), so
+    a limit that holds here holds under load."""
+    import multiprocessing
+
+    burner = multiprocessing.get_context("spawn").Process(target=_burn, args=(300,), daemon=True)
+    burner.start()
+    yield
+    burner.terminate()
+    burner.join(10)

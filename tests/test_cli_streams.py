@@ -161,6 +161,49 @@ def test_ctrl_c_during_start_up_exits_130_without_a_traceback(tmp_path: Path, de
         assert stdout == "" or "verified" in stdout.splitlines()[-1], stdout
 
 
+def _before_our_code(stderr: str) -> bool:
+    """Whether a traceback in `stderr` ended in Python's own start-up, before react-engine's code installed its
+    Ctrl-C handler (the first statements of `react_engine.__main__`)."""
+    source = (ROOT / "react_engine" / "__main__.py").read_text().splitlines()
+    handler = next(n for n, line in enumerate(source, 1) if line.startswith("signal.signal(signal.SIGINT"))
+    frames = re.findall(r'File "([^"]+)", line (\d+)', stderr)
+    ours = [(path, int(line)) for path, line in frames if f"react_engine{os.sep}" in path]
+    return bool(frames) and all(path.endswith("__init__.py") or (path.endswith("__main__.py") and line <= handler)
+                                for path, line in ours)
+
+
+def _started(tmp_path: Path, *args: str) -> subprocess.Popen:
+    """The CLI, returned once the interpreter's own start-up (`site`, out of our hands) is done: a
+    `sitecustomize` first on the path writes a byte to a pipe when `site` has run, just before the CLI's code."""
+    (tmp_path / "sitecustomize.py").write_text(
+        "import os\nos.write(int(os.environ['STARTED_FD']), b'!')\n")
+    reader, writer = os.pipe()
+    env = {**os.environ, "PYTHONPATH": str(tmp_path), "STARTED_FD": str(writer), "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen([sys.executable, "-m", "react_engine", *args], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env=env, pass_fds=(writer,))
+    os.close(writer)
+    assert os.read(reader, 1) == b"!"
+    os.close(reader)
+    return process
+
+
+# From the first line of react-engine's own code on, Ctrl-C at any moment gives 130 (or, once the answer is out,
+# 0) and one line, even with the machine busy: the interpreter's own start-up is waited out (see `_started`).
+@pytest.mark.parametrize("delay", [0.0, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.8, 1.2])
+def test_ctrl_c_at_any_moment_under_load_exits_130_without_a_traceback(tmp_path: Path, delay: float,
+                                                                         busy_core) -> None:
+    process = _started(tmp_path, "ask", "how many errors?", str(SYSLOG), "--planner", "rules", "--no-trace")
+    time.sleep(delay)
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=120)
+    if _before_our_code(stderr):  # the signal beat react-engine's first line: Python's own start-up, rare
+        return
+    assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr, stderr
+    assert process.returncode in (130, 0), stderr
+    if process.returncode == 130:
+        assert stderr.strip().endswith("interrupted") and (stdout == "" or "verified" in stdout), (stdout, stderr)
+
+
 def test_ctrl_c_while_reading_logs_exits_130_without_a_traceback(tmp_path: Path) -> None:
     reader, writer = os.pipe()  # stdin that never ends: the run waits on it
     process = _cli("ask", "how many errors?", "-", "--planner", "rules", "--no-trace", stdin=reader)
@@ -253,3 +296,16 @@ def test_a_missing_file_prints_one_error_line_and_no_planner_notice_or_footer(tm
     assert result.stderr.splitlines() == [f"error: {tmp_path / 'missing.log'}: no such file or directory; check the path"]
     answered = invoke("ask", "how many lines?", str(SYSLOG), "--no-trace")  # a run that loads: notice and footer
     assert "using the built-in rules planner" in answered.stderr and "— stop ·" in answered.stderr
+
+
+def test_nothing_is_imported_before_the_entry_point_catches_ctrl_c() -> None:
+    # every import before `react_engine.__main__` installs its handler is a moment a Ctrl-C prints a traceback
+    # (typing, imported by the package for its annotations, took long enough on a loaded machine)
+    probe = ("import sys\nbefore = set(sys.modules)\nimport react_engine\n"
+             "print(sorted(set(sys.modules) - before))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert done.stdout.strip() == "['react_engine']", done.stdout + done.stderr
+    source = (ROOT / "react_engine" / "__main__.py").read_text()
+    first_import = re.search(r"^import (\w+)", source, re.M)
+    assert first_import is not None and first_import.group(1) in ("os", "signal")
+    assert source.index("signal.signal(signal.SIGINT") < source.index("import atexit")

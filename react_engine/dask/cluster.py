@@ -11,7 +11,7 @@ import re
 import time
 from typing import TYPE_CHECKING, Any
 
-from react_engine.errors import InputError
+from react_engine.errors import InputError, TimeLimitError
 from react_engine.rows.bounded import Overdue, within
 
 if TYPE_CHECKING:
@@ -61,11 +61,15 @@ def _open(text: str, deadline: float | None) -> Client:
     if "://" not in text:
         raise InputError(f"--dask {text!r}: use tcp://HOST:PORT for a running scheduler, or local / local:N")
     left = CONNECT_SECONDS if deadline is None else deadline - time.monotonic()
+    if left <= 0:  # the set-up (imports under load) used the run's time: no connection is tried past it
+        raise TimeLimitError(f"--dask {text}: the run's time limit passed before connecting to the scheduler; "
+                             "raise it with --timeout")
     limit = max(0.1, min(CONNECT_SECONDS, left - _GRACE))  # Client's own timeout, for a refused connection
     try:
         return within(lambda: Client(text, timeout=limit), limit + _GRACE, "dask-connect")
     except Overdue:
-        raise InputError(f"--dask {text}: the address took the connection but did not answer within {limit:.1f}s; "
+        waited = f"{limit:.1f}s" if limit >= CONNECT_SECONDS else "the run's time limit (raise it with --timeout)"
+        raise InputError(f"--dask {text}: the address took the connection but did not answer within {waited}; "
                          "check that a Dask scheduler listens there (`dask scheduler`), or use --dask local") from None
     except MemoryError:  # a length prefix of exabytes: the first bytes of another protocol's message (HTTP ...)
         raise InputError(f"--dask {text}: the peer is not a Dask scheduler (it announced a message of impossible "

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import click
 
 from react_engine import __version__
 from react_engine.app.cli.lazy import LazyGroup
-from react_engine.app.cli.terminal import quiet_option, safe
+from react_engine.app.cli.terminal import STARTED, quiet_option, safe
 
 COMMANDS = {  # name: (module, the one-line help `--help` lists); a command's module is imported when it runs
     "ask": ("react_engine.app.cli.ask", "Answer QUESTION from the logs at PATH..."),
@@ -39,6 +40,7 @@ class _Group(LazyGroup):
     """Turns expected errors into one-line messages (exit 1), and Ctrl-C into exit 130, instead of tracebacks."""
 
     def invoke(self, ctx: click.Context) -> Any:
+        ctx.meta[STARTED] = time.monotonic()  # a command's --timeout counts from here: imports and set-up included
         try:
             from react_engine.errors import ReactEngineError
 

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from react_engine.app.cli.common import cli_engine, exit_code, question_options, retain_traces
+from react_engine.app.cli.common import cli_engine, exit_code, left_of_timeout, question_options, retain_traces
 from react_engine.app.cli.render import failed_early, present, step_line
 from react_engine.app.cli.terminal import note, safe
 from react_engine.logs.options import LoadOptions
@@ -40,6 +40,7 @@ def ask_command(question: str, paths: tuple[str, ...], planner_spec: PlannerSpec
     on_step = (lambda step: click.echo(safe(step_line(step)), err=True)) if verbose else None
     notices: list[str] = []  # the planner's, said once the run shows it matters
     with cli_engine(planner_spec, run, approval, on_step=on_step, notify=notices.append) as engine:
+        engine.settings = left_of_timeout(run)
         result = engine.ask(question, paths, now=run["now"], load_options=load_options)
     retain_traces(run)
     for notice in [] if failed_early(result) else notices:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import sys
+import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from pathlib import Path
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from react_engine.app.cli.render import OUTPUTS
-from react_engine.app.cli.terminal import note, quiet_option, safe
+from react_engine.app.cli.terminal import STARTED, note, quiet_option, safe
 from react_engine.contract.record import RunResult
 from react_engine.loop.approval import Approver, approvable
 from react_engine.settings import Settings
@@ -59,6 +60,15 @@ def output_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
+def left_of_timeout(run: dict) -> Settings:
+    """The run settings with the time the command has already taken (start-up, imports, the planner's set-up)
+    taken off `--timeout`: a one-question command ends within it, however busy the machine."""
+    settings: Settings = run["settings"]
+    spent = time.monotonic() - run["started"]
+    left = settings.timeout_seconds - spent
+    return settings.model_copy(update={"timeout_seconds": round(left, 1) if left >= 1 else max(left, 1e-6)})
+
+
 def tracer_factory(trace_dir: str | None, enabled: bool) -> Callable[[], Tracer] | None:
     """A factory giving each run its own tracer, or None with --no-trace."""
     if not enabled:
@@ -96,8 +106,10 @@ def run_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(fn)
     def wrapper(*args: Any, max_iterations: int, timeout: float, now: str | None, trace_dir: str | None,
                 no_trace: bool, **kwargs: Any) -> Any:
+        ctx = click.get_current_context(silent=True)
         run = {"settings": Settings(max_iterations=max_iterations, timeout_seconds=timeout), "now": now,
-               "trace_dir": trace_dir, "trace": not no_trace}
+               "trace_dir": trace_dir, "trace": not no_trace,
+               "started": ctx.meta.get(STARTED, time.monotonic()) if ctx else time.monotonic()}
         return fn(*args, run=run, **kwargs)
 
     return wrapper

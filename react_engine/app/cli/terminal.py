@@ -20,6 +20,7 @@ _BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
 _CONTROL = re.compile(f"[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f{_BIDI}]")
 _RAW_IN_JSON = re.compile(f"[\\x7f-\\x9f{_BIDI}]")  # JSON encoders escape C0 but leave DEL, C1 and bidi as they are
 _QUIET = "react_engine.quiet"
+STARTED = "react_engine.started"  # the context's meta key: when the command began (time.monotonic())
 
 
 def _escaped(match: re.Match[str]) -> str:
