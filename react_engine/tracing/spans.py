@@ -58,7 +58,7 @@ class NotedTracer(Tracer):
     def __init__(self, tracer: Tracer, root: str, **extra: Any) -> None:
         super().__init__()
         self.tracer, self.root, self.extra = tracer, root, extra
-        self.warnings = tracer.warnings
+        self.warnings, self.recording = tracer.warnings, tracer.recording
 
     @contextmanager
     def span(self, name: str, /, **attributes: Any) -> Iterator[SpanHandle]:
