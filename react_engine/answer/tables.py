@@ -79,10 +79,11 @@ def _listing(rows: pd.DataFrame) -> ResultTable:
     return ResultTable(kind="listing", columns=columns, rows=values)
 
 
-def _counted(result: RunResult) -> bool:
-    """Whether the question asked for so many lines ("the 3 newest"): its listing is then those, not every match."""
+def _listed(step: Step, result: RunResult) -> pd.DataFrame:
+    """The rows a listing lays out: those the question asked for by number ("the 3 newest", in that order), else
+    every matching row."""
     query = result.interpretation.query if result.interpretation else None
-    return query is not None and query.limit is not None
+    return _shown(step, result.rows, result.now) if query is not None and query.limit is not None else result.rows
 
 
 def _shown(step: Step, rows: pd.DataFrame, now: str | None) -> pd.DataFrame:
@@ -118,7 +119,7 @@ def result_table(result: RunResult) -> ResultTable | None:
         return ResultTable(kind="histogram", columns=["bucket_start", "count"], rows=[list(p) for p in step.value],
                            note=left_out.group(1) if left_out else None)
     if kind == "listing" and result.rows is not None:
-        return _listing(_shown(step, result.rows, result.now) if _counted(result) else result.rows)
+        return _listing(_listed(step, result))
     # the answer's own value only once verified: a number the model stated is never laid out as computed
     value = result.value if result.value is not None and result.verified else step.value
     if isinstance(value, dict) and value and all(not isinstance(v, (dict, list)) for v in value.values()):
