@@ -106,3 +106,11 @@ def test_the_quietest_day_is_one_the_log_wrote_lines_on(tmp_path: Path) -> None:
     assert "days without any line left out" in result.answer
     busiest = _ask("which day had the most lines?", log)
     assert "2026-11-01" in busiest.answer and "left out" not in busiest.answer
+
+
+@pytest.mark.parametrize("question", ["Percenie", "what is the percentile of latency_ms?",
+                                      "what is the percentile of latency_ms per logger?"])
+def test_a_percentile_without_its_rank_asks_for_one_instead_of_failing(question: str) -> None:
+    result = _ask(question, ROOT / "sample_logs" / "app" / "app.jsonl")
+    assert result.stop_reason == "stop" and not result.verified, result.answer
+    assert "a percentile without its rank" in result.answer and "p95" in result.answer

@@ -9,7 +9,7 @@ import re
 import pandas as pd
 
 from react_engine.compile.calls import Call, Cannot, call
-from react_engine.compile.measuring import field_named, func_of
+from react_engine.compile.measuring import UNRANKED, field_named, func_of, unranked
 from react_engine.compile.narrowing import compile_filter
 from react_engine.question.measures import Comparison
 from react_engine.question.query import FieldFilter, Filter, LevelFilter, Query, TextFilter, TimeFilter
@@ -26,6 +26,8 @@ def compile_comparison(query: Query, measure: Comparison) -> list[Call] | Cannot
     """The filters common to both sides, then `compare`; `Cannot` when the sides are not two of one kind."""
     sides = _yesterday(query, measure) or _days(query, measure) or _values(query, measure)
     stat = measure.statistic
+    if unranked(stat):
+        return UNRANKED
     measured = {"field": field_named(query, stat), "func": func_of(stat)} if stat is not None else {}
     if sides is not None:
         by, a, b, common = sides

@@ -17,8 +17,16 @@ from react_engine.tools.statistics import FieldStatsParams
 _WORD = re.compile(r"\\b(\w+)")
 
 
+UNRANKED = Cannot("a percentile without its rank (ask for one by number: p95, the 99th percentile)")
+
+
+def unranked(measure: Statistic | Rate | None) -> bool:
+    """Whether `measure` is a percentile whose rank the question does not give ("the percentile of latency")."""
+    return measure is not None and measure.func == "percentile" and measure.q is None
+
+
 def func_of(measure: Statistic | Rate) -> str:
-    return f"p{measure.q:g}" if measure.func == "percentile" else measure.func
+    return f"p{measure.q:g}" if measure.func == "percentile" and measure.q is not None else measure.func
 
 
 def field_named(query: Query, measure: Statistic) -> str:
@@ -37,13 +45,17 @@ def _grouped(query: Query, by: list[str]) -> dict[str, Any]:
     return ({"by": by} if by else {}) | ({"order": order} if order and by else {})
 
 
-def compile_statistic(query: Query, measure: Statistic) -> list[Call]:
+def compile_statistic(query: Query, measure: Statistic) -> list[Call] | Cannot:
+    if unranked(measure):
+        return UNRANKED
     params = FieldStatsParams(field=field_named(query, measure), func=func_of(measure),
                               **_grouped(query, query.grouping.by()))
     return [call(params, f"the {measure.asked()} of the matching lines")]
 
 
-def compile_rate(query: Query, measure: Rate) -> list[Call]:
+def compile_rate(query: Query, measure: Rate) -> list[Call] | Cannot:
+    if unranked(measure):
+        return UNRANKED
     params = FieldStatsParams(func=func_of(measure), per=measure.per, **_grouped(query, list(query.grouping.keys)))
     return [call(params, f"{measure.asked()}, every {measure.per} of the lines' span counted")]
 
