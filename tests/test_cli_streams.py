@@ -200,8 +200,8 @@ def test_ctrl_c_at_any_moment_under_load_exits_130_without_a_traceback(tmp_path:
         return
     assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr, stderr
     assert process.returncode in (130, 0), stderr
-    if process.returncode == 130:
-        assert stderr.strip().endswith("interrupted") and (stdout == "" or "verified" in stdout), (stdout, stderr)
+    if process.returncode == 130:  # "interrupted" alone, or the run's own interrupted result
+        assert "interrupted" in stderr and (stdout == "" or "verified" in stdout), (stdout, stderr)
 
 
 def test_ctrl_c_while_reading_logs_exits_130_without_a_traceback(tmp_path: Path) -> None:
