@@ -198,9 +198,11 @@ def test_a_server_that_is_not_ollama_gives_one_line_everywhere(drip, cli_home):
         assert auto.exit_code == 0 and auto.stdout.startswith("4,200") and "Traceback" not in auto.stderr, auto.output
         assert "using the built-in rules planner" in auto.stderr and took < 30
         env = {"OLLAMA_HOST": server.host}
+        began = time.monotonic()
         listed = CliRunner().invoke(main, ["models", "--request-timeout", "3", "list"], env=env)
         assert listed.exit_code == 0 and "installed models unknown" in listed.stderr, listed.output
         shown = CliRunner().invoke(main, ["models", "--request-timeout", "3", "show", "qwen3:4b"], env=env)
+        assert time.monotonic() - began < 2 * 3 + 4  # each within its request timeout, however slow the drip
         assert shown.exit_code == 1 and len(shown.stderr.splitlines()) == 1, shown.output
         assert "Traceback" not in shown.stderr and isinstance(shown.exception, (SystemExit, type(None)))
     finally:

@@ -11,9 +11,10 @@ import ollama
 import pydantic
 
 from react_engine.app.cli.terminal import note, out
-from react_engine.errors import PlannerError
+from react_engine.errors import PlannerError, PlannerServerError
 from react_engine.planners.modelfile import BUNDLED_DIR, Modelfile, bundled
 from react_engine.planners.ollama import host_url, normalise_error
+from react_engine.rows.bounded import Overdue, within
 
 
 def _client(ctx: click.Context) -> tuple[ollama.Client, str]:
@@ -27,6 +28,17 @@ def _call(url: str, model: str, fn: Any, *args: Any, **kwargs: Any) -> Any:
         return fn(*args, **kwargs)
     except (ollama.ResponseError, ConnectionError, httpx.HTTPError, pydantic.ValidationError, ValueError) as exc:
         raise normalise_error(exc, url, model) from None
+
+
+def _quick(ctx: click.Context, url: str, model: str, fn: Any, *args: Any) -> Any:
+    """`_call` for a question the server answers at once (list, show), given up after --request-timeout in all:
+    a server that drips its reply a byte at a time never keeps the command waiting longer."""
+    timeout = ctx.obj["timeout"]
+    try:
+        return within(lambda: _call(url, model, fn, *args), timeout, "ollama-models")
+    except Overdue:
+        raise PlannerServerError(f"the server at {url} did not answer within {timeout:g}s: check that OLLAMA_HOST "
+                                 "(--host) points at Ollama, or raise --request-timeout") from None
 
 
 def created_name(path: Path) -> str:
@@ -60,7 +72,7 @@ def list_models(ctx: click.Context) -> None:
     """
     client, url = _client(ctx)
     try:
-        installed, error = {m.model for m in _call(url, "", client.list).models}, None
+        installed, error = {m.model for m in _quick(ctx, url, "", client.list).models}, None
     except PlannerError as exc:
         installed, error = None, exc
     out(f"Bundled Modelfiles ({BUNDLED_DIR}):")
@@ -116,7 +128,7 @@ def show_model(ctx: click.Context, name: str) -> None:
       react-engine models show qwen3:4b
     """
     client, url = _client(ctx)
-    info = _call(url, name, client.show, name)
+    info = _quick(ctx, url, name, client.show, name)
     details = info.details
     context = next((v for k, v in (info.modelinfo or {}).items() if k.endswith(".context_length")), None)
     out(name)
