@@ -54,7 +54,8 @@ def judged(state: RunState, final: tuple[str, Any], interpretation: Interpretati
     if out.verified and (doubt := _no_answer(answer, value, interpretation)) is not None:
         out.verified = False
         out.warnings += [doubt] if doubt else []
-    if (missing := unanswered(state.steps, interpretation)) is not None:
+    answered_some = any(s.kind == "tool" and s.ok for s in state.steps)  # else a refusal: no part was answered
+    if (missing := unanswered(state.steps, interpretation)) is not None and answered_some:
         out.verified, out.partial = False, True
         out.warnings.append(f"partial: the question also asks for {missing}, which no tool computed in this run")
         if not any(said in answer for said in ("cannot compute", "did not read", "could not answer")):
