@@ -120,7 +120,12 @@ def result_table(result: RunResult) -> ResultTable | None:
                            note=left_out.group(1) if left_out else None)
     if kind == "listing" and result.rows is not None:
         return _listing(_listed(step, result))
-    # the answer's own value only once verified: a number the model stated is never laid out as computed
+    return _value_table(result, step)
+
+
+def _value_table(result: RunResult, step: Step) -> ResultTable:
+    """The value behind the answer as a one-row table: the answer's own value only once verified (a number the
+    model stated is never laid out as computed), else the last tool's."""
     value = result.value if result.value is not None and result.verified else step.value
     if isinstance(value, dict) and value and all(not isinstance(v, (dict, list)) for v in value.values()):
         return ResultTable(kind="value", columns=[str(k) for k in value], rows=[list(value.values())])

@@ -54,15 +54,22 @@ def judged(state: RunState, final: tuple[str, Any], interpretation: Interpretati
     if out.verified and (doubt := _no_answer(answer, value, interpretation)) is not None:
         out.verified = False
         out.warnings += [doubt] if doubt else []
-    answered_some = any(s.kind == "tool" and s.ok for s in state.steps)  # else a refusal: no part was answered
-    if (missing := unanswered(state.steps, interpretation)) is not None and answered_some:
-        out.verified, out.partial = False, True
-        out.warnings.append(f"partial: the question also asks for {missing}, which no tool computed in this run")
-        if not any(said in answer for said in ("cannot compute", "did not read", "could not answer")):
-            out.answer = f"Partial answer (not computed: {missing}): {answer}"
+    _mark_partial(out, state, interpretation)
     out.answer = with_year_note(with_notes(out.answer, state.notes), state.frame, state.year_given)
     out.evidence = evidence(state.frame, state.evidence, state.rows, settings.evidence_lines)
     return out
+
+
+def _mark_partial(out: Outcome, state: RunState, interpretation: Interpretation | None) -> None:
+    """Mark `out` partial when the question also asks for what no tool computed, and say so first (a refusal,
+    where no tool ran, answered no part: it stays a refusal)."""
+    missing = unanswered(state.steps, interpretation)
+    if missing is None or not any(s.kind == "tool" and s.ok for s in state.steps):
+        return
+    out.verified, out.partial = False, True
+    out.warnings.append(f"partial: the question also asks for {missing}, which no tool computed in this run")
+    if not any(said in out.answer for said in ("cannot compute", "did not read", "could not answer")):
+        out.answer = f"Partial answer (not computed: {missing}): {out.answer}"
 
 
 def same_value(a: Any, b: Any) -> bool:

@@ -83,6 +83,23 @@ def _show(session: ChatSession) -> None:
         out(display(source, line, text, 200))
 
 
+def _slash(session: ChatSession, command: str, output: str) -> str:
+    """Carry out one /command (not /quit); returns the output from then on (`/json` switches it)."""
+    if command == "/reset":
+        session.reset()
+        note(f"back to all {len(session.frame):,} rows")
+    elif command == "/show":
+        _show(session)
+    elif command == "/json":
+        output = "text" if output == "json" else "json"
+        note(f"output: {output}")
+    elif command == "/help":
+        out(HELP)
+    else:
+        note(unknown_command(command))
+    return output
+
+
 @click.command("chat")
 @click.argument("paths", nargs=-1, required=True)
 @question_options
@@ -113,22 +130,12 @@ def chat_command(paths: tuple[str, ...], planner_spec: PlannerSpec, run: dict, l
                 continue
             if question in ("/quit", "/exit"):
                 break
-            if question == "/reset":
-                session.reset()
-                note(f"back to all {len(session.frame):,} rows")
-            elif question == "/show":
-                _show(session)
-            elif question == "/json":
-                output = "text" if output == "json" else "json"
-                note(f"output: {output}")
-            elif question == "/help":
-                out(HELP)
-            elif question.startswith("/"):
-                note(unknown_command(question))
-            else:
-                result = session.ask(question)
-                present(result, output)
-                all_answered = all_answered and result.answered
+            if question.startswith("/"):
+                output = _slash(session, question, output)
+                continue
+            result = session.ask(question)
+            present(result, output)
+            all_answered = all_answered and result.answered
     retain_traces(run)
     sys.exit(0 if interactive or all_answered else 1)
 

@@ -80,16 +80,23 @@ def human(result: RunResult) -> str:
         lines.append(("✓ verified: every number was computed by a tool" if result.verified
                       else "⚠ unverified: see the warnings") + _skipped(result))
     table = result_table(result)
-    if table is not None and table.kind == "histogram" and table.rows:
-        lines += [chart(table.rows)] + [f"({table.note})"] * bool(table.note)
-    elif table is not None and table.kind == "table" and table.columns[:1] == ["time"]:
-        lines.extend(" ".join(_cell(v) for v in row) for row in table.rows)
-    elif table is not None and table.kind in ("ranking", "table") and table.rows:
-        lines.append(table_text(table))
+    if table is not None:
+        lines += _table_lines(table)
     if result.evidence:
         lines.append("evidence:")
         lines.extend(f"  {e.source}:{e.line} {e.text}" for e in result.evidence)
     return "\n".join(lines)
+
+
+def _table_lines(table: ResultTable) -> list[str]:
+    """The chart or table behind an answer: a histogram as bars, a timeline as dated lines, a ranking or table."""
+    if table.kind == "histogram" and table.rows:
+        return [chart(table.rows)] + [f"({table.note})"] * bool(table.note)
+    if table.kind == "table" and table.columns[:1] == ["time"]:
+        return [" ".join(_cell(v) for v in row) for row in table.rows]
+    if table.kind in ("ranking", "table") and table.rows:
+        return [table_text(table)]
+    return []
 
 
 def _skipped(result: RunResult) -> str:
