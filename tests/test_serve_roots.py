@@ -8,8 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from react_engine.app.roots import OutsideRoots, inside, log_files, under
 from react_engine.app.serve.limits import check_bind, is_loopback
-from react_engine.app.serve.roots import OutsideRoots, inside, log_files, under
 from react_engine.errors import InputError
 
 SEGMENTS = st.sampled_from(["..", ".", "logs", "out", "in", "a.log", "deep", "~", ""])

@@ -16,6 +16,7 @@ from typing import Any, BinaryIO
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from react_engine.app.roots import outside
 from react_engine.contract.planner import RetryRecord
 from react_engine.contract.record import RunResult
 from react_engine.errors import InputError, PlannerError
@@ -171,36 +172,6 @@ class BatchSummary(BaseModel):
 
 
 OnResult = Callable[[BatchItem, RunResult, BatchSummary], None]
-
-
-def _inside(path: str, roots: Sequence[Path]) -> bool:
-    real = Path(os.path.realpath(path))
-    return any(real == root or root in real.parents for root in roots)
-
-
-def _glob_base(item: str) -> str:
-    """The part of a path before its first wildcard (the folder a glob walks)."""
-    from react_engine.logs import globs
-
-    parts = Path(item).parts
-    split = next((i for i, part in enumerate(parts) if globs.has_magic(part)), len(parts))
-    return str(Path(*parts[:split])) if split else "."
-
-
-def outside(paths: Sequence[str], roots: Sequence[Path]) -> str | None:
-    """The first of `paths` (files, folders, globs; `-` is stdin) that is, or reads a file, outside every folder of
-    `roots` once links are followed; None when all stay inside."""
-    from react_engine.logs.sources import expand
-
-    real_roots = [Path(os.path.realpath(root)) for root in roots]
-    for item in paths:
-        if item != "-" and not _inside(_glob_base(item), real_roots):
-            return item
-    try:
-        files = expand(list(paths)).files
-    except InputError:  # missing or unreadable: the run says so itself
-        return None
-    return next((f.name for f in files if f.path is not None and not _inside(str(f.path), real_roots)), None)
 
 
 def _refused(engine: Engine, item: BatchItem, path: str, roots: Sequence[Path]) -> RunResult:

@@ -20,9 +20,9 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from react_engine import __version__
+from react_engine.app.roots import OutsideRoots, log_files
 from react_engine.app.serve.guards import TOO_LARGE, BodyTooLarge, Guards
 from react_engine.app.serve.limits import ServeLimits
-from react_engine.app.serve.roots import OutsideRoots, log_files
 from react_engine.app.serve.runs import Busy, Run, RunQueue
 from react_engine.app.serve.session_store import Session, SessionOptions, open_session
 from react_engine.app.serve.warm_frames import WarmFrames

@@ -13,9 +13,9 @@ import pandas as pd
 from pydantic import BaseModel, ConfigDict, Field
 
 from react_engine.app.conversation import is_follow_up
+from react_engine.app.roots import inside, log_files
 from react_engine.app.serve.approvals import HttpApprover, Waiting
 from react_engine.app.serve.limits import ServeLimits
-from react_engine.app.serve.roots import inside, log_files
 from react_engine.app.serve.runs import Run
 from react_engine.app.serve.warm_frames import WarmFrames
 from react_engine.contract.planner import Planner
