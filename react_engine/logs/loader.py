@@ -163,22 +163,16 @@ def _cache(source: SourceFile, key: dict[str, Any], held: list[pa.Table], info: 
     """Write a parsed file's cache entry (and the fields stored beside it); a large table is read back from its
     entry, as a cached ask holds it (`parse` again when it cannot be). `held` holds the parsed table, taken from it
     here. Returns the table, its info and whether an entry was written."""
-    table: pa.Table | None = held.pop()
+    table = held.pop()
     entry = frame_cache.put(source, key, table, info)
-    if entry and held_bytes(table) >= REREAD_BYTES:  # from here on held as a cached ask holds it
-        table = None  # freed first: a parse and its entry are never held at once
-        reread = frame_cache.get(source, key, checked=False)  # summed as it was written
-        table, info = reread or parse()
+    if entry and table.nbytes >= REREAD_BYTES:  # from here on held as a cached ask holds it
+        del table  # freed first: a parse and its entry are never held at once
+        table, info = frame_cache.get(source, key, checked=False) or parse()  # summed as it was written
     elif entry:
         info["entry"] = entry
     if entry and table is not None and "message" in table.column_names:
         fill(entry, table["message"])
     return table, info, entry is not None
-
-
-def held_bytes(table: pa.Table | None) -> int:
-    """The bytes `table` holds (0 for none)."""
-    return table.nbytes if table is not None else 0
 
 
 def _types(arrow_type: pa.DataType) -> Any:
