@@ -126,7 +126,10 @@ class FrameStats:
 
     def severity_mix(self, rows: pd.DataFrame) -> dict[str, int]:
         """How many of `rows` have each severity (`missing`: none)."""
-        return self.codes["severity"].mix(self.positions(rows)) if "severity" in self.codes else {}
+        return self._mix(self.positions(rows))
+
+    def _mix(self, pos: np.ndarray | slice) -> dict[str, int]:
+        return self.codes["severity"].mix(pos) if "severity" in self.codes else {}
 
     def summary(self, rows: pd.DataFrame, samples: int) -> RowSummary:
         pos = self.positions(rows)
@@ -140,7 +143,7 @@ class FrameStats:
         codes = self.codes
         return RowSummary(
             samples=picked,
-            severity_mix=codes["severity"].mix(pos) if "severity" in codes else {},
+            severity_mix=self._mix(pos),
             time_range=time_range,
             top_hosts=codes["host"].top(pos, 3) if "host" in codes else [],
             top_components=codes["component"].top(pos, 3) if "component" in codes else [],
