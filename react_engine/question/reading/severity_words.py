@@ -80,7 +80,7 @@ def _level_filter(levels: list[str], minimum: str | None, written: dict[str, str
     and fatal lines too), unless the question writes the level as the log does ("ERROR lines": that level)."""
     levels = [written.get("verbose", written.get("v", level)) if level == "verbose" else level for level in levels]
     worse = _worse_than_error(vocabulary)
-    if levels == ["error"] and minimum is None and worse and not (as_written and "error" in _written_levels(vocabulary)):
+    if levels == ["error"] and minimum is None and worse and not as_written:  # as written: a level the log writes
         return LevelFilter(min_level="error", words=f"with severity error or worse ({worse} included)")
     words = " or ".join(levels)
     if minimum:
@@ -88,14 +88,10 @@ def _level_filter(levels: list[str], minimum: str | None, written: dict[str, str
     return LevelFilter(levels=tuple(levels), min_level=minimum, words=f"with severity {words}")
 
 
-def _written_levels(vocabulary: Vocabulary) -> set[str | None]:
-    """The canonical levels the rows write."""
-    return {_level_of(w) for w in vocabulary.values.get("level_raw", {})}
-
-
 def _worse_than_error(vocabulary: Vocabulary) -> str:
     """The levels worse than error the rows write ("critical, fatal"); "" when they write none."""
-    worse = {level for level in _written_levels(vocabulary) if level is not None and RANK[level] < RANK["error"]}
+    written = {_level_of(w) for w in vocabulary.values.get("level_raw", {})}
+    worse = {level for level in written if level is not None and RANK[level] < RANK["error"]}
     return ", ".join(sorted(worse, key=RANK.__getitem__))
 
 
