@@ -212,3 +212,15 @@ def test_a_date_from_a_log_without_years_says_the_year_is_assumed_and_how_to_set
     assert "year assumed" not in counted.stdout  # no date printed: nothing to say
     dated = CliRunner().invoke(main, ["ask", "when was the first error?", str(APP), "--planner", "rules", "--no-trace"])
     assert "2026-11-19" in dated.stdout and "year assumed" not in dated.stdout  # ISO dates carry their year
+
+
+def test_the_year_note_names_only_the_yearless_files_behind_the_answer(tmp_path: Path) -> None:
+    yearless, dated = tmp_path / "messages", tmp_path / "app.jsonl"  # syslog writes no year; JSON lines do
+    yearless.write_bytes(SYSLOG.read_bytes())
+    dated.write_bytes(APP.read_bytes())
+    both = ["--planner", "rules", "--no-trace", str(yearless), str(dated)]
+    from_dated = CliRunner().invoke(main, ["ask", "when was the first error in app.jsonl?", *both])
+    assert "2026-" in from_dated.stdout and "year assumed" not in from_dated.stdout, from_dated.output
+    from_yearless = CliRunner().invoke(main, ["ask", "when was the first failed password?", *both])
+    assert "year assumed: " + str(yearless) in from_yearless.stdout, from_yearless.output
+    assert str(dated) not in from_yearless.stdout.split("year assumed")[1]

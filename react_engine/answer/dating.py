@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from react_engine.rows.rowops import attrs
+from react_engine.rows.rowops import attrs, is_lazy
 
 YEAR_ASSUMED = "year_assumed"  # a loaded file's info: the year its yearless dates were given (see `logs.years.roll`)
 
@@ -13,16 +13,24 @@ _DATE = re.compile(r"(?<![\d-])\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?
 SHOWN_FILES = 2
 
 
-def yearless_files(frame: Any) -> list[str]:
-    """The loaded files whose dates are written without a year (the loader assumed it from the file's time)."""
-    return [str(info.get("path", "")) for info in attrs(frame).get("files", []) if info.get(YEAR_ASSUMED) is not None]
+def yearless_files(frame: Any, rows: Any = None, now: Any = None) -> list[str]:
+    """The loaded files whose dates are written without a year (the loader assumed it from the file's time); with
+    `rows` (the rows an answer rests on) and `now` (its time anchor), only those whose lines are among `rows` or
+    hold `now`: a date that came from a file writing its year needs no note."""
+    files = [str(info.get("path", "")) for info in attrs(frame).get("files", []) if info.get(YEAR_ASSUMED) is not None]
+    if not files or rows is None or is_lazy(rows) or "source" not in rows.columns:
+        return files
+    used = set(rows["source"].unique())
+    if now is not None and not is_lazy(frame) and "timestamp" in frame.columns:
+        used |= set(frame.loc[frame["timestamp"] == now, "source"].unique())
+    return [name for name in files if name in used]
 
 
-def with_year_note(answer: str, frame: Any, year_given: bool = False) -> str:
-    """`answer`, followed by a note that the year is assumed when it prints a date and a file of `frame` writes its
-    dates without a year (and --year did not give it: `year_given`)."""
-    files = [] if year_given else yearless_files(frame)
-    if not files or not _DATE.search(answer):
+def with_year_note(answer: str, frame: Any, year_given: bool = False, rows: Any = None, now: Any = None) -> str:
+    """`answer`, followed by a note that the year is assumed when it prints a date and a file behind it (see
+    `yearless_files`) writes its dates without a year (and --year did not give it: `year_given`)."""
+    files = [] if year_given or not _DATE.search(answer) else yearless_files(frame, rows, now)
+    if not files:
         return answer
     names = ", ".join(files[:SHOWN_FILES]) + (f" and {len(files) - SHOWN_FILES:,} more" if len(files) > SHOWN_FILES
                                                else "")

@@ -55,7 +55,8 @@ def judged(state: RunState, final: tuple[str, Any], interpretation: Interpretati
         out.verified = False
         out.warnings += [doubt] if doubt else []
     _mark_partial(out, state, interpretation)
-    out.answer = with_year_note(with_notes(out.answer, state.notes), state.frame, state.year_given)
+    out.answer = with_year_note(with_notes(out.answer, state.notes), state.frame, state.year_given, state.rows,
+                                state.now)
     out.evidence = evidence(state.frame, state.evidence, state.rows, settings.evidence_lines)
     return out
 
@@ -121,7 +122,7 @@ def unfinished(state: RunState) -> Outcome:
     if last is None:
         return Outcome()
     return Outcome(answer=with_year_note(f"Partial answer (unverified): {last.observation}", state.frame,
-                                         state.year_given),
+                                         state.year_given, state.rows, state.now),
                    value=last.value, partial=True)
 
 
