@@ -13,13 +13,13 @@ import re2
 from hypothesis import given
 from hypothesis import strategies as st
 from question_frames import ask, frame
+from real_logs import HOW_TO_RUN
+from real_logs import REAL_LOGS as REAL
 
 from react_engine.question.reading.field_values import pair_pattern
 from react_engine.question.reading.log_words import number_pattern
 
 ROOT = Path(__file__).resolve().parents[1]
-REAL = next((p / "shared" / "real_logs" for p in ROOT.parents if (p / "shared" / "real_logs").is_dir()),
-            ROOT.parent / "shared" / "real_logs")
 
 HDFS_LIKE = [
     "Receiving block blk_1 src: /10.0.0.1:50010 dest: /10.0.0.2:50010",
@@ -96,7 +96,7 @@ def test_a_field_and_its_value_are_found_as_the_log_writes_them(word: str, value
     assert not re.search(pattern, f"x {word}{between}{value}9 y") and not re.search(pattern, f"x other {value} y")
 
 
-@pytest.mark.skipif(not (REAL / "HDFS").is_dir(), reason="needs ../shared/real_logs (the loghub samples)")
+@pytest.mark.skipif(not (REAL / "HDFS").is_dir(), reason=HOW_TO_RUN)
 def test_loghub_hdfs_src_of_a_port_and_a_count_by_a_port() -> None:
     csv = pd.read_csv(REAL / "HDFS" / "HDFS_2k.log_structured.csv", dtype=str)
     receiving = csv[csv["EventTemplate"].str.startswith("Receiving block")]

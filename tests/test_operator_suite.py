@@ -18,6 +18,8 @@ from click.testing import CliRunner
 from counting_planner import CountingPlanner
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from real_logs import HOW_TO_RUN
+from real_logs import REAL_LOGS as REAL
 
 from react_engine.app.cli import main
 from react_engine.app.evaluation.report import build_report, class_table, compare
@@ -30,8 +32,6 @@ from react_engine.planners.rules import RulesPlanner
 
 ROOT = Path(__file__).resolve().parents[1]
 SUITE = ROOT / "evals" / "operator_suite.yaml"
-REAL = ROOT.parent / "shared" / "real_logs"
-NEEDS_REAL = "needs ../shared/real_logs (the loghub samples) next to the repository: put them there to run it"
 
 
 CHECK = ROOT / "evals" / "operator_check.yaml"
@@ -96,7 +96,7 @@ def test_the_check_set_covers_every_log_and_class_without_repeating_the_operator
         assert case.expect.no_data == (case.phrasing == "honest-zero"), case.id
 
 
-@pytest.mark.skipif(not REAL.is_dir(), reason=NEEDS_REAL)
+@pytest.mark.skipif(not REAL.is_dir(), reason=HOW_TO_RUN)
 def test_every_loghub_system_is_asked_in_every_phrasing_class(built: list[dict]) -> None:
     import operator_data
 
@@ -151,7 +151,7 @@ def test_the_longest_silence_is_the_largest_step_or_refused_on_a_tie(steps: list
     assert longest["seconds"] == gaps[0] and longest["from"] <= longest["to"]
 
 
-@pytest.mark.skipif(not REAL.is_dir(), reason=NEEDS_REAL)
+@pytest.mark.skipif(not REAL.is_dir(), reason=HOW_TO_RUN)
 def test_the_raw_lines_give_the_structured_times_on_every_system_but_healthapp() -> None:
     from operator_data import TIMESTAMPS, LogData
     from operator_readings import raw_times

@@ -17,6 +17,7 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from real_logs import REAL_LOGS
 
 from react_engine import Engine, Settings
 from react_engine.compile.plan import build_plan
@@ -30,7 +31,6 @@ from react_engine.question.spelling import correct
 from react_engine.tools import REGISTRY
 
 ROOT = Path(__file__).parents[1]
-REAL_LOGS = ROOT.parent / "shared" / "real_logs"
 SYSLOG = ROOT / "sample_logs" / "syslog" / "messages"
 
 
