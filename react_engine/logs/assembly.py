@@ -54,12 +54,7 @@ def assemble(pieces: list[Piece], message: pa.Array | None, order: list[str], ex
     data["source"] = pa.DictionaryArray.from_arrays(np.zeros(rows, np.int8), pa.array([source], STRING))
     data["line"] = _line_numbers(pieces, rows)
     data.update(_entries(pieces, message))
-    groups = order + [name for piece in pieces for name in piece.columns]
-    for name in dict.fromkeys(groups):
-        values = _column(pieces, name)
-        # Undeclared groups that never matched (e.g. RFC 5424 fields in a BSD syslog file) add nothing.
-        if values is not None and (values.null_count < rows or not rows):
-            data[name] = values
+    data.update(_groups(pieces, order, rows))
     for name in (*CANONICAL_COLUMNS, *extras):
         if data.get(name) is None:
             data[name] = null_strings(rows)
@@ -67,6 +62,17 @@ def assemble(pieces: list[Piece], message: pa.Array | None, order: list[str], ex
     release_memory()
     table, notes = _without_metadata(table, source)
     return table, notes, year_assumed
+
+
+def _groups(pieces: list[Piece], order: list[str], rows: int) -> dict[str, pa.Array]:
+    """The format's groups (in `order`, then those the pieces added), taken out of the pieces; undeclared groups
+    that never matched (e.g. RFC 5424 fields in a BSD syslog file) add nothing."""
+    data = {}
+    for name in dict.fromkeys(order + [name for piece in pieces for name in piece.columns]):
+        values = _column(pieces, name)
+        if values is not None and (values.null_count < rows or not rows):
+            data[name] = values
+    return data
 
 
 def _chunks(parts: list[pa.Array | pa.ChunkedArray]) -> list[pa.Array]:

@@ -113,34 +113,59 @@ def _named(found: re.Match[str], kind: str) -> NumericField | None:
     return NumericField(key, "bytes", ((key, rf"(?i)\b{re.escape(key)}[ \t]+(?P<v>\d+)(?:$|[^\w.:])"),))
 
 
+class _Taken:
+    """Where in one message a number already read (or restated in parentheses) stands."""
+
+    def __init__(self, message: str) -> None:
+        self.marks = bytearray(len(message))
+
+    def free(self, found: re.Match[str]) -> bool:
+        start, end = found.span("v")
+        return not any(self.marks[start:end])
+
+    def take(self, span: tuple[int, int]) -> None:
+        self.marks[span[0]:span[1]] = b"\x01" * (span[1] - span[0])
+
+
 def fields_in(message: str) -> list[NumericField]:
     """The numeric fields one message holds, each once, in order of discovery."""
-    taken = bytearray(len(message))  # 1 where a number already read (or restated in parentheses) stands
-    out: list[NumericField] = []
-    reversed_message = message[::-1]
+    taken = _Taken(message)
+    pairs = _pairs(message, taken)
+    united = _united_fields(message, taken)
+    return pairs + united + _named_fields(message, taken)
 
-    def free(found: re.Match[str]) -> bool:
-        start, end = found.span("v")
-        return not any(taken[start:end])
 
-    def take(span: tuple[int, int]) -> None:
-        taken[span[0]:span[1]] = b"\x01" * (span[1] - span[0])
-
+def _pairs(message: str, taken: _Taken) -> list[NumericField]:
+    """The `key=value` fields, but for ids and ports."""
+    out = []
     for found in _PAIR.finditer(message):
-        if free(found) and not fold(found["key"]).endswith(("id", "pid", "port")):
-            take(found.span("v"))
+        if taken.free(found) and not fold(found["key"]).endswith(("id", "pid", "port")):
+            taken.take(found.span("v"))
             out.append(_pair(found))
+    return out
+
+
+def _united_fields(message: str, taken: _Taken) -> list[NumericField]:
+    """The numbers written with a unit, named by the word around them."""
+    out = []
+    reversed_message = message[::-1]
     for found in _UNITED.finditer(message):
-        if free(found):
-            take(found.span("v"))
+        if taken.free(found):
+            taken.take(found.span("v"))
             if found.start("paren") >= 0:
-                take(found.span("paren"))  # "(1.15 KB)" restates the number before it
+                taken.take(found.span("paren"))  # "(1.15 KB)" restates the number before it
             united = _united(found, reversed_message)
             out.extend([united] if united else [])
+    return out
+
+
+def _named_fields(message: str, taken: _Taken) -> list[NumericField]:
+    """The clock times and sizes written after their name."""
+    out = []
     for pattern, kind in ((_CLOCK, "clock"), (_SIZE, "size")):
         for found in pattern.finditer(message):
-            if free(found) and (named := _named(found, kind)) is not None:
-                take(found.span("v"))
+            if taken.free(found) and (named := _named(found, kind)) is not None:
+                taken.take(found.span("v"))
                 out.append(named)
     return out
 

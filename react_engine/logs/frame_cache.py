@@ -289,12 +289,7 @@ def evict() -> None:
 
     Called once per load, after its `put`s: it looks at every entry. Values whose entry is gone are deleted."""
     try:
-        for temp in cache_dir().glob(f"*{TEMP_SUFFIX}"):
-            if _stale(temp):
-                temp.unlink(missing_ok=True)
-        for values in cache_dir().glob(f"*{VALUES_SUFFIX}"):
-            if not (values.parent / f"{values.name.split('.', 1)[0]}.arrow").exists():
-                values.unlink(missing_ok=True)
+        _delete_leftovers()
         entries = [(entry, entry.stat()) for pattern in ("*.arrow", f"*{VALUES_SUFFIX}")
                    for entry in cache_dir().glob(pattern) if entry.is_file()]
     except OSError:
@@ -305,6 +300,16 @@ def evict() -> None:
         total += stat.st_size
         if total > MAX_CACHE_BYTES and index:
             entry.unlink(missing_ok=True)
+
+
+def _delete_leftovers() -> None:
+    """Delete the stale temporary files, and the values whose entry is gone."""
+    for temp in cache_dir().glob(f"*{TEMP_SUFFIX}"):
+        if _stale(temp):
+            temp.unlink(missing_ok=True)
+    for values in cache_dir().glob(f"*{VALUES_SUFFIX}"):
+        if not (values.parent / f"{values.name.split('.', 1)[0]}.arrow").exists():
+            values.unlink(missing_ok=True)
 
 
 def _file_crc(path: Path, length: int) -> int:

@@ -133,19 +133,9 @@ def load_tables(paths: PathsArg, options: LoadOptions | None = None) -> Loaded:
     stored = False
     with Progress(len(inputs.files)) as progress:
         for index, source in enumerate(inputs.files):
-            progress.step(index, source.name, source.size, "reading cached")
-            hit = frame_cache.get(source, key) if options.use_cache else None
-            if hit:
-                table, info = hit
-            else:
-                progress.step(index, source.name, source.size, "parsing")
-                parse = functools.partial(_parse_file, source, options, budget, detector, progress)
-                table, info = parse()
-                if options.use_cache and table is not None:
-                    progress.step(index, source.name, source.size, "caching")
-                    held, table = [table], None  # so that a re-read frees the parse first
-                    table, info, written = _cache(source, key, held, info, parse)
-                    stored |= written
+            parse = functools.partial(_parse_file, source, options, budget, detector, progress)
+            table, info, written = _table(index, source, key, parse, progress, cached=options.use_cache)
+            stored |= written
             infos.append(info)
             if table is not None:
                 tables.append(table)
@@ -156,6 +146,22 @@ def load_tables(paths: PathsArg, options: LoadOptions | None = None) -> Loaded:
         names = ", ".join(i["path"] for i in infos)
         raise InputError(f"{names}: only binary content found; point at text log files (decompressed or .gz/.bz2/.xz)")
     return Loaded(tables, infos, inputs.notes())
+
+
+def _table(index: int, source: SourceFile, key: dict[str, Any], parse: Callable[[], tuple[pa.Table | None, dict]],
+           progress: Progress, *, cached: bool) -> tuple[pa.Table | None, dict[str, Any], bool]:
+    """A file's table and info: read from its cache entry when `cached` and it has one, else parsed, and cached
+    when `cached` (see `_cache`). The last item tells whether an entry was written."""
+    progress.step(index, source.name, source.size, "reading cached")
+    if cached and (hit := frame_cache.get(source, key)):
+        return *hit, False
+    progress.step(index, source.name, source.size, "parsing")
+    table, info = parse()
+    if not cached or table is None:
+        return table, info, False
+    progress.step(index, source.name, source.size, "caching")
+    held, table = [table], None  # so that a re-read frees the parse first
+    return _cache(source, key, held, info, parse)
 
 
 def _cache(source: SourceFile, key: dict[str, Any], held: list[pa.Table], info: dict[str, Any],

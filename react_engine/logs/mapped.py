@@ -51,17 +51,23 @@ def drop_pages(*text: Strings) -> None:
             region.madvise(mmap.MADV_DONTNEED)
         return
     regions = sorted(((address, region) for region, address in list(_REGIONS.items())), key=lambda item: item[0])
+    for index, found in _spans_by_region(regions, text).items():
+        address, region = regions[index]
+        for start, stop in _merged(found):
+            offset = (start - address) // mmap.PAGESIZE * mmap.PAGESIZE
+            region.madvise(mmap.MADV_DONTNEED, offset, min(stop - address, len(region)) - offset)
+
+
+def _spans_by_region(regions: list[tuple[int, mmap.mmap]], text: tuple[Strings, ...]) -> dict[int, list[tuple[int, int]]]:
+    """The address spans of the arrays' buffers, by the index of the mapping (of `regions`, in address order)
+    that holds them; spans outside every mapping are left out."""
     starts = [address for address, _ in regions]
     spans: dict[int, list[tuple[int, int]]] = {}
     for start, stop in (span for values in text for span in _spans(values)):
         index = bisect.bisect_right(starts, start) - 1
         if index >= 0 and start < starts[index] + len(regions[index][1]) and stop > start:
             spans.setdefault(index, []).append((start, stop))
-    for index, found in spans.items():
-        address, region = regions[index]
-        for start, stop in _merged(found):
-            offset = (start - address) // mmap.PAGESIZE * mmap.PAGESIZE
-            region.madvise(mmap.MADV_DONTNEED, offset, min(stop - address, len(region)) - offset)
+    return spans
 
 
 def _merged(spans: list[tuple[int, int]]) -> Iterator[tuple[int, int]]:

@@ -61,13 +61,7 @@ def _extract(pattern: str, lines: pa.Array, messages: bool = True) -> tuple[Colu
     off all lines at once, so that the largest column is one array that later row filters need not join.
     With `messages=False` a pattern ending in its message gives `_head` and no `message` (cut by `parse`).
     """
-    runs = _runs(pattern, fits_views(lines))
-    chunks = [lines.slice(i, CHUNK_LINES) for i in range(0, len(lines), CHUNK_LINES)] or [lines]
-    if len(chunks) == 1:
-        results = [_extract_chunk(runs, lines)]
-    else:
-        with ThreadPoolExecutor(min(os.cpu_count() or 1, len(chunks))) as pool:
-            results = list(pool.map(lambda chunk: _extract_chunk(runs, chunk), chunks))
+    results = _extract_chunks(_runs(pattern, fits_views(lines)), lines)
     columns: Columns = {
         name: results[0][0][name] if len(results) == 1 else pa.chunked_array([fields[name] for fields, _ in results])
         for name in results[0][0]
@@ -75,6 +69,15 @@ def _extract(pattern: str, lines: pa.Array, messages: bool = True) -> tuple[Colu
     if HEAD_GROUP in columns and messages:
         columns["message"] = tails(lines, head_bytes(columns[HEAD_GROUP]))
     return columns, np.concatenate([valid for _, valid in results])
+
+
+def _extract_chunks(runs: tuple[str, ...], lines: pa.Array) -> list[tuple[Columns, np.ndarray]]:
+    """The groups and match mask of each chunk of `lines`, several chunks matched in threads."""
+    chunks = [lines.slice(i, CHUNK_LINES) for i in range(0, len(lines), CHUNK_LINES)] or [lines]
+    if len(chunks) == 1:
+        return [_extract_chunk(runs, lines)]
+    with ThreadPoolExecutor(min(os.cpu_count() or 1, len(chunks))) as pool:
+        return list(pool.map(lambda chunk: _extract_chunk(runs, chunk), chunks))
 
 
 def head_bytes(head: pa.Array | pa.ChunkedArray) -> np.ndarray:

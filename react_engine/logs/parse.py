@@ -186,6 +186,23 @@ def _piece(fmt: Format, columns: Columns, raw: pa.Array | None, starts: Starts, 
     With a `pool`, the messages' masks (the `pattern` column, a third of a parse's CPU on short messages) are
     computed in its threads while the next entries are parsed (see `_masked`)."""
     rows = len(starts)
+    message, truncated, head, raw = _entries_text(columns, raw)
+    release_memory()  # the lines, when the entries are held as head and message
+    stamp, yearless = _stamps(fmt, columns, rows, year=year, reference=reference)
+    severity, level_raw = _levels(columns, rows)
+    named = {"timestamp": stamp, "severity": severity, "level_raw": level_raw,
+             **{name: columns.pop(name, None) for name in ("host", "component", "pid")}, "message": message}
+    _encode(named)
+    if pool is not None:
+        return _Pending({**named, **columns}, head, raw, starts, truncated, yearless, pool.submit(_masks, message))
+    named[PATTERN_COLUMN] = _masks(message)
+    return Piece({**named, **columns}, head, raw, starts, truncated, yearless)
+
+
+def _entries_text(columns: Columns, raw: pa.Array | None) -> tuple[pa.Array, int, pa.Array | pa.ChunkedArray | None,
+                                                                   pa.Array | None]:
+    """The (cut) messages popped from `columns`, how many were cut, and the entries as written: as `head`
+    before each message when that rebuilds them, else as `raw`."""
     written = columns.pop("message")
     message, truncated = _truncate(written)
     head = columns.pop(HEAD_GROUP, None)
@@ -194,29 +211,33 @@ def _piece(fmt: Format, columns: Columns, raw: pa.Array | None, starts: Starts, 
     del written
     if raw is not None:
         head = _raw_head(head, message, raw) if not truncated else None
-    raw = raw if head is None else None
-    release_memory()  # the lines, when the entries are held as head and message
+    return message, truncated, head, (raw if head is None else None)
+
+
+def _stamps(fmt: Format, columns: Columns, rows: int, *, year: int | None,
+            reference: datetime | None) -> tuple[pa.Array, np.ndarray]:
+    """The timestamps read from the popped time column, and which of them were written without a year."""
     ts_text = columns.pop(TIME_GROUP, None)
-    stamp, yearless = (
-        (pa.nulls(rows, timestamps.TIMESTAMP_TYPE), np.zeros(rows, np.int8))
-        if ts_text is None
-        else timestamps.parse_dated(ts_text, fmt.shapes, year=years.default_year(year, reference),
-                                    reference=reference, anchored=not fmt.search_time)
-    )
-    del ts_text
+    if ts_text is None:
+        return pa.nulls(rows, timestamps.TIMESTAMP_TYPE), np.zeros(rows, np.int8)
+    return timestamps.parse_dated(ts_text, fmt.shapes, year=years.default_year(year, reference),
+                                  reference=reference, anchored=not fmt.search_time)
+
+
+def _levels(columns: Columns, rows: int) -> tuple[pa.Array, pa.Array]:
+    """The severity and level as written, with the level groups popped from `columns`."""
     severity, level_raw = severity_columns(columns, rows)
     for group in LEVEL_GROUPS:
         columns.pop(group, None)
     _written_wins(columns, level_raw)
-    named = {"timestamp": stamp, "severity": severity, "level_raw": level_raw, "host": columns.pop("host", None),
-             "component": columns.pop("component", None), "pid": columns.pop("pid", None), "message": message}
-    for name in ENCODED_COLUMNS:  # a few values over many rows: held as dictionaries from here on
+    return severity, level_raw
+
+
+def _encode(named: dict[str, pa.Array | None]) -> None:
+    """The few-valued named columns, held as dictionaries from here on."""
+    for name in ENCODED_COLUMNS:
         if (values := named.get(name)) is not None and values.type == STRING:
             named[name] = pc.dictionary_encode(values)
-    if pool is not None:
-        return _Pending({**named, **columns}, head, raw, starts, truncated, yearless, pool.submit(_masks, message))
-    named[PATTERN_COLUMN] = _masks(message)
-    return Piece({**named, **columns}, head, raw, starts, truncated, yearless)
 
 
 def _written_wins(columns: Columns, level_raw: pa.Array) -> None:

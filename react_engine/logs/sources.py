@@ -156,16 +156,19 @@ class _Expansion:
         if not path.exists():
             raise InputError(f"{item}: no such file or directory; check the path")
         if path.is_dir():
-            if special(path):
-                raise _special(path)
-            escapes: list[str] = []
-            if not any(not is_dir for _, is_dir in walk(path, escapes=escapes)):
-                held = f" but {len(escapes)} symlinks that lead out of it" if escapes else ""
-                raise InputError(f"{item}: directory has no files{held}; point at a log file or a folder that holds "
-                                 "logs")
-            self.folder(path)
+            self.named_folder(item, path)
         else:
             self.add(path, explicit=True)
+
+    def named_folder(self, item: str, path: Path) -> None:
+        """Add the files of a folder named as `item`, refused when it holds none or is a kernel folder."""
+        if special(path):
+            raise _special(path)
+        escapes: list[str] = []
+        if not any(not is_dir for _, is_dir in walk(path, escapes=escapes)):
+            held = f" but {len(escapes)} symlinks that lead out of it" if escapes else ""
+            raise InputError(f"{item}: directory has no files{held}; point at a log file or a folder that holds logs")
+        self.folder(path)
 
 
 def _special(path: Path) -> InputError:

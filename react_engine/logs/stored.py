@@ -25,6 +25,7 @@ import tempfile
 import weakref
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -75,15 +76,7 @@ def field_values(frame: pd.DataFrame, rows: pd.DataFrame, field: NumericField) -
         values = _whole(frame, spans[0], field, len(frame))  # every row of one file: no positions to look up
         assert values is not None  # read and stored when not stored yet
         return pd.Series(values, index=rows.index, name=field.name)
-    labels = rows.index.to_numpy()
-    out = np.full(len(rows), np.nan)
-    left = np.ones(len(rows), dtype=bool)  # the rows no stored values answer
-    for span in spans:
-        at = np.flatnonzero((labels >= span.start) & (labels < span.stop))
-        values = _whole(frame, span, field, len(at)) if len(at) else None
-        if values is not None:
-            out[at] = values[labels[at] - span.start]
-            left[at] = False
+    out, left = _looked_up(frame, rows, spans, field)
     if left.all():
         return read(rows["message"], field)
     if left.any():
@@ -91,12 +84,25 @@ def field_values(frame: pd.DataFrame, rows: pd.DataFrame, field: NumericField) -
     return pd.Series(out, index=rows.index, name=field.name)
 
 
+def _looked_up(frame: pd.DataFrame, rows: pd.DataFrame, spans: list[_Span],
+               field: NumericField) -> tuple[np.ndarray, np.ndarray]:
+    """The field's stored values at the rows, and the mask of the rows no stored values answer."""
+    labels = rows.index.to_numpy()
+    out = np.full(len(rows), np.nan)
+    left = np.ones(len(rows), dtype=bool)
+    for span in spans:
+        at = np.flatnonzero((labels >= span.start) & (labels < span.stop))
+        values = _whole(frame, span, field, len(at)) if len(at) else None
+        if values is not None:
+            out[at] = values[labels[at] - span.start]
+            left[at] = False
+    return out, left
+
+
 def _spans(frame: pd.DataFrame) -> list[_Span]:
     """The frame's cached files and their rows; none unless the frame is `as_loaded`."""
-    files, rows, index = frame.attrs.get("files") or [], len(frame), frame.index
-    marked = _loaded.get(id(frame))
-    if marked is None or marked() is not frame or sum(int(f.get("rows", 0)) for f in files) != rows or not (
-            isinstance(index, pd.RangeIndex) and index.start == 0 and index.step == 1):
+    files = frame.attrs.get("files") or []
+    if not _as_loaded(frame, files):
         return []
     spans, start = [], 0
     for info in files:
@@ -105,6 +111,13 @@ def _spans(frame: pd.DataFrame) -> list[_Span]:
             spans.append(_Span(str(info["entry"]), start, stop))
         start = stop
     return spans
+
+
+def _as_loaded(frame: pd.DataFrame, files: list[dict[str, Any]]) -> bool:
+    """Whether the frame is marked `as_loaded` and its rows are still its files' rows, numbered from 0."""
+    marked, rows, index = _loaded.get(id(frame)), len(frame), frame.index
+    return (marked is not None and marked() is frame and sum(int(f.get("rows", 0)) for f in files) == rows
+            and isinstance(index, pd.RangeIndex) and index.start == 0 and index.step == 1)
 
 
 def _whole(frame: pd.DataFrame, span: _Span, field: NumericField, asked: int) -> np.ndarray | None:

@@ -141,7 +141,6 @@ def _span(files: list[FileReport]) -> TimeRange | None:
 
 
 def _totals(files: list[FileReport]) -> InspectReport:
-    columns = list(dict.fromkeys(c for f in files for c in f.columns))
     formats = sorted({f.format for f in files if f.format})
     return InspectReport(
         format=",".join(formats) or None,
@@ -149,11 +148,16 @@ def _totals(files: list[FileReport]) -> InspectReport:
         timestamp_parsed=sum(f.timestamp_parsed for f in files),
         time_range=_span(files),
         **_severities(files),
-        columns=columns,
-        fields=_merged([field for f in files for field in f.fields]),
-        warnings=[w for f in files for w in f.warnings],
+        **_held(files),
         files=files,
     )
+
+
+def _held(files: list[FileReport]) -> dict[str, Any]:
+    """The files' columns and fields, each once, and all their warnings."""
+    return {"columns": list(dict.fromkeys(c for f in files for c in f.columns)),
+            "fields": _merged([field for f in files for field in f.fields]),
+            "warnings": [w for f in files for w in f.warnings]}
 
 
 def _merged(fields: list[NumberField]) -> list[NumberField]:

@@ -145,14 +145,24 @@ def _assemble(parts: pa.StructArray, default_year: int, reference_ns: int | None
     year was assumed (`default_year`, or the year before when that puts it after `reference_ns`; a time with no
     date at all is on the day of `now_ns`, the reference time; see `_clock`)."""
     names = {parts.type.field(i).name for i in range(parts.type.num_fields)}
-    invalid = np.iinfo(np.int64).min
     frac = _fraction_ns(parts.field("f")) if "f" in names else 0
-    if "d" not in names and "j" not in names and "epoch" not in names:
-        return _clock(parts, names, frac, now_ns)
     if "epoch" in names:
-        seconds = _ints(parts.field("epoch"), -1)
-        valid = (seconds >= 0) & (seconds < _MAX_EPOCH)
-        return np.where(valid, seconds * _NS + frac, invalid), np.zeros(len(parts), bool)
+        return _epoch(parts, frac)
+    if "d" not in names and "j" not in names:
+        return _clock(parts, names, frac, now_ns)
+    return _dated(parts, names, frac, default_year, reference_ns)
+
+
+def _epoch(parts: pa.StructArray, frac: np.ndarray | int) -> tuple[np.ndarray, np.ndarray]:
+    """Seconds since the epoch as written (a sentinel where out of range); no year is assumed."""
+    seconds = _ints(parts.field("epoch"), -1)
+    valid = (seconds >= 0) & (seconds < _MAX_EPOCH)
+    return np.where(valid, seconds * _NS + frac, np.iinfo(np.int64).min), np.zeros(len(parts), bool)
+
+
+def _dated(parts: pa.StructArray, names: set[str], frac: np.ndarray | int, default_year: int,
+           reference_ns: int | None) -> tuple[np.ndarray, np.ndarray]:
+    """A date and time (see `_assemble`), its year assumed where none was written."""
     year = _year(parts, names)
     yearless = year < 0
     year = np.where(yearless, default_year, year)
@@ -169,7 +179,7 @@ def _assemble(parts: pa.StructArray, default_year: int, reference_ns: int | None
     ok = (month >= 1) & (month <= 12) & (day >= 1) & (day <= (366 if "j" in names else 31)) & (hour >= 0)
     ok &= hour <= 24
     ok &= (minute >= 0) & (minute <= 59) & (year >= 1678) & (year <= 2261)
-    return np.where(ok, ns, invalid), (yearless & ok).astype(np.int8) * YEAR_ASSUMED
+    return np.where(ok, ns, np.iinfo(np.int64).min), (yearless & ok).astype(np.int8) * YEAR_ASSUMED
 
 
 def _reference(reference: datetime | None) -> tuple[int, int | None]:
