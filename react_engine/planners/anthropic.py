@@ -111,22 +111,13 @@ class AnthropicPlanner(ModelPlanner):
         except sdk.APIStatusError as exc:
             raise self._status_error(exc) from None
         except sdk.APIConnectionError as exc:
-            cause = exc.__cause__ or exc
-            if isinstance(cause, PlannerError):  # the transport's own limit (the reply's size)
-                raise cause from None
-            if "refused" in str(cause).lower() or isinstance(cause, ConnectionRefusedError):
-                raise refused(f"{self.server} is not reachable ({one_line(cause)}): check ANTHROPIC_BASE_URL, "
-                              "or use --planner rules") from None
-            raise PlannerServerError(f"the exchange with {self.server} failed ({one_line(cause)}): retry") from None
+            raise self._connection_error(exc.__cause__ or exc) from None
         except sdk.APIResponseValidationError as exc:
             raise self._not_a_message(exc) from None
         if not isinstance(message, sdk.types.Message):  # a body that is not JSON comes back as text
             raise self._not_a_message(message)
-        text = " ".join(b.text for b in message.content if b.type == "text").strip()
-        call = next((b for b in message.content if b.type == "tool_use"), None)
-        content = json.dumps({"reasoning": text, "action": call.name, "params": call.input}) if call else text
         return PlannerReply(
-            content=content,
+            content=_content(message),
             done_reason=_DONE.get(message.stop_reason or "", message.stop_reason),
             model=message.model,
             usage=ModelUsage(
@@ -136,6 +127,15 @@ class AnthropicPlanner(ModelPlanner):
                 total_ms=round((time.perf_counter() - began) * 1000, 3),
             ),
         )
+
+    def _connection_error(self, cause: BaseException) -> PlannerError:
+        """The error a failed connection stands for: the transport's own limit (the reply's size) as it is."""
+        if isinstance(cause, PlannerError):
+            return cause
+        if "refused" in str(cause).lower() or isinstance(cause, ConnectionRefusedError):
+            return refused(f"{self.server} is not reachable ({one_line(cause)}): check ANTHROPIC_BASE_URL, "
+                           "or use --planner rules")
+        return PlannerServerError(f"the exchange with {self.server} failed ({one_line(cause)}): retry")
 
     def _not_a_message(self, what: object) -> PlannerError:
         return PlannerServerError(f"{self.server} sent a reply that is not a message ({one_line(what)[:80]}): "
@@ -149,3 +149,10 @@ class AnthropicPlanner(ModelPlanner):
 
     def close(self) -> None:
         self.client.close()
+
+
+def _content(message: Any) -> str:
+    """A message's text, or its tool call as the JSON action a planner's reply holds (its text the reasoning)."""
+    text = " ".join(b.text for b in message.content if b.type == "text").strip()
+    call = next((b for b in message.content if b.type == "tool_use"), None)
+    return json.dumps({"reasoning": text, "action": call.name, "params": call.input}) if call else text

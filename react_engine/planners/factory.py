@@ -67,6 +67,11 @@ def make_planner(spec: PlannerSpec) -> tuple[Planner, str | None]:
         from react_engine.planners.script import ScriptPlanner
 
         return ScriptPlanner.from_file(spec.kind.removeprefix("script:")), None
+    return _model_planner(spec)
+
+
+def _model_planner(spec: PlannerSpec) -> tuple[Planner, str | None]:
+    """The planner of a model (its Modelfile read, when given), plus a notice for the user (or None)."""
     from react_engine.planners.modelfile import Modelfile  # a model planner's: the rules need none
 
     modelfile = Modelfile.read(spec.modelfile) if spec.modelfile else None
@@ -79,9 +84,14 @@ def make_planner(spec: PlannerSpec) -> tuple[Planner, str | None]:
         return AnthropicPlanner(model, timeout=spec.timeout, modelfile=modelfile), None
     if spec.kind == "llamacpp" or (spec.kind == "auto" and is_gguf(model)):
         return _llamacpp(spec, model, modelfile)
+    return _ollama(spec, model or DEFAULT_MODEL, modelfile)
+
+
+def _ollama(spec: PlannerSpec, model: str, modelfile: Modelfile | None) -> tuple[Planner, str | None]:
+    """The Ollama planner; the rules planner instead, with the reason, when chosen automatically and the model
+    cannot be had."""
     from react_engine.planners.ollama import OllamaPlanner, probe
 
-    model = model or DEFAULT_MODEL
     if spec.kind == "auto" and (reason := probe(model, spec.host)):
         return _rules(), f"{reason}: using the built-in rules planner"
     options = {"num_ctx": spec.num_ctx} if spec.num_ctx else None

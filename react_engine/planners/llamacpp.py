@@ -176,20 +176,21 @@ class LlamaCppPlanner(ModelPlanner):
         finally:
             if grammar is not None:
                 grammar.close()
-        completion = sum(1 for part in parts if part)
+        return PlannerReply(content="".join(parts), done_reason=finish, model=name,
+                            usage=self._usage(sum(1 for part in parts if part), began, first))
+
+    def _usage(self, completion: int, began: float, first: float | None) -> ModelUsage:
+        """The tokens and times of one completion of `completion` tokens, begun at `began`, its first token at
+        `first` (None when none came)."""
         ended = time.perf_counter()
-        return PlannerReply(
-            content="".join(parts),
-            done_reason=finish,
-            model=name,
-            usage=ModelUsage(
-                requests=1,
-                prompt_tokens=max(0, self.llama.n_tokens - completion),  # the context holds prompt and reply
-                completion_tokens=completion,
-                prompt_ms=round(((first or ended) - began) * 1000, 3),
-                eval_ms=round((ended - (first or ended)) * 1000, 3),
-                total_ms=round((ended - began) * 1000, 3),
-            ),
+        first = first or ended
+        return ModelUsage(
+            requests=1,
+            prompt_tokens=max(0, self.llama.n_tokens - completion),  # the context holds prompt and reply
+            completion_tokens=completion,
+            prompt_ms=round((first - began) * 1000, 3),
+            eval_ms=round((ended - first) * 1000, 3),
+            total_ms=round((ended - began) * 1000, 3),
         )
 
 
