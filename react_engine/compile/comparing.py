@@ -31,16 +31,27 @@ def compile_comparison(query: Query, measure: Comparison) -> list[Call] | Cannot
     measured = {"field": field_named(query, stat), "func": func_of(stat)} if stat is not None else {}
     if sides is not None:
         by, a, b, common = sides
-        params = CompareParams(a=a, b=b, by=by, **measured)
-    elif query.sides is not None and (taken := [_taken(f) for f in query.sides]) and None not in taken:
-        (by, a), (by_b, b) = taken  # type: ignore[misc]
-        params = CompareParams(a=a, b=b, by=by, by_b=by_b if by_b != by else None, **measured)
-        common = list(query.filters)
+        compared = CompareParams(a=a, b=b, by=by, **measured), common
+    elif (named := _named_sides(query, measured)) is not None:
+        compared = named
     else:
         return Cannot(measure.asked())
+    params, common = compared
     return [call(ResetFiltersParams(), "all lines: each side of the comparison is taken from them"),
             *[compile_filter(f) for f in common],
             call(params, f"the matching lines {measure.left} against {measure.right}")]
+
+
+def _named_sides(query: Query, measured: dict[str, str]) -> tuple[CompareParams, list[Filter]] | None:
+    """`compare` of the query's two sides, each as `_taken` takes it, after all of its filters; None when a side
+    cannot be taken."""
+    if query.sides is None:
+        return None
+    taken = [_taken(f) for f in query.sides]
+    if not taken or None in taken:
+        return None
+    (by, a), (by_b, b) = taken  # type: ignore[misc]
+    return CompareParams(a=a, b=b, by=by, by_b=by_b if by_b != by else None, **measured), list(query.filters)
 
 
 def _taken(side: Filter) -> tuple[str, str] | None:
@@ -137,13 +148,25 @@ def _values(query: Query, measure: Comparison) -> Sides | None:
 def _two_values(query: Query, measure: Comparison) -> Sides | None:
     """Two values of one column; or one value, the other side naming another value of its column."""
     fields = [f for f in query.filters if isinstance(f, FieldFilter) and f.op == "eq" and not f.exclude]
+    if (pair := _same_column(query, measure, fields)) is not None:
+        return pair
+    return _one_value(query, measure, fields[0]) if len(fields) == 1 else None
+
+
+def _same_column(query: Query, measure: Comparison, fields: list[FieldFilter]) -> Sides | None:
+    """The values of the first filtered column, when there are two of them and each side names one."""
     same = [f for f in fields if f.field == fields[0].field]
     if len(same) == 2 and (pair := _ordered(measure, [str(f.value) for f in same])):
         return same[0].field, *pair, _others(query, *same)
-    if len(fields) == 1 and _named(str(fields[0].value), measure.left) and (word := re.match(r"\w[\w.-]*",
-                                                                                           measure.right)):
-        return fields[0].field, str(fields[0].value), word.group(0), _others(query, fields[0])
     return None
+
+
+def _one_value(query: Query, measure: Comparison, named: FieldFilter) -> Sides | None:
+    """The value the left side names against the value the right side's first word names, in the same column."""
+    word = re.match(r"\w[\w.-]*", measure.right)
+    if not _named(str(named.value), measure.left) or word is None:
+        return None
+    return named.field, str(named.value), word.group(0), _others(query, named)
 
 
 def _two_texts(query: Query, measure: Comparison) -> Sides | None:
@@ -152,8 +175,13 @@ def _two_texts(query: Query, measure: Comparison) -> Sides | None:
     if len(texts) != 2:
         return None
     regex = any(f.regex for f in texts)
-    searched = {_words(f.value): f.value if f.regex or not regex else re.escape(f.value) for f in texts}
+    searched = _searched(texts, regex)
     pair = _ordered(measure, list(searched))
     if pair is None:
         return None
     return "regex" if regex else "text", searched[pair[0]], searched[pair[1]], _others(query, *texts)
+
+
+def _searched(texts: list[TextFilter], regex: bool) -> dict[str, str]:
+    """Each searched text by its words, as a regex when `regex` (escaped where it was a plain text)."""
+    return {_words(f.value): f.value if f.regex or not regex else re.escape(f.value) for f in texts}

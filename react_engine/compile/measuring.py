@@ -32,11 +32,21 @@ def func_of(measure: Statistic | Rate) -> str:
 def field_named(query: Query, measure: Statistic) -> str:
     """The field as the question names it, with a word a search kept beside it ("bytes" + "sent": `bytes sent`);
     unnamed, the words of the searches ("the average of 'bytes result sent to driver'")."""
-    words = [m.group(1) for f in query.filters if isinstance(f, TextFilter) and f.regex
-             and (m := _WORD.fullmatch(f.value))]
+    words = _kept_words(query)
     if not measure.field and not words:
-        words = [f.value for f in query.filters if isinstance(f, TextFilter) and not f.regex and not f.exclude]
+        words = _searched_words(query)
     return " ".join([measure.field, *words])
+
+
+def _kept_words(query: Query) -> list[str]:
+    """The words the query's searches keep as whole words (`\\bsent`)."""
+    return [m.group(1) for f in query.filters if isinstance(f, TextFilter) and f.regex
+            and (m := _WORD.fullmatch(f.value))]
+
+
+def _searched_words(query: Query) -> list[str]:
+    """The texts the query's plain searches look for."""
+    return [f.value for f in query.filters if isinstance(f, TextFilter) and not f.regex and not f.exclude]
 
 
 def _grouped(query: Query, by: list[str]) -> dict[str, Any]:
@@ -69,10 +79,8 @@ def compile_share(query: Query, measure: Share) -> list[Call] | Cannot:
     """The filters, the lines counted last, then their share of the lines the others keep ("the error rate of
     api.payments today": the errors among api.payments' lines of today), per group when the query has them."""
     groups = query.grouping.by()
-    if measure.ratio:
-        return Cannot("a ratio" + (f" per {' and '.join(groups)}" if groups else ""))
-    if measure.base:
-        return Cannot(f"a percentage of the lines {' '.join(measure.base)}")
+    if (refused := _unshared(measure, groups)) is not None:
+        return refused
     counted, scope = (list(query.filters), []) if measure.of_all else _counted(query.filters)
     if len(counted) > 1 and scope:
         return Cannot(f"a percentage of the lines {', '.join(f.words for f in scope)}")
@@ -80,6 +88,15 @@ def compile_share(query: Query, measure: Share) -> list[Call] | Cannot:
     per = f" per {' and '.join(groups)}" if groups else ""
     share = call(ShareParams(base=base, by=groups), f"the matching lines as a share of the {base} lines{per}")
     return [compile_filter(f) for f in [*scope, *query.left_out, *counted]] + [share]
+
+
+def _unshared(measure: Share, groups: list[str]) -> Cannot | None:
+    """Why a share cannot be compiled: a ratio, or a percentage of lines the question names apart."""
+    if measure.ratio:
+        return Cannot("a ratio" + (f" per {' and '.join(groups)}" if groups else ""))
+    if measure.base:
+        return Cannot(f"a percentage of the lines {' '.join(measure.base)}")
+    return None
 
 
 def _counted(filters: tuple[Filter, ...]) -> tuple[list[Filter], list[Filter]]:

@@ -55,18 +55,25 @@ def compiled(reading: Reading) -> Plan:
     its goal alone measures (the rest of the question is answered)."""
     query, problem = reading.query, reading.problem
     if problem is None and query is not None and reading.measured is not None:
-        calls = compile_query(query)
-        cannot = calls if isinstance(calls, Cannot) else None
-        measure = query.measure if cannot is None else reading.measured
-        if cannot is not None:
-            calls = compile_query(query.model_copy(update={"measure": measure}))
-        if not isinstance(calls, Cannot):
-            return Plan(reading, calls, measure, cannot)
-        problem = calls.sentence()
+        plan = _measured(reading, query, reading.measured)
+        if isinstance(plan, Plan):
+            return plan
+        problem = plan.sentence()
     if problem and reading.asked is not None and isinstance(unserved := compile_query(Query(measure=reading.asked)),
                                                             Cannot):
         problem = f"{unserved.sentence()}, and {problem}"
     return Plan(reading, problem=problem)
+
+
+def _measured(reading: Reading, query: Query, goal: Measure) -> Plan | Cannot:
+    """The plan of the query's calls; when no tool computes its measure, of the calls for its `goal` alone (what
+    was asked kept as `cannot`); `Cannot` when neither compiles."""
+    calls = compile_query(query)
+    if not isinstance(calls, Cannot):
+        return Plan(reading, calls, query.measure)
+    cannot = calls
+    calls = compile_query(query.model_copy(update={"measure": goal}))
+    return calls if isinstance(calls, Cannot) else Plan(reading, calls, goal, cannot)
 
 
 # plans already built, per vocabulary (one per load) and question, columns, time anchor and use of severity
