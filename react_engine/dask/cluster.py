@@ -49,15 +49,26 @@ def connect(address: Any, deadline: float | None = None) -> Client:
 
 
 def _open(text: str, deadline: float | None) -> Client:
-    from distributed import Client, LocalCluster
-
     local = _LOCAL.fullmatch(text)
     if local:
-        workers = int(local["workers"] or 2)
-        if workers < 1:
-            raise InputError(f"--dask {text}: give at least one worker, e.g. local:2")
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0")
-        return Client(cluster)
+        return _local(text, int(local["workers"] or 2))
+    return _remote(text, deadline)
+
+
+def _local(text: str, workers: int) -> Client:
+    """A client of a cluster of `workers` processes started here."""
+    from distributed import Client, LocalCluster
+
+    if workers < 1:
+        raise InputError(f"--dask {text}: give at least one worker, e.g. local:2")
+    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0")
+    return Client(cluster)
+
+
+def _remote(text: str, deadline: float | None) -> Client:
+    """A client of the scheduler at `text`, connected within the run's time; a failure is told as an input error."""
+    from distributed import Client
+
     if "://" not in text:
         raise InputError(f"--dask {text!r}: use tcp://HOST:PORT for a running scheduler, or local / local:N")
     left = CONNECT_SECONDS if deadline is None else deadline - time.monotonic()

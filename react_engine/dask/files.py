@@ -44,11 +44,7 @@ def _expand_url(item: str) -> list[RemoteFile]:
 
     try:
         fs, _, found = fsspec.get_fs_token_paths(item)
-        files: list[str] = []
-        for path in found:
-            inside = sorted(fs.find(path)) if fs.isdir(path) else [path]
-            files.extend(p for p in inside if not any(part.startswith(".") for part in p.split("/")[-1:]))
-        infos = [(p, fs.info(p)) for p in files]
+        infos = [(p, fs.info(p)) for p in _listed(fs, found)]
     except FileNotFoundError:
         raise InputError(f"{item}: no such file or directory; check the URL") from None
     except (OSError, ValueError, ImportError) as exc:
@@ -60,19 +56,37 @@ def _expand_url(item: str) -> list[RemoteFile]:
             for p, info in infos]
 
 
+def _listed(fs: Any, found: list[str]) -> list[str]:
+    """The paths found, a folder standing for the files under it; hidden files (`.name`) are left out."""
+    files: list[str] = []
+    for path in found:
+        inside = sorted(fs.find(path)) if fs.isdir(path) else [path]
+        files.extend(p for p in inside if not p.split("/")[-1].startswith("."))
+    return files
+
+
 def expand_inputs(paths: PathsArg, options: LoadOptions) -> list[RemoteFile]:
     """Files, directories, globs and URLs as sorted, de-duplicated inputs (local ones as the loader names them)."""
     items = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
     if STDIN in [os.fspath(item) for item in items]:
         raise InputError("--dask cannot read standard input; save it to a file the workers can read")
-    local = [item for item in items if not _is_url(os.fspath(item))]
-    found = {f.name: RemoteFile(f.name, f.name, f.size, f.mtime) for f in (expand(local, options).files if local else [])}
-    for item in items:
-        if _is_url(os.fspath(item)):
-            found.update((f.name, f) for f in _expand_url(os.fspath(item)))
+    found = {f.name: f for f in _local_files([item for item in items if not _is_url(os.fspath(item))], options)}
+    found.update((f.name, f) for f in _url_files(items))
     if not found:
         raise InputError("no input given; pass a log file, a folder, a glob or a URL")
     return [found[name] for name in sorted(found)]
+
+
+def _url_files(items: list[str | os.PathLike[str]]) -> list[RemoteFile]:
+    """The files the URLs among the inputs name."""
+    return [f for item in items if _is_url(os.fspath(item)) for f in _expand_url(os.fspath(item))]
+
+
+def _local_files(local: list[str | os.PathLike[str]], options: LoadOptions) -> list[RemoteFile]:
+    """The local inputs as the loader expands them."""
+    if not local:
+        return []
+    return [RemoteFile(f.name, f.name, f.size, f.mtime) for f in expand(local, options).files]
 
 
 def read_range(url: str, start: int, length: int) -> bytes:

@@ -62,13 +62,23 @@ def seed(frame: dd.DataFrame, found: list[Facts]) -> None:
         remember("lengths", data, [f.part.rows for f in found])
     remember("present", frame, pd.concat([f.present for f in found], axis=1).sum(axis=1).reindex(frame.columns,
                                                                                                    fill_value=0))
+    _seed_distinct(frame, found)
+    if "timestamp" in frame.columns:
+        _seed_last_time(frame, found)
+
+
+def _seed_last_time(frame: dd.DataFrame, found: list[Facts]) -> None:
+    """Record the frame's latest time, the latest of its partitions' (none when no row has a time)."""
+    lasts = [f.part.last for f in found if not pd.isna(f.part.last)]
+    remember("compute", frame["timestamp"].max(), max(lasts) if lasts else pd.NaT)
+
+
+def _seed_distinct(frame: dd.DataFrame, found: list[Facts]) -> None:
+    """Record the distinct values of the coded columns, in order of appearance over the partitions."""
     for column in _CODED:
         if column in frame.columns:
             seen = (v for f in found for v in f.distinct.get(column, []))
             remember("distinct", frame[column], list(dict.fromkeys(seen)))
-    if "timestamp" in frame.columns:
-        lasts = [f.part.last for f in found if not pd.isna(f.part.last)]
-        remember("compute", frame["timestamp"].max(), max(lasts) if lasts else pd.NaT)
 
 
 def _combined(parts: list[_Part], column: str) -> pd.Series | None:

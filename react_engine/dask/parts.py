@@ -125,21 +125,31 @@ def finish_block(frame: pd.DataFrame, finish: Finish, meta: pd.DataFrame) -> pd.
     reads."""
     frame = frame.iloc[1:] if finish.lead else frame
     if finish.leads and len(frame):
-        last = frame.index[-1]
-        for raw, message in finish.leads:
-            if RAW_COLUMN in frame:
-                frame.loc[last, RAW_COLUMN] = f"{frame.loc[last, RAW_COLUMN]}\n{raw}"
-            if "message" in frame:
-                frame.loc[last, "message"] = _joined(frame.loc[last, "message"], message)
-        if PATTERN_COLUMN in frame and "message" in frame:  # the joined entry's mask, as a whole-file parse gives
-            frame.loc[last, PATTERN_COLUMN] = mask_one(str(frame.loc[last, "message"]))
+        _join_leads(frame, finish.leads)
     if "line" in frame:
         frame["line"] = frame["line"] + finish.line_offset
+    frame = _as_meta(frame, meta)
+    frame.index = pd.RangeIndex(finish.start, finish.start + len(frame))
+    return frame
+
+
+def _join_leads(frame: pd.DataFrame, leads: tuple[tuple[str, str], ...]) -> None:
+    """Join the lines of the next blocks' first entry to the frame's last entry, and mask it anew."""
+    last = frame.index[-1]
+    for raw, message in leads:
+        if RAW_COLUMN in frame:
+            frame.loc[last, RAW_COLUMN] = f"{frame.loc[last, RAW_COLUMN]}\n{raw}"
+        if "message" in frame:
+            frame.loc[last, "message"] = _joined(frame.loc[last, "message"], message)
+    if PATTERN_COLUMN in frame and "message" in frame:  # the joined entry's mask, as a whole-file parse gives
+        frame.loc[last, PATTERN_COLUMN] = mask_one(str(frame.loc[last, "message"]))
+
+
+def _as_meta(frame: pd.DataFrame, meta: pd.DataFrame) -> pd.DataFrame:
+    """The frame with the meta's columns, in its order and of its types (empty where the frame lacks one)."""
     for column, dtype in meta.dtypes.items():
         if column not in frame:
             frame[column] = pd.Series(pd.NA, index=frame.index, dtype=dtype)
         elif frame[column].dtype != dtype:
             frame[column] = frame[column].astype(dtype)
-    frame = frame[list(meta.columns)]
-    frame.index = pd.RangeIndex(finish.start, finish.start + len(frame))
-    return frame
+    return frame[list(meta.columns)]
