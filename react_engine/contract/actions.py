@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, Union
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError, create_model
@@ -137,23 +137,45 @@ def thinking_in(text: str) -> str | None:
 def _objects(text: str) -> list[str]:
     """Balanced top-level `{…}` spans in `text`, respecting JSON strings; a span nested deeper than any reply
     could be is left out (repairing one is slow and can only fail)."""
-    spans, depth, deepest, start, i = [], 0, 0, -1, 0
+    braces, i = _Braces(text), 0
     while i < len(text):
         ch = text[i]
-        if ch == '"' and depth:
+        if ch == '"' and braces.depth:
             i = _string_end(text, i + 1)
         elif ch == "{":
-            start, deepest = (i, 0) if depth == 0 else (start, deepest)
-            depth += 1
-            deepest = max(deepest, depth)
-        elif ch == "}" and depth:
-            depth -= 1
-            if depth == 0 and deepest <= _MAX_DEPTH:
-                spans.append(text[start : i + 1])
+            braces.open(i)
+        elif ch == "}" and braces.depth:
+            braces.close(i)
         i += 1
-    if depth and start >= 0 and deepest <= _MAX_DEPTH:  # truncated: let the repairer close it
-        spans.append(text[start:])
-    return spans
+    braces.truncated()
+    return braces.spans
+
+
+@dataclass
+class _Braces:
+    """The braces a scan of `text` has met: the top-level spans closed so far, and the one still open."""
+
+    text: str
+    spans: list[str] = field(default_factory=list)
+    depth: int = 0
+    deepest: int = 0  # of the open span
+    start: int = -1  # of the open span
+
+    def open(self, i: int) -> None:
+        if self.depth == 0:
+            self.start, self.deepest = i, 0
+        self.depth += 1
+        self.deepest = max(self.deepest, self.depth)
+
+    def close(self, i: int) -> None:
+        self.depth -= 1
+        if self.depth == 0 and self.deepest <= _MAX_DEPTH:
+            self.spans.append(self.text[self.start : i + 1])
+
+    def truncated(self) -> None:
+        """Keep a span the text ends inside: the repairer closes it."""
+        if self.depth and self.start >= 0 and self.deepest <= _MAX_DEPTH:
+            self.spans.append(self.text[self.start :])
 
 
 def _string_end(text: str, i: int) -> int:
@@ -184,18 +206,30 @@ def _load(candidate: str) -> Any:
 
 def _normalise(obj: dict[str, Any]) -> dict[str, Any] | None:
     """Map common variants (`tool`/`arguments`, `name`/`parameters`, OpenAI function calls) to the contract."""
-    if isinstance(obj.get("function"), dict):
-        obj = {**obj["function"], "reasoning": obj.get("reasoning", "")}
-    if isinstance(obj.get("action"), dict):  # {"action": {"name": ..., "params": ...}}
-        obj = {**obj["action"], "reasoning": obj.get("reasoning", "")}
+    obj = _unwrapped(obj)
     action = next((obj[k] for k in _ALIASES_ACTION if isinstance(obj.get(k), str)), None)
     if action is None:
         return None
+    reasoning = obj.get("reasoning") or obj.get("thought") or obj.get("thoughts") or ""
+    return {"reasoning": str(reasoning), "action": action.strip(), "params": _params(obj)}
+
+
+def _unwrapped(obj: dict[str, Any]) -> dict[str, Any]:
+    """The call an OpenAI function call (`{"function": {...}}`) or a nested action (`{"action": {"name": ...,
+    "params": ...}}`) wraps, with the reply's reasoning."""
+    if isinstance(obj.get("function"), dict):
+        obj = {**obj["function"], "reasoning": obj.get("reasoning", "")}
+    if isinstance(obj.get("action"), dict):
+        obj = {**obj["action"], "reasoning": obj.get("reasoning", "")}
+    return obj
+
+
+def _params(obj: dict[str, Any]) -> Any:
+    """The params under any of their names, parsed when given as a JSON string; {} when none can be read."""
     params: Any = next((obj[k] for k in _ALIASES_PARAMS if k in obj), {})
     if isinstance(params, str):
         params = _load(params) if params.strip().startswith("{") else {}
-    reasoning = obj.get("reasoning") or obj.get("thought") or obj.get("thoughts") or ""
-    return {"reasoning": str(reasoning), "action": action.strip(), "params": params if params is not None else {}}
+    return params if params is not None else {}
 
 
 def parse_reply(text: str) -> Reply:
