@@ -47,10 +47,8 @@ def judged(state: RunState, final: tuple[str, Any], interpretation: Interpretati
     out = Outcome(answer=answer, value=value, verified=verdict.verified)
     if warning := verdict.warning(last.action if last else None, last.value if last else None):
         out.warnings.append(warning)
-    if expected is not None and out.verified and not same_value(value, expected):
-        out.verified = False
-        out.warnings.append(f"unverified: the answer's value {cut(json_text(value), 80)} is not "
-                            f"{cut(json_text(expected), 80)}, the value the tools computed for the question as read")
+    if expected is not None and out.verified:
+        _check_expected(out, expected)
     if out.verified and (doubt := _no_answer(answer, value, interpretation)) is not None:
         out.verified = False
         out.warnings += [doubt] if doubt else []
@@ -59,6 +57,14 @@ def judged(state: RunState, final: tuple[str, Any], interpretation: Interpretati
                                 state.now)
     out.evidence = evidence(state.frame, state.evidence, state.rows, settings.evidence_lines)
     return out
+
+
+def _check_expected(out: Outcome, expected: Any) -> None:
+    """Unverify `out`, saying why, when its value is not `expected`, the value computed for the question as read."""
+    if not same_value(out.value, expected):
+        out.verified = False
+        out.warnings.append(f"unverified: the answer's value {cut(json_text(out.value), 80)} is not "
+                            f"{cut(json_text(expected), 80)}, the value the tools computed for the question as read")
 
 
 def _mark_partial(out: Outcome, state: RunState, interpretation: Interpretation | None) -> None:
@@ -82,6 +88,11 @@ def same_value(a: Any, b: Any) -> bool:
         return math.isclose(a, b, rel_tol=5e-6, abs_tol=1e-9)
     if isinstance(a, str) and isinstance(b, str):
         return a.strip().casefold() == b.strip().casefold()
+    return _same_items(a, b)
+
+
+def _same_items(a: Any, b: Any) -> bool:
+    """Dicts key by key and lists item by item (see `same_value`); anything else equal."""
     if isinstance(a, dict) and isinstance(b, dict):
         return a.keys() == b.keys() and all(same_value(a[k], b[k]) for k in a)
     if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):

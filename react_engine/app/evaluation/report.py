@@ -69,16 +69,17 @@ def _accuracy(passed: int, cases: int) -> float:
 
 def by_class(scenarios: list[Scenario]) -> dict[str, ClassSummary]:
     """Cases, passes, wrong answers and refusals per phrasing class (cases without a class are left out)."""
-    classes: dict[str, ClassSummary] = {}
-    for name in sorted({s.phrasing for s in scenarios if s.phrasing}):
-        group = [s for s in scenarios if s.phrasing == name]
-        ran = [s for s in group if s.outcome != "skipped"]
-        passed = sum(s.passed for s in ran)
-        classes[name] = ClassSummary(cases=len(ran), passed=passed, accuracy=_accuracy(passed, len(ran)),
-                                     wrong=sum(s.outcome == "wrong" for s in ran),
-                                     refused=sum(s.outcome == "refused" for s in ran),
-                                     skipped=len(group) - len(ran))
-    return classes
+    names = sorted({s.phrasing for s in scenarios if s.phrasing})
+    return {name: _class_summary([s for s in scenarios if s.phrasing == name]) for name in names}
+
+
+def _class_summary(group: list[Scenario]) -> ClassSummary:
+    """Cases, passes, wrong answers and refusals of one class's cases."""
+    ran = [s for s in group if s.outcome != "skipped"]
+    passed = sum(s.passed for s in ran)
+    return ClassSummary(cases=len(ran), passed=passed, accuracy=_accuracy(passed, len(ran)),
+                        wrong=sum(s.outcome == "wrong" for s in ran), refused=sum(s.outcome == "refused" for s in ran),
+                        skipped=len(group) - len(ran))
 
 
 def summarize(scenarios: list[Scenario]) -> Summary:
@@ -111,12 +112,17 @@ def compare(current: Report, baseline: Report, baseline_path: str | None = None)
     before, now = _passed(baseline), _passed(current)
     return RegressionAnalysis(
         baseline=baseline_path,
-        regressions=[i for i, ok in now.items() if before.get(i) and not ok],
-        improvements=[i for i, ok in now.items() if before.get(i) is False and ok],
+        **_flips(before, now),
         score_drops=_score_drops(current, baseline),
         new_cases=[i for i in now if i not in before],
         missing_cases=[i for i in before if i not in now],
     )
+
+
+def _flips(before: dict[str, bool], now: dict[str, bool]) -> dict[str, list[str]]:
+    """The cases that passed before and fail now (regressions), and those that failed before and pass now."""
+    return {"regressions": [i for i, ok in now.items() if before.get(i) and not ok],
+            "improvements": [i for i, ok in now.items() if before.get(i) is False and ok]}
 
 
 def _passed(report: Report) -> dict[str, bool]:

@@ -74,9 +74,19 @@ def same_value(actual: Any, expected: Any, tolerance: float = 0.0, rel_tolerance
     case-insensitively, lists and dicts element by element."""
     expected_n, actual_n = _number(expected), _number(actual)
     if expected_n is not None and actual_n is not None:
-        if isinstance(expected_n, int) and isinstance(actual_n, int) and not rel_tolerance:
-            return abs(actual_n - expected_n) <= tolerance
-        return math.isclose(actual_n, expected_n, rel_tol=max(rel_tolerance, 1e-9), abs_tol=tolerance)
+        return _same_number(actual_n, expected_n, tolerance, rel_tolerance)
+    return _same_items(actual, expected, tolerance, rel_tolerance)
+
+
+def _same_number(actual: float, expected: float, tolerance: float, rel_tolerance: float) -> bool:
+    """Whole numbers within `tolerance`, unless a relative tolerance is given; others as `math.isclose`."""
+    if isinstance(expected, int) and isinstance(actual, int) and not rel_tolerance:
+        return abs(actual - expected) <= tolerance
+    return math.isclose(actual, expected, rel_tol=max(rel_tolerance, 1e-9), abs_tol=tolerance)
+
+
+def _same_items(actual: Any, expected: Any, tolerance: float, rel_tolerance: float) -> bool:
+    """Lists and dicts element by element (see `same_value`); anything else as text, case-insensitively."""
     if isinstance(expected, (list, tuple)) and isinstance(actual, (list, tuple)):
         return len(actual) == len(expected) and all(same_value(a, e, tolerance, rel_tolerance)
                                                     for a, e in zip(actual, expected))
@@ -139,27 +149,30 @@ def _top_holds(top: list[Any], value: Any) -> bool:
 def _correctness(expect: Expect, result: RunResult, failures: list[str]) -> float | None:
     if not expect.checks_answer:
         return None
-    checks = []
-    if expect.checks_value:
-        ok = same_value(result.value, expect.value, expect.tolerance, expect.rel_tolerance)
-        checks.append(ok)
-        if not ok:
-            failures.append(f"value {result.value!r} != expected {expect.value!r}")
-        if not _empty(expect.value):
-            checks.append(result.verified)
-            if not result.verified:
-                failures.append("answer not verified against computed values")
+    checks = _value_checks(expect, result, failures) if expect.checks_value else []
     text = f"{result.answer}\n{result.message or ''}".casefold()
-    for needle in expect.contains:
-        checks.append(needle.casefold() in text)
-        if not checks[-1]:
-            failures.append(f"answer lacks {needle!r}")
+    checks += [_noted(needle.casefold() in text, failures, f"answer lacks {needle!r}") for needle in expect.contains]
     if expect.top is not None:
-        checks.append(_top_holds(expect.top, result.value))
-        if not checks[-1]:
-            want = _wanted_top(expect.top)
-            failures.append(f"top {ranking(result.value)[: len(want)]!r} does not start with {want!r}")
+        want = _wanted_top(expect.top)
+        checks.append(_noted(_top_holds(expect.top, result.value), failures,
+                             f"top {ranking(result.value)[: len(want)]!r} does not start with {want!r}"))
     return sum(checks) / len(checks)
+
+
+def _value_checks(expect: Expect, result: RunResult, failures: list[str]) -> list[bool]:
+    """The value is the expected one, and verified unless it is empty."""
+    checks = [_noted(same_value(result.value, expect.value, expect.tolerance, expect.rel_tolerance), failures,
+                     f"value {result.value!r} != expected {expect.value!r}")]
+    if not _empty(expect.value):
+        checks.append(_noted(result.verified, failures, "answer not verified against computed values"))
+    return checks
+
+
+def _noted(ok: bool, failures: list[str], failure: str) -> bool:
+    """`ok`, with `failure` noted in `failures` when it is false."""
+    if not ok:
+        failures.append(failure)
+    return ok
 
 
 def _tool_usage(expect: Expect, result: RunResult, failures: list[str]) -> tuple[float | None, list[str], int]:
@@ -168,12 +181,16 @@ def _tool_usage(expect: Expect, result: RunResult, failures: list[str]) -> tuple
     errors = sum(not s.ok for s in calls)
     if not expect.tools and not calls:
         return None, called, errors
-    missing = [t for t in expect.tools if t not in called]
+    clean = 1 - errors / len(calls) if calls else 1.0
+    return (_found(expect.tools, called, failures) + clean) / 2, called, errors
+
+
+def _found(tools: list[str], called: list[str], failures: list[str]) -> float:
+    """The share of the expected tools that were called (1 when none is expected), the others noted."""
+    missing = [t for t in tools if t not in called]
     if missing:
         failures.append(f"expected tools not called: {', '.join(missing)}")
-    found = 1 - len(missing) / len(expect.tools) if expect.tools else 1.0
-    clean = 1 - errors / len(calls) if calls else 1.0
-    return (found + clean) / 2, called, errors
+    return 1 - len(missing) / len(tools) if tools else 1.0
 
 
 def _error_handling(expect: Expect, result: RunResult, failures: list[str]) -> float | None:
@@ -181,19 +198,16 @@ def _error_handling(expect: Expect, result: RunResult, failures: list[str]) -> f
         return None
     checks = []
     if expect.stop_reason is not None:
-        checks.append(result.stop_reason == expect.stop_reason and bool(result.answer.strip()))
-        if not checks[-1]:
-            failures.append(f"stop_reason {result.stop_reason} != expected {expect.stop_reason}")
+        checks.append(_noted(result.stop_reason == expect.stop_reason and bool(result.answer.strip()), failures,
+                             f"stop_reason {result.stop_reason} != expected {expect.stop_reason}"))
     if expect.no_data:
-        checks.append(result.stop_reason == "stop" and not result.partial and _empty(result.value))
-        if not checks[-1]:
-            failures.append(f"expected a plain 'nothing found' answer, got value {result.value!r} "
-                            f"({result.stop_reason})")
+        checks.append(_noted(result.stop_reason == "stop" and not result.partial and _empty(result.value), failures,
+                             f"expected a plain 'nothing found' answer, got value {result.value!r} "
+                             f"({result.stop_reason})"))
     if expect.unserved:
-        checks.append(not result.verified and (result.partial or result.refused))
-        if not checks[-1]:
-            failures.append("an intent the engine cannot serve yet got a full answer instead of a partial answer "
-                            "or a refusal")
+        checks.append(_noted(not result.verified and (result.partial or result.refused), failures,
+                             "an intent the engine cannot serve yet got a full answer instead of a partial answer "
+                             "or a refusal"))
     return sum(checks) / len(checks)
 
 
