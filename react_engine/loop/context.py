@@ -138,31 +138,37 @@ def offered(tools: list[Tool], shape: Shape, wanted: frozenset[str]) -> list[Too
 
 def render(view: ContextView, tools: list[Tool], shape: Shape) -> str:
     """Render the user prompt for `view` with the given section sizes, listing `tools`."""
-    history = view.history[-shape.history :] if shape.history else []
-    history_text = "\n".join(_history_line(h, 220) for h in history) or "(none yet)"
-    start, end = view.time_range
-    time_range = f", time {start} .. {end}" if start else ""
-    feedback = f"NOTE: {quoting(view.feedback, 600)}\n\n" if view.feedback else ""
-    notes = view.notes or ""
-    if shape.examples and view.suggestion is not None:  # the example shows the suggestion: said once
-        notes = without_suggestion(notes)
     return _USER.format(
         question=clean(view.question, 500),
-        notes=f"NOTES: {quote(notes, NOTES_CHARS)}\n" if notes else "",
         iteration=view.iteration,
         max_iterations=view.max_iterations,
         now=view.now or "unknown (no timestamps)",
         tools="\n".join(f"- {t.signature()}: {t.description}" for t in tools),
         examples=_examples(view) if shape.examples else "",
-        feedback=feedback,
-        history=history_text,
-        row_count=f"{view.row_count:,}",
-        total_rows=f"{view.total_rows:,}",
-        time_range=time_range,
-        severity_mix=_pairs(sorted(view.severity_mix.items(), key=lambda kv: -kv[1])),
-        columns=", ".join(clean(str(c), 40) for c in view.columns),
+        **_run_parts(view, shape),
+        **_data_parts(view),
         **_rows_parts(view, shape),
     ).strip()
+
+
+def _run_parts(view: ContextView, shape: Shape) -> dict[str, str]:
+    """The parts that tell the run so far: the notes, the feedback on the last reply and the recent steps."""
+    history = view.history[-shape.history :] if shape.history else []
+    notes = view.notes or ""
+    if shape.examples and view.suggestion is not None:  # the example shows the suggestion: said once
+        notes = without_suggestion(notes)
+    return {"notes": f"NOTES: {quote(notes, NOTES_CHARS)}\n" if notes else "",
+            "feedback": f"NOTE: {quoting(view.feedback, 600)}\n\n" if view.feedback else "",
+            "history": "\n".join(_history_line(h, 220) for h in history) or "(none yet)"}
+
+
+def _data_parts(view: ContextView) -> dict[str, str]:
+    """The parts of the log-data block that size the rows: their counts, time range, severities and columns."""
+    start, end = view.time_range
+    return {"row_count": f"{view.row_count:,}", "total_rows": f"{view.total_rows:,}",
+            "time_range": f", time {start} .. {end}" if start else "",
+            "severity_mix": _pairs(sorted(view.severity_mix.items(), key=lambda kv: -kv[1])),
+            "columns": ", ".join(clean(str(c), 40) for c in view.columns)}
 
 
 def _rows_parts(view: ContextView, shape: Shape) -> dict[str, str]:

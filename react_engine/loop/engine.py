@@ -60,10 +60,7 @@ class Engine:
         tracer = self.tracer_factory() if self.tracer_factory else NULL_TRACER
         options = load_options or LoadOptions()
         started = time.monotonic()
-        with tracer.span("ask", question=question, paths=[str(p) for p in paths or []], now=now or "",
-                         format=options.format or "", planner=self.planner.name, model=self.planner.model or "",
-                         deterministic=self.planner.deterministic, year=options.year,
-                         max_iterations=self.settings.max_iterations) as span:
+        with tracer.span("ask", **self._asked(question, paths, now, options)) as span:
             try:
                 state, warnings = self._open(question, paths, frame, now, options, started)
             except Stop as stop:
@@ -76,6 +73,14 @@ class Engine:
         result.trace_file = tracer.close()
         result.warnings.extend(tracer.warnings)
         return result
+
+    def _asked(self, question: str, paths: Sequence[str | Path] | None, now: str | None,
+               options: LoadOptions) -> dict[str, Any]:
+        """What a run's trace records of the question asked and how it is answered."""
+        return {"question": question, "paths": [str(p) for p in paths or []], "now": now or "",
+                "format": options.format or "", "planner": self.planner.name, "model": self.planner.model or "",
+                "deterministic": self.planner.deterministic, "year": options.year,
+                "max_iterations": self.settings.max_iterations}
 
     def _open(self, question: str, paths: Sequence[str | Path] | None, frame: pd.DataFrame | None, now: str | None,
               options: LoadOptions, started: float) -> tuple[RunState, list[str]]:

@@ -48,22 +48,32 @@ def needs_fallback(result: RunResult, if_unreachable: bool = True) -> bool:
 def merge(first: RunResult, second: RunResult, started: float) -> RunResult:
     """The model's run `first` (begun at `started`) finished by the fallback's run `second`: the fallback's answer
     when it is verified and whole, or partial where the model gave no answer at all; else `first` unchanged."""
-    whole = second.verified and not second.partial
-    if second.stop_reason != "stop" or not (whole or (second.partial and first.stop_reason != "stop")):
+    if not _takes_over(first, second):
         return first
     offset = len(first.steps)
     steps = [*first.steps, *(s.model_copy(update={"iteration": s.iteration + offset}) for s in second.steps)]
-    warnings = [*first.warnings, _notice(first, second),
-                *(w for w in second.warnings if w not in first.warnings)]
-    if first.stop_reason == "stop" and first.answer and _differs(first.value, second.value):
-        warnings.append(f"the {first.planner} planner's unverified answer was set aside: {cut(first.answer, 160)}")
     merged = second.model_copy(update={
-        "steps": steps, "warnings": warnings, "statistics": _sum(first.statistics, second.statistics),
+        "steps": steps, "warnings": _warnings(first, second), "statistics": _sum(first.statistics, second.statistics),
         "planner": f"{first.planner}+{second.planner}", "model": first.model, "trace_file": first.trace_file,
     })  # fmt: skip
     merged.statistics.execution_time_seconds = round(time.monotonic() - started, 4)
     merged._rows = second.rows
     return merged
+
+
+def _takes_over(first: RunResult, second: RunResult) -> bool:
+    """Whether the fallback's run answers in place of the model's (see `merge`)."""
+    whole = second.verified and not second.partial
+    return second.stop_reason == "stop" and (whole or (second.partial and first.stop_reason != "stop"))
+
+
+def _warnings(first: RunResult, second: RunResult) -> list[str]:
+    """Both runs' warnings, with the notice that the fallback answered and the model's answer it set aside."""
+    warnings = [*first.warnings, _notice(first, second),
+                *(w for w in second.warnings if w not in first.warnings)]
+    if first.stop_reason == "stop" and first.answer and _differs(first.value, second.value):
+        warnings.append(f"the {first.planner} planner's unverified answer was set aside: {cut(first.answer, 160)}")
+    return warnings
 
 
 def _notice(first: RunResult, second: RunResult) -> str:

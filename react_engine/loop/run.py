@@ -22,7 +22,7 @@ from react_engine.loop.state import CallKey, RunState, call_key
 from react_engine.loop.stops import Stop
 from react_engine.question import Interpretation, Vocabulary
 from react_engine.question.reading.read import read_question
-from react_engine.rows.rowops import attrs, count, is_lazy
+from react_engine.rows.rowops import Rows, attrs, count, is_lazy
 from react_engine.rows.snippets import cut, from_log, json_text
 from react_engine.settings import Settings
 from react_engine.tools import Tool, ToolContext, ToolResult
@@ -301,20 +301,26 @@ class Run:
             state.entities.update(result.entities)
         if result.rows is not None:
             state.set_rows(result.rows)
-            if tool.narrows:  # filters are idempotent: the same call again is a repeat
-                state.calls.setdefault(call_key(tool.name, canonical, state.rows_version), step.iteration)
-            if tool.narrows and self.planner.reads_prompt:  # what a prompt's hints name
-                state.strategies_tried.append(f"{tool.name}({json_text(step.params)})")
-            if count(result.rows) == 0 and self.settings.auto_retry_enabled and tool.narrows and \
-                    self.planner.reads_prompt:
-                state.feedback = guidance.empty_hint(tool.name, step.params, self.settings.time_expansion_factor,
-                                                     state.strategies_tried)
+            if tool.narrows:
+                self._narrowed(tool, step, result.rows, canonical)
         if result.evidence is not None:
             state.evidence = result.evidence
         if result.note:
             state.notes.append(result.note)
             step.observation += f" (note: {result.note})"
             state.feedback = " ".join(filter(None, (state.feedback, f"Note: {from_log(result.note)}.")))
+
+    def _narrowed(self, tool: Tool, step: Step, rows: Rows, canonical: dict[str, Any]) -> None:
+        """Remember a filter's call (filters are idempotent: the same call again is a repeat); for a planner that
+        reads the prompt, name it among the strategies tried, and hint at another when it kept no rows."""
+        state = self.state
+        state.calls.setdefault(call_key(tool.name, canonical, state.rows_version), step.iteration)
+        if not self.planner.reads_prompt:
+            return
+        state.strategies_tried.append(f"{tool.name}({json_text(step.params)})")
+        if count(rows) == 0 and self.settings.auto_retry_enabled:
+            state.feedback = guidance.empty_hint(tool.name, step.params, self.settings.time_expansion_factor,
+                                                 state.strategies_tried)
 
     def _finalize(self, answer: str, value: Any, step: Step) -> None:
         state, settings = self.state, self.settings
