@@ -10,6 +10,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -66,13 +67,18 @@ def _entries(name: str, text: str) -> list[tuple[int, Any]]:
     if suffix in (".jsonl", ".ndjson") or (name == "-" and first.startswith("{")):
         return _jsonl(text)
     if suffix in (".yaml", ".yml", ".json"):
-        data = yaml.safe_load(text) or []
-        data = data.get("questions", data) if isinstance(data, dict) else data
-        if not isinstance(data, list):
-            raise ValueError("expected a list of questions")
-        return list(enumerate(data, 1))
+        return _listed(text)
     return [(number, line.strip()) for number, line in enumerate(text.splitlines(), 1)
             if line.strip() and not line.lstrip().startswith("#")]
+
+
+def _listed(text: str) -> list[tuple[int, Any]]:
+    """The entries of a YAML or JSON list of questions (or of its `questions` key), by position."""
+    data = yaml.safe_load(text) or []
+    data = data.get("questions", data) if isinstance(data, dict) else data
+    if not isinstance(data, list):
+        raise ValueError("expected a list of questions")
+    return list(enumerate(data, 1))
 
 
 def _read_queries(path: Path) -> str:
@@ -94,21 +100,28 @@ def load_queries(path: str | Path) -> list[BatchItem]:
     seen: dict[str, int] = {}
     where = "line" if line_based else "question"
     for number, entry in entries:
-        try:
-            item = BatchItem.model_validate({"question": entry} if isinstance(entry, str) else entry)
-        except ValidationError as exc:
-            problem = exc.errors()[0]
-            field = ".".join(map(str, problem["loc"])) or "entry"
-            raise InputError(f"{path}: {where} {number}: {field}: {problem['msg']}: "
-                             "give `question` and optionally `id` and `logs`") from None
-        item.id = item.id or question_id(item.question)
-        item.logs = [str(path.parent / p) for p in item.logs]
+        item = _item(entry, path, f"{where} {number}")
         if item.id in seen:
             raise InputError(f"{path}: {where}s {seen[item.id]} and {number} have the same id {item.id!r}: "
                              "remove the duplicate or give each its own id")
         seen[item.id] = number
         items.append(item)
     return items
+
+
+def _item(entry: Any, path: Path, where: str) -> BatchItem:
+    """One entry of the questions file at `path` as an item: its id given or derived, its logs relative to the
+    file."""
+    try:
+        item = BatchItem.model_validate({"question": entry} if isinstance(entry, str) else entry)
+    except ValidationError as exc:
+        problem = exc.errors()[0]
+        field = ".".join(map(str, problem["loc"])) or "entry"
+        raise InputError(f"{path}: {where}: {field}: {problem['msg']}: "
+                         "give `question` and optionally `id` and `logs`") from None
+    item.id = item.id or question_id(item.question)
+    item.logs = [str(path.parent / p) for p in item.logs]
+    return item
 
 
 def answered_ids(out: Path) -> set[str]:
@@ -256,29 +269,48 @@ def run_batch(engine: Engine, items: Sequence[BatchItem], out: str | Path, *, lo
     if not logs and (orphan := next((item for item in items if not item.logs), None)):
         raise InputError(f"question {orphan.id!r} has no logs: pass --logs PATH or give `logs` in the file")
     out = Path(out)
-    frames = frames or FrameCache()
     policy = RetryPolicy(max_attempts=retries + 1, initial_delay=backoff, max_delay=max(8.0, backoff))
-
-    def answer(item: BatchItem) -> tuple[RunResult, int]:
-        away = outside(item.logs, allowed) if allowed is not None and item.logs else None
-        if away is not None:
-            return _refused(engine, item, away, allowed or []), 0
-        return _ask(engine, item.question, item.logs or [str(p) for p in logs], frames, now, policy, sleep)
-
+    answer = _Answering(engine, logs, frames or FrameCache(), now, policy, sleep, allowed)
     with _results_file(out) as (handle, done):
         summary = BatchSummary(out=str(out), total=len(items), skipped=sum(item.id in done for item in items))
         try:
-            for item in (i for i in items if i.id not in done):
-                result, retried = answer(item)
-                summary.retried += retried
-                if result.stop_reason == "interrupted":
-                    summary.interrupted = True
-                    break
-                _write(handle, out, json.dumps({"id": item.id, **result.model_dump(mode="json")},
-                                               ensure_ascii=False) + "\n")
-                summary.add(result)
-                if on_result:
-                    on_result(item, result, summary)
+            _answer_all([i for i in items if i.id not in done], answer, summary, handle, out, on_result)
         except KeyboardInterrupt:
             summary.interrupted = True
     return summary
+
+
+@dataclass(frozen=True)
+class _Answering:
+    """How a batch answers one item: from its own logs (refused outside the `allowed` folders) or the batch's."""
+
+    engine: Engine
+    logs: Sequence[str | Path]
+    frames: FrameCache
+    now: str | None
+    policy: RetryPolicy
+    sleep: Callable[[float], None]
+    allowed: Sequence[Path] | None
+
+    def __call__(self, item: BatchItem) -> tuple[RunResult, int]:
+        """The item's result and how many retries it took."""
+        away = outside(item.logs, self.allowed) if self.allowed is not None and item.logs else None
+        if away is not None:
+            return _refused(self.engine, item, away, self.allowed or []), 0
+        paths = item.logs or [str(p) for p in self.logs]
+        return _ask(self.engine, item.question, paths, self.frames, self.now, self.policy, self.sleep)
+
+
+def _answer_all(pending: list[BatchItem], answer: _Answering, summary: BatchSummary, handle: BinaryIO, out: Path,
+                on_result: OnResult | None) -> None:
+    """Answer the items in turn, writing and counting each result; an interrupted one stops the batch unwritten."""
+    for item in pending:
+        result, retried = answer(item)
+        summary.retried += retried
+        if result.stop_reason == "interrupted":
+            summary.interrupted = True
+            return
+        _write(handle, out, json.dumps({"id": item.id, **result.model_dump(mode="json")}, ensure_ascii=False) + "\n")
+        summary.add(result)
+        if on_result:
+            on_result(item, result, summary)

@@ -100,6 +100,25 @@ def _slash(session: ChatSession, command: str, output: str) -> str:
     return output
 
 
+def _converse(session: ChatSession, lines: Iterator[str], output: str) -> bool:
+    """Answer the questions and run the commands of `lines` until they end or one quits; whether every
+    question was answered."""
+    all_answered = True
+    for line in lines:
+        question = line.strip()
+        if not question:
+            continue
+        if question in ("/quit", "/exit"):
+            break
+        if question.startswith("/"):
+            output = _slash(session, question, output)
+            continue
+        result = session.ask(question)
+        present(result, output)
+        all_answered = all_answered and result.answered
+    return all_answered
+
+
 @click.command("chat")
 @click.argument("paths", nargs=-1, required=True)
 @question_options
@@ -117,25 +136,13 @@ def chat_command(paths: tuple[str, ...], planner_spec: PlannerSpec, run: dict, l
       printf 'how many errors?\\nhow many of those are from sshd?\\n' | react-engine chat /var/log/syslog
     """
     interactive = sys.stdin.isatty()
-    all_answered = True
     with cli_engine(planner_spec, run, approval) as engine:
         session = ChatSession(engine, paths, now=run["now"], load_options=load_options)
         for warning in session.frame.attrs.get("warnings", []):
             note(f"warning: {warning}")
         if interactive:
             note(f"{len(session.frame):,} rows loaded; ask a question, or /help")
-        for line in _terminal_lines() if interactive else _piped_lines():
-            question = line.strip()
-            if not question:
-                continue
-            if question in ("/quit", "/exit"):
-                break
-            if question.startswith("/"):
-                output = _slash(session, question, output)
-                continue
-            result = session.ask(question)
-            present(result, output)
-            all_answered = all_answered and result.answered
+        all_answered = _converse(session, _terminal_lines() if interactive else _piped_lines(), output)
     retain_traces(run)
     sys.exit(0 if interactive or all_answered else 1)
 

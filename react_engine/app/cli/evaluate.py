@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import click
 
@@ -12,13 +14,14 @@ from react_engine.app.cli.terminal import note, out, out_json, quiet_option
 from react_engine.app.evaluation.report import Report, build_report, class_table, load_report, save_report
 from react_engine.app.evaluation.runner import replay_engines, run_suite
 from react_engine.app.evaluation.scoring import Scenario
-from react_engine.app.evaluation.suite import load_suite
+from react_engine.app.evaluation.suite import Suite, load_suite
 from react_engine.app.launch import open_engine
 from react_engine.contract.planner import Planner
 from react_engine.logs.options import LoadOptions
-from react_engine.loop.engine import Engine
+from react_engine.loop.engine import Engine, TracerFactory
 from react_engine.loop.frames import FrameCache
 from react_engine.planners.factory import PlannerSpec, make_advisor
+from react_engine.settings import Settings
 
 
 def _case_line(scenario: Scenario) -> str:
@@ -76,32 +79,58 @@ def eval_command(suite_file: str, planner_spec: PlannerSpec, run: dict, load_opt
     settings = run["settings"]
     tracers = tracer_factory(run["trace_dir"], run["trace"])
     year = load_options.year or suite.year
-    if run["now"]:
+    if run["now"]:  # the cases that give no time anchor of their own take this one
         suite.cases = [c.model_copy(update={"now": c.now or run["now"]}) for c in suite.cases]
-
-    def make_engine(planner: Planner) -> Engine:
-        return Engine(planner, settings, tracer_factory=tracers, advisor=make_advisor())
-
     frames = FrameCache(load_options.model_copy(update={"year": year}))
     echo = None if as_json else (lambda scenario: out(_case_line(scenario)))
+    suite = suite.model_copy(update={"year": year})
     if replies:
-        recorded = load_report(replies)
-        name, model, deterministic = "script", recorded.model, recorded.deterministic
-        scenarios = run_suite(suite.model_copy(update={"year": year}), replay_engines(recorded, make_engine),
-                              on_case=echo, frames=frames)
+        ran = _replayed(suite, load_report(replies), settings, tracers, frames, echo)
     else:
-        with open_engine(planner_spec, settings, notify=note, tracer_factory=tracers) as engine:
-            name, model, deterministic = engine.planner.name, engine.planner.model, engine.planner.deterministic
-            scenarios = run_suite(suite.model_copy(update={"year": year}), lambda case: engine, on_case=echo,
-                                  frames=frames)
-    report = build_report(suite.name, name, model, scenarios, previous, baseline, deterministic=deterministic)
+        ran = _planned(suite, planner_spec, settings, tracers, frames, echo)
+    report = build_report(suite.name, ran.planner, ran.model, ran.scenarios, previous, baseline,
+                          deterministic=ran.deterministic)
     for path in filter(None, (report_file, save_baseline)):
         save_report(report, path)
+    _show(report, as_json)
+    sys.exit(1 if report.regression_analysis.failed else 0)
+
+
+def _show(report: Report, as_json: bool) -> None:
+    """Print the report as JSON, or its summary as text."""
     if as_json:
         out_json(report.model_dump_json(indent=1))
     else:
         out(render(report))
-    sys.exit(1 if report.regression_analysis.failed else 0)
+
+
+@dataclass(frozen=True)
+class _Ran:
+    """A suite's scenarios and the planner that answered them."""
+
+    scenarios: list[Scenario]
+    planner: str
+    model: str | None
+    deterministic: bool
+
+
+def _replayed(suite: Suite, recorded: Report, settings: Settings, tracers: TracerFactory | None, frames: FrameCache,
+              echo: Callable[[Scenario], None] | None) -> _Ran:
+    """The suite run by replaying the replies `recorded` holds per case."""
+
+    def make_engine(planner: Planner) -> Engine:
+        return Engine(planner, settings, tracer_factory=tracers, advisor=make_advisor())
+
+    scenarios = run_suite(suite, replay_engines(recorded, make_engine), on_case=echo, frames=frames)
+    return _Ran(scenarios, "script", recorded.model, recorded.deterministic)
+
+
+def _planned(suite: Suite, planner_spec: PlannerSpec, settings: Settings, tracers: TracerFactory | None,
+             frames: FrameCache, echo: Callable[[Scenario], None] | None) -> _Ran:
+    """The suite run by the planner `planner_spec` asks for."""
+    with open_engine(planner_spec, settings, notify=note, tracer_factory=tracers) as engine:
+        scenarios = run_suite(suite, lambda case: engine, on_case=echo, frames=frames)
+        return _Ran(scenarios, engine.planner.name, engine.planner.model, engine.planner.deterministic)
 
 
 COMMANDS = [eval_command]

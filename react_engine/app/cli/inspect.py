@@ -16,21 +16,31 @@ from react_engine.logs.summary import FileReport, inspect
 def _render(report: FileReport, title: str) -> list[str]:
     share = f" ({report.timestamp_parsed / report.rows:.1%})" if report.rows else ""
     span = f"{report.time_range.first} .. {report.time_range.last}" if report.time_range else "none"
-    severities = ", ".join(f"{name} {count}" for name, count in report.severity_counts.items()) or "none"
-    severities += "".join(f"; {count:,} inferred by rule ({rule})" for rule, count in report.severity_rules.items())
-    numbers = ", ".join(f"{f.name} ({f.type}{', ' + f.unit if f.unit else ''}; {f.rows:,} rows)" for f in report.fields)
     lines = [
         title,
         f"  format:     {report.format or 'skipped'}",
         f"  rows:       {report.rows}",
         f"  timestamps: {report.timestamp_parsed} parsed{share}",
         f"  time range: {span}" + _assumed(report.year_assumed),
-        f"  severity:   {severities}",
+        f"  severity:   {_severities(report)}",
         f"  columns:    {', '.join(report.columns)}",
-        f"  numbers:    {numbers or 'none'}",
+        f"  numbers:    {_numbers(report)}",
     ]
     lines += [f"  warning:    {warning}" for warning in report.warnings]
     return lines
+
+
+def _severities(report: FileReport) -> str:
+    """The rows of each severity, and how many a rule inferred."""
+    severities = ", ".join(f"{name} {count}" for name, count in report.severity_counts.items()) or "none"
+    return severities + "".join(f"; {count:,} inferred by rule ({rule})"
+                                for rule, count in report.severity_rules.items())
+
+
+def _numbers(report: FileReport) -> str:
+    """The numeric fields the messages carry, with their type, unit and rows."""
+    return ", ".join(f"{f.name} ({f.type}{', ' + f.unit if f.unit else ''}; {f.rows:,} rows)"
+                     for f in report.fields) or "none"
 
 
 def _assumed(year: int | bool | None) -> str:

@@ -39,14 +39,22 @@ def _cell(value: Any) -> str:
 def table_text(table: ResultTable) -> str:
     """Aligned columns under an upper-case header (numbers right-aligned), then what was left out."""
     cells = [[_cell(v) for v in row] for row in table.rows]
-    numeric = [all(isinstance(row[i], (int, float)) and not isinstance(row[i], bool) for row in table.rows)
-               for i in range(len(table.columns))]
+    numeric = _numeric(table)
     widths = [max([len(c)] + [len(row[i]) for row in cells]) for i, c in enumerate(table.columns)]
-    def line(values: list[str]) -> str:
-        return "  ".join(v.rjust(w) if n else v.ljust(w) for v, w, n in zip(values, widths, numeric)).rstrip()
-    lines = [line([c.upper() for c in table.columns]), *map(line, cells)]
+    lines = [_aligned(values, widths, numeric) for values in ([c.upper() for c in table.columns], *cells)]
     lines += [f"({text})" for text in (table.disclosure, table.note) if text]
     return "\n".join(lines)
+
+
+def _numeric(table: ResultTable) -> list[bool]:
+    """Whether each column holds only numbers."""
+    return [all(isinstance(row[i], (int, float)) and not isinstance(row[i], bool) for row in table.rows)
+            for i in range(len(table.columns))]
+
+
+def _aligned(values: list[str], widths: list[int], numeric: list[bool]) -> str:
+    """One line of the table: numbers right-aligned, the rest left-aligned, to the columns' widths."""
+    return "  ".join(v.rjust(w) if n else v.ljust(w) for v, w, n in zip(values, widths, numeric)).rstrip()
 
 
 def csv_text(table: ResultTable) -> str:

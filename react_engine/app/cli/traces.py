@@ -13,7 +13,7 @@ from react_engine.app.housekeeping import find_trace, prune_traces, recent_trace
 from react_engine.app.replay import replay
 from react_engine.rows.snippets import cut
 from react_engine.tracing import default_trace_dir, read_trace
-from react_engine.tracing.trace_timeline import Timeline, timeline
+from react_engine.tracing.trace_timeline import Timeline, TimelineRow, timeline
 
 
 def _cut(text: str, width: int) -> str:
@@ -35,18 +35,23 @@ def render_timeline(view: Timeline) -> str:
         if by is not None and row.planner != by:
             by = row.planner
             lines.append(f"     — the {by} planner —")
-        tokens = str(row.prompt_tokens or "-")
-        if row.tokens_in or row.tokens_out:
-            tokens += f" {row.tokens_in or 0}/{row.tokens_out or 0}"
-        mark = "" if row.ok else "✗ "
-        lines.append(f"{row.iteration:>3}  {_cut(row.action, 20):<20} {_cut(row.params, 36):<36} "
-                     f"{_cut(mark + row.summary, 44):<44} {row.ms:>8.1f} {tokens:>12}")
+        lines.append(_row_line(row))
     verified = {True: "verified", False: "unverified", None: "-"}[view.verified]
     lines += [f"answer: {view.answer}",
               f"value: {json.dumps(view.value, ensure_ascii=False, default=str)} · {verified}",
               f"stop: {view.stop_reason} · {len(view.rows)} iterations · {view.total_ms / 1000:.2f}s"
               f" · trace {view.trace_id}"]
     return "\n".join(lines)
+
+
+def _row_line(row: TimelineRow) -> str:
+    """One iteration of the timeline (tokens: the prompt's estimate, then the model's in/out)."""
+    tokens = str(row.prompt_tokens or "-")
+    if row.tokens_in or row.tokens_out:
+        tokens += f" {row.tokens_in or 0}/{row.tokens_out or 0}"
+    mark = "" if row.ok else "✗ "
+    return (f"{row.iteration:>3}  {_cut(row.action, 20):<20} {_cut(row.params, 36):<36} "
+            f"{_cut(mark + row.summary, 44):<44} {row.ms:>8.1f} {tokens:>12}")
 
 
 @click.group("trace")

@@ -51,19 +51,22 @@ class Guards:
         await self._limited(scope, receive, send)
 
     def _problem(self, scope: Scope, headers: dict[str, str]) -> tuple[int, str] | None:
-        host = headers.get("host", "").rsplit(":", 1)[0] if not headers.get("host", "").endswith("]") \
-            else headers.get("host", "")
-        if self.hosts is not None and host not in self.hosts:
+        if self.hosts is not None and _host(headers) not in self.hosts:
             return 421, f"this server answers to {', '.join(self.hosts)} only; use one of them in the address"
         path = scope.get("path", "")
         if self.token and path.startswith("/v1/") and not self._authorised(scope, headers):
             return 401, "missing or wrong token: send the header 'Authorization: Bearer TOKEN'"
         if scope.get("method") in ("POST", "PUT", "PATCH"):
-            if not headers.get("content-type", "").startswith("application/json"):
-                return 415, "send the body as JSON with the header 'Content-Type: application/json'"
-            length = headers.get("content-length", "")
-            if length.isdigit() and int(length) > self.max_body:
-                return 413, f"the body has {int(length):,} bytes, over the limit of {self.max_body:,}"
+            return self._body_problem(headers)
+        return None
+
+    def _body_problem(self, headers: dict[str, str]) -> tuple[int, str] | None:
+        """Why a request's body is refused (not JSON, or declared over the limit), or None."""
+        if not headers.get("content-type", "").startswith("application/json"):
+            return 415, "send the body as JSON with the header 'Content-Type: application/json'"
+        length = headers.get("content-length", "")
+        if length.isdigit() and int(length) > self.max_body:
+            return 413, f"the body has {int(length):,} bytes, over the limit of {self.max_body:,}"
         return None
 
     def _authorised(self, scope: Scope, headers: dict[str, str]) -> bool:
@@ -97,3 +100,9 @@ class Guards:
         except BodyTooLarge:
             if not started:
                 await refuse(send, 413, f"the body is over the limit of {self.max_body:,} bytes")
+
+
+def _host(headers: dict[str, str]) -> str:
+    """The host a request names, without its port (an IPv6 address in brackets kept whole)."""
+    host = headers.get("host", "")
+    return host if host.endswith("]") else host.rsplit(":", 1)[0]
