@@ -234,7 +234,7 @@ def _levels(columns: Columns, rows: int) -> tuple[pa.Array, pa.Array]:
 
 
 def _encode(named: dict[str, pa.Array | None]) -> None:
-    """The few-valued named columns, held as dictionaries from here on."""
+    """Hold the named columns of a few values over many rows as dictionaries from here on."""
     for name in ENCODED_COLUMNS:
         if (values := named.get(name)) is not None and values.type == STRING:
             named[name] = pc.dictionary_encode(values)
