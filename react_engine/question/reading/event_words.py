@@ -9,10 +9,10 @@ import re
 from react_engine.logs.severity import RANK, normalize
 from react_engine.logs.wordforms import split_words, stem
 from react_engine.question.interpretation import Term
+from react_engine.question.lexicon.severity_terms import SEVERITY_WORDS
 from react_engine.question.log_events import Reading, alike
 from react_engine.question.query import Filter, LevelFilter, TextFilter, TimeFilter
 from react_engine.question.reading.draft import Draft, Grounding, searched
-from react_engine.question.reading.lexicon import SEVERITY_WORDS
 from react_engine.question.reading.question import Question
 from react_engine.question.vocabulary import Vocabulary
 

@@ -8,18 +8,14 @@ import functools
 import re
 
 from react_engine.logs.wordforms import split_words, stem
+from react_engine.question.lexicon.number_words import NUMBER_WORDS
+from react_engine.question.lexicon.statistic_words import SIZE_NOUNS
+from react_engine.question.lexicon.stop_words import FILLER, FUNCTION_WORDS, TRANSFER_WORDS
+from react_engine.question.lexicon.time_units import WEEKDAYS
 from react_engine.question.log_events import alike
 from react_engine.question.measures import Listing
 from react_engine.question.query import Filter, Query, TextFilter
 from react_engine.question.reading.draft import Draft
-from react_engine.question.reading.lexicon import (
-    FILLER,
-    FUNCTION_WORDS,
-    NUMBER_WORDS,
-    SIZE_NOUNS,
-    TRANSFER_WORDS,
-    WEEKDAYS,
-)
 from react_engine.question.reading.nouns import VALUE_OF, asked_field
 from react_engine.question.reading.question import Question
 from react_engine.question.reading.shape import LINE_WORDS

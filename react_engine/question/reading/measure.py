@@ -7,8 +7,8 @@ from typing import Literal
 
 from react_engine.question.asking import singular
 from react_engine.question.interpretation import Term
+from react_engine.question.lexicon.time_units import TIME_KEYS
 from react_engine.question.measures import (
-    TIME_KEYS,
     Count,
     Distinct,
     Histogram,

@@ -15,8 +15,10 @@ import itertools
 import re
 from dataclasses import dataclass
 
+from react_engine.question.lexicon.entity_words import TARGETS
+from react_engine.question.lexicon.event_phrases import METHODS
+from react_engine.question.lexicon.severity_terms import SEVERITY_WORDS
 from react_engine.question.query import FieldFilter, Filter, TextFilter
-from react_engine.question.reading.lexicon import METHODS, SEVERITY_WORDS, TARGETS
 from react_engine.question.reading.question import Question
 from react_engine.question.vocabulary import Vocabulary, singular
 from react_engine.tools.regex import literal

@@ -9,7 +9,11 @@ import re
 from dataclasses import dataclass
 
 from react_engine.question import Vocabulary
-from react_engine.question.reading.lexicon import MEASURE_WORDS, NOT_FIELDS, NUMBER_WORDS, SEVERITY_WORDS, TARGETS
+from react_engine.question.lexicon.entity_words import TARGETS
+from react_engine.question.lexicon.known_words import NOT_FIELDS
+from react_engine.question.lexicon.number_words import NUMBER_WORDS
+from react_engine.question.lexicon.severity_terms import SEVERITY_WORDS
+from react_engine.question.lexicon.statistic_words import MEASURE_WORDS
 from react_engine.question.reading.question import Question
 from react_engine.question.vocabulary import singular
 

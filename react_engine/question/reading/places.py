@@ -8,9 +8,9 @@ import re
 from collections.abc import Mapping
 
 from react_engine.question.interpretation import Term
+from react_engine.question.lexicon.entity_words import GENERIC_COMPONENTS, HOST_WORD
 from react_engine.question.query import FieldFilter
 from react_engine.question.reading.draft import Draft
-from react_engine.question.reading.lexicon import GENERIC_COMPONENTS, HOST_WORD
 from react_engine.question.reading.question import Question, known
 from react_engine.question.reading.source_words import named_source
 from react_engine.question.vocabulary import NAME_COLUMNS, Vocabulary

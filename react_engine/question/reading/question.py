@@ -9,17 +9,11 @@ from datetime import datetime, timedelta
 import pandas as pd
 
 from react_engine.question import dates
-from react_engine.question.reading.lexicon import (
-    AMOUNT,
-    FILLER,
-    HOST_WORD,
-    NUMBER_WORDS,
-    SEVERITY_WORDS,
-    TARGETS,
-    TIME,
-    UNIT,
-    UNITS,
-)
+from react_engine.question.lexicon.entity_words import HOST_WORD, TARGETS
+from react_engine.question.lexicon.number_words import AMOUNT, NUMBER_WORDS
+from react_engine.question.lexicon.severity_terms import SEVERITY_WORDS
+from react_engine.question.lexicon.stop_words import FILLER
+from react_engine.question.lexicon.time_units import TIME, UNIT, UNITS
 from react_engine.question.vocabulary import Vocabulary
 
 

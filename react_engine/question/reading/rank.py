@@ -9,7 +9,8 @@ import re
 from collections.abc import Callable
 
 from react_engine.logs.schema import CANONICAL_COLUMNS, INTERNAL_COLUMNS
-from react_engine.question.measures import TIME_KEYS, Statistic
+from react_engine.question.lexicon.time_units import TIME_KEYS
+from react_engine.question.measures import Statistic
 from react_engine.question.reading.draft import Draft
 from react_engine.question.reading.question import Question, amount
 from react_engine.question.reading.shape import SEVERAL

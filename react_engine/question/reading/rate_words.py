@@ -10,7 +10,8 @@ import re
 
 from react_engine.question.asked import field_words
 from react_engine.question.asking import singular
-from react_engine.question.measures import TIME_KEYS, Rate, Statistic
+from react_engine.question.lexicon.time_units import TIME_KEYS
+from react_engine.question.measures import Rate, Statistic
 
 _BUCKET = re.compile(r"\b(?:per|an?|each|every|in\s+(?:any|an?|one|a single|any single|any one|a given|any given|each|"
                      r"every))\s+(second|minute|hour|day|week)\b|\b(hourly|daily)\b", re.I)

@@ -9,15 +9,18 @@ import functools
 import re
 
 from react_engine.question.asked import field_words
-from react_engine.question.asking import TIME_WORDS, asked, unread_words
+from react_engine.question.asking import asked, unread_words
 from react_engine.question.interpretation import Correction, Interpretation, TimeWindow
+from react_engine.question.lexicon.event_phrases import NAMED_LOGINS
+from react_engine.question.lexicon.known_words import TIME_WORDS, lexicon_words
+from react_engine.question.lexicon.statistic_words import MEASURE_WORDS
+from react_engine.question.lexicon.stop_words import FILLER
 from react_engine.question.measures import Comparison, Count, Gaps, Occurrence, Share, Span, Statistic
 from react_engine.question.query import Filter, LevelFilter, Query, TextFilter, TimeFilter
 from react_engine.question.reading.draft import Draft, searched
 from react_engine.question.reading.event_words import as_event, level_names_lines, said_words, unmet
 from react_engine.question.reading.field_values import read_field_values
 from react_engine.question.reading.investigation_words import WRONG, read_investigation
-from react_engine.question.reading.lexicon import FILLER, MEASURE_WORDS, NAMED_LOGINS, lexicon_words
 from react_engine.question.reading.linked import counted_unread, listed_for_a_count, unlinked, value_unread
 from react_engine.question.reading.literals import read_literals
 from react_engine.question.reading.log_words import apart, ground, written_phrase

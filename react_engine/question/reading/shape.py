@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import re
 
+from react_engine.question.lexicon.entity_words import COUNTABLE, CUSTOM_ENTITIES, LABELS, TARGETS
+from react_engine.question.lexicon.number_words import AMOUNT, NUMBER_WORDS
 from react_engine.question.reading.draft import Draft, Goal
-from react_engine.question.reading.lexicon import AMOUNT, COUNTABLE, CUSTOM_ENTITIES, LABELS, NUMBER_WORDS, TARGETS
 from react_engine.question.reading.question import Question, amount
 from react_engine.question.vocabulary import Vocabulary
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from react_engine.question import Correction, Vocabulary
-from react_engine.question.reading.lexicon import lexicon_words
+from react_engine.question.lexicon.known_words import lexicon_words
 from react_engine.question.reading.question import Question
 from react_engine.question.spelling import CUTOFF, similar
 

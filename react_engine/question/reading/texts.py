@@ -5,16 +5,11 @@ from __future__ import annotations
 
 import re
 
+from react_engine.question.lexicon.entity_words import TARGETS
+from react_engine.question.lexicon.event_phrases import FREE_TEXT, HTTP_REASONS, METHODS, STATUS_CLASSES
+from react_engine.question.lexicon.severity_terms import SEVERITY_WORDS
+from react_engine.question.lexicon.stop_words import FILLER
 from react_engine.question.reading.draft import Draft
-from react_engine.question.reading.lexicon import (
-    FILLER,
-    FREE_TEXT,
-    HTTP_REASONS,
-    METHODS,
-    SEVERITY_WORDS,
-    STATUS_CLASSES,
-    TARGETS,
-)
 from react_engine.question.reading.literals import in_sample
 from react_engine.question.reading.phrases import read_phrases
 from react_engine.question.reading.question import Question, lead_in
