@@ -14,8 +14,17 @@ from collections.abc import Callable, Mapping, Sequence
 
 from react_engine.question.asked import Asked, AskedText
 from react_engine.question.lexicon.entity_words import KEY_NOUNS
+from react_engine.question.lexicon.known_words import UNANSWERED_ASKING
 from react_engine.question.lexicon.number_words import COUNT_WORDS, ORDINALS
-from react_engine.question.lexicon.rank_words import OLDEST, PLACED, STATISTIC_SUPERLATIVES
+from react_engine.question.lexicon.rank_words import (
+    DURATION_SUPERLATIVES,
+    GAP_SUPERLATIVES,
+    OLDEST,
+    ONE_BUCKET_MOST,
+    PLACED,
+    SIZE_SUPERLATIVES,
+    STATISTIC_SUPERLATIVES,
+)
 from react_engine.question.lexicon.severity_terms import LEVEL_WORDS
 from react_engine.question.lexicon.statistic_words import PERCENT, QUANTITY_UNITS, RATE_EVENTS, STATISTICS
 from react_engine.question.lexicon.time_units import unit_names
@@ -45,9 +54,7 @@ _ONE_BUCKET = (r"\bin\s+(?:an?|one|a single|any|any single|any one|a given|any g
                r"(?:" + unit_names() + r")\b")  # "the most errors in one minute": a rate's maximum
 _SPAN_UNITS = r"\bhow many (?:" + unit_names(last="day", plural="s") + r")\b(?=.*\b(?:cover|span|last|run|go on)\w*\b)"  # a span asked
 # asking words that, left over after reading, mean part of the question went unanswered
-_ASKING = (r"\b(?:percent(?:age)?s?|proportion|fraction|ratio|average|avg|median|percentile|maximum|minimum|"
-           r"variance|latest|newest|oldest|earliest|first|last|recent|recently|when|than|versus|vs|longest|"
-           r"shortest|slowest|fastest|slower|faster|quicker|smallest|lowest|portion|compare|compared|comparison)\b|%"
+_ASKING = (r"\b(?:" + "|".join(UNANSWERED_ASKING) + r")\b|%"
            r"|\b(?:" + "|".join(ORDINALS) + r")\s+(?:" + "|".join(PLACED) + r")\b")  # a place in a ranking other than the first ("the second most")
 
 def _percentile(t: AskedText) -> Measure | None:
@@ -65,14 +72,15 @@ def _statistic(t: AskedText) -> Measure | None:
     m = t.take(r"(?<!\bi )(?<!\bwe )(?<!\bthey )(?<!\byou )(?<!\bdoes )(?<!\bdo )(?<!\bit )\b("
                + "|".join(sorted(STATISTICS, key=len, reverse=True)) + r")\b(?!\s+(?:level|severity|that|by|to)\b|(?<=max)\s+" + _GAP + r"|(?<=maximum)\s+" + _GAP + ")")
     if m is None and not re.search(r"\b(?:which|who|top)\b", t.text, re.I):  # "which host has the largest..." ranks
-        m = t.take(r"\b(smallest|lowest|largest|biggest|highest|most(?=\s+(?:" + _UNITS + r")\b))\b"
+        sized = "|".join(SIZE_SUPERLATIVES)
+        m = t.take(r"\b(" + sized + r"|most(?=\s+(?:" + _UNITS + r")\b))\b"
                    r"(?!\s+(?:number|count|amount|share|percentage|rate|level|severity)\b|\s+" + _GAP + ")"
-                   r"|\b(smallest|lowest|largest|biggest|highest)\s+amount\s+of\b"
-                   r"|\b(smallest|lowest|largest|biggest|highest)\s+number\s+of\b(?=\s+(?:" + _UNITS + r")\b)"
-                   r"|\b(longest|shortest)\b(?=\s+(?:[\w-]+\s+)?(?:lifetime|duration|latency|time)\b" + _NO_GAP + ")")
+                   r"|\b(" + sized + r")\s+amount\s+of\b"
+                   r"|\b(" + sized + r")\s+number\s+of\b(?=\s+(?:" + _UNITS + r")\b)"
+                   r"|\b(" + "|".join(DURATION_SUPERLATIVES) + r")\b(?=\s+(?:[\w-]+\s+)?(?:lifetime|duration|latency|time)\b" + _NO_GAP + ")")
     if m is None and re.search(_ONE_BUCKET, t.text, re.I) and not re.search(r"\b(?:which|what|who|top)\b", t.text,
                                                                             re.I):
-        m = t.take(r"\b(most|highest|largest|biggest)\b")
+        m = t.take(r"\b(" + "|".join(ONE_BUCKET_MOST) + r")\b")
     if m is not None:
         func = _FUNCS[next(g for g in m.groups() if g).lower()]
         if t.take(r"(?<=" + re.escape(m.group(0)) + r")\s+(?:the\s+)?(?:number|count)\s+of\b"):
@@ -239,7 +247,7 @@ def _times(t: AskedText) -> Measure | None:
 def _silence(t: AskedText) -> Measure | None:
     """"the longest silence between two lines", "biggest gaps between consecutive entries": the gaps, with the
     words that only say which gaps."""
-    if t.take(r"\b(?:(?:longest|biggest|largest|longer)\s+)?(?:gaps?|silen(?:ce|ces|t)|pauses?)\b"
+    if t.take(r"\b(?:(?:" + "|".join(GAP_SUPERLATIVES) + r")\s+)?(?:gaps?|silen(?:ce|ces|t)|pauses?)\b"
               r"(?:\s+(?:between|in)\s+(?:the\s+)?(?:any\s+)?(?:two|consecutive|successive|adjacent)?\s*"
               r"(?:log\s+)?(?:lines|entries|messages|events|logs?))?"):
         return Gaps()
@@ -247,7 +255,7 @@ def _silence(t: AskedText) -> Measure | None:
               r"entries|messages|output)\b|\blongest (?:time|period|stretch|while) (?:that )?(?:the )?(?:log )?"
               r"(?:went|was|stayed|fell) (?:quiet|silent)\b"):
         return Gaps()
-    if t.take(r"\b(?:longest|biggest|largest|longer|max(?:imum)?)\s+" + _GAP + r"(?:\s+(?:any\s+)?(?:two|consecutive|"
+    if t.take(r"\b(?:" + "|".join(GAP_SUPERLATIVES) + r"|max(?:imum)?)\s+" + _GAP + r"(?:\s+(?:any\s+)?(?:two|consecutive|"
               r"successive|adjacent)\b)?"):  # "largest interval between two 'check pass' lines"
         return Gaps()
     return None

@@ -19,18 +19,15 @@ import numpy as np
 import pandas as pd
 
 from react_engine.logs.wordforms import split_words, stem
+from react_engine.question.lexicon.event_phrases import NEGATING_PREFIXES, OPPOSITE_STEMS
 
 MASK = "<*>"
 # a path, or any token holding a digit (numbers, hex, IPs, ids, ports, versions): the variable parts of a line
 _VARIABLE = r"(?<![\w./:@%+#-])(?=[\w./:@%+#-]*\d)[\w./:@%+#-]+|(?<![\w/])/[\w.@%~+:-]+(?:/[\w.@%~+:-]*)*"
-# stems of words of opposite meaning: an event that says one is never what a question saying the other describes
-_PAIRS = (("open", "clos"), ("accept", "reject"), ("start", "stop"), ("success", "fail"), ("allow", "deni"),
-          ("allow", "deny"), ("login", "logout"), ("add", "remov"), ("up", "down"), ("enabl", "disabl"))
 _OPPOSITES: dict[str, set[str]] = {}
-for _a, _b in _PAIRS:
+for _a, _b in OPPOSITE_STEMS:
     _OPPOSITES.setdefault(_a, set()).add(_b)
     _OPPOSITES.setdefault(_b, set()).add(_a)
-_NEGATIONS = ("dis", "un", "non", "in", "de")  # "disconnect" is no form of "connect"
 MIN_WORDS = 2  # question words a template must explain to be chosen
 MARGIN = 1.25  # how much better than any other event the chosen one must score
 
@@ -52,7 +49,7 @@ def alike(a: str, b: str) -> bool:
     if a == b:
         return True
     short, long_ = sorted((a, b), key=len)
-    return len(short) >= 5 and short in long_ and not any(long_ == n + short for n in _NEGATIONS)
+    return len(short) >= 5 and short in long_ and not any(long_ == n + short for n in NEGATING_PREFIXES)
 
 
 def _starts(word: str, prefix: str) -> bool:
@@ -191,7 +188,7 @@ class Events:
     def _opposing(self, part: str) -> set[int]:
         """The events holding a word of the opposite meaning."""
         others = _opposites(part)
-        negated = {n + part for n in _NEGATIONS} | {part[len(n):] for n in _NEGATIONS if part.startswith(n)}
+        negated = {n + part for n in NEGATING_PREFIXES} | {part[len(n):] for n in NEGATING_PREFIXES if part.startswith(n)}
         return set().union(*(self._by_stem[s] for s in self._by_stem if (s in negated or any(
             _starts(s, o) for o in others)) and not alike(part, s)))
 

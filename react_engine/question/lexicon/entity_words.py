@@ -60,3 +60,27 @@ KEY_NOUNS = frozenset({"node", "host", "program", "process", "component", "user"
                        "endpoint", "code", "type", "category", "module", "source", "tag", "device", "modem",
                        "interface", "port", "session", "job", "task", "worker", "severity", "file"})
 """Nouns that name a key to group by ("by node", "per program"), unlike the value a source filter names ("by sshd")."""
+
+COMMON_COLUMNS = frozenset({"host", "component", "pid", "thread", "user", "ip", "status", "method", "level",
+                            "level_raw", "event_id", "path", "request", "session", "process", "program", "tid",
+                            "node"})
+"""Columns many logs have, which "how many <noun>" reads by its own rules (entities, severities)."""
+
+CORE_COLUMNS = frozenset({"timestamp", "message", "raw", "source", "line", "severity"})
+"""Columns every log has, which a noun of a question never means ("lines other than INFO" names no column)."""
+
+ROLE_WORDS = {"source": "source", "src": "source", "sources": "source", "sent": "source", "made": "source",
+              "opened": "source", "initiated": "source", "destination": "destination", "dest": "destination",
+              "dst": "destination", "destinations": "destination", "client": "client", "clients": "client"}
+"""A word naming the role of an address or port ("source addresses", "which IP sent ...") -> the role."""
+
+ROLE_MARKS = {("source", "ip"): ("src", "source", "from"), ("destination", "ip"): ("dst", "destination", "to"),
+              ("client", "ip"): ("client",), ("source", "port"): ("spt", "sport", "src_port", "source port"),
+              ("destination", "port"): ("dpt", "dport", "dst_port", "destination port"), ("client", "port"): ()}
+"""(role, kind) -> the marks lines write before a value in that role, most specific first (`SRC=`, `to`)."""
+
+SOURCE_KINDS = ("host", "node", "server", "machine", "program", "process", "daemon", "service", "component", "app")
+"""Words naming what logged a line ("came from the host X", "logged by the daemon X"), hosts first."""
+
+HOST_KINDS = SOURCE_KINDS[:4]
+"""The words among `SOURCE_KINDS` that name a host."""

@@ -51,8 +51,11 @@ NAMED_LOGINS = (r"\b(successful|accepted|failed|failing)\s+(?!ssh\b|password|log
                 r"(logins?|log-ins?|password attempts?|passwords?|authentications?)\b")
 """"successful root logins" -> "successful logins for root" (the name then becomes a search of its own)."""
 
-METHODS = r"GET|POST|PUT|DELETE|HEAD|PATCH|OPTIONS"  # HTTP methods, as request lines write them
-REQUEST_METHOD = rf'"({METHODS}) '  # a request line's method, in logs that hold no method column
+METHODS = r"GET|POST|PUT|DELETE|HEAD|PATCH|OPTIONS"
+"""HTTP methods, as request lines write them (regex alternatives)."""
+
+REQUEST_METHOD = rf'"({METHODS}) '
+"""A request line's method, in logs that hold no method column (a pattern, the method as group 1)."""
 
 HTTP_REASONS = {r"unauthori[sz]ed": 401, r"forbidden": 403, r"not found": 404, r"bad gateway": 502,
                 r"service unavailable": 503, r"gateway time-?out": 504, r"too many requests": 429}
@@ -64,3 +67,15 @@ STATUS_CLASSES = {"1": "informational", "2": "success", "3": "redirect", "4": "c
 FREE_TEXT = re.compile(r"\b(?:mention(?:s|ing|ed)?|contain(?:s|ing|ed)?|with the (?:word|text|string)|"
                        r"matching|match(?:es)?|say(?:s|ing)?|saying)\s+([^\s?,;]+)", re.I)
 """Words that ask for lines holding a text ("mentioning timeout"), the text as group 1."""
+
+OPPOSITE_STEMS = (("open", "clos"), ("accept", "reject"), ("start", "stop"), ("success", "fail"), ("allow", "deni"),
+                  ("allow", "deny"), ("login", "logout"), ("add", "remov"), ("up", "down"), ("enabl", "disabl"))
+"""Stems of words of opposite meaning: an event that says one is never what a question saying the other describes."""
+
+NEGATING_PREFIXES = ("dis", "un", "non", "in", "de")
+"""Prefixes that turn a word into its opposite ("disconnect" is no form of "connect")."""
+
+SESSION_EDGES = (("opened", "closed"), ("started", "ended"), ("started", "finished"), ("started", "stopped"),
+                 ("start", "end"), ("begin", "end"), ("connected", "disconnected"), ("up", "down"))
+"""The words a log writes after a noun at the start and at the end of what the noun names ("session opened" ...
+"session closed"), which a duration pairs."""

@@ -55,3 +55,10 @@ def lexicon_words() -> tuple[frozenset[str], frozenset[str]]:
         whole.update(w for w in re.findall(r"[a-z]{3,}(?![a-z(\[])", text) if w not in stems)
         stems.update(re.findall(r"[a-z]{2,}(?=[(\[])", text))
     return frozenset(whole | stems), frozenset(w for w in whole if len(w) > 2)
+
+UNANSWERED_ASKING = (
+    "percent", "percents", "percentage", "percentages", "proportion", "fraction", "ratio", "average", "avg", "median",
+    "percentile", "maximum", "minimum", "variance", "latest", "newest", "oldest", "earliest", "first", "last",
+    "recent", "recently", "when", "than", "versus", "vs", "longest", "shortest", "slowest", "fastest", "slower",
+    "faster", "quicker", "smallest", "lowest", "portion", "compare", "compared", "comparison")
+"""Asking words that, left over after reading, mean part of the question went unanswered."""

@@ -27,7 +27,10 @@ FEWEST = ("least", "fewest", "rarest")
 QUIET = ("quietest", "fewest", "least", "lowest", "calmest")
 """Superlatives that ask for the quietest time buckets ("which hour had the fewest errors")."""
 
-PEAK = ("busiest", "peak", "quietest")
+BUCKET_EXTREMES = ("busiest", "quietest")
+"""The superlatives of a time bucket's lines ("the 3 busiest minutes")."""
+
+PEAK = (*BUCKET_EXTREMES, "peak")
 """Words before a time bucket that ask for the busiest or quietest of them ("busiest hour", "peak minute")."""
 
 POPULAR = ("common", "frequent", "active", "seen", "used", "popular")
@@ -77,3 +80,9 @@ Direction = Literal["most", "least"]
 def words(found: Iterable[str]) -> str:
     """Words as regex alternatives, the longest first (so none stops short at another's start)."""
     return "|".join(sorted(found, key=len, reverse=True))
+
+QUIETEST = ("quietest", "fewest", "least")
+"""Words that make the buckets a peak asks for the quietest ones ("the quietest hour")."""
+
+GAP_SUPERLATIVES = ("longest", "biggest", "largest", "longer")
+"""Words that ask for the longest silences between lines ("the biggest gaps")."""

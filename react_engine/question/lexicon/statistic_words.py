@@ -49,3 +49,9 @@ COUNTED = ("number", "count", "amount")
 RATE_EVENTS = ("error", "errors", "failure", "failures", "warning", "warnings", "crash", "timeout", "exception",
                "retry", "drop", "success", "rejection", "denial")
 """Events whose "rate" is the share of the lines they are ("error rate")."""
+
+TIME_FIELDS = ("time", "duration", "durations")
+"""The words naming the time a line or a pair of lines took, whichever field holds it."""
+
+LINE_MEASURES = MEASURE_WORDS | {"share", "percent", "portion"}
+"""Words that ask for a measure of the lines ("what fraction of the lines"), which name no values to rank."""

@@ -45,3 +45,29 @@ FILLER_NOUNS = frozenset({"request", "requests", "attempt", "attempts", "respons
 THRESHOLD_WORDS = frozenset({"took", "longer", "shorter", "slower", "faster", "quicker", "bigger", "larger",
                              "smaller", "greater", "exceeding", "latency", "duration", "milliseconds"})
 """The words of a numeric threshold ("took longer than 1 second", "latency over 500 ms"), read as typos too."""
+
+ASKING_LEADS = frozenset(("what", "whats", "what's", "is", "are", "was", "were", "the", "a", "an", "of", "show", "me",
+                           "give", "tell", "get", "list", "compute", "calculate", "find", "and", "or", "for", "by",
+                           "per", "in", "on", "overall", "total"))
+"""Words that only ask or point ("what's the", "show me", "overall"), which never name a field beside an asking word."""
+
+NUMBER_LEADS = frozenset({"top", "last", "first", "past", "next", "over", "under"})
+"""Words a number after them belongs to (a ranking's size, a time window, a threshold), never a field's value."""
+
+VALUE_QUALIFIERS = frozenset({"number", "numbers", "code", "codes", "id", "ids", "value", "values"})
+"""Words that say a value is an identifier rather than name a thing ("error state number", "HRESULT code")."""
+
+PHRASE_ENDS = frozenset({
+    "a", "an", "the", "of", "in", "on", "at", "for", "from", "to", "by", "with", "and", "or", "than", "that", "which",
+    "who", "whom", "whose", "there", "per", "across", "during", "over", "into", "is", "are", "was", "were", "be",
+    "been", "do", "does", "did", "have", "has", "had", "got", "get", "gets", "came", "come", "comes", "show", "shows",
+    "showed", "shown", "appear", "appears", "appeared", "logged", "sent", "made", "make", "makes", "send", "sends",
+    "open", "opens", "hold", "holds", "held", "say", "says", "said"})
+"""Words that end a noun phrase: verbs and the words around them (and any word ending in -ed)."""
+
+RATE_LEADS = frozenset({"average", "avg", "mean", "median", "max", "maximum", "min", "minimum", "peak", "highest",
+                        "lowest", "largest", "number", "count", "amount", "of", "the", "many", "how", "what",
+                        "what's", "whats", "is", "was", "are", "were", "on", "in", "a", "an", "percentile", "typical",
+                        "most", "least", "fewest"})
+"""Words before a rate's bucket that do not name the lines counted ("the average number of failed logins per
+hour")."""

@@ -54,6 +54,10 @@ def unit_names(first: str = "second", last: str = "week", plural: str = "") -> s
     return "|".join(n + plural for n in names[names.index(first):names.index(last) + 1])
 
 
+HISTOGRAM_BUCKET = r"\b(minute|day)s?\b|\b(daily)\b|\b(?:per|each|every)\s+(second)\b"
+"""The bucket a histogram question names, as the group that matched: a minute or a day wherever named, "daily",
+or a second only when counted per second (a histogram is drawn per hour otherwise)."""
+
 TIME = r"(\d{4}-\d{2}-\d{2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?Z?|\d{1,2}(?::\d{2}){0,2}\s*(?:am|pm)?|noon|midnight)"
 """A time of day or a date with or without one, as "between X and Y" and "since X" accept it."""
 

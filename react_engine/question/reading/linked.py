@@ -9,6 +9,7 @@ import re
 
 from react_engine.logs.wordforms import split_words, stem
 from react_engine.question.lexicon.number_words import NUMBER_WORDS
+from react_engine.question.lexicon.rank_words import COUNTING
 from react_engine.question.lexicon.statistic_words import SIZE_NOUNS
 from react_engine.question.lexicon.stop_words import FILLER, FUNCTION_WORDS, TRANSFER_WORDS
 from react_engine.question.lexicon.time_units import WEEKDAYS
@@ -72,7 +73,7 @@ def value_unread(question: str, draft: Draft) -> list[str]:
 
 
 # what a count or a ranking counts: the words after "how many", "number of" or "the most"
-_COUNTED = re.compile(r"\b(?:how many|number of|the (?:most|fewest|least))\s+((?:[A-Za-z][\w-]*[ \t]*){1,3})", re.I)
+_COUNTED = re.compile(r"\b(?:how many|number of|the (?:" + "|".join(COUNTING) + r"))\s+((?:[A-Za-z][\w-]*[ \t]*){1,3})", re.I)
 _NOT_NAMED = re.compile(r"(?:" + LINE_WORDS + r"|the|an?|of|times|unique|distinct|different|total|there|in|on|from|"
                         r"for|with|by|to|were|was|are|is|did|do|does|have|has|had)", re.I)
 

@@ -15,7 +15,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from react_engine.question.lexicon.entity_words import TARGETS
+from react_engine.question.lexicon.entity_words import CORE_COLUMNS, TARGETS
 from react_engine.question.lexicon.event_phrases import METHODS
 from react_engine.question.lexicon.severity_terms import SEVERITY_WORDS
 from react_engine.question.query import FieldFilter, Filter, TextFilter
@@ -115,7 +115,6 @@ _EXCEPT = (r"\(?\b(?:" + _LEAVING + ")"
 _NOUNS = re.compile(r"\s+(?:ones?|lines?|entries|entry|messages?|events?|records?|rows?)$", re.I)
 _ENDS = re.compile(r"\s+(?:had|has|have|did|does|do|is|are|was|were|shows?|showed|appears?|logged|in|on|at|from|by"
                    r"|with|for|during|since|between|\w{3,}ed)\b.*$", re.I)
-_CORE = {"timestamp", "message", "raw", "source", "line", "severity"}  # "lines other than INFO" names no column
 
 
 @dataclass(frozen=True)
@@ -168,7 +167,7 @@ def _named_column(word: str | None, columns: list[str]) -> str | None:
     if word is None:
         return None
     kind = next((kind for kind, p in TARGETS if re.fullmatch(p, word, re.I)), singular(word.lower()))
-    return kind if kind in columns and kind not in _CORE else None
+    return kind if kind in columns and kind not in CORE_COLUMNS else None
 
 
 def _holder(text: str, columns: list[str], vocabulary: Vocabulary) -> tuple[str, str] | None:

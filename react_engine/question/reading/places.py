@@ -23,7 +23,7 @@ def read_places(q: Question, draft: Draft, columns: list[str], vocabulary: Vocab
         draft.keep_or_search(columns, "pid", m.group(1), f"with pid {m.group(1)}", f"[{m.group(1)}]")
         draft.terms.append(Term(word=m.group(1), column="pid", value=m.group(1),
                                 rows=vocabulary.values.get("pid", {}).get(m.group(1))))
-    values = {column: list(vocabulary.values.get(column, {})) for column in ("host", "component", "thread")}
+    values = {column: list(vocabulary.values.get(column, {})) for column in NAME_COLUMNS}
     _one_of(draft, "thread", known(q, values["thread"], set(), after=r"(?=\s+threads?\b)"), "from thread", vocabulary)
     hosts = known(q, values["host"], set())
     components = known(q, values["component"], {h.lower() for h in hosts}, GENERIC_COMPONENTS,

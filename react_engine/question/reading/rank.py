@@ -9,22 +9,32 @@ import re
 from collections.abc import Callable
 
 from react_engine.logs.schema import CANONICAL_COLUMNS, INTERNAL_COLUMNS
-from react_engine.question.lexicon.time_units import TIME_KEYS
+from react_engine.question.lexicon.rank_words import (
+    COUNTING,
+    HIGH,
+    LINE_COUNTS,
+    LOW,
+    RANKING_SUPERLATIVES,
+    SORT_ORDERS,
+    SORT_VERBS,
+)
+from react_engine.question.lexicon.statistic_words import STATISTICS
+from react_engine.question.lexicon.time_units import TIME_KEYS, unit_names
 from react_engine.question.measures import Statistic
 from react_engine.question.reading.draft import Draft
 from react_engine.question.reading.question import Question, amount
 from react_engine.question.reading.shape import SEVERAL
 from react_engine.tools.numeric import KEY_ALIASES
 
-_LOW = r"least|fewest|rarest|lowest|smallest|quietest|fastest|shortest|minimum"
-_HIGH = r"most|highest|largest|biggest|greatest|slowest|longest|maximum|busiest|noisiest"
-_LEAST = r"(?<!\bat )\b(?:" + _LOW + r")\b|\bbottom\b|\bleast (?:common|frequent|active|seen)\b"
+_LOW = "|".join(LOW)
+_HIGH = "|".join(HIGH)
+_LEAST = r"(?<!\bat )\b(?:" + _LOW + r")\b|\bbottom\b"
 # "sorted ascending", "in descending order", "lowest first", "from highest to lowest", "sorted by count"
-_SORTED = (r"\b(?:(?:sorted|ordered|ranked|sort|order)\s+(?:by\s+[\w ]+?\s+)?)?(?:in\s+)?(asc|ascending|desc|"
-           r"descending)(?:\s+order)?\b|\b(" + _LOW + "|" + _HIGH + r")\s+(?:first|on top|to (?:the\s+)?(?:"
+_SORTED = (r"\b(?:(?:" + "|".join(SORT_VERBS) + r"|sort|order)\s+(?:by\s+[\w ]+?\s+)?)?(?:in\s+)?("
+           + "|".join(SORT_ORDERS) + r")(?:\s+order)?\b|\b(" + _LOW + "|" + _HIGH + r")\s+(?:first|on top|to (?:the\s+)?(?:"
            + _LOW + "|" + _HIGH + r"))\b|\bfrom (?:the\s+)?(" + _LOW + "|" + _HIGH + r")\s+to\s+(?:the\s+)?(?:"
-           + _LOW + "|" + _HIGH + r")\b|\b(?:sorted|ordered|ranked)\s+by\s+(?:the\s+)?(count|counts|volume|frequency)\b")
-_BUCKET = r"^\s*(?:which|what|in which|during which)\s+(minute|hour|day)\b"
+           + _LOW + "|" + _HIGH + r")\b|\b(?:" + "|".join(SORT_VERBS) + r")\s+by\s+(?:the\s+)?(" + "|".join(LINE_COUNTS) + r")\b")
+_BUCKET = r"^\s*(?:which|what|in which|during which)\s+(" + unit_names("minute", "day") + r")\b"
 
 
 def read_rank(q: Question, draft: Draft) -> None:
@@ -64,14 +74,11 @@ def read_peak_bucket(q: Question, draft: Draft) -> None:
     draft.limited = True
 
 
-_BY_FIELD = (r"\b(highest|largest|biggest|greatest|maximum|slowest|longest|lowest|smallest|minimum|fastest|shortest|"
-             r"most|fewest|least)"
-             r"\s+(?:(?:average|avg|mean|median|total)\s+)?([A-Za-z][\w.-]*)")
+_BY_FIELD = (r"\b(" + "|".join(w for w in (*HIGH, *LOW) if w not in (*RANKING_SUPERLATIVES, "quietest"))
+             + r")\s+(?:(?:average|avg|mean|median|total)\s+)?([A-Za-z][\w.-]*)")
 # "top 3 client ips by bytes", "top users by average latency": ranked by the total (or the statistic named)
 _RANKED_BY = (r"(?<=\w)\s+by\s+(?:the\s+)?(?:(total|sum|average|avg|mean|median|max|maximum)\s+(?:of\s+)?)?"
               r"([A-Za-z][\w.-]*)\s*[?.]*\s*$")
-_FUNCS = {"total": "sum", "sum": "sum", "average": "mean", "avg": "mean", "mean": "mean", "median": "median",
-          "max": "max", "maximum": "max", None: "sum"}
 _NOT_MEASURES = frozenset((*CANONICAL_COLUMNS, *INTERNAL_COLUMNS))  # columns that hold no measure
 
 
@@ -94,9 +101,9 @@ def _by_superlative(q: Question, draft: Draft, m: re.Match[str], columns: list[s
         _unread(draft, m.group(2))
         return
     word = m.group(1).lower()
-    low = word in ("lowest", "smallest", "minimum", "fastest", "shortest", "fewest", "least")
+    low = word in LOW
     if draft.asked.measure is None:
-        func = "sum" if word in ("most", "fewest", "least") else "min" if low else "max"
+        func = "sum" if word in COUNTING else "min" if low else "max"
         draft.asked.measure = Statistic(func=func, field=m.group(2))
     elif not isinstance(draft.asked.measure, Statistic):
         return
@@ -121,7 +128,8 @@ def _ranked_by(q: Question, draft: Draft, by: re.Match[str], columns: list[str],
         _unread(draft, by.group(2))
         return
     q.take(re.escape(by.group(0).strip()))
-    draft.asked.measure = Statistic(func=_FUNCS[(by.group(1) or "").lower() or None], field=by.group(2))
+    named = (by.group(1) or "total").lower()
+    draft.asked.measure = Statistic(func="sum" if named == "total" else STATISTICS[named], field=by.group(2))
     draft.rank, draft.limited = "most", True
 
 

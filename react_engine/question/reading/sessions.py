@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 
 from react_engine.question import Vocabulary
+from react_engine.question.lexicon.event_phrases import SESSION_EDGES
+from react_engine.question.lexicon.statistic_words import TIME_FIELDS
 from react_engine.question.measures import Duration, Measure, Span, Statistic
 
-_PAIRS = (("opened", "closed"), ("started", "ended"), ("started", "finished"), ("started", "stopped"),
-          ("start", "end"), ("begin", "end"), ("connected", "disconnected"), ("up", "down"))
 _KEYS = ("pid", "thread")  # the columns a start and its end share, in order of preference
 _EVENT = r"""'[^']+'|"[^"]+"|[\w.$-]+(?:\s+[\w.$-]+){0,4}?"""  # a start or end event's words, quoted or not
 _LINES = r"(?:\s+(?:lines?|events?|messages?|entries))?"
@@ -28,7 +28,7 @@ def paired(measure: Measure | None, text: str, vocabulary: Vocabulary, columns: 
         return measure
     for word in re.findall(r"[a-z]{3,}", text.lower()):
         noun = word[:-1] if word.endswith("s") else word
-        for opening, closing in _PAIRS:
+        for opening, closing in SESSION_EDGES:
             start, end = f"{noun} {opening}", f"{noun} {closing}"
             if all(vocabulary.together([re.escape(t)])[1] > 0 for t in (start, end)):
                 key = next((c for c in _KEYS if c in columns), None)
@@ -43,8 +43,8 @@ def between_events(measure: Measure | None, text: str, vocabulary: Vocabulary, c
     """"average time from session opened to session closed per pid": the durations from each start line to its end
     line (per the key named, else per pid or thread), and where the question names them; None unless a time is asked
     (a span, a duration, a statistic of a time) and the sampled lines write both events."""
-    if not (isinstance(measure, (Span, Duration)) or (isinstance(measure, Statistic) and measure.field in (
-            "", "time", "duration", "durations"))):
+    if not (isinstance(measure, (Span, Duration)) or (isinstance(measure, Statistic) and (
+            measure.field == "" or measure.field in TIME_FIELDS))):
         return None
     m = _BETWEEN.search(text)
     if m is None:

@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 import pandas as pd
 
+from react_engine.question.lexicon.time_units import unit_names
 from react_engine.question.measures import Comparison
 from react_engine.question.query import Filter, TextFilter, TimeFilter
 from react_engine.question.reading.draft import searched
@@ -27,8 +28,9 @@ _DAY = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\
                   r"|\b(?:today|yesterday|day before)\b", re.I)
 
 
-_PREVIOUS = re.compile(r"^\s*(?:the\s+|that\s+)?(?:(?:previous|prior|preceding|earlier|last)(?:\s+(?:one|minute|hour|day|"
-                       r"week|period|window))?|(?:\d+\s+)?(?:one|minutes?|hours?|days?|weeks?|period)\s+before"
+_PREVIOUS = re.compile(r"^\s*(?:the\s+|that\s+)?(?:(?:previous|prior|preceding|earlier|last)(?:\s+(?:one|"
+                       + unit_names("minute") + r"|period|window))?|(?:\d+\s+)?(?:one|" + unit_names("minute", plural="s?")
+                       + r"|period)\s+before"
                        r"(?:\s+(?:that|it))?)"
                        r"\s*[?.!]*\s*$", re.I)
 _WRITTEN = (("w", pd.Timedelta(weeks=1)), ("d", pd.Timedelta(days=1)), ("h", pd.Timedelta(hours=1)),
