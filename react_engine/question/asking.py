@@ -44,7 +44,7 @@ from react_engine.question.measures import (
 )
 
 _N = r"(\d+|" + "|".join(COUNT_WORDS) + r")"
-_FUNCS: Mapping[str, StatisticFunc] = STATISTICS | STATISTIC_SUPERLATIVES
+_FUNCS: Mapping[str, StatisticFunc] = {**STATISTICS, **STATISTIC_SUPERLATIVES}
 _UNITS = "|".join(QUANTITY_UNITS)
 # "the longest time / biggest gap / largest interval between ...": silences, not a statistic of a field
 _GAP = r"(?:time\s+)?(?:gaps?|intervals?|waits?|pauses?|silences?|stretch(?:es)?|periods?|time)\s+between\b"
@@ -69,6 +69,21 @@ def _percentile(t: AskedText) -> Measure | None:
 def _statistic(t: AskedText) -> Measure | None:
     if re.search(r"\bhow long\b|" + _SPAN_UNITS, t.text, re.I):  # "how long did sessions last on average": durations
         return None
+    m = _statistic_words(t)
+    if m is not None:
+        return _named_statistic(t, m)
+    m = t.take(r"\bhow (?:many|much)\s+(" + _UNITS + r")\b(?:\s+were\s+(?:served|transferred|returned))?"
+               r"|\btotal\s+(?:number of\s+)?(" + _UNITS + r"|len|length|latency|duration|lifetime)\b"
+               r"|\b(" + _UNITS + r")\b[^?]*\bin total\b")
+    if m is not None:
+        return Statistic(func="sum", field=next(g for g in m.groups() if g))
+    return None
+
+
+def _statistic_words(t: AskedText) -> re.Match[str] | None:
+    """The words naming a statistic ("average", "p95" aside): its name; else, unless the question ranks ("which host
+    has the largest ..."), a superlative of a size or a duration; else the superlative of a rate's maximum ("the
+    most errors in one minute"). The statistic's word is the first group that matched."""
     m = t.take(r"(?<!\bi )(?<!\bwe )(?<!\bthey )(?<!\byou )(?<!\bdoes )(?<!\bdo )(?<!\bit )\b("
                + "|".join(sorted(STATISTICS, key=len, reverse=True)) + r")\b(?!\s+(?:level|severity|that|by|to)\b|(?<=max)\s+" + _GAP + r"|(?<=maximum)\s+" + _GAP + ")")
     if m is None and not re.search(r"\b(?:which|who|top)\b", t.text, re.I):  # "which host has the largest..." ranks
@@ -81,22 +96,20 @@ def _statistic(t: AskedText) -> Measure | None:
     if m is None and re.search(_ONE_BUCKET, t.text, re.I) and not re.search(r"\b(?:which|what|who|top)\b", t.text,
                                                                             re.I):
         m = t.take(r"\b(" + "|".join(ONE_BUCKET_MOST) + r")\b")
-    if m is not None:
-        func = _FUNCS[next(g for g in m.groups() if g).lower()]
-        if t.take(r"(?<=" + re.escape(m.group(0)) + r")\s+(?:the\s+)?(?:number|count)\s+of\b"):
-            return Statistic(func=func, field="number")  # "average number of failed logins per hour": a rate of
-            # the lines (whose words are read as searches), no number the lines write
-        field = _with_unit(t, t.field_after(m.end()))
-        if timed := t.take(r"(?<=" + re.escape(m.group(0)) + r")\s+(?:the\s+)?(time|duration|latency)\s+(?:to|it took|taken|spent"
-                             r"|needed)\b"):  # "max time to read a broadcast variable": the time it took
-            field = timed.group(1).lower()
-        return Statistic(func=func, field=field)
-    m = t.take(r"\bhow (?:many|much)\s+(" + _UNITS + r")\b(?:\s+were\s+(?:served|transferred|returned))?"
-               r"|\btotal\s+(?:number of\s+)?(" + _UNITS + r"|len|length|latency|duration|lifetime)\b"
-               r"|\b(" + _UNITS + r")\b[^?]*\bin total\b")
-    if m is not None:
-        return Statistic(func="sum", field=next(g for g in m.groups() if g))
-    return None
+    return m
+
+
+def _named_statistic(t: AskedText, m: re.Match[str]) -> Statistic:
+    """The statistic the words `m` name, of the field after them (or of the number of lines, "average number of")."""
+    func = _FUNCS[next(g for g in m.groups() if g).lower()]
+    if t.take(r"(?<=" + re.escape(m.group(0)) + r")\s+(?:the\s+)?(?:number|count)\s+of\b"):
+        return Statistic(func=func, field="number")  # "average number of failed logins per hour": a rate of
+        # the lines (whose words are read as searches), no number the lines write
+    field = _with_unit(t, t.field_after(m.end()))
+    if timed := t.take(r"(?<=" + re.escape(m.group(0)) + r")\s+(?:the\s+)?(time|duration|latency)\s+(?:to|it took|taken|spent"
+                         r"|needed)\b"):  # "max time to read a broadcast variable": the time it took
+        field = timed.group(1).lower()
+    return Statistic(func=func, field=field)
 
 
 def _with_unit(t: AskedText, field: str) -> str:

@@ -78,12 +78,19 @@ def read_goal(q: Question, draft: Draft) -> None:
         return
     elif q.has(r"\b(?:which|who)\b|^\s*what\s+(?!are\b|were\b)") and q.has(_MOST):
         draft.goal = "which"
-    elif (goal := next((goal for pattern, goal in _GOALS if q.has(pattern)), None)) is not None:
+    else:
+        _plain_goal(q, draft)
+
+
+def _plain_goal(q: Question, draft: Draft) -> None:
+    """The goal of a question that asks for no histogram and no ranking of N values: the first of `_GOALS` it
+    matches, else a count for a yes/no question or a terse noun phrase ("SEVERE entries?"), else unclear."""
+    if (goal := next((goal for pattern, goal in _GOALS if q.has(pattern)), None)) is not None:
         draft.goal = goal
         draft.n = 10 if goal == "top" and q.has(_BREAKDOWN) else 5
     elif q.has(r"^\s*(?:are|were|is|was|did|do|does|has|have|any)\b") or not q.has(
             r"^\s*(?:why|how|when|where|who|whom|whose|what|which|can|could|should|would|will)\b"):
-        draft.goal = "count"  # a yes/no question, or a terse noun phrase ("SEVERE entries?")
+        draft.goal = "count"
     else:
         draft.goal = ""
 
@@ -141,16 +148,21 @@ def read_target(q: Question, draft: Draft, vocabulary: Vocabulary) -> None:
 def _counted(q: Question, draft: Draft, first: int) -> None:
     """Messages are counted as lines and ranked as messages; "how many modems" counts distinct modems, and "how
     many unique lines" counts lines (the target word first named at `first`)."""
-    if draft.target == "message" and draft.goal not in ("top", "which", "list"):
-        draft.target = None  # "how many messages" counts lines
-    if draft.target is None and draft.goal in ("top", "which") and q.has(r"\berrors?\b|\bwarnings?\b"):
-        draft.target = "message"  # "the most common errors"
+    _messages(q, draft)
     if draft.goal == "count" and draft.target in COUNTABLE and _counts_the_target(q, first):
         draft.goal = "unique"  # "how many modems ..." asks for distinct modems
     if draft.target in COUNTABLE:
         _listed(q, draft, first)
     if draft.target is None and draft.goal == "unique":
         _distinct_lines(q, draft)
+
+
+def _messages(q: Question, draft: Draft) -> None:
+    """"How many messages" counts lines; "the most common errors" ranks messages."""
+    if draft.target == "message" and draft.goal not in ("top", "which", "list"):
+        draft.target = None
+    if draft.target is None and draft.goal in ("top", "which") and q.has(r"\berrors?\b|\bwarnings?\b"):
+        draft.target = "message"
 
 
 def _listed(q: Question, draft: Draft, first: int) -> None:

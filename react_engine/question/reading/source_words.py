@@ -32,14 +32,19 @@ def named_source(q: Question, columns: list[str], vocabulary: Vocabulary
     if (close := _misspelt(m.group(2), vocabulary)) is not None:
         column, value = close
         return column, value, Correction(written=m.group(2), read_as=value)
-    kind = (m.group(1) or m.group(3) or "").lower()
-    hosty = kind in HOST_KINDS or (not kind and bool(re.search(r"\d", m.group(2))))
-    order = ("host", "component") if hosty else ("component", "host")
-    held = next((c for c in order if c in columns), None)
+    held = next((c for c in _columns_for(m) if c in columns), None)
     if held is None:
         q.consume(m.start(), m.end(), used=False)
         return None
     return held, m.group(2), None
+
+
+def _columns_for(m: re.Match[str]) -> tuple[str, str]:
+    """The columns a source's name would be in, likeliest first: a host for a name with a digit or after
+    "host"/"node", else a component."""
+    kind = (m.group(1) or m.group(3) or "").lower()
+    hosty = kind in HOST_KINDS or (not kind and bool(re.search(r"\d", m.group(2))))
+    return ("host", "component") if hosty else ("component", "host")
 
 
 def _misspelt(name: str, vocabulary: Vocabulary) -> tuple[str, str] | None:
