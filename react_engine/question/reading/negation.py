@@ -172,18 +172,23 @@ def _named_column(word: str | None, columns: list[str]) -> str | None:
 
 def _holder(text: str, columns: list[str], vocabulary: Vocabulary) -> tuple[str, str] | None:
     """`(column, value as written)` for a level, name or HTTP method the rows hold."""
-    levels = [v for v in vocabulary.values.get("level_raw", {}) if _is_level(v, text)]
-    if len(levels) == 1:
-        return "level_raw", levels[0]
-    canonical = next((level for pattern, level in SEVERITY_WORDS if re.fullmatch(pattern, text, re.I)), None)
-    if canonical is not None and "severity" in columns:
-        return "severity", canonical.lower()
+    if (level := _level_holder(text, columns, vocabulary)) is not None:
+        return level
     holders = {(c, v) for c, v, _ in vocabulary.holders(text)}
     if len(holders) == 1:
         return next(iter(holders))
     if "method" in columns and text.upper() in METHODS.split("|"):
         return "method", text.upper()
     return None
+
+
+def _level_holder(text: str, columns: list[str], vocabulary: Vocabulary) -> tuple[str, str] | None:
+    """`(column, value)` for a level the rows write as `text` names it, else the severity it names."""
+    levels = [v for v in vocabulary.values.get("level_raw", {}) if _is_level(v, text)]
+    if len(levels) == 1:
+        return "level_raw", levels[0]
+    canonical = next((level for pattern, level in SEVERITY_WORDS if re.fullmatch(pattern, text, re.I)), None)
+    return ("severity", canonical.lower()) if canonical is not None and "severity" in columns else None
 
 
 def _is_level(level: str, text: str) -> bool:
