@@ -74,8 +74,7 @@ def _around(q: Question, start: int, end: int, vocabulary: Vocabulary) -> tuple[
     first, last = inside[0], inside[-1]
     for a, b in _widened(first, last, len(words)):
         text = q.text[words[a].start():words[b].end()]
-        added = [words[i] for i in [*range(a, first), *range(last + 1, b + 1)]]
-        if _free(q, added) and re.fullmatch(r"[A-Za-z][\w -]*", text) and (
+        if _free(q, [words[i] for i in [*range(a, first), *range(last + 1, b + 1)]]) and (
                 logged := _as_logged(text, vocabulary)) is not None:
             return words[a].start(), words[b].end(), *logged
     return None
@@ -89,7 +88,9 @@ def _widened(first: int, last: int, count: int) -> list[tuple[int, int]]:
 
 def _as_logged(text: str, vocabulary: Vocabulary) -> tuple[str, bool] | None:
     """`(text or pattern, whether a pattern)` for `text` as the sampled lines write it: as written, else in any
-    form of its words; None when they do not."""
+    form of its words; None when they do not, or `text` holds more than words, spaces and hyphens."""
+    if not re.fullmatch(r"[A-Za-z][\w -]*", text):
+        return None
     if vocabulary.together([rf"\b{re.escape(text)}\b"])[0]:
         return text, False
     if vocabulary.together([_written(text)])[0]:

@@ -79,9 +79,13 @@ def continues_name(q: Question, m: re.Match[str], draft: Draft) -> bool:
     """Whether the word `m`, next to words a rule read, is part of a name the reading filters on: "the python
     runner", where "python" gave the component python.PythonRunner, names it rather than a word to search for."""
     word = m.group(0).lower()
-    before, after = q.text[: m.start()].rstrip(), q.text[m.end() :]
-    beside = [len(before) - 1] if before else []
-    beside += [m.end() + len(after) - len(after.lstrip())] if after.strip() else []
     names = [str(f.value).lower() for f in draft.filters if isinstance(f, FieldFilter)
              and f.field in NAME_COLUMNS and f.op == "eq"]
-    return len(word) > 2 and any(q.used[i] for i in beside) and any(word in name for name in names)
+    return len(word) > 2 and any(q.used[i] for i in _beside(q.text, m)) and any(word in name for name in names)
+
+
+def _beside(text: str, m: re.Match[str]) -> list[int]:
+    """Where the text right before and right after the word `m` is, past any spaces."""
+    before, after = text[: m.start()].rstrip(), text[m.end() :]
+    return ([len(before) - 1] if before else []) + (
+        [m.end() + len(after) - len(after.lstrip())] if after.strip() else [])

@@ -40,22 +40,33 @@ _BUCKET = r"^\s*(?:which|what|in which|during which)\s+(" + unit_names("minute",
 def read_rank(q: Question, draft: Draft) -> None:
     """Set the draft's `rank` (most or least) from the order words, and read "which X has the least ..." as a
     ranking of X from the fewest; the words read become consumed."""
-    if found := q.take(_SORTED):
-        word = next(g for g in found[0].groups() if g).lower()
-        draft.rank = "least" if word.startswith("asc") or re.fullmatch(_LOW, word) else "most"
+    if _sorted(q, draft):
         return
     if draft.target is None or draft.goal not in ("list", "which", "top"):
         return
     if q.has(_LEAST) and q.has(r"^\s*(?:which|what|who)\b|\btop\b|\bbottom\b"):
-        draft.rank, draft.limited = "least", True
-        several = q.take(r"\b(?:which|what|top|bottom|the)\s+(" + SEVERAL + r")\b(?=.*(?:" + _LEAST + "))")
-        if several:
-            draft.goal, draft.n = "top", amount(several[0].group(1))
-        elif draft.goal != "top":  # "the 2 rarest users" was read as a ranking of 2 already
-            draft.goal = "which"
-        q.take(_LEAST)
+        _from_the_fewest(q, draft)
     elif q.has(_HIGH) or q.has(r"\btop\b"):
         draft.rank, draft.limited = "most", True
+
+
+def _sorted(q: Question, draft: Draft) -> bool:
+    """Read an order asked in words ("sorted ascending", "highest first"); whether one is."""
+    if found := q.take(_SORTED):
+        word = next(g for g in found[0].groups() if g).lower()
+        draft.rank = "least" if word.startswith("asc") or re.fullmatch(_LOW, word) else "most"
+    return bool(found)
+
+
+def _from_the_fewest(q: Question, draft: Draft) -> None:
+    """"Which X has the least ...", "the bottom 3 X": a ranking from the fewest, of the number of values named."""
+    draft.rank, draft.limited = "least", True
+    several = q.take(r"\b(?:which|what|top|bottom|the)\s+(" + SEVERAL + r")\b(?=.*(?:" + _LEAST + "))")
+    if several:
+        draft.goal, draft.n = "top", amount(several[0].group(1))
+    elif draft.goal != "top":  # "the 2 rarest users" was read as a ranking of 2 already
+        draft.goal = "which"
+    q.take(_LEAST)
 
 
 def read_peak_bucket(q: Question, draft: Draft) -> None:
