@@ -71,3 +71,6 @@ MONTHS = ("january", "february", "march", "april", "may", "june", "july", "augus
 
 MONTH_ABBREVIATIONS = tuple(m[:3] for m in MONTHS)
 """The months shortened to three letters ("jan", "feb", ...), in order."""
+
+CLOCK_WORDS: Mapping[str, str] = MappingProxyType({"noon": "12:00:00", "midday": "12:00:00", "midnight": "00:00:00"})
+"""Times of day named in words -> the time."""
