@@ -49,11 +49,16 @@ def _entity_key(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> tup
                          "source, destination or client addresses")
         return None
     if kind == "method" and kind not in columns:  # "which methods": as the request lines write them
-        if vocabulary.sample and not vocabulary.together([REQUEST_METHOD])[0]:
-            draft.problem = f"these logs have no {label}"
-            return None
-        return kind, label, REQUEST_METHOD
+        return _request_methods(draft, label, vocabulary)
     return kind, label, CUSTOM_ENTITIES.get(kind)
+
+
+def _request_methods(draft: Draft, label: str, vocabulary: Vocabulary) -> tuple[str, str, str | None] | None:
+    """The HTTP methods as the request lines write them; None (the problem set) when no sampled line writes one."""
+    if vocabulary.sample and not vocabulary.together([REQUEST_METHOD])[0]:
+        draft.problem = f"these logs have no {label}"
+        return None
+    return "method", label, REQUEST_METHOD
 
 
 def _entity(target: str, columns: list[str], vocabulary: Vocabulary) -> str:

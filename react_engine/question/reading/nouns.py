@@ -5,6 +5,7 @@ so a noun the rows never write that way is not claimed."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -105,17 +106,21 @@ def _span(text: str, n: int) -> int:
 def _noun_phrase(text: str) -> list[str]:
     """The words up to the verb ("HRESULT code shows up" -> HRESULT code), or [] when the head is a word the rules
     already understand (an entity, a severity, a filler word)."""
-    words: list[str] = []
-    for word in text.split():
-        lower = word.lower()
-        if lower in PHRASE_ENDS or (lower.endswith("ed") and len(lower) > 4):
-            break
-        words.append(word)
+    words = list(itertools.takewhile(lambda w: not _ends_phrase(w.lower()), text.split()))
     head = next((w for w in reversed(words) if w.lower() not in VALUE_QUALIFIERS), None)
-    if head is None or head.lower() in LINE_MEASURES or any(re.fullmatch(p, head, re.I) for p, _ in SEVERITY_WORDS) or any(
-            re.search(p, " ".join(words), re.I) for _, p in TARGETS):
-        return []
-    return words
+    return words if head is not None and not _understood(head, words) else []
+
+
+def _ends_phrase(lower: str) -> bool:
+    """Whether a word ends a noun phrase: a verb or a word around one, or any word ending in -ed."""
+    return lower in PHRASE_ENDS or (lower.endswith("ed") and len(lower) > 4)
+
+
+def _understood(head: str, words: list[str]) -> bool:
+    """Whether the rules understand the phrase already: its head asks for a measure or is a severity, or the
+    phrase holds an entity word."""
+    return head.lower() in LINE_MEASURES or any(re.fullmatch(p, head, re.I) for p, _ in SEVERITY_WORDS) or any(
+        re.search(p, " ".join(words), re.I) for _, p in TARGETS)
 
 
 def _nouns(words: list[str]) -> list[str]:
