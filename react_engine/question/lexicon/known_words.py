@@ -38,6 +38,16 @@ TIME_WORDS = frozenset({"start", "started", "starts", "begin", "began", "end", "
 typo of "state", "versus" not one of "version")."""
 
 
+def _read_pattern(text: str, whole: set[str], stems: set[str]) -> None:
+    """Add the words a pattern's `text` writes to `whole` (a stem with its endings, `severit(?:y|ies)`, as each
+    whole word) and its stems to `stems`; a word written before a group or a class is a stem, no whole word."""
+    for stem, endings in re.findall(r"([a-z]{2,})\(\?:([a-z|]+)\)", text):
+        whole.update(stem + e for e in endings.split("|"))
+        stems.add(stem)
+    whole.update(w for w in re.findall(r"[a-z]{3,}(?![a-z(\[])", text) if w not in stems)
+    stems.update(re.findall(r"[a-z]{2,}(?=[(\[])", text))
+
+
 @functools.cache
 def lexicon_words() -> tuple[frozenset[str], frozenset[str]]:
     """`(known, whole)`: every word or word stem the rules understand (filler, entity words, severities, phrases,
@@ -46,14 +56,9 @@ def lexicon_words() -> tuple[frozenset[str], frozenset[str]]:
     patterns = [p for p, *_ in PHRASES] + [p for p, _ in EVENTS] + [p for _, p in TARGETS] + \
         [p for p, _ in SEVERITY_WORDS] + [UNIT, FREE_TEXT.pattern, AT_LEAST, NAMED_LOGINS]
     whole = set(FILLER) | set(NUMBER_WORDS) | set(UNITS) | ASKING_WORDS | THRESHOLD_WORDS
-    stems = set()
+    stems: set[str] = set()
     for pattern in patterns:
-        text = re.sub(r"\\[a-zA-Z]", " ", pattern)
-        for stem, endings in re.findall(r"([a-z]{2,})\(\?:([a-z|]+)\)", text):
-            whole.update(stem + e for e in endings.split("|"))
-            stems.add(stem)
-        whole.update(w for w in re.findall(r"[a-z]{3,}(?![a-z(\[])", text) if w not in stems)
-        stems.update(re.findall(r"[a-z]{2,}(?=[(\[])", text))
+        _read_pattern(re.sub(r"\\[a-zA-Z]", " ", pattern), whole, stems)
     return frozenset(whole | stems), frozenset(w for w in whole if len(w) > 2)
 
 UNANSWERED_ASKING = (

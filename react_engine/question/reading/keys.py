@@ -44,13 +44,18 @@ def _entity_key(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> tup
     if mark is not None:
         draft.subject = Subject(f"{draft.role}_{kind}", f"{draft.role} {label}", (mark,))
         return draft.subject.name, draft.subject.label, mark
-    if kind == "ip" and vocabulary.sample and several_ips(draft.searches(), vocabulary, draft.role is not None):
+    if kind == "ip" and _several_ips(draft, vocabulary):
         draft.problem = ("the lines hold several IP addresses and do not mark which one is meant; ask for the "
                          "source, destination or client addresses")
         return None
     if kind == "method" and kind not in columns:  # "which methods": as the request lines write them
         return _request_methods(draft, label, vocabulary)
     return kind, label, CUSTOM_ENTITIES.get(kind)
+
+
+def _several_ips(draft: Draft, vocabulary: Vocabulary) -> bool:
+    """Whether the sampled lines the draft keeps hold several IP addresses (see `several_ips`)."""
+    return bool(vocabulary.sample) and several_ips(draft.searches(), vocabulary, draft.role is not None)
 
 
 def _request_methods(draft: Draft, label: str, vocabulary: Vocabulary) -> tuple[str, str, str | None] | None:
