@@ -19,6 +19,7 @@ from react_engine.question.lexicon.number_words import COUNT_WORDS, ORDINALS
 from react_engine.question.lexicon.rank_words import (
     DURATION_SUPERLATIVES,
     GAP_SUPERLATIVES,
+    NEWEST,
     OLDEST,
     ONE_BUCKET_MOST,
     PLACED,
@@ -26,7 +27,13 @@ from react_engine.question.lexicon.rank_words import (
     STATISTIC_SUPERLATIVES,
 )
 from react_engine.question.lexicon.severity_terms import LEVEL_WORDS
-from react_engine.question.lexicon.statistic_words import PERCENT, QUANTITY_UNITS, RATE_EVENTS, STATISTICS
+from react_engine.question.lexicon.statistic_words import (
+    PERCENT,
+    QUANTITY_UNITS,
+    RATE_EVENTS,
+    SHARE_WORDS,
+    STATISTICS,
+)
 from react_engine.question.lexicon.time_units import unit_names
 from react_engine.question.measures import (
     Comparison,
@@ -123,7 +130,7 @@ _RATE = "(?:" + "|".join(rf"(?<=\b{w} )" for w in RATE_EVENTS) + r")rate\b"
 
 
 def _share(t: AskedText) -> Measure | None:
-    m = t.take(r"\b(?:what|which)\s+(?:" + PERCENT + r"|proportion|fraction|share|ratio|portion)\b|\b" + PERCENT + r"\b|%"
+    m = t.take(r"\b(?:what|which)\s+(?:" + PERCENT + r"|" + "|".join(SHARE_WORDS) + r")\b|\b" + PERCENT + r"\b|%"
                r"|\bproportion\b|\bfraction\b|\bratio\b|\bshare of\b|\bwhat portion\b|" + _RATE)
     if m is None:
         return None
@@ -316,9 +323,10 @@ def _listing(t: AskedText) -> None:
     first" / "oldest first" say the order the lines are shown in (the order of a listing with no other)."""
     if (shown := t.take(_SHOWN_ORDER)) is not None:
         t.found.order = "oldest" if shown.group(1).lower() in OLDEST else "newest"
-    m = t.take(r"\b(last|latest|newest|most recent|first|earliest|oldest)\s+" + _N + r"\b"
+    ends = "|".join((*NEWEST, *OLDEST))
+    m = t.take(r"\b(" + ends + r")\s+" + _N + r"\b"
                r"|\b" + _N + r"\s+(latest|newest|most recent|oldest|earliest)\b"
-               r"|\b(last|latest|newest|most recent|first|earliest|oldest)\b")
+               r"|\b(" + ends + r")\b")
     if m is None:
         return
     word = (m.group(1) or m.group(4) or m.group(5)).lower()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Literal
 
@@ -73,13 +73,6 @@ NEWEST = ("last", "latest", "newest", "most recent")
 
 OLDEST = ("first", "earliest", "oldest")
 """Words of a listing's oldest end ("the first five lines")."""
-
-Direction = Literal["most", "least"]
-
-
-def words(found: Iterable[str]) -> str:
-    """Words as regex alternatives, the longest first (so none stops short at another's start)."""
-    return "|".join(sorted(found, key=len, reverse=True))
 
 QUIETEST = ("quietest", "fewest", "least")
 """Words that make the buckets a peak asks for the quietest ones ("the quietest hour")."""
