@@ -26,7 +26,7 @@ from react_engine.logs import LoadOptions, load
 from react_engine.loop.context import SUGGESTED, build_prompt, estimate_tokens
 from react_engine.planners.rules import RulesPlanner
 from react_engine.question import Vocabulary, dates
-from react_engine.question.reading.lexicon import lexicon_words
+from react_engine.question.lexicon.known_words import lexicon_words
 from react_engine.question.spelling import correct
 from react_engine.tools import REGISTRY
 

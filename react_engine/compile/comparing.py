@@ -11,14 +11,14 @@ import pandas as pd
 from react_engine.compile.calls import Call, Cannot, call
 from react_engine.compile.measuring import UNRANKED, field_named, func_of, unranked
 from react_engine.compile.narrowing import compile_filter
+from react_engine.question.lexicon.time_units import MONTH_ABBREVIATIONS
 from react_engine.question.measures import Comparison
 from react_engine.question.query import FieldFilter, Filter, LevelFilter, Query, TextFilter, TimeFilter
 from react_engine.tools.filters import ResetFiltersParams
 from react_engine.tools.regex import literal
 from react_engine.tools.shares import CompareParams
 
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-_DAY = re.compile(r"\b(" + "|".join(_MONTHS) + r")[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b", re.I)
+_DAY = re.compile(r"\b(" + "|".join(MONTH_ABBREVIATIONS) + r")[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b", re.I)
 Sides = tuple[str, str, str, list[Filter]]  # by, a, b, the filters left to apply first
 
 
@@ -96,7 +96,7 @@ def _days(query: Query, measure: Comparison) -> Sides | None:
     if window is None or left is None or right is None or window.end == "now":
         return None
     start, end = pd.Timestamp(window.start), pd.Timestamp(window.end)
-    named = [pd.Timestamp(year=start.year, month=_MONTHS.index(m.group(1).lower()[:3]) + 1, day=int(m.group(2)))
+    named = [pd.Timestamp(year=start.year, month=MONTH_ABBREVIATIONS.index(m.group(1).lower()[:3]) + 1, day=int(m.group(2)))
              for m in (left, right)]
     if named[0].normalize() != start.normalize():
         return None

@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from react_engine.question.lexicon.stop_words import ASKING_LEADS
 from react_engine.question.measures import Measure, Order
 
 FIELD_END = (r"(?=\s+(?:for|in|on|from|by|per|over|during|across|today|yesterday|this|when|where|with|between|"
@@ -50,7 +51,7 @@ class AskedText:
         m = re.search(r"\b([A-Za-z][\w.-]*(?:\s+[A-Za-z][\w.-]*)?)\s*$", self.text[:start])
         if m is None or any(self.used[m.start(1):m.end(1)]):
             return ""
-        words = [w for w in m.group(1).split() if w.lower() not in _NOT_FIELDS]
+        words = [w for w in m.group(1).split() if w.lower() not in ASKING_LEADS]
         if not words or m.group(1).split()[-1] != words[-1]:
             return ""
         first = m.end(1) - len(" ".join(words))
@@ -86,9 +87,6 @@ class AskedText:
         return self.text[start:stop].strip()
 
 
-_NOT_FIELDS = frozenset(("what", "whats", "what's", "is", "are", "was", "were", "the", "a", "an", "of", "show", "me",
-                         "give", "tell", "get", "list", "compute", "calculate", "find", "and", "or", "for", "by",
-                         "per", "in", "on", "overall", "total"))
 
 
 def field_words(text: str, end: int) -> re.Match[str] | None:

@@ -10,9 +10,31 @@ reply a partial answer.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from react_engine.question.asked import Asked, AskedText
+from react_engine.question.lexicon.entity_words import KEY_NOUNS
+from react_engine.question.lexicon.known_words import UNANSWERED_ASKING
+from react_engine.question.lexicon.number_words import COUNT_WORDS, ORDINALS
+from react_engine.question.lexicon.rank_words import (
+    DURATION_SUPERLATIVES,
+    GAP_SUPERLATIVES,
+    NEWEST,
+    OLDEST,
+    ONE_BUCKET_MOST,
+    PLACED,
+    SIZE_SUPERLATIVES,
+    STATISTIC_SUPERLATIVES,
+)
+from react_engine.question.lexicon.severity_terms import LEVEL_WORDS
+from react_engine.question.lexicon.statistic_words import (
+    PERCENT,
+    QUANTITY_UNITS,
+    RATE_EVENTS,
+    SHARE_WORDS,
+    STATISTICS,
+)
+from react_engine.question.lexicon.time_units import unit_names
 from react_engine.question.measures import (
     Comparison,
     Duration,
@@ -28,37 +50,19 @@ from react_engine.question.measures import (
     Unusual,
 )
 
-NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-           "ten": 10, "twenty": 20}
-_N = r"(\d+|" + "|".join(NUMBERS) + r")"
-_FUNCS: dict[str, StatisticFunc] = {
-    "average": "mean", "avg": "mean", "mean": "mean", "median": "median", "maximum": "max", "max": "max",
-    "minimum": "min", "min": "min", "sum": "sum", "standard deviation": "stddev", "stddev": "stddev",
-    "std dev": "stddev", "variance": "stddev", "peak": "max"}
-_SUPERLATIVES: dict[str, StatisticFunc] = {"smallest": "min", "lowest": "min", "shortest": "min", "largest": "max",
-                                           "biggest": "max", "highest": "max", "longest": "max", "most": "max"}
-_PERCENT = r"p(?:er|re)c[ea]?n?t(?:a?ge?)?s?"  # percent, percentage and their usual misspellings
-_UNITS = r"bytes|kilobytes|megabytes|gigabytes|kb|mb|gb|seconds|secs|milliseconds|ms|size"
+_N = r"(\d+|" + "|".join(COUNT_WORDS) + r")"
+_FUNCS: Mapping[str, StatisticFunc] = {**STATISTICS, **STATISTIC_SUPERLATIVES}
+_UNITS = "|".join(QUANTITY_UNITS)
 # "the longest time / biggest gap / largest interval between ...": silences, not a statistic of a field
 _GAP = r"(?:time\s+)?(?:gaps?|intervals?|waits?|pauses?|silences?|stretch(?:es)?|periods?|time)\s+between\b"
 # after "longest time": words of a silence ("the longest time between two lines", "with no lines"), no field
 _NO_GAP = r"(?!\s+(?:between|with|without|that|the|where|when|in|of|no|nothing|since)\b)"
 _ONE_BUCKET = (r"\bin\s+(?:an?|one|a single|any|any single|any one|a given|any given)\s+"
-               r"(?:second|minute|hour|day|week)\b")  # "the most errors in one minute": a rate's maximum
-_SPAN_UNITS = r"\bhow many (?:seconds|minutes|hours|days)\b(?=.*\b(?:cover|span|last|run|go on)\w*\b)"  # a span asked
+               r"(?:" + unit_names() + r")\b")  # "the most errors in one minute": a rate's maximum
+_SPAN_UNITS = r"\bhow many (?:" + unit_names(last="day", plural="s") + r")\b(?=.*\b(?:cover|span|last|run|go on)\w*\b)"  # a span asked
 # asking words that, left over after reading, mean part of the question went unanswered
-_ASKING = (r"\b(?:percent(?:age)?s?|proportion|fraction|ratio|average|avg|median|percentile|maximum|minimum|"
-           r"variance|latest|newest|oldest|earliest|first|last|recent|recently|when|than|versus|vs|longest|"
-           r"shortest|slowest|fastest|slower|faster|quicker|smallest|lowest|portion|compare|compared|comparison)\b|%"
-           r"|\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th)\s+(?:most|least|highest|lowest|largest|smallest|"
-           r"biggest|busiest|fewest)\b")  # a place in a ranking other than the first ("the second most")
-# words a question about times or a comparison asks with, never corrected into a log's words ("start" is not a
-# typo of "state", "versus" not one of "version")
-TIME_WORDS = frozenset({"start", "started", "starts", "begin", "began", "end", "ended", "stop", "stopped", "gap",
-                        "gaps", "silence", "silent", "longest", "first", "last", "latest", "earliest", "logging",
-                        "versus", "against", "compare", "compared", "interval", "intervals", "wait", "pause",
-                        "pauses", "quiet", "elapsed", "portion", "busiest", "peak"})
-
+_ASKING = (r"\b(?:" + "|".join(UNANSWERED_ASKING) + r")\b|%"
+           r"|\b(?:" + "|".join(ORDINALS) + r")\s+(?:" + "|".join(PLACED) + r")\b")  # a place in a ranking other than the first ("the second most")
 
 def _percentile(t: AskedText) -> Measure | None:
     m = t.take(r"\b(\d{1,2}(?:\.\d+)?)(?:st|nd|rd|th)?[- ]?percentile\b|\bp(\d{2})\b|\bpercentile\b")
@@ -72,33 +76,47 @@ def _percentile(t: AskedText) -> Measure | None:
 def _statistic(t: AskedText) -> Measure | None:
     if re.search(r"\bhow long\b|" + _SPAN_UNITS, t.text, re.I):  # "how long did sessions last on average": durations
         return None
-    m = t.take(r"(?<!\bi )(?<!\bwe )(?<!\bthey )(?<!\byou )(?<!\bdoes )(?<!\bdo )(?<!\bit )\b("
-               + "|".join(sorted(_FUNCS, key=len, reverse=True)) + r")\b(?!\s+(?:level|severity|that|by|to)\b|(?<=max)\s+" + _GAP + r"|(?<=maximum)\s+" + _GAP + ")")
-    if m is None and not re.search(r"\b(?:which|who|top)\b", t.text, re.I):  # "which host has the largest..." ranks
-        m = t.take(r"\b(smallest|lowest|largest|biggest|highest|most(?=\s+(?:" + _UNITS + r")\b))\b"
-                   r"(?!\s+(?:number|count|amount|share|percentage|rate|level|severity)\b|\s+" + _GAP + ")"
-                   r"|\b(smallest|lowest|largest|biggest|highest)\s+amount\s+of\b"
-                   r"|\b(smallest|lowest|largest|biggest|highest)\s+number\s+of\b(?=\s+(?:" + _UNITS + r")\b)"
-                   r"|\b(longest|shortest)\b(?=\s+(?:[\w-]+\s+)?(?:lifetime|duration|latency|time)\b" + _NO_GAP + ")")
-    if m is None and re.search(_ONE_BUCKET, t.text, re.I) and not re.search(r"\b(?:which|what|who|top)\b", t.text,
-                                                                            re.I):
-        m = t.take(r"\b(most|highest|largest|biggest)\b")
+    m = _statistic_words(t)
     if m is not None:
-        func = (_FUNCS | _SUPERLATIVES)[next(g for g in m.groups() if g).lower()]
-        if t.take(r"(?<=" + re.escape(m.group(0)) + r")\s+(?:the\s+)?(?:number|count)\s+of\b"):
-            return Statistic(func=func, field="number")  # "average number of failed logins per hour": a rate of
-            # the lines (whose words are read as searches), no number the lines write
-        field = _with_unit(t, t.field_after(m.end()))
-        if timed := t.take(r"(?<=" + re.escape(m.group(0)) + r")\s+(?:the\s+)?(time|duration|latency)\s+(?:to|it took|taken|spent"
-                             r"|needed)\b"):  # "max time to read a broadcast variable": the time it took
-            field = timed.group(1).lower()
-        return Statistic(func=func, field=field)
+        return _named_statistic(t, m)
     m = t.take(r"\bhow (?:many|much)\s+(" + _UNITS + r")\b(?:\s+were\s+(?:served|transferred|returned))?"
                r"|\btotal\s+(?:number of\s+)?(" + _UNITS + r"|len|length|latency|duration|lifetime)\b"
                r"|\b(" + _UNITS + r")\b[^?]*\bin total\b")
     if m is not None:
         return Statistic(func="sum", field=next(g for g in m.groups() if g))
     return None
+
+
+def _statistic_words(t: AskedText) -> re.Match[str] | None:
+    """The words naming a statistic ("average", "p95" aside): its name; else, unless the question ranks ("which host
+    has the largest ..."), a superlative of a size or a duration; else the superlative of a rate's maximum ("the
+    most errors in one minute"). The statistic's word is the first group that matched."""
+    m = t.take(r"(?<!\bi )(?<!\bwe )(?<!\bthey )(?<!\byou )(?<!\bdoes )(?<!\bdo )(?<!\bit )\b("
+               + "|".join(sorted(STATISTICS, key=len, reverse=True)) + r")\b(?!\s+(?:level|severity|that|by|to)\b|(?<=max)\s+" + _GAP + r"|(?<=maximum)\s+" + _GAP + ")")
+    if m is None and not re.search(r"\b(?:which|who|top)\b", t.text, re.I):  # "which host has the largest..." ranks
+        sized = "|".join(SIZE_SUPERLATIVES)
+        m = t.take(r"\b(" + sized + r"|most(?=\s+(?:" + _UNITS + r")\b))\b"
+                   r"(?!\s+(?:number|count|amount|share|percentage|rate|level|severity)\b|\s+" + _GAP + ")"
+                   r"|\b(" + sized + r")\s+amount\s+of\b"
+                   r"|\b(" + sized + r")\s+number\s+of\b(?=\s+(?:" + _UNITS + r")\b)"
+                   r"|\b(" + "|".join(DURATION_SUPERLATIVES) + r")\b(?=\s+(?:[\w-]+\s+)?(?:lifetime|duration|latency|time)\b" + _NO_GAP + ")")
+    if m is None and re.search(_ONE_BUCKET, t.text, re.I) and not re.search(r"\b(?:which|what|who|top)\b", t.text,
+                                                                            re.I):
+        m = t.take(r"\b(" + "|".join(ONE_BUCKET_MOST) + r")\b")
+    return m
+
+
+def _named_statistic(t: AskedText, m: re.Match[str]) -> Statistic:
+    """The statistic the words `m` name, of the field after them (or of the number of lines, "average number of")."""
+    func = _FUNCS[next(g for g in m.groups() if g).lower()]
+    if t.take(r"(?<=" + re.escape(m.group(0)) + r")\s+(?:the\s+)?(?:number|count)\s+of\b"):
+        return Statistic(func=func, field="number")  # "average number of failed logins per hour": a rate of
+        # the lines (whose words are read as searches), no number the lines write
+    field = _with_unit(t, t.field_after(m.end()))
+    if timed := t.take(r"(?<=" + re.escape(m.group(0)) + r")\s+(?:the\s+)?(time|duration|latency)\s+(?:to|it took|taken|spent"
+                         r"|needed)\b"):  # "max time to read a broadcast variable": the time it took
+        field = timed.group(1).lower()
+    return Statistic(func=func, field=field)
 
 
 def _with_unit(t: AskedText, field: str) -> str:
@@ -108,13 +126,11 @@ def _with_unit(t: AskedText, field: str) -> str:
 
 
 # "error rate", "failure rate": the share of the lines that are errors (the event word stays, as a filter)
-_RATE = "(?:" + "|".join(rf"(?<=\b{w} )" for w in ("error", "errors", "failure", "failures", "warning", "warnings",
-                                                    "crash", "timeout", "exception", "retry", "drop", "success",
-                                                    "rejection", "denial")) + r")rate\b"
+_RATE = "(?:" + "|".join(rf"(?<=\b{w} )" for w in RATE_EVENTS) + r")rate\b"
 
 
 def _share(t: AskedText) -> Measure | None:
-    m = t.take(r"\b(?:what|which)\s+(?:" + _PERCENT + r"|proportion|fraction|share|ratio|portion)\b|\b" + _PERCENT + r"\b|%"
+    m = t.take(r"\b(?:what|which)\s+(?:" + PERCENT + r"|" + "|".join(SHARE_WORDS) + r")\b|\b" + PERCENT + r"\b|%"
                r"|\bproportion\b|\bfraction\b|\bratio\b|\bshare of\b|\bwhat portion\b|" + _RATE)
     if m is None:
         return None
@@ -251,7 +267,7 @@ def _times(t: AskedText) -> Measure | None:
 def _silence(t: AskedText) -> Measure | None:
     """"the longest silence between two lines", "biggest gaps between consecutive entries": the gaps, with the
     words that only say which gaps."""
-    if t.take(r"\b(?:(?:longest|biggest|largest|longer)\s+)?(?:gaps?|silen(?:ce|ces|t)|pauses?)\b"
+    if t.take(r"\b(?:(?:" + "|".join(GAP_SUPERLATIVES) + r")\s+)?(?:gaps?|silen(?:ce|ces|t)|pauses?)\b"
               r"(?:\s+(?:between|in)\s+(?:the\s+)?(?:any\s+)?(?:two|consecutive|successive|adjacent)?\s*"
               r"(?:log\s+)?(?:lines|entries|messages|events|logs?))?"):
         return Gaps()
@@ -259,7 +275,7 @@ def _silence(t: AskedText) -> Measure | None:
               r"entries|messages|output)\b|\blongest (?:time|period|stretch|while) (?:that )?(?:the )?(?:log )?"
               r"(?:went|was|stayed|fell) (?:quiet|silent)\b"):
         return Gaps()
-    if t.take(r"\b(?:longest|biggest|largest|longer|max(?:imum)?)\s+" + _GAP + r"(?:\s+(?:any\s+)?(?:two|consecutive|"
+    if t.take(r"\b(?:" + "|".join(GAP_SUPERLATIVES) + r"|max(?:imum)?)\s+" + _GAP + r"(?:\s+(?:any\s+)?(?:two|consecutive|"
               r"successive|adjacent)\b)?"):  # "largest interval between two 'check pass' lines"
         return Gaps()
     return None
@@ -268,26 +284,16 @@ def _silence(t: AskedText) -> Measure | None:
 def _breakdown(t: AskedText) -> Measure | None:
     m = t.take(r"\b(?:per|by|for each)\s+(\w+)\s+(?:and|per|by|&|,)\s+(?:per\s+|by\s+|each\s+)?(\w+)\b",
                over_read=True) or t.take(  # "component and level breakdown", "component by level counts"
-        r"\b(?!" + _LEVELS + r")(\w+)\s+(?:and|by|x|&)\s+(?!" + _LEVELS + r")(\w+)\s+(?:breakdown|counts|table|matrix)\b",
+        r"\b(?!" + LEVEL_WORDS + r")(\w+)\s+(?:and|by|x|&)\s+(?!" + LEVEL_WORDS + r")(\w+)\s+(?:breakdown|counts|table|matrix)\b",
         over_read=True)
+    # level words are never a breakdown's keys ("error and warning counts" compares two levels)
     return Pivot(rows=singular(m.group(1)), columns=singular(m.group(2))) if m is not None else None
-
-
-# level words, which a breakdown's keys never are ("error and warning counts" compares two levels)
-_LEVELS = r"(?:errors?|warn(?:ing)?s?|info|debug|fatal|critical|notices?|severe)\b"
-
-
-# nouns that name a key to group by ("by node", "per program"), unlike the value a source filter names ("by sshd")
-_KEY_NOUNS = frozenset({"node", "host", "program", "process", "component", "user", "ip", "status", "method", "level",
-                        "logger", "thread", "pid", "service", "app", "application", "client", "server", "path", "url",
-                        "endpoint", "code", "type", "category", "module", "source", "tag", "device", "modem",
-                        "interface", "port", "session", "job", "task", "worker", "severity", "file"})
 
 
 def _grouped_by(text: str) -> str | None:
     """"by node", "per program": the words grouping a statistic by a key noun, whatever read them; None when none."""
     m = re.search(r"\b(?:by|per|for each|for every)\s+(\w+)\b", text, re.I)
-    return m.group(0) if m is not None and singular(m.group(1)) in _KEY_NOUNS else None
+    return m.group(0) if m is not None and singular(m.group(1)) in KEY_NOUNS else None
 
 
 def singular(word: str) -> str:
@@ -316,16 +322,17 @@ def _listing(t: AskedText) -> None:
     """"the last 3 errors", "first five lines", "the latest error", "5 most recent": order and limit; "newest
     first" / "oldest first" say the order the lines are shown in (the order of a listing with no other)."""
     if (shown := t.take(_SHOWN_ORDER)) is not None:
-        t.found.order = "oldest" if shown.group(1).lower() in ("oldest", "earliest") else "newest"
-    m = t.take(r"\b(last|latest|newest|most recent|first|earliest|oldest)\s+" + _N + r"\b"
+        t.found.order = "oldest" if shown.group(1).lower() in OLDEST else "newest"
+    ends = "|".join((*NEWEST, *OLDEST))
+    m = t.take(r"\b(" + ends + r")\s+" + _N + r"\b"
                r"|\b" + _N + r"\s+(latest|newest|most recent|oldest|earliest)\b"
-               r"|\b(last|latest|newest|most recent|first|earliest|oldest)\b")
+               r"|\b(" + ends + r")\b")
     if m is None:
         return
     word = (m.group(1) or m.group(4) or m.group(5)).lower()
     number = m.group(2) or m.group(3)
-    t.found.order = "oldest" if word in ("first", "earliest", "oldest") else "newest"
-    t.found.limit = (int(number) if number.isdigit() else NUMBERS[number.lower()]) if number else 1
+    t.found.order = "oldest" if word in OLDEST else "newest"
+    t.found.limit = (int(number) if number.isdigit() else COUNT_WORDS[number.lower()]) if number else 1
 
 
 def asked(text: str, used: Sequence[bool]) -> Asked:

@@ -50,16 +50,29 @@ def read(groups: tuple[str | None, ...], kind: str, first: pd.Timestamp | None,
     month, day, year = parts.get("m"), parts.get("d"), parts.get("y")
     unit = "day" if day else "month" if month else "year"
     years = [int(year)] if year else _candidate_years(first, last)
+    return _first_span(years, month, day, unit, bool(year), (first, last))
+
+
+def _first_span(years: list[int], month: str | None, day: str | None, unit: str, written: bool,
+                log: tuple[pd.Timestamp | None, pd.Timestamp | None]) -> DaySpan | None:
+    """The date's span in the first of `years` (the year `written`, or one the `log`'s first and last times
+    overlap, else the last tried); None when the date does not exist."""
     for candidate in years:
-        text = " ".join(p for p in (month, day, str(candidate)) if p)
-        try:
-            start = dateparser.parse(text, default=datetime(candidate, 1, 1))
-        except (ValueError, OverflowError):
+        start = _parsed(" ".join(p for p in (month, day, str(candidate)) if p), candidate)
+        if start is None:
             return None
         span = _span(start.replace(day=1) if unit == "month" else start, unit)
-        if year or _overlaps(span, first, last) or candidate == years[-1]:
+        if written or _overlaps(span, *log) or candidate == years[-1]:
             return span
     return None
+
+
+def _parsed(text: str, year: int) -> datetime | None:
+    """The date `text` writes (in `year` unless it says), or None when there is no such date."""
+    try:
+        return dateparser.parse(text, default=datetime(year, 1, 1))
+    except (ValueError, OverflowError):
+        return None
 
 
 def _candidate_years(first: pd.Timestamp | None, last: pd.Timestamp | None) -> list[int]:

@@ -64,22 +64,21 @@ class Interpretation(BaseModel):
             parts.append("ignored " + ", ".join(f'"{w}"' for w in self.ignored))
         return f" ({'; '.join(parts)})" if parts else ""
 
+    def _parts(self) -> list[str]:
+        """The notes' parts, "" for those with nothing to say."""
+        terms = [f"{t.word}={t.column}" + (f"({t.rows})" if t.rows else "") for t in self.terms if not t.negated]
+        return [
+            f"shape {self.shape}" + (f" of {self.target}" if self.target else "") if self.shape else "",
+            ", ".join(f"{c.written}->{c.read_as}" for c in self.corrections),
+            "terms " + ", ".join(terms) if terms else "",
+            "leave out lines " + " or ".join(self.excluded) if self.excluded else "",
+            f"time {self.time_window.start}..{self.time_window.end}" if self.time_window else "",
+        ]
+
     def notes(self, suggestion: tuple[str, dict[str, Any]] | None) -> str:
         """At most `NOTES_CHARS` characters for a model's prompt: terms with columns and rows, the window, the
         shape and the rules planner's next action as a suggestion."""
-        parts = []
-        if self.shape:
-            parts.append(f"shape {self.shape}" + (f" of {self.target}" if self.target else ""))
-        if self.corrections:
-            parts.append(", ".join(f"{c.written}->{c.read_as}" for c in self.corrections))
-        terms = [f"{t.word}={t.column}" + (f"({t.rows})" if t.rows else "") for t in self.terms if not t.negated]
-        if terms:
-            parts.append("terms " + ", ".join(terms))
-        if self.excluded:
-            parts.append("leave out lines " + " or ".join(self.excluded))
-        if self.time_window:
-            parts.append(f"time {self.time_window.start}..{self.time_window.end}")
-        text = "; ".join(parts)
+        text = "; ".join(part for part in self._parts() if part)
         if suggestion is not None:
             action, params = suggestion
             hint = f"{SUGGESTED}{action} {json.dumps(params, ensure_ascii=False, separators=(',', ':'))}"

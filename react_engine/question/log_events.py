@@ -19,18 +19,15 @@ import numpy as np
 import pandas as pd
 
 from react_engine.logs.wordforms import split_words, stem
+from react_engine.question.lexicon.event_phrases import NEGATING_PREFIXES, OPPOSITE_STEMS
 
 MASK = "<*>"
 # a path, or any token holding a digit (numbers, hex, IPs, ids, ports, versions): the variable parts of a line
 _VARIABLE = r"(?<![\w./:@%+#-])(?=[\w./:@%+#-]*\d)[\w./:@%+#-]+|(?<![\w/])/[\w.@%~+:-]+(?:/[\w.@%~+:-]*)*"
-# stems of words of opposite meaning: an event that says one is never what a question saying the other describes
-_PAIRS = (("open", "clos"), ("accept", "reject"), ("start", "stop"), ("success", "fail"), ("allow", "deni"),
-          ("allow", "deny"), ("login", "logout"), ("add", "remov"), ("up", "down"), ("enabl", "disabl"))
 _OPPOSITES: dict[str, set[str]] = {}
-for _a, _b in _PAIRS:
+for _a, _b in OPPOSITE_STEMS:
     _OPPOSITES.setdefault(_a, set()).add(_b)
     _OPPOSITES.setdefault(_b, set()).add(_a)
-_NEGATIONS = ("dis", "un", "non", "in", "de")  # "disconnect" is no form of "connect"
 MIN_WORDS = 2  # question words a template must explain to be chosen
 MARGIN = 1.25  # how much better than any other event the chosen one must score
 
@@ -52,7 +49,7 @@ def alike(a: str, b: str) -> bool:
     if a == b:
         return True
     short, long_ = sorted((a, b), key=len)
-    return len(short) >= 5 and short in long_ and not any(long_ == n + short for n in _NEGATIONS)
+    return len(short) >= 5 and short in long_ and not any(long_ == n + short for n in NEGATING_PREFIXES)
 
 
 def _starts(word: str, prefix: str) -> bool:
@@ -61,6 +58,21 @@ def _starts(word: str, prefix: str) -> bool:
 
 def _opposites(word: str) -> set[str]:
     return {o for key, found in _OPPOSITES.items() if _starts(word, key) for o in found}
+
+
+def _stemmed(words: Iterable[str]) -> dict[str, list[str]]:
+    """The stems of each word's parts, one entry per word whatever its form ("connection", "connections")."""
+    asked: dict[str, list[str]] = {}
+    for word in words:
+        parts = [stem(p) for p in split_words(word) if len(p) > 1]
+        if parts and parts not in asked.values():
+            asked[word] = parts
+    return asked
+
+
+def _is_close(family: list[Event], hits: tuple[str, ...], close: dict[int, tuple[str, ...]]) -> bool:
+    """Whether the events of `family` are exactly those scored as well (`close`), each holding the words `hits`."""
+    return {id(e) for e in family} == set(close) and all(close[id(e)] == hits for e in family)
 
 
 @dataclass(frozen=True)
@@ -138,14 +150,8 @@ class Events:
     def read(self, words: Iterable[str]) -> Reading | None:
         """The event the question's content `words` describe, when one event (or a family sharing a literal run)
         clearly explains more of them than any other; None otherwise."""
-        asked: dict[str, list[str]] = {}
-        for word in words:  # one entry per word, whatever its form ("connection", "connections")
-            parts = [stem(p) for p in split_words(word) if len(p) > 1]
-            if parts and parts not in asked.values():
-                asked[word] = parts
-        if not asked or not self.events:
-            return None
-        scored = self._scored(asked)
+        asked = _stemmed(words)
+        scored = self._scored(asked) if asked and self.events else []
         if not scored:
             return None
         best = max(score for score, _, _ in scored)
@@ -159,23 +165,22 @@ class Events:
         """Each event holding at least `MIN_WORDS` of the asked words, with their weight (rarer words weigh more)
         and the words it holds; an event holding a word of the opposite meaning is left out."""
         holding = {w: self._holding(parts) for w, parts in asked.items()}
-        opposed = set().union(*(self._opposing(p) - self._holding([p]) for parts in asked.values() for p in parts))
         weight = {w: math.log(1 + len(self.events) / max(1, len(found))) for w, found in holding.items()}
-        scored = []
-        for i, event in enumerate(self.events):
-            if i in opposed:
-                continue  # "opened" never describes "Closed socket connection"
-            hits = tuple(w for w in asked if i in holding[w])
-            if len(hits) >= MIN_WORDS:
-                scored.append((sum(weight[w] for w in hits), hits, event))
-        return scored
+        opposed = self._opposed(asked)  # "opened" never describes "Closed socket connection"
+        hits = [(tuple(w for w in asked if i in holding[w]), event) for i, event in enumerate(self.events)
+                if i not in opposed]
+        return [(sum(weight[w] for w in found), found, event) for found, event in hits if len(found) >= MIN_WORDS]
+
+    def _opposed(self, asked: dict[str, list[str]]) -> set[int]:
+        """The events holding a word of the opposite meaning of a part of an asked word, and not the part itself."""
+        return set().union(*(self._opposing(p) - self._holding([p]) for parts in asked.values() for p in parts))
 
     def _family(self, event: Event, hits: tuple[str, ...], close: dict[int, tuple[str, ...]]) -> Reading | None:
         """The reading by a literal run of `event` that the events scored as well (`close`) share and no other
         event holds, when the sample's lines holding the run are exactly theirs."""
         for run in event.runs:
             family = [e for e in self.events if run.lower() in e.template.lower()]
-            if {id(e) for e in family} != set(close) or any(close[id(e)] != hits for e in family):
+            if not _is_close(family, hits, close):
                 continue  # the run leaves out an event as good, or stands for events the question does not name
             covered = sum(1 for line in self.sample if run.lower() in line)
             if covered == sum(e.rows for e in family):
@@ -191,7 +196,7 @@ class Events:
     def _opposing(self, part: str) -> set[int]:
         """The events holding a word of the opposite meaning."""
         others = _opposites(part)
-        negated = {n + part for n in _NEGATIONS} | {part[len(n):] for n in _NEGATIONS if part.startswith(n)}
+        negated = {n + part for n in NEGATING_PREFIXES} | {part[len(n):] for n in NEGATING_PREFIXES if part.startswith(n)}
         return set().union(*(self._by_stem[s] for s in self._by_stem if (s in negated or any(
             _starts(s, o) for o in others)) and not alike(part, s)))
 

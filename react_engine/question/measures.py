@@ -14,10 +14,10 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from react_engine.question.lexicon.statistic_words import STATISTIC_NAMES, StatisticFunc
+from react_engine.question.lexicon.time_units import BUCKET_WORDS
+
 Order = Literal["oldest", "newest"]
-StatisticFunc = Literal["count", "sum", "mean", "median", "min", "max", "stddev", "percentile"]
-TIME_KEYS = {"second": "1s", "minute": "1m", "hour": "1h", "day": "1d", "week": "1w"}  # a time word -> its bucket
-BUCKET_WORDS = {width: word for word, width in TIME_KEYS.items()}  # "1h" -> "hour"
 
 
 class _Measure(BaseModel):
@@ -133,8 +133,7 @@ def _named(func: StatisticFunc, q: float | None) -> str:
     """A statistic as an answer names it: "average", "95th percentile"."""
     if func == "percentile":
         return f"{q:g}th percentile" if q is not None else "percentile"
-    return {"sum": "total", "mean": "average", "stddev": "standard deviation", "min": "minimum",
-            "max": "maximum"}.get(func, func)
+    return STATISTIC_NAMES.get(func, func)
 
 
 class Rate(_Measure):

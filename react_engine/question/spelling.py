@@ -29,19 +29,35 @@ def correct(text: str, known: Collection[str], candidates: Sequence[str], quoted
     rows say only that); quoted text (unless `quoted` is
     false), names with digits or capitals inside, and words in `known` (lower case) are kept as written."""
     spans = [m.span() for m in _QUOTED.finditer(text)] if quoted else []
-    out, corrections, pos = [], [], 0
+    found = []
     for m in _WORD.finditer(text):
         word = m.group(1)
-        if len(word) < MIN_LENGTH or word.lower() in known or any(a <= m.start() < b for a, b in spans):
+        if len(word) < MIN_LENGTH or word.lower() in known or _inside(m.start(), spans):
             continue
-        best = _closest(word.lower(), candidates) or _closest(singular(word.lower()), candidates) or \
-            _closest_form(word.lower(), candidates)
-        if best is None or stem(best) == stem(word.lower()):
-            continue  # no close word, or only another form of this one ("sessions" for "session")
+        best = _corrected(word.lower(), candidates)
+        if best is not None:
+            found.append((m, best))
+    return _replaced(text, found)
+
+
+def _corrected(word: str, candidates: Sequence[str]) -> str | None:
+    """The candidate `word` misspells (as written, in the singular or by its stem), or None when none is close or
+    the closest is only another form of it ("sessions" for "session")."""
+    best = _closest(word, candidates) or _closest(singular(word), candidates) or _closest_form(word, candidates)
+    return None if best is None or stem(best) == stem(word) else best
+
+
+def _inside(at: int, spans: list[tuple[int, int]]) -> bool:
+    return any(a <= at < b for a, b in spans)
+
+
+def _replaced(text: str, found: list[tuple[re.Match[str], str]]) -> tuple[str, list[Correction]]:
+    """`text` with the span of each match replaced by its correction, and the corrections."""
+    out, pos = [], 0
+    for m, best in found:
         out.append(text[pos:m.start()] + best)
         pos = m.end()
-        corrections.append(Correction(written=word, read_as=best))
-    return "".join(out) + text[pos:], corrections
+    return "".join(out) + text[pos:], [Correction(written=m.group(1), read_as=best) for m, best in found]
 
 
 def _closest_form(word: str, candidates: Sequence[str]) -> str | None:
@@ -68,19 +84,20 @@ def correct_names(text: str, vocabulary: Vocabulary, known: Collection[str]) -> 
     if not vocabulary.sampled:
         return text, []
     spans = [m.span() for m in _QUOTED.finditer(text)]
-    out, corrections, pos = [], [], 0
+    found = []
     for m in _NAME.finditer(text):
         name = m.group(1)
-        if len(name) < MIN_NAME_LENGTH or not _NAME_LIKE.search(name) or name.lower() in known or \
-                vocabulary.names_log(name) or any(a <= m.start() < b for a, b in spans) or vocabulary.holds(name):
+        if _kept_name(name, vocabulary, known) or _inside(m.start(), spans):
             continue
-        best = _closest_name(name, vocabulary.names())
-        if best is None:
-            continue
-        out.append(text[pos:m.start()] + best)
-        pos = m.end()
-        corrections.append(Correction(written=name, read_as=best))
-    return "".join(out) + text[pos:], corrections
+        if (best := _closest_name(name, vocabulary.names())) is not None:
+            found.append((m, best))
+    return _replaced(text, found)
+
+
+def _kept_name(name: str, vocabulary: Vocabulary, known: Collection[str]) -> bool:
+    """Whether `name` is kept as written: too short or not name-like, known, a loaded file's, or the rows' own."""
+    return len(name) < MIN_NAME_LENGTH or not _NAME_LIKE.search(name) or name.lower() in known or \
+        vocabulary.names_log(name) or vocabulary.holds(name)
 
 
 def _closest_name(name: str, names: Sequence[str]) -> str | None:
@@ -110,13 +127,20 @@ def similar(word: str, pool: Sequence[str] | Mapping[Any, str], cutoff: float, l
 def _closest(word: str, candidates: Sequence[str], cutoff: float = CUTOFF) -> str | None:
     """The best candidate sharing the first letter (on a tie, the one as long as `word`), or None when none is
     close enough or two different words tie."""
-    pool = [c for c in candidates if c[:1] == word[:1] and abs(len(c) - len(word)) <= 2 and len(c) >= MIN_LENGTH]
-    found = similar(word, pool, cutoff)
+    found = similar(word, [c for c in candidates if _comparable(word, c)], cutoff)
     if not found:
         return None
     top = max(score for _, score, _ in found)
     best = sorted({str(c) for c, score, _ in found if score == top}, key=lambda c: abs(len(c) - len(word)))
-    if len(best) > 1 and abs(len(best[0]) - len(word)) == abs(len(best[1]) - len(word)) and \
-            stem(best[0]) != stem(best[1]):
-        return None
-    return best[0]
+    return None if len(best) > 1 and _tied(word, best[0], best[1]) else best[0]
+
+
+def _comparable(word: str, candidate: str) -> bool:
+    """Whether `candidate` may be what `word` misspells: the same first letter, at most two letters more or fewer,
+    and long enough."""
+    return candidate[:1] == word[:1] and abs(len(candidate) - len(word)) <= 2 and len(candidate) >= MIN_LENGTH
+
+
+def _tied(word: str, first: str, second: str) -> bool:
+    """Whether two equally close candidates are as long as each other next to `word` and different words."""
+    return abs(len(first) - len(word)) == abs(len(second) - len(word)) and stem(first) != stem(second)

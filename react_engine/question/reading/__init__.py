@@ -1,10 +1,10 @@
 """Reading a question into a typed `Query`, one module per kind of words read.
 
 `read.read_question` runs the readers in order over a `draft.Draft` and returns a `result.Reading`: the query (or
-the problem that stops it), the interpretation, and what tells an honest zero from words that never meet.
+the problem that stops it), the interpretation, and what tells an honest zero from words that never meet. The words
+the readers understand are the lexicon's (`react_engine.question.lexicon`).
 
 - `question`: the question's text with the spans already read, time windows, names that occur in the data;
-- `lexicon`: the words understood (entities, severities, phrases, events, HTTP statuses and methods);
 - `literals`, `places`, `texts`, `phrases`, `severity`: quoted text and addresses, hosts and components,
   statuses, methods, key phrases and levels, as filters;
 - `shape`, `keys`, `measure`: what is done with the lines (count, rank, list...), the values counted, the query;

@@ -98,11 +98,7 @@ class Draft:
         if value not in values:
             values.append(value)
             texts.append(text)
-        first, either = str(values[0]), " or ".join(map(str, values))
-        words = f"{old.words[: old.words.find(first)]}{either}" if first in old.words else either
-        new: Filter = (FieldFilter(field=column, value=f"^(?:{'|'.join(re.escape(str(v)) for v in values)})$",
-                                   op="regex", words=words) if kept else
-                       TextFilter(value="|".join(re.escape(t) for t in texts), regex=True, words=words))
+        new = _widened(old, column, kept, values, texts)
         self.filters = [new if f is old else f for f in self.filters]
         self.alternatives[column] = (new, values, texts)
         return True
@@ -114,6 +110,16 @@ class Draft:
     def searches(self) -> list[str]:
         """The text searches that keep lines, as regexes."""
         return [searched(f) for f in self.filters if isinstance(f, TextFilter) and not f.exclude]
+
+
+def _widened(old: Filter, column: str, kept: bool, values: list[Any], texts: list[str]) -> Filter:
+    """`old` widened to any of `values`: a filter on `column` (`kept`), else a search for any of `texts`."""
+    first, either = str(values[0]), " or ".join(map(str, values))
+    words = f"{old.words[: old.words.find(first)]}{either}" if first in old.words else either
+    if kept:
+        return FieldFilter(field=column, value=f"^(?:{'|'.join(re.escape(str(v)) for v in values)})$", op="regex",
+                           words=words)
+    return TextFilter(value="|".join(re.escape(t) for t in texts), regex=True, words=words)
 
 
 def searched(f: TextFilter) -> str:

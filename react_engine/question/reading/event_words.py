@@ -9,10 +9,10 @@ import re
 from react_engine.logs.severity import RANK, normalize
 from react_engine.logs.wordforms import split_words, stem
 from react_engine.question.interpretation import Term
+from react_engine.question.lexicon.severity_terms import SEVERITY_WORDS
 from react_engine.question.log_events import Reading, alike
 from react_engine.question.query import Filter, LevelFilter, TextFilter, TimeFilter
 from react_engine.question.reading.draft import Draft, Grounding, searched
-from react_engine.question.reading.lexicon import SEVERITY_WORDS
 from react_engine.question.reading.question import Question
 from react_engine.question.vocabulary import Vocabulary
 
@@ -33,16 +33,18 @@ def _searches(filters: list[Filter]) -> list[str]:
 def levels(filters: list[Filter]) -> frozenset[str] | None:
     """The severities a level filter keeps, those it names and those at or worse than its minimum (None without
     one, or when it names a level that is no severity)."""
-    for f in filters:
-        if isinstance(f, LevelFilter):
-            named = [normalize(v) for v in (*f.levels, *filter(None, [f.min_level]))]
-            if not named or None in named:
-                return None
-            kept = {v for v in named if v}
-            floor = normalize(f.min_level) if f.min_level else None
-            kept |= {level for level, rank in RANK.items() if floor and rank <= RANK[floor]}
-            return frozenset(kept)
-    return None
+    level = next((f for f in filters if isinstance(f, LevelFilter)), None)
+    return _kept_levels(level) if level is not None else None
+
+
+def _kept_levels(level: LevelFilter) -> frozenset[str] | None:
+    """The severities `level` keeps, or None when it names a level that is no severity."""
+    named = [normalize(v) for v in (*level.levels, *filter(None, [level.min_level]))]
+    if not named or None in named:
+        return None
+    floor = normalize(level.min_level) if level.min_level else None
+    worse = {name for name, rank in RANK.items() if floor and rank <= RANK[floor]}
+    return frozenset({v for v in named if v} | worse)
 
 
 def level_names_lines(filters: list[Filter], vocabulary: Vocabulary) -> bool:

@@ -7,15 +7,16 @@ from __future__ import annotations
 
 import re
 
-from react_engine.question.asking import TIME_WORDS
 from react_engine.question.interpretation import Term
+from react_engine.question.lexicon.entity_words import TARGETS
+from react_engine.question.lexicon.known_words import NOT_FIELDS, TIME_WORDS
+from react_engine.question.lexicon.stop_words import FILLER, NUMBER_LEADS
+from react_engine.question.lexicon.time_units import MONTH_ABBREVIATIONS, WEEKDAYS
 from react_engine.question.reading.draft import Draft
-from react_engine.question.reading.lexicon import FILLER, NOT_FIELDS, TARGETS, WEEKDAYS
 from react_engine.question.reading.question import Question
 from react_engine.question.vocabulary import Vocabulary, singular
 
 _PAIR = re.compile(r"\b([A-Za-z][\w-]*)(?:[ \t]*[:=#][ \t]*|[ \t]+)(/?[\w./:@-]*\d[\w./:@-]*?)(?=[?!,;)]|[.:]?(?:\s|$))")
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
 
 def pair_pattern(word: str, value: str) -> str:
@@ -47,7 +48,7 @@ def _not_a_field(word: str) -> bool:
     """Words a number after them belongs to otherwise: filler, measures, times, days and months."""
     lower = word.lower()
     return lower in FILLER or lower in NOT_FIELDS or lower in TIME_WORDS or lower in WEEKDAYS or \
-        lower.startswith(_MONTHS) or lower in ("top", "last", "first", "past", "next", "over", "under")
+        lower.startswith(MONTH_ABBREVIATIONS) or lower in NUMBER_LEADS
 
 
 def _names_column(word: str, columns: list[str]) -> bool:

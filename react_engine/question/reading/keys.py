@@ -3,9 +3,10 @@ messages write with values, or the address or port of one role ("source IPs").""
 
 from __future__ import annotations
 
+from react_engine.question.lexicon.entity_words import CUSTOM_ENTITIES, ENTITY_TYPES, LABELS
+from react_engine.question.lexicon.event_phrases import REQUEST_METHOD
 from react_engine.question.measures import Key
 from react_engine.question.reading.draft import Draft
-from react_engine.question.reading.lexicon import CUSTOM_ENTITIES, ENTITY_TYPES, LABELS, REQUEST_METHOD
 from react_engine.question.reading.nouns import Subject
 from react_engine.question.reading.roles import VALUES, marked, several_ips
 from react_engine.question.vocabulary import Vocabulary
@@ -43,16 +44,26 @@ def _entity_key(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> tup
     if mark is not None:
         draft.subject = Subject(f"{draft.role}_{kind}", f"{draft.role} {label}", (mark,))
         return draft.subject.name, draft.subject.label, mark
-    if kind == "ip" and vocabulary.sample and several_ips(draft.searches(), vocabulary, draft.role is not None):
+    if kind == "ip" and _several_ips(draft, vocabulary):
         draft.problem = ("the lines hold several IP addresses and do not mark which one is meant; ask for the "
                          "source, destination or client addresses")
         return None
     if kind == "method" and kind not in columns:  # "which methods": as the request lines write them
-        if vocabulary.sample and not vocabulary.together([REQUEST_METHOD])[0]:
-            draft.problem = f"these logs have no {label}"
-            return None
-        return kind, label, REQUEST_METHOD
+        return _request_methods(draft, label, vocabulary)
     return kind, label, CUSTOM_ENTITIES.get(kind)
+
+
+def _several_ips(draft: Draft, vocabulary: Vocabulary) -> bool:
+    """Whether the sampled lines the draft keeps hold several IP addresses (see `several_ips`)."""
+    return bool(vocabulary.sample) and several_ips(draft.searches(), vocabulary, draft.role is not None)
+
+
+def _request_methods(draft: Draft, label: str, vocabulary: Vocabulary) -> tuple[str, str, str | None] | None:
+    """The HTTP methods as the request lines write them; None (the problem set) when no sampled line writes one."""
+    if vocabulary.sample and not vocabulary.together([REQUEST_METHOD])[0]:
+        draft.problem = f"these logs have no {label}"
+        return None
+    return "method", label, REQUEST_METHOD
 
 
 def _entity(target: str, columns: list[str], vocabulary: Vocabulary) -> str:

@@ -8,18 +8,15 @@ import functools
 import re
 
 from react_engine.logs.wordforms import split_words, stem
+from react_engine.question.lexicon.number_words import NUMBER_WORDS
+from react_engine.question.lexicon.rank_words import COUNTING
+from react_engine.question.lexicon.statistic_words import SIZE_NOUNS
+from react_engine.question.lexicon.stop_words import FILLER, FUNCTION_WORDS, TRANSFER_WORDS
+from react_engine.question.lexicon.time_units import WEEKDAYS
 from react_engine.question.log_events import alike
 from react_engine.question.measures import Listing
 from react_engine.question.query import Filter, Query, TextFilter
 from react_engine.question.reading.draft import Draft
-from react_engine.question.reading.lexicon import (
-    FILLER,
-    FUNCTION_WORDS,
-    NUMBER_WORDS,
-    SIZE_NOUNS,
-    TRANSFER_WORDS,
-    WEEKDAYS,
-)
 from react_engine.question.reading.nouns import VALUE_OF, asked_field
 from react_engine.question.reading.question import Question
 from react_engine.question.reading.shape import LINE_WORDS
@@ -34,8 +31,12 @@ def unlinked(question: str, draft: Draft, literals: list[Filter], vocabulary: Vo
     written = {c.read_as.lower(): c.written for c in draft.corrections}
     sized = re.search(SIZE_NOUNS, question, re.I) is not None
     return [w for w in draft.ignored if not _linked(w, draft, vocabulary)
-            and not (sized and w.lower() in TRANSFER_WORDS)
-            and not (w.lower() in written and _linked(written[w.lower()], draft, vocabulary))]
+            and not (sized and w.lower() in TRANSFER_WORDS) and not _linked_as_written(w, written, draft, vocabulary)]
+
+
+def _linked_as_written(word: str, written: dict[str, str], draft: Draft, vocabulary: Vocabulary) -> bool:
+    """Whether `word`, a correction, is linked as the question wrote it (`written`: each correction's word)."""
+    return word.lower() in written and _linked(written[word.lower()], draft, vocabulary)
 
 
 def _linked(word: str, draft: Draft, vocabulary: Vocabulary) -> bool:
@@ -44,9 +45,14 @@ def _linked(word: str, draft: Draft, vocabulary: Vocabulary) -> bool:
     lower = word.lower().strip("'.")
     if _function(lower, draft) or (len(lower) >= 3 and any(lower in source for source in vocabulary.sources)):
         return True
+    return bool(vocabulary.stem_rows(lower)) or _part_of_a_word(lower, vocabulary)
+
+
+def _part_of_a_word(lower: str, vocabulary: Vocabulary) -> bool:
+    """Whether `lower` is a part of a word of the log, in any form, or inside one of its words in capitals."""
     parts, stems, capitals = _parts(vocabulary)
-    return bool(vocabulary.stem_rows(lower)) or bool({lower, singular(lower)} & parts) or any(
-        alike(stem(lower), s) for s in stems) or (len(lower) >= 3 and any(lower in c for c in capitals))
+    return bool({lower, singular(lower)} & parts) or any(alike(stem(lower), s) for s in stems) or (
+        len(lower) >= 3 and any(lower in c for c in capitals))
 
 
 def _function(lower: str, draft: Draft) -> bool:
@@ -76,7 +82,7 @@ def value_unread(question: str, draft: Draft) -> list[str]:
 
 
 # what a count or a ranking counts: the words after "how many", "number of" or "the most"
-_COUNTED = re.compile(r"\b(?:how many|number of|the (?:most|fewest|least))\s+((?:[A-Za-z][\w-]*[ \t]*){1,3})", re.I)
+_COUNTED = re.compile(r"\b(?:how many|number of|the (?:" + "|".join(COUNTING) + r"))\s+((?:[A-Za-z][\w-]*[ \t]*){1,3})", re.I)
 _NOT_NAMED = re.compile(r"(?:" + LINE_WORDS + r"|the|an?|of|times|unique|distinct|different|total|there|in|on|from|"
                         r"for|with|by|to|were|was|are|is|did|do|does|have|has|had)", re.I)
 
@@ -88,10 +94,14 @@ def counted_unread(q: Question, draft: Draft, vocabulary: Vocabulary) -> list[st
     m = _COUNTED.search(q.text)
     if m is None or draft.filters or draft.asked.measure is not None:
         return []
-    words = [w for w in re.finditer(r"\S+", m.group(1)) if not _NOT_NAMED.fullmatch(w.group(0))]
-    free = [w.group(0) for w in words if not any(q.used[m.start(1) + w.start():m.start(1) + w.end()])]
-    return [w for w in free if w.lower() in FILLER - FUNCTION_WORDS and vocabulary.token_rows(w)
+    return [w for w in _free_words(q, m) if w.lower() in FILLER - FUNCTION_WORDS and vocabulary.token_rows(w)
             and w not in draft.unread]
+
+
+def _free_words(q: Question, m: re.Match[str]) -> list[str]:
+    """The words a count says it counts (group 1 of `m`) that name something and no reader took."""
+    words = [w for w in re.finditer(r"\S+", m.group(1)) if not _NOT_NAMED.fullmatch(w.group(0))]
+    return [w.group(0) for w in words if not any(q.used[m.start(1) + w.start():m.start(1) + w.end()])]
 
 
 def listed_for_a_count(question: str, query: Query) -> list[str]:

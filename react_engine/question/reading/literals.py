@@ -21,14 +21,7 @@ def read_literals(q: Question, draft: Draft, vocabulary: Vocabulary) -> None:
     phrase no sampled line contains is read with its typos corrected against the messages' words, when that
     phrase occurs ("faild to resolve" -> "failed to resolve"); an ellipsis in a phrase stands for any text."""
     for m in q.take(_QUOTED):
-        phrase = next(g for g in m.groups() if g)
-        parts = [p.strip() for p in re.split(r"\.\.\.+|…", phrase)]
-        if len(parts) > 1 and any(parts):  # "Took ... seconds to build instance": anything in between
-            pattern = ".*?".join(literal(p) for p in parts if p)
-            draft.search(pattern, True, f"matching /{pattern}/")
-            continue
-        phrase = _as_logged(phrase, draft, vocabulary)
-        draft.search(phrase, False, f'containing "{phrase}"')
+        _search_quoted(next(g for g in m.groups() if g), draft, vocabulary)
     for m in q.take(r"(?:\b(?:mac|modem|cm)\s+)?\b(" + MAC_SEPARATED + r")\b"):
         pattern = "(?i)" + any_notation(normalize_mac(m.group(1)) or "")
         draft.search(pattern, True, f"mentioning MAC {m.group(1)} (any notation)")
@@ -37,6 +30,17 @@ def read_literals(q: Question, draft: Draft, vocabulary: Vocabulary) -> None:
     for m in q.take(r"\b((?:cable|gi|te)\d+(?:/\d+)+(?::\d+)?)\b|(?<![\w/])(/[\w.~%/-]*[\w~%/-])"):
         text = m.group(1) or m.group(2)
         draft.search(text, False, f"mentioning {text}")
+
+
+def _search_quoted(phrase: str, draft: Draft, vocabulary: Vocabulary) -> None:
+    """Search for a quoted phrase, as the lines write it; an ellipsis in it stands for any text."""
+    parts = [p.strip() for p in re.split(r"\.\.\.+|…", phrase)]
+    if len(parts) > 1 and any(parts):  # "Took ... seconds to build instance": anything in between
+        pattern = ".*?".join(literal(p) for p in parts if p)
+        draft.search(pattern, True, f"matching /{pattern}/")
+        return
+    phrase = _as_logged(phrase, draft, vocabulary)
+    draft.search(phrase, False, f'containing "{phrase}"')
 
 
 def _as_logged(phrase: str, draft: Draft, vocabulary: Vocabulary) -> str:

@@ -5,6 +5,7 @@ whether the searches for the question's own words describe one kind of line."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from react_engine.question.interpretation import Term
 from react_engine.question.query import TextFilter
@@ -27,16 +28,27 @@ def ground(q: Question, draft: Draft, vocabulary: Vocabulary, quoted: list[str])
         word = m.group(0).strip("'.:-")
         if m.start() < start or vocabulary.names_log(word) or logs_itself(q, m):
             draft.framing.append(word)
-        elif continues_name(q, m, draft):
-            pass
-        elif quoted and (covered := quote_covers(word, quoted, vocabulary)) is not None:
-            if not covered:
-                draft.ignored.append(word)  # it describes the quoted lines ("the 'ERROR IN CONTACTING RM' lines")
-        elif not _searched(q, m, word, draft, vocabulary):
-            unknown += [word] if _names_lines(q, m, word) else []
-            draft.ignored += [] if _names_lines(q, m, word) else [word]
+        elif not continues_name(q, m, draft):
+            unknown += _ground_word(q, m, word, draft, (vocabulary, quoted))
         q.consume(m.start(), m.end())
     return unknown
+
+
+def _ground_word(q: Question, m: re.Match[str], word: str, draft: Draft, where: tuple[Vocabulary, list[str]]
+                 ) -> list[str]:
+    """Read a word of the question proper (`where`: the vocabulary and the quoted text): `[word]` when it cannot
+    be handled, else [] (searched, or ignored)."""
+    vocabulary, quoted = where
+    if quoted and (covered := quote_covers(word, quoted, vocabulary)) is not None:
+        if not covered:
+            draft.ignored.append(word)  # it describes the quoted lines ("the 'ERROR IN CONTACTING RM' lines")
+        return []
+    if _searched(q, m, word, draft, vocabulary):
+        return []
+    if _names_lines(q, m, word):
+        return [word]
+    draft.ignored.append(word)
+    return []
 
 
 def _searched(q: Question, m: re.Match[str], word: str, draft: Draft, vocabulary: Vocabulary) -> bool:
@@ -132,18 +144,27 @@ def written_phrase(q: Question, draft: Draft, vocabulary: Vocabulary) -> None:
     "no server"): that phrase is searched in place of its searched words when the sampled lines hold it and it
     keeps fewer of them than those words do (the words between, read as filler or as other words, tell the lines
     apart), and holds no asking words. The longest such phrase, once."""
-    guesses = [(i, f) for i, f in enumerate(draft.filters) if isinstance(f, TextFilter) and f.regex
-               and rf"\b{re.escape(f.value[2:])}" in draft.grounding.guesses]
+    guesses = _guessed(draft)
     if not guesses or not vocabulary.sampled:
         return
-    runs = _runs(q.text)
+    for start, end in _phrases(_runs(q.text)):
+        if any(a < end and start < b for a, b in draft.asked.spans):
+            continue  # a field or statistic the question asks for ("total bytes received") is no search
+        if _narrows(q.text[start:end], guesses, draft, vocabulary):
+            return
+
+
+def _guessed(draft: Draft) -> list[tuple[int, TextFilter]]:
+    """The searches for the question's own words, with where each is among the filters."""
+    return [(i, f) for i, f in enumerate(draft.filters) if isinstance(f, TextFilter) and f.regex
+            and rf"\b{re.escape(f.value[2:])}" in draft.grounding.guesses]
+
+
+def _phrases(runs: list[tuple[int, int]]) -> Iterator[tuple[int, int]]:
+    """The spans of every phrase of two to six words of `runs`, the longest first."""
     for n in range(min(6, len(runs)), 1, -1):
         for i in range(len(runs) - n + 1):
-            start, end = runs[i][0], runs[i + n - 1][1]
-            if any(a < end and start < b for a, b in draft.asked.spans):
-                continue  # a field or statistic the question asks for ("total bytes received") is no search
-            if _narrows(q.text[start:end], guesses, draft, vocabulary):
-                return
+            yield runs[i][0], runs[i + n - 1][1]
 
 
 def _runs(text: str) -> list[tuple[int, int]]:
@@ -153,12 +174,18 @@ def _runs(text: str) -> list[tuple[int, int]]:
     return [(s.start() + w.start(), s.start() + w.end()) for s in spans for w in re.finditer(r"\S+", s.group(0))]
 
 
+def _held(phrase: str, guesses: list[tuple[int, TextFilter]]) -> list[tuple[int, TextFilter]]:
+    """The searched words `phrase` holds, when it holds one and another word (and only words); else []."""
+    words = phrase.lower().split()
+    held = [(i, f) for i, f in guesses if any(w.startswith(f.value[2:].replace("\\", "")) for w in words)]
+    return held if held and len(held) != len(words) and re.fullmatch(r"[\w -]+", phrase) else []
+
+
 def _narrows(phrase: str, guesses: list[tuple[int, TextFilter]], draft: Draft, vocabulary: Vocabulary) -> bool:
     """Search `phrase` in place of the searched words it holds, when it holds one and another word, and keeps fewer
     sampled lines than they do; whether it did."""
-    words = phrase.lower().split()
-    held = [(i, f) for i, f in guesses if any(w.startswith(f.value[2:].replace("\\", "")) for w in words)]
-    if not held or len(held) == len(words) or not re.fullmatch(r"[\w -]+", phrase):
+    held = _held(phrase, guesses)
+    if not held:
         return False
     rest = [g for g in draft.grounding.guesses if g not in {rf"\b{re.escape(f.value[2:])}" for _, f in held}]
     now = vocabulary.together(draft.grounding.guesses)[0]

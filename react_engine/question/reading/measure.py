@@ -7,8 +7,8 @@ from typing import Literal
 
 from react_engine.question.asking import singular
 from react_engine.question.interpretation import Term
+from react_engine.question.lexicon.time_units import TIME_KEYS
 from react_engine.question.measures import (
-    TIME_KEYS,
     Count,
     Distinct,
     Histogram,
@@ -51,25 +51,32 @@ def read_query(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> tupl
     tool computes the asked one yet); None with the problem set when the rows cannot give it."""
     ranked = draft.goal in RANKED
     left_out = [] if ranked else _leave_out(draft, None, columns, vocabulary)
-    if left_out is None:
+    measure = _measure(draft, columns, vocabulary) if left_out is not None else None
+    if measure is not None and ranked:
+        left_out = _left_out_of_ranked(draft, measure, columns, vocabulary)
+    if measure is None or left_out is None:
         return None
-    measure = _measure(draft, columns, vocabulary)
-    if measure is None:
-        return None
+    return _query(draft, measure, left_out, columns, vocabulary), measure
+
+
+def _left_out_of_ranked(draft: Draft, measure: Measure, columns: list[str], vocabulary: Vocabulary
+                        ) -> list[Filter] | None:
+    """The filters that leave values out of a ranking or a distinct count of the measure's key (see `_leave_out`)."""
     key = getattr(measure, "key", None)
-    if ranked and key is not None:
-        left_out = _leave_out(draft, key.name, columns, vocabulary)
-        if left_out is None:
-            return None
+    return _leave_out(draft, key.name, columns, vocabulary) if key is not None else []
+
+
+def _query(draft: Draft, measure: Measure, left_out: list[Filter], columns: list[str], vocabulary: Vocabulary
+           ) -> Query:
+    """The query of the draft's filters, the measure asked (else `measure`), its grouping, order and limit."""
     asked = draft.asked
     grouping = _grouping(draft, measure, columns, vocabulary)
     if asked.by and not (grouping.keys or grouping.bucket):  # "per program": a column; "by node" read otherwise
         grouping = _by_column(draft, asked.by)
     order, limit = _ranked_groups(draft, grouping)
-    query = Query(filters=tuple(sorted(draft.filters, key=is_threshold)), measure=asked.measure or measure, left_out=tuple(left_out),
-                  order=asked.order or order, unread=tuple(draft.unread), never=tuple(draft.never), grouping=grouping,
-                  limit=asked.limit or limit)
-    return query, measure
+    return Query(filters=tuple(sorted(draft.filters, key=is_threshold)), measure=asked.measure or measure,
+                 left_out=tuple(left_out), order=asked.order or order, unread=tuple(draft.unread),
+                 never=tuple(draft.never), grouping=grouping, limit=asked.limit or limit)
 
 
 def _ranked_groups(draft: Draft, grouping: Grouping) -> tuple[Literal["most", "least"] | None, int | None]:
@@ -87,14 +94,19 @@ def _grouping(draft: Draft, measure: Measure, columns: list[str], vocabulary: Vo
         return Grouping()
     rate = isinstance(draft.asked.measure, Rate)  # its bucket is the rate's own
     if draft.asked.keys:  # "by component and level", "per host per hour"
-        buckets = [TIME_KEYS[k] for k in draft.asked.keys if k in TIME_KEYS]
-        return Grouping(keys=tuple(k for k in draft.asked.keys if k not in TIME_KEYS),
-                        bucket=None if rate else next(iter(buckets), None))
+        return _two_keys(draft.asked.keys, rate)
     key = measure.key if isinstance(measure, (Top, Distinct)) else None
     if key is None and draft.goal == "histogram" and draft.target is not None:
         key = key_of(draft, columns, vocabulary)
     return Grouping(keys=(_written(key.name, columns),) if key is not None else (),
                     bucket=draft.interval if draft.goal == "histogram" and not rate else None)
+
+
+def _two_keys(keys: tuple[str, ...], rate: bool) -> Grouping:
+    """The grouping two keys name: the time words among them are its bucket (but for a rate, whose bucket is its
+    own), the others its keys."""
+    buckets = [TIME_KEYS[k] for k in keys if k in TIME_KEYS]
+    return Grouping(keys=tuple(k for k in keys if k not in TIME_KEYS), bucket=None if rate else next(iter(buckets), None))
 
 
 def _written(key: str, columns: list[str]) -> str:
@@ -126,6 +138,12 @@ def _measure(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> Measur
         return Histogram(interval=draft.interval, peak=draft.peak, order=order, n=draft.n if draft.peak else 1)
     if (lines := _listing(draft)) is not None:
         return lines
+    return _of_values(draft, columns, vocabulary)
+
+
+def _of_values(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> Measure | None:
+    """The count of lines, or what the draft's goal measures of its target's values: how many distinct, their
+    list, or their ranking (None with the problem set when there is no target to rank, or no key for it)."""
     if draft.target is None and draft.goal in ("top", "which"):
         draft.problem = "I could not tell what to rank"
         return None

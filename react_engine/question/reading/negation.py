@@ -15,8 +15,10 @@ import itertools
 import re
 from dataclasses import dataclass
 
+from react_engine.question.lexicon.entity_words import CORE_COLUMNS, TARGETS
+from react_engine.question.lexicon.event_phrases import METHODS
+from react_engine.question.lexicon.severity_terms import SEVERITY_WORDS
 from react_engine.question.query import FieldFilter, Filter, TextFilter
-from react_engine.question.reading.lexicon import METHODS, SEVERITY_WORDS, TARGETS
 from react_engine.question.reading.question import Question
 from react_engine.question.vocabulary import Vocabulary, singular
 from react_engine.tools.regex import literal
@@ -113,7 +115,6 @@ _EXCEPT = (r"\(?\b(?:" + _LEAVING + ")"
 _NOUNS = re.compile(r"\s+(?:ones?|lines?|entries|entry|messages?|events?|records?|rows?)$", re.I)
 _ENDS = re.compile(r"\s+(?:had|has|have|did|does|do|is|are|was|were|shows?|showed|appears?|logged|in|on|at|from|by"
                    r"|with|for|during|since|between|\w{3,}ed)\b.*$", re.I)
-_CORE = {"timestamp", "message", "raw", "source", "line", "severity"}  # "lines other than INFO" names no column
 
 
 @dataclass(frozen=True)
@@ -166,23 +167,28 @@ def _named_column(word: str | None, columns: list[str]) -> str | None:
     if word is None:
         return None
     kind = next((kind for kind, p in TARGETS if re.fullmatch(p, word, re.I)), singular(word.lower()))
-    return kind if kind in columns and kind not in _CORE else None
+    return kind if kind in columns and kind not in CORE_COLUMNS else None
 
 
 def _holder(text: str, columns: list[str], vocabulary: Vocabulary) -> tuple[str, str] | None:
     """`(column, value as written)` for a level, name or HTTP method the rows hold."""
-    levels = [v for v in vocabulary.values.get("level_raw", {}) if _is_level(v, text)]
-    if len(levels) == 1:
-        return "level_raw", levels[0]
-    canonical = next((level for pattern, level in SEVERITY_WORDS if re.fullmatch(pattern, text, re.I)), None)
-    if canonical is not None and "severity" in columns:
-        return "severity", canonical.lower()
+    if (level := _level_holder(text, columns, vocabulary)) is not None:
+        return level
     holders = {(c, v) for c, v, _ in vocabulary.holders(text)}
     if len(holders) == 1:
         return next(iter(holders))
     if "method" in columns and text.upper() in METHODS.split("|"):
         return "method", text.upper()
     return None
+
+
+def _level_holder(text: str, columns: list[str], vocabulary: Vocabulary) -> tuple[str, str] | None:
+    """`(column, value)` for a level the rows write as `text` names it, else the severity it names."""
+    levels = [v for v in vocabulary.values.get("level_raw", {}) if _is_level(v, text)]
+    if len(levels) == 1:
+        return "level_raw", levels[0]
+    canonical = next((level for pattern, level in SEVERITY_WORDS if re.fullmatch(pattern, text, re.I)), None)
+    return ("severity", canonical.lower()) if canonical is not None and "severity" in columns else None
 
 
 def _is_level(level: str, text: str) -> bool:

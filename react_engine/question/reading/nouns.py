@@ -5,34 +5,26 @@ so a noun the rows never write that way is not claimed."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 
 from react_engine.question import Vocabulary
-from react_engine.question.reading.lexicon import MEASURE_WORDS, NOT_FIELDS, NUMBER_WORDS, SEVERITY_WORDS, TARGETS
+from react_engine.question.lexicon.entity_words import COMMON_COLUMNS, CORE_COLUMNS, TARGETS
+from react_engine.question.lexicon.known_words import NOT_FIELDS
+from react_engine.question.lexicon.number_words import NUMBER_WORDS
+from react_engine.question.lexicon.rank_words import POPULAR, RANKING_SUPERLATIVES
+from react_engine.question.lexicon.severity_terms import SEVERITY_WORDS
+from react_engine.question.lexicon.statistic_words import LINE_MEASURES
+from react_engine.question.lexicon.stop_words import PHRASE_ENDS, VALUE_QUALIFIERS
 from react_engine.question.reading.question import Question
 from react_engine.question.vocabulary import singular
 
 # after these words comes the thing counted or ranked: "which HRESULT code", "how many distinct TIDs"
 _LEAD = (r"\b(?:(?:which|what)(?:\s+(?:\d+|" + "|".join(NUMBER_WORDS) + r"))?|unique|distinct|different|individual"
-         r"|top(?:[\s-]+\d+)?|(?:most|least)\s+(?:common|frequent|active|seen|used|popular)|busiest|noisiest|rarest"
-         r"|commonest)\s+")
+         r"|top(?:[\s-]+\d+)?|(?:most|least)\s+(?:" + "|".join(POPULAR) + ")|" + "|".join(RANKING_SUPERLATIVES)
+         + r")\s+")
 _WORDS = re.compile(_LEAD + r"((?:[A-Za-z][\w-]*\s+){0,3}[A-Za-z][\w-]*)", re.I)
-# words that say the value is an identifier rather than name a thing: "error state number", "HRESULT code"
-_QUALIFIERS = {"number", "numbers", "code", "codes", "id", "ids", "value", "values"}
-# words that end a noun phrase: verbs and the words around them (and any word ending in -ed)
-_ENDS = {"a", "an", "the", "of", "in", "on", "at", "for", "from", "to", "by", "with", "and", "or", "than", "that",
-         "which", "who", "whom", "whose", "there", "per", "across", "during", "over", "into", "is", "are", "was",
-         "were", "be", "been", "do", "does", "did", "have", "has", "had", "got", "get", "gets", "came", "come",
-         "comes", "show", "shows", "showed", "shown", "appear", "appears", "appeared", "logged", "sent", "made",
-         "make", "makes", "send", "sends", "open", "opens", "hold", "holds", "held", "say", "says", "said"}
-# words that ask for a measure of the lines ("what fraction of the lines"), which name no values to rank
-_ASKED = MEASURE_WORDS | {"share", "percent", "portion"}
-# columns many logs have, which "how many <noun>" reads by its own rules (entities, severities)
-_COMMON = {"host", "component", "pid", "thread", "user", "ip", "status", "method", "level", "level_raw", "event_id",
-           "path", "request", "session", "process", "program", "tid", "node"}
-# columns every log has, which a noun never means here
-_CORE = {"timestamp", "message", "raw", "source", "line", "severity"}
 # a value written after its name: contains a digit, ends with a letter or digit
 _VALUE = r"([^\s,;()\[\]]*?\d(?:[^\s,;()\[\]]*\w)?)"
 
@@ -100,7 +92,7 @@ def _counted_column(q: Question, columns: list[str]) -> Subject | None:
     for m in re.finditer(r"\bhow many\s+([A-Za-z][\w-]*)\b", q.text, re.I):
         if q.used[m.start(1)] or not (words := _noun_phrase(m.group(1))):
             continue
-        if (found := _column(words, [c for c in columns if c not in _COMMON])) is not None:
+        if (found := _column(words, [c for c in columns if c not in COMMON_COLUMNS])) is not None:
             q.consume(m.start(1), m.end(1))
             return found
     return None
@@ -114,22 +106,26 @@ def _span(text: str, n: int) -> int:
 def _noun_phrase(text: str) -> list[str]:
     """The words up to the verb ("HRESULT code shows up" -> HRESULT code), or [] when the head is a word the rules
     already understand (an entity, a severity, a filler word)."""
-    words: list[str] = []
-    for word in text.split():
-        lower = word.lower()
-        if lower in _ENDS or (lower.endswith("ed") and len(lower) > 4):
-            break
-        words.append(word)
-    head = next((w for w in reversed(words) if w.lower() not in _QUALIFIERS), None)
-    if head is None or head.lower() in _ASKED or any(re.fullmatch(p, head, re.I) for p, _ in SEVERITY_WORDS) or any(
-            re.search(p, " ".join(words), re.I) for _, p in TARGETS):
-        return []
-    return words
+    words = list(itertools.takewhile(lambda w: not _ends_phrase(w.lower()), text.split()))
+    head = next((w for w in reversed(words) if w.lower() not in VALUE_QUALIFIERS), None)
+    return words if head is not None and not _understood(head, words) else []
+
+
+def _ends_phrase(lower: str) -> bool:
+    """Whether a word ends a noun phrase: a verb or a word around one, or any word ending in -ed."""
+    return lower in PHRASE_ENDS or (lower.endswith("ed") and len(lower) > 4)
+
+
+def _understood(head: str, words: list[str]) -> bool:
+    """Whether the rules understand the phrase already: its head asks for a measure or is a severity, or the
+    phrase holds an entity word."""
+    return head.lower() in LINE_MEASURES or any(re.fullmatch(p, head, re.I) for p, _ in SEVERITY_WORDS) or any(
+        re.search(p, " ".join(words), re.I) for _, p in TARGETS)
 
 
 def _nouns(words: list[str]) -> list[str]:
     """The words without trailing qualifiers, in the singular and lower case."""
-    while len(words) > 1 and words[-1].lower() in _QUALIFIERS:
+    while len(words) > 1 and words[-1].lower() in VALUE_QUALIFIERS:
         words = words[:-1]
     return [singular(w.lower()) for w in words]
 
@@ -142,7 +138,7 @@ def _label(words: list[str]) -> str:
 def _column(words: list[str], columns: list[str]) -> Subject | None:
     """A column named by the phrase ("log ids" -> `log_id`) or by its head noun ("alert label" -> `label`)."""
     nouns = _nouns(words)
-    folded = {c.lower(): c for c in columns if c.lower() not in _CORE}
+    folded = {c.lower(): c for c in columns if c.lower() not in CORE_COLUMNS}
     for key in ("_".join(nouns), nouns[-1]):
         if key in folded:
             return Subject(folded[key], _label(words))

@@ -7,8 +7,9 @@ import re
 
 from react_engine.logs.wordforms import stem
 from react_engine.question.interpretation import Term
+from react_engine.question.lexicon.event_phrases import EVENTS, PHRASES
+from react_engine.question.lexicon.stop_words import FILLER, FILLER_NOUNS
 from react_engine.question.reading.draft import Draft
-from react_engine.question.reading.lexicon import EVENTS, FILLER, FILLER_NOUNS, PHRASES
 from react_engine.question.reading.question import Question
 from react_engine.question.vocabulary import Vocabulary
 from react_engine.tools.regex import literal
@@ -28,12 +29,17 @@ def read_phrases(q: Question, draft: Draft, vocabulary: Vocabulary) -> None:
     draft.grounding.named += [text if regex else re.escape(text) for _, _, text, regex, _ in events]
     for group in _either(sorted(found + events), q.text):
         draft.terms += [Term(word=q.text[start:end], column="message", value=text) for start, end, text, *_ in group]
-        if len(group) == 1:
-            _, _, text, regex, case = group[0]
-            draft.search(text, regex, f"matching /{text}/" if regex else f'containing "{text}"', case)
-        else:
-            pattern = "|".join(dict.fromkeys(text if regex else literal(text) for _, _, text, regex, _ in group))
-            draft.search(pattern, True, f"matching /{pattern}/", all(case for *_, case in group))
+        _search_group(group, draft)
+
+
+def _search_group(group: list[Found], draft: Draft) -> None:
+    """Search for a phrase, or for either of the phrases joined by "or"."""
+    if len(group) == 1:
+        _, _, text, regex, case = group[0]
+        draft.search(text, regex, f"matching /{text}/" if regex else f'containing "{text}"', case)
+    else:
+        pattern = "|".join(dict.fromkeys(text if regex else literal(text) for _, _, text, regex, _ in group))
+        draft.search(pattern, True, f"matching /{pattern}/", all(case for *_, case in group))
 
 
 def _written_events(q: Question, vocabulary: Vocabulary) -> list[Found]:
@@ -66,18 +72,29 @@ def _around(q: Question, start: int, end: int, vocabulary: Vocabulary) -> tuple[
     if not inside:
         return None
     first, last = inside[0], inside[-1]
-    spans = [(a, b) for a in range(max(0, first - 2), first + 1) for b in range(last, min(len(words), last + 3))
-             if (a, b) != (first, last)]
-    for a, b in sorted(spans, key=lambda s: s[0] - s[1]):
-        if not _free(q, [words[i] for i in [*range(a, first), *range(last + 1, b + 1)]]):
-            continue
+    for a, b in _widened(first, last, len(words)):
         text = q.text[words[a].start():words[b].end()]
-        if not re.fullmatch(r"[A-Za-z][\w -]*", text):
-            continue
-        if vocabulary.together([rf"\b{re.escape(text)}\b"])[0]:  # as written, else in any form of its words
-            return words[a].start(), words[b].end(), text, False
-        if vocabulary.together([_written(text)])[0]:
-            return words[a].start(), words[b].end(), _written(text), True
+        if _free(q, [words[i] for i in [*range(a, first), *range(last + 1, b + 1)]]) and (
+                logged := _as_logged(text, vocabulary)) is not None:
+            return words[a].start(), words[b].end(), *logged
+    return None
+
+
+def _widened(first: int, last: int, count: int) -> list[tuple[int, int]]:
+    """The spans of words `first`..`last` with up to two more words either side (of `count`), the longest first."""
+    spans = [(a, b) for a in range(max(0, first - 2), first + 1) for b in range(last, min(count, last + 3))]
+    return sorted((s for s in spans if s != (first, last)), key=lambda s: s[0] - s[1])
+
+
+def _as_logged(text: str, vocabulary: Vocabulary) -> tuple[str, bool] | None:
+    """`(text or pattern, whether a pattern)` for `text` as the sampled lines write it: as written, else in any
+    form of its words; None when they do not, or `text` holds more than words, spaces and hyphens."""
+    if not re.fullmatch(r"[A-Za-z][\w -]*", text):
+        return None
+    if vocabulary.together([rf"\b{re.escape(text)}\b"])[0]:
+        return text, False
+    if vocabulary.together([_written(text)])[0]:
+        return _written(text), True
     return None
 
 

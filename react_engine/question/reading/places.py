@@ -8,9 +8,9 @@ import re
 from collections.abc import Mapping
 
 from react_engine.question.interpretation import Term
+from react_engine.question.lexicon.entity_words import GENERIC_COMPONENTS, HOST_WORD
 from react_engine.question.query import FieldFilter
 from react_engine.question.reading.draft import Draft
-from react_engine.question.reading.lexicon import GENERIC_COMPONENTS, HOST_WORD
 from react_engine.question.reading.question import Question, known
 from react_engine.question.reading.source_words import named_source
 from react_engine.question.vocabulary import NAME_COLUMNS, Vocabulary
@@ -23,7 +23,7 @@ def read_places(q: Question, draft: Draft, columns: list[str], vocabulary: Vocab
         draft.keep_or_search(columns, "pid", m.group(1), f"with pid {m.group(1)}", f"[{m.group(1)}]")
         draft.terms.append(Term(word=m.group(1), column="pid", value=m.group(1),
                                 rows=vocabulary.values.get("pid", {}).get(m.group(1))))
-    values = {column: list(vocabulary.values.get(column, {})) for column in ("host", "component", "thread")}
+    values = {column: list(vocabulary.values.get(column, {})) for column in NAME_COLUMNS}
     _one_of(draft, "thread", known(q, values["thread"], set(), after=r"(?=\s+threads?\b)"), "from thread", vocabulary)
     hosts = known(q, values["host"], set())
     components = known(q, values["component"], {h.lower() for h in hosts}, GENERIC_COMPONENTS,
@@ -79,9 +79,13 @@ def continues_name(q: Question, m: re.Match[str], draft: Draft) -> bool:
     """Whether the word `m`, next to words a rule read, is part of a name the reading filters on: "the python
     runner", where "python" gave the component python.PythonRunner, names it rather than a word to search for."""
     word = m.group(0).lower()
-    before, after = q.text[: m.start()].rstrip(), q.text[m.end() :]
-    beside = [len(before) - 1] if before else []
-    beside += [m.end() + len(after) - len(after.lstrip())] if after.strip() else []
     names = [str(f.value).lower() for f in draft.filters if isinstance(f, FieldFilter)
              and f.field in NAME_COLUMNS and f.op == "eq"]
-    return len(word) > 2 and any(q.used[i] for i in beside) and any(word in name for name in names)
+    return len(word) > 2 and any(q.used[i] for i in _beside(q.text, m)) and any(word in name for name in names)
+
+
+def _beside(text: str, m: re.Match[str]) -> list[int]:
+    """Where the text right before and right after the word `m` is, past any spaces."""
+    before, after = text[: m.start()].rstrip(), text[m.end() :]
+    return ([len(before) - 1] if before else []) + (
+        [m.end() + len(after) - len(after.lstrip())] if after.strip() else [])

@@ -3,23 +3,17 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta
 
 import pandas as pd
 
 from react_engine.question import dates
-from react_engine.question.reading.lexicon import (
-    AMOUNT,
-    FILLER,
-    HOST_WORD,
-    NUMBER_WORDS,
-    SEVERITY_WORDS,
-    TARGETS,
-    TIME,
-    UNIT,
-    UNITS,
-)
+from react_engine.question.lexicon.entity_words import HOST_WORD, TARGETS
+from react_engine.question.lexicon.number_words import AMOUNT, NUMBER_WORDS
+from react_engine.question.lexicon.severity_terms import SEVERITY_WORDS
+from react_engine.question.lexicon.stop_words import FILLER
+from react_engine.question.lexicon.time_units import CLOCK_WORDS, TIME, UNIT, UNITS
 from react_engine.question.vocabulary import Vocabulary
 
 
@@ -79,17 +73,27 @@ def _clock(text: str, day: str) -> str | None:
     t = text.strip().lower()
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}(?:[ t]\d{1,2}:\d{2}(?::\d{2})?)?z?", t):
         return t.upper().replace(" ", "T").rstrip("Z")
-    if t in ("noon", "midday"):
-        return f"{day}T12:00:00"
-    if t == "midnight":
-        return f"{day}T00:00:00"
+    if t in CLOCK_WORDS:
+        return f"{day}T{CLOCK_WORDS[t]}"
+    return _clock_time(t, day)
+
+
+def _clock_time(t: str, day: str) -> str | None:
+    """`08:00`, `8am`, `2:30 pm` -> ISO text on `day`; None for no time of day."""
     m = re.fullmatch(r"(\d{1,2})(?::(\d{2}))?(?::(\d{2}))?\s*(am|pm)?", t)
     if not m or (m.group(2) is None and m.group(4) is None):
         return None
-    hour = int(m.group(1)) % 12 + (12 if m.group(4) == "pm" else 0) if m.group(4) else int(m.group(1))
+    hour = _hour(int(m.group(1)), m.group(4))
     if hour > 23 or int(m.group(2) or 0) > 59:
         return None
     return f"{day}T{hour:02d}:{int(m.group(2) or 0):02d}:{int(m.group(3) or 0):02d}"
+
+
+def _hour(written: int, half: str | None) -> int:
+    """The hour of the day a clock writes as `written`, in the half of the day `half` (am, pm) names if any."""
+    if half is None:
+        return written
+    return written % 12 + (12 if half == "pm" else 0)
 
 
 def _unit(word: str) -> str:
@@ -100,6 +104,16 @@ def _unit(word: str) -> str:
 
 def time_window(q: Question, now: str | None, vocabulary: Vocabulary) -> tuple[str, str, str] | None:
     """(start, end, words) for the time window the question names, or None."""
+    if (relative := _relative_window(q, vocabulary)) is not None:
+        return relative
+    if now is None:
+        return None
+    return _dated_window(q, now, vocabulary)
+
+
+def _relative_window(q: Question, vocabulary: Vocabulary) -> tuple[str, str, str] | None:
+    """A window at the log's start or end ("the first 5 minutes of the log"), or back from now ("the last hour",
+    "2 days ago")."""
     unit = r"(?:the\s+)?(first|last|final|opening|closing)\s+" + AMOUNT + r"?\s*" + UNIT + r"\s+(?:of|in)\s+(?:the\s+)?" \
         r"(?:logs?|files?|data|capture|trace|recording)\b"
     for m in q.take(unit) or q.take(r"\b(?:in|within|during|over)\s+(?:the\s+)?(first|opening)\s+" + AMOUNT
@@ -109,8 +123,11 @@ def time_window(q: Question, now: str | None, vocabulary: Vocabulary) -> tuple[s
                     + AMOUNT + r"?\s*" + UNIT + r"\b") + q.take(r"\b" + AMOUNT + r"\s*" + UNIT + r"\s+ago\b"):
         start = f"now-{amount(m.group(1))}{_unit(m.group(2))}"
         return start, "now", f"from {start} to now"
-    if now is None:
-        return None
+    return None
+
+
+def _dated_window(q: Question, now: str, vocabulary: Vocabulary) -> tuple[str, str, str] | None:
+    """A window on a date or between clock times the question writes, or one named relative to `now` ("today")."""
     span = _written_date(q, vocabulary)
     day = span.start.date().isoformat() if span else now[:10]
     if (clocks := _clock_window(q, day)) is not None:
@@ -211,15 +228,23 @@ def _on_a_logged_day(window: tuple[str, str, str], vocabulary: Vocabulary) -> tu
     start, end, words = window
     if vocabulary.first is None or vocabulary.last is None or end == "now" or start.startswith("1970"):
         return window
-    first, last = pd.Timestamp(_stamp(vocabulary.first)), pd.Timestamp(_stamp(vocabulary.last))
+    moved = _first_logged(_days_back(start, end), (vocabulary.first, vocabulary.last))
+    if moved is None or moved[0] == pd.Timestamp(start):
+        return window
+    shown = [t.isoformat() for t in moved]
+    return shown[0], shown[1], words.replace(start, shown[0]).replace(end, shown[1])
+
+
+def _first_logged(windows: Iterator[list[pd.Timestamp]], log: tuple[pd.Timestamp, pd.Timestamp]) -> list[pd.Timestamp] | None:
+    """The first of `windows` that overlaps the log's first and last times (`log`), or None."""
+    first, last = (pd.Timestamp(_stamp(t)) for t in log)
+    return next((w for w in windows if w[0] <= last and w[1] >= first), None)
+
+
+def _days_back(start: str, end: str) -> Iterator[list[pd.Timestamp]]:
+    """The window from `start` to `end`, then moved back a day at a time, for a week."""
     for back in range(8):
-        moved = [pd.Timestamp(t) - pd.Timedelta(days=back) for t in (start, end)]
-        if moved[0] <= last and moved[1] >= first:
-            if back == 0:
-                return window
-            shown = [t.isoformat() for t in moved]
-            return shown[0], shown[1], words.replace(start, shown[0]).replace(end, shown[1])
-    return window
+        yield [pd.Timestamp(t) - pd.Timedelta(days=back) for t in (start, end)]
 
 
 def _date_of(text: str, day: str) -> str:
@@ -272,11 +297,15 @@ def known(q: Question, values: list[str], skip: set[str], generic: frozenset[str
     by_alias = _by_alias(q.text.lower(), [v for v in values if v.lower() not in skip and len(v) >= 2])
     named: list[str] = []
     for alias in sorted(by_alias, key=len, reverse=True):
-        owners = by_alias[alias]
-        picked = [v for v, own in owners if own] or ([owners[0][0]] if len(owners) == 1 else [])
+        picked = _picked(by_alias[alias])
         if picked and _names(q, alias, _generic(alias) or alias in generic, after, as_written.intersection(picked)):
             named += [v for v in picked if v not in named]
     return named
+
+
+def _picked(owners: list[tuple[str, bool]]) -> list[str]:
+    """The values an alias names: those it names alone, else its one value (none when several share it)."""
+    return [v for v, own in owners if own] or ([owners[0][0]] if len(owners) == 1 else [])
 
 
 def _names(q: Question, alias: str, generic_word: bool, after: str, written: frozenset[str]) -> bool:

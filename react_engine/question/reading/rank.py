@@ -9,42 +9,64 @@ import re
 from collections.abc import Callable
 
 from react_engine.logs.schema import CANONICAL_COLUMNS, INTERNAL_COLUMNS
-from react_engine.question.measures import TIME_KEYS, Statistic
+from react_engine.question.lexicon.rank_words import (
+    COUNTING,
+    HIGH,
+    LINE_COUNTS,
+    LOW,
+    RANKING_SUPERLATIVES,
+    SORT_ORDERS,
+    SORT_VERBS,
+)
+from react_engine.question.lexicon.statistic_words import STATISTICS
+from react_engine.question.lexicon.time_units import TIME_KEYS, unit_names
+from react_engine.question.measures import Statistic
 from react_engine.question.reading.draft import Draft
 from react_engine.question.reading.question import Question, amount
 from react_engine.question.reading.shape import SEVERAL
 from react_engine.tools.numeric import KEY_ALIASES
 
-_LOW = r"least|fewest|rarest|lowest|smallest|quietest|fastest|shortest|minimum"
-_HIGH = r"most|highest|largest|biggest|greatest|slowest|longest|maximum|busiest|noisiest"
-_LEAST = r"(?<!\bat )\b(?:" + _LOW + r")\b|\bbottom\b|\bleast (?:common|frequent|active|seen)\b"
+_LOW = "|".join(LOW)
+_HIGH = "|".join(HIGH)
+_LEAST = r"(?<!\bat )\b(?:" + _LOW + r")\b|\bbottom\b"
 # "sorted ascending", "in descending order", "lowest first", "from highest to lowest", "sorted by count"
-_SORTED = (r"\b(?:(?:sorted|ordered|ranked|sort|order)\s+(?:by\s+[\w ]+?\s+)?)?(?:in\s+)?(asc|ascending|desc|"
-           r"descending)(?:\s+order)?\b|\b(" + _LOW + "|" + _HIGH + r")\s+(?:first|on top|to (?:the\s+)?(?:"
+_SORTED = (r"\b(?:(?:" + "|".join(SORT_VERBS) + r"|sort|order)\s+(?:by\s+[\w ]+?\s+)?)?(?:in\s+)?("
+           + "|".join(SORT_ORDERS) + r")(?:\s+order)?\b|\b(" + _LOW + "|" + _HIGH + r")\s+(?:first|on top|to (?:the\s+)?(?:"
            + _LOW + "|" + _HIGH + r"))\b|\bfrom (?:the\s+)?(" + _LOW + "|" + _HIGH + r")\s+to\s+(?:the\s+)?(?:"
-           + _LOW + "|" + _HIGH + r")\b|\b(?:sorted|ordered|ranked)\s+by\s+(?:the\s+)?(count|counts|volume|frequency)\b")
-_BUCKET = r"^\s*(?:which|what|in which|during which)\s+(minute|hour|day)\b"
+           + _LOW + "|" + _HIGH + r")\b|\b(?:" + "|".join(SORT_VERBS) + r")\s+by\s+(?:the\s+)?(" + "|".join(LINE_COUNTS) + r")\b")
+_BUCKET = r"^\s*(?:which|what|in which|during which)\s+(" + unit_names("minute", "day") + r")\b"
 
 
 def read_rank(q: Question, draft: Draft) -> None:
     """Set the draft's `rank` (most or least) from the order words, and read "which X has the least ..." as a
     ranking of X from the fewest; the words read become consumed."""
-    if found := q.take(_SORTED):
-        word = next(g for g in found[0].groups() if g).lower()
-        draft.rank = "least" if word.startswith("asc") or re.fullmatch(_LOW, word) else "most"
+    if _sorted(q, draft):
         return
     if draft.target is None or draft.goal not in ("list", "which", "top"):
         return
     if q.has(_LEAST) and q.has(r"^\s*(?:which|what|who)\b|\btop\b|\bbottom\b"):
-        draft.rank, draft.limited = "least", True
-        several = q.take(r"\b(?:which|what|top|bottom|the)\s+(" + SEVERAL + r")\b(?=.*(?:" + _LEAST + "))")
-        if several:
-            draft.goal, draft.n = "top", amount(several[0].group(1))
-        elif draft.goal != "top":  # "the 2 rarest users" was read as a ranking of 2 already
-            draft.goal = "which"
-        q.take(_LEAST)
+        _from_the_fewest(q, draft)
     elif q.has(_HIGH) or q.has(r"\btop\b"):
         draft.rank, draft.limited = "most", True
+
+
+def _sorted(q: Question, draft: Draft) -> bool:
+    """Read an order asked in words ("sorted ascending", "highest first"); whether one is."""
+    if found := q.take(_SORTED):
+        word = next(g for g in found[0].groups() if g).lower()
+        draft.rank = "least" if word.startswith("asc") or re.fullmatch(_LOW, word) else "most"
+    return bool(found)
+
+
+def _from_the_fewest(q: Question, draft: Draft) -> None:
+    """"Which X has the least ...", "the bottom 3 X": a ranking from the fewest, of the number of values named."""
+    draft.rank, draft.limited = "least", True
+    several = q.take(r"\b(?:which|what|top|bottom|the)\s+(" + SEVERAL + r")\b(?=.*(?:" + _LEAST + "))")
+    if several:
+        draft.goal, draft.n = "top", amount(several[0].group(1))
+    elif draft.goal != "top":  # "the 2 rarest users" was read as a ranking of 2 already
+        draft.goal = "which"
+    q.take(_LEAST)
 
 
 def read_peak_bucket(q: Question, draft: Draft) -> None:
@@ -63,14 +85,11 @@ def read_peak_bucket(q: Question, draft: Draft) -> None:
     draft.limited = True
 
 
-_BY_FIELD = (r"\b(highest|largest|biggest|greatest|maximum|slowest|longest|lowest|smallest|minimum|fastest|shortest|"
-             r"most|fewest|least)"
-             r"\s+(?:(?:average|avg|mean|median|total)\s+)?([A-Za-z][\w.-]*)")
+_BY_FIELD = (r"\b(" + "|".join(w for w in (*HIGH, *LOW) if w not in (*RANKING_SUPERLATIVES, "quietest"))
+             + r")\s+(?:(?:average|avg|mean|median|total)\s+)?([A-Za-z][\w.-]*)")
 # "top 3 client ips by bytes", "top users by average latency": ranked by the total (or the statistic named)
 _RANKED_BY = (r"(?<=\w)\s+by\s+(?:the\s+)?(?:(total|sum|average|avg|mean|median|max|maximum)\s+(?:of\s+)?)?"
               r"([A-Za-z][\w.-]*)\s*[?.]*\s*$")
-_FUNCS = {"total": "sum", "sum": "sum", "average": "mean", "avg": "mean", "mean": "mean", "median": "median",
-          "max": "max", "maximum": "max", None: "sum"}
 _NOT_MEASURES = frozenset((*CANONICAL_COLUMNS, *INTERNAL_COLUMNS))  # columns that hold no measure
 
 
@@ -93,9 +112,9 @@ def _by_superlative(q: Question, draft: Draft, m: re.Match[str], columns: list[s
         _unread(draft, m.group(2))
         return
     word = m.group(1).lower()
-    low = word in ("lowest", "smallest", "minimum", "fastest", "shortest", "fewest", "least")
+    low = word in LOW
     if draft.asked.measure is None:
-        func = "sum" if word in ("most", "fewest", "least") else "min" if low else "max"
+        func = "sum" if word in COUNTING else "min" if low else "max"
         draft.asked.measure = Statistic(func=func, field=m.group(2))
     elif not isinstance(draft.asked.measure, Statistic):
         return
@@ -120,7 +139,8 @@ def _ranked_by(q: Question, draft: Draft, by: re.Match[str], columns: list[str],
         _unread(draft, by.group(2))
         return
     q.take(re.escape(by.group(0).strip()))
-    draft.asked.measure = Statistic(func=_FUNCS[(by.group(1) or "").lower() or None], field=by.group(2))
+    named = (by.group(1) or "total").lower()
+    draft.asked.measure = Statistic(func="sum" if named == "total" else STATISTICS[named], field=by.group(2))
     draft.rank, draft.limited = "most", True
 
 

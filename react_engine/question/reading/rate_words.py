@@ -10,21 +10,13 @@ import re
 
 from react_engine.question.asked import field_words
 from react_engine.question.asking import singular
-from react_engine.question.measures import TIME_KEYS, Rate, Statistic
+from react_engine.question.lexicon.statistic_words import COUNTED, QUANTITIES
+from react_engine.question.lexicon.stop_words import RATE_LEADS
+from react_engine.question.lexicon.time_units import BUCKET_ADVERBS, TIME_KEYS, unit_names
+from react_engine.question.measures import Rate, Statistic
 
 _BUCKET = re.compile(r"\b(?:per|an?|each|every|in\s+(?:any|an?|one|a single|any single|any one|a given|any given|each|"
-                     r"every))\s+(second|minute|hour|day|week)\b|\b(hourly|daily)\b", re.I)
-_ADVERBS = {"hourly": "1h", "daily": "1d"}
-# nouns of a quantity a line carries, which a statistic per bucket measures one value per bucket of
-_QUANTITIES = frozenset({"byte", "bytes", "second", "seconds", "secs", "millisecond", "milliseconds", "ms", "time",
-                         "times", "duration", "durations", "latency", "latencies", "size", "sizes", "length",
-                         "lengths", "len", "lifetime", "lifetimes", "value", "values", "kb", "mb", "gb"})
-_COUNTED = ("number", "count", "amount")  # "the average number of X": X counted
-# words before the bucket that do not name the lines counted
-_LEADING = frozenset({"average", "avg", "mean", "median", "max", "maximum", "min", "minimum", "peak", "highest",
-                      "lowest", "largest", "number", "count", "amount", "of", "the", "many", "how", "what", "what's",
-                      "whats", "is", "was", "are", "were", "on", "in", "a", "an", "percentile", "typical", "most",
-                      "least", "fewest"})
+                     r"every))\s+(" + unit_names() + r")\b|\b(" + "|".join(BUCKET_ADVERBS) + r")\b", re.I)
 
 
 def as_rate(measure: Statistic, text: str, after: int) -> tuple[Rate, tuple[int, int]] | None:
@@ -35,9 +27,9 @@ def as_rate(measure: Statistic, text: str, after: int) -> tuple[Rate, tuple[int,
         return None
     found = field_words(text[:bucket.start()] if after <= bucket.start() else text, after)
     words = (measure.field or (found.group(1) if found is not None else "")).lower().split()
-    if words and words[0] not in _COUNTED and not _lines(words):
+    if words and words[0] not in COUNTED and not _lines(words):
         return None
-    per = TIME_KEYS[bucket.group(1).lower()] if bucket.group(1) else _ADVERBS[bucket.group(2).lower()]
+    per = TIME_KEYS[bucket.group(1).lower()] if bucket.group(1) else BUCKET_ADVERBS[bucket.group(2).lower()]
     return Rate(func=measure.func, q=measure.q, per=per, noun=_noun(text[:bucket.start()])), bucket.span()
 
 
@@ -45,14 +37,14 @@ def _lines(words: list[str]) -> bool:
     """Whether words name lines: a plural noun last ("failed logins", "404s"; not `latency_ms`), no quantity among
     them."""
     last = words[-1]
-    return last.isalnum() and singular(last) != last and not _QUANTITIES.intersection(words)
+    return last.isalnum() and singular(last) != last and not QUANTITIES.intersection(words)
 
 
 def _noun(before: str) -> str:
     """The words naming the lines counted, right before the bucket ("failed logins"); "lines" when none does."""
     words: list[str] = []
     for word in reversed(re.findall(r"[\w'-]+", before)[-4:]):
-        if word.lower() in _LEADING:
+        if word.lower() in RATE_LEADS:
             break
         words.insert(0, word)
     return " ".join(words) if words and _lines([w.lower() for w in words]) else "lines"

@@ -9,15 +9,18 @@ import functools
 import re
 
 from react_engine.question.asked import field_words
-from react_engine.question.asking import TIME_WORDS, asked, unread_words
+from react_engine.question.asking import asked, unread_words
 from react_engine.question.interpretation import Correction, Interpretation, TimeWindow
+from react_engine.question.lexicon.event_phrases import NAMED_LOGINS
+from react_engine.question.lexicon.known_words import TIME_WORDS, lexicon_words
+from react_engine.question.lexicon.statistic_words import MEASURE_WORDS
+from react_engine.question.lexicon.stop_words import FILLER
 from react_engine.question.measures import Comparison, Count, Gaps, Occurrence, Share, Span, Statistic
 from react_engine.question.query import Filter, LevelFilter, Query, TextFilter, TimeFilter
 from react_engine.question.reading.draft import Draft, searched
 from react_engine.question.reading.event_words import as_event, level_names_lines, said_words, unmet
 from react_engine.question.reading.field_values import read_field_values
 from react_engine.question.reading.investigation_words import WRONG, read_investigation
-from react_engine.question.reading.lexicon import FILLER, MEASURE_WORDS, NAMED_LOGINS, lexicon_words
 from react_engine.question.reading.linked import counted_unread, listed_for_a_count, unlinked, value_unread
 from react_engine.question.reading.literals import read_literals
 from react_engine.question.reading.log_words import apart, ground, written_phrase
@@ -60,7 +63,6 @@ def read_question(question: str, columns: list[str], now: str | None, vocabulary
     q, draft = Question(text), Draft(corrections=corrections)
     negated = find(q, columns)  # its words are read on their own, after the rest
     draft.excluded = excluded(q)  # before quoted text becomes a search: "other than '-'"
-    cause = q.text[m.start():m.end()].strip() if (m := re.search(_CAUSE, q.text, re.I)) else None
     investigation = read_investigation(q)
     if investigation is None and q.has(_WHY):
         draft.problem = "I can count, rank and list log lines, not explain why something happened"
@@ -74,8 +76,8 @@ def read_question(question: str, columns: list[str], now: str | None, vocabulary
     draft.role = role(q)
     claim_columns(q, draft.excluded, columns)
     _asking(q, draft)
-    if investigation is not None and cause:
-        draft.unread.append(cause)  # the context is shown, a cause is not: the answer is partial, never verified
+    if investigation is not None:  # the context is shown, a cause is not: the answer is partial, never verified
+        draft.unread += _asked_cause(q.text)
     _measured(q, draft, columns, vocabulary)
     unknown = _grounded(q, draft, vocabulary, literals)
     if negated is not None:
@@ -84,10 +86,22 @@ def read_question(question: str, columns: list[str], now: str | None, vocabulary
     draft.problem = _problem(draft, unknown, vocabulary) or draft.problem
     if mapped and _may_be_event(draft, vocabulary):
         as_event(draft, said, unknown, literals, vocabulary)
-    draft.unread += value_unread(q.text, draft) + counted_unread(q, draft, vocabulary)
-    draft.unread += [w for w in unlinked(q.text, draft, literals, vocabulary) if w not in draft.unread]  # a partial answer
+    _unread(q, draft, literals, vocabulary)
     return with_sides(_reading(q.text, draft, columns, vocabulary),
                       lambda side: read_question(side, columns, now, vocabulary, uses_severity), vocabulary)
+
+
+def _asked_cause(text: str) -> list[str]:
+    """The words asking for a cause ("why", "what led to"), if any."""
+    m = re.search(_CAUSE, text, re.I)
+    return [text[m.start():m.end()].strip()] if m else []
+
+
+def _unread(q: Question, draft: Draft, literals: list[Filter], vocabulary: Vocabulary) -> None:
+    """Add the words no reading answers or links (the answer is then partial): a value asked that no measure
+    gives, words a count says it counts that no reader took, and words linked to nothing."""
+    draft.unread += value_unread(q.text, draft) + counted_unread(q, draft, vocabulary)
+    draft.unread += [w for w in unlinked(q.text, draft, literals, vocabulary) if w not in draft.unread]
 
 
 def _measured(q: Question, draft: Draft, columns: list[str], vocabulary: Vocabulary) -> None:
@@ -153,13 +167,29 @@ def _asking(q: Question, draft: Draft) -> None:
     """What the question's asking words ask beyond counting, ranking and listing (read before the words left over
     become searches), and the asking words nothing reads (`unread`)."""
     draft.asked = asked(blanked(q.text, draft.thresholds), q.used)
-    if isinstance(draft.asked.measure, Statistic) and (
-            rate := as_rate(draft.asked.measure, q.text, draft.asked.spans[0][1])) is not None:
-        draft.asked.measure = rate[0]  # "average number of errors per hour": lines counted per bucket
-        q.consume(*rate[1])
+    _as_rate(q, draft)
     for start, end in draft.asked.spans:
         q.consume(start, end)
     read_peak_bucket(q, draft)
+    _of_the_lines(q, draft)
+    _field_over_searches(q, draft)
+    draft.unread = unread_words(q.text, q.used)
+    for m in re.finditer("|".join(re.escape(w) for w in draft.unread) or r"(?!)", q.text, re.I):
+        q.consume(m.start(), m.end())
+
+
+def _as_rate(q: Question, draft: Draft) -> None:
+    """"Average number of errors per hour": a statistic of the lines counted per bucket."""
+    if isinstance(draft.asked.measure, Statistic) and (
+            rate := as_rate(draft.asked.measure, q.text, draft.asked.spans[0][1])) is not None:
+        draft.asked.measure = rate[0]
+        q.consume(*rate[1])
+
+
+def _of_the_lines(q: Question, draft: Draft) -> None:
+    """A measure asked of the lines themselves: a statistic "per connection" is per line, and "when was the first
+    invalid user attempt" asks about lines, not users (what can be answered of "what percentage of lines are
+    warnings" is the warnings)."""
     if isinstance(draft.asked.measure, Statistic) and draft.goal == "top" and draft.target is None:
         for m in re.finditer(GROUPED, q.text, re.I):  # "average bytes sent per connection": per line
             q.consume(m.start(), m.end())
@@ -167,12 +197,7 @@ def _asking(q: Question, draft: Draft) -> None:
         draft.goal = "count"
     if draft.asked.measure is not None and draft.goal in ("", "show", "list") and (
             draft.target is None or isinstance(draft.asked.measure, _OF_LINES)):
-        draft.target = None  # "when was the first invalid user attempt" asks about lines, not users
-        draft.goal = "count"  # what can be answered of "what percentage of lines are warnings": the warnings
-    _field_over_searches(q, draft)
-    draft.unread = unread_words(q.text, q.used)
-    for m in re.finditer("|".join(re.escape(w) for w in draft.unread) or r"(?!)", q.text, re.I):
-        q.consume(m.start(), m.end())
+        draft.target, draft.goal = None, "count"
 
 
 def _field_over_searches(q: Question, draft: Draft) -> None:
@@ -201,19 +226,36 @@ def _unsearch(draft: Draft, words: str) -> bool:
 
 def _problem(draft: Draft, unknown: list[str], vocabulary: Vocabulary) -> str | None:
     """Why the question cannot be read as it stands (None when it can)."""
-    grounding = draft.grounding
     if unknown:
         return f'I do not know how to look for "{" ".join(unknown)}" in these logs'
     if not draft.goal:
         return "I could not tell whether to count, rank or list"
-    if len(grounding.guesses) + len(grounding.named) > 1 and not _two_sides(draft) and apart(draft, vocabulary):
+    return _not_found(draft, vocabulary)
+
+
+def _not_found(draft: Draft, vocabulary: Vocabulary) -> str | None:
+    """Why the lines the question names cannot be found: its words never meet on a line, its subject is in no
+    line, or a word read as another selects none (None when they can)."""
+    if _never_together(draft, vocabulary):
         return "the words of the question rarely occur on the same log line"
     if draft.ignored and draft.target is None and not draft.filters:
         return f'I could not find {", ".join(repr(w) for w in draft.ignored)} in these logs'  # the subject
-    if draft.goal == "count" and not draft.filters and (
-            guessed := [c for c in draft.corrections if c.read_as.lower() not in FILLER | MEASURE_WORDS]):
-        return f'I read "{guessed[0].written}" as "{guessed[0].read_as}", which selects no lines'  # "verbos"
+    if (guessed := _misread(draft)) is not None:
+        return f'I read "{guessed.written}" as "{guessed.read_as}", which selects no lines'  # "verbos"
     return None
+
+
+def _never_together(draft: Draft, vocabulary: Vocabulary) -> bool:
+    """Whether the question's searches (two or more, not a comparison's two sides) rarely meet on one line."""
+    grounding = draft.grounding
+    return len(grounding.guesses) + len(grounding.named) > 1 and not _two_sides(draft) and apart(draft, vocabulary)
+
+
+def _misread(draft: Draft) -> Correction | None:
+    """The first word read as another, of a count that selects no lines by it, when it is no filler or measure."""
+    if draft.goal != "count" or draft.filters:
+        return None
+    return next((c for c in draft.corrections if c.read_as.lower() not in FILLER | MEASURE_WORDS), None)
 
 
 def _two_sides(draft: Draft) -> bool:

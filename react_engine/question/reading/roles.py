@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from react_engine.question import Vocabulary
+from react_engine.question.lexicon.entity_words import ROLE_MARKS, ROLE_WORDS
 from react_engine.question.reading.question import Question
 
 # how a question names a role: before the address or port ("source addresses", "destination port", "client
@@ -14,13 +15,6 @@ from react_engine.question.reading.question import Question
 _ROLE = re.compile(r"\b(source|src|destination|dest|dst|client)s?\s+(?:ip(?:v4)?s?|ip\s+address(?:es)?|address(?:es)?"
                    r"|ports?|hosts?)\b|\b(sources|destinations|clients)\b|\b(?:ips?|address(?:es)?|hosts?)\s+"
                    r"(?:that\s+|which\s+)?(sent|made|opened|initiated)\b", re.I)
-_ROLES = {"source": "source", "src": "source", "sources": "source", "sent": "source", "made": "source",
-          "opened": "source", "initiated": "source", "destination": "destination", "dest": "destination",
-          "dst": "destination", "destinations": "destination", "client": "client", "clients": "client"}
-# the marks lines write before a role's value, most specific first
-_MARKS = {("source", "ip"): ("src", "source", "from"), ("destination", "ip"): ("dst", "destination", "to"),
-          ("client", "ip"): ("client",), ("source", "port"): ("spt", "sport", "src_port", "source port"),
-          ("destination", "port"): ("dpt", "dport", "dst_port", "destination port"), ("client", "port"): ()}
 VALUES = {"ip": r"(\d{1,3}(?:\.\d{1,3}){3})", "port": r"(\d{1,5})\b"}
 _COVERS = 0.5  # a mark must be on at least this share of the kept lines
 _HEADERS = ("thread", "component")  # names written on a line besides its message
@@ -29,14 +23,14 @@ _HEADERS = ("thread", "component")  # names written on a line besides its messag
 def role(q: Question) -> str | None:
     """The role the question gives the addresses or ports it counts or ranks, if any."""
     m = _ROLE.search(q.text)
-    return _ROLES[next(g for g in m.groups() if g).lower()] if m else None
+    return ROLE_WORDS[next(g for g in m.groups() if g).lower()] if m else None
 
 
 def marked(kind: str, name: str, searches: list[str], vocabulary: Vocabulary) -> str | None:
     """An extraction pattern for the `kind` values (ip, port) marked as `name` (source, destination, client) on
     most sampled lines that match `searches`, or None when no mark is."""
     kept = vocabulary.together(searches)[0] if searches else vocabulary.sampled
-    for mark in _MARKS[(name, kind)]:
+    for mark in ROLE_MARKS[(name, kind)]:
         written = r"\s+".join(re.escape(w) for w in mark.split())
         pattern = rf"\b{written}(?:[ \t]*[=:][ \t]*|[ \t]+)/?{VALUES[kind]}"
         if kept and vocabulary.together([*searches, pattern])[0] >= _COVERS * kept:

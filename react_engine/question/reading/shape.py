@@ -5,8 +5,23 @@ from __future__ import annotations
 
 import re
 
+from react_engine.question.lexicon.entity_words import COUNTABLE, CUSTOM_ENTITIES, LABELS, TARGETS
+from react_engine.question.lexicon.number_words import AMOUNT, NUMBER_WORDS
+from react_engine.question.lexicon.rank_words import (
+    BUCKET_EXTREMES,
+    COUNTING,
+    FEWEST,
+    MOST,
+    MOST_POPULAR,
+    PEAK,
+    POPULAR,
+    QUIET,
+    QUIETEST,
+    RANKING_SUPERLATIVES,
+    TOP_N_MOST,
+)
+from react_engine.question.lexicon.time_units import BUCKET_ADVERBS, HISTOGRAM_BUCKET, TIME_KEYS, unit_names
 from react_engine.question.reading.draft import Draft, Goal
-from react_engine.question.reading.lexicon import AMOUNT, COUNTABLE, CUSTOM_ENTITIES, LABELS, NUMBER_WORDS, TARGETS
 from react_engine.question.reading.question import Question, amount
 from react_engine.question.vocabulary import Vocabulary
 
@@ -15,7 +30,7 @@ GROUP_BY = r"(?<!\wed )(?<!written )(?<!\wen )\b(?:by|per|for each|for every)"
 GROUPED = GROUP_BY + r"\s+\w+"
 LINE_WORDS = r"(?:lines?|entries|entry|messages?|events?|records?|rows?|ones|logs?)"  # "unique lines"
 SEVERAL = r"\d+|" + "|".join(w for w, n in NUMBER_WORDS.items() if n > 1)  # "which 5 IPs", not "which one"
-_MOST = r"\bmost\b|\bhighest\b|\blargest\b|\bbiggest\b|\bnoisiest\b|\bbusiest\b|\bworst\b"
+_MOST = r"\b(?:" + "|".join(MOST) + r")\b"
 _BREAKDOWN = r"\bbreak(?:down| down)\b|" + GROUPED
 # a noun after an entity word that makes it a modifier of lines ("user attempts", "IP requests")
 _HEAD_NOUN = re.compile(r"\S*\s+(?:attempts?|events?|lines?|entries|messages?|errors?|requests?|logins?|failures?"
@@ -23,23 +38,26 @@ _HEAD_NOUN = re.compile(r"\S*\s+(?:attempts?|events?|lines?|entries|messages?|er
 _DISTINCT = r"\bunique\b|\bdistinct\b|\bdifferent\b"
 # "first 5 invalid user attempts", "the last 3 session lines": lines listed, whatever word they start with
 _FIRST_N = r"^\W*(?:show\s+(?:me\s+)?)?(?:the\s+)?(?:first|last|latest|newest|oldest|earliest|most recent)\s+" + AMOUNT + r"\b"
-_BUCKETS = r"(?:minute|hour|day)s?\b"
-_QUIET = r"\b(?:quietest|fewest|least|lowest|calmest)\b"
+_BUCKETS = r"(?:" + unit_names("minute", "day") + r")s?\b"
+_QUIET = r"\b(?:" + "|".join(QUIET) + r")\b"
 # the busiest or quietest buckets: "busiest hour", "the 3 busiest minutes", "which 2 hours had the most errors",
 # "top 5 minutes by requests", "which hour had the fewest errors", "the hour with the most errors"
-_PEAK = (r"\b(?:busiest|peak|quietest)\s+(?:(" + SEVERAL + r")\s+)?" + _BUCKETS + r"|\b(" + SEVERAL
-         + r")\s+(?:busiest|quietest)\s+" + _BUCKETS + r"|\btop\s+(" + SEVERAL + r")\s+" + _BUCKETS
-         + r"|\b(?:which|what)\s+(?:(" + SEVERAL + r")\s+)?" + _BUCKETS + r"(?=.*\b(?:most|busiest|highest|"
-         r"quietest|fewest|least|lowest)\b)|\b(?:minute|hour|day)\s+(?:was|had)\s+(?:the\s+)?(?:busiest|most|"
-         r"quietest|fewest|least)\b|\bthe\s+(?:minute|hour|day)\s+with\s+the\s+(?:most|fewest|least)\b")
+_EXTREME = "|".join(BUCKET_EXTREMES)
+_DAYS = "(?:" + unit_names("minute", "day") + ")"
+_PEAK = (r"\b(?:" + "|".join(PEAK) + r")\s+(?:(" + SEVERAL + r")\s+)?" + _BUCKETS + r"|\b(" + SEVERAL
+         + r")\s+(?:" + _EXTREME + r")\s+" + _BUCKETS + r"|\btop\s+(" + SEVERAL + r")\s+" + _BUCKETS
+         + r"|\b(?:which|what)\s+(?:(" + SEVERAL + r")\s+)?" + _BUCKETS + r"(?=.*\b(?:" + "|".join(
+             (*COUNTING, *BUCKET_EXTREMES, "highest", "lowest")) + r")\b)|\b" + _DAYS + r"\s+(?:was|had)\s+(?:the\s+)?(?:"
+         + "|".join((*COUNTING, *BUCKET_EXTREMES)) + r")\b|\bthe\s+" + _DAYS + r"\s+with\s+the\s+(?:" + "|".join(COUNTING)
+         + r")\b")
 # a number before the superlative that ranks ("the 3 most frequent messages", "2 least common levels", "the 3
 # busiest components", "5 rarest users"): the number is how many values the ranking has
 _SEVERAL_MOST = (r"(?:^|(?<=\bthe )|(?<=\bare )|(?<=\bshow )|(?<=\blist )|(?<=\bme ))\s*\b(" + SEVERAL
-                 + r")\s+(?=(?:most|least)\s+(?:common|frequent|active|seen|used|popular)\b|(?:busiest|noisiest|"
-                 r"rarest|commonest)\b)")
+                 + r")\s+(?=(?:most|least)\s+(?:" + "|".join(POPULAR) + r")\b|(?:" + "|".join(RANKING_SUPERLATIVES)
+                 + r")\b)")
 # (pattern, goal) for the goals that need only a look at the question, in order
 _GOALS: tuple[tuple[str, Goal], ...] = (
-    (r"\bmost (?:common|frequent|active|affected|seen)\b|\bfrequent\b|\bnoisiest\b|\bbusiest\b|" + _BREAKDOWN, "top"),
+    (r"\bmost (?:" + "|".join(MOST_POPULAR) + r")\b|\bfrequent\b|\bnoisiest\b|\bbusiest\b|" + _BREAKDOWN, "top"),
     (_DISTINCT + r"|\bindividual\b", "unique"),
     (r"\bhow many\b|\bnumber of\b|\bcount\b|\bhow often\b|\btotal\b", "count"),
     (r"^\s*(?:which|what)\b", "list"),
@@ -53,19 +71,26 @@ def read_goal(q: Question, draft: Draft) -> None:
     draft.interval = _interval(q.text)
     if _peak(q, draft):
         return
-    if q.take(r"\b(?:per|by|each|every)\s+(second|minute|hour|day)\b|\b(hourly|daily)\b|\bover time\b|\bhistogram\b"
+    if q.take(r"\b(?:per|by|each|every)\s+(" + unit_names(last="day") + r")\b|\b(" + "|".join(BUCKET_ADVERBS) + r")\b|\bover time\b|\bhistogram\b"
               r"|\btimeline\b|\btrend\b"):
         draft.goal = "histogram"
     elif _top_n(q, draft):
         return
     elif q.has(r"\b(?:which|who)\b|^\s*what\s+(?!are\b|were\b)") and q.has(_MOST):
         draft.goal = "which"
-    elif (goal := next((goal for pattern, goal in _GOALS if q.has(pattern)), None)) is not None:
+    else:
+        _plain_goal(q, draft)
+
+
+def _plain_goal(q: Question, draft: Draft) -> None:
+    """The goal of a question that asks for no histogram and no ranking of N values: the first of `_GOALS` it
+    matches, else a count for a yes/no question or a terse noun phrase ("SEVERE entries?"), else unclear."""
+    if (goal := next((goal for pattern, goal in _GOALS if q.has(pattern)), None)) is not None:
         draft.goal = goal
         draft.n = 10 if goal == "top" and q.has(_BREAKDOWN) else 5
     elif q.has(r"^\s*(?:are|were|is|was|did|do|does|has|have|any)\b") or not q.has(
             r"^\s*(?:why|how|when|where|who|whom|whose|what|which|can|could|should|would|will)\b"):
-        draft.goal = "count"  # a yes/no question, or a terse noun phrase ("SEVERE entries?")
+        draft.goal = "count"
     else:
         draft.goal = ""
 
@@ -74,13 +99,13 @@ def _top_n(q: Question, draft: Draft) -> bool:
     """Read a ranking of N values ("top 5", "top-3", "which 2 ... most", "the 3 most frequent X", "2 least common
     X"); whether the question asks for one."""
     if m := q.take(r"\btop[\s-]*" + AMOUNT + r"?\b|\b(?:which|what)\s+(" + SEVERAL +
-                   r")\b(?=.*\b(?:most|highest|largest|biggest|busiest|noisiest)\b)"):
+                   r")\b(?=.*\b(?:" + "|".join(TOP_N_MOST) + r")\b)"):
         word = m[0].group(1) or m[0].group(2)
         draft.goal, draft.n = "top", amount(word) if word else 5
         return True
     if m := q.take(_SEVERAL_MOST):
         draft.goal, draft.n, draft.limited = "top", amount(m[0].group(1)), True
-        if q.take(r"\b(?:least|fewest|rarest)\b"):
+        if q.take(r"\b(?:" + "|".join(FEWEST) + r")\b"):
             draft.rank = "least"
         return True
     return False
@@ -92,16 +117,16 @@ def _peak(q: Question, draft: Draft) -> bool:
         return False
     several = next((g for g in found[0].groups() if g), None)
     draft.goal, draft.peak, draft.n = "histogram", True, amount(several) if several else 1
-    draft.rank = "least" if q.take(r"\b(?:quietest|fewest|least)\b") or q.has(_QUIET) else "most"
+    draft.rank = "least" if q.take(r"\b(?:" + "|".join(QUIETEST) + r")\b") or q.has(_QUIET) else "most"
     return True
 
 
 def _interval(text: str) -> str:
     """A histogram's bucket: a minute or a day when the question names one, a second when it counts per second,
     else an hour."""
-    unit = re.search(r"\b(minute|day)s?\b|\b(daily)\b|\b(?:per|each|every)\s+(second)\b", text, re.I)
+    unit = re.search(HISTOGRAM_BUCKET, text, re.I)
     word = next((g.lower() for g in unit.groups() if g), "hour") if unit else "hour"
-    return {"minute": "1m", "second": "1s", "hour": "1h"}.get(word, "1d")
+    return TIME_KEYS[word] if word != "daily" else BUCKET_ADVERBS[word]
 
 
 def read_target(q: Question, draft: Draft, vocabulary: Vocabulary) -> None:
@@ -123,16 +148,21 @@ def read_target(q: Question, draft: Draft, vocabulary: Vocabulary) -> None:
 def _counted(q: Question, draft: Draft, first: int) -> None:
     """Messages are counted as lines and ranked as messages; "how many modems" counts distinct modems, and "how
     many unique lines" counts lines (the target word first named at `first`)."""
-    if draft.target == "message" and draft.goal not in ("top", "which", "list"):
-        draft.target = None  # "how many messages" counts lines
-    if draft.target is None and draft.goal in ("top", "which") and q.has(r"\berrors?\b|\bwarnings?\b"):
-        draft.target = "message"  # "the most common errors"
+    _messages(q, draft)
     if draft.goal == "count" and draft.target in COUNTABLE and _counts_the_target(q, first):
         draft.goal = "unique"  # "how many modems ..." asks for distinct modems
     if draft.target in COUNTABLE:
         _listed(q, draft, first)
     if draft.target is None and draft.goal == "unique":
         _distinct_lines(q, draft)
+
+
+def _messages(q: Question, draft: Draft) -> None:
+    """"How many messages" counts lines; "the most common errors" ranks messages."""
+    if draft.target == "message" and draft.goal not in ("top", "which", "list"):
+        draft.target = None
+    if draft.target is None and draft.goal in ("top", "which") and q.has(r"\berrors?\b|\bwarnings?\b"):
+        draft.target = "message"
 
 
 def _listed(q: Question, draft: Draft, first: int) -> None:

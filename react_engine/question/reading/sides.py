@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 import pandas as pd
 
+from react_engine.question.lexicon.time_units import unit_names
 from react_engine.question.measures import Comparison
 from react_engine.question.query import Filter, TextFilter, TimeFilter
 from react_engine.question.reading.draft import searched
@@ -27,8 +28,9 @@ _DAY = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\
                   r"|\b(?:today|yesterday|day before)\b", re.I)
 
 
-_PREVIOUS = re.compile(r"^\s*(?:the\s+|that\s+)?(?:(?:previous|prior|preceding|earlier|last)(?:\s+(?:one|minute|hour|day|"
-                       r"week|period|window))?|(?:\d+\s+)?(?:one|minutes?|hours?|days?|weeks?|period)\s+before"
+_PREVIOUS = re.compile(r"^\s*(?:the\s+|that\s+)?(?:(?:previous|prior|preceding|earlier|last)(?:\s+(?:one|"
+                       + unit_names("minute") + r"|period|window))?|(?:\d+\s+)?(?:one|" + unit_names("minute", plural="s?")
+                       + r"|period)\s+before"
                        r"(?:\s+(?:that|it))?)"
                        r"\s*[?.!]*\s*$", re.I)
 _WRITTEN = (("w", pd.Timedelta(weeks=1)), ("d", pd.Timedelta(days=1)), ("h", pd.Timedelta(hours=1)),
@@ -40,11 +42,9 @@ def with_sides(reading: Reading, read: Callable[[str], Reading], vocabulary: Voc
     """`reading`, its query holding the two sides' own filters when its comparison names two sides that read as
     one filter each (`read` reads a side's words as a question)."""
     query = reading.query
-    if query is None or reading.problem or not isinstance(measure := query.measure, Comparison) or not (
-            measure.left and measure.right):
-        return reading
-    split = _sides(measure, read, vocabulary)
-    if split is None:
+    measure = _two_sided(reading)
+    split = _sides(measure, read, vocabulary) if measure is not None else None
+    if query is None or measure is None or split is None:
         return reading
     a, b, common = split
     kinds = {type(a), type(b)}
@@ -55,20 +55,32 @@ def with_sides(reading: Reading, read: Callable[[str], Reading], vocabulary: Voc
                                                                           "filters": tuple(common)})}))
 
 
+def _two_sided(reading: Reading) -> Comparison | None:
+    """The comparison of two named sides the reading asks for, if it asks for one."""
+    query = reading.query
+    if query is None or reading.problem or not isinstance(measure := query.measure, Comparison):
+        return None
+    return measure if measure.left and measure.right else None
+
+
 def _sides(measure: Comparison, read: Callable[[str], Reading], vocabulary: Vocabulary
            ) -> tuple[Filter, Filter, list[Filter]] | None:
     """Each side's own filter and the filters both share (see `with_sides`), or None."""
-    found = [read(side).query for side in (measure.left, measure.right)]
-    if found[0] is None:
+    first, second = (read(side).query for side in (measure.left, measure.right))
+    if first is None:
         return None
-    if (found[1] is None or not found[1].filters) and found[0].filters:  # "... for alice vs bob": bob as alice is
-        found[1] = read(f"lines for {measure.right}").query or found[1]
-    left = _joined(list(found[0].filters), vocabulary)
-    right = _joined(list(found[1].filters), vocabulary) if found[1] is not None else []
+    if (second is None or not second.filters) and first.filters:  # "... for alice vs bob": bob as alice is
+        second = read(f"lines for {measure.right}").query or second
+    left = _joined(list(first.filters), vocabulary)
+    right = _joined(list(second.filters), vocabulary) if second is not None else []
     split = _previous(left, right, measure.right)
-    if split is None and found[1] is not None:
-        split = _before_after(left, right, measure) or _split(left, right, measure.right)
-    return split
+    return split if split is not None or second is None else _other_sides(left, right, measure)
+
+
+def _other_sides(left: list[Filter], right: list[Filter], measure: Comparison
+                 ) -> tuple[Filter, Filter, list[Filter]] | None:
+    """Each side's own filter and the filters both share, for sides other than a window and the one before it."""
+    return _before_after(left, right, measure) or _split(left, right, measure.right)
 
 
 def _split(left: list[Filter], right: list[Filter], right_words: str) -> tuple[Filter, Filter, list[Filter]] | None:
@@ -86,15 +98,18 @@ def _joined(filters: list[Filter], vocabulary: Vocabulary) -> list[Filter]:
     """A side's searches as one ("thermal" and "pressure": /\bthermal.*\bpressure/), in the order that finds in
     the sampled lines all the lines they find together; the filters as they are when no order does."""
     texts = [f for f in filters if isinstance(f, TextFilter) and not f.exclude and not f.case_sensitive]
-    if len(texts) < 2 or len(texts) > 3:
-        return filters
+    joined = _in_order(texts, vocabulary) if 2 <= len(texts) <= 3 else None
+    return filters if joined is None else [f for f in filters if f not in texts] + [joined]
+
+
+def _in_order(texts: list[TextFilter], vocabulary: Vocabulary) -> TextFilter | None:
+    """The searches `texts` as one, in the first order that finds all the sampled lines they find together."""
     together = vocabulary.together([searched(f) for f in texts])[0]
     for order in itertools.permutations(texts):
         pattern = ".*".join(f"(?:{searched(f)})" for f in order)
         if together and vocabulary.together([pattern])[0] == together:
-            joined = TextFilter(value=pattern, regex=True, words=", ".join(f.words for f in order))
-            return [f for f in filters if f not in texts] + [joined]
-    return filters
+            return TextFilter(value=pattern, regex=True, words=", ".join(f.words for f in order))
+    return None
 
 
 def _before_after(left: list[Filter], right: list[Filter], measure: Comparison
@@ -117,16 +132,18 @@ def _previous(left: list[Filter], right: list[Filter], right_words: str
     """"errors this hour vs the hour before" (or "vs last hour", "vs the previous one"): the left side's window
     against the one of the same length that ends where it starts; None unless the right side names only that."""
     window = next((f for f in left if isinstance(f, TimeFilter)), None)
-    if window is None:
-        return None
-    windows = [f for f in right if isinstance(f, TimeFilter)]
-    overlapping = bool(windows) and all(f.end == window.end or f.start == window.start for f in windows)
-    if not _PREVIOUS.match(right_words) and not overlapping:  # "this hour vs last hour": the one before
-        return None
+    if window is None or not (_PREVIOUS.match(right_words) or _overlapping(window, right)):
+        return None  # "this hour vs last hour": the right side's window overlaps the left's, and means the one before
     earlier = _before(window)
     if earlier is None:
         return None
     return window, earlier, [f for f in left + right if not isinstance(f, TimeFilter)]
+
+
+def _overlapping(window: TimeFilter, right: list[Filter]) -> bool:
+    """Whether the right side holds time windows, each starting or ending where `window` does."""
+    windows = [f for f in right if isinstance(f, TimeFilter)]
+    return bool(windows) and all(f.end == window.end or f.start == window.start for f in windows)
 
 
 def _before(window: TimeFilter) -> TimeFilter | None:

@@ -7,12 +7,12 @@ from __future__ import annotations
 import re
 
 from react_engine.question import Correction, Vocabulary
-from react_engine.question.reading.lexicon import lexicon_words
+from react_engine.question.lexicon.entity_words import HOST_KINDS, SOURCE_KINDS
+from react_engine.question.lexicon.known_words import lexicon_words
 from react_engine.question.reading.question import Question
 from react_engine.question.spelling import CUTOFF, similar
 
-_HOST_KINDS = ("host", "node", "server", "machine")
-_KIND = r"(host|node|server|machine|program|process|daemon|service|component|app)"
+_KIND = "(" + "|".join(SOURCE_KINDS) + ")"
 # "came from X", "logged by X", "lines from X", "messages did X log": a source, then the end of the question
 SOURCE = (r"\b(?:(?:came|come|comes|coming)\s+from|(?:logged|written|produced|emitted|reported)\s+by|"
           r"(?:lines?|messages?|entries|events?|records?)\s+(?:from|by))\s+(?:the\s+)?(?:" + _KIND + r"\s+)?"
@@ -32,14 +32,19 @@ def named_source(q: Question, columns: list[str], vocabulary: Vocabulary
     if (close := _misspelt(m.group(2), vocabulary)) is not None:
         column, value = close
         return column, value, Correction(written=m.group(2), read_as=value)
-    kind = (m.group(1) or m.group(3) or "").lower()
-    hosty = kind in _HOST_KINDS or (not kind and bool(re.search(r"\d", m.group(2))))
-    order = ("host", "component") if hosty else ("component", "host")
-    held = next((c for c in order if c in columns), None)
+    held = next((c for c in _columns_for(m) if c in columns), None)
     if held is None:
         q.consume(m.start(), m.end(), used=False)
         return None
     return held, m.group(2), None
+
+
+def _columns_for(m: re.Match[str]) -> tuple[str, str]:
+    """The columns a source's name would be in, likeliest first: a host for a name with a digit or after
+    "host"/"node", else a component."""
+    kind = (m.group(1) or m.group(3) or "").lower()
+    hosty = kind in HOST_KINDS or (not kind and bool(re.search(r"\d", m.group(2))))
+    return ("host", "component") if hosty else ("component", "host")
 
 
 def _misspelt(name: str, vocabulary: Vocabulary) -> tuple[str, str] | None:

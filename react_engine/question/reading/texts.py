@@ -5,16 +5,11 @@ from __future__ import annotations
 
 import re
 
+from react_engine.question.lexicon.entity_words import TARGETS
+from react_engine.question.lexicon.event_phrases import FREE_TEXT, HTTP_REASONS, METHODS, STATUS_CLASSES
+from react_engine.question.lexicon.severity_terms import SEVERITY_WORDS
+from react_engine.question.lexicon.stop_words import FILLER
 from react_engine.question.reading.draft import Draft
-from react_engine.question.reading.lexicon import (
-    FILLER,
-    FREE_TEXT,
-    HTTP_REASONS,
-    METHODS,
-    SEVERITY_WORDS,
-    STATUS_CLASSES,
-    TARGETS,
-)
 from react_engine.question.reading.literals import in_sample
 from react_engine.question.reading.phrases import read_phrases
 from react_engine.question.reading.question import Question, lead_in
@@ -56,18 +51,27 @@ def _status(q: Question, draft: Draft, columns: list[str]) -> None:
     """HTTP status classes and codes (`5xx`, `server errors`, `404s`, `status 500`), filtered on the status column
     or, without one, on the status the lines state (`" 404 ` after a request, `status: 404`, `status=404`); with a
     status column, a reason phrase ("unauthorized", "not found") names its code."""
-    for m in q.take(r"\b([1-5])xx(?:\s+(?:errors?|responses?|status(?:es)?|codes?))?\b"
-                    r"|\b(server|client)\s+errors?\b"):
-        digit = m.group(1) or ("5" if m.group(2).lower() == "server" else "4")
-        draft.keep("status", f"^{digit}[0-9][0-9]$", f"with an HTTP {STATUS_CLASSES[digit]} status", "regex")
+    _status_classes(q, draft)
     for m in q.take(r"\b(?:status(?: code)?\s+|http\s+)?([1-5]\d\d)(?:s\b|\s+(?:errors?|responses?|codes?|status)\b|"
                     r"(?=\)?\s*$|\)?\s*\?))|\bstatus(?: code)?\s+([1-5]\d\d)\b"
                     r"|\b(?:returned|returning|return|came back with|come back with|got|answered with|with)\s+"
                     r"(?:an?\s+)?(?:http\s+)?(?:status\s+)?([1-5]\d\d)\b"):
         code = m.group(1) or m.group(2) or m.group(3)
         draft.keep("status", int(code), f"with status {code}")
-    if "status" not in columns:
-        return  # "unauthorized" then names a log's own event (a CMTS "BPI unauthorized")
+    if "status" in columns:  # else "unauthorized" names a log's own event (a CMTS "BPI unauthorized")
+        _reasons(q, draft)
+
+
+def _status_classes(q: Question, draft: Draft) -> None:
+    """HTTP status classes (`5xx`, `server errors`): the status column's codes of that class."""
+    for m in q.take(r"\b([1-5])xx(?:\s+(?:errors?|responses?|status(?:es)?|codes?))?\b"
+                    r"|\b(server|client)\s+errors?\b"):
+        digit = m.group(1) or ("5" if m.group(2).lower() == "server" else "4")
+        draft.keep("status", f"^{digit}[0-9][0-9]$", f"with an HTTP {STATUS_CLASSES[digit]} status", "regex")
+
+
+def _reasons(q: Question, draft: Draft) -> None:
+    """HTTP reason phrases ("unauthorized", "not found"): their code, unless the question names a status."""
     for m in q.take(r"\b(" + "|".join(HTTP_REASONS) + r")\b"):
         code = next(c for p, c in HTTP_REASONS.items() if re.fullmatch(p, m.group(1), re.I))
         if not any(getattr(f, "field", None) == "status" for f in draft.filters):  # "unauthorised requests (401)"

@@ -1,0 +1,86 @@
+"""What a question counts or ranks: entity words and the kind they name ("IPs": ip), how answers name each kind,
+and where a log writes the kinds no tool extracts."""
+
+from __future__ import annotations
+
+TARGETS = (
+    ("cmts_mac", r"\bcmts[- ]?macs?\b"),
+    ("modem", r"\b(?:cable\s+)?modems?\b|\bcms\b|\bcm(?:[- ]?macs?)?\b|\bmac(?:\s+address(?:es)?|s)?\b|\bdevices?\b"),
+    ("remote_host", r"\bremote\s+(?:hosts?|machines?|addresses|address|ips?|clients?)\b|\brhosts?\b"),
+    ("ip", r"\b(?:(?:client|source|src|destination|dest|dst|remote|attacker|attacking)\s+)?(?:ip(?:v[46])?"
+           r"(?:\s+address(?:es)?|s)?|addresses)\b|\b(?:client|source|src|destination|dest|dst)\s+address\b"
+           r"|\bclients?\b|\battackers?\b|\bsources?\b(?!\s+ports?\b)|\bdestinations\b"),
+    ("status", r"\b(?:http |response )?status(?:es)?(?: codes?)?\b|\bresponse codes?\b"),
+    ("path", r"\bpaths?\b|\burls?\b|\bendpoints?\b|\bpages?\b|\buris?\b"),
+    ("method", r"\b(?:http )?methods?\b|\bverbs?\b"),
+    ("user_agent", r"\buser[- ]?agents?\b|\bbrowsers?\b"),
+    ("user", r"\busers?(?:[- ]?names?)?\b|\baccounts?(?:[- ]?names?)?\b|\blogins? names?\b"),
+    ("interface", r"\b(?:cable )?interfaces?\b|\bupstreams?\b"),
+    ("event_type_code", r"\b(?:cm-status\s+)?event type codes?\b|\bcm-status codes?\b"),
+    ("event_id", r"\bevent[- ]?(?:ids?|codes?|types?)\b"),
+    ("uuid", r"\brequest[- _]?ids?\b|\buuids?\b"),
+    ("pid", r"\bpids?\b|\bprocess[- ]?(?:ids?|numbers?)\b"),
+    ("thread", r"\bthreads?(?:[- ]?names?)?\b"),
+    ("block", r"\b(?:data\s*)?blocks?(?:[- ]?ids?)?\b|\bblks?\b"),
+    ("instance", r"\b(?:vm |server )?instances?(?:[- ]?ids?)?\b"),
+    ("port", r"\b(?:(?:source|src|destination|dest|dst|remote|local)\s+)?ports?\b"),
+    ("host", r"\bhosts?(?:names?)?\b|\bservers?\b|\bcmts(?:s|es)?\b|\bmachines?\b|\bnodes?\b"),
+    ("component", r"\bcomponents?\b|\bprograms?\b|\btags?\b|\bprocess(?:es)?\b|\bservices?\b|\bloggers?\b|\bdaemons?\b"
+                  r"|\bapplications?\b|\bapps?\b|\bfacilit(?:y|ies)\b|\bmodules?\b|\bclass(?:es)?\b"),
+    ("severity", r"\bseverit(?:y|ies)\b|\b(?:log )?levels?\b|\bpriorit(?:y|ies)\b"),
+    ("message", r"\bmessages?\b"),
+)
+"""Entity words -> target kind."""
+ENTITY_TYPES = frozenset({"cm_mac", "mac", "ip", "user", "interface", "cmts_mac", "http_status", "uuid"})
+"""Entity types the tools extract (the other targets are columns)."""
+CUSTOM_ENTITIES = {"event_type_code": r"Event Type Code: (\d+)", "block": r"\b(blk_-?\d+)",
+                   "instance": r"\[instance: ([0-9a-fA-F-]{36})\]", "port": r"\bport[ =:]+(\d+)",
+                   "remote_host": r"\brhost=([^\s;,]+)"}
+"""What the tools have no type for, as an extraction pattern (its group is the value)."""
+COUNTABLE = frozenset({"modem", "cmts_mac", "ip", "user", "interface", "uuid", "block", "instance", "port",
+                       "remote_host", "host", "component"})
+"""The kinds "how many X" counts distinctly."""
+LABELS = {"modem": "modems", "cmts_mac": "CMTS MACs", "ip": "IP addresses", "user": "users",
+          "status": "status codes", "path": "paths", "method": "methods", "user_agent": "user agents",
+          "interface": "interfaces", "event_id": "event IDs", "host": "hosts", "component": "components",
+          "severity": "severities", "message": "messages", "uuid": "request IDs",
+          "event_type_code": "CM-STATUS event type codes", "remote_host": "remote hosts", "pid": "process IDs",
+          "thread": "threads", "block": "blocks", "instance": "instances", "port": "ports"}
+"""How an answer names each kind's values."""
+
+GENERIC_COMPONENTS = {"cmts", "cm", "app", "api", "main", "root", "system", "server", "client", "http", "db",
+                      "web", "log", "logs", "cablemodem"}
+"""Component names too generic to be read as "from that component" when a question uses the word."""
+
+HOST_WORD = r"(?:\b(?:the\s+)?(?:host|cmts|server|node|machine)\s+)?"
+""""host"/"cmts" before a host name."""
+
+KEY_NOUNS = frozenset({"node", "host", "program", "process", "component", "user", "ip", "status", "method", "level",
+                       "logger", "thread", "pid", "service", "app", "application", "client", "server", "path", "url",
+                       "endpoint", "code", "type", "category", "module", "source", "tag", "device", "modem",
+                       "interface", "port", "session", "job", "task", "worker", "severity", "file"})
+"""Nouns that name a key to group by ("by node", "per program"), unlike the value a source filter names ("by sshd")."""
+
+COMMON_COLUMNS = frozenset({"host", "component", "pid", "thread", "user", "ip", "status", "method", "level",
+                            "level_raw", "event_id", "path", "request", "session", "process", "program", "tid",
+                            "node"})
+"""Columns many logs have, which "how many <noun>" reads by its own rules (entities, severities)."""
+
+CORE_COLUMNS = frozenset({"timestamp", "message", "raw", "source", "line", "severity"})
+"""Columns every log has, which a noun of a question never means ("lines other than INFO" names no column)."""
+
+ROLE_WORDS = {"source": "source", "src": "source", "sources": "source", "sent": "source", "made": "source",
+              "opened": "source", "initiated": "source", "destination": "destination", "dest": "destination",
+              "dst": "destination", "destinations": "destination", "client": "client", "clients": "client"}
+"""A word naming the role of an address or port ("source addresses", "which IP sent ...") -> the role."""
+
+ROLE_MARKS = {("source", "ip"): ("src", "source", "from"), ("destination", "ip"): ("dst", "destination", "to"),
+              ("client", "ip"): ("client",), ("source", "port"): ("spt", "sport", "src_port", "source port"),
+              ("destination", "port"): ("dpt", "dport", "dst_port", "destination port"), ("client", "port"): ()}
+"""(role, kind) -> the marks lines write before a value in that role, most specific first (`SRC=`, `to`)."""
+
+SOURCE_KINDS = ("host", "node", "server", "machine", "program", "process", "daemon", "service", "component", "app")
+"""Words naming what logged a line ("came from the host X", "logged by the daemon X"), hosts first."""
+
+HOST_KINDS = SOURCE_KINDS[:4]
+"""The words among `SOURCE_KINDS` that name a host."""
