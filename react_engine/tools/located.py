@@ -77,15 +77,36 @@ def _in(message: str, asked: str, words: tuple[list[str], list[str]], wanted: st
     at_words = [i for i, t in enumerate(tokens) if _is_word(t.group(), every)]
     if not all(any(_matches(tokens[i].group(), w) for i in at_words) for w in content):
         return None
-    near = [(_distance(at_words, i), i < at_words[0], i) for i in _numbers(tokens, wanted)]
-    near = [n for n in near if n[0] <= _WINDOW]
-    if not near:
+    near = _nearest(tokens, at_words, every, wanted)
+    if near is None:
         return None
-    distance, _, at = min(near)
+    distance, at = near
     close = [w for w in at_words if abs(w - at) <= _WINDOW]
     held = sum(any(_matches(tokens[i].group(), w) for i in close) for w in every)
     score = (int(bool(wanted) and _unit(tokens, at) == wanted), held, -distance)
     return score, _field(message, tokens, at, close, asked)
+
+
+def _nearest(tokens: list[re.Match[str]], at_words: list[int], every: list[str], wanted: str
+             ) -> tuple[int, int] | None:
+    """`(distance, token)` of the number nearest the question's words (at tokens `at_words`, sorted), one before
+    them first at equal distance; None when no number of the measure lies within the window."""
+    near = [(_distance(at_words, i), i < at_words[0], i) for i in _numbers(tokens, wanted)
+            if not _named_otherwise(tokens, i, every)]
+    near = [n for n in near if n[0] <= _WINDOW]
+    if not near:
+        return None
+    distance, _, at = min(near)
+    return distance, at
+
+
+def _named_otherwise(tokens: list[re.Match[str]], i: int, words: list[str]) -> bool:
+    """Whether the number at token `i`, written without a unit, follows a word of its own that the question does
+    not say ("user 0" in "Failed none for invalid user 0": the user's, not a measure of "failed none"; "took 7
+    ms" is a measure)."""
+    before = tokens[i - 1].group() if i else ""
+    return bool(re.fullmatch(r"[A-Za-z_][\w.-]*", before)) and before.lower() not in _FILLER | _TIMES | _SIZES and (
+        not _unit(tokens, i) and not _is_word(before, words))
 
 
 def _distance(at: list[int], i: int) -> int:
@@ -101,11 +122,24 @@ def _is_word(token: str, words: list[str]) -> bool:
 
 def _numbers(tokens: list[re.Match[str]], wanted: str) -> list[int]:
     """Where the numbers are; for a `wanted` unit ("time"), those written with it, or all when none has a unit."""
-    numbers = [i for i, t in enumerate(tokens) if re.fullmatch(NUMBER, t.group())]
+    numbers = [i for i, t in enumerate(tokens) if re.fullmatch(NUMBER, t.group()) and _whole(t)]
     if not wanted:
         return numbers
     united = [i for i in numbers if _unit(tokens, i) == wanted]
     return united or ([] if any(_unit(tokens, i) for i in numbers) else numbers)
+
+
+def _whole(token: re.Match[str]) -> bool:
+    """Whether a number token stands as a number of its own: after a space, `=`, `:` or an opening bracket, and
+    before a space, a unit or closing punctuation, not as a part of an address, a time or a name (`0000:00:1f.0`,
+    `12:30:01`, `8086/2410`)."""
+    text, start, end = token.string, token.start(), token.end()
+    before = text[start - 1] if start else " "
+    after = text[end:end + 2]
+    if before == ":" and re.search(r"\d\S*:$", text[:start]):
+        return False  # "00:1f", "12:30": one part of a colon-joined value ("free: 5", "sid:5" are a name's)
+    return (before.isspace() or before in "=:([{'\"") and (
+        not after or after[0].isspace() or after[0] in ",;)]}'\"" or (after[0] in ".:" and after[1:] in ("", " ")))
 
 
 def _unit(tokens: list[re.Match[str]], at: int) -> str:

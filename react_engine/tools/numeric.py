@@ -104,18 +104,18 @@ def listing(fields: list[Numeric]) -> str:
 
 
 def resolve(ctx: ToolContext, asked: str) -> Numeric:
-    """The numeric field `asked` names: by name (any case, `_` or space alike), by the name's words when the other
-    words hold on every current row (a field named `time` for "response time"), by the words beside a number in
-    the current rows (`located`: "brightness target" in `brightness: target=38`), by a name it starts (`latency`
-    for `latency_ms`), or by its unit (the one field in bytes, or named `bytes`, for "bytes" or "size"; in seconds
-    for "duration"); ToolError naming the fields there are otherwise."""
+    """The numeric field `asked` names: by name (any case, `_` or space alike), by the name its words start with
+    (the question's field before the words of its searches: `free` for "free memory limit"), by the name's words
+    when the other words hold on every current row (a field named `time` for "response time"), by the words beside
+    a number in the current rows (`located`: "brightness target" in `brightness: target=38`), by a name it starts
+    (`latency` for `latency_ms`), or by its unit (the one field in bytes, or named `bytes`, for "bytes" or "size";
+    in seconds for "duration"); ToolError naming the fields there are otherwise."""
     fields = numeric_fields(ctx)
     asked = _OF_LINES.sub("", asked) or asked  # "latency of requests": the latency
     key = fold(asked)
     words = set(key.split())
     messages = _sampled_messages(ctx)
-    named = _one(asked, [f for f in fields if fold(f.name) == key]) or _one(
-        asked, [f for f in fields if set(fold(f.name).split()) <= words], strict=False)
+    named = _named(asked, key, words, fields)
     if named is not None and _carried(named, messages) and holds_everywhere(asked, named.name, messages):
         return named
     if (near := located(asked, messages)) is not None:
@@ -124,6 +124,14 @@ def resolve(ctx: ToolContext, asked: str) -> Numeric:
     if found is not None:
         return found
     raise ToolError(f"no numeric field {asked!r} in these logs; numeric fields: {listing(fields)}")
+
+
+def _named(asked: str, key: str, words: set[str], fields: list[Numeric]) -> Numeric | None:
+    """The field named `key` (folded), else the longest one its words start with, else the longest one named by
+    some of its words; None when none is."""
+    return _one(asked, [f for f in fields if fold(f.name) == key]) or _one(
+        asked, [f for f in fields if key.startswith(fold(f.name) + " ")], strict=False) or _one(
+        asked, [f for f in fields if set(fold(f.name).split()) <= words], strict=False)
 
 
 def _by_name(asked: str, key: str, words: set[str], fields: list[Numeric]) -> Numeric | None:

@@ -11,6 +11,7 @@ import re
 from react_engine.question.asked import field_words
 from react_engine.question.asking import asked, unread_words
 from react_engine.question.interpretation import Correction, Interpretation, TimeWindow
+from react_engine.question.lexicon.entity_words import TARGETS
 from react_engine.question.lexicon.event_phrases import NAMED_LOGINS
 from react_engine.question.lexicon.known_words import TIME_WORDS, lexicon_words
 from react_engine.question.lexicon.statistic_words import MEASURE_WORDS
@@ -173,6 +174,7 @@ def _asking(q: Question, draft: Draft) -> None:
     read_peak_bucket(q, draft)
     _of_the_lines(q, draft)
     _field_over_searches(q, draft)
+    _condition(q, draft)
     draft.unread = unread_words(q.text, q.used)
     for m in re.finditer("|".join(re.escape(w) for w in draft.unread) or r"(?!)", q.text, re.I):
         q.consume(m.start(), m.end())
@@ -210,9 +212,34 @@ def _field_over_searches(q: Question, draft: Draft) -> None:
     if m is None or not m.group(1).strip():
         return
     phrase = m.group(1).strip()
-    if _unsearch(draft, phrase):
+    if _unsearch(draft, phrase) or _untarget(draft, phrase):
         draft.asked.measure = measure.model_copy(update={"field": phrase})
         q.consume(m.start(1), m.end(1))
+
+
+def _untarget(draft: Draft, words: str) -> bool:
+    """Whether `words` are all of the kind of value an earlier reader took as what is counted ("the max port":
+    `port` names the numbers measured, not ports to count), which is then counted no more."""
+    pattern = dict(TARGETS).get(draft.target or "")
+    if pattern is None or not re.fullmatch(pattern, words, re.I):
+        return False
+    draft.target = None
+    return True
+
+
+# "when" joining a measure to the event of the lines it is measured over ("the max port for 1.2.3.4 when failed
+# none"): the event's words are searches of the same lines, as after "in lines with"
+_CONDITION = re.compile(r"(?<=\w)[\s,]+when\s+(?!(?:was|were|is|are|did|does|do|has|had|will)\b)(?=[A-Za-z])", re.I)
+
+
+def _condition(q: Question, draft: Draft) -> None:
+    """Read a "when" that joins a statistic to the event of its lines: the words after it are searches of the lines
+    measured, which the searches already hold (an event the lines do not write with the rest is refused as apart)."""
+    if not isinstance(draft.asked.measure, Statistic):
+        return
+    for m in _CONDITION.finditer(q.text):
+        if not any(q.used[m.start():m.end()]):
+            q.consume(m.start(), m.end())
 
 
 def _unsearch(draft: Draft, words: str) -> bool:
