@@ -59,3 +59,23 @@ def test_a_number_inside_an_address_or_a_pair_is_no_field(parts: list[str], sep:
 def test_a_number_standing_alone_beside_its_name_is_found(value: int, before: str) -> None:
     found = located("port", [f"Thunderbolt HPD packet for route 0x0 {before}{value} unplug"])
     assert found is not None and found.name == "port"
+
+
+TORUS = ["26741629 torus sender z- retransmission error(s) (dcr 0x02f9) detected and corrected over 268 seconds",
+         "33333333 torus sender z- retransmission error(s) (dcr 0x02f9) detected and corrected over 12 seconds",
+         "44444444 torus receiver x+ input pipe error(s) (dcr 0x02ec) detected and corrected"]
+
+
+def test_an_eight_digit_number_is_an_event_id_only_where_the_log_writes_them() -> None:
+    result = ask("How many torus sender from 26741629?", frame(TORUS))
+    assert result.value == sum("torus sender" in m and "26741629" in m for m in TORUS) and result.verified, \
+        result.answer
+    ids = ask("How many 82000500 events?", frame([f"<{n}> T3 time-out" for n in (82000500, 82000500, 82000200)]))
+    assert ids.value == 2 and "event ID" in ids.answer, ids.answer
+
+
+def test_a_value_the_event_reading_drops_is_never_dropped_silently() -> None:
+    lines = [f"<82000500> Started Unicast Maintenance Ranging - No Response received - T3 time-out;CM-MAC={i}"
+             for i in range(5)] + ["<73050400> ToD request sent - No Response received"]
+    result = ask("How many unicast maintenance ranging 73050400?", frame(lines))  # the ID is on no ranging line
+    assert not result.verified and "73050400" in result.answer.split(":")[0], result.answer

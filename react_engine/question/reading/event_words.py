@@ -89,7 +89,7 @@ def as_event(draft: Draft, said: list[str], unknown: list[str], literals: list[F
     kept = _kept(draft.filters, literals, reading, day)
     if not vocabulary.events.meet([*_searches(kept), re.escape(reading.search)], levels(kept)):
         return
-    dropped = [t.word for t in draft.terms if t.column == "message"]
+    dropped = _dropped(draft, kept, reading)
     draft.filters = kept
     draft.search(reading.search, False, f'containing "{reading.search}"')
     draft.terms = [t for t in draft.terms if t.column != "message"] + [Term(
@@ -99,6 +99,21 @@ def as_event(draft: Draft, said: list[str], unknown: list[str], literals: list[F
     draft.problem, draft.grounding = None, Grounding()
     draft.window = None if day else draft.window
     draft.level_noun = False
+
+
+def _dropped(draft: Draft, kept: list[Filter], reading: Reading) -> list[str]:
+    """The words of the searches the event's search replaces: its message terms, and the text of each other
+    search the event's text does not hold (a value such as "26741629", which the answer must not drop silently)."""
+    texts = [_plain(f.value) for f in draft.filters if isinstance(f, TextFilter) and f not in kept]
+    return [t.word for t in draft.terms if t.column == "message"] + [
+        text for text in texts if text and text.lower() not in reading.search.lower()]
+
+
+def _plain(search: str) -> str:
+    """The text a search looks for, without its word boundaries, anchors and escapes (`\\btorus` is "torus"); ""
+    for a pattern that is more than text (whose words were read, and said when ignored, elsewhere)."""
+    text = re.sub(r"\\([^\w\s])", r"\1", re.sub(r"\\b|[<>^$]", "", search)).strip()
+    return "" if re.search(r"\(\?|[\[\]|*+{}\\]", text) else text
 
 
 def _unexplained(words: list[str], reading: Reading) -> list[str]:

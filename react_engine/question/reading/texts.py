@@ -27,7 +27,7 @@ def read_texts(q: Question, draft: Draft, columns: list[str], uses_severity: boo
     _column_nouns(q, columns)
     for m in q.take(rf"\b({METHODS})\b", 0):
         draft.keep_or_search(columns, "method", m.group(1), f"with method {m.group(1)}", f'"{m.group(1)} ')
-    for m in q.take(r"\b(\d{8})\b"):
+    for m in q.take(r"\b(\d{8})\b", accept=lambda _: _writes_event_ids(columns, vocabulary)):
         draft.keep_or_search(columns, "event_id", m.group(1), f"with event ID {m.group(1)}", f"<{m.group(1)}>")
     read_phrases(q, draft, vocabulary)
     read_severity(q, draft, uses_severity, vocabulary)
@@ -45,6 +45,12 @@ def read_texts(q: Question, draft: Draft, columns: list[str], uses_severity: boo
     for m in q.take(r"\b(?:for|as)\s+(?:user\s+|account\s+)?([A-Za-z_][\w.-]*)",
                     accept=lambda m: _names_something(m.group(1))):
         draft.search(m.group(1), False, f'mentioning "{m.group(1)}"')
+
+
+def _writes_event_ids(columns: list[str], vocabulary: Vocabulary) -> bool:
+    """Whether the logs write event IDs (a column of them, or `<82000500>` in the sampled lines): elsewhere an
+    eight-digit number is a value like any other."""
+    return "event_id" in columns or vocabulary.together([r"<\d{8}>"])[0] > 0
 
 
 def _status(q: Question, draft: Draft, columns: list[str]) -> None:
