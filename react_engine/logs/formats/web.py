@@ -10,8 +10,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from react_engine.logs.arrow import nil_to_null
-from react_engine.logs.formats.headed import status_rule
 from react_engine.logs.formats.logformat import Columns, Format
+from react_engine.logs.formats.status import status_rule
 
 ACCESS_LINE = (
     r'^(?P<client_ip>\S+) (?P<ident>\S+) (?P<user>\S+) \[(?P<ts>[^\]]+)\] "(?P<message>(?P<method>[A-Z]+) '

@@ -1,0 +1,40 @@
+"""Formats and rules found by reading lnav's sample logs beside lnav, each over lines written for the test."""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pandas as pd
+
+from react_engine.logs import LoadOptions, load
+
+MTIME = datetime(2026, 7, 21, 19, 0, tzinfo=UTC)
+
+
+def _load(tmp_path: Path, text: str, name: str = "input.log") -> pd.DataFrame:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    os.utime(path, (MTIME.timestamp(), MTIME.timestamp()))
+    return load(path, LoadOptions(use_cache=False))
+
+
+def test_json_without_a_level_takes_its_severity_from_a_nested_http_status(tmp_path: Path) -> None:
+    text = ('{"started_at": 1490385986240, "response": {"status": 200}, "client_ip": "10.0.0.1"}\n'
+            '{"started_at": 1490386367764, "response": {"status": 503}, "client_ip": "10.0.0.1"}\n'
+            '{"started_at": 1490386531694, "response": {"status": 404}, "client_ip": "10.0.0.2"}\n'
+            '{"started_at": 1490386531695, "level": "info", "response": {"status": 500}}\n')
+    frame = _load(tmp_path, text, "requests.json")
+    assert frame["severity"].fillna("").tolist() == ["", "error", "warning", "info"]  # a written level wins
+    assert frame["level_raw"].fillna("").tolist() == ["", "", "", "info"]
+    rules = frame["severity_rule"].fillna("").tolist()
+    assert rules[0] == rules[3] == "" and rules[1] == rules[2] and "HTTP status" in rules[1]
+
+
+def test_json_with_a_status_that_is_no_http_code_gets_no_severity(tmp_path: Path) -> None:
+    text = ('{"ts": "2026-01-01T00:00:00Z", "status": "ok", "msg": "up"}\n'
+            '{"ts": "2026-01-01T00:00:01Z", "status": 4040, "msg": "odd"}\n')
+    frame = _load(tmp_path, text, "status.json")
+    assert frame["severity"].isna().all()
+    assert "severity_rule" not in frame or frame["severity_rule"].isna().all()
