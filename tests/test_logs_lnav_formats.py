@@ -38,3 +38,13 @@ def test_json_with_a_status_that_is_no_http_code_gets_no_severity(tmp_path: Path
     frame = _load(tmp_path, text, "status.json")
     assert frame["severity"].isna().all()
     assert "severity_rule" not in frame or frame["severity_rule"].isna().all()
+
+
+def test_indented_continuation_lines_do_not_hide_the_format_of_the_lines_that_start_entries(tmp_path: Path) -> None:
+    notice = ("Aug 16 00:32:{s:02d} air syslogd[314]: Configuration Notice:\n"
+              '\tASL Module "com.apple.install" claims selected messages.\n'
+              "\tThose messages may not appear in standard system log files.\n")
+    frame = _load(tmp_path, "".join(notice.format(s=s) for s in range(5)))
+    assert frame.attrs["files"][0]["format"] == "syslog"
+    dated = frame[frame["timestamp"].notna()]
+    assert len(dated) == 5 and set(dated["component"]) == {"syslogd"} and set(dated["host"]) == {"air"}
