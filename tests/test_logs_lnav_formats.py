@@ -48,3 +48,14 @@ def test_indented_continuation_lines_do_not_hide_the_format_of_the_lines_that_st
     assert frame.attrs["files"][0]["format"] == "syslog"
     dated = frame[frame["timestamp"].notna()]
     assert len(dated) == 5 and set(dated["component"]) == {"syslogd"} and set(dated["host"]) == {"air"}
+
+
+def test_access_lines_led_by_the_virtual_host_are_access_lines(tmp_path: Path) -> None:
+    text = ('shop.example:443 10.0.0.1 - jsmith [26/Jul/2023:00:01:26 -0700] "GET /a HTTP/2.0" 200 17 "-" "curl" 11\n'
+            'shop.example:443 10.0.0.2 - - [26/Jul/2023:00:02:12 -0700] "GET /b HTTP/2.0" 503 16 "-" "curl" 15\n')
+    frame = _load(tmp_path, text, "access.log")
+    assert frame.attrs["files"][0]["format"] == "access"
+    assert frame["vhost"].tolist() == ["shop.example:443"] * 2
+    assert frame["client_ip"].tolist() == ["10.0.0.1", "10.0.0.2"] and frame["status"].tolist() == [200, 503]
+    assert frame["severity"].fillna("").tolist() == ["", "error"]
+    assert frame["timestamp"].iloc[0] == pd.Timestamp("2023-07-26 07:01:26", tz="UTC")
