@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import os
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pandas as pd
+import pyarrow as pa
+from hypothesis import given
+from hypothesis import strategies as st
 
 from react_engine.logs import LoadOptions, load
+from react_engine.logs.formats.jsonl import JSONL
 
 MTIME = datetime(2026, 7, 21, 19, 0, tzinfo=UTC)
 
@@ -30,6 +35,19 @@ def test_json_without_a_level_takes_its_severity_from_a_nested_http_status(tmp_p
     assert frame["level_raw"].fillna("").tolist() == ["", "", "", "info"]
     rules = frame["severity_rule"].fillna("").tolist()
     assert rules[0] == rules[3] == "" and rules[1] == rules[2] and "HTTP status" in rules[1]
+
+
+@given(st.lists(st.tuples(st.integers(100, 599), st.booleans()), min_size=1, max_size=12))
+def test_json_severity_is_the_written_level_else_the_status_rule(rows: list[tuple[int, bool]]) -> None:
+    lines = [json.dumps({"msg": "m", "response": {"status": status}, **({"level": "info"} if leveled else {})})
+             for status, leveled in rows]
+    assert JSONL.reader is not None
+    columns, matched = JSONL.reader(pa.array(lines, pa.large_string()))
+    assert all(matched.to_pylist())
+    inferred = columns["inferred"].to_pylist()
+    for (status, leveled), level, got in zip(rows, columns["level"].to_pylist(), inferred, strict=True):
+        assert level == ("info" if leveled else None)
+        assert got == ("error" if status >= 500 else "warning" if status >= 400 else None)
 
 
 def test_json_with_a_status_that_is_no_http_code_gets_no_severity(tmp_path: Path) -> None:
