@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How react-engine reads lnav's sample logs, beside how lnav reads them: one row per `logfile_*` file.
 
-    python scripts/lnav_agreement.py /path/to/lnav/test [--lnav-cache lnav.json] [--only NAME]
+    python scripts/lnav_agreement.py /path/to/lnav/test [--lnav-cache lnav.json] [--only NAME] [--builtin-only]
 
 Per file it prints react-engine's format, its count of entries, of error-or-worse entries and the time of its first
 dated entry (marked `*` when a later entry is earlier: the file is out of order); when `lnav` is on PATH, lnav's
@@ -259,7 +259,8 @@ def table(files: list[Path], theirs: dict[str, Reading | None]) -> dict[str, int
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folder", type=Path, help="lnav's test folder (holding logfile_* files)")
-    parser.add_argument("--lnav-cache", type=Path, help="keep lnav's readings in this JSON file")
+    parser.add_argument("--lnav-cache", type=Path, help="keep lnav's readings in this JSON file (one per lnav and "
+                        "--builtin-only: the readings are kept by file name)")
     parser.add_argument("--only", help="only files whose name contains this")
     parser.add_argument("--builtin-only", action="store_true",
                         help="read with lnav's built-in formats alone, not those lnav's test folder defines")
