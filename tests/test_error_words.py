@@ -44,3 +44,15 @@ def test_error_words(frame, question: str, expected: int) -> None:
 def test_an_or_worse_count_says_what_it_includes(frame) -> None:
     result = Engine(RulesPlanner()).ask("how many errors?", frame=frame)
     assert "error or worse" in result.answer and "critical" in result.answer
+
+
+def test_in_a_syslog_that_writes_no_level_errors_are_a_stated_text_search(tmp_path: Path) -> None:
+    path = tmp_path / "messages"
+    path.write_text("Nov  3 09:23:38 gw automount[7]: lookup for foo failed\n"
+                    "Nov  3 09:23:39 gw app[9]: error reading /etc/app.conf\n"
+                    "Nov  3 09:23:40 gw sudo: session opened\n")
+    frame = load([path])
+    assert frame["severity"].isna().all()  # no level is invented from "failed" or "error"
+    result = Engine(RulesPlanner()).ask("how many error lines?", frame=frame)
+    assert result.value == 1  # the line that says "error", found by a search of the text
+    assert "record no severities" in result.answer and "containing error" in result.answer

@@ -72,3 +72,44 @@ def test_a_time_a_year_or_some_zone_hours_apart_is_a_convention_and_others_diffe
     assert agreement.verdict(path, ours, agreement.Reading("syslog_log", 1, 0, "2025-11-03 09:23:39")) == "differ"
     assert agreement.verdict(path, ours, agreement.Reading("syslog_log", 2, 0, "2025-11-03 09:23:38")) == "differ"
     assert agreement.verdict(path, ours, agreement.Reading("", 0, 0, "")) == "lnav-text"
+
+
+def test_lnav_errors_from_syslog_words_are_a_convention_only_where_they_account_for_the_difference(
+        tmp_path: Path) -> None:
+    path = tmp_path / "logfile_syslog.0"
+    path.write_text("Nov  3 09:23:38 gw automount[7]: lookup for foo failed\nNov  3 09:23:39 gw sudo: ok\n")
+    os.utime(path, (1_785_000_000, 1_785_000_000))
+    ours = agreement.ours(path)
+    assert (ours.errors, ours.keyword_errors) == (0, 1)
+    first = ours.first
+    assert agreement.verdict(path, ours, agreement.Reading("syslog_log", 2, 1, first)) == "convention:keywords"
+    assert agreement.verdict(path, ours, agreement.Reading("syslog_log", 2, 2, first)) == "differ"
+    assert agreement.verdict(path, ours, agreement.Reading("generic_log", 2, 1, first)) == "differ"
+
+
+def test_lines_our_format_does_not_parse_after_a_dated_one_are_folded_lines(tmp_path: Path) -> None:
+    path = tmp_path / "logfile_filter.1"
+    path.write_text("hello\nMar 22 13:41:18 mac syslogd[557]: stats\nbye\nhello\n")
+    os.utime(path, (1_785_000_000, 1_785_000_000))
+    ours = agreement.ours(path)
+    assert (ours.lines, ours.folded) == (4, 2)  # the leading line has no entry above to fold into
+    assert agreement.verdict(path, ours, agreement.Reading("syslog_log", 2, 0, ours.first)) == "convention:lines"
+    assert agreement.verdict(path, ours, agreement.Reading("syslog_log", 3, 0, ours.first)) == "differ"
+
+
+def test_the_test_folders_formats_are_loaded_unless_this_lnav_refuses_them(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "test"
+    for name, text in (("jsontest", '{"test_log": {}}'), ("newer", '{"later_log": {"kind": "later"}}')):
+        (folder / "formats" / name).mkdir(parents=True)
+        (folder / "formats" / name / "format.json").write_text(text)
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    script = bin_dir / "lnav"  # refuses a config folder holding a format with "later" in it
+    script.write_text('#!/bin/sh\n! grep -rq later "$3/formats"\n')
+    script.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}:{os.environ['PATH']}")
+    into = tmp_path / "config"
+    into.mkdir()
+    assert agreement.load_test_formats(folder, str(tmp_path), into) == ["newer"]
+    assert [p.parent.name for p in (into / "formats").glob("*/format.json")] == ["jsontest"]

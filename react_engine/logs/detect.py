@@ -21,11 +21,14 @@ _COMPRESSED = re.compile(r"\.(gz|bz2|xz)$")
 
 
 def sample(lines: pa.Array, size: int = SAMPLE_LINES) -> pa.Array:
-    """Up to `size` non-blank lines: half from the start, half from the middle of the file."""
+    """Up to `size` non-blank lines: half from the start, half from the middle of the file; without lines that
+    start with a space or tab (continuations of the entry above, which start no entry) unless all do."""
     half = size // 2
     middle = max(len(lines) // 2, half)
     picked = pa.concat_arrays([lines.slice(0, half), lines.slice(middle, half)])
-    return picked.filter(pc.greater(pc.utf8_length(pc.utf8_trim_whitespace(picked)), 0))
+    picked = picked.filter(pc.greater(pc.utf8_length(pc.utf8_trim_whitespace(picked)), 0))
+    leading = pc.invert(pc.match_substring_regex(picked, r"^[ \t]"))
+    return picked.filter(leading) if pc.any(leading).as_py() else picked
 
 
 def match_share(fmt: Format, lines: pa.Array) -> float:

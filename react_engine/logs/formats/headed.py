@@ -14,9 +14,9 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from react_engine.logs.arrow import STRING
 from react_engine.logs.formats.jsonl import object_columns
 from react_engine.logs.formats.logformat import Columns, Format
+from react_engine.logs.formats.status import status_rule
 
 METADATA_COLUMN = "_metadata"
 """True on the lines a format reads as the file's metadata (header lines): they are dropped from the rows."""
@@ -102,19 +102,6 @@ def _headed_columns(lines: pa.Array, objects: list[dict[str, Any] | None], metad
     if status in columns:
         status_rule(columns, status)
     return columns, seen
-
-
-def status_rule(columns: Columns, name: str = "status") -> None:
-    """HTTP status >= 500 is an error, >= 400 a warning: the rule an access log's severity is inferred by."""
-    written = columns[name]
-    digits = pc.match_substring_regex(pc.cast(written, STRING), r"^\d{3}$")
-    status = pc.cast(pc.if_else(digits, pc.cast(written, STRING), pa.scalar(None, STRING)), pa.int64())
-    inferred = pc.if_else(pc.greater_equal(status, 500), pa.scalar("error", STRING),
-                          pc.if_else(pc.greater_equal(status, 400), pa.scalar("warning", STRING),
-                                     pa.scalar(None, STRING)))
-    columns["inferred"] = inferred
-    columns["severity_rule"] = pc.if_else(pc.is_valid(inferred), pa.scalar("HTTP status: >= 500 error, >= 400 "
-                                                                           "warning", STRING), pa.scalar(None, STRING))
 
 
 class _W3C:

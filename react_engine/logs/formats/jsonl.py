@@ -1,4 +1,8 @@
-"""JSON lines: one object per line; time, level and message are found by their usual key names."""
+"""JSON lines: one object per line; time, level and message are found by their usual key names.
+
+A log that writes no level but an HTTP response's status (`status`, `response.status`, ...) gets its severity from
+the status by the access log's rule (>= 500 error, >= 400 warning), named in `severity_rule`; a written level wins.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from react_engine.logs.formats.logformat import Columns, Format
+from react_engine.logs.formats.status import status_rule
 from react_engine.logs.schema import CANONICAL_COLUMNS, RAW_COLUMN
 
 KEYS: dict[str, tuple[str, ...]] = {
@@ -23,6 +28,9 @@ KEYS: dict[str, tuple[str, ...]] = {
     "component": ("logger", "logger_name", "name", "component", "module", "service", "app", "program", "source"),
     "pid": ("pid", "process", "process.pid", "thread", "thread_name"),
 }
+STATUS_KEYS = ("status", "status_code", "statusCode", "response.status", "response.status_code", "http.status_code",
+               "http.response.status_code", "EdgeResponseStatus")
+"""Keys that hold an HTTP response's status, by their usual names (nested objects one level down are dotted)."""
 MAX_EXTRAS = 20
 EXTRA_MIN_SHARE = 0.1
 _RESERVED = set(CANONICAL_COLUMNS) | {RAW_COLUMN, "ts", "level"}
@@ -105,7 +113,14 @@ def _float(number: int | float) -> float:
 
 
 def _read(lines: pa.Array) -> tuple[Columns, pa.Array]:
-    return object_columns(_objects(lines))
+    objects = _objects(lines)
+    columns, matched = object_columns(objects)
+    key = next((k for k in STATUS_KEYS if any(o and k in o for o in objects)), None)
+    if key is not None:
+        columns["_status"] = pa.array([_text(o.get(key)) if o else None for o in objects], pa.large_string())
+        status_rule(columns, "_status")
+        del columns["_status"]
+    return columns, matched
 
 
 def object_columns(objects: list[dict[str, Any] | None]) -> tuple[Columns, pa.Array]:

@@ -1,4 +1,5 @@
-"""Web server logs: Apache/nginx access logs (common and combined), Apache and nginx error logs.
+"""Web server logs: Apache/nginx access logs (common and combined, led by `host:port` in Apache's vhost_combined),
+Apache and nginx error logs.
 
 Access logs write no level: their `severity` is inferred from the HTTP status (>= 500 error, >= 400 warning), and
 `severity_rule` says so on those rows; `status` and `bytes` are integers.
@@ -10,11 +11,12 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from react_engine.logs.arrow import nil_to_null
-from react_engine.logs.formats.headed import status_rule
 from react_engine.logs.formats.logformat import Columns, Format
+from react_engine.logs.formats.status import status_rule
 
 ACCESS_LINE = (
-    r'^(?P<client_ip>\S+) (?P<ident>\S+) (?P<user>\S+) \[(?P<ts>[^\]]+)\] "(?P<message>(?P<method>[A-Z]+) '
+    r'^(?:(?P<vhost>[^\s:]+:\d+) )?(?P<client_ip>\S+) (?P<ident>\S+) (?P<user>\S+) \[(?P<ts>[^\]]+)\] '
+    r'"(?P<message>(?P<method>[A-Z]+) '
     r'(?P<path>\S+)(?: (?P<protocol>[^"\s]+))?|[^"]*)" (?P<status>\d{3}) (?P<bytes>\d+|-)'
     r'(?: "(?P<referer>[^"]*)" "(?P<user_agent>[^"]*)")?.*$'
 )
