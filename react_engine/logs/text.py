@@ -52,11 +52,13 @@ def bool_mask(values: Strings) -> np.ndarray:
     return np.asarray(values.fill_null(False).to_numpy(zero_copy_only=False), dtype=bool)
 
 
-def text_mask(frame: pd.DataFrame, test: Callable[[Strings], Strings]) -> np.ndarray:
+def text_mask(frame: pd.DataFrame, test: Callable[[Strings], Strings],
+              apart: Callable[[Strings, Strings], np.ndarray] | None = None) -> np.ndarray:
     """`test` (an Arrow predicate over strings) applied to every entry's text, as a boolean mask (null is False).
 
-    In a lean frame the entries are joined and tested CHUNK_ROWS at a time in threads (see `ahead.in_order`), each
-    chunk's pages dropped once it is tested (see `mapped.chunked`)."""
+    In a lean frame the entries are tested CHUNK_ROWS at a time in threads (see `ahead.in_order`), each chunk's
+    pages dropped once it is tested (see `mapped.chunked`): joined, or given as heads and messages to `apart`, which
+    gives the same mask without joining them (see `literal_text`)."""
     if RAW_HEAD not in frame.columns or RAW_COLUMN in frame.columns:
         return bool_mask(test(arrow_strings(entry_text(frame))))
     head, message = arrow_strings(frame[RAW_HEAD]), arrow_strings(frame["message"])
@@ -65,7 +67,7 @@ def text_mask(frame: pd.DataFrame, test: Callable[[Strings], Strings]) -> np.nda
 
     def tested(start: int) -> np.ndarray:
         parts = head.slice(start, rows), message.slice(start, rows)
-        mask = bool_mask(test(_joined(*parts)))
+        mask = apart(*parts) if apart is not None else bool_mask(test(_joined(*parts)))
         mapped.drop_pages(*parts)
         return mask
 

@@ -15,6 +15,7 @@ import pyarrow.compute as pc
 import re2
 
 from react_engine.errors import ToolError
+from react_engine.logs.literal_text import literal_search
 from react_engine.logs.text import Strings, arrow_strings, bool_mask, text_mask
 
 _OPTIONS = re2.Options()
@@ -58,7 +59,8 @@ def matches(series: pd.Series, pattern: str, *, ignore_case: bool = False) -> np
 
 def text_matches(frame: pd.DataFrame, pattern: str, *, ignore_case: bool = False) -> np.ndarray:
     """Boolean mask of rows whose entry, as written, contains a match of `pattern`."""
-    return text_mask(frame, _test(pattern, ignore_case))
+    test = _test(pattern, ignore_case)
+    return text_mask(frame, test, literal_search(pattern, test, ignore_case))
 
 
 def findall(series: pd.Series, pattern: str) -> pd.Series:
