@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 import numpy as np
 import pandas as pd
@@ -14,6 +14,7 @@ from react_engine.logs.ahead import in_order
 from react_engine.logs.arrow import STRING, concat
 from react_engine.logs.mapped import Strings
 from react_engine.logs.schema import RAW_COLUMN, RAW_HEAD
+from react_engine.logs.text_masks import kept_mask
 
 
 def arrow_strings(series: pd.Series) -> Strings:
@@ -53,12 +54,17 @@ def bool_mask(values: Strings) -> np.ndarray:
 
 
 def text_mask(frame: pd.DataFrame, test: Callable[[Strings], Strings],
-              apart: Callable[[Strings, Strings], np.ndarray] | None = None) -> np.ndarray:
+              apart: Callable[[Strings, Strings], np.ndarray] | None = None, key: Hashable = None) -> np.ndarray:
     """`test` (an Arrow predicate over strings) applied to every entry's text, as a boolean mask (null is False).
 
     In a lean frame the entries are tested CHUNK_ROWS at a time in threads (see `ahead.in_order`), each chunk's
-    pages dropped once it is tested (see `mapped.chunked`): joined, or given as heads and messages to `apart`, which
-    gives the same mask without joining them (see `literal_text`)."""
+    pages dropped once it is tested (see `mapped.drop_pages`): joined, or given as heads and messages to `apart`, which
+    gives the same mask without joining them (see `literal_text`). With `key` (naming the test), the mask is kept
+    for the next test of that name of the same text (see `text_masks`)."""
+    if key is not None:
+        columns = [RAW_COLUMN] if RAW_COLUMN in frame.columns else ["message", RAW_HEAD] if RAW_HEAD in \
+            frame.columns else ["message"]
+        return kept_mask([frame[c] for c in columns], key, lambda: text_mask(frame, test, apart))
     if RAW_HEAD not in frame.columns or RAW_COLUMN in frame.columns:
         return bool_mask(test(arrow_strings(entry_text(frame))))
     head, message = arrow_strings(frame[RAW_HEAD]), arrow_strings(frame["message"])

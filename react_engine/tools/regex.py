@@ -60,7 +60,7 @@ def matches(series: pd.Series, pattern: str, *, ignore_case: bool = False) -> np
 def text_matches(frame: pd.DataFrame, pattern: str, *, ignore_case: bool = False) -> np.ndarray:
     """Boolean mask of rows whose entry, as written, contains a match of `pattern`."""
     test = _test(pattern, ignore_case)
-    return text_mask(frame, test, literal_search(pattern, test, ignore_case))
+    return text_mask(frame, test, literal_search(pattern, test, ignore_case), key=(pattern, ignore_case))
 
 
 def findall(series: pd.Series, pattern: str) -> pd.Series:
