@@ -21,7 +21,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from react_engine.logs.arrow import STRING, combined, release_memory
+from react_engine.logs.arrow import STRING, release_memory
 
 Strings: TypeAlias = pa.Array | pa.ChunkedArray
 CHUNK_ROWS = 1 << 16
@@ -100,26 +100,21 @@ def settle() -> None:
     drop_pages()
 
 
-def chunked(*columns: Strings) -> Iterator[tuple[Strings, ...]]:
-    """Columns of equal length, CHUNK_ROWS rows at a time, each chunk's pages dropped once it is used."""
-    for start in range(0, len(columns[0]), CHUNK_ROWS):
-        chunk = tuple(column.slice(start, CHUNK_ROWS) for column in columns)
-        yield chunk
-        drop_pages(*chunk)
-
-
-def _taken(values: Strings, positions: np.ndarray) -> pa.Array:
-    """`values` (`large_string`) at the ascending `positions`, as one array, gathered a chunk at a time."""
-    pieces: list[pa.Array] = []
+def _taken(values: Strings, positions: np.ndarray) -> pa.ChunkedArray:
+    """`values` (`large_string`) at the ascending `positions`, gathered a chunk at a time, each chunk's pages dropped
+    once its rows are taken; the pieces are not copied again into one array."""
     bounds = np.searchsorted(positions, np.arange(0, len(values) + CHUNK_ROWS, CHUNK_ROWS))
-    for index, (chunk,) in enumerate(chunked(values)):
+
+    def piece(index: int) -> list[pa.Array]:
         first, last = bounds[index], bounds[index + 1]
-        if last > first:
-            piece = pc.take(chunk, positions[first:last] - index * CHUNK_ROWS)
-            pieces.extend(piece.chunks if isinstance(piece, pa.ChunkedArray) else [piece])
-    if not pieces:
-        return pa.array([], values.type)
-    return combined(pieces)
+        if last == first:
+            return []
+        chunk = values.slice(index * CHUNK_ROWS, CHUNK_ROWS)
+        taken = pc.take(chunk, positions[first:last] - index * CHUNK_ROWS)
+        drop_pages(chunk)
+        return taken.chunks if isinstance(taken, pa.ChunkedArray) else [taken]
+
+    return pa.chunked_array([p for index in range(len(bounds) - 1) for p in piece(index)], values.type)
 
 
 def _is_arrow_text(dtype: object) -> bool:
