@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from react_engine.logs.mapped import take_rows, take_values
+from react_engine.rows.subsets import kept_subset
 
 Rows = Any  # a pandas or Dask DataFrame of log rows
 Data = Any  # a pandas or Dask DataFrame or Series
@@ -58,13 +59,14 @@ def mask(data: Data, fn: Callable[[Any], np.ndarray]) -> Mask:
 
 
 def select(rows: Rows, keep: Mask) -> Rows:
-    """The rows where `keep` holds (kept on the cluster when lazy)."""
+    """The rows where `keep` holds (kept on the cluster when lazy; else the same subset as the last times `keep`
+    was asked of these rows, see `subsets`)."""
     if is_lazy(rows):
         from react_engine.dask import ops
 
         return ops.select(rows, keep)
     keep = np.asarray(keep, dtype=bool)
-    return rows if keep.all() else take_rows(rows, np.flatnonzero(keep))
+    return rows if keep.all() else kept_subset(rows, keep, lambda positions: take_rows(rows, positions))
 
 
 def partitionwise(fn: Callable[..., Any], data: Data, *args: Any, meta: Any) -> Any:
