@@ -22,6 +22,7 @@ import pyarrow.compute as pc
 
 from react_engine.logs.arrow import STRING, concat, libc
 from react_engine.logs.mapped import Strings
+from react_engine.logs.text import bool_mask
 
 Test = Callable[[Strings], Strings]
 """An Arrow predicate over strings (true where the pattern matches)."""
@@ -89,11 +90,11 @@ class LiteralSearch:
 
     def __call__(self, head: Strings, message: Strings) -> np.ndarray:
         head, message = _array(head), _array(message)
-        found = _mask(self.test(message))
+        found = bool_mask(self.test(message))
         data, forms = _Data(head), [_Form.of(char, self.ignore_case) for char in self.text]
         start = next((n for n, form in enumerate(forms) if not form.held(data)), len(forms))
         if start == len(forms):  # every character may be in the heads
-            found |= _mask(self.test(head))
+            found |= bool_mask(self.test(head))
         endings = [form.bytes_ending() for form in forms[: min(start, len(forms) - 1)]]  # of the starts they may end
         if endings:
             found |= self._across(head, message, np.logical_or.reduce(endings))
@@ -118,7 +119,7 @@ class LiteralSearch:
             picked = pa.array(rows)
             window = concat(pc.utf8_slice_codeunits(pc.take(head, picked), -reach).cast(STRING),
                             pc.utf8_slice_codeunits(pc.take(message, picked), 0, reach).cast(STRING))
-            out[rows] = _mask(self.test(window))
+            out[rows] = bool_mask(self.test(window))
         return out
 
 
@@ -130,10 +131,6 @@ def literal_search(pattern: str, test: Test, ignore_case: bool) -> LiteralSearch
 
 def _array(values: Strings) -> pa.Array:
     return values.combine_chunks() if isinstance(values, pa.ChunkedArray) else values
-
-
-def _mask(values: Strings) -> np.ndarray:
-    return np.asarray(values.fill_null(False).to_numpy(zero_copy_only=False), dtype=bool)
 
 
 def _offsets(values: pa.Array) -> np.ndarray:
