@@ -75,3 +75,13 @@ def test_searches_read_back_match_fresh_ones(messages: list[str], wanted: list[t
         fresh = _frame(messages, ["a: "] * len(messages))
         assert text_matches(frame, literal(text), ignore_case=ignore_case).tolist() == \
             text_matches(fresh, literal(text), ignore_case=ignore_case).tolist()
+
+
+def test_a_text_dying_while_its_thread_holds_the_lock_is_forgotten() -> None:
+    frame = _frame(["abc"], ["h "])
+    text_matches(frame, literal("b"))
+    held = len(text_masks._KEPT)
+    with text_masks._LOCK:  # as when a collection runs inside `kept_mask`: forgetting must not wait for the lock
+        del frame
+        gc.collect()
+    assert len(text_masks._KEPT) == held - 1

@@ -53,3 +53,13 @@ def test_select_is_the_rows_where_the_mask_holds(bits: list[bool], again: list[i
     masks = [np.array(bits), np.array(bits[::-1]), ~np.array(bits), np.roll(bits, 1)]
     for n in [0, *again]:
         pd.testing.assert_frame_equal(select(frame, masks[n]), frame[masks[n]])
+
+
+def test_a_frame_dying_while_its_thread_holds_the_lock_is_forgotten() -> None:
+    frame = _frame(6)
+    select(frame, np.arange(6) < 2)
+    key = id(frame)
+    with subsets._LOCK:  # as when a collection runs inside `kept_subset`: forgetting must not wait for the lock
+        del frame
+        gc.collect()
+    assert key not in subsets._KEPT

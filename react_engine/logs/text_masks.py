@@ -40,9 +40,11 @@ _LOCK = threading.Lock()
 
 
 def _forget(key: int, dead: weakref.ref[pa.ChunkedArray]) -> None:
-    with _LOCK:
-        if key in _KEPT and _KEPT[key].arrays[0] is dead:
-            del _KEPT[key]
+    """Called as the object dies: without the lock, which the dying object's thread may hold (a collection can
+    run in any allocation); its id cannot be taken by another object before it is gone."""
+    held = _KEPT.get(key)
+    if held is not None and held.arrays[0] is dead:
+        _KEPT.pop(key, None)
 
 
 def _arrays(columns: list[pd.Series]) -> tuple[pa.ChunkedArray, ...] | None:

@@ -33,9 +33,11 @@ _LOCK = threading.Lock()
 
 
 def _forget(key: int, dead: weakref.ref[pd.DataFrame]) -> None:
-    with _LOCK:
-        if key in _KEPT and _KEPT[key].frame is dead:
-            del _KEPT[key]
+    """Called as the object dies: without the lock, which the dying object's thread may hold (a collection can
+    run in any allocation); its id cannot be taken by another object before it is gone."""
+    held = _KEPT.get(key)
+    if held is not None and held.frame is dead:
+        _KEPT.pop(key, None)
 
 
 def kept_subset(frame: pd.DataFrame, keep: np.ndarray, take: Callable[[np.ndarray], pd.DataFrame]) -> pd.DataFrame:
