@@ -9,6 +9,8 @@ first load, which also writes the parse cache) and asks each question `--asks` t
 GET the run with ?wait=: the wall time a script sees). The CLI asks the same question of the cached file in a
 fresh process each time; lnav (when installed) counts with its SQL; DuckDB (when `import duckdb` works) reads the
 raw text cold each time. Wall seconds are reported (the p50 of the runs); the server's answers must be the CLI's.
+A warm server keeps what a search found (its mask, the rows it kept), so the count is also asked once each of texts
+not searched before (`NEW_COUNTS`): their p50 is the "new" column.
 With `--soak SECONDS`, `--clients` clients (20) then ask both questions over and over for that long, half in one
 shared session and half in one each, and the server's resident memory is sampled every second: errors, answers
 that differ from the CLI's, and the memory after the first quarter (the warm-up) and at the end are printed.
@@ -17,6 +19,7 @@ that differ from the CLI's, and the memory after the first quarter (the warm-up)
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import shutil
 import statistics
@@ -34,6 +37,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_ingest import REAL_LOGS, engine_command, environment
 
 COUNT = 'How many lines contain "Failed password"?'
+NEW_COUNTS = [f'How many lines contain "{text}"?' for text in (
+    "Invalid user", "authentication failure", "Received disconnect", "check pass", "reverse mapping",
+    "Connection closed", "Did not receive identification", "POSSIBLE BREAK-IN", "preauth", "Bye Bye", "port 22",
+    "Accepted password")]
+"""Count questions of texts not searched before in the session's warm frame: no search mask or rows kept yet."""
 P95 = "what is the p95 of time?"
 DUCK_COUNT = "SELECT count(*) FROM read_csv('{path}', columns={{'line': 'VARCHAR'}}, delim='\\x01', quote='', " \
              "escape='', header=false, auto_detect=false, strict_mode=false) WHERE line LIKE '%Failed password%'"
@@ -78,14 +86,16 @@ def serve(root: Path, env: dict[str, str]) -> tuple[subprocess.Popen[bytes], str
     raise SystemExit("the server did not start")
 
 
-def http_asks(client: httpx.Client, path: Path, question: str, asks: int) -> tuple[float, list[float], dict]:
-    """The session's first load (seconds), each warm ask's wall seconds, and the last result."""
+def http_asks(client: httpx.Client, path: Path, question: str, asks: int,
+              new: list[str]) -> tuple[float, list[float], list[float], dict]:
+    """The session's first load (seconds), each warm ask's wall seconds, those of each of the `new` questions
+    (asked once each), and the last result of `question`."""
     load, made = wall(lambda: client.post("/v1/sessions", json={"logs": [path.name]}, timeout=600).json())
     if "id" not in made:
         raise SystemExit(f"session: {made}")
 
-    def one() -> dict:
-        run = client.post(f"/v1/sessions/{made['id']}/ask", json={"question": question}).json()
+    def one(asked: str = question) -> dict:
+        run = client.post(f"/v1/sessions/{made['id']}/ask", json={"question": asked}).json()
         return client.get(f"/v1/runs/{run['run_id']}", params={"wait": 60}, timeout=120).json()
 
     one()  # the first run of a question builds its plan and reads its field; measured: the warm ones
@@ -93,7 +103,7 @@ def http_asks(client: httpx.Client, path: Path, question: str, asks: int) -> tup
     for _ in range(asks):
         seconds, result = wall(one)
         times.append(seconds)
-    return load, times, result
+    return load, times, [wall(functools.partial(one, asked))[0] for asked in new], result
 
 
 def cli_asks(path: Path, question: str, runs: int, env: dict[str, str]) -> tuple[list[float], dict]:
@@ -199,12 +209,13 @@ def main() -> None:
         try:
             with httpx.Client(base_url=base, timeout=60) as client:
                 for path, question, sql in ((ssh, COUNT, DUCK_COUNT), (stack, P95, DUCK_P95)):
-                    load, times, served = http_asks(client, path, question, args.asks)
+                    load, times, new, served = http_asks(client, path, question, args.asks,
+                                                         NEW_COUNTS if question == COUNT else [])
                     cli, expected = cli_asks(path, question, args.cli_runs, env)
                     same = (served.get("answer"), served.get("value")) == (expected["answer"], expected["value"])
                     ducked = duck(sql, path, args.cli_runs)
                     lnav = lnav_count(path, args.cli_runs, env, work) if question == COUNT else None
-                    rows.append((path.name, question, load, times, cli, ducked, lnav, same, served.get("answer")))
+                    rows.append((path.name, question, load, times, new, cli, ducked, lnav, same, served.get("answer")))
                     steps = ", ".join(f"{s['action']} {s['tool_ms']:.0f}/{s['duration_ms']:.0f} ms"
                                       for s in served.get("steps", []))
                     print(f"{path.name}: the last run took {served['statistics']['execution_time_seconds']:.3f} s "
@@ -216,13 +227,13 @@ def main() -> None:
         finally:
             server.terminate()
             server.wait(10)
-    print(f"{'file':10} {'question':44} {'load':>6} {'http p50':>8} {'http p95':>8} {'cli p50':>7} "
+    print(f"{'file':10} {'question':44} {'load':>6} {'http p50':>8} {'http p95':>8} {'new p50':>7} {'cli p50':>7} "
           f"{'duckdb':>7} {'lnav':>6} {'x duck':>6}  same as CLI")
-    for name, question, load, times, cli, ducked, lnav, same, answer in rows:
+    for name, question, load, times, new, cli, ducked, lnav, same, answer in rows:
         ratio = f"{statistics.median(times) / statistics.median(ducked):.2f}" if ducked else "-"
         high = sorted(times)[max(0, int(len(times) * 0.95) - 1)]
-        print(f"{name:10} {question:44} {load:6.2f} {statistics.median(times):8.3f} {high:8.3f} {p50(cli):>7} "
-              f"{p50(ducked):>7} {p50(lnav):>6} {ratio:>6}  {same}  ({answer})")
+        print(f"{name:10} {question:44} {load:6.2f} {statistics.median(times):8.3f} {high:8.3f} {p50(new):>7} "
+              f"{p50(cli):>7} {p50(ducked):>7} {p50(lnav):>6} {ratio:>6}  {same}  ({answer})")
 
 
 if __name__ == "__main__":
