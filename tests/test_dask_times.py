@@ -48,5 +48,5 @@ def test_same_values_on_the_cluster(frames: tuple[pd.DataFrame, Any], name: str,
             ctx.rows = run("search_logs", ctx, value="MAWED07T0").rows
         results.append(run(name, ctx, **params))
     local, remote = results
-    assert remote.value == local.value and remote.summary == local.summary
+    assert remote.value.recorded() == local.value.recorded() and remote.summary == local.summary
     assert list(remote.evidence) == list(local.evidence)

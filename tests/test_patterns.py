@@ -128,8 +128,8 @@ def test_patterns_tool_on_apache_errors() -> None:
     errors = frame[frame["severity"] == "error"]
     tool = REGISTRY["message_patterns"]
     result = tool.run(tool.params(n=5), ToolContext(frame=frame, rows=errors, now=pd.Timestamp.now(tz="UTC")))
-    rows = result.value["rows"]
-    assert result.value["patterns"] == 4 and result.value["rows_counted"] == len(errors)
+    rows = result.value.recorded()["rows"]
+    assert result.value.recorded()["patterns"] == 4 and result.value.recorded()["rows_counted"] == len(errors)
     assert rows[0][:3] == [539, round(100 * 539 / len(errors), 1), "mod_jk child workerEnv in error state <*>"]
     assert [r[0] for r in rows] == [539, 32, 12, 12]
     assert all("error" in r[5] for r in rows)

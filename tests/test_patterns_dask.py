@@ -20,7 +20,7 @@ pytestmark = pytest.mark.dask
 
 def _patterns(frame: pd.DataFrame) -> dict:
     tool = REGISTRY["message_patterns"]
-    return tool.run(tool.params(n=50), ToolContext(frame=frame, rows=frame, now=pd.Timestamp.now(tz="UTC"))).value
+    return tool.run(tool.params(n=50), ToolContext(frame=frame, rows=frame, now=pd.Timestamp.now(tz="UTC"))).value.recorded()
 
 
 def test_patterns_on_the_cluster_match_in_process() -> None:

@@ -26,18 +26,18 @@ def _frame(minutes: list[int]) -> pd.DataFrame:
 
 
 def test_time_span_says_where_a_file_goes_back_in_time() -> None:
-    value = run("time_span", context(_frame([30, 10, 20, 40]))).value
+    value = run("time_span", context(_frame([30, 10, 20, 40]))).value.recorded()
     assert value["first"]["line"] == 2  # the earliest time
     assert value["out_of_order"]["lines_back"] == 1
     assert value["out_of_order"]["first_line"]["line"] == 1
     assert value["out_of_order"]["first_line"]["time"] == (BASE + pd.Timedelta(minutes=30)).isoformat()
-    assert "out_of_order" not in run("time_span", context(_frame([1, 2, 2, 3]))).value
+    assert "out_of_order" not in run("time_span", context(_frame([1, 2, 2, 3]))).value.recorded()
 
 
 @settings(max_examples=50, deadline=None)
 @given(st.lists(st.integers(0, 50), min_size=1, max_size=25))
 def test_lines_back_counts_every_step_back(minutes: list[int]) -> None:
-    value = run("time_span", context(_frame(minutes))).value
+    value = run("time_span", context(_frame(minutes))).value.recorded()
     back = sum(later < earlier for earlier, later in pairwise(minutes))
     assert value.get("out_of_order", {}).get("lines_back", 0) == back
 
@@ -45,12 +45,13 @@ def test_lines_back_counts_every_step_back(minutes: list[int]) -> None:
 def test_files_are_each_in_order_even_when_the_second_starts_earlier() -> None:
     df = _frame([30, 40, 10, 20])
     df["source"] = pd.Series(["a.log", "a.log", "b.log", "b.log"], index=df.index, dtype=df["source"].dtype)
-    assert "out_of_order" not in run("time_span", context(df)).value
+    assert "out_of_order" not in run("time_span", context(df)).value.recorded()
 
 
 def _answer(minutes: list[int], measure: Occurrence | Span) -> str:
     result = run("time_span", context(_frame(minutes)))
-    history = [HistoryItem(iteration=1, action="time_span", value=result.value, summary=result.summary)]
+    history = [HistoryItem(iteration=1, action="time_span", value=result.value.recorded(), result=result.value,
+                           summary=result.summary)]
     answer = time_answer(measure, history, "")
     assert answer is not None
     return answer[0]

@@ -31,8 +31,8 @@ def test_the_longest_silence_in_apache() -> None:
     after = gaps.idxmax()
     before = ordered.index[ordered.index.get_loc(after) - 1]
     result = run("gaps", context(load([real_log("Apache")])), n=1)
-    assert result.value["gaps"][0]["seconds"] == gaps.max().total_seconds()
-    assert result.value["gaps"][0]["from"] == stamps[before].isoformat()
+    assert result.value.recorded()["gaps"][0]["seconds"] == gaps.max().total_seconds()
+    assert result.value.recorded()["gaps"][0]["from"] == stamps[before].isoformat()
     lines = sorted(int(csv["LineId"][i]) for i in (before, after))
     assert [int(line) for line in load([real_log("Apache")]).loc[result.evidence, "line"]] == lines
 
@@ -65,7 +65,7 @@ def test_the_last_failed_password_and_the_ssh_session_in_openssh() -> None:
     pairs = opened.merge(closed, on="Pid", suffixes=("_open", "_close"))
     expected = (pd.to_timedelta(pairs["Time_close"]) - pd.to_timedelta(pairs["Time_open"])).dt.total_seconds()
     result = run("durations", context(frame), start="session opened", end="session closed", key="pid")
-    assert result.value["count"] == len(pairs) and result.value["mean_seconds"] == expected.mean()
+    assert result.value.recorded()["count"] == len(pairs) and result.value.recorded()["mean_seconds"] == expected.mean()
     asked = Engine(RulesPlanner()).ask("how long were SSH sessions", [str(real_log("OpenSSH"))], frame=frame)
     assert asked.value["count"] == len(pairs) and asked.value["mean_seconds"] == expected.mean() and asked.verified
     assert spoken(expected.max()) in asked.answer and f"pid {pairs['Pid'].iloc[0]}" in asked.answer

@@ -31,11 +31,11 @@ def test_every_mac_notation_counts_as_one_modem() -> None:
     result = run("extract_entities", context(df), types="mac")
     assert values(result, "mac") == [(100, "00:1d:d3:8e:d4:b7"), (101, "00:1d:d3:8e:d4:b7"),
                                      (102, "00:1d:d3:8e:d4:b7"), (102, "00:1d:d3:8e:d4:b8")]
-    assert result.value["mac"] == {"total": 4, "unique": 2, "top": [["00:1d:d3:8e:d4:b7", 3],
+    assert result.value.recorded()["mac"] == {"total": 4, "unique": 2, "top": [["00:1d:d3:8e:d4:b7", 3],
                                                                     ["00:1d:d3:8e:d4:b8", 1]]}
     ctx = context(df, entities=result.entities)
-    assert run("count_entities", ctx, type="mac").value == 2
-    assert run("count_entities", ctx, type="mac", unique=False).value == 4
+    assert run("count_entities", ctx, type="mac").value.recorded() == 2
+    assert run("count_entities", ctx, type="mac", unique=False).value.recorded() == 4
 
 
 @pytest.mark.parametrize(("kind", "message", "expected"), [
@@ -87,7 +87,7 @@ def test_custom_pattern_matches_pandas_extractall(df: pd.DataFrame, pattern: str
     expected = df["raw"].str.extractall(pattern)[0].dropna()
     expected = expected[expected.str.len() > 0]
     assert values(result, "thing") == list(zip(expected.index.get_level_values(0), expected))
-    assert result.value["thing"]["unique"] == expected.nunique()
+    assert result.value.recorded()["thing"]["unique"] == expected.nunique()
 
 
 def test_custom_pattern_without_group_takes_whole_match_and_names_from_types() -> None:
@@ -105,7 +105,7 @@ def test_counts_only_look_at_current_rows(df: pd.DataFrame, keep: list[bool], un
     for kind in ("mac", "ip"):
         result = run("count_entities", context(df, rows, entities=extracted), type=kind, unique=unique)
         current = extracted[kind][extracted[kind].index.isin(rows.index)]
-        assert result.value == (current.nunique() if unique else len(current))
+        assert result.value.recorded() == (current.nunique() if unique else len(current))
         assert result.entities is None
 
 
@@ -121,7 +121,7 @@ def test_counts_the_values_of_any_column_in_the_current_rows(df: pd.DataFrame, k
             run("count_entities", context(df, rows), type=column, unique=unique)
         return
     result = run("count_entities", context(df, rows), type=column, unique=unique)
-    assert result.value == (present.nunique() if unique else len(present))
+    assert result.value.recorded() == (present.nunique() if unique else len(present))
     assert result.entities is None or present.empty  # an empty host column falls back to the hostname type
     assert result.evidence is None or set(result.evidence) == set(present.index)
 
@@ -129,16 +129,16 @@ def test_counts_the_values_of_any_column_in_the_current_rows(df: pd.DataFrame, k
 def test_a_column_wins_over_the_entity_type_of_the_same_name_unless_it_is_empty() -> None:
     df = frame([{"message": "Failed password for root from 10.0.0.1"}, {"message": "user=bob", "status": 404}])
     df["user"] = pd.Series(["alice", "alice"], index=df.index, dtype="str")
-    assert run("count_entities", context(df), type="user").value == 1  # the column: alice
+    assert run("count_entities", context(df), type="user").value.recorded() == 1  # the column: alice
     df["user"] = pd.Series([None, None], index=df.index, dtype="str")
-    assert run("count_entities", context(df), type="user").value == 2  # extracted: root and bob
-    assert run("count_entities", context(df), type="status", unique=False).value == 1
+    assert run("count_entities", context(df), type="user").value.recorded() == 2  # extracted: root and bob
+    assert run("count_entities", context(df), type="status", unique=False).value.recorded() == 1
 
 
 def test_count_extracts_a_builtin_type_on_demand() -> None:
     df = frame([{"message": "from 10.0.0.1"}, {"message": "from 10.0.0.1 and 10.0.0.2"}, {"message": "none"}])
     result = run("count_entities", context(df), type="IPs")
-    assert result.value == 2 and list(result.entities["ip"].index) == [100, 101, 101]
+    assert result.value.recorded() == 2 and list(result.entities["ip"].index) == [100, 101, 101]
     assert list(result.evidence) == [100, 101]
 
 

@@ -27,7 +27,7 @@ def test_csv_round_trips_the_current_rows(tmp_path: Path) -> None:
     df, current = rows()
     result = run("export_results", context(df, current, output_dir=tmp_path), path="out/errors.csv")
     written = tmp_path / "out" / "errors.csv"
-    assert result.value == {"path": str(written), "rows": 2, "format": "csv"}
+    assert result.value.recorded() == {"path": str(written), "rows": 2, "format": "csv"}
     back = pd.read_csv(written, dtype=str, keep_default_na=False)
     assert list(back["raw"]) == list(current["raw"]) and list(back["line"]) == ["1", "3"]
 

@@ -55,11 +55,11 @@ def test_a_statistic_is_the_pandas_statistic(df: pd.DataFrame, func: str, q: flo
     q = round(q, 2)
     result = run("field_stats", context(df), field=field, func=_func(func, q))
     if values.notna().sum() == 0:
-        assert result.value == {"rows": 0}
+        assert result.value.recorded() == {"rows": 0}
         return
     stat = _func(func, q)
-    assert result.value["rows"] == values.notna().sum()
-    assert result.value[stat] == pytest.approx(_expected(values, func, q), rel=1e-5, abs=1e-9)
+    assert result.value.recorded()["rows"] == values.notna().sum()
+    assert result.value.recorded()[stat] == pytest.approx(_expected(values, func, q), rel=1e-5, abs=1e-9)
 
 
 @settings(max_examples=40, deadline=None)
@@ -72,11 +72,11 @@ def test_grouped_statistics_are_pandas_groupby(df: pd.DataFrame, func: str,
                  by=by + ([interval] if interval else []))
     present = df[df["latency_ms"].notna() & (df["timestamp"].notna() if interval else True)]
     if present.empty:
-        assert result.value == {"rows": 0}
+        assert result.value.recorded() == {"rows": 0}
         return
     keys = by + (["bucket"] if interval else [])
     present = present.assign(bucket=present["timestamp"].dt.floor("1h").map(lambda t: t.isoformat()))
-    table = result.value["rows"]
+    table = result.value.recorded()["rows"]
     assert len(table) == present.groupby(keys).ngroups
     for row in table:
         group = present[np.logical_and.reduce([present[k].astype(str) == str(v) for k, v in zip(keys, row)])]
@@ -90,12 +90,12 @@ def test_grouped_statistics_are_pandas_groupby(df: pd.DataFrame, func: str,
 def test_groups_come_in_the_order_asked(df: pd.DataFrame, func: str, order: str | None, by: list[str]) -> None:
     """Largest first (desc, and keys by default), smallest first (asc), or time buckets in time order."""
     result = run("field_stats", context(df), field="latency_ms", func=_func(func, 90), by=by, order=order)
-    if result.value == {"rows": 0}:
+    if result.value.recorded() == {"rows": 0}:
         return
     at = len(by)
-    cells = [row[at] for row in result.value["rows"]]
+    cells = [row[at] for row in result.value.recorded()["rows"]]
     if order is None and "1h" in by:
-        times = [tuple(row[:at]) for row in result.value["rows"]]
+        times = [tuple(row[:at]) for row in result.value.recorded()["rows"]]
         assert times == sorted(times)
     else:
         assert cells == sorted(cells, reverse=order != "asc")
@@ -119,12 +119,12 @@ def test_two_keys_give_a_pivot_of_pandas_groupby(df: pd.DataFrame, func: str, le
                  func=_func(func, 75), by=["host", "component"])
     present = df if counted else df[df["latency_ms"].notna()]
     if present.empty:
-        assert result.value == {"rows": 0}
+        assert result.value.recorded() == {"rows": 0}
         return
     values = pd.Series(1.0, index=present.index) if counted else present["latency_ms"].astype(float)
-    columns = result.value["columns"][1:-1]
-    assert len(result.value["rows"]) == present["host"].nunique()
-    for row in result.value["rows"]:
+    columns = result.value.recorded()["columns"][1:-1]
+    assert len(result.value.recorded()["rows"]) == present["host"].nunique()
+    for row in result.value.recorded()["rows"]:
         host, cells, total = row[0], row[1:-1], row[-1]
         assert total == pytest.approx(_expected(values[present["host"] == host], func, 75), rel=1e-5, abs=1e-9)
         for component, cell in zip(columns, cells):
@@ -137,7 +137,7 @@ def test_a_level_or_logger_key_names_the_level_as_written_and_the_component() ->
     df = frame([{"message": "a", "level": ("WARN", "warning"), "component": "db.pool"},
                 {"message": "b", "level": ("INFO", "info"), "component": "api"},
                 {"message": "c", "level": ("WARN", "warning"), "component": "api"}])
-    table = run("field_stats", context(df), func="count", by=["level", "logger"]).value
+    table = run("field_stats", context(df), func="count", by=["level", "logger"]).value.recorded()
     assert table["columns"][0] == "level_raw" and set(table["columns"][1:-1]) == {"db.pool", "api"}
     assert {row[0]: row[-1] for row in table["rows"]} == {"WARN": 2, "INFO": 1}
     with pytest.raises(ToolError, match="no column 'levle'"):
@@ -151,8 +151,8 @@ def test_a_share_states_both_counts(df: pd.DataFrame, host: str) -> None:
     assert narrowed.rows is not None
     result = run("share", context(df, narrowed.rows, before=df))
     part = int((df["host"] == host).sum())
-    assert result.value == {"percent": pytest.approx(100 * part / len(df), rel=1e-5), "rows": part, "of": len(df)}
-    assert run("share", context(df, narrowed.rows, before=df), base="previous").value["of"] == len(df)
+    assert result.value.recorded() == {"percent": pytest.approx(100 * part / len(df), rel=1e-5), "rows": part, "of": len(df)}
+    assert run("share", context(df, narrowed.rows, before=df), base="previous").value.recorded()["of"] == len(df)
 
 
 @settings(max_examples=40, deadline=None)
@@ -170,14 +170,14 @@ def test_a_share_per_group_is_each_groups_part_of_its_base(df: pd.DataFrame, hos
     groups = groups.dropna(subset=names).astype({k: object for k in keys})
     whole = groups.groupby(names).size()
     part = groups[groups["host"] == host].groupby(names).size().reindex(whole.index, fill_value=0)
-    assert result.value["columns"] == [*names, "percent", "rows", "of"] and result.value["groups"] == len(whole)
-    got = {tuple(str(v) for v in row[:len(names)]): row[len(names):] for row in result.value["rows"]}
+    assert result.value.recorded()["columns"] == [*names, "percent", "rows", "of"] and result.value.recorded()["groups"] == len(whole)
+    got = {tuple(str(v) for v in row[:len(names)]): row[len(names):] for row in result.value.recorded()["rows"]}
     label = (lambda v: pd.Timestamp(v).isoformat()) if "bucket" in names else str
     expected = {tuple(str(v) if n != "bucket" else label(v) for n, v in zip(names, (k if isinstance(k, tuple) else (k,)),
                                                                              strict=True)): [
         pytest.approx(100 * part[k] / whole[k], rel=1e-5), int(part[k]), int(whole[k])] for k in whole.index}
     assert got == expected
-    percents = [row[len(names)] for row in result.value["rows"]]
+    percents = [row[len(names)] for row in result.value.recorded()["rows"]]
     if "bucket" not in names:
         assert percents == sorted(percents, reverse=True)  # the highest share first
 
@@ -196,7 +196,7 @@ def test_a_comparison_of_two_windows(df: pd.DataFrame) -> None:
     stamps = df["timestamp"]
     today = int(((stamps >= now - pd.Timedelta("1D")) & (stamps <= now)).sum())
     before = int(((stamps >= now - pd.Timedelta("2D")) & (stamps <= now - pd.Timedelta("1D"))).sum())
-    value: dict[str, Any] = result.value
+    value: dict[str, Any] = result.value.recorded()
     assert (value["a"], value["b"], value["difference"]) == (today, before, today - before)
     if before:
         assert value["percent_change"] == pytest.approx(100 * (today - before) / before, rel=1e-5)
@@ -210,13 +210,13 @@ def test_a_comparison_of_two_windows(df: pd.DataFrame) -> None:
 def test_a_comparison_of_two_values(df: pd.DataFrame) -> None:
     result = run("compare", context(df), a="web1", b="db1", by="host", field="latency_ms", func="max")
     sides = [df.loc[df["host"] == h, "latency_ms"].dropna() for h in ("web1", "db1")]
-    assert [result.value["a"], result.value["b"]] == [int(s.max()) if len(s) else None for s in sides]
+    assert [result.value.recorded()["a"], result.value.recorded()["b"]] == [int(s.max()) if len(s) else None for s in sides]
 
 
 @settings(max_examples=30, deadline=None)
 @given(frames(), st.sampled_from(["took", "fail", "a"]), st.sampled_from(["took", "ok", "A"]))
 def test_a_comparison_of_two_searched_texts(df: pd.DataFrame, a: str, b: str) -> None:
-    value = run("compare", context(df), a=a, b=b, by="text").value
+    value = run("compare", context(df), a=a, b=b, by="text").value.recorded()
     text = df["raw"].str.lower()
     assert (value["a"], value["b"]) == (int(text.str.contains(a.lower(), regex=False).sum()),
                                         int(text.str.contains(b.lower(), regex=False).sum()))
@@ -225,7 +225,7 @@ def test_a_comparison_of_two_searched_texts(df: pd.DataFrame, a: str, b: str) ->
 @settings(max_examples=30, deadline=None)
 @given(frames(), st.sampled_from(["took", "fail", "a"]))
 def test_a_comparison_of_a_level_as_the_log_writes_it_with_a_searched_text(df: pd.DataFrame, text: str) -> None:
-    value = run("compare", context(df), a="WARN", b=text, by="severity", by_b="text").value
+    value = run("compare", context(df), a="WARN", b=text, by="severity", by_b="text").value.recorded()
     assert (value["a"], value["b"]) == (int((df["severity"] == "warning").sum()),
                                         int(df["raw"].str.lower().str.contains(text.lower(), regex=False).sum()))
 
@@ -234,7 +234,7 @@ def test_a_comparison_of_a_level_as_the_log_writes_it_with_a_searched_text(df: p
 @given(st.sampled_from(["latency_ms", "latncy_ms", "latenyc_ms", "Latency_MS"]), st.sampled_from(FUNCS[1:6]))
 def test_a_misspelt_field_name_is_read_as_the_one_field_it_is_close_to(asked: str, func: str) -> None:
     df = _timed(frame([{"message": "a"}, {"message": "b"}]), [10, 30])
-    assert run("field_stats", context(df), field=asked, func=func).value[func] == _expected(
+    assert run("field_stats", context(df), field=asked, func=func).value.recorded()[func] == _expected(
         df["latency_ms"], func, 50)
     with pytest.raises(ToolError, match="no numeric field"):
         run("field_stats", context(df), field="zzz", func=func)
@@ -251,7 +251,7 @@ def test_real_openstack_mean_response_time() -> None:
 
     df = load([real_log("OpenStack")])
     result = run("field_stats", context(df), field="response time", func="mean")
-    assert result.value == {"mean": pytest.approx(0.2345, abs=5e-5), "rows": 1017, "unit": "s"}
+    assert result.value.recorded() == {"mean": pytest.approx(0.2345, abs=5e-5), "rows": 1017, "unit": "s"}
     assert "0.234454 s over 1,017 rows with time" in result.summary
 
 

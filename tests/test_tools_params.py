@@ -14,6 +14,7 @@ from tool_frames import WORDS, context, frames
 
 from react_engine.errors import ToolError
 from react_engine.tools import REGISTRY
+from react_engine.tools.registry import read_result
 
 NAMES = sorted(REGISTRY)
 WORDS_MORE = [*WORDS, "now-1h", "now", "2026-11-20T10:00", "1h", "mac", "ip", "host", "status", "raw", "ERROR", "error", "eq", "ne", "regex", "contains", "(a+)+$", "x.csv"]
@@ -45,7 +46,8 @@ def test_any_params_give_a_result_or_a_tool_error(name: str, tmp_path_factory: p
         except ToolError as exc:
             assert str(exc) and "\n" not in str(exc)
             return
-        json.dumps(result.value)
+        recorded = result.value.recorded()  # the value a trace records reads back as the same result
+        assert json.dumps(read_result(name, recorded).recorded()) == json.dumps(recorded)
         assert "\n" not in result.summary
         if result.rows is not None:
             assert result.rows.index.isin(df.index).all()

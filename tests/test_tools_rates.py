@@ -40,10 +40,10 @@ def test_a_rate_is_the_pandas_statistic_of_the_rows_per_bucket(df: pd.DataFrame,
     result = run("field_stats", context(df), func=func, per=width)
     stamps = df["timestamp"].dropna()
     if stamps.empty:
-        assert result.value == {"rows": 0}
+        assert result.value.recorded() == {"rows": 0}
         return
     counts = _per_bucket(stamps, width, _span(stamps, width))
-    value = result.value
+    value = result.value.recorded()
     assert value[func] == pytest.approx(_stat(counts, func), rel=1e-5, abs=1e-9)
     assert (value["buckets"], value["counted"]) == (len(counts), len(stamps))
     assert pd.Timestamp(value["from"]) == counts.index[0]
@@ -58,25 +58,25 @@ def test_a_rate_per_group_counts_each_group_over_the_same_buckets(df: pd.DataFra
     result = run("field_stats", context(df), func=func, per=width, by=[key])
     kept = df.dropna(subset=["timestamp", key])
     if kept.empty:
-        assert result.value == {"rows": 0}
+        assert result.value.recorded() == {"rows": 0}
         return
     span = _span(kept["timestamp"], width)
     expected = {str(v): _stat(_per_bucket(rows["timestamp"], width, span), func)
                 for v, rows in kept.groupby(kept[key].astype(str))}
-    got = {str(k): v for k, v in result.value["rows"]}
+    got = {str(k): v for k, v in result.value.recorded()["rows"]}
     assert got.keys() == expected.keys()
     assert all(got[k] == pytest.approx(expected[k], rel=1e-5, abs=1e-9) for k in expected)
-    assert result.value["groups"] == len(expected) and result.value["counted"] == len(kept)
-    ranked = [v for _, v in result.value["rows"]]
+    assert result.value.recorded()["groups"] == len(expected) and result.value.recorded()["counted"] == len(kept)
+    ranked = [v for _, v in result.value.recorded()["rows"]]
     assert ranked == sorted(ranked, reverse=True)  # the largest statistic first
 
 
 def test_empty_buckets_between_rows_count_as_zero() -> None:
     times = ["2026-11-20T10:05:00Z", "2026-11-20T10:50:00Z", "2026-11-20T13:10:00Z"]  # 10h: 2, 11h: 0, 12h: 0, 13h: 1
     df = frame([{"message": "x", "timestamp": pd.Timestamp(t)} for t in times])
-    value = run("field_stats", context(df), func="mean", per="1h").value
+    value = run("field_stats", context(df), func="mean", per="1h").value.recorded()
     assert (value["mean"], value["buckets"], value["counted"]) == (0.75, 4, 3)
-    assert run("field_stats", context(df), func="median", per="1h").value["median"] == 0.5
+    assert run("field_stats", context(df), func="median", per="1h").value.recorded()["median"] == 0.5
 
 
 def test_a_rate_counts_rows_so_a_field_or_a_time_bucket_in_by_is_refused() -> None:
@@ -92,4 +92,4 @@ def test_too_many_buckets_ask_for_a_wider_one() -> None:
     df = frame([{"message": "x", "timestamp": pd.Timestamp(t)} for t in times])
     with pytest.raises(ToolError, match="wider bucket"):
         run("field_stats", context(df), func="mean", per="1s")
-    assert run("field_stats", context(df), func="sum", per="1d").value["sum"] == 2
+    assert run("field_stats", context(df), func="sum", per="1d").value.recorded()["sum"] == 2

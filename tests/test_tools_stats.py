@@ -28,7 +28,7 @@ def test_top_values_are_ranked_by_count_then_value(df: pd.DataFrame, field: str,
             run("top_values", context(df), field=field, n=n)
         return
     result = run("top_values", context(df), field=field, n=n)
-    assert result.value == [list(pair) for pair in expected]
+    assert result.value.recorded() == [list(pair) for pair in expected]
     if expected:
         top_rows = df.index[(df[field] == expected[0][0]).fillna(False).to_numpy(dtype=bool)]
         assert result.evidence is None if len(top_rows) == len(df) else list(result.evidence) == list(top_rows)
@@ -37,9 +37,9 @@ def test_top_values_are_ranked_by_count_then_value(df: pd.DataFrame, field: str,
 def test_top_values_of_current_rows_and_entity_types() -> None:
     df = frame([{"message": "a 10.0.0.2", "host": "h1"}, {"message": "b 10.0.0.1 10.0.0.2", "host": "h2"},
                 {"message": "c 10.0.0.1", "host": "h2"}, {"message": "d", "host": "h3"}])
-    assert run("top_values", context(df, df.loc[[100, 101]]), field="host").value == [["h1", 1], ["h2", 1]]
+    assert run("top_values", context(df, df.loc[[100, 101]]), field="host").value.recorded() == [["h1", 1], ["h2", 1]]
     result = run("top_values", context(df), field="ip", n=1)
-    assert result.value == [["10.0.0.1", 2]] and list(result.evidence) == [101, 102]
+    assert result.value.recorded() == [["10.0.0.1", 2]] and list(result.evidence) == [101, 102]
     assert list(result.entities["ip"]) == ["10.0.0.2", "10.0.0.1", "10.0.0.2", "10.0.0.1"]
     with pytest.raises(ToolError, match="no column or entity type 'gizmo'; columns are: timestamp"):
         run("top_values", context(df), field="gizmo")
@@ -58,11 +58,11 @@ def test_count_by_time_matches_bucket_counting(df: pd.DataFrame, interval: str) 
     stamps = df["timestamp"].dropna()
     result = run("count_by_time", context(df), interval=interval)
     if stamps.empty:
-        assert result.value == []
+        assert result.value.recorded() == []
         return
     width = pd.Timedelta(interval.replace("m", "min").replace("d", "D"))
-    assert result.value == _histogram(stamps, width)
-    peak = max(result.value, key=lambda bucket: bucket[1])
+    assert result.value.recorded() == _histogram(stamps, width)
+    peak = max(result.value.recorded(), key=lambda bucket: bucket[1])
     assert len(result.evidence) == peak[1]
 
 
@@ -72,11 +72,11 @@ def test_count_by_time_orders_the_buckets_by_count_ties_by_time(df: pd.DataFrame
     stamps = df["timestamp"].dropna()
     result = run("count_by_time", context(df), interval=interval, order=order)
     if stamps.empty:
-        assert result.value == []
+        assert result.value.recorded() == []
         return
     by_time = _histogram(stamps, pd.Timedelta(interval.replace("m", "min").replace("d", "D")))
     expected = sorted(by_time, key=lambda bucket: bucket[1] if order == "asc" else -bucket[1])  # stable: by time
-    assert result.value == expected
+    assert result.value.recorded() == expected
     assert ("busiest first" if order == "desc" else "quietest first") in result.summary
 
 
@@ -87,7 +87,7 @@ def test_count_by_time_keeps_the_asked_bucket_over_a_long_span(hours: list[int])
                 for h in [0, *hours, 24 * 90]])  # over 2,000 hourly buckets from the first to the last line
     result = run("count_by_time", context(df), interval="1h")
     busy = [bucket for bucket in _histogram(df["timestamp"], pd.Timedelta(hours=1)) if bucket[1]]
-    assert result.value == busy  # hourly buckets, the empty ones left out
+    assert result.value.recorded() == busy  # hourly buckets, the empty ones left out
     peak = max(busy, key=lambda bucket: bucket[1])
     assert f"peak {peak[0]} ({peak[1]:,} rows)" in result.summary and "empty" in result.summary
 
@@ -96,8 +96,8 @@ def test_count_by_time_lists_the_busiest_buckets_when_even_the_busy_ones_are_too
     df = frame([{"message": "x", "timestamp": pd.Timestamp("2026-11-20T00:00Z") + pd.Timedelta(seconds=s)}
                 for s in [*range(MAX_BINS + 10), 5, 5]])
     result = run("count_by_time", context(df), interval="1s")
-    assert len(result.value) == MAX_BINS and result.value[0] == ["2026-11-20T00:00:00+00:00", 1]
-    assert ["2026-11-20T00:00:05+00:00", 3] in result.value and "busiest" in result.summary
+    assert len(result.value.recorded()) == MAX_BINS and result.value.recorded()[0] == ["2026-11-20T00:00:00+00:00", 1]
+    assert ["2026-11-20T00:00:05+00:00", 3] in result.value.recorded() and "busiest" in result.summary
     with pytest.raises(ToolError, match="cannot read interval"):
         run("count_by_time", context(df), interval="every hour")
 
@@ -109,15 +109,15 @@ def test_count_by_time_over_the_whole_range_of_timestamps(years: list[int], inte
     df = frame([{"message": "x", "timestamp": stamp} for stamp in stamps])
     df["timestamp"] = df["timestamp"].astype("datetime64[ns, UTC]")  # as the loader gives them
     result = run("count_by_time", context(df), interval=interval)
-    assert sum(bucket[1] for bucket in result.value) == len(stamps)
-    assert result.value[0][0].startswith("1700-06-01") and result.value[-1][0].startswith("2260-06-01")
+    assert sum(bucket[1] for bucket in result.value.recorded()) == len(stamps)
+    assert result.value.recorded()[0][0].startswith("1700-06-01") and result.value.recorded()[-1][0].startswith("2260-06-01")
     assert "empty ones left out" in result.summary
 
 
 def test_get_log_count_counts_current_rows() -> None:
     df = frame([{"message": str(i)} for i in range(7)])
     result = run("get_log_count", context(df, df.iloc[2:5]))
-    assert result.value == 3 and result.summary == "3 of 7 rows"
+    assert result.value.recorded() == 3 and result.summary == "3 of 7 rows"
 
 
 def test_show_logs_gives_source_line_and_flattened_truncated_text() -> None:
@@ -125,10 +125,10 @@ def test_show_logs_gives_source_line_and_flattened_truncated_text() -> None:
     ctx = context(df, df.loc[[101, 102, 100]], settings=Settings(sample_chars=60))
     result = run("show_logs", ctx, n=2)
     assert list(result.evidence) == [101, 102]
-    long, short = result.value
+    long, short = result.value.recorded()
     assert long.startswith("test.log:2 ") and long.endswith("…") and len(long) == len("test.log:2 ") + 60
     assert short == "test.log:3 " + df.loc[102, "raw"]
-    first = run("show_logs", context(df), n=1).value[0]
+    first = run("show_logs", context(df), n=1).value.recorded()[0]
     assert "\n" not in first and "\t" not in first and first.endswith("first second line")
 
 

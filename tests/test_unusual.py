@@ -27,7 +27,7 @@ def _frame(rows: list[tuple[int, str, str]]) -> pd.DataFrame:
 
 def _run(name: str, frame: pd.DataFrame, **params: object) -> dict:
     tool = REGISTRY[name]
-    return tool.run(tool.params(**params), ToolContext(frame=frame, rows=frame, now=START)).value
+    return tool.run(tool.params(**params), ToolContext(frame=frame, rows=frame, now=START)).value.recorded()
 
 
 @settings(max_examples=25, deadline=None)
@@ -63,4 +63,4 @@ def test_the_lines_before_an_event_on_its_host_are_grouped_by_pattern() -> None:
 def test_lines_of_no_template_before_a_value_are_counted_but_show_no_pattern() -> None:
     df = frame([{"message": "T3", "level": ("ERROR", "error")}, {"message": "timeout", "level": ("ERROR", "error")}])
     result = REGISTRY["preceding"].run(PrecedingParams(value="timeout"), context(df))
-    assert result.value["lines_before"] == 1 and result.value["rows"] == []  # no pattern column: no template
+    assert result.value.recorded()["lines_before"] == 1 and result.value.recorded()["rows"] == []  # no pattern column: no template

@@ -86,12 +86,13 @@ class Verdict(BaseModel):
             return f"unverified: {self.unchecked}"
         if self.unstated:
             return "unverified: the answer states no number or value that a tool computed"
-        if self.unmatched_text:
-            shown = ", ".join(cut(t, 40) for t in self.unmatched_text[:_SHOWN])
-            more = f" and {len(self.unmatched_text) - _SHOWN:,} more" if len(self.unmatched_text) > _SHOWN else ""
-            return (f"unverified: the answer states {shown}{more}, which no tool computed in this run (computed "
-                    f"values include {', '.join(f'{n:g}' for n in self.computed[:_SHOWN])})")
-        return None
+        return self._unmatched_words() if self.unmatched_text else None
+
+    def _unmatched_words(self) -> str:
+        shown = ", ".join(cut(t, 40) for t in self.unmatched_text[:_SHOWN])
+        more = f" and {len(self.unmatched_text) - _SHOWN:,} more" if len(self.unmatched_text) > _SHOWN else ""
+        return (f"unverified: the answer states {shown}{more}, which no tool computed in this run (computed "
+                f"values include {', '.join(f'{n:g}' for n in self.computed[:_SHOWN])})")
 
 
 _SHOWN = 8
@@ -140,14 +141,12 @@ def verify(answer: str, value: Any, computed: list[Any], question: str, latest: 
     `deadline` (time.monotonic()) the check stops and the answer is unverified.
     """
     pool = _Pool(n for v in computed for n in computed_numbers(v))
-    times = list(times)
+    times, filtered = list(times), list(filtered)
     try:
         stated = _stated(answer, value, _names(filtered, computed), deadline)
-        shares = _Pool(n for v in computed for n in computed_shares(v))
         unmatched = _unmatched(stated.quantities, pool, _asked(question, times), deadline,
-                               shares if _SHARE_ASKED.search(question) is None else shares.asked())
-        known = _Moments([question, *times, *(str(getattr(f, "text", f)) for f in filtered),
-                          *(t for v in computed for t in texts_of(v))])
+                               _shares(computed, question))
+        known = _known(question, times, filtered, computed)
     except TimeoutError:
         return Verdict(verified=False, computed=pool.sorted[:20], nothing=not computed,
                        unchecked="the answer was too long to check within the time limit")
@@ -156,18 +155,38 @@ def verify(answer: str, value: Any, computed: list[Any], question: str, latest: 
                    Verdict(verified=False, unmatched=sorted({q.value for q in unmatched}), computed=pool.sorted[:20]))
 
 
+def _shares(computed: list[Any], question: str) -> _Pool:
+    """The percentages the tools computed (and whether the question asks for one)."""
+    shares = _Pool(n for v in computed for n in computed_shares(v))
+    return shares if _SHARE_ASKED.search(question) is None else shares.asked()
+
+
+def _known(question: str, times: list[str], filtered: list[str | Name], computed: list[Any]) -> _Moments:
+    """The times an answer may state: the question's, the active filters' and the computed values' texts."""
+    return _Moments([question, *times, *(str(getattr(f, "text", f)) for f in filtered),
+                     *(t for v in computed for t in texts_of(v))])
+
+
 def _judged(answer: str, value: Any, computed: list[Any], latest: Any, stated: Reading, mismatched: list[str],
             verdict: Verdict) -> Verdict:
     """`verdict` completed: an answer of none after a value that found something is contradicted, one that states
     nothing a tool returned is unstated, and it is verified only when computed values back all it states."""
     numbers = [q.value for q in stated.quantities]
-    verdict.contradicted = (reports_nothing(answer, value) or bool(numbers)) and all(n == 0 for n in numbers) \
-        and found_something(latest)
-    verdict.unstated = bool(computed) and not numbers and not stated.moments and value is None \
-        and not reports_nothing(answer, value) and not _names_any(answer, computed)
+    verdict.contradicted = _says_none(answer, value, numbers) and found_something(latest)
+    verdict.unstated = bool(computed) and not numbers and not stated.moments and _names_none(answer, value, computed)
     verdict.unmatched_text, verdict.nothing = mismatched, not computed
     verdict.verified = bool(computed) and not mismatched and not verdict.contradicted and not verdict.unstated
     return verdict
+
+
+def _names_none(answer: str, value: Any, computed: list[Any]) -> bool:
+    """The answer has no value, does not say none was found and writes no text of a computed value."""
+    return value is None and not reports_nothing(answer, value) and not _names_any(answer, computed)
+
+
+def _says_none(answer: str, value: Any, numbers: list[float]) -> bool:
+    """The answer says nothing was found, or states only zeros."""
+    return (reports_nothing(answer, value) or bool(numbers)) and all(n == 0 for n in numbers)
 
 
 def _names(filtered: Iterable[str | Name], computed: list[Any]) -> Names:
@@ -219,10 +238,9 @@ def _unmatched(quantities: list[Quantity], pool: _Pool, asked: Reading, deadline
     """The stated quantities that no tool computed and the question (or an active filter's duration) does not
     give: a percentage must be one of the `shares` computed or, when the question asks for a share
     (`shares.asked_for`), 100·a/b of two computed counts the answer states."""
-    given = _Pool([q.value for q in asked.quantities] + [q.single for q in asked.quantities if q.single is not None])
+    given = _asked_numbers(asked)
     shares = shares or _Pool(())
-    counts = _Pool(q.value for q in quantities if q.kind == "number" and pool.close(q.value, q.step)) \
-        if shares.asked_for else _Pool(())
+    counts = _counts(quantities, pool) if shares.asked_for else _Pool(())
     out = []
     for i, q in enumerate(quantities):
         if deadline is not None and not i % 256 and time.monotonic() > deadline:
@@ -230,6 +248,16 @@ def _unmatched(quantities: list[Quantity], pool: _Pool, asked: Reading, deadline
         if not _grounded(q, (pool, shares, given), counts):
             out.append(q)
     return out
+
+
+def _asked_numbers(asked: Reading) -> _Pool:
+    """The numbers the question gives, and the number of each one-unit duration it gives ("the last hour": 1)."""
+    return _Pool([q.value for q in asked.quantities] + [q.single for q in asked.quantities if q.single is not None])
+
+
+def _counts(quantities: list[Quantity], pool: _Pool) -> _Pool:
+    """The stated numbers a tool computed: the counts a stated share may be the ratio of."""
+    return _Pool(q.value for q in quantities if q.kind == "number" and pool.close(q.value, q.step))
 
 
 def _grounded(q: Quantity, pools: tuple[_Pool, _Pool, _Pool], counts: _Pool) -> bool:

@@ -3,80 +3,93 @@ what the tools computed. The answer shows what the tools found and never claims 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar, assert_never
 
 from react_engine.contract.planner import HistoryItem
+from react_engine.question.measures import Patterns, Preceding, Timeline, Unusual
+from react_engine.tools import investigated as found
 
+_T = TypeVar("_T")
 _SHOWN = 5
 _STEPS = 10  # the lines of a timeline the answer lists (the table lists the rest)
 
 
-def _rows(value: Any) -> list[list[Any]]:
-    return value.get("rows", []) if isinstance(value, dict) else []
-
-
-def _patterns(value: Any, where: str) -> tuple[str, Any]:
-    rows = _rows(value)
-    if not rows:
+def _patterns(value: found.Patterns | None, where: str) -> tuple[str, Any]:
+    if value is None or not value.rows:
         return f"No log lines{where}, so no message patterns.", []
-    kinds = value.get("patterns", len(rows))
+    rows = value.rows
     shown = "; ".join(f"`{r[2]}` {r[0]:,} ({r[1]}%)" for r in rows[:_SHOWN])
-    noun = "kind" if kinds == 1 else "kinds"
-    return f"{kinds:,} {noun} of message in {value.get('rows_counted', 0):,} lines{where}: {shown}.", \
+    noun = "kind" if value.patterns == 1 else "kinds"
+    return f"{value.patterns:,} {noun} of message in {value.rows_counted:,} lines{where}: {shown}.", \
         [r[0] for r in rows[:_SHOWN]]
 
 
-def _unusual(history: list[HistoryItem], where: str) -> tuple[str, Any]:
-    found = history[-1].value
-    if history[-1].params.get("since"):
-        rows = _rows(found)
-        if not rows:
-            return f"No message pattern is new{where}: none of the {found.get('method', '')}.", 0
-        shown = "; ".join(f"`{r[2]}` {r[0]:,} (first {r[3]})" for r in rows[:_SHOWN])
-        return f"{found['patterns']:,} message patterns are new{where} ({found['method']}): {shown}.", \
-            found["patterns"]
-    times = next((h.value for h in history if h.action == "unusual"), None)
-    text = f"Unusual times{where}: none" if not _rows(times) else f"Unusual times{where}: " + ", ".join(
-        f"{r[0]} ({r[1]:,} lines)" for r in _rows(times)[:_SHOWN])
-    text += f" ({times.get('method', '')})." if isinstance(times, dict) else "."
-    rare = _rows(found)
-    if rare:
-        text += " Rarest patterns: " + "; ".join(f"`{r[2]}` {r[0]:,}" for r in rare[:_SHOWN]) + "."
-    return text, len(_rows(times))
+def _new(value: found.Patterns | None, where: str) -> tuple[str, Any]:
+    """The message patterns first seen since a time."""
+    if value is None or not value.rows:
+        method = value.method if value is not None and value.method else ""
+        return f"No message pattern is new{where}: none of the {method}.", 0
+    shown = "; ".join(f"`{r[2]}` {r[0]:,} (first {r[3]})" for r in value.rows[:_SHOWN])
+    return f"{value.patterns:,} message patterns are new{where} ({value.method}): {shown}.", value.patterns
 
 
-def _timeline(value: Any, asked: str) -> tuple[str, Any]:
-    rows = _rows(value)
-    if not rows:
+def _unusual(measure: Unusual, history: list[HistoryItem], where: str) -> tuple[str, Any]:
+    rare = _last(history, found.Patterns)
+    if measure.since is not None:
+        return _new(rare, where)
+    times = next((h.result for h in history if isinstance(h.result, found.UnusualTimes)), None)
+    far = times.rows if times is not None else []
+    text = f"Unusual times{where}: " + (", ".join(f"{r[0]} ({r[1]:,} lines)" for r in far[:_SHOWN]) or "none")
+    text += f" ({times.method})." if times is not None else "."
+    return text + _rarest(rare), len(far)
+
+
+def _rarest(rare: found.Patterns | None) -> str:
+    """The rarest message patterns, in a sentence (none when there are none)."""
+    if rare is None or not rare.rows:
+        return ""
+    return " Rarest patterns: " + "; ".join(f"`{r[2]}` {r[0]:,}" for r in rare.rows[:_SHOWN]) + "."
+
+
+def _timeline(value: found.Timeline | None, asked: str) -> tuple[str, Any]:
+    if value is None or not value.rows:
         return f"No line names {asked}.", 0
-    lines = value["lines"]
-    span = value.get("span_seconds")
+    lines, span = value.lines, value.span_seconds
     head = (f"{asked} appears on {lines:,} {'line' if lines == 1 else 'lines'}"
-            + (f", from {value['first']} to {value['last']} ({span:,.0f} s)" if span is not None else ""))
-    steps = "\n".join(f"{r[0]}  {r[2]}" for r in rows[:_STEPS])  # the message as logged, not its pattern
+            + (f", from {value.first} to {value.last} ({span:,.0f} s)" if span is not None else ""))
+    steps = "\n".join(f"{r[0]}  {r[2]}" for r in value.rows[:_STEPS])  # the message as logged, not its pattern
     more = f"\n(the first lines of {lines:,}: the table lists more)" if lines > _STEPS else ""
     return f"{head}:\n{steps}{more}", lines
 
 
-def _preceding(value: Any) -> tuple[str, Any]:
-    rows = _rows(value)
-    if not rows:
+def _preceding(value: found.Preceded | None) -> tuple[str, Any]:
+    if value is None or not value.rows:
         return "No lines came before it on the same host or component.", 0
+    rows = value.rows
     shown = "; ".join(f"`{r[3]}` {r[0]:,} ({r[1]}% of the lines before, {r[2]}% of all lines)" for r in rows[:_SHOWN])
-    first = f"The first is {value['first']}; the lines just before it:\n" + "\n".join(value["just_before"]) + "\n" \
-        if value.get("just_before") else ""
-    return (f"{first}In {value['method'].split(';')[0]}, the most common patterns were: {shown}. "
+    first = f"The first is {value.first}; the lines just before it:\n" + "\n".join(value.just_before) + "\n" \
+        if value.just_before else ""
+    return (f"{first}In {value.method.split(';')[0]}, the most common patterns were: {shown}. "
             "This is context, not a diagnosis."), [[r[3], r[0]] for r in rows[:_SHOWN]]
 
 
-def investigation_answer(goal: str, history: list[HistoryItem], where: str, asked: str) -> tuple[str, Any]:
-    """The final sentence and value of an investigation, from the tools' values (`where`: the scope in words,
-    `asked`: what the measure is about)."""
-    last = history[-1].value
-    if goal == "patterns":
-        return _patterns(last, where)
-    if goal == "unusual":
-        return _unusual(history, where)
-    if goal == "timeline":
-        return _timeline(last, asked)
-    return _preceding(last)
+def _last(history: list[HistoryItem], kind: type[_T]) -> _T | None:
+    """The last step's result when it is a `kind`."""
+    result = history[-1].result if history else None
+    return result if isinstance(result, kind) else None
+
+
+def investigation_answer(measure: Patterns | Unusual | Timeline | Preceding, history: list[HistoryItem],
+                         where: str) -> tuple[str, Any]:
+    """The final sentence and value of an investigation, from the tools' values (`where`: the scope in words)."""
+    match measure:
+        case Patterns():
+            return _patterns(_last(history, found.Patterns), where)
+        case Unusual():
+            return _unusual(measure, history, where)
+        case Timeline():
+            return _timeline(_last(history, found.Timeline), measure.value)
+        case Preceding():
+            return _preceding(_last(history, found.Preceded))
+        case _:
+            assert_never(measure)

@@ -99,20 +99,26 @@ def grounds(steps: Sequence[Step], narrowing: Container[str], notes: Iterable[st
     """The grounds of the successful tool steps. A filter (a tool in `narrowing`) shapes the rows from its step
     until a later step widens them again (reset_filters, an empty search). A tool's `notes` state numbers it
     computed ("only 63 distinct user values exist"); what they quote is a name."""
-    found, active = Grounds(), list[Step]()
+    found = Grounds()
     found.values += [numbers_in(_QUOTED_ANY.sub(" ", note)) for note in notes]
-    for step in steps:
-        if step.kind != "tool" or not step.ok:
-            continue
+    done = [step for step in steps if step.kind == "tool" and step.ok]
+    for step in done:
         _add_value(found, step)
+    for step in _shaping(done, narrowing):
+        _add_filter(found, step)
+    return found
+
+
+def _shaping(steps: list[Step], narrowing: Container[str]) -> list[Step]:
+    """The filters that shape the rows the last step left: those since the last step that widened them."""
+    active: list[Step] = []
+    for step in steps:
         rows_in, rows_out = step.rows_in, step.rows_out
         if rows_in is not None and rows_out is not None and rows_out > rows_in:
             active = []
         if step.action in narrowing and rows_out is not None and (rows_in is None or rows_out <= rows_in):
             active.append(step)
-    for step in active:
-        _add_filter(found, step)
-    return found
+    return active
 
 
 def _add_value(found: Grounds, step: Step) -> None:

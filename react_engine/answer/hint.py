@@ -21,6 +21,21 @@ def rephrase_hint(vocabulary: Vocabulary | None) -> str:
 
 
 def _examples(vocabulary: Vocabulary) -> list[str]:
+    examples = _counting(vocabulary)
+    ranked = next((column for column in ("component", "host", "thread") if len(vocabulary.values.get(column, {})) > 1),
+                  None)
+    if ranked is not None:
+        examples.append(f'"which {ranked} logged the most lines"')
+    entity = {"ip": '"top 5 IP addresses"', "user": '"which user appears most often"',
+              "uuid": '"how many unique request IDs"', "mac": '"how many unique MAC addresses"'}
+    examples += [entity[t] for t in vocabulary.entity_types if t in entity][:1]
+    if vocabulary.last is not None:
+        examples.append('"how many lines in the last hour"')
+    return examples
+
+
+def _counting(vocabulary: Vocabulary) -> list[str]:
+    """Questions that count the lines of a severe level and of the first component the rows write."""
     examples = []
     levels = list(vocabulary.values.get("level_raw", {}))
     severe = next((lv for lv in levels if lv.lower() in _SEVERE), levels[-1] if levels else None)
@@ -29,15 +44,6 @@ def _examples(vocabulary: Vocabulary) -> list[str]:
     components = list(vocabulary.values.get("component", {}))
     if components:
         examples.append(f'"how many lines from {components[0]}"')
-    for column, word in (("component", "component"), ("host", "host"), ("thread", "thread")):
-        if len(vocabulary.values.get(column, {})) > 1:
-            examples.append(f'"which {word} logged the most lines"')
-            break
-    entity = {"ip": '"top 5 IP addresses"', "user": '"which user appears most often"',
-              "uuid": '"how many unique request IDs"', "mac": '"how many unique MAC addresses"'}
-    examples += [entity[t] for t in vocabulary.entity_types if t in entity][:1]
-    if vocabulary.last is not None:
-        examples.append('"how many lines in the last hour"')
     return examples
 
 

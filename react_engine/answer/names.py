@@ -51,23 +51,26 @@ class Names:
 
     def __init__(self, names: Iterable[Name], *, numbered: bool = False) -> None:
         self._entries: dict[str, _Entry] = {}
-        digit, space = NUMBERISH.search, _SPACE.search
         for name in names:
             text = name.text.strip()
-            if len(text) < 2 or len(text) > MAX_NAME_CHARS or (numbered and not digit(text)):
-                continue
-            key = text.lower()
-            entry = self._entries.get(key)
-            if entry is None:
-                entry = self._entries[key] = _Entry(bare=text.isdigit() or is_quantity(text))
-            if entry.phrase and not (name.phrase and space(text)):
-                entry.phrase = False
-            if name.label:
-                entry.labels.add(name.label.lower())
+            if 2 <= len(text) <= MAX_NAME_CHARS and (not numbered or NUMBERISH.search(text)):
+                self._add(text, name)
         lengths: dict[str, set[int]] = {}
         for key in self._entries:
             lengths.setdefault(key[0], set()).add(len(key))
         self._lengths = {c: sorted(ls, reverse=True) for c, ls in lengths.items()}
+
+    def _add(self, text: str, name: Name) -> None:
+        """Index `name` under its stripped `text`: a phrase only while every source of the text is a phrase with
+        spaces, with the fields it is a value of."""
+        key = text.lower()
+        entry = self._entries.get(key)
+        if entry is None:
+            entry = self._entries[key] = _Entry(bare=text.isdigit() or is_quantity(text))
+        if entry.phrase and not (name.phrase and _SPACE.search(text)):
+            entry.phrase = False
+        if name.label:
+            entry.labels.add(name.label.lower())
 
     def __contains__(self, text: str) -> bool:
         return text.strip().lower() in self._entries

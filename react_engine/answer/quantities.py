@@ -146,6 +146,11 @@ def _moment(kind: str, text: str) -> Moment | None:
     if kind == "clock":
         c = _CLOCK.match(text)
         return (None, None, None, *(int(g) if g else None for g in c.groups())) if c else None  # type: ignore
+    return _dated(text)
+
+
+def _dated(text: str) -> Moment:
+    """A date written with its month's name ("Nov 20", "20 November 2026"): its year when given, month and day."""
     words = re.findall(r"[A-Za-z]+\.?|\d+", text)
     month = next(_month(w) for w in words if not w.isdigit())
     numbers = [int(w) for w in words if w.isdigit()]

@@ -17,10 +17,10 @@ from react_engine.contract.record import RunResult, Step
 from react_engine.errors import ToolError
 from react_engine.rows.ranked import jsonable
 from react_engine.rows.rowops import value_counts
+from react_engine.tools import results
 from react_engine.tools.registry import ToolContext
 
 Kind = Literal["ranking", "histogram", "listing", "table", "value"]
-_KINDS: dict[str, Kind] = {"top_values": "ranking", "count_by_time": "histogram", "show_logs": "listing"}
 LISTING_COLUMNS = ("source", "line", "timestamp", "severity", "host", "component", "message")
 _LEFT_OUT = re.compile(r", (the [\d,]+ (?:with rows|busiest) listed(?: \([^)]*\))?)")
 
@@ -30,7 +30,7 @@ class ResultTable(BaseModel):
 
     kind: Kind
     columns: list[str]
-    rows: list[list[Any]]
+    rows: list[list[Any]]  # JSON cells
     distinct: int | None = Field(None, description="values in the whole ranking, when known")
     tied: int = Field(0, description="values left out with the same count as the last one shown")
     note: str | None = Field(None, description="what the tool left out, e.g. the empty buckets of a long span")
@@ -61,8 +61,8 @@ def _ranking_values(rows: pd.DataFrame, field: str) -> pd.Series | None:
         return None
 
 
-def _ranking(step: Step, rows: pd.DataFrame | None) -> ResultTable:
-    pairs = [list(p) for p in step.value]
+def _ranking(step: Step, ranked: results.Ranking, rows: pd.DataFrame | None) -> ResultTable:
+    pairs: list[list[Any]] = [list(p) for p in ranked.root]
     table = ResultTable(kind="ranking", columns=["value", "count"], rows=pairs)
     if pairs and rows is not None and step.rows_out == len(rows):
         values = _ranking_values(rows, str(step.params.get("field", "")))
@@ -99,27 +99,22 @@ def _shown(step: Step, rows: pd.DataFrame, now: str | None) -> pd.DataFrame:
     return take(rows, picked)
 
 
-def _is_table(value: Any) -> bool:
-    """A tool value laid out as a table: `{"columns": [...], "rows": [[...], ...], ...}`."""
-    return isinstance(value, dict) and isinstance(value.get("columns"), list) and isinstance(value.get("rows"), list)
-
-
 def result_table(result: RunResult) -> ResultTable | None:
     """The table behind `result`'s answer, or None when no tool computed anything."""
     step = _data_step(result)
     if step is None:
         return None
-    kind = _KINDS.get(step.action or "", "value")
-    if _is_table(step.value):
-        return ResultTable(kind="table", columns=list(step.value["columns"]), rows=[list(r) for r in step.value["rows"]])
-    if kind == "ranking" and isinstance(step.value, list):
-        return _ranking(step, result.rows)
-    if kind == "histogram" and isinstance(step.value, list):
-        left_out = _LEFT_OUT.search(step.observation)
-        return ResultTable(kind="histogram", columns=["bucket_start", "count"], rows=[list(p) for p in step.value],
-                           note=left_out.group(1) if left_out else None)
-    if kind == "listing" and result.rows is not None:
-        return _listing(_listed(step, result))
+    match step.result:
+        case results.Table() as table:
+            return ResultTable(kind="table", columns=list(table.columns), rows=[list(r) for r in table.rows])
+        case results.Ranking() as ranked:
+            return _ranking(step, ranked, result.rows)
+        case results.Histogram() as counted:
+            left_out = _LEFT_OUT.search(step.observation)
+            return ResultTable(kind="histogram", columns=["bucket_start", "count"], rows=[list(p) for p in counted.root],
+                               note=left_out.group(1) if left_out else None)
+        case results.Lines() if result.rows is not None:
+            return _listing(_listed(step, result))
     return _value_table(result, step)
 
 

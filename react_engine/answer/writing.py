@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, assert_never
 
 from react_engine.answer.findings import investigation_answer
 from react_engine.answer.measured import measure_answer
@@ -12,17 +12,27 @@ from react_engine.compile.plan import Plan
 from react_engine.contract.planner import HistoryItem
 from react_engine.question.measures import (
     BUCKET_WORDS,
+    Comparison,
     Count,
     Distinct,
+    Duration,
+    Gaps,
     Histogram,
     Listing,
     Measure,
+    Occurrence,
     Patterns,
+    Pivot,
     Preceding,
+    Rate,
+    Share,
+    Span,
+    Statistic,
     Timeline,
     Top,
     Unusual,
 )
+from react_engine.tools import results
 
 ALL_LINES = " (all lines)"
 
@@ -40,69 +50,105 @@ def counted(n: int, label: str) -> str:
     return f"1 {label[:-2] if label.endswith('sses') else label[:-3] + 'y' if label.endswith('ies') else label[:-1]}"
 
 
-def _pairs(value: Any) -> list[tuple[Any, Any]]:
-    return [(v[0], v[1]) for v in value if isinstance(v, (list, tuple)) and len(v) == 2] if isinstance(
-        value, list) else []
-
-
 def answer(plan: Plan, history: list[HistoryItem]) -> tuple[str, Any]:
     """The final sentence and value, from the values the plan's tools computed for its measure (each read from
     the tool that computes it)."""
     measure, where = plan.measure, scope(plan)
     if plan.writes:
         return exported(history, where)
-    if isinstance(measure, (Patterns, Unusual, Timeline, Preceding)):
-        return investigation_answer(measure.kind, history, where, str(getattr(measure, "value", "")))
     asked = plan.query.measure if plan.query is not None else measure
     first = plan.query.limit if plan.query is not None and plan.query.order in ("most", "least") else None
-    worded = time_answer(asked, history, where) or measure_answer(asked, history, where, first) or _worded(
-        measure, {h.action: h for h in history}, where)  # the latest value of each tool
-    return worded or (f"{history[-1].summary}{where}.", history[-1].value)
+    return _measured(measure, asked, history, where, first) or (f"{history[-1].summary}{where}.", history[-1].value)
+
+
+def _measured(measure: Measure, asked: Measure, history: list[HistoryItem], where: str,
+              first: int | None) -> tuple[str, Any] | None:
+    """The sentence and value for the plan's measure, worded as the question `asked` it (they differ when no tool
+    computes the measure asked: the plan's is what the question's goal alone measures)."""
+    match measure:
+        case Patterns() | Unusual() | Timeline() | Preceding():
+            return investigation_answer(measure, history, where)
+        case Count() | Distinct() | Top() | Histogram() | Listing():
+            return _asked(asked, history, where, first) or _worded(measure, history, where)
+        case Statistic() | Rate() | Pivot() | Share() | Comparison() | Occurrence() | Span() | Gaps() | Duration():
+            return _asked(asked, history, where, first)
+        case _:
+            assert_never(measure)
+
+
+def _asked(asked: Measure, history: list[HistoryItem], where: str, first: int | None) -> tuple[str, Any] | None:
+    """The sentence and value for a measure of times or numbers, from the tool that computed it last (`first`:
+    the groups a ranking by the measure asks for); None for a measure of another kind."""
+    match asked:
+        case Occurrence() | Span() | Gaps() | Duration():
+            return time_answer(asked, history, where)
+        case Statistic() | Rate() | Pivot() | Share() | Comparison():
+            return measure_answer(asked, history, where, first)
+    return None
 
 
 def exported(history: list[HistoryItem], where: str) -> tuple[str, Any]:
     """What the approved writes wrote (the value: each file's path, rows and format) and the files not approved."""
-    wrote = [h.value for h in history if h.action == "export_results" and h.kind == "tool" and h.ok]
-    refused = [str(h.params.get("path", "")) for h in history if h.action == "export_results" and h.kind == "denied"]
-    parts = [f"Wrote {counted(w['rows'], 'log lines')}{where} to {w['path']} ({w['format']})." for w in wrote]
-    if refused:
+    wrote = [h.result for h in history if isinstance(h.result, results.Exported) and h.kind == "tool"]
+    parts = [f"Wrote {counted(w.rows, 'log lines')}{where} to {w.path} ({w.format})." for w in wrote]
+    if refused := _refused(history):
         parts.append(f"Not written (not approved): {', '.join(refused)}.")
-    return " ".join(parts), (wrote[0] if len(wrote) == 1 else wrote or None)
+    records = [w.recorded() for w in wrote]
+    return " ".join(parts), (records[0] if len(records) == 1 else records or None)
 
 
-def _worded(measure: Measure, computed: dict[str, HistoryItem], where: str) -> tuple[str, Any] | None:
-    """The sentence and value for a measure of lines or values, from the tools that compute it."""
+def _refused(history: list[HistoryItem]) -> list[str]:
+    """The files the writes not approved would have written."""
+    return [str(h.params.get("path", "")) for h in history if h.kind == "denied" and h.action == "export_results"]
+
+
+def _worded(measure: Count | Distinct | Top | Histogram | Listing, history: list[HistoryItem],
+            where: str) -> tuple[str, Any]:
+    """The sentence and value for a measure of lines or values, from the tools that compute it (the latest result
+    of each)."""
+    computed = {h.action: h for h in history}
     match measure:
         case Distinct():
-            return _counted(computed, "count_entities", "distinct " + measure.key.label, where)
+            return _counted(computed["count_entities"], "distinct " + measure.key.label, where)
         case Listing(key=key) if key is not None:
             return _listed(key.label, computed, where)
         case Top(single=True):
             return _leaders(measure.key.label, computed["top_values"], where, measure.least)
         case Top():
-            return _ranked(measure.key.label, computed["top_values"].value, where, measure.least)
+            return _ranked(measure.key.label, _pairs(computed["top_values"]), where, measure.least)
         case Histogram():
-            return _histogram(computed["count_by_time"].value, where, measure)
+            found = computed["count_by_time"].result
+            return _histogram(found.root if isinstance(found, results.Histogram) else [], where, measure)
         case Listing():
-            lines = computed["show_logs"].value or []
-            newest = "newest" if measure.order == "newest" else "first"
-            return f"The {newest} matching lines{where}:\n" + "\n".join(str(x) for x in lines), None
+            return _shown(computed["show_logs"], where, measure.order), None
         case Count():
-            return _counted(computed, "get_log_count", "log lines", where)
-    return None
+            return _counted(computed["get_log_count"], "log lines", where)
+        case _:
+            assert_never(measure)
 
 
-def _counted(computed: dict[str, HistoryItem], action: str, label: str, where: str) -> tuple[str, Any]:
-    """How many lines or values the counting tool `action` found."""
-    value = computed[action].value
-    return (f"{counted(value, label)}{where}." if isinstance(value, int) else f"{computed[action].summary}{where}."), \
-        value
+def _shown(item: HistoryItem, where: str, order: str) -> str:
+    """The lines `show_logs` showed, the newest first or the first in file or time order."""
+    lines = item.result.root if isinstance(item.result, results.Lines) else []
+    return f"The {'newest' if order == 'newest' else 'first'} matching lines{where}:\n" + "\n".join(lines)
+
+
+def _pairs(item: HistoryItem) -> list[results.Pair]:
+    return item.result.root if isinstance(item.result, results.Ranking) else []
+
+
+def _counted(item: HistoryItem, label: str, where: str) -> tuple[str, Any]:
+    """How many lines or values a counting tool found."""
+    if isinstance(item.result, results.Counted):
+        return f"{counted(item.result.root, label)}{where}.", item.value
+    return f"{item.summary}{where}.", item.value
 
 
 def _listed(label: str, computed: dict[str, HistoryItem], where: str) -> tuple[str, Any]:
     """How many distinct values, and those with the most lines."""
-    pairs = _pairs(computed["top_values"].value)
-    count = computed["count_entities"].value if "count_entities" in computed else None
+    pairs = _pairs(computed["top_values"])
+    found = computed["count_entities"].result if "count_entities" in computed else None
+    count = found.root if isinstance(found, results.Counted) else None
     shown = ", ".join(f"{v} ({c:,})" for v, c in pairs)
     head = f"{counted(count, 'distinct ' + label)}{where}" if count is not None else f"The {label}{where}"
     more = f"; the {len(pairs)} with the most lines" if count is not None and count > len(pairs) else ""
@@ -112,7 +158,7 @@ def _listed(label: str, computed: dict[str, HistoryItem], where: str) -> tuple[s
 
 def _leaders(label: str, ranked: HistoryItem, where: str, least: bool = False) -> tuple[str, Any]:
     """The value with the most (`least`: the fewest) lines, or the values tied for it."""
-    pairs = _pairs(ranked.value)
+    pairs = _pairs(ranked)
     if not pairs:
         return f"No {label} were found{where}.", []
     best = [v for v, c in pairs if c == pairs[0][1]]
@@ -122,18 +168,17 @@ def _leaders(label: str, ranked: HistoryItem, where: str, least: bool = False) -
     return f"{leaders} {verb} {counted(pairs[0][1], 'lines')}{where}.", best[0] if len(best) == 1 else best
 
 
-def _ranked(label: str, value: Any, where: str, least: bool = False) -> tuple[str, Any]:
-    pairs = _pairs(value)
+def _ranked(label: str, pairs: list[results.Pair], where: str, least: bool = False) -> tuple[str, Any]:
     if not pairs:
         return f"No {label} were found{where}.", []
     shown = ", ".join(f"{v} ({c:,})" for v, c in pairs)
     return f"{'Rarest' if least else 'Top'} {label}{where}: {shown}.", [[v, c] for v, c in pairs]
 
 
-def _histogram(value: Any, where: str, measure: Histogram) -> tuple[str, Any]:
+def _histogram(pairs: list[tuple[str, int]], where: str, measure: Histogram) -> tuple[str, Any]:
     """Lines per bucket, in the order the tool gave them (by time, or busiest or quietest first); the busiest or
     quietest buckets when they are asked for."""
-    pairs = _pairs(value)
+    value = [list(p) for p in pairs]
     if not pairs:
         return f"No timestamped lines{where}.", []
     if measure.peak:
@@ -153,17 +198,26 @@ def _peaks(pairs: list[tuple[Any, int]], where: str, measure: Histogram) -> tupl
         pairs, where = _with_lines(pairs, where, unit)
     ranked = sorted(pairs, key=lambda p: p[1], reverse=measure.order != "asc")  # the tool's order, whichever
     n = min(measure.n, len(ranked))
-    cut = ranked[n - 1][1]
-    kept = ranked[:n] + [p for p in ranked[n:] if p[1] == cut]
-    if measure.n == 1 and len(kept) > 1:
-        return f"Tied as the {which} {unit}{where}, with {counted(cut, 'lines')} each: " \
-               f"{', '.join(str(t) for t, _ in kept)}.", [list(p) for p in ranked[:len(kept) + 4]]
+    kept, cut = _with_ties(ranked, n)
     if measure.n == 1:
-        return f"The {which} {unit}{where} starts at {kept[0][0]}, with {counted(cut, 'lines')}.", [
-            list(p) for p in ranked[:5]]
+        return _peak(ranked, kept, f"{which} {unit}{where}", cut)
     shown = ", ".join(f"{t} ({c:,})" for t, c in kept[:n])
     return f"The {n} {which} {unit}s{where}: {shown}{_tied([str(t) for t, _ in kept[n:]], cut)}.", [
         list(p) for p in kept]
+
+
+def _peak(ranked: list[tuple[Any, int]], kept: list[tuple[Any, int]], what: str, cut: int) -> tuple[str, Any]:
+    """The one busiest (or quietest) bucket, `what` it is, or those tied as it; the value: the first ranked."""
+    if len(kept) > 1:
+        return f"Tied as the {what}, with {counted(cut, 'lines')} each: {', '.join(str(t) for t, _ in kept)}.", [
+            list(p) for p in ranked[:len(kept) + 4]]
+    return f"The {what} starts at {kept[0][0]}, with {counted(cut, 'lines')}.", [list(p) for p in ranked[:5]]
+
+
+def _with_ties(ranked: list[tuple[Any, int]], n: int) -> tuple[list[tuple[Any, int]], int]:
+    """The first `n` buckets ranked and those tied with the last of them, and the count they are cut at."""
+    cut = ranked[n - 1][1]
+    return ranked[:n] + [p for p in ranked[n:] if p[1] == cut], cut
 
 
 def _with_lines(pairs: list[tuple[Any, int]], where: str, unit: str) -> tuple[list[tuple[Any, int]], str]:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, Self, runtime_checkable
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from react_engine.contract.actions import Action, action_text
 from react_engine.question.vocabulary import Vocabulary
+from react_engine.tools.registry import ToolValue, read_result
 
 if TYPE_CHECKING:
     from react_engine.question import Interpretation
@@ -25,8 +26,15 @@ class HistoryItem(BaseModel):
     params: dict[str, Any] = Field(default_factory=dict)
     summary: str = ""
     ok: bool = True
-    value: Any = None
+    value: Any = None  # the tool's result as recorded (JSON)
+    result: ToolValue | None = Field(None, exclude=True)  # the same, typed (read from `value` when not given)
     kind: str = "tool"  # the step kind: tool, invalid_reply, nudge, repeat, denied or final
+
+    @model_validator(mode="after")
+    def _typed(self) -> Self:
+        if self.result is None and self.ok and self.kind in ("tool", "repeat"):
+            self.result = read_result(self.action, self.value)
+        return self
 
 
 class EntitySummary(BaseModel):

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, Self
 
-from pydantic import BaseModel, Field, PrivateAttr
+from pydantic import BaseModel, Field, PrivateAttr, model_validator
 
 from react_engine.contract.planner import ModelUsage, RetryRecord
 from react_engine.question import Interpretation
 from react_engine.rows.snippets import json_text
+from react_engine.tools.registry import ToolValue, read_result
 
 StopReason = Literal[
     "stop", "tool_limit", "time_limit", "length", "insufficient_context", "error", "interrupted", "approval_denied",
@@ -27,7 +28,8 @@ class Step(BaseModel):
     action: str | None = None
     params: dict[str, Any] = Field(default_factory=dict)
     observation: str = ""
-    value: Any = None
+    value: Any = None  # a tool's result as recorded (JSON), or the value a final answer rests on
+    result: ToolValue | None = Field(None, exclude=True)  # the tool's result, typed (read from `value` on loading)
     ok: bool = True
     error: str | None = None
     duration_ms: float = 0.0  # the whole iteration
@@ -44,6 +46,12 @@ class Step(BaseModel):
     trimmed: list[str] = Field(default_factory=list)  # prompt sections dropped to fit the budget
     ignored_actions: list[str] = Field(default_factory=list)  # other actions in the reply, not taken
     reasoning: str = ""  # why the planner took the action, in its own words
+
+    @model_validator(mode="after")
+    def _typed(self) -> Self:
+        if self.result is None and self.ok and self.kind in ("tool", "repeat") and self.action is not None:
+            self.result = read_result(self.action, self.value)
+        return self
 
     def reply_text(self) -> str | None:
         """The reply as text: a model's own, or the typed action a planner handed over, in the reply contract."""

@@ -232,7 +232,8 @@ class Run:
         state.repeats += 1
         first = state.calls[key]
         earlier = next(s for s in state.steps if s.iteration == first)
-        step.kind, step.observation, step.value = "repeat", f"same as step {first}: {earlier.observation}", earlier.value
+        step.kind, step.observation = "repeat", f"same as step {first}: {earlier.observation}"
+        step.value, step.result = earlier.value, earlier.result
         # with a fallback planner waiting, a model that repeats a call has lost its way: the fallback answers
         # at once instead of after more calls that change nothing
         limit = 1 if self.engine.fallback is not None and self.planner is not self.engine.fallback else 3
@@ -296,7 +297,7 @@ class Run:
     def _apply(self, tool: Tool, step: Step, result: ToolResult, canonical: dict[str, Any]) -> None:
         state = self.state
         state.tool_failures[tool.name] = 0
-        step.observation, step.value = result.summary, result.value
+        step.observation, step.value, step.result = result.summary, result.value.recorded(), result.value
         if result.entities:
             state.entities.update(result.entities)
         if result.rows is not None:

@@ -157,7 +157,8 @@ class RunState:
     def history(self) -> list[HistoryItem]:
         return [
             HistoryItem(iteration=s.iteration, action=s.action or f"<{s.kind}>", params=s.params,
-                        summary=s.observation or (s.error or ""), ok=s.ok, value=s.value, kind=s.kind)
+                        summary=s.observation or (s.error or ""), ok=s.ok, value=s.value, result=s.result,
+                        kind=s.kind)
             for s in self.steps
         ]
 

@@ -23,6 +23,7 @@ from react_engine.rows.rowops import count, labels, partitionwise, tally, value,
 from react_engine.tools.param_types import OneOrMany
 from react_engine.tools.regex import check, findall
 from react_engine.tools.registry import Params, ToolContext, ToolResult, tool
+from react_engine.tools.results import Counted, EntityCounts, Extracted
 
 Normaliser = Callable[[pd.Series], pd.Series]
 
@@ -212,10 +213,10 @@ def extracted(rows: pd.DataFrame, kind: str) -> pd.Series:
     return partitionwise(extract, rows, kind, meta=pd.Series(dtype="str", name=kind))
 
 
-def describe(values: pd.Series) -> dict[str, object]:
+def describe(values: pd.Series) -> EntityCounts:
     """Total, unique and top values of one entity set, for a tool's value."""
     total, counts = tally(values)
-    return {"total": total, "unique": len(counts), "top": top(counts, 3)}
+    return EntityCounts(total=total, unique=len(counts), top=[(v, c) for v, c in top(counts, 3)])
 
 
 class ExtractEntitiesParams(Params):
@@ -225,25 +226,29 @@ class ExtractEntitiesParams(Params):
 
 
 @tool("extract_entities", "find mac/ip/user/... or a custom regex in the current rows",
-      ExtractEntitiesParams)
+      ExtractEntitiesParams, Extracted)
 def extract_entities(params: ExtractEntitiesParams, ctx: ToolContext) -> ToolResult:
-    found: dict[str, pd.Series] = {}
-    unknown = [t for t in params.types if builtin(t) is None]
-    for kind in params.types:
-        if (name := builtin(kind)) is not None:
-            found[name] = extracted(ctx.rows, name)
-    if params.pattern is not None:
-        name = (params.name or (unknown[0] if len(unknown) == 1 else "custom")).strip() or "custom"
-        check(params.pattern)
-        found[name] = partitionwise(_custom, ctx.rows, params.pattern, name, meta=pd.Series(dtype="str", name=name))
-    elif unknown:
-        raise ToolError(f"unknown entity type {unknown[0]!r}; built-in types are {', '.join(BUILTIN)}, "
-                        "or give a pattern and a name")
+    found = {name: extracted(ctx.rows, name) for name in filter(None, map(builtin, params.types))}
+    found.update(_patterned(params, ctx))
     if not found:
         raise ToolError(f"give types ({', '.join(BUILTIN)}) or a pattern with a name")
     value = {name: describe(values) for name, values in found.items()}
-    summary = "; ".join(f"{brief(name)}: {v['total']:,} found, {v['unique']:,} unique" for name, v in value.items())
-    return ToolResult(value=value, summary=f"extract -> {summary} in {count(ctx.rows):,} rows", entities=found)
+    summary = "; ".join(f"{brief(name)}: {v.total:,} found, {v.unique:,} unique" for name, v in value.items())
+    return ToolResult(value=Extracted(value), summary=f"extract -> {summary} in {count(ctx.rows):,} rows", entities=found)
+
+
+def _patterned(params: ExtractEntitiesParams, ctx: ToolContext) -> dict[str, pd.Series]:
+    """The values of the custom pattern, under its name (or the one unknown type given, or "custom"); a ToolError
+    for an unknown type without a pattern."""
+    unknown = [t for t in params.types if builtin(t) is None]
+    if params.pattern is None:
+        if unknown:
+            raise ToolError(f"unknown entity type {unknown[0]!r}; built-in types are {', '.join(BUILTIN)}, "
+                            "or give a pattern and a name")
+        return {}
+    name = (params.name or (unknown[0] if len(unknown) == 1 else "custom")).strip() or "custom"
+    check(params.pattern)
+    return {name: partitionwise(_custom, ctx.rows, params.pattern, name, meta=pd.Series(dtype="str", name=name))}
 
 
 def _custom(rows: pd.DataFrame, pattern: str, name: str) -> pd.Series:
@@ -256,13 +261,13 @@ class CountEntitiesParams(Params):
     unique: bool = Field(True, description="count distinct values (true) or every occurrence (false)")
 
 
-@tool("count_entities", "count (distinct) values of an entity type or a column", CountEntitiesParams)
+@tool("count_entities", "count (distinct) values of an entity type or a column", CountEntitiesParams, Counted)
 def count_entities(params: CountEntitiesParams, ctx: ToolContext) -> ToolResult:
     found, name, extracted = field_values(ctx, params.type)
     total, counts = tally(found)
     number = len(counts) if params.unique else total
     rows = labels(found)
     return ToolResult(
-        value=number,
+        value=Counted(number),
         summary=f"count {'unique ' if params.unique else ''}{brief(name)} -> {number:,} in {count(ctx.rows):,} rows",
         entities=extracted, evidence=rows if len(rows) < count(ctx.rows) else None)

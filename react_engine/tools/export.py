@@ -13,6 +13,7 @@ from react_engine.errors import ToolError
 from react_engine.logs.text import with_raw
 from react_engine.rows.rowops import chunks, count
 from react_engine.tools.registry import Params, ToolContext, ToolResult, tool
+from react_engine.tools.results import Exported
 
 CHUNK_ROWS = 50_000
 
@@ -22,7 +23,7 @@ class ExportResultsParams(Params):
     format: Literal["csv", "jsonl"] = Field("csv", description="csv, or jsonl (one JSON object per line)")
 
 
-@tool("export_results", "write the current rows to a file (needs approval)", ExportResultsParams,
+@tool("export_results", "write the current rows to a file (needs approval)", ExportResultsParams, Exported,
       requires_approval=True)
 def export_results(params: ExportResultsParams, ctx: ToolContext) -> ToolResult:
     target = safe_target(ctx.output_dir, params.path, overwrite=ctx.allow_overwrite, inputs=ctx.inputs)
@@ -37,7 +38,7 @@ def export_results(params: ExportResultsParams, ctx: ToolContext) -> ToolResult:
         if isinstance(exc, OSError):
             raise ToolError(f"cannot write {target}: {exc.strerror or exc}") from None
         raise
-    return ToolResult(value={"path": str(target), "rows": count(ctx.rows), "format": params.format},
+    return ToolResult(value=Exported(path=str(target), rows=count(ctx.rows), format=params.format),
                       summary=f"export {count(ctx.rows):,} rows -> {target} ({params.format})")
 
 

@@ -24,6 +24,7 @@ from react_engine.tools.entities import current, held, normalised, resolve_field
 from react_engine.tools.param_types import OneOrMany
 from react_engine.tools.regex import check, literal, matches, text_matches
 from react_engine.tools.registry import Params, ToolContext, ToolResult, tool
+from react_engine.tools.results import Counted
 from react_engine.tools.thresholds import OPPOSITE, THRESHOLDS, threshold
 from react_engine.tools.timeexpr import parse_time, relative
 
@@ -39,9 +40,12 @@ class Narrowing(Params):
 def narrowed(ctx: ToolContext, keep: Mask, what: str, exclude: bool = False) -> ToolResult:
     """The current rows where `keep` holds (where it does not, when `exclude`), as the new current rows; the value
     is their count."""
-    rows = select(ctx.rows, ~keep if exclude else keep)
-    what = f"not {what}" if exclude else what
-    return ToolResult(value=count(rows), summary=f"{what} -> {count(rows):,} of {count(ctx.rows):,} rows", rows=rows)
+    return _kept(ctx, select(ctx.rows, ~keep if exclude else keep), f"not {what}" if exclude else what)
+
+
+def _kept(ctx: ToolContext, rows: pd.DataFrame, what: str) -> ToolResult:
+    return ToolResult(value=Counted(count(rows)), summary=f"{what} -> {count(rows):,} of {count(ctx.rows):,} rows",
+                      rows=rows)
 
 
 class SearchLogsParams(Narrowing):
@@ -51,7 +55,7 @@ class SearchLogsParams(Narrowing):
     exclude: bool = Field(False, description="keep the rows that do NOT match instead")
 
 
-@tool("search_logs", "keep rows whose line contains value", SearchLogsParams, narrows=True)
+@tool("search_logs", "keep rows whose line contains value", SearchLogsParams, Counted, narrows=True)
 def search_logs(params: SearchLogsParams, ctx: ToolContext) -> ToolResult:
     if not params.value:
         if params.exclude:
@@ -72,7 +76,7 @@ class FilterBySeverityParams(Narrowing):
     min_level: str | None = Field(None, description="also keep every row at least this severe, e.g. error")
 
 
-@tool("filter_by_severity", "keep rows at these levels, or at least min_level", FilterBySeverityParams,
+@tool("filter_by_severity", "keep rows at these levels, or at least min_level", FilterBySeverityParams, Counted,
       narrows=True)
 def filter_by_severity(params: FilterBySeverityParams, ctx: ToolContext) -> ToolResult:
     if not params.levels and params.min_level is None:
@@ -84,11 +88,12 @@ def filter_by_severity(params: FilterBySeverityParams, ctx: ToolContext) -> Tool
         levels = at_least(_canonical(ctx, params.min_level))
         masks.append(mask(ctx.rows, lambda rows: rows["severity"].isin(levels).to_numpy(dtype=bool)))
     what = " ".join([*params.levels, *([f">={params.min_level}"] if params.min_level else [])])
-    result = narrowed(ctx, reduce(operator.or_, masks), f"severity {brief(what)}", params.exclude)
     if params.exclude:
-        return result
+        return narrowed(ctx, reduce(operator.or_, masks), f"severity {brief(what)}", exclude=True)
+    rows = select(ctx.rows, reduce(operator.or_, masks))
+    result = _kept(ctx, rows, f"severity {brief(what)}")
     result.note = _named_in_lines(ctx, [*params.levels, *([params.min_level] if params.min_level else [])],
-                                  result.value)
+                                  count(rows))
     return result
 
 
@@ -98,16 +103,20 @@ def _named_in_lines(ctx: ToolContext, levels: list[str], kept: int) -> str | Non
     count it offers."""
     if kept and (kept < count(ctx.rows) or len(value_counts(ctx.rows["severity"])) > 1):
         return None
-    for level in levels:
-        word = level.strip() if len(level.strip()) >= 3 else normalize(level) or level.strip()
-        if not word or len(word) > 20 or not word.isprintable():
-            continue
+    for word in filter(None, map(_level_word, levels)):
         found = _lines_with(ctx, word)
         if found and found != kept:
             column = "has no such rows" if not kept else "gives every row the same level"
             return (f"{found:,} lines contain the word {word!r} though the level column {column}: "
                     f"search_logs(value={json.dumps(word, ensure_ascii=False)}) instead of this filter counts them")
     return None
+
+
+def _level_word(level: str) -> str | None:
+    """The word a line would write for `level` (a level of one or two letters spelled out), or None when it is no
+    word to search for."""
+    word = level.strip() if len(level.strip()) >= 3 else normalize(level) or level.strip()
+    return word if word and len(word) <= 20 and word.isprintable() else None
 
 
 def _lines_with(ctx: ToolContext, word: str) -> int:
@@ -126,10 +135,15 @@ def _level_mask(ctx: ToolContext, level: str) -> Mask:
         if value(exact.any()) or value(_equal_mask(ctx.frame["level_raw"], level).any()):
             return exact
     canonical = _canonical(ctx, level)
-    written = [str(w) for w in value_counts(ctx.frame["level_raw"]).index if normalize(w) == canonical]
-    if len(written) > 1 and all(len(w) == 1 for w in written) and level[:1].upper() in written:
+    if _initial_of_several(ctx, level, canonical):
         return _equal_mask(ctx.rows["level_raw"], level[:1].upper())
     return _equal_mask(ctx.rows["severity"], canonical)
+
+
+def _initial_of_several(ctx: ToolContext, level: str, canonical: str) -> bool:
+    """The log writes levels as initials and gives the severity `canonical` to several, `level`'s among them."""
+    written = [str(w) for w in value_counts(ctx.frame["level_raw"]).index if normalize(w) == canonical]
+    return len(written) > 1 and all(len(w) == 1 for w in written) and level[:1].upper() in written
 
 
 def _canonical(ctx: ToolContext, level: str) -> str:
@@ -146,7 +160,7 @@ class FilterByTimeParams(Narrowing):
     end: str = Field("now", description="ISO time or relative time; `now` is the newest log time unless overridden")
 
 
-@tool("filter_by_time", "keep rows from start to end, e.g. now-1h", FilterByTimeParams, narrows=True)
+@tool("filter_by_time", "keep rows from start to end, e.g. now-1h", FilterByTimeParams, Counted, narrows=True)
 def filter_by_time(params: FilterByTimeParams, ctx: ToolContext) -> ToolResult:
     start, end = parse_time(params.start, ctx.now), parse_time(params.end, ctx.now)
     if start > end:
@@ -170,7 +184,7 @@ class FilterByFieldParams(Narrowing):
 
 
 @tool("filter_by_field", "keep rows where field op value (eq, ne, contains, regex, gt, ge, lt, le)",
-      FilterByFieldParams, narrows=True)
+      FilterByFieldParams, Counted, narrows=True)
 def filter_by_field(params: FilterByFieldParams, ctx: ToolContext) -> ToolResult:
     if params.op in THRESHOLDS:  # excluded, the rows with a value that fail the comparison
         op = OPPOSITE[params.op] if params.exclude else params.op
@@ -256,6 +270,6 @@ class ResetFiltersParams(Params):
     pass
 
 
-@tool("reset_filters", "all loaded rows again", ResetFiltersParams)
+@tool("reset_filters", "all loaded rows again", ResetFiltersParams, Counted)
 def reset_filters(params: ResetFiltersParams, ctx: ToolContext) -> ToolResult:
-    return ToolResult(value=count(ctx.frame), summary=f"reset -> all {count(ctx.frame):,} rows", rows=ctx.frame)
+    return ToolResult(value=Counted(count(ctx.frame)), summary=f"reset -> all {count(ctx.frame):,} rows", rows=ctx.frame)

@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import Field
 
 from react_engine.tools.registry import Params, ToolContext, ToolResult, tool
+from react_engine.tools.results import Stated
 
 
 class FinalizeAnswerParams(Params):
@@ -14,7 +15,7 @@ class FinalizeAnswerParams(Params):
     value: Any = Field(None, description="the number, list or text the answer rests on, as computed by a tool")
 
 
-@tool("finalize_answer", "the final answer; value = the tool result it states", FinalizeAnswerParams,
+@tool("finalize_answer", "the final answer; value = the tool result it states", FinalizeAnswerParams, Stated,
       terminal=True)
 def finalize_answer(params: FinalizeAnswerParams, ctx: ToolContext) -> ToolResult:
-    return ToolResult(value=params.value, summary=" ".join(params.answer.split()))
+    return ToolResult(value=Stated(params.value), summary=" ".join(params.answer.split()))

@@ -32,19 +32,31 @@ _UNIT = "|".join(sorted(map(re.escape, SIZE_UNITS | TIME_UNITS), key=len, revers
 def located(asked: str, messages: Iterable[str]) -> NumericField | None:
     """The field `asked` locates in `messages` (the message whose number has the most of its words near), or
     None."""
-    words = [w for w in re.findall(r"[a-z0-9_]+", asked.lower()) if w not in _FILLER and not w.isdigit()]
-    content = [w for w in words if w not in _TIMES | _SIZES]
-    if not content:
-        return None
-    roots = [stem(w)[:4] for w in content]
-    holding = [m for m in messages if all(r in m.lower() for r in roots)]
+    content, words = _asked_words(asked)
+    holding = _holding(messages, content) if content else []
     found = [f for m in holding if (f := _in(m, asked, (content, words), _unit_wanted(words))) is not None]
     if not found:
         return None
     best = max(found, key=lambda f: f[0])[1]
-    # a number only a few of the messages holding the words carry ("message repeated 5 times: [ Failed password
-    # ...]" for "failed passwords") is no measure of them
-    return best if 2 * read(pd.Series(holding, dtype=object), best).notna().sum() >= len(holding) else None
+    return best if _carried_by_most(holding, best) else None
+
+
+def _asked_words(asked: str) -> tuple[list[str], list[str]]:
+    """The question's words that name the number (no filler, no unit) and all its words but filler."""
+    words = [w for w in re.findall(r"[a-z0-9_]+", asked.lower()) if w not in _FILLER and not w.isdigit()]
+    return [w for w in words if w not in _TIMES | _SIZES], words
+
+
+def _holding(messages: Iterable[str], words: list[str]) -> list[str]:
+    """The messages that hold the first letters of each word's root."""
+    roots = [stem(w)[:4] for w in words]
+    return [m for m in messages if all(r in m.lower() for r in roots)]
+
+
+def _carried_by_most(messages: list[str], field: NumericField) -> bool:
+    """At least half the `messages` carry the field: a number only a few of the messages holding the words carry
+    ("message repeated 5 times: [ Failed password ...]" for "failed passwords") is no measure of them."""
+    return 2 * read(pd.Series(messages, dtype=object), field).notna().sum() >= len(messages)
 
 
 def _unit_wanted(words: list[str]) -> str:
@@ -75,16 +87,19 @@ def _in(message: str, asked: str, words: tuple[list[str], list[str]], wanted: st
     content, every = words
     tokens = list(_TOKEN.finditer(message))
     at_words = [i for i, t in enumerate(tokens) if _is_word(t.group(), every)]
-    if not all(any(_matches(tokens[i].group(), w) for i in at_words) for w in content):
-        return None
-    near = _nearest(tokens, at_words, every, wanted)
+    near = _nearest(tokens, at_words, every, wanted) if all(_held(tokens, at_words, w) for w in content) else None
     if near is None:
         return None
     distance, at = near
     close = [w for w in at_words if abs(w - at) <= _WINDOW]
-    held = sum(any(_matches(tokens[i].group(), w) for i in close) for w in every)
+    held = sum(_held(tokens, close, w) for w in every)
     score = (int(bool(wanted) and _unit(tokens, at) == wanted), held, -distance)
     return score, _field(message, tokens, at, close, asked)
+
+
+def _held(tokens: list[re.Match[str]], at: list[int], word: str) -> bool:
+    """One of the tokens at `at` writes `word`."""
+    return any(_matches(tokens[i].group(), word) for i in at)
 
 
 def _nearest(tokens: list[re.Match[str]], at_words: list[int], every: list[str], wanted: str

@@ -89,14 +89,18 @@ def message_fields(ctx: ToolContext) -> tuple[NumericField, ...]:
 
 def numeric_fields(ctx: ToolContext) -> list[Numeric]:
     """Every numeric field: the numeric columns, then the messages' fields (a column's name wins)."""
-    frame = ctx.frame
-    columns = [str(c) for c, kind in frame.dtypes.items() if c not in INTERNAL_COLUMNS and c not in _NOT_MEASURES
-               and pd.api.types.is_numeric_dtype(kind) and not pd.api.types.is_bool_dtype(kind)]
+    columns = [str(c) for c, kind in ctx.frame.dtypes.items() if _measurable(c, kind)]
     found = [Numeric(c, _unit_named(c), column=c) for c in columns]
     taken = {fold(c) for c in columns}
     found += [Numeric(f.name, f.unit or _unit_named(f.name), field=f) for f in message_fields(ctx)
               if fold(f.name) not in taken]
     return found
+
+
+def _measurable(column: object, kind: object) -> bool:
+    """A column of numbers to measure: no bookkeeping column, no line number, no flag."""
+    return column not in INTERNAL_COLUMNS and column not in _NOT_MEASURES and pd.api.types.is_numeric_dtype(kind) \
+        and not pd.api.types.is_bool_dtype(kind)
 
 
 def listing(fields: list[Numeric]) -> str:

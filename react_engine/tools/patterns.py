@@ -11,15 +11,11 @@ from react_engine.logs.text import entry_text
 from react_engine.rows.ranked import brief, jsonable
 from react_engine.rows.row_patterns import catalog, template_stats
 from react_engine.rows.rowops import count, take
+from react_engine.tools.investigated import Patterns
 from react_engine.tools.registry import Params, ToolContext, ToolResult, tool
 from react_engine.tools.timeexpr import parse_time
 
 PATTERN_COLUMNS = ["count", "share", "template", "first_seen", "last_seen", "example"]
-
-
-def table(columns: list[str], rows: list[list[Any]], **more: Any) -> dict[str, Any]:
-    """A tool value laid out as a table (see `tables.result_table`): its columns, its rows, and any totals."""
-    return {"columns": columns, "rows": rows, **more}
 
 
 def share(part: int, whole: int) -> float:
@@ -47,7 +43,7 @@ class PatternsParams(Params):
     since: str | None = Field(None, description="only templates first seen at/after this time")
 
 
-@tool("message_patterns", "message templates with counts", PatternsParams, optional=True)
+@tool("message_patterns", "message templates with counts", PatternsParams, Patterns, optional=True)
 def patterns(params: PatternsParams, ctx: ToolContext) -> ToolResult:
     stats = template_stats(ctx.rows, catalog(ctx.frame))
     whole, method = count(ctx.rows), None
@@ -58,7 +54,8 @@ def patterns(params: PatternsParams, ctx: ToolContext) -> ToolResult:
     shown = (stats.iloc[::-1] if params.rarest else stats).head(params.n)
     rows = pattern_rows(ctx, shown, whole)
     lead = ", ".join(f"{brief(r[2], 50)} ({r[0]:,})" for r in rows[:2]) or "none"
-    return ToolResult(value=table(PATTERN_COLUMNS, rows, patterns=len(stats), rows_counted=whole, method=method),
+    return ToolResult(value=Patterns(columns=PATTERN_COLUMNS, rows=rows, patterns=len(stats), rows_counted=whole,
+                                     method=method),
                       summary=f"message_patterns -> {len(stats):,} in {whole:,} rows"
                               + (f" ({method})" if method else "") + f": {lead}",
                       evidence=pd.Index(shown["example"]))

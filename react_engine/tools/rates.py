@@ -5,13 +5,14 @@ with group keys, each group's buckets run over that same span. Rows without a ti
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 import numpy as np
 import pandas as pd
 
 from react_engine.errors import ToolError
 from react_engine.tools.clock import elapsed, iso, seconds, ticks, utc
+from react_engine.tools.figures import Rate
 from react_engine.tools.numeric import Key, gather, key_name, plain, statistic
 from react_engine.tools.registry import ToolContext
 
@@ -60,20 +61,32 @@ def rates(ctx: ToolContext, keys: list[Key], width: pd.Timedelta, per: str) -> R
                  pd.Timestamp(first), width)
 
 
-def stated(found: Rates, per: str) -> dict[str, object]:
+@dataclass(frozen=True)
+class Buckets:
     """What every rate's value holds besides its statistic: the bucket, how many there are, the rows counted and
     the span they cover (ISO times)."""
-    return {"per": per, "bucket_seconds": seconds(found.width.total_seconds()), "buckets": found.buckets,
-            "counted": int(found.counts.sum()), "from": found.start(0), "to": found.start(found.buckets)}
+
+    per: str
+    bucket_seconds: float | int
+    buckets: int
+    counted: int
+    start: str
+    end: str
 
 
-def one_rate(found: Rates, func: str, per: str) -> tuple[dict[str, object], str]:
+def stated(found: Rates, per: str) -> Buckets:
+    return Buckets(per, seconds(found.width.total_seconds()), found.buckets, int(found.counts.sum()), found.start(0),
+                  found.start(found.buckets))
+
+
+def one_rate(found: Rates, func: str, per: str, percentile: float | None) -> tuple[Rate, str]:
     """The statistic of the rows per bucket over every bucket, and for a maximum or minimum the first bucket
     holding it; the value and a summary."""
     counts = found.counts[0]
     result = plain(float(found.of(func)[0]))
-    value = {func: result} | stated(found, per)
-    if func in ("max", "min"):
-        value["at"] = found.start(int(np.argmax(counts) if func == "max" else np.argmin(counts)))
+    span = stated(found, per)
+    at = found.start(int(np.argmax(counts) if func == "max" else np.argmin(counts))) if func in ("max", "min") \
+        else None
+    value = Rate(function=func, value=result, **asdict(span), at=at, unit="", percentile=percentile)
     return value, (f"{func} rows per {per} -> {result:,} over {found.buckets:,} buckets of {per} from "
-                   f"{value['from']} ({value['counted']:,} rows)")
+                   f"{span.start} ({span.counted:,} rows)")

@@ -5,16 +5,25 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from react_engine.errors import ToolTimeoutError
 from react_engine.logs.fields import NumericField
 from react_engine.rows.bounded import Overdue, within
 from react_engine.settings import Settings
+from react_engine.tools.figures import Compared, Grouped, Pivot, Rate, ShareOf, Statistic, Unmeasured
+from react_engine.tools.investigated import Jumps, Patterns, Preceded, Timeline, UnusualTimes
+from react_engine.tools.results import Counted, Exported, Extracted, Histogram, Lines, Ranking, Stated
+from react_engine.tools.timed import Durations, Gaps, NoSpan, TimeSpan
+
+ToolValue = (Counted | Ranking | Histogram | Lines | Stated | Exported | Extracted | Unmeasured | Statistic | Rate
+             | Grouped | Pivot | ShareOf | Compared | TimeSpan | NoSpan | Gaps | Durations | Patterns | UnusualTimes
+             | Jumps | Timeline | Preceded)
 
 
 class Params(BaseModel):
@@ -51,16 +60,16 @@ class ToolContext:
 
 @dataclass
 class ToolResult:
-    """What a tool returns: a JSON-able `value`, a one-line `summary`, and any state it changes.
+    """What a tool returns: its typed `value`, a one-line `summary`, and any state it changes.
 
-    `value` is what an answer may rest on, by the grounding rule (react_engine/answer/check.py): only its JSON
-    numbers (int, float; list items and dict values) count as computed, together with the rows a step leaves.
-    Text in it (log lines, a value's text, dict keys) is names, whose digits never ground a number. So hold every
-    quantity as a number: a count, a statistic, a share (`{"percent": 12.5}`), a duration as seconds
-    (`{"seconds": 15434}`, which grounds "4 h 17 min 14 s"); hold a time as ISO 8601 text
+    `value` is what an answer may rest on, by the grounding rule (react_engine/answer/check.py): only the JSON
+    numbers of its recorded value (int, float; list items and dict values) count as computed, together with the
+    rows a step leaves. Text in it (log lines, a value's text, dict keys) is names, whose digits never ground a
+    number. So every quantity is held as a number: a count, a statistic, a share (`ShareOf.percent`), a duration as
+    seconds (`TimeSpan.seconds`, which grounds "4 h 17 min 14 s"); a time as ISO 8601 text
     (`pd.Timestamp.isoformat()`), which grounds the times an answer states. `summary` grounds nothing."""
 
-    value: Any
+    value: ToolValue
     summary: str
     rows: pd.DataFrame | None = None  # the new current rows, when the tool narrows or resets them
     entities: dict[str, pd.Series] | None = None  # entity sets to add or replace
@@ -69,6 +78,7 @@ class ToolResult:
 
 
 ToolFn = Callable[[Any, ToolContext], ToolResult]
+Returns = Any  # a `ToolValue` model, or a union of them (a type form): what a tool's result may be
 
 
 @dataclass(frozen=True)
@@ -78,6 +88,7 @@ class Tool:
     name: str
     description: str
     params: type[Params]
+    returns: Returns  # the result model(s) its value is one of, to read a recorded value back
     run: ToolFn
     requires_approval: bool = False
     terminal: bool = False  # ends the run (finalize_answer)
@@ -120,7 +131,7 @@ def _literal(value: Any) -> str:
 REGISTRY: dict[str, Tool] = {}
 
 
-def tool(name: str, description: str, params: type[Params], *, requires_approval: bool = False,
+def tool(name: str, description: str, params: type[Params], returns: Returns, *, requires_approval: bool = False,
          terminal: bool = False, narrows: bool = False, timeout: float | None = None,
          optional: bool = False) -> Callable[[ToolFn], ToolFn]:
     """Register `fn` as the tool `name`; the declaration is the single source of its schema."""
@@ -128,7 +139,24 @@ def tool(name: str, description: str, params: type[Params], *, requires_approval
     def register(fn: ToolFn) -> ToolFn:
         if name in REGISTRY:
             raise ValueError(f"tool {name!r} declared twice")
-        REGISTRY[name] = Tool(name, description, params, fn, requires_approval, terminal, narrows, timeout, optional)
+        REGISTRY[name] = Tool(name, description, params, returns, fn, requires_approval, terminal, narrows, timeout,
+                              optional)
         return fn
 
     return register
+
+
+@cache
+def _reader(name: str) -> TypeAdapter[ToolValue]:
+    return TypeAdapter(REGISTRY[name].returns)
+
+
+def read_result(action: str, value: Any) -> ToolValue | None:
+    """The typed result of tool `action` from its recorded `value` (a trace's, a made-up history's); None when no
+    tool is so named or the value is none of its results."""
+    if action not in REGISTRY:
+        return None
+    try:
+        return _reader(action).validate_python(value)
+    except ValidationError:
+        return None

@@ -10,6 +10,7 @@ from pydantic import Field
 from react_engine.errors import ToolError
 from react_engine.rows.ranked import brief
 from react_engine.rows.rowops import Rows, count
+from react_engine.tools.figures import Compared, Grouped, ShareOf
 from react_engine.tools.filters import (
     FilterByFieldParams,
     FilterBySeverityParams,
@@ -41,7 +42,7 @@ class ShareParams(Params):
     by: OneOrMany = Field([], description="per group: up to two columns and/or a time bucket")
 
 
-@tool("share", "the current rows as a % of the base rows", ShareParams, optional=True)
+@tool("share", "the current rows as a % of the base rows", ShareParams, ShareOf | Grouped, optional=True)
 def share(params: ShareParams, ctx: ToolContext) -> ToolResult:
     if params.base == "previous" and ctx.before is None:
         raise ToolError("no filter has narrowed the rows yet: use base=all")
@@ -51,9 +52,9 @@ def share(params: ShareParams, ctx: ToolContext) -> ToolResult:
         return _shares(ctx, base, params.by, named)
     part, whole = count(ctx.rows), count(base)
     if whole == 0:
-        return ToolResult(value={"rows": part, "of": 0}, summary=f"share -> {named} are none: no percentage")
+        return ToolResult(value=ShareOf(rows=part, of=0), summary=f"share -> {named} are none: no percentage")
     percent = plain(100 * part / whole)
-    return ToolResult(value={"percent": percent, "rows": part, "of": whole},
+    return ToolResult(value=ShareOf(percent=percent, rows=part, of=whole),
                       summary=f"share -> {percent:g}% ({part:,} of {whole:,} {named})")
 
 
@@ -112,7 +113,16 @@ def _measure(numeric: Numeric | None, rows: Rows, params: CompareParams, frame: 
     return plain(float(statistic(data["value"], params.func))), len(data), unreadable
 
 
-@tool("compare", "a measure in window/value a vs b", CompareParams, optional=True)
+def _differences(a: float | int | None, b: float | int | None) -> dict[str, float | int]:
+    """`a` less `b` when both are measured, and against a non-zero `b` the change in percent and the ratio."""
+    if a is None or b is None:
+        return {}
+    if not b:
+        return {"difference": plain(a - b)}
+    return {"difference": plain(a - b), "percent_change": plain(100 * (a - b) / b), "ratio": plain(a / b)}
+
+
+@tool("compare", "a measure in window/value a vs b", CompareParams, Compared, optional=True)
 def compare(params: CompareParams, ctx: ToolContext) -> ToolResult:
     numeric, name = measured(ctx, params)
     sides = [_side(ctx, by, side) for by, side in ((params.by, params.a), (params.by_b or params.by, params.b))]
@@ -122,12 +132,7 @@ def compare(params: CompareParams, ctx: ToolContext) -> ToolResult:
     unit = numeric.unit if numeric else ""
     shown = [f"{brief(params.a, 40)}: " + ("no rows" if left is None else f"{left:,}{unit_text(unit)}"),
              f"{brief(params.b, 40)}: " + ("no rows" if right is None else f"{right:,}{unit_text(unit)}")]
-    value: dict[str, object] = {"a": left, "b": right, "rows_a": left_rows, "rows_b": right_rows, "unit": unit}
-    if left is not None and right is not None:
-        value["difference"] = plain(left - right)
-        if right:
-            value["percent_change"] = plain(100 * (left - right) / right)
-            value["ratio"] = plain(left / right)
-    change = f", change {value['percent_change']:+g}%" if "percent_change" in value else ""
+    value = Compared(a=left, b=right, rows_a=left_rows, rows_b=right_rows, unit=unit, **_differences(left, right))
+    change = f", change {value.percent_change:+g}%" if value.percent_change is not None else ""
     return ToolResult(value=value, summary=f"compare {stat} {brief(name, 40)} -> {'; '.join(shown)}{change}",
                       note=unreadable_note(left_out + right_out, name))

@@ -12,6 +12,7 @@ from react_engine.rows.ranked import brief, jsonable, top
 from react_engine.rows.rowops import count, labels, mask, take, value_counts, values
 from react_engine.tools.entities import field_values
 from react_engine.tools.registry import Params, ToolContext, ToolResult, tool
+from react_engine.tools.results import Counted, Histogram, Lines, Ranking
 from react_engine.tools.timeexpr import parse_interval
 from react_engine.tools.times import ordered
 
@@ -27,7 +28,7 @@ class TopValuesParams(Params):
     order: Literal["desc", "asc"] = Field("desc", description="most frequent first (desc) or rarest first (asc)")
 
 
-@tool("top_values", "[value, count] pairs, most frequent first", TopValuesParams)
+@tool("top_values", "[value, count] pairs, most frequent first", TopValuesParams, Ranking)
 def top_values(params: TopValuesParams, ctx: ToolContext) -> ToolResult:
     found, name, extracted = field_values(ctx, params.field)
     counts = value_counts(found)
@@ -39,7 +40,7 @@ def top_values(params: TopValuesParams, ctx: ToolContext) -> ToolResult:
         holders = labels(found, mask(found, lambda part: (part == first).to_numpy(dtype=bool, na_value=False)))
         evidence = holders if len(holders) < count(ctx.rows) else None
     which = "top" if params.order == "desc" else "rarest"
-    return ToolResult(value=leaders, summary=f"{which} {brief(name)} -> {shown} in {count(ctx.rows):,} rows",
+    return ToolResult(value=Ranking(leaders), summary=f"{which} {brief(name)} -> {shown} in {count(ctx.rows):,} rows",
                       entities=extracted, evidence=evidence, note=_how_many(params.n, len(counts), name))
 
 
@@ -57,13 +58,13 @@ class CountByTimeParams(Params):
     order: Literal["time", "desc", "asc"] = Field("time", description="by time, busiest first (desc) or quietest")
 
 
-@tool("count_by_time", "[bucket_start, count] histogram", CountByTimeParams)
+@tool("count_by_time", "[bucket_start, count] histogram", CountByTimeParams, Histogram)
 def count_by_time(params: CountByTimeParams, ctx: ToolContext) -> ToolResult:
     width = parse_interval(params.interval)
     stamps = ctx.rows["timestamp"].dropna()
     first, last = values(stamps.min(), stamps.max())
     if pd.isna(first):
-        return ToolResult(value=[],
+        return ToolResult(value=Histogram([]),
                           summary=f"count_by_time {brief(params.interval)} -> no timestamps in the current rows")
     buckets = stamps.dt.floor(width)
     first, last = first.floor(width), last.floor(width)
@@ -81,7 +82,7 @@ def count_by_time(params: CountByTimeParams, ctx: ToolContext) -> ToolResult:
         counts = counts.sort_values(ascending=params.order == "asc", kind="stable")
     ordered_by = {"time": "", "desc": " busiest first", "asc": " quietest first"}[params.order]
     return ToolResult(
-        value=[[t.isoformat(), int(c)] for t, c in counts.items()],
+        value=Histogram([(t.isoformat(), int(c)) for t, c in counts.items()]),
         summary=f"count_by_time {brief(params.interval)}{ordered_by} -> {span:,} buckets{shown}, "
                 f"peak {peak.isoformat()} ({int(counts[peak]):,} rows)",
         evidence=labels(buckets, mask(buckets, lambda part: (part == peak).to_numpy())))
@@ -91,9 +92,9 @@ class GetLogCountParams(Params):
     pass
 
 
-@tool("get_log_count", "number of current rows", GetLogCountParams)
+@tool("get_log_count", "number of current rows", GetLogCountParams, Counted)
 def get_log_count(params: GetLogCountParams, ctx: ToolContext) -> ToolResult:
-    return ToolResult(value=count(ctx.rows), summary=f"{count(ctx.rows):,} of {count(ctx.frame):,} rows")
+    return ToolResult(value=Counted(count(ctx.rows)), summary=f"{count(ctx.rows):,} of {count(ctx.frame):,} rows")
 
 
 class ShowLogsParams(Params):
@@ -101,13 +102,13 @@ class ShowLogsParams(Params):
     order: str = Field("file", description="file, newest, oldest, or a time: the lines nearest it")
 
 
-@tool("show_logs", "lines as source:line text", ShowLogsParams)
+@tool("show_logs", "lines as source:line text", ShowLogsParams, Lines)
 def show_logs(params: ShowLogsParams, ctx: ToolContext) -> ToolResult:
     picked, how = ordered(ctx, params.n, params.order)
     shown = take(ctx.frame, picked)
     lines = [display(source, line, text, ctx.settings.sample_chars)
              for source, line, text in zip(shown["source"], shown["line"], entry_text(shown))]
-    return ToolResult(value=lines, summary=f"show {len(lines)} of {count(ctx.rows):,} rows, {how}",
+    return ToolResult(value=Lines(lines), summary=f"show {len(lines)} of {count(ctx.rows):,} rows, {how}",
                       evidence=shown.index)
 
 

@@ -15,7 +15,8 @@ from react_engine.logs.text import entry_text
 from react_engine.rows.ranked import brief, jsonable
 from react_engine.rows.row_patterns import Catalog, catalog, template_ids
 from react_engine.rows.rowops import count, select, value
-from react_engine.tools.patterns import share, table
+from react_engine.tools.investigated import Preceded, Timeline
+from react_engine.tools.patterns import share
 from react_engine.tools.regex import literal, text_matches
 from react_engine.tools.registry import Params, ToolContext, ToolResult, tool
 
@@ -42,7 +43,7 @@ class EntityTimelineParams(Params):
     value: str = Field(description="the block id, MAC, user, request id or pid to follow")
 
 
-@tool("entity_timeline", "lines naming value, by time", EntityTimelineParams, optional=True)
+@tool("entity_timeline", "lines naming value, by time", EntityTimelineParams, Timeline, optional=True)
 def entity_timeline(params: EntityTimelineParams, ctx: ToolContext) -> ToolResult:
     rows = value(select(ctx.rows, _naming(ctx.rows, params.value) if count(ctx.rows) else []))
     rows = rows.sort_values("timestamp", kind="stable") if len(rows) else rows
@@ -54,8 +55,8 @@ def entity_timeline(params: EntityTimelineParams, ctx: ToolContext) -> ToolResul
     lines = [[jsonable(t), p, m, x] for t, p, m, x in zip(shown["timestamp"], _templates(shown, catalog(ctx.frame)),
                                                           messages, texts, strict=True)]
     span = (last - first).total_seconds() if len(rows) and pd.notna(first) else None
-    return ToolResult(value=table(["time", "pattern", "message", "line"], lines, lines=len(rows), first=jsonable(first),
-                                  last=jsonable(last), span_seconds=span),
+    return ToolResult(value=Timeline(columns=["time", "pattern", "message", "line"], rows=lines, lines=len(rows),
+                                     first=jsonable(first), last=jsonable(last), span_seconds=span),
                       summary=f"entity_timeline {brief(params.value, 40)} -> {len(rows):,} lines"
                               + (f" from {jsonable(first)} to {jsonable(last)}" if span is not None else ""),
                       evidence=shown.index)
@@ -104,15 +105,22 @@ def _first(frame: pd.DataFrame, hits: np.ndarray, before: np.ndarray, chars: int
     return {"first": texts[-1], "just_before": texts[:-1]}
 
 
-@tool("preceding", "patterns just before value", PrecedingParams, optional=True)
+def _nearby(frame: pd.DataFrame, hits: np.ndarray) -> tuple[str, np.ndarray]:
+    """The column whose value groups lines of one place, and the positions of the lines before the hits in it: on
+    the same host or component, else (nothing before them there) in the same file."""
+    column = _scope(frame) if len(frame) else "source"
+    before = _before(frame, hits, BEFORE, column)
+    if not len(before) and column != "source" and len(hits):
+        return "source", _before(frame, hits, BEFORE, "source")
+    return column, before
+
+
+@tool("preceding", "patterns just before value", PrecedingParams, Preceded, optional=True)
 def preceding(params: PrecedingParams, ctx: ToolContext) -> ToolResult:
     frame = value(ctx.frame)
     hits = np.flatnonzero(_naming(frame, params.value) if params.value.strip() else _current(frame, ctx))
     occurrences, hits = len(hits), hits[: MAX_OCCURRENCES if params.each else 1]
-    column = _scope(frame) if len(frame) else "source"
-    before = _before(frame, hits, BEFORE, column)
-    if not len(before) and column != "source" and len(hits):  # nothing before it on its host or component
-        column, before = "source", _before(frame, hits, BEFORE, "source")
+    column, before = _nearby(frame, hits)
     found = catalog(ctx.frame)
     everywhere = pd.Series(template_ids(frame, found)).value_counts()
     near = pd.Series(template_ids(frame.iloc[before], found), index=frame.index[before])
@@ -123,9 +131,9 @@ def preceding(params: PrecedingParams, ctx: ToolContext) -> ToolResult:
              brief(x, ctx.settings.sample_chars)] for (t, c), x in zip(counts.items(), examples, strict=True)]
     method = (f"the {BEFORE} lines before {f'each of the first {len(hits):,}' if params.each else 'the first'} of "
               f"the {occurrences:,} occurrences on the same {column}; context, not a diagnosis")
-    return ToolResult(value=table(["count", "share_before", "share_overall", "pattern", "example"], rows,
-                                  occurrences=occurrences, lines_before=len(near), method=method,
-                                  **({} if params.each else _first(frame, hits, before, ctx.settings.sample_chars))),
+    return ToolResult(value=Preceded(columns=["count", "share_before", "share_overall", "pattern", "example"],
+                                     rows=rows, occurrences=occurrences, lines_before=len(near), method=method,
+                                     **({} if params.each else _first(frame, hits, before, ctx.settings.sample_chars))),
                       summary=f"preceding {brief(params.value, 40)} -> {len(near):,} lines before "
                               f"{len(hits):,} occurrences, {len(counts):,} patterns ({method})",
                       evidence=pd.Index(first_of[counts.index]) if len(counts) else None)

@@ -16,6 +16,7 @@ from react_engine.tools.clock import Timeline, elapsed, gathered, iso, seconds, 
 from react_engine.tools.entities import field_values
 from react_engine.tools.regex import literal, text_matches
 from react_engine.tools.registry import Params, ToolContext, ToolResult, tool
+from react_engine.tools.timed import Disorder, Durations, Gap, Gaps, Lasted, NoSpan, Place, TimeSpan
 from react_engine.tools.timeexpr import parse_time
 
 
@@ -23,18 +24,18 @@ def _stamps(rows: Any) -> pd.Series:
     return gathered(rows, ["timestamp"])["timestamp"]
 
 
-def _place(ctx: ToolContext, label: Any, stamp: pd.Timestamp | None) -> dict[str, Any]:
+def _place(ctx: ToolContext, label: Any, stamp: pd.Timestamp | None) -> Place:
     row = take(ctx.frame, pd.Index([label]))
-    return {"time": None if stamp is None else iso(stamp), "source": str(row["source"].iloc[0]),
-            "line": jsonable(row["line"].iloc[0])}
+    return Place(time=None if stamp is None else iso(stamp), source=str(row["source"].iloc[0]),
+                 line=jsonable(row["line"].iloc[0]))
 
 
-def _where(place: dict[str, Any]) -> str:
-    at = f"{place['time']} " if place["time"] else ""
-    return f"{at}({place['source']}:{place['line']})"
+def _where(place: Place) -> str:
+    at = f"{place.time} " if place.time else ""
+    return f"{at}({place.source}:{place.line})"
 
 
-def _out_of_order(ctx: ToolContext, stamps: pd.Series) -> dict[str, Any] | None:
+def _out_of_order(ctx: ToolContext, stamps: pd.Series) -> Disorder | None:
     """How many timed lines come earlier than the line above them in the same file, and where the first timed
     line in file order is; None when every file is in time order."""
     times = utc(stamps)
@@ -46,50 +47,50 @@ def _out_of_order(ctx: ToolContext, stamps: pd.Series) -> dict[str, Any] | None:
     back = (np.diff(raw) < 0) & (files[1:] == files[:-1])
     if not back.any():
         return None
-    return {"lines_back": int(back.sum()), "first_line": _place(ctx, timed.index[0], timed.iloc[0])}
+    return Disorder(lines_back=int(back.sum()), first_line=_place(ctx, timed.index[0], timed.iloc[0]))
 
 
-def _order_summary(order: dict[str, Any] | None) -> str:
+def _order_summary(order: Disorder | None) -> str:
     if order is None:
         return ""
-    return (f"; out of order: {order['lines_back']:,} lines are earlier than the line above them, the first line in "
-            f"file order is {_where(order['first_line'])}")
+    return (f"; out of order: {order.lines_back:,} lines are earlier than the line above them, the first line in "
+            f"file order is {_where(order.first_line)}")
 
 
 class TimeSpanParams(Params):
     pass
 
 
-@tool("time_span", "first and last time and line of the rows, and their span", TimeSpanParams,
+@tool("time_span", "first and last time and line of the rows, and their span", TimeSpanParams, TimeSpan | NoSpan,
       optional=True)
 def time_span(params: TimeSpanParams, ctx: ToolContext) -> ToolResult:
     stamps = _stamps(ctx.rows)
     if not len(stamps):
-        return ToolResult(value=None, summary="time_span -> no current rows, so no time")
+        return ToolResult(value=NoSpan(None), summary="time_span -> no current rows, so no time")
     line = timeline(stamps)
     if not len(line):
         first, last = _place(ctx, stamps.index[0], None), _place(ctx, stamps.index[-1], None)
-        return ToolResult(value={"rows": len(stamps), "first": first, "last": last, "seconds": None},
+        return ToolResult(value=TimeSpan(rows=len(stamps), first=first, last=last, seconds=None),
                           summary=f"time_span -> no timestamps in {len(stamps):,} rows; first line "
                                   f"{_where(first)}, last {_where(last)} in file order",
                           evidence=pd.Index([stamps.index[0], stamps.index[-1]]).unique())
     first = _place(ctx, line.labels[0], line.stamps.iloc[0])
     last = _place(ctx, line.labels[-1], line.stamps.iloc[-1])
     span = seconds(float(line.between(0, -1)))
-    result: dict[str, Any] = {"rows": len(stamps), "first": first, "last": last, "seconds": span,
-                              "untimed": line.untimed}
+    to_end = None
     summary = (f"time_span -> {len(line):,} timed rows from {_where(first)} to {_where(last)}, span {spoken(span)} "
                f"({span:,} s)")
     newest = value(ctx.frame["timestamp"].max())
     if not pd.isna(newest):
         edge, per = ticks(utc(pd.Series([line.stamps.iloc[-1], newest])))
-        result["seconds_to_end"] = after = seconds(float(elapsed(edge[0], edge[1], per)))
+        to_end = after = seconds(float(elapsed(edge[0], edge[1], per)))
         summary += f"; the logs go on {spoken(after)} after the last" if after > 0 else "; the logs end there"
     if line.untimed:
         summary += f"; {line.untimed:,} rows without a time left out"
-    if (order := _out_of_order(ctx, stamps)) is not None:
-        result["out_of_order"] = order
+    order = _out_of_order(ctx, stamps)
     summary += _order_summary(order)
+    result = TimeSpan(rows=len(stamps), first=first, last=last, seconds=span, untimed=line.untimed,
+                      seconds_to_end=to_end, out_of_order=order)
     return ToolResult(value=result, summary=summary, evidence=pd.Index([line.labels[0], line.labels[-1]]).unique())
 
 
@@ -98,7 +99,7 @@ class GapsParams(Params):
     key: str | None = Field(None, description="silences of each value of this column or entity type")
 
 
-@tool("gaps", "the longest silences between lines", GapsParams, optional=True)
+@tool("gaps", "the longest silences between lines", GapsParams, Gaps, optional=True)
 def gaps(params: GapsParams, ctx: ToolContext) -> ToolResult:
     line = timeline(_stamps(ctx.rows))
     positions, keys = np.arange(len(line)), None
@@ -114,17 +115,17 @@ def gaps(params: GapsParams, ctx: ToolContext) -> ToolResult:
     earlier, later = positions[:-1][follows], positions[1:][follows]
     silent = line.between(earlier, later)
     ranked = np.argsort(-silent, kind="stable")[:params.n]
-    found = [{"seconds": seconds(silent[i]), "from": line.iso(earlier[i]), "to": line.iso(later[i]),
-              **({"key": jsonable(keys.iloc[earlier[i]])} if keys is not None else {})} for i in ranked]
+    found = [Gap(seconds=seconds(silent[i]), start=line.iso(earlier[i]), end=line.iso(later[i]),
+                 key=jsonable(keys.iloc[earlier[i]]) if keys is not None else None) for i in ranked]
     per = f" per {brief(params.key)}" if params.key else ""
     if not found:
-        return ToolResult(value={"rows": len(line), "gaps": []},
+        return ToolResult(value=Gaps(rows=len(line), gaps=[]),
                           summary=f"gaps{per} -> fewer than two timed rows{' of any one value' if keys is not None else ''}, "
                                   "so no silence")
     top = found[0]
-    return ToolResult(value={"rows": len(line), "gaps": found},
-                      summary=f"gaps{per} -> longest {spoken(top['seconds'])} ({top['seconds']:,} s) from "
-                              f"{top['from']} to {top['to']}" + (f" for {brief(top['key'])}" if keys is not None
+    return ToolResult(value=Gaps(rows=len(line), gaps=found),
+                      summary=f"gaps{per} -> longest {spoken(top.seconds)} ({top.seconds:,} s) from "
+                              f"{top.start} to {top.end}" + (f" for {brief(top.key)}" if keys is not None
                                                                  else "") + f" over {len(line):,} timed rows",
                       evidence=pd.Index([line.labels[p] for i in ranked for p in (earlier[i], later[i])]).unique())
 
@@ -154,7 +155,7 @@ def _kinds(rows: pd.DataFrame, start: str, end: str) -> pd.DataFrame:
     return out
 
 
-@tool("durations", "times from a start line to an end line per key", DurationsParams,
+@tool("durations", "times from a start line to an end line per key", DurationsParams, Durations,
       optional=True)
 def durations(params: DurationsParams, ctx: ToolContext) -> ToolResult:
     start, end = literal(params.start), literal(params.end)
@@ -184,20 +185,19 @@ def _lasting(params: DurationsParams, line: Timeline, keys: pd.Series | None, op
         f" per {brief(params.key)}" if params.key else "")
     unpaired = {"starts": starts, "ends": ends, "unclosed": starts - len(lasted), "unopened": ends - len(lasted)}
     if not len(lasted):
-        return ToolResult(value={"count": 0, **unpaired},
+        return ToolResult(value=Durations(count=0, **unpaired),
                           summary=f"{what} -> no start line followed by an end line ({starts:,} starts, "
                                   f"{ends:,} ends)")
     ranked = np.argsort(-lasted, kind="stable")[:LONGEST]
-    longest = [{"seconds": seconds(lasted[i]), "start": line.iso(opened[i]), "end": line.iso(closed[i]),
-                **({"key": jsonable(keys.iloc[opened[i]])} if keys is not None else {})} for i in ranked]
+    longest = [Lasted(seconds=seconds(lasted[i]), start=line.iso(opened[i]), end=line.iso(closed[i]),
+                      key=jsonable(keys.iloc[opened[i]]) if keys is not None else None) for i in ranked]
     mean, top = seconds(lasted.mean()), longest[0]
-    summary = (f"{what} -> {len(lasted):,} paired, mean {spoken(mean)} ({mean:,} s), longest {spoken(top['seconds'])}"
-               f" ({top['seconds']:,} s) from {top['start']}" + (f" for {brief(top['key'])}" if keys is not None
-                                                                  else ""))
+    summary = (f"{what} -> {len(lasted):,} paired, mean {spoken(mean)} ({mean:,} s), longest {spoken(top.seconds)}"
+               f" ({top.seconds:,} s) from {top.start}" + (f" for {brief(top.key)}" if keys is not None else ""))
     return ToolResult(
-        value={"count": len(lasted), "mean_seconds": mean, "max_seconds": top["seconds"],
-               "min_seconds": seconds(lasted.min()), "total_seconds": seconds(lasted.sum()), "longest": longest,
-               **unpaired},
+        value=Durations(count=len(lasted), mean_seconds=mean, max_seconds=top.seconds,
+                        min_seconds=seconds(lasted.min()), total_seconds=seconds(lasted.sum()), longest=longest,
+                        **unpaired),
         summary=summary,
         evidence=pd.Index([line.labels[p] for i in ranked for p in (opened[i], closed[i])]).unique())
 

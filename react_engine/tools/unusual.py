@@ -11,7 +11,7 @@ from react_engine.errors import ToolError
 from react_engine.rows.ranked import brief, jsonable
 from react_engine.rows.rowops import tally, value, values
 from react_engine.tools.entities import field_values
-from react_engine.tools.patterns import table
+from react_engine.tools.investigated import Jumps, UnusualTimes
 from react_engine.tools.registry import Params, ToolContext, ToolResult, tool
 from react_engine.tools.stats import MAX_BINS
 from react_engine.tools.timeexpr import parse_interval, parse_time
@@ -38,7 +38,7 @@ class UnusualParams(Params):
     split: str | None = Field(None, description="time between the two windows compared; default: the middle")
 
 
-@tool("unusual", "outlier times; with field, values rising after split", UnusualParams,
+@tool("unusual", "outlier times; with field, values rising after split", UnusualParams, UnusualTimes | Jumps,
       optional=True)
 def unusual(params: UnusualParams, ctx: ToolContext) -> ToolResult:
     return _jumps(params, ctx) if params.field else _times(ctx)
@@ -64,8 +64,8 @@ def _times(ctx: ToolContext) -> ToolResult:
     method = (f"{interval} buckets outside median {median:g} +/- {K:g} x MAD {mad:g} "
               f"(below {low:g} or above {high:g})")
     rows = [[t.isoformat(), int(c), round(float(c) - median, 1)] for t, c in far.items()]
-    return ToolResult(value=table(["bucket_start", "count", "above_median"], rows, buckets=len(counts),
-                                  median=median, mad=mad, method=method),
+    return ToolResult(value=UnusualTimes(columns=["bucket_start", "count", "above_median"], rows=rows,
+                                         buckets=len(counts), median=median, mad=mad, method=method),
                       summary=f"unusual -> {len(rows):,} of {len(counts):,} buckets unusual: {method}")
 
 
@@ -83,5 +83,5 @@ def _jumps(params: UnusualParams, ctx: ToolContext) -> ToolResult:
     method = f"{name} counts before {split.isoformat()} against from then on ({first.isoformat()} to {last.isoformat()})"
     rows = [[jsonable(v), int(b), int(a), int(c)] for v, (b, a, c) in zip(both.index, both.to_numpy(), strict=True)]
     shown = ", ".join(f"{brief(r[0], 30)} {r[1]:,} -> {r[2]:,}" for r in rows[:3]) or "none rose"
-    return ToolResult(value=table([name, "before", "after", "change"], rows, method=method),
+    return ToolResult(value=Jumps(columns=[name, "before", "after", "change"], rows=rows, method=method),
                       summary=f"unusual -> {shown} ({method})", entities=extracted)

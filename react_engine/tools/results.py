@@ -1,0 +1,113 @@
+"""What the tools return, typed: each tool's result is one of these models (or of those in `figures`, `timed` and
+`investigated`), and its `recorded()` JSON is the value a trace stores and the grounding check reads."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, RootModel
+
+Scalar = str | int | float | bool | None  # a value of a column or entity, or a cell of a table
+Number = int | float  # a count or statistic: integral values stay int (see `numeric.plain`)
+Pair = tuple[Scalar, int]  # a value and how many rows hold it
+
+
+def _none(value: object) -> bool:
+    return value is None
+
+
+def optional(**kwargs: Any) -> Any:
+    """A field left out of the recorded value when it is None (a value a tool has only in some cases)."""
+    return Field(None, exclude_if=_none, **kwargs)
+
+
+ROOT_CONFIG = ConfigDict(frozen=True, ser_json_inf_nan="constants", defer_build=True)
+
+
+class Result(BaseModel):
+    """Base of the tools' record results: unknown keys are refused, so a recorded value parses back into the one
+    model that wrote it; `from` and `to` are spelled so in the record."""
+
+    model_config = ConfigDict(frozen=True, ser_json_inf_nan="constants", defer_build=True, extra="forbid",
+                              serialize_by_alias=True, populate_by_name=True)
+
+    def recorded(self) -> Any:
+        """The JSON value a trace records (non-finite numbers kept as they are)."""
+        return self.model_dump(mode="json")
+
+
+class Counted(RootModel[int]):
+    """How many rows (or distinct values) there are: a filter's kept rows, `get_log_count`, `count_entities`."""
+
+    model_config = ROOT_CONFIG
+
+    def recorded(self) -> Any:
+        return self.root
+
+
+class Ranking(RootModel[list[Pair]]):
+    """`top_values`: values with their row counts, in the order asked (most or fewest first)."""
+
+    model_config = ROOT_CONFIG
+
+    def recorded(self) -> Any:
+        return self.model_dump(mode="json")
+
+
+class Histogram(RootModel[list[tuple[str, int]]]):
+    """`count_by_time`: each bucket's start (ISO time) and its row count."""
+
+    model_config = ROOT_CONFIG
+
+    def recorded(self) -> Any:
+        return self.model_dump(mode="json")
+
+
+class Lines(RootModel[list[str]]):
+    """`show_logs`: the lines shown, each `source:line text`."""
+
+    model_config = ROOT_CONFIG
+
+    def recorded(self) -> Any:
+        return self.model_dump(mode="json")
+
+
+class Stated(RootModel[JsonValue]):
+    """`finalize_answer`: the value a planner's final answer rests on, as it gave it."""
+
+    model_config = ROOT_CONFIG
+
+    def recorded(self) -> Any:
+        return self.model_dump(mode="json")
+
+
+class Exported(Result):
+    """`export_results`: the file written, with the rows in it and its format."""
+
+    path: str
+    rows: int
+    format: str
+
+
+class EntityCounts(Result):
+    """One entity set: its values found, how many distinct, and the most frequent three."""
+
+    total: int
+    unique: int
+    top: list[Pair]
+
+
+class Extracted(RootModel[dict[str, EntityCounts]]):
+    """`extract_entities`: each entity set found, by its name."""
+
+    model_config = ROOT_CONFIG
+
+    def recorded(self) -> Any:
+        return self.model_dump(mode="json")
+
+
+class Table(Result):
+    """A result laid out as a table (see `answer.tables.result_table`): its columns and rows."""
+
+    columns: list[str]
+    rows: list[list[Scalar]]
