@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from react_engine.contract.planner import EntitySummary
-from react_engine.contract.record import Step
+from react_engine.contract.record import ActionStep
 from react_engine.loop import context
 from react_engine.loop.context import SUGGESTED, build_prompt, clean, estimate_tokens
 from react_engine.loop.state import RunState
@@ -34,7 +34,7 @@ def prompt_for(n_rows: int, n_steps: int) -> int:
     state = RunState(question="How many unique cable modems had T3 timeouts on MAWED07T01 in the last hour?",
                      frame=frame(n_rows), now=pd.Timestamp("2026-11-21", tz="UTC"))
     for i in range(n_steps):
-        state.steps.append(Step(iteration=i + 1, action="search_logs", params={"value": f"T3 time-out {i}"},
+        state.steps.append(ActionStep(iteration=i + 1, action="search_logs", params={"value": f"T3 time-out {i}"},
                                 observation=f"search 'T3 time-out {i}' -> {i * 1000:,} of {n_rows:,} rows", value=i))
     view = state.view(n_steps + 1, 10, 3)
     return build_prompt(view, TOOLS, 1000, history=5, samples=3, sample_chars=200).tokens
@@ -94,7 +94,7 @@ def test_the_reply_example_holds_no_placeholder_or_value_that_could_be_copied_in
 
 def test_history_lines_do_not_look_like_replies() -> None:
     state = RunState(question="How many errors?", frame=frame(40), now=None)
-    state.steps.append(Step(iteration=1, action="filter_by_severity", params={"levels": ["error"]},
+    state.steps.append(ActionStep(iteration=1, action="filter_by_severity", params={"levels": ["error"]},
                             observation="12 rows"))  # fmt: skip
     text = build_prompt(state.view(2, 10, 3), TOOLS, 1000, history=5, samples=3, sample_chars=200).text
     line = next(line for line in text.splitlines() if line.startswith("step 1"))
@@ -149,7 +149,7 @@ def test_the_prompt_opens_with_what_every_turn_shares() -> None:
     prompts = []
     for question, steps in (("How many errors?", 0), ("How many warnings?", 0), ("How many warnings?", 1)):
         state = RunState(question=question, frame=frame(40), now=None)
-        state.steps += [Step(iteration=1, action="get_log_count", observation="40 rows", value=40)][:steps]
+        state.steps += [ActionStep(iteration=1, action="get_log_count", observation="40 rows", value=40)][:steps]
         prompts.append(build_prompt(state.view(steps + 1, 10, 3), TOOLS, 1000, history=5, samples=3,
                                     sample_chars=200).text)  # fmt: skip
     shared = prompts[0].index("QUESTION: ")

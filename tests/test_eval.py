@@ -17,7 +17,7 @@ from react_engine.app.evaluation.report import build_report, load_report, save_r
 from react_engine.app.evaluation.runner import replay_engines, run_suite
 from react_engine.app.evaluation.scoring import ranking, same_value, score
 from react_engine.app.evaluation.suite import Case, Expect, load_suite
-from react_engine.contract.record import RunResult, Step
+from react_engine.contract.record import ActionStep, RunResult
 from react_engine.errors import InputError
 from react_engine.loop.engine import Engine
 from react_engine.tools import REGISTRY, ToolResult
@@ -35,8 +35,8 @@ def _case(**expect) -> Case:
     return Case(id="c", question="q", logs=["x.log"], expect=Expect(**expect))
 
 
-def _tool(action: str, ok: bool = True) -> Step:
-    return Step(iteration=1, action=action, ok=ok, error=None if ok else "bad params")
+def _tool(action: str, ok: bool = True) -> ActionStep:
+    return ActionStep(iteration=1, action=action, ok=ok, error=None if ok else "bad params")
 
 
 # ---- scoring

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from react_engine.answer.check import evidence, numbers_in, verify
 from react_engine.answer.grounds import grounds
 from react_engine.answer.names import Name
-from react_engine.contract.record import Step
+from react_engine.contract.record import ActionStep
 from react_engine.logs.macs import MAC_SEPARATED
 
 
@@ -249,8 +249,8 @@ def test_a_share_is_grounded_by_its_rounding_to_the_digits_shown() -> None:
 
 
 def test_a_filter_phrase_counts_only_while_the_filter_shapes_the_rows() -> None:
-    def step(i: int, action: str, rows_in: int, rows_out: int, **params: object) -> Step:
-        return Step(iteration=i, action=action, params=params, value=rows_out, rows_in=rows_in, rows_out=rows_out)
+    def step(i: int, action: str, rows_in: int, rows_out: int, **params: object) -> ActionStep:
+        return ActionStep(iteration=i, action=action, params=params, value=rows_out, rows_in=rows_in, rows_out=rows_out)
 
     phrase = step(1, "filter_by_field", 4, 0, field="message", op="contains", value="had 9999 critical errors")
     narrowing = {"filter_by_field", "search_logs"}

@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 
 from react_engine import Engine, Settings
-from react_engine.contract.record import Step
+from react_engine.contract.record import ActionStep
 from react_engine.loop.context import SUGGESTED, build_prompt
 from react_engine.loop.state import RunState
 from react_engine.planners.script import ScriptPlanner
@@ -51,7 +51,7 @@ def test_hosts_components_keys_results_and_entities_from_the_log_are_fenced() ->
     n = 12
     frame = _frame(n)
     state = RunState(question="How many lines?", frame=frame, now=None)
-    state.steps.append(Step(iteration=1, action="top_values", params={"field": "host"}, value=[[f"{HOSTILE} v", n]],
+    state.steps.append(ActionStep(iteration=1, action="top_values", params={"field": "host"}, value=[[f"{HOSTILE} v", n]],
                             observation=f"top host -> {HOSTILE} v ({n}) in {n} rows"))
     state.entities["user"] = pd.Series([f"{HOSTILE} user"] * n, index=frame.index)
     text = build_prompt(state.view(2, 10, 3), list(REGISTRY.values()), 4000, history=5, samples=3,

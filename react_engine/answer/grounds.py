@@ -11,7 +11,7 @@ from typing import Any
 
 from react_engine.answer.names import Name, alternatives
 from react_engine.answer.quantities import numbers_in
-from react_engine.contract.record import Step
+from react_engine.contract.record import ActionStep, Step
 
 _NOTHING = re.compile(
     r"\b(?:no (?:matching |such |relevant )?(?:logs?|entries|lines|rows|records|results|events|matches|data)"
@@ -101,7 +101,7 @@ def grounds(steps: Sequence[Step], narrowing: Container[str], notes: Iterable[st
     computed ("only 63 distinct user values exist"); what they quote is a name."""
     found = Grounds()
     found.values += [numbers_in(_QUOTED_ANY.sub(" ", note)) for note in notes]
-    done = [step for step in steps if step.kind == "tool" and step.ok]
+    done = [step for step in steps if isinstance(step, ActionStep) and step.kind == "tool" and step.ok]
     for step in done:
         _add_value(found, step)
     for step in _shaping(done, narrowing):
@@ -109,9 +109,9 @@ def grounds(steps: Sequence[Step], narrowing: Container[str], notes: Iterable[st
     return found
 
 
-def _shaping(steps: list[Step], narrowing: Container[str]) -> list[Step]:
+def _shaping(steps: list[ActionStep], narrowing: Container[str]) -> list[ActionStep]:
     """The filters that shape the rows the last step left: those since the last step that widened them."""
-    active: list[Step] = []
+    active: list[ActionStep] = []
     for step in steps:
         rows_in, rows_out = step.rows_in, step.rows_out
         if rows_in is not None and rows_out is not None and rows_out > rows_in:
@@ -121,7 +121,7 @@ def _shaping(steps: list[Step], narrowing: Container[str]) -> list[Step]:
     return active
 
 
-def _add_value(found: Grounds, step: Step) -> None:
+def _add_value(found: Grounds, step: ActionStep) -> None:
     """A tool's value and the rows it left are computed; the texts of its value are names of the field asked."""
     found.values.append(step.value)
     if step.rows_out is not None:
@@ -130,7 +130,7 @@ def _add_value(found: Grounds, step: Step) -> None:
     found.names += [Name(text, label) for text in texts_of(step.value)]
 
 
-def _add_filter(found: Grounds, step: Step) -> None:
+def _add_filter(found: Grounds, step: ActionStep) -> None:
     """A filter that shapes the rows: its phrases are names (each way of writing them), its parameters and
     summary times."""
     label = str(step.params.get("field") or "")

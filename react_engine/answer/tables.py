@@ -13,7 +13,7 @@ from typing import Any, Literal
 import pandas as pd
 from pydantic import BaseModel, Field
 
-from react_engine.contract.record import RunResult, Step
+from react_engine.contract.record import ActionStep, RunResult
 from react_engine.errors import ToolError
 from react_engine.rows.ranked import jsonable
 from react_engine.rows.rowops import value_counts
@@ -46,8 +46,9 @@ class ResultTable(BaseModel):
         return text
 
 
-def _data_step(result: RunResult) -> Step | None:
-    return next((s for s in reversed(result.steps) if s.kind == "tool" and s.ok and s.value is not None), None)
+def _data_step(result: RunResult) -> ActionStep | None:
+    return next((s for s in reversed(result.steps) if isinstance(s, ActionStep) and s.kind == "tool" and s.ok
+                 and s.value is not None), None)
 
 
 def _ranking_values(rows: pd.DataFrame, field: str) -> pd.Series | None:
@@ -61,7 +62,7 @@ def _ranking_values(rows: pd.DataFrame, field: str) -> pd.Series | None:
         return None
 
 
-def _ranking(step: Step, ranked: results.Ranking, rows: pd.DataFrame | None) -> ResultTable:
+def _ranking(step: ActionStep, ranked: results.Ranking, rows: pd.DataFrame | None) -> ResultTable:
     pairs: list[list[Any]] = [list(p) for p in ranked.root]
     table = ResultTable(kind="ranking", columns=["value", "count"], rows=pairs)
     if pairs and rows is not None and step.rows_out == len(rows):
@@ -79,14 +80,14 @@ def _listing(rows: pd.DataFrame) -> ResultTable:
     return ResultTable(kind="listing", columns=columns, rows=values)
 
 
-def _listed(step: Step, result: RunResult) -> pd.DataFrame:
+def _listed(step: ActionStep, result: RunResult) -> pd.DataFrame:
     """The rows a listing lays out: those the question asked for by number ("the 3 newest", in that order), else
     every matching row."""
     query = result.interpretation.query if result.interpretation else None
     return _shown(step, result.rows, result.now) if query is not None and query.limit is not None else result.rows
 
 
-def _shown(step: Step, rows: pd.DataFrame, now: str | None) -> pd.DataFrame:
+def _shown(step: ActionStep, rows: pd.DataFrame, now: str | None) -> pd.DataFrame:
     """The rows a `show_logs` call listed, as it picked and ordered them ("the 3 newest"), not every current row."""
     from react_engine.rows.rowops import take
     from react_engine.tools.times import ordered
@@ -118,7 +119,7 @@ def result_table(result: RunResult) -> ResultTable | None:
     return _value_table(result, step)
 
 
-def _value_table(result: RunResult, step: Step) -> ResultTable:
+def _value_table(result: RunResult, step: ActionStep) -> ResultTable:
     """The value behind the answer as a one-row table: the answer's own value only once verified (a number the
     model stated is never laid out as computed), else the last tool's."""
     value = result.value if result.value is not None and result.verified else step.value

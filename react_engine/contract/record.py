@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, Self
+from typing import Annotated, Any, Literal, Self
 
-from pydantic import BaseModel, Field, PrivateAttr, model_validator
+from pydantic import BaseModel, Field, PrivateAttr, TypeAdapter, model_validator
 
 from react_engine.contract.planner import ModelUsage, RetryRecord
 from react_engine.question import Interpretation
@@ -20,20 +20,16 @@ STOP_REASONS: tuple[str, ...] = StopReason.__args__  # type: ignore[attr-defined
 StepKind = Literal["tool", "invalid_reply", "nudge", "repeat", "denied", "final", "stopped"]
 
 
-class Step(BaseModel):
-    """One iteration: the planner's reply, the action taken and what it produced."""
+class _Step(BaseModel):
+    """What every step records: its iteration and timings, the planner's reply and the prompt it read, the action
+    it named (with its parameters) and what came of it in a line. A key no kind of step has is left out when one
+    is read (a run recorded with every step's fields)."""
 
     iteration: int
-    kind: StepKind = "tool"
     action: str | None = None
     params: dict[str, Any] = Field(default_factory=dict)
     observation: str = ""
-    value: Any = None  # a tool's result as recorded (JSON), or the value a final answer rests on
-    result: ToolValue | None = Field(None, exclude=True)  # the tool's result, typed (read from `value` on loading)
-    ok: bool = True
-    error: str | None = None
     duration_ms: float = 0.0  # the whole iteration
-    tool_ms: float = 0.0
     llm_ms: float = 0.0
     prompt_tokens: int = 0  # the engine's estimate of the prompt it built
     rows_in: int | None = None
@@ -47,17 +43,63 @@ class Step(BaseModel):
     ignored_actions: list[str] = Field(default_factory=list)  # other actions in the reply, not taken
     reasoning: str = ""  # why the planner took the action, in its own words
 
-    @model_validator(mode="after")
-    def _typed(self) -> Self:
-        if self.result is None and self.ok and self.kind in ("tool", "repeat") and self.action is not None:
-            self.result = read_result(self.action, self.value)
-        return self
-
     def reply_text(self) -> str | None:
         """The reply as text: a model's own, or the typed action a planner handed over, in the reply contract."""
         if self.reply is not None or self.action is None:
             return self.reply
         return json_text({"reasoning": self.reasoning, "action": self.action, "params": self.params})
+
+
+class ActionStep(_Step):
+    """A tool call: run (its result, or the error it failed with), a repeat of an earlier call (whose result it
+    carries) or denied by the user."""
+
+    kind: Literal["tool", "repeat", "denied"] = "tool"
+    action: str
+    value: Any = None  # the tool's result as recorded (JSON)
+    result: ToolValue | None = Field(None, exclude=True)  # the tool's result, typed (read from `value` on loading)
+    ok: bool = True
+    error: str | None = None
+    tool_ms: float = 0.0
+
+    @model_validator(mode="after")
+    def _typed(self) -> Self:
+        if self.result is None and self.ok and self.kind != "denied":
+            self.result = read_result(self.action, self.value)
+        return self
+
+
+class FinalStep(_Step):
+    """The final answer (`observation`) and the value it rests on."""
+
+    kind: Literal["final"] = "final"
+    action: Literal["finalize_answer"] = "finalize_answer"
+    value: Any = None
+    ok: Literal[True] = True
+    error: None = None
+
+
+class InvalidStep(_Step):
+    """A reply that named no action to take; a `nudge` when it only said what it would do, or gave a final answer
+    sent back (`observation`, `value`) to be checked again."""
+
+    kind: Literal["invalid_reply", "nudge"] = "invalid_reply"
+    value: Any = None
+    ok: Literal[False] = False
+    error: str | None = None
+
+
+class StoppedStep(_Step):
+    """A turn the run ended in before its action was taken (a limit, an approval not given in time, a cancel)."""
+
+    kind: Literal["stopped"] = "stopped"
+    value: None = None
+    ok: Literal[False] = False
+    error: str | None = None  # why the run stopped
+
+
+Step = Annotated[ActionStep | FinalStep | InvalidStep | StoppedStep, Field(discriminator="kind")]
+STEP = TypeAdapter(Step)
 
 
 class Evidence(BaseModel):

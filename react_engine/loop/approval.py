@@ -6,8 +6,8 @@ import json
 import time
 from collections.abc import Callable, Iterable
 
-from react_engine.contract.record import Step
 from react_engine.loop.stops import Stop
+from react_engine.loop.turn import Turn
 from react_engine.tools import REGISTRY, Params, Tool
 
 Ask = Callable[[str], bool]
@@ -40,7 +40,7 @@ class Approver:
 DENY_ALL = Approver()
 
 
-def consult(approver: Approver, tool: Tool, params: Params, step: Step) -> tuple[bool, float]:
+def consult(approver: Approver, tool: Tool, params: Params, step: Turn) -> tuple[bool, float]:
     """`approver`'s answer for this call and the seconds it took (which are not the run's: a person deciding);
     `(True, 0)` for a tool that needs no approval. An approver may end the run instead (`Stop`: no answer in
     time, the run cancelled); `step` then says so."""
@@ -50,7 +50,7 @@ def consult(approver: Approver, tool: Tool, params: Params, step: Step) -> tuple
     try:
         return approver.approve(tool, params), time.monotonic() - asked
     except Stop as stop:
-        step.kind, step.ok, step.error = "stopped", False, stop.message
+        step.stop(stop.message)
         raise
 
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 import time
 
 from react_engine.contract.planner import Planner, PlannerReply, PlanRequest
-from react_engine.contract.record import Statistics, Step, StopReason
+from react_engine.contract.record import Statistics, StopReason
 from react_engine.errors import ContextTooSmallError, PlannerError, RunDeadlineError, TruncatedReplyError
 from react_engine.loop.stops import Stop
+from react_engine.loop.turn import Turn
 from react_engine.tracing import SpanHandle, Tracer
 from react_engine.tracing.genai import request_attributes, usage_attributes
 
@@ -18,7 +19,7 @@ _STOPS: tuple[tuple[type[PlannerError], StopReason], ...] = (
 )  # the first that matches: the stop a planner error causes
 
 
-def ask(planner: Planner, request: PlanRequest, step: Step, stats: Statistics, tracer: Tracer) -> PlannerReply:
+def ask(planner: Planner, request: PlanRequest, step: Turn, stats: Statistics, tracer: Tracer) -> PlannerReply:
     """`planner`'s reply to `request`, recorded on `step` and counted in `stats`; `Stop` when the planner fails."""
     with tracer.span("planner", planner=planner.name, model=planner.model or "",
                      **request_attributes(planner)) as span:

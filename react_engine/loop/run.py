@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 from react_engine.contract.actions import Action, Final, Invalid, ToolCall, read_action
 from react_engine.contract.planner import Advisor, ContextView, Planner, PlannerReply, PlanRequest, Suggestion
-from react_engine.contract.record import RunResult, Statistics, Step, StopReason, token_ratio
+from react_engine.contract.record import ActionStep, RunResult, Statistics, Step, StopReason, token_ratio
 from react_engine.contract.reply_schema import portable_reply_schema
 from react_engine.errors import ReplyError, ToolError, ToolTimeoutError
 from react_engine.logs.mapped import settle
@@ -20,6 +20,7 @@ from react_engine.loop.outcome import judged, unfinished
 from react_engine.loop.planning import ask
 from react_engine.loop.state import CallKey, RunState, call_key
 from react_engine.loop.stops import Stop
+from react_engine.loop.turn import Turn
 from react_engine.question import Interpretation, Vocabulary
 from react_engine.question.reading.read import read_question
 from react_engine.rows.rowops import Rows, attrs, count, is_lazy
@@ -111,19 +112,20 @@ class Run:
     def _iterate(self, iteration: int, span: SpanHandle) -> None:
         state = self.state
         began = time.monotonic()
-        step = Step(iteration=iteration, rows_in=count(state.rows))
+        turn = Turn(iteration=iteration, rows_in=count(state.rows))
         try:
-            reply = self._plan(iteration, step)
+            reply = self._plan(iteration, turn)
             settle()  # what planning freed, before the tool allocates
-            self._act(reply, step)
+            self._act(reply, turn)
         except Stop as stop:
-            if step.action is None and step.kind == "tool":  # the turn ended before any action was taken
-                step.kind, step.ok, step.error = "stopped", False, stop.message
+            if turn.action is None and turn.kind == "tool":  # the turn ended before any action was taken
+                turn.stop(stop.message)
             raise
         finally:
             settle()
-            step.duration_ms = (time.monotonic() - began) * 1000
-            step.rows_out = count(state.rows)
+            turn.duration_ms = (time.monotonic() - began) * 1000
+            turn.rows_out = count(state.rows)
+            step = turn.step()
             state.steps.append(step)
             self.stats.iterations = iteration
             span.set(kind=step.kind, action=step.action or "", ok=step.ok, duration_ms=step.duration_ms,
@@ -133,7 +135,7 @@ class Run:
 
     # -- planning -------------------------------------------------------------------------------------------
 
-    def _plan(self, iteration: int, step: Step) -> PlannerReply:
+    def _plan(self, iteration: int, step: Turn) -> PlannerReply:
         state, settings = self.state, self.settings
         with self.tracer.span("context") as span:
             view = state.view(iteration, settings.max_iterations, settings.sample_lines,
@@ -154,7 +156,7 @@ class Run:
         self.warnings.extend(w for w in reply.warnings if w not in self.warnings)
         return reply
 
-    def _request(self, view: ContextView, step: Step, span: SpanHandle) -> PlanRequest:
+    def _request(self, view: ContextView, step: Turn, span: SpanHandle) -> PlanRequest:
         """The curated prompt for a planner that reads one, within its budget."""
         settings = self.settings
         tools = list(self._tools().values())
@@ -177,7 +179,7 @@ class Run:
 
     # -- acting ---------------------------------------------------------------------------------------------
 
-    def _act(self, reply: PlannerReply, step: Step) -> None:
+    def _act(self, reply: PlannerReply, step: Turn) -> None:
         state = self.state
         tools = self._tools()
         action = _offered(reply.action, tools) if reply.action is not None else read_action(reply.content, tools)
@@ -212,7 +214,7 @@ class Run:
         state.calls[key] = step.iteration
         self._run_tool(tool, params, canonical, step)
 
-    def _invalid(self, text: str, exc: ReplyError, step: Step, valid: list[str]) -> None:
+    def _invalid(self, text: str, exc: ReplyError, step: Turn, valid: list[str]) -> None:
         state = self.state
         state.consecutive_invalid += 1
         step.kind, step.ok, step.error = "invalid_reply", False, str(exc)
@@ -227,13 +229,13 @@ class Run:
                                  f"(max_json_parse_retries={self.settings.max_json_parse_retries}); last: {exc}",
                         "ReplyError")
 
-    def _repeat(self, key: CallKey, step: Step) -> None:
+    def _repeat(self, key: CallKey, step: Turn) -> None:
         state = self.state
         state.repeats += 1
         first = state.calls[key]
         earlier = next(s for s in state.steps if s.iteration == first)
         step.kind, step.observation = "repeat", f"same as step {first}: {earlier.observation}"
-        step.value, step.result = earlier.value, earlier.result
+        step.value, step.result = earlier.value, earlier.result if isinstance(earlier, ActionStep) else None
         # with a fallback planner waiting, a model that repeats a call has lost its way: the fallback answers
         # at once instead of after more calls that change nothing
         limit = 1 if self.engine.fallback is not None and self.planner is not self.engine.fallback else 3
@@ -241,7 +243,7 @@ class Run:
             raise Stop("tool_limit", guidance.repeats_stop(state.repeats))
         state.feedback = guidance.repeated(step.action or "", first, earlier.observation)
 
-    def _deny(self, tool: Tool, step: Step) -> None:
+    def _deny(self, tool: Tool, step: Turn) -> None:
         state = self.state
         state.denials += 1
         step.kind, step.ok, step.error = "denied", False, f"{tool.name} was not approved by the user"
@@ -249,7 +251,7 @@ class Run:
             raise Stop("approval_denied", f"{tool.name} needs approval: rerun with --yes or --approve {tool.name}")
         state.feedback = f"{tool.name} was denied by the user; do not call it again. Answer the question instead."
 
-    def _run_tool(self, tool: Tool, params: Any, canonical: dict[str, Any], step: Step) -> None:
+    def _run_tool(self, tool: Tool, params: Any, canonical: dict[str, Any], step: Turn) -> None:
         state, settings = self.state, self.settings
         # a tool that needs approval only gets here approved, for this very call shown with its path
         ctx = ToolContext(frame=state.frame, rows=state.rows, now=state.now, now_basis=state.now_basis, settings=settings,
@@ -283,7 +285,7 @@ class Run:
                 span.set(rows_out=count(state.rows), duration_ms=step.tool_ms, ok=step.ok, error=step.error or "",
                          summary=step.observation)
 
-    def _tool_failed(self, tool: Tool, step: Step, message: str, kind: str) -> None:
+    def _tool_failed(self, tool: Tool, step: Turn, message: str, kind: str) -> None:
         state = self.state
         step.ok, step.error = False, message
         self._count_error(f"tool:{kind}")
@@ -294,7 +296,7 @@ class Run:
             message += f" ({tool.name} failed {failures} times in a row and is no longer available)"
         state.feedback = f"{tool.name} failed: {from_log(message)}"
 
-    def _apply(self, tool: Tool, step: Step, result: ToolResult, canonical: dict[str, Any]) -> None:
+    def _apply(self, tool: Tool, step: Turn, result: ToolResult, canonical: dict[str, Any]) -> None:
         state = self.state
         state.tool_failures[tool.name] = 0
         step.observation, step.value, step.result = result.summary, result.value.recorded(), result.value
@@ -311,7 +313,7 @@ class Run:
             step.observation += f" (note: {result.note})"
             state.feedback = " ".join(filter(None, (state.feedback, f"Note: {from_log(result.note)}.")))
 
-    def _narrowed(self, tool: Tool, step: Step, rows: Rows, canonical: dict[str, Any]) -> None:
+    def _narrowed(self, tool: Tool, step: Turn, rows: Rows, canonical: dict[str, Any]) -> None:
         """Remember a filter's call (filters are idempotent: the same call again is a repeat); for a planner that
         reads the prompt, name it among the strategies tried, and hint at another when it kept no rows."""
         state = self.state
@@ -323,7 +325,7 @@ class Run:
             state.feedback = guidance.empty_hint(tool.name, step.params, self.settings.time_expansion_factor,
                                                  state.strategies_tried)
 
-    def _finalize(self, answer: str, value: Any, step: Step) -> None:
+    def _finalize(self, answer: str, value: Any, step: Turn) -> None:
         state, settings = self.state, self.settings
         if len(answer) > settings.max_answer_chars:
             answer = cut(answer, settings.max_answer_chars)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from react_engine.contract.planner import ContextView, EntitySummary, HistoryItem
-from react_engine.contract.record import Step
+from react_engine.contract.record import ActionStep, Step
 from react_engine.loop.anchor import anchor
 from react_engine.question.vocabulary import Vocabulary
 from react_engine.rows.ranked import top
@@ -157,7 +157,8 @@ class RunState:
     def history(self) -> list[HistoryItem]:
         return [
             HistoryItem(iteration=s.iteration, action=s.action or f"<{s.kind}>", params=s.params,
-                        summary=s.observation or (s.error or ""), ok=s.ok, value=s.value, result=s.result,
+                        summary=s.observation or (s.error or ""), ok=s.ok, value=s.value,
+                        result=s.result if isinstance(s, ActionStep) else None,
                         kind=s.kind)
             for s in self.steps
         ]

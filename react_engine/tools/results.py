@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, RootModel
 
@@ -21,7 +21,7 @@ def optional(**kwargs: Any) -> Any:
     return Field(None, exclude_if=_none, **kwargs)
 
 
-ROOT_CONFIG = ConfigDict(frozen=True, ser_json_inf_nan="constants", defer_build=True)
+_T = TypeVar("_T")
 
 
 class Result(BaseModel):
@@ -31,54 +31,39 @@ class Result(BaseModel):
     model_config = ConfigDict(frozen=True, ser_json_inf_nan="constants", defer_build=True, extra="forbid",
                               serialize_by_alias=True, populate_by_name=True)
 
-    def recorded(self) -> Any:
+    def recorded(self) -> JsonValue:
         """The JSON value a trace records (non-finite numbers kept as they are)."""
         return self.model_dump(mode="json")
 
 
-class Counted(RootModel[int]):
+class Recorded(RootModel[_T], Generic[_T]):
+    """Base of the results that are one value (a count, a list): recorded as that value."""
+
+    model_config = ConfigDict(frozen=True, ser_json_inf_nan="constants", defer_build=True)
+
+    def recorded(self) -> JsonValue:
+        """The JSON value a trace records (non-finite numbers kept as they are)."""
+        return self.model_dump(mode="json")
+
+
+class Counted(Recorded[int]):
     """How many rows (or distinct values) there are: a filter's kept rows, `get_log_count`, `count_entities`."""
 
-    model_config = ROOT_CONFIG
 
-    def recorded(self) -> Any:
-        return self.root
-
-
-class Ranking(RootModel[list[Pair]]):
+class Ranking(Recorded[list[Pair]]):
     """`top_values`: values with their row counts, in the order asked (most or fewest first)."""
 
-    model_config = ROOT_CONFIG
 
-    def recorded(self) -> Any:
-        return self.model_dump(mode="json")
-
-
-class Histogram(RootModel[list[tuple[str, int]]]):
+class Histogram(Recorded[list[tuple[str, int]]]):
     """`count_by_time`: each bucket's start (ISO time) and its row count."""
 
-    model_config = ROOT_CONFIG
 
-    def recorded(self) -> Any:
-        return self.model_dump(mode="json")
-
-
-class Lines(RootModel[list[str]]):
+class Lines(Recorded[list[str]]):
     """`show_logs`: the lines shown, each `source:line text`."""
 
-    model_config = ROOT_CONFIG
 
-    def recorded(self) -> Any:
-        return self.model_dump(mode="json")
-
-
-class Stated(RootModel[JsonValue]):
+class Stated(Recorded[JsonValue]):
     """`finalize_answer`: the value a planner's final answer rests on, as it gave it."""
-
-    model_config = ROOT_CONFIG
-
-    def recorded(self) -> Any:
-        return self.model_dump(mode="json")
 
 
 class Exported(Result):
@@ -97,13 +82,8 @@ class EntityCounts(Result):
     top: list[Pair]
 
 
-class Extracted(RootModel[dict[str, EntityCounts]]):
+class Extracted(Recorded[dict[str, EntityCounts]]):
     """`extract_entities`: each entity set found, by its name."""
-
-    model_config = ROOT_CONFIG
-
-    def recorded(self) -> Any:
-        return self.model_dump(mode="json")
 
 
 class Table(Result):

@@ -3,11 +3,9 @@ to an end line (what `time_span`, `gaps` and `durations` return). Times are ISO 
 
 from __future__ import annotations
 
-from typing import Any
+from pydantic import Field
 
-from pydantic import Field, RootModel
-
-from react_engine.tools.results import ROOT_CONFIG, Number, Result, Scalar, optional
+from react_engine.tools.results import Number, Recorded, Result, Scalar, optional
 
 
 class Place(Result):
@@ -39,13 +37,8 @@ class TimeSpan(Result):
     out_of_order: Disorder | None = optional()
 
 
-class NoSpan(RootModel[None]):
+class NoSpan(Recorded[None]):
     """`time_span` over no rows: no time at all."""
-
-    model_config = ROOT_CONFIG
-
-    def recorded(self) -> Any:
-        return None
 
 
 class Gap(Result):
