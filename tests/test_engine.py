@@ -19,6 +19,7 @@ from react_engine.loop.approval import Approver
 from react_engine.loop.stops import explain
 from react_engine.planners.script import ScriptPlanner
 from react_engine.tools import REGISTRY, Params, Tool, ToolResult
+from react_engine.tools.results import Counted
 
 
 def a(action: str, **params) -> str:
@@ -171,20 +172,20 @@ def _slow_tools(calls: list[float]) -> dict[str, Tool]:
     def slow(params: _Slow, ctx) -> ToolResult:
         calls.append(params.seconds)
         time.sleep(params.seconds)
-        return ToolResult(value=1, summary="slow done")
+        return ToolResult(value=Counted(1), summary="slow done")
 
     def boom(params: _Boom, ctx) -> ToolResult:
         raise RuntimeError("kaput")
 
-    return {**REGISTRY, "slow": Tool("slow", "sleeps", _Slow, slow), "boom": Tool("boom", "fails", _Boom, boom)}
+    return {**REGISTRY, "slow": Tool("slow", "sleeps", _Slow, slow, Counted), "boom": Tool("boom", "fails", _Boom, boom, Counted)}
 
 
 def _stuck_tools(release: threading.Event, timeout: float | None = None) -> dict[str, Tool]:
     def stuck(params: _Boom, ctx) -> ToolResult:
         release.wait()
-        return ToolResult(value=1, summary="done")
+        return ToolResult(value=Counted(1), summary="done")
 
-    return {**REGISTRY, "stuck": Tool("stuck", "blocks", _Boom, stuck, timeout=timeout)}
+    return {**REGISTRY, "stuck": Tool("stuck", "blocks", _Boom, stuck, Counted, timeout=timeout)}
 
 
 def test_a_tool_past_its_timeout_is_abandoned_on_a_daemon_thread_and_reported(frame) -> None:
@@ -219,19 +220,20 @@ def test_the_process_exits_while_an_abandoned_tool_still_runs(tmp_path) -> None:
         from react_engine import Engine, Settings
         from react_engine.planners.script import ScriptPlanner
         from react_engine.tools import REGISTRY, Params, Tool, ToolResult
+        from react_engine.tools.results import Counted
 
         class Nothing(Params):
             pass
 
         def stuck(params, ctx):
             threading.Event().wait()  # never set
-            return ToolResult(value=1, summary="done")
+            return ToolResult(value=Counted(1), summary="done")
 
         replies = [json.dumps({"action": "stuck", "params": {}}),
                    json.dumps({"action": "finalize_answer", "params": {"answer": "gave up"}})]
         frame = pd.DataFrame({"message": ["a"], "raw": ["a"], "source": ["x.log"], "line": [1]})
         engine = Engine(ScriptPlanner(replies), Settings(tool_timeout_seconds=0.2),
-                        tools={**REGISTRY, "stuck": Tool("stuck", "blocks", Nothing, stuck)})
+                        tools={**REGISTRY, "stuck": Tool("stuck", "blocks", Nothing, stuck, Counted)})
         print(engine.ask("q", frame=frame).answer)
     """))
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60)

@@ -10,6 +10,7 @@ from react_engine.logs.options import LoadOptions
 from react_engine.planners.ollama import OllamaPlanner
 from react_engine.tools import REGISTRY, Tool, ToolContext, ToolResult
 from react_engine.tools.registry import Params
+from react_engine.tools.results import Counted
 
 NO_CACHE = LoadOptions(use_cache=False)
 
@@ -43,9 +44,9 @@ def test_the_format_schema_holds_the_engines_own_tools(fake_ollama, fake_ollama_
         word: str
 
     def count_word(params: WordParams, ctx: ToolContext) -> ToolResult:
-        return ToolResult(value=0, summary="0")
+        return ToolResult(value=Counted(0), summary="0")
 
-    custom = Tool("count_word", "lines holding a word", WordParams, count_word)
+    custom = Tool("count_word", "lines holding a word", WordParams, count_word, Counted)
     tools = {**{n: t for n, t in REGISTRY.items() if n != "export_results"}, "count_word": custom}
     planner = OllamaPlanner(model="qwen3:4b", host=fake_ollama.host, timeout=10)
     fake_ollama.push(fake_ollama_module.good(_reply("count_word", word="sshd")),

@@ -21,6 +21,7 @@ from react_engine.contract.record import ActionStep, RunResult
 from react_engine.errors import InputError
 from react_engine.loop.engine import Engine
 from react_engine.tools import REGISTRY, ToolResult
+from react_engine.tools.results import Counted
 
 ROOT = Path(__file__).resolve().parents[1]
 WORDS = {"alpha": 3, "beta": 5, "gamma": 2}
@@ -187,7 +188,7 @@ def test_a_planted_tool_bug_shows_up_as_regressions_and_score_drops(suite_file: 
         result = real.run(params, ctx)
         if result.rows is None or len(result.rows) <= 4:
             return result
-        return dataclasses.replace(result, rows=result.rows.iloc[1:], value=len(result.rows) - 1)
+        return dataclasses.replace(result, rows=result.rows.iloc[1:], value=Counted(len(result.rows) - 1))
 
     tools = {**REGISTRY, "search_logs": dataclasses.replace(real, run=loses_a_row_past_four)}
     suite = load_suite(suite_file)

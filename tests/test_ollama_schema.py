@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 from react_engine.contract.actions import reply_schema
 from react_engine.contract.reply_schema import MAX_STRING, simplify_schema
 from react_engine.tools.registry import Params, Tool, ToolResult
+from react_engine.tools.results import Counted
 
 
 class Window(BaseModel):
@@ -44,12 +45,12 @@ class TopParams(Params):
 
 
 def _run(params: Any, ctx: Any) -> ToolResult:
-    return ToolResult(value=None, summary="")
+    return ToolResult(value=Counted(0), summary="")
 
 
 TOOLS = {
-    "filter_rows": Tool("filter_rows", "narrow the rows", FilterParams, _run),
-    "top_values": Tool("top_values", "most common values", TopParams, _run),
+    "filter_rows": Tool("filter_rows", "narrow the rows", FilterParams, _run, Counted),
+    "top_values": Tool("top_values", "most common values", TopParams, _run, Counted),
 }
 
 

@@ -88,8 +88,8 @@ class Tool:
     name: str
     description: str
     params: type[Params]
-    returns: Returns  # the result model(s) its value is one of, to read a recorded value back
     run: ToolFn
+    returns: Returns  # the result model(s) its value is one of, to read a recorded value back
     requires_approval: bool = False
     terminal: bool = False  # ends the run (finalize_answer)
     narrows: bool = False  # replaces the current rows with a subset; the same call again is a repeat
@@ -139,7 +139,7 @@ def tool(name: str, description: str, params: type[Params], returns: Returns, *,
     def register(fn: ToolFn) -> ToolFn:
         if name in REGISTRY:
             raise ValueError(f"tool {name!r} declared twice")
-        REGISTRY[name] = Tool(name, description, params, returns, fn, requires_approval, terminal, narrows, timeout,
+        REGISTRY[name] = Tool(name, description, params, fn, returns, requires_approval, terminal, narrows, timeout,
                               optional)
         return fn
 
