@@ -20,10 +20,15 @@ def yearless_files(frame: Any, rows: Any = None, now: Any = None) -> list[str]:
     files = [str(info.get("path", "")) for info in attrs(frame).get("files", []) if info.get(YEAR_ASSUMED) is not None]
     if not files or rows is None or is_lazy(rows) or "source" not in rows.columns:
         return files
-    used = set(rows["source"].unique())
-    if now is not None and not is_lazy(frame) and "timestamp" in frame.columns:
-        used |= set(frame.loc[frame["timestamp"] == now, "source"].unique())
+    used = set(rows["source"].unique()) | _holding(frame, now)
     return [name for name in files if name in used]
+
+
+def _holding(frame: Any, now: Any) -> set[str]:
+    """The files with a line at `now` (none when there is no `now`, or the frame is not in memory)."""
+    if now is None or is_lazy(frame) or "timestamp" not in frame.columns:
+        return set()
+    return set(frame.loc[frame["timestamp"] == now, "source"].unique())
 
 
 def with_year_note(answer: str, frame: Any, year_given: bool = False, rows: Any = None, now: Any = None) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, assert_never
+from typing import Any, TypeVar, assert_never
 
 from react_engine.answer.findings import investigation_answer
 from react_engine.answer.measured import measure_answer
@@ -33,8 +33,10 @@ from react_engine.question.measures import (
     Unusual,
 )
 from react_engine.tools import results
+from react_engine.tools.registry import ToolValue
 
 ALL_LINES = " (all lines)"
+_R = TypeVar("_R", bound=ToolValue)
 
 
 def scope(plan: Plan) -> str:
@@ -103,52 +105,56 @@ def _refused(history: list[HistoryItem]) -> list[str]:
 
 
 def _worded(measure: Count | Distinct | Top | Histogram | Listing, history: list[HistoryItem],
-            where: str) -> tuple[str, Any]:
-    """The sentence and value for a measure of lines or values, from the tools that compute it (the latest result
-    of each)."""
-    computed = {h.action: h for h in history}
+            where: str) -> tuple[str, Any] | None:
+    """The sentence and value for a measure of lines or values, from the latest result of the type that answers
+    it; None when no step returned one."""
     match measure:
         case Distinct():
-            return _counted(computed["count_entities"], "distinct " + measure.key.label, where)
+            return _counted(_latest(history, results.ValuesCounted), "distinct " + measure.key.label, where)
         case Listing(key=key) if key is not None:
-            return _listed(key.label, computed, where)
+            return _listed(key.label, history, where)
         case Top(single=True):
-            return _leaders(measure.key.label, computed["top_values"], where, measure.least)
+            return _leaders(measure.key.label, _latest(history, results.Ranking), where, measure.least)
         case Top():
-            return _ranked(measure.key.label, _pairs(computed["top_values"]), where, measure.least)
+            return _ranked(measure.key.label, _pairs(history), where, measure.least)
         case Histogram():
-            found = computed["count_by_time"].result
-            return _histogram(found.root if isinstance(found, results.Histogram) else [], where, measure)
+            found = _latest(history, results.Histogram)
+            return _histogram(found[1].root if found is not None else [], where, measure)
         case Listing():
-            return _shown(computed["show_logs"], where, measure.order), None
+            shown = _latest(history, results.Lines)
+            return _shown(shown[1].root if shown is not None else [], where, measure.order), None
         case Count():
-            return _counted(computed["get_log_count"], "log lines", where)
+            return _counted(_latest(history, results.Counted), "log lines", where)
         case _:
             assert_never(measure)
 
 
-def _shown(item: HistoryItem, where: str, order: str) -> str:
+def _latest(history: list[HistoryItem], kind: type[_R]) -> tuple[HistoryItem, _R] | None:
+    """The latest step whose result is a `kind`, and that result."""
+    return next(((h, h.result) for h in reversed(history) if isinstance(h.result, kind)), None)
+
+
+def _shown(lines: list[str], where: str, order: str) -> str:
     """The lines `show_logs` showed, the newest first or the first in file or time order."""
-    lines = item.result.root if isinstance(item.result, results.Lines) else []
     return f"The {'newest' if order == 'newest' else 'first'} matching lines{where}:\n" + "\n".join(lines)
 
 
-def _pairs(item: HistoryItem) -> list[results.Pair]:
-    return item.result.root if isinstance(item.result, results.Ranking) else []
+def _pairs(history: list[HistoryItem]) -> list[results.Pair]:
+    ranked = _latest(history, results.Ranking)
+    return ranked[1].root if ranked is not None else []
 
 
-def _counted(item: HistoryItem, label: str, where: str) -> tuple[str, Any]:
+def _counted(found: tuple[HistoryItem, results.Counted | results.ValuesCounted] | None, label: str,
+             where: str) -> tuple[str, Any] | None:
     """How many lines or values a counting tool found."""
-    if isinstance(item.result, results.Counted):
-        return f"{counted(item.result.root, label)}{where}.", item.value
-    return f"{item.summary}{where}.", item.value
+    return None if found is None else (f"{counted(found[1].root, label)}{where}.", found[0].value)
 
 
-def _listed(label: str, computed: dict[str, HistoryItem], where: str) -> tuple[str, Any]:
+def _listed(label: str, history: list[HistoryItem], where: str) -> tuple[str, Any]:
     """How many distinct values, and those with the most lines."""
-    pairs = _pairs(computed["top_values"])
-    found = computed["count_entities"].result if "count_entities" in computed else None
-    count = found.root if isinstance(found, results.Counted) else None
+    pairs = _pairs(history)
+    found = _latest(history, results.ValuesCounted)
+    count = found[1].root if found is not None else None
     shown = ", ".join(f"{v} ({c:,})" for v, c in pairs)
     head = f"{counted(count, 'distinct ' + label)}{where}" if count is not None else f"The {label}{where}"
     more = f"; the {len(pairs)} with the most lines" if count is not None and count > len(pairs) else ""
@@ -156,16 +162,21 @@ def _listed(label: str, computed: dict[str, HistoryItem], where: str) -> tuple[s
     return f"{head}{more}: {shown}.", names[0] if len(names) == 1 else names
 
 
-def _leaders(label: str, ranked: HistoryItem, where: str, least: bool = False) -> tuple[str, Any]:
+def _leaders(label: str, ranked: tuple[HistoryItem, results.Ranking] | None, where: str,
+             least: bool = False) -> tuple[str, Any]:
     """The value with the most (`least`: the fewest) lines, or the values tied for it."""
-    pairs = _pairs(ranked)
-    if not pairs:
+    if ranked is None or not ranked[1].root:
         return f"No {label} were found{where}.", []
+    pairs = ranked[1].root
     best = [v for v, c in pairs if c == pairs[0][1]]
-    field = ranked.params.get("field", "")
-    leaders = " and ".join(f"{field} {v}" if is_quantity(str(v)) and field else str(v) for v in best)
+    leaders = " and ".join(_value_named(str(ranked[0].params.get("field", "")), v) for v in best)
     verb = "tie with" if len(best) > 1 else f"has the {'fewest' if least else 'most'}, with"
     return f"{leaders} {verb} {counted(pairs[0][1], 'lines')}{where}.", best[0] if len(best) == 1 else best
+
+
+def _value_named(field: str, value: results.Scalar) -> str:
+    """A value as the answer names it: after its field's name when it reads as a quantity ("pid 2227")."""
+    return f"{field} {value}" if is_quantity(str(value)) and field else str(value)
 
 
 def _ranked(label: str, pairs: list[results.Pair], where: str, least: bool = False) -> tuple[str, Any]:

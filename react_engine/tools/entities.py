@@ -23,7 +23,7 @@ from react_engine.rows.rowops import count, labels, partitionwise, tally, value,
 from react_engine.tools.param_types import OneOrMany
 from react_engine.tools.regex import check, findall
 from react_engine.tools.registry import Params, ToolContext, ToolResult, tool
-from react_engine.tools.results import Counted, EntityCounts, Extracted
+from react_engine.tools.results import EntityCounts, Extracted, ValuesCounted
 
 Normaliser = Callable[[pd.Series], pd.Series]
 
@@ -261,13 +261,13 @@ class CountEntitiesParams(Params):
     unique: bool = Field(True, description="count distinct values (true) or every occurrence (false)")
 
 
-@tool("count_entities", "count (distinct) values of an entity type or a column", CountEntitiesParams, Counted)
+@tool("count_entities", "count (distinct) values of an entity type or a column", CountEntitiesParams, ValuesCounted)
 def count_entities(params: CountEntitiesParams, ctx: ToolContext) -> ToolResult:
     found, name, extracted = field_values(ctx, params.type)
     total, counts = tally(found)
     number = len(counts) if params.unique else total
     rows = labels(found)
     return ToolResult(
-        value=Counted(number),
+        value=ValuesCounted(number),
         summary=f"count {'unique ' if params.unique else ''}{brief(name)} -> {number:,} in {count(ctx.rows):,} rows",
         entities=extracted, evidence=rows if len(rows) < count(ctx.rows) else None)

@@ -18,10 +18,19 @@ from react_engine.rows.bounded import Overdue, within
 from react_engine.settings import Settings
 from react_engine.tools.figures import Compared, Grouped, Pivot, Rate, ShareOf, Statistic, Unmeasured
 from react_engine.tools.investigated import Jumps, Patterns, Preceded, Timeline, UnusualTimes
-from react_engine.tools.results import Counted, Exported, Extracted, Histogram, Lines, Ranking, Stated
+from react_engine.tools.results import (
+    Counted,
+    Exported,
+    Extracted,
+    Histogram,
+    Lines,
+    Ranking,
+    Stated,
+    ValuesCounted,
+)
 from react_engine.tools.timed import Durations, Gaps, NoSpan, TimeSpan
 
-ToolValue = (Counted | Ranking | Histogram | Lines | Stated | Exported | Extracted | Unmeasured | Statistic | Rate
+ToolValue = (Counted | ValuesCounted | Ranking | Histogram | Lines | Stated | Exported | Extracted | Unmeasured | Statistic | Rate
              | Grouped | Pivot | ShareOf | Compared | TimeSpan | NoSpan | Gaps | Durations | Patterns | UnusualTimes
              | Jumps | Timeline | Preceded)
 

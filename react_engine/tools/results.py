@@ -50,6 +50,11 @@ class Counted(Recorded[int]):
     """How many rows (or distinct values) there are: a filter's kept rows, `get_log_count`, `count_entities`."""
 
 
+class ValuesCounted(Recorded[int]):
+    """`count_entities`: how many values of a field or entity type the current rows hold (distinct ones, unless
+    every occurrence is asked for)."""
+
+
 class Ranking(Recorded[list[Pair]]):
     """`top_values`: values with their row counts, in the order asked (most or fewest first)."""
 
