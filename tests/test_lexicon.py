@@ -1,4 +1,4 @@
-"""The question reader's words live in its lexicon (react_engine/question/lexicon/) and nowhere else: no module of
+"""The question reader's words live in its lexicon (react_engine/lexicon/) and nowhere else: no module of
 the reader or of the compile step keeps its own literal list of words, or writes superlatives, time units,
 severities or bucket words into a pattern of its own; and every list of the lexicon says what it holds."""
 
@@ -8,12 +8,12 @@ import ast
 import re
 from pathlib import Path
 
-from react_engine.question.lexicon.rank_words import HIGH, LOW, QUIET
-from react_engine.question.lexicon.severity_terms import SEVERITY_WORDS
-from react_engine.question.lexicon.time_units import UNITS_OF_TIME
+from react_engine.lexicon.rank_words import HIGH, LOW, QUIET
+from react_engine.lexicon.severity_terms import SEVERITY_WORDS
+from react_engine.lexicon.time_units import UNITS_OF_TIME
 
 PACKAGE = Path(__file__).resolve().parents[1] / "react_engine"
-LEXICON = PACKAGE / "question" / "lexicon"
+LEXICON = PACKAGE / "lexicon"
 SCANNED = (PACKAGE / "question", PACKAGE / "compile")
 MIN_WORDS = 3
 # literal collections of words that are not vocabulary, by module: the words as a sorted tuple, and why
@@ -85,7 +85,7 @@ def test_no_word_list_is_kept_outside_the_lexicon() -> None:
         where = path.relative_to(PACKAGE).as_posix()
         found += [f"{where}:{line}: {', '.join(words)}" for line, words in word_lists(path.read_text(), names)
                   if (where, words) not in NOT_VOCABULARY]
-    assert not found, "word lists outside react_engine/question/lexicon/ (move them there):\n" + "\n".join(found)
+    assert not found, "word lists outside react_engine/lexicon/ (move them there):\n" + "\n".join(found)
 
 
 def test_the_scan_finds_a_word_list_and_leaves_code_names() -> None:

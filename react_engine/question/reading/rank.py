@@ -8,8 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from react_engine.logs.schema import CANONICAL_COLUMNS, INTERNAL_COLUMNS
-from react_engine.question.lexicon.rank_words import (
+from react_engine.lexicon.rank_words import (
     COUNTING,
     HIGH,
     LINE_COUNTS,
@@ -18,8 +17,9 @@ from react_engine.question.lexicon.rank_words import (
     SORT_ORDERS,
     SORT_VERBS,
 )
-from react_engine.question.lexicon.statistic_words import STATISTICS
-from react_engine.question.lexicon.time_units import TIME_KEYS, unit_names
+from react_engine.lexicon.statistic_words import STATISTICS
+from react_engine.lexicon.time_units import TIME_KEYS, unit_names
+from react_engine.logs.schema import CANONICAL_COLUMNS, INTERNAL_COLUMNS
 from react_engine.question.measures import Statistic
 from react_engine.question.reading.draft import Draft
 from react_engine.question.reading.question import Question, amount

@@ -1,5 +1,6 @@
-"""The words the question reader understands, one typed list per kind, each with what it means; every reader,
-compile step and answer check that needs words takes them from here (tests/test_lexicon.py keeps it so).
+"""The words questions, logs and answers use, one typed list per kind, each with what it means; every reader,
+compile step, tool, log reader and answer check that needs words takes them from here (tests/test_lexicon.py keeps
+it so). The lexicon is the lowest stage: it imports nothing else of the package.
 
 - `number_words`: numbers written as words;
 - `time_units`: time units and their spellings, time buckets and their adverbs ("hourly"), days and months;
