@@ -6,11 +6,11 @@ from __future__ import annotations
 import difflib
 import re
 
+from react_engine.lexicon.level_spellings import SEVERE_SPELLINGS
 from react_engine.question import Vocabulary
 
 REPHRASE = "Please rephrase"  # how a refusal asks for the question again: no answer, never verified
 GENERIC = ('"how many errors in the last hour", "top 5 IP addresses", "which component logged the most lines"')
-_SEVERE = ("fatal", "severe", "crit", "critical", "error", "err", "e", "warn", "warning", "w")
 
 
 def rephrase_hint(vocabulary: Vocabulary | None) -> str:
@@ -23,7 +23,7 @@ def rephrase_hint(vocabulary: Vocabulary | None) -> str:
 def _examples(vocabulary: Vocabulary) -> list[str]:
     examples = []
     levels = list(vocabulary.values.get("level_raw", {}))
-    severe = next((lv for lv in levels if lv.lower() in _SEVERE), levels[-1] if levels else None)
+    severe = next((lv for lv in levels if lv.lower() in SEVERE_SPELLINGS), levels[-1] if levels else None)
     if severe:
         examples.append(f'"how many {severe} lines"')
     components = list(vocabulary.values.get("component", {}))

@@ -61,8 +61,13 @@ or a second only when counted per second (a histogram is drawn per hour otherwis
 TIME = r"(\d{4}-\d{2}-\d{2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?Z?|\d{1,2}(?::\d{2}){0,2}\s*(?:am|pm)?|noon|midnight)"
 """A time of day or a date with or without one, as "between X and Y" and "since X" accept it."""
 
-WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue",
-                      "wed", "thu", "fri", "sat", "sun"})
+WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+"""The days of the week, in order."""
+
+WEEKDAY_ABBREVIATIONS = tuple(d[:3] for d in WEEKDAY_NAMES)
+"""The days of the week shortened to three letters ("mon", "tue", ...), as logs and questions write them."""
+
+WEEKDAYS = frozenset(WEEKDAY_NAMES + WEEKDAY_ABBREVIATIONS)
 """Day names: a date's day of the week, which the time window holds."""
 
 MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
@@ -71,6 +76,10 @@ MONTHS = ("january", "february", "march", "april", "may", "june", "july", "augus
 
 MONTH_ABBREVIATIONS = tuple(m[:3] for m in MONTHS)
 """The months shortened to three letters ("jan", "feb", ...), in order."""
+
+MONTH_SPELLINGS = ("jan(?:uary)?", "feb(?:ruary)?", "mar(?:ch)?", "apr(?:il)?", "may", "june?", "july?",
+                   "aug(?:ust)?", "sep(?:t(?:ember)?)?", "oct(?:ober)?", "nov(?:ember)?", "dec(?:ember)?")
+"""Each month as a text writes it, whole or shortened ("Sept" too), as a regex, in order."""
 
 CLOCK_WORDS: Mapping[str, str] = MappingProxyType({"noon": "12:00:00", "midday": "12:00:00", "midnight": "00:00:00"})
 """Times of day named in words -> the time."""

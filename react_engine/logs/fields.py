@@ -18,6 +18,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from react_engine.lexicon.measure_units import SIZE_UNITS, TIME_UNITS, UNIT_ALTERNATIVES
 from react_engine.logs.ahead import in_order
 from react_engine.logs.templates import masked
 from react_engine.logs.text import arrow_strings
@@ -26,13 +27,7 @@ SAMPLE_ROWS = 10_000  # messages sampled, spread evenly, to find words and numer
 READ_ROWS = 1 << 16  # messages a field is read from at a time (see `read`)
 _EXAMPLES = 2  # messages read per template
 NUMBER = r"-?\d+(?:\.\d+)?"
-SIZE_UNITS = {"bytes": 1, "byte": 1, "b": 1, "kb": 1024, "kib": 1024, "mb": 1024**2, "mib": 1024**2,
-              "gb": 1024**3, "gib": 1024**3, "tb": 1024**4, "tib": 1024**4}
-TIME_UNITS = {"ns": 1e-9, "us": 1e-6, "µs": 1e-6, "microsecond": 1e-6, "microseconds": 1e-6, "ms": 1e-3,
-              "msec": 1e-3, "msecs": 1e-3, "millisecond": 1e-3, "milliseconds": 1e-3, "s": 1.0, "sec": 1.0,
-              "secs": 1.0, "second": 1.0, "seconds": 1.0, "min": 60.0, "mins": 60.0, "minute": 60.0,
-              "minutes": 60.0, "h": 3600.0, "hr": 3600.0, "hrs": 3600.0, "hour": 3600.0, "hours": 3600.0}
-UNIT = "(?:" + "|".join(sorted(map(re.escape, SIZE_UNITS | TIME_UNITS), key=len, reverse=True)) + ")"
+UNIT = f"(?:{UNIT_ALTERNATIVES})"
 _STOP = {"of", "in", "on", "at", "to", "for", "by", "with", "from", "and", "or", "is", "was", "are", "be", "the", "a",
          "an", "after", "before", "within", "than", "about", "over", "under", "up", "each", "every", "per", "since",
          "until", "last", "next", "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
