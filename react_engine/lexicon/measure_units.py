@@ -75,3 +75,8 @@ STATED_DURATIONS = (("milliseconds?|ms", 0.001), ("seconds?|secs?|s", 1), ("minu
 """(a duration unit as a text states it, as a regex; its seconds): how answers write durations ("2h30m", "3 days").
 Unlike the units of log lines these run to days and weeks and write a minute "m", and leave out nano- and
 microseconds, which no answer states."""
+
+SIZE_NAMING_WORDS = frozenset({"sent", "read", "written", "received", "in", "out", "left", "used", "free", "total",
+                               "transferred"})
+"""Words after a size in bytes that name it with it ("1184 bytes sent" -> "bytes sent", "bytes left"), as does any
+word ending in "-ed"."""

@@ -17,13 +17,11 @@ from collections.abc import Iterable
 import pandas as pd
 
 from react_engine.lexicon.measure_units import LOCATING_DURATION_WORDS, LOCATING_SIZE_WORDS, UNIT_ALTERNATIVES
+from react_engine.lexicon.stop_words import LOCATING_FILLER
 from react_engine.logs.fields import NUMBER, NumericField, fold, read, unit_of
 from react_engine.logs.wordforms import split_words, stem
 
 _TOKEN = re.compile(r"[^\s=:,;()\[\]{}\"']+")
-_FILLER = {"of", "the", "a", "an", "in", "to", "for", "per", "by", "on", "at", "all", "each", "every", "value",
-           "values", "number", "numbers", "amount", "log", "logs", "line", "lines", "message", "messages", "entries",
-           "what", "s", "is", "was", "were", "are", "it", "its"}
 _UNIT_WORDS = LOCATING_DURATION_WORDS | LOCATING_SIZE_WORDS  # words of a unit, which locate no message
 _WINDOW = 6  # tokens between a word of the question and the number
 
@@ -31,7 +29,7 @@ _WINDOW = 6  # tokens between a word of the question and the number
 def located(asked: str, messages: Iterable[str]) -> NumericField | None:
     """The field `asked` locates in `messages` (the message whose number has the most of its words near), or
     None."""
-    words = [w for w in re.findall(r"[a-z0-9_]+", asked.lower()) if w not in _FILLER and not w.isdigit()]
+    words = [w for w in re.findall(r"[a-z0-9_]+", asked.lower()) if w not in LOCATING_FILLER and not w.isdigit()]
     content = [w for w in words if w not in _UNIT_WORDS]
     if not content:
         return None
@@ -56,7 +54,7 @@ def holds_everywhere(asked: str, name: str, messages: list[str]) -> bool:
     received", once the rows are the received blocks'), so the name alone says which number is meant."""
     named = set(fold(name).split())
     rest = [stem(w) for w in re.findall(r"[a-z0-9_]+", asked.lower())
-            if w not in _FILLER | _UNIT_WORDS | named and not w.isdigit()]
+            if w not in LOCATING_FILLER | _UNIT_WORDS | named and not w.isdigit()]
     return all(r in m.lower() for r in rest for m in messages)
 
 
@@ -104,7 +102,7 @@ def _named_otherwise(tokens: list[re.Match[str]], i: int, words: list[str]) -> b
     not say ("user 0" in "Failed none for invalid user 0": the user's, not a measure of "failed none"; "took 7
     ms" is a measure)."""
     before = tokens[i - 1].group() if i else ""
-    return bool(re.fullmatch(r"[A-Za-z_][\w.-]*", before)) and before.lower() not in _FILLER | _UNIT_WORDS and (
+    return bool(re.fullmatch(r"[A-Za-z_][\w.-]*", before)) and before.lower() not in LOCATING_FILLER | _UNIT_WORDS and (
         not _unit(tokens, i) and not _is_word(before, words))
 
 

@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from react_engine.errors import ToolError
+from react_engine.lexicon.entity_words import KEY_ALIASES
 from react_engine.lexicon.measure_units import DURATION_NAMES, DURATION_WORDS, NAME_SUFFIX_UNITS, SIZE_WORDS
 from react_engine.logs.fields import SAMPLE_ROWS, NumericField, discover, fold, read
 from react_engine.logs.schema import INTERNAL_COLUMNS
@@ -191,9 +192,6 @@ def _unit_asked(words: set[str]) -> str:
     return "-"  # no unit
 
 
-# what a group key may say for a column of another name: the level as the log writes it, a JSON logger or a tag
-KEY_ALIASES = {"level": "level_raw", "levels": "level_raw", "logger": "component", "tag": "component",
-               "program": "component", "http_status": "status", "ip": "client_ip", "client": "client_ip"}
 Key = str | Numeric  # a group key: a column, or a number the messages carry ("status: 404")
 
 

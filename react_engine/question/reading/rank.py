@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from react_engine.lexicon.entity_words import KEY_ALIASES
 from react_engine.lexicon.rank_words import (
     COUNTING,
     HIGH,
@@ -24,7 +25,6 @@ from react_engine.question.measures import Statistic
 from react_engine.question.reading.draft import Draft
 from react_engine.question.reading.question import Question, amount
 from react_engine.question.reading.shape import SEVERAL
-from react_engine.tools.numeric import KEY_ALIASES
 
 _LOW = "|".join(LOW)
 _HIGH = "|".join(HIGH)
