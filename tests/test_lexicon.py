@@ -8,6 +8,7 @@ import ast
 import re
 from pathlib import Path
 
+from react_engine.lexicon.measure_units import UNITS_OF_MEASURE
 from react_engine.lexicon.rank_words import HIGH, LOW, QUIET
 from react_engine.lexicon.severity_terms import SEVERITY_WORDS
 from react_engine.lexicon.time_units import UNITS_OF_TIME
@@ -155,19 +156,21 @@ def test_the_scan_finds_a_word_list_and_leaves_code_names() -> None:
 _KINDS = {
     "superlatives": {*HIGH, *LOW, *QUIET},
     "time units": {u.name for u in UNITS_OF_TIME} | {s for u in UNITS_OF_TIME for s in u.spellings if len(s) > 2},
+    "units of measure": {a for u in UNITS_OF_MEASURE for a in u.aliases if len(a) > 2},
     "severities": {level.lower() for _, level in SEVERITY_WORDS},
     "buckets": {u.adverb for u in UNITS_OF_TIME if u.adverb} | {u.name for u in UNITS_OF_TIME},
 }
 
 
 def written_lists(source: str) -> list[tuple[int, str, tuple[str, ...]]]:
-    """`(line, kind, words)` for each string of `source` (docstrings aside) that writes `MIN_WORDS` or more words of
-    one kind of `_KINDS` (a pattern's alternatives, "most|largest|busiest")."""
+    """`(line, kind, words)` for each pattern of `source` (a string with alternatives, "most|largest|busiest"; prose
+    such as a docstring or a format's description is not one) that writes `MIN_WORDS` or more words of one kind of
+    `_KINDS`."""
     tree = ast.parse(source)
     docs = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)}
     found = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and "|" in node.value and id(node) not in docs:
             words = set(re.findall(r"[a-z]+", node.value.lower()))
             found += [(node.lineno, kind, tuple(sorted(words & known))) for kind, known in _KINDS.items()
                       if len(words & known) >= MIN_WORDS]
@@ -182,7 +185,8 @@ def test_no_pattern_outside_the_lexicon_writes_superlatives_units_severities_or_
 
 
 def test_the_pattern_scan_finds_written_superlatives() -> None:
-    source = '"""most, largest and busiest, in a docstring"""\n_MOST = r"\\b(?:most|largest|busiest)\\b"\n'
+    source = ('"""most, largest and busiest, in a docstring"""\n_MOST = r"\\b(?:most|largest|busiest)\\b"\n'
+              'f("epoch", "a time in seconds, milliseconds or microseconds")\n')
     assert written_lists(source) == [(2, "superlatives", ("busiest", "largest", "most"))]
 
 
