@@ -7,6 +7,7 @@ import difflib
 import re
 
 from react_engine.lexicon.level_spellings import SEVERE_SPELLINGS
+from react_engine.lexicon.statistic_words import STATISTIC_PHRASES
 from react_engine.question import Vocabulary
 
 REPHRASE = "Please rephrase"  # how a refusal asks for the question again: no answer, never verified
@@ -54,8 +55,6 @@ _AMBIGUOUS = re.compile(r"'(?P<asked>.+)' may be any of (?P<choices>.+): name on
 _NEEDS = re.compile(r"func=(?P<func>\w+) needs a numeric field; numeric fields: (?P<choices>.+)")
 _NO_FIELD = re.compile(r"no numeric field '(?P<asked>.+)' in these logs; numeric fields: (?P<choices>.+)"
                        r"|no numeric field in a unit of (?P<kind>\w+) for '(?P<of>.+)'; numeric fields: (?P<all>.+)")
-_STATISTICS = {"mean": "an average", "median": "a median", "sum": "a total", "min": "a minimum", "max": "a maximum",
-               "stddev": "a standard deviation", "count": "a count"}
 
 
 def _either(choices: str) -> str:
@@ -69,7 +68,7 @@ def _statistic(func: str) -> str:
         n = int(func[1:])
         suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
         return f"a {n}{suffix} percentile"
-    return _STATISTICS.get(func, func)
+    return STATISTIC_PHRASES.get(func, func)
 
 
 def failure_words(reason: str) -> str:

@@ -37,6 +37,10 @@ UNIT = r"(" + "|".join(f"{s}s?" for u in UNITS_OF_TIME for s in u.spellings) + "
     u.letter for u in UNITS_OF_TIME) + "])"
 """A unit as written, as group 1 ("minutes", "hrs", "d")."""
 
+SHORT_UNITS: Mapping[str, str] = MappingProxyType(
+    {s: u.letter for u in UNITS_OF_TIME for s in (u.letter, *u.spellings[1:])})
+"""A unit as a relative time or an interval writes it short ("now-15m", "2hr") -> its letter."""
+
 TIME_KEYS: Mapping[str, str] = MappingProxyType({u.name: u.bucket for u in UNITS_OF_TIME})
 """A time word -> its bucket ("hour" -> "1h")."""
 
