@@ -60,7 +60,8 @@ DURATION_WORDS = frozenset({"duration", "durations", "time", "times", "latency",
 """Words that ask for a field in seconds ("the average latency")."""
 
 SIZE_WORDS = frozenset({"bytes", "byte", "size", "sizes", "traffic", "volume"})
-"""Words that ask for a field in bytes ("the total traffic")."""
+"""Words that ask for a field in bytes ("the total traffic"); the question reader's `statistic_words.SIZE_NOUNS`
+also reads "data" as a size, which a tool given a field's name must not."""
 
 LOCATING_DURATION_WORDS = DURATION_WORDS | {"ms", "long", "delay"}
 """Words that say a number located by a question's words is a duration and are no words its message must hold:
@@ -79,4 +80,5 @@ microseconds, which no answer states."""
 SIZE_NAMING_WORDS = frozenset({"sent", "read", "written", "received", "in", "out", "left", "used", "free", "total",
                                "transferred"})
 """Words after a size in bytes that name it with it ("1184 bytes sent" -> "bytes sent", "bytes left"), as does any
-word ending in "-ed"."""
+word ending in "-ed". Unlike `stop_words.TRANSFER_WORDS` (verbs a question moves data with) these are the words a
+log line writes after the size, states ("left", "free") as well as verbs."""

@@ -79,7 +79,8 @@ FIELD_NAME_STOPS = frozenset({
     "after", "before", "within", "than", "about", "over", "under", "up", "each", "every", "per", "since", "until",
     "last", "next", "line", "port", *MONTH_ABBREVIATIONS, *WEEKDAY_ABBREVIATIONS})
 """Words of a log line that never name the number after them ("in 5 ms", "Nov 20", "line 42", "port 22"): a field
-found in messages is named by the word before its number only when that word is none of these."""
+found in messages is named by the word before its number only when that word is none of these. Not `FILLER`: a
+log's "time", "count" or "total" before a number does name it."""
 
 LOCATING_FILLER = frozenset({
     "of", "the", "a", "an", "in", "to", "for", "per", "by", "on", "at", "all", "each", "every", "value", "values",

@@ -27,7 +27,8 @@ UNITS_OF_TIME = (
     TimeUnit("day", "d", ("day",), "1d", "daily"),
     TimeUnit("week", "w", ("week",), "1w"),
 )
-"""The units of time, shortest first."""
+"""The units of time as questions write them, shortest first; log lines write theirs as
+`measure_units.UNITS_OF_MEASURE` holds them (with sub-second units and factors, without days and weeks)."""
 
 UNITS: Mapping[str, str] = MappingProxyType(
     {spelling: u.letter for u in UNITS_OF_TIME for spelling in (u.letter, *reversed(u.spellings))})
