@@ -12,7 +12,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "react_engine"
 MAX_LINES = 400
 MAX_COMPLEXITY = 15
 STAGES = ("app", "loop", "tracing", "planners", "answer", "compile", "contract", "question", "tools", "dask", "rows",
-          "logs")  # top down, as the import contract in pyproject.toml orders them
+          "logs", "lexicon")  # top down, as the import contract in pyproject.toml orders them
 ROOT_MODULES = {"__init__.py", "__main__.py", "errors.py", "settings.py"}
 
 

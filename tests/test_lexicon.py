@@ -1,6 +1,6 @@
-"""The question reader's words live in its lexicon (react_engine/question/lexicon/) and nowhere else: no module of
-the reader or of the compile step keeps its own literal list of words, or writes superlatives, time units,
-severities or bucket words into a pattern of its own; and every list of the lexicon says what it holds."""
+"""The words questions, logs and answers use live in the lexicon (react_engine/lexicon/) and nowhere else: no other
+module of the package keeps its own literal list of words, or writes superlatives, time units, severities or bucket
+words into a pattern of its own; and every list of the lexicon says what it holds."""
 
 from __future__ import annotations
 
@@ -8,38 +8,90 @@ import ast
 import re
 from pathlib import Path
 
-from react_engine.question.lexicon.rank_words import HIGH, LOW, QUIET
-from react_engine.question.lexicon.severity_terms import SEVERITY_WORDS
-from react_engine.question.lexicon.time_units import UNITS_OF_TIME
+from react_engine.lexicon.measure_units import UNITS_OF_MEASURE
+from react_engine.lexicon.rank_words import HIGH, LOW, QUIET
+from react_engine.lexicon.severity_terms import SEVERITY_WORDS
+from react_engine.lexicon.time_units import UNITS_OF_TIME
 
 PACKAGE = Path(__file__).resolve().parents[1] / "react_engine"
-LEXICON = PACKAGE / "question" / "lexicon"
-SCANNED = (PACKAGE / "question", PACKAGE / "compile")
+LEXICON = PACKAGE / "lexicon"
+SCANNED = (PACKAGE,)
 MIN_WORDS = 3
+_PROTOCOL = "names of a protocol the code speaks (JSON Schema, a model's reply or API, file metadata), not words"
+_FORMAT = "a log format's own names: the keys and types its lines or headers write, read as they are written"
 # literal collections of words that are not vocabulary, by module: the words as a sorted tuple, and why
 NOT_VOCABULARY = {
     ("question/reading/export_words.py", ("json", "jsonl", "ndjson")): "file name extensions",
+    ("app/cli/completion.py", ("bash", "fish", "zsh")): "the shells a completion script is written for",
+    ("contract/actions.py", ("args", "arguments", "input", "parameters", "params")): _PROTOCOL,
+    ("contract/reply_schema.py", ("description", "enum", "format", "items", "maximum", "minimum", "pattern",
+                                  "properties", "required", "type")): _PROTOCOL,
+    ("dask/files.py", ("created", "mtime", "updated")): _PROTOCOL,
+    ("planners/llamacpp.py", ("seed", "stop", "temperature")): _PROTOCOL,
+    ("planners/openai.py", ("messages", "model", "temperature")): _PROTOCOL,
+    ("planners/modelfile.py", ("adapter", "from", "license", "message", "parameter", "requires", "system",
+                               "template")): "the instructions of a Modelfile",
+    ("planners/chaos.py", ("grep", "python", "search")): "tool names a faulty planner invents",
+    ("planners/chaos.py", ("fence", "intent", "prose", "repeat", "think", "truncated")): "the faults it injects",
+    ("loop/outcome.py", ("cannot compute", "could not answer", "did not read")): "openings of the engine's own "
+    "replies, found in a reply it wrote",
+    ("tools/entities.py", ("app", "arpa", "biz", "cloud", "com", "corp", "dev", "edu", "example", "gov", "info", "int",
+                           "internal", "invalid", "lan", "local", "localdomain", "mil", "net", "org", "test")):
+    "top-level domains, which end a host name",
+    ("tools/times.py", ("ends", "starts", "unclosed", "unopened")): "the keys of a tool's result",
+    ("logs/formats/headed.py", ("count", "double", "int", "interval", "port", "time")): _FORMAT,
+    ("logs/formats/jsonl.py", ("asctime", "date", "datetime", "time", "timestamp")): _FORMAT,
+    ("logs/formats/jsonl.py", ("level", "levelname", "loglevel", "lvl", "priority", "severity")): _FORMAT,
+    ("logs/formats/jsonl.py", ("app", "component", "logger", "module", "name", "program", "service", "source")):
+    _FORMAT,
+    ("logs/formats/jsonl.py", ("pid", "process", "thread")): _FORMAT,
 }
+# modules whose patterns write severities as a log format writes them: exactly the levels it writes, in its case
+FORMAT_LEVELS = ("logs/formats/",)
 _WORD = re.compile(r"[a-z][a-z' ]*[a-z]")
 
 
 def _code_names() -> frozenset[str]:
-    """The names the code itself declares, which a literal collection may hold without being vocabulary: the
-    values of every `Literal[...]`, the fields of every class (pydantic models, dataclasses) and the loaded rows'
-    columns."""
+    """The names the code itself declares or reads by, which a literal collection may hold without being vocabulary:
+    the values of every `Literal[...]`, the fields of every class (pydantic models, dataclasses), the names of
+    modules, functions, parameters and keyword arguments, the keys the code looks values up by (`row["count"]`,
+    `.get("level")`), the groups its patterns name (`(?P<level>...)`), the loaded rows' columns, the canonical
+    severities, the entity types the tools extract, the timestamp shapes and the commands of the command line."""
     names: set[str] = set()
     for path in PACKAGE.rglob("*.py"):
+        names.add(path.stem)
         for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == "Literal":
-                names.update(c.value for c in ast.walk(node.slice) if isinstance(c, ast.Constant)
-                             and isinstance(c.value, str))
-            elif isinstance(node, ast.ClassDef):
-                names.update(s.target.id for s in node.body if isinstance(s, ast.AnnAssign)
-                             and isinstance(s.target, ast.Name))
+            names.update(_names_of(node))
+    from react_engine.app.cli import COMMANDS
     from react_engine.logs.schema import CANONICAL_COLUMNS, INTERNAL_COLUMNS
+    from react_engine.logs.severity import SEVERITIES
+    from react_engine.logs.timestamps import SHAPES
     from react_engine.question.vocabulary import ENTITY_SIGNS, VALUE_COLUMNS
+    from react_engine.tools.entities import ALIASES, BUILTIN
 
-    return frozenset(names | {*CANONICAL_COLUMNS, *INTERNAL_COLUMNS, *VALUE_COLUMNS, *ENTITY_SIGNS})
+    return frozenset(names | {*CANONICAL_COLUMNS, *INTERNAL_COLUMNS, *VALUE_COLUMNS, *ENTITY_SIGNS, *SEVERITIES,
+                              *BUILTIN, *ALIASES, *SHAPES, *COMMANDS})
+
+
+def _names_of(node: ast.AST) -> set[str]:
+    """The code names one node declares or reads by (see `_code_names`)."""
+    def text(expr: ast.AST | None) -> set[str]:
+        return {expr.value} if isinstance(expr, ast.Constant) and isinstance(expr.value, str) else set()
+
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == "Literal":
+        return {c.value for c in ast.walk(node.slice) if isinstance(c, ast.Constant) and isinstance(c.value, str)}
+    if isinstance(node, ast.Subscript):
+        return text(node.slice)
+    if isinstance(node, ast.ClassDef):
+        return {s.target.id for s in node.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)}
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return {node.name, *(a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg))}
+    if isinstance(node, ast.Call):
+        looked_up = isinstance(node.func, ast.Attribute) and node.func.attr in ("get", "pop", "setdefault")
+        return {k.arg for k in node.keywords if k.arg} | (text(node.args[0]) if looked_up and node.args else set())
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return set(re.findall(r"\(\?P<(\w+)>", node.value))
+    return set()
 
 
 def _strings(node: ast.AST) -> list[str]:
@@ -74,6 +126,12 @@ def word_lists(source: str, code_names: frozenset[str]) -> list[tuple[int, tuple
     return found
 
 
+def test_code_names_are_the_names_the_code_reads_by() -> None:
+    source = 'def f(rows, *, limit=1):\n    g(rows["count"], key=1)\n    row.get("level")\n    R = "(?P<iso>x)"\n'
+    names = set().union(*(_names_of(n) for n in ast.walk(ast.parse(source))))
+    assert names == {"f", "rows", "limit", "count", "key", "level", "iso"}
+
+
 def _scanned() -> list[Path]:
     return [p for root in SCANNED for p in sorted(root.rglob("*.py")) if LEXICON not in p.parents]
 
@@ -85,7 +143,7 @@ def test_no_word_list_is_kept_outside_the_lexicon() -> None:
         where = path.relative_to(PACKAGE).as_posix()
         found += [f"{where}:{line}: {', '.join(words)}" for line, words in word_lists(path.read_text(), names)
                   if (where, words) not in NOT_VOCABULARY]
-    assert not found, "word lists outside react_engine/question/lexicon/ (move them there):\n" + "\n".join(found)
+    assert not found, "word lists outside react_engine/lexicon/ (move them there):\n" + "\n".join(found)
 
 
 def test_the_scan_finds_a_word_list_and_leaves_code_names() -> None:
@@ -98,19 +156,21 @@ def test_the_scan_finds_a_word_list_and_leaves_code_names() -> None:
 _KINDS = {
     "superlatives": {*HIGH, *LOW, *QUIET},
     "time units": {u.name for u in UNITS_OF_TIME} | {s for u in UNITS_OF_TIME for s in u.spellings if len(s) > 2},
+    "units of measure": {a for u in UNITS_OF_MEASURE for a in u.aliases if len(a) > 2},
     "severities": {level.lower() for _, level in SEVERITY_WORDS},
     "buckets": {u.adverb for u in UNITS_OF_TIME if u.adverb} | {u.name for u in UNITS_OF_TIME},
 }
 
 
 def written_lists(source: str) -> list[tuple[int, str, tuple[str, ...]]]:
-    """`(line, kind, words)` for each string of `source` (docstrings aside) that writes `MIN_WORDS` or more words of
-    one kind of `_KINDS` (a pattern's alternatives, "most|largest|busiest")."""
+    """`(line, kind, words)` for each pattern of `source` (a string with alternatives, "most|largest|busiest"; prose
+    such as a docstring or a format's description is not one) that writes `MIN_WORDS` or more words of one kind of
+    `_KINDS`."""
     tree = ast.parse(source)
     docs = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)}
     found = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and "|" in node.value and id(node) not in docs:
             words = set(re.findall(r"[a-z]+", node.value.lower()))
             found += [(node.lineno, kind, tuple(sorted(words & known))) for kind, known in _KINDS.items()
                       if len(words & known) >= MIN_WORDS]
@@ -118,13 +178,15 @@ def written_lists(source: str) -> list[tuple[int, str, tuple[str, ...]]]:
 
 
 def test_no_pattern_outside_the_lexicon_writes_superlatives_units_severities_or_buckets() -> None:
-    found = [f"{path.relative_to(PACKAGE).as_posix()}:{line}: {kind} {', '.join(words)}"
-             for path in _scanned() for line, kind, words in written_lists(path.read_text())]
+    found = [f"{where}:{line}: {kind} {', '.join(words)}" for path in _scanned()
+             for line, kind, words in written_lists(path.read_text())
+             if not ((where := path.relative_to(PACKAGE).as_posix()).startswith(FORMAT_LEVELS) and kind == "severities")]
     assert not found, "patterns that write the lexicon's words themselves (build them from it):\n" + "\n".join(found)
 
 
 def test_the_pattern_scan_finds_written_superlatives() -> None:
-    source = '"""most, largest and busiest, in a docstring"""\n_MOST = r"\\b(?:most|largest|busiest)\\b"\n'
+    source = ('"""most, largest and busiest, in a docstring"""\n_MOST = r"\\b(?:most|largest|busiest)\\b"\n'
+              'f("epoch", "a time in seconds, milliseconds or microseconds")\n')
     assert written_lists(source) == [(2, "superlatives", ("busiest", "largest", "most"))]
 
 

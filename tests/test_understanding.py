@@ -22,11 +22,11 @@ from real_logs import REAL_LOGS
 from react_engine import Engine, Settings
 from react_engine.compile.plan import build_plan
 from react_engine.contract.planner import ContextView, Planner, PlannerReply, PlanRequest
+from react_engine.lexicon.known_words import lexicon_words
 from react_engine.logs import LoadOptions, load
 from react_engine.loop.context import SUGGESTED, build_prompt, estimate_tokens
 from react_engine.planners.rules import RulesPlanner
 from react_engine.question import Vocabulary, dates
-from react_engine.question.lexicon.known_words import lexicon_words
 from react_engine.question.spelling import correct
 from react_engine.tools import REGISTRY
 

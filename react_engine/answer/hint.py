@@ -6,11 +6,12 @@ from __future__ import annotations
 import difflib
 import re
 
+from react_engine.lexicon.level_spellings import SEVERE_SPELLINGS
+from react_engine.lexicon.statistic_words import STATISTIC_PHRASES
 from react_engine.question import Vocabulary
 
 REPHRASE = "Please rephrase"  # how a refusal asks for the question again: no answer, never verified
 GENERIC = ('"how many errors in the last hour", "top 5 IP addresses", "which component logged the most lines"')
-_SEVERE = ("fatal", "severe", "crit", "critical", "error", "err", "e", "warn", "warning", "w")
 
 
 def rephrase_hint(vocabulary: Vocabulary | None) -> str:
@@ -38,7 +39,7 @@ def _counting(vocabulary: Vocabulary) -> list[str]:
     """Questions that count the lines of a severe level and of the first component the rows write."""
     examples = []
     levels = list(vocabulary.values.get("level_raw", {}))
-    severe = next((lv for lv in levels if lv.lower() in _SEVERE), levels[-1] if levels else None)
+    severe = next((lv for lv in levels if lv.lower() in SEVERE_SPELLINGS), levels[-1] if levels else None)
     if severe:
         examples.append(f'"how many {severe} lines"')
     components = list(vocabulary.values.get("component", {}))
@@ -60,8 +61,6 @@ _AMBIGUOUS = re.compile(r"'(?P<asked>.+)' may be any of (?P<choices>.+): name on
 _NEEDS = re.compile(r"func=(?P<func>\w+) needs a numeric field; numeric fields: (?P<choices>.+)")
 _NO_FIELD = re.compile(r"no numeric field '(?P<asked>.+)' in these logs; numeric fields: (?P<choices>.+)"
                        r"|no numeric field in a unit of (?P<kind>\w+) for '(?P<of>.+)'; numeric fields: (?P<all>.+)")
-_STATISTICS = {"mean": "an average", "median": "a median", "sum": "a total", "min": "a minimum", "max": "a maximum",
-               "stddev": "a standard deviation", "count": "a count"}
 
 
 def _either(choices: str) -> str:
@@ -75,7 +74,7 @@ def _statistic(func: str) -> str:
         n = int(func[1:])
         suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
         return f"a {n}{suffix} percentile"
-    return _STATISTICS.get(func, func)
+    return STATISTIC_PHRASES.get(func, func)
 
 
 def failure_words(reason: str) -> str:

@@ -13,22 +13,17 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from react_engine.lexicon.measure_units import STATED_DURATIONS
+from react_engine.lexicon.number_words import SCALES, SMALL_NUMBERS, SPELLED_NUMBERS, TENS
+from react_engine.lexicon.time_units import MONTH_SPELLINGS
 from react_engine.logs.macs import MAC_SEPARATED
 
-_SMALL = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-          "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
-_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
-_SCALES = {"hundred": 1e2, "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
-_WORDS = {**{w: i for i, w in enumerate(_SMALL)}, **{w: 20 + 10 * i for i, w in enumerate(_TENS)}}
 _SUFFIXES = {"k": 1e3, "K": 1e3, "M": 1e6, "G": 1e9, "bn": 1e9}
-_UNITS = [("milliseconds?|ms", 0.001), ("seconds?|secs?|s", 1), ("minutes?|mins?|m", 60), ("hours?|hrs?|h", 3600),
-          ("days?|d", 86400), ("weeks?|wks?|w", 604800)]
-_MONTHS = ["jan(?:uary)?", "feb(?:ruary)?", "mar(?:ch)?", "apr(?:il)?", "may", "june?", "july?", "aug(?:ust)?",
-           "sep(?:t(?:ember)?)?", "oct(?:ober)?", "nov(?:ember)?", "dec(?:ember)?"]
-_MONTH = rf"(?i:{'|'.join(_MONTHS)})\.?"
+_MONTH = rf"(?i:{'|'.join(MONTH_SPELLINGS)})\.?"
 _NUMERAL = r"[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
-_UNIT = rf"(?:{'|'.join(u for u, _ in _UNITS)})(?![A-Za-z])"
-_NUMBER_WORD = rf"(?i:{'|'.join(_SMALL + _TENS + list(_SCALES))})"
+_UNIT = rf"(?:{'|'.join(u for u, _ in STATED_DURATIONS)})(?![A-Za-z])"
+_SCALE = f"(?i:{'|'.join(SCALES)})"
+_NUMBER_WORD = rf"(?i:{'|'.join((*SMALL_NUMBERS, *TENS, *SCALES))})"
 
 _TOKENS = re.compile(
     rf"(?P<iso>\d{{4}}-\d{{2}}-\d{{2}}(?:[Tt ]?[\d:.,]*)(?:[Zz]|[+-]\d{{2}}:?\d{{2}})?)"
@@ -39,10 +34,10 @@ _TOKENS = re.compile(
     rf"|(?<![\w.])(?P<duration>{_NUMERAL}\s*{_UNIT}(?:\s*,?\s*(?:and\s+)?{_NUMERAL}\s*{_UNIT})*)"
     rf"|(?<![\w.])(?P<number>{_NUMERAL}"
     rf"(?P<power>[eE][-+]?\d+(?![\w])|\s*[x×*·]\s*10\s*(?:\^|\*\*)\s*[-+]?\d+|(?:\^|\*\*)[-+]?\d+)?"
-    rf"(?:(?P<suffix>bn|[kKMG])(?![\w])|\s+(?P<scale>(?i:hundred|thousand|million|billion|trillion))\b)?"
+    rf"(?:(?P<suffix>bn|[kKMG])(?![\w])|\s+(?P<scale>{_SCALE})\b)?"
     rf"(?P<percent>\s?%)?)"
     rf"|(?P<month>\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?:,?\s+\d{{4}}\b)?)"
-    rf"|(?P<spelled>\b(?:{_NUMBER_WORD}|(?i:a)(?=\s+(?i:hundred|thousand|million|billion|trillion)\b))"
+    rf"|(?P<spelled>\b(?:{_NUMBER_WORD}|(?i:a)(?=\s+{_SCALE}\b))"
     rf"(?:(?:\s+(?i:and\s+)?|-){_NUMBER_WORD})*\b)"
     r"|[A-Za-z_][\w/.-]*"  # a word, with any digits in it (T3, Cable5/0/1): a name, not a quantity
 )
@@ -104,7 +99,7 @@ def _number(match: re.Match[str]) -> Quantity:
         except (OverflowError, ZeroDivisionError):
             value = float("inf")
     scale = (_SUFFIXES[match.group("suffix")] if match.group("suffix") else 1.0) * (
-        _SCALES[match.group("scale").lower()] if match.group("scale") else 1.0)
+        SCALES[match.group("scale").lower()] if match.group("scale") else 1.0)
     return Quantity(value * scale, "percent" if match.group("percent") else "number", text=match.group(),
                     step=step * scale)
 
@@ -118,25 +113,25 @@ def _spelled(text: str) -> Quantity | None:
     for word in words:
         if word == "a":
             current = 1
-        elif word in _WORDS:
-            current += _WORDS[word]
+        elif word in SPELLED_NUMBERS:
+            current += SPELLED_NUMBERS[word]
         elif word == "hundred":
             current = (current or 1) * 100
         else:
-            total += (current or 1) * _SCALES[word]
+            total += (current or 1) * SCALES[word]
             current = 0
     return Quantity(total + current, text=text)
 
 
 def _duration(text: str) -> Quantity:
-    parts = [(n, next(s for u, s in _UNITS if re.fullmatch(u, unit))) for n, unit in _PART.findall(text)]
+    parts = [(n, next(s for u, s in STATED_DURATIONS if re.fullmatch(u, unit))) for n, unit in _PART.findall(text)]
     steps = [s * 10.0 ** -len(n.partition(".")[2]) for n, s in parts]  # "4.3 hours": to a tenth of an hour
     return Quantity(sum(_numeral(n) * s for n, s in parts), "duration", unit=min(steps),
                     single=_numeral(parts[0][0]) if len(parts) == 1 else None, text=text, step=_step(parts[0][0]))
 
 
 def _month(name: str) -> int:
-    return next(i + 1 for i, m in enumerate(_MONTHS) if re.fullmatch(m, name.rstrip("."), re.I))
+    return next(i + 1 for i, m in enumerate(MONTH_SPELLINGS) if re.fullmatch(m, name.rstrip("."), re.I))
 
 
 def _moment(kind: str, text: str) -> Moment | None:

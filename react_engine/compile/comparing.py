@@ -11,7 +11,7 @@ import pandas as pd
 from react_engine.compile.calls import Call, Cannot, call
 from react_engine.compile.measuring import UNRANKED, field_named, func_of, unranked
 from react_engine.compile.narrowing import compile_filter
-from react_engine.question.lexicon.time_units import MONTH_ABBREVIATIONS
+from react_engine.lexicon.time_units import MONTH_ABBREVIATIONS
 from react_engine.question.measures import Comparison
 from react_engine.question.query import FieldFilter, Filter, LevelFilter, Query, TextFilter, TimeFilter
 from react_engine.tools.filters import ResetFiltersParams

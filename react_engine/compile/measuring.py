@@ -8,7 +8,7 @@ from typing import Any
 
 from react_engine.compile.calls import Call, Cannot, call
 from react_engine.compile.narrowing import compile_filter
-from react_engine.question.lexicon.time_units import TIME_KEYS
+from react_engine.lexicon.time_units import TIME_KEYS
 from react_engine.question.measures import Pivot, Rate, Share, Statistic
 from react_engine.question.query import FieldFilter, Filter, LevelFilter, Query, TextFilter, TimeFilter
 from react_engine.question.reading.threshold_words import is_threshold

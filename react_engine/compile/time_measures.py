@@ -4,7 +4,7 @@ durations from a start line to an end line."""
 from __future__ import annotations
 
 from react_engine.compile.calls import Call, Cannot, call
-from react_engine.question.lexicon.entity_words import CUSTOM_ENTITIES
+from react_engine.lexicon.entity_words import CUSTOM_ENTITIES
 from react_engine.question.measures import Duration, Gaps, Occurrence, Span
 from react_engine.question.query import Query
 from react_engine.tools.entities import ExtractEntitiesParams

@@ -18,6 +18,8 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from react_engine.lexicon.measure_units import SIZE_NAMING_WORDS, SIZE_UNITS, TIME_UNITS, UNIT_ALTERNATIVES
+from react_engine.lexicon.stop_words import FIELD_NAME_STOPS
 from react_engine.logs.ahead import in_order
 from react_engine.logs.templates import masked
 from react_engine.logs.text import arrow_strings
@@ -26,18 +28,7 @@ SAMPLE_ROWS = 10_000  # messages sampled, spread evenly, to find words and numer
 READ_ROWS = 1 << 16  # messages a field is read from at a time (see `read`)
 _EXAMPLES = 2  # messages read per template
 NUMBER = r"-?\d+(?:\.\d+)?"
-SIZE_UNITS = {"bytes": 1, "byte": 1, "b": 1, "kb": 1024, "kib": 1024, "mb": 1024**2, "mib": 1024**2,
-              "gb": 1024**3, "gib": 1024**3, "tb": 1024**4, "tib": 1024**4}
-TIME_UNITS = {"ns": 1e-9, "us": 1e-6, "µs": 1e-6, "microsecond": 1e-6, "microseconds": 1e-6, "ms": 1e-3,
-              "msec": 1e-3, "msecs": 1e-3, "millisecond": 1e-3, "milliseconds": 1e-3, "s": 1.0, "sec": 1.0,
-              "secs": 1.0, "second": 1.0, "seconds": 1.0, "min": 60.0, "mins": 60.0, "minute": 60.0,
-              "minutes": 60.0, "h": 3600.0, "hr": 3600.0, "hrs": 3600.0, "hour": 3600.0, "hours": 3600.0}
-UNIT = "(?:" + "|".join(sorted(map(re.escape, SIZE_UNITS | TIME_UNITS), key=len, reverse=True)) + ")"
-_STOP = {"of", "in", "on", "at", "to", "for", "by", "with", "from", "and", "or", "is", "was", "are", "be", "the", "a",
-         "an", "after", "before", "within", "than", "about", "over", "under", "up", "each", "every", "per", "since",
-         "until", "last", "next", "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
-         "mon", "tue", "wed", "thu", "fri", "sat", "sun", "line", "port"}
-_AFTER = {"sent", "read", "written", "received", "in", "out", "left", "used", "free", "total", "transferred"}
+UNIT = f"(?:{UNIT_ALTERNATIVES})"
 _PAIR = re.compile(rf"(?<![\w.\-/])(?P<key>[A-Za-z_][\w.\-]{{0,39}})(?:=|:[ \t]+)\"?(?P<v>{NUMBER})"
                    rf"(?:[ \t]?(?P<u>{UNIT}))?(?![\w.:/\-%=])", re.I)
 _UNITED = re.compile(rf"(?<![\w.\-:/<>])(?P<v>{NUMBER})[ \t]?(?P<u>{UNIT})(?![\w/%=]|[.:]\w)"
@@ -95,10 +86,10 @@ def _united(found: re.Match[str], reversed_message: str) -> NumericField | None:
     unit, after = found["u"], (found["next"] or "").lower()
     value = rf"(?P<v>{NUMBER})[ \t]?(?P<u>{UNIT})"
     prior = _word_before(reversed_message, found.start())
-    if unit.lower() in ("bytes", "byte") and (after in _AFTER or after.endswith("ed")):
+    if unit.lower() in ("bytes", "byte") and (after in SIZE_NAMING_WORDS or after.endswith("ed")):
         pattern = rf"(?i)(?:^|[^\w.:/<>-]){value}(?:[ \t]*\([^()]{{0,30}}\))?[ \t]+{re.escape(after)}\b"
         return NumericField(f"bytes {after}", "bytes", ((after, pattern),))
-    if prior and prior.lower() not in _STOP:
+    if prior and prior.lower() not in FIELD_NAME_STOPS:
         key = prior
         return NumericField(key, unit_of(unit), ((key, rf"(?i)(?:^|[^\w.\-]){re.escape(key)}[ \t]+{value}(?:$|[^\w/%])"),))
     return None
@@ -106,7 +97,7 @@ def _united(found: re.Match[str], reversed_message: str) -> NumericField | None:
 
 def _named(found: re.Match[str], kind: str) -> NumericField | None:
     key = found["key"]
-    if key.lower() in _STOP or key[0].isdigit():
+    if key.lower() in FIELD_NAME_STOPS or key[0].isdigit():
         return None
     if kind == "clock":
         return NumericField(key, "s", ((key, rf"(?:^|[^\w.:<-]){re.escape(key)}[ \t]+{_CLOCK_VALUE}(?:$|[^\w.:])"),))

@@ -1,24 +1,12 @@
-"""Severity names, their order, and the spellings that map onto them."""
+"""Severity names, their order, and reading a written level as one (its spellings are the lexicon's)."""
 
 from __future__ import annotations
+
+from react_engine.lexicon.level_spellings import DOCSIS_LEVEL_WORDS, LEVEL_SPELLINGS
 
 SEVERITIES: tuple[str, ...] = ("emergency", "alert", "critical", "error", "warning", "notice", "info", "debug")
 RANK: dict[str, int] = {name: i for i, name in enumerate(SEVERITIES)}
 
-_SYNONYMS: dict[str, str] = {
-    "emerg": "emergency", "panic": "emergency", "emergency": "emergency",
-    "alert": "alert", "alrt": "alert",
-    "crit": "critical", "critical": "critical", "fatal": "critical", "severe": "critical", "crt": "critical",
-    "f": "critical", "c": "critical",
-    "err": "error", "error": "error", "e": "error", "eror": "error", "errr": "error",
-    "warn": "warning", "warning": "warning", "w": "warning", "wrn": "warning", "warng": "warning",
-    "notice": "notice", "notc": "notice", "note": "notice", "n": "notice",
-    "info": "info", "informational": "info", "information": "info", "inf": "info", "i": "info",
-    "debug": "debug", "debg": "debug", "dbg": "debug", "d": "debug", "trace": "debug", "verbose": "debug",
-    "v": "debug", "fine": "debug", "finer": "debug", "finest": "debug", "config": "debug",
-    **{f"debug{i}": "debug" for i in range(1, 10)},
-}
-_DOCSIS_WORDS: dict[str, str] = {"critico": "critical", "aviso": "notice"}
 
 
 def normalize(word: object) -> str | None:
@@ -28,10 +16,10 @@ def normalize(word: object) -> str | None:
     key = word.strip().lower()
     if not key:
         return None
-    if key in _SYNONYMS:
-        return _SYNONYMS[key]
+    if key in LEVEL_SPELLINGS:
+        return LEVEL_SPELLINGS[key]
     head = key.split("(")[0].strip().split()[0] if key.split("(")[0].strip() else ""
-    return _SYNONYMS.get(head) or _DOCSIS_WORDS.get(head)
+    return LEVEL_SPELLINGS.get(head) or DOCSIS_LEVEL_WORDS.get(head)
 
 
 def from_syslog(number: int) -> str | None:

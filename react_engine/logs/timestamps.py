@@ -16,8 +16,10 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-_MON = r"(?P<mon>(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)"
-_WEEKDAY = r"(?:(?i:mon|tue|wed|thu|fri|sat|sun)[a-z]*,? +)"
+from react_engine.lexicon.time_units import MONTH_ABBREVIATIONS, WEEKDAY_ABBREVIATIONS
+
+_MON = r"(?P<mon>(?i:" + "|".join(MONTH_ABBREVIATIONS) + r")[a-z]*)"
+_WEEKDAY = r"(?:(?i:" + "|".join(WEEKDAY_ABBREVIATIONS) + r")[a-z]*,? +)"
 _TIME = r"(?P<H>\d{1,2}):(?P<M>\d{1,2})(?::(?P<S>\d{1,2}))?(?:[.,:](?P<f>\d{1,9}))?"
 # Zone abbreviations whose offset is unambiguous (they name standard or daylight time themselves).
 ZONE_OFFSETS: dict[str, str] = {
@@ -54,7 +56,7 @@ YEAR_ASSUMED = 1
 """A date written without its year (`Nov  3 09:23:38`)."""
 DATE_ASSUMED = 2
 """A time written without a date (`08:09:33.814936`)."""
-_MONTHS = pa.array(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"])
+_MONTHS = pa.array(MONTH_ABBREVIATIONS)
 _NS = 1_000_000_000
 _ROLLOVER_SLACK_NS = 86_400 * _NS
 _MAX_EPOCH = 9_200_000_000  # seconds; nanoseconds since 1970 must fit in int64

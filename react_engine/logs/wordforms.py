@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from react_engine.lexicon.word_endings import PLURAL_ES, SUFFIXES
+
 _PARTS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
 
 
@@ -12,21 +14,17 @@ def singular(word: str) -> str:
     """`errors` -> `error`, `addresses` -> `address`, `entries` -> `entry` (for matching only)."""
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
-    if len(word) > 4 and word.endswith(("sses", "xes", "ches", "shes")):
+    if len(word) > 4 and word.endswith(PLURAL_ES):
         return word[:-2]
     if len(word) > 2 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
         return word[:-1]
     return word
 
 
-_SUFFIXES = ("ations", "ation", "ings", "ing", "ions", "ion", "ures", "ure", "als", "al", "ies", "es", "ed", "s",
-             "er", "e")
-
-
 def stem(word: str) -> str:
     """A crude stem for matching word forms: `failures` -> `fail`, `expired` -> `expir`, `renewal` -> `renew`,
     `closed` and `close` -> `clos` (at least four letters are kept)."""
-    for suffix in _SUFFIXES:
+    for suffix in SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 4:
             return word[: -len(suffix)]
     return word

@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from react_engine.question.lexicon.stop_words import ASKING_LEADS
+from react_engine.lexicon.stop_words import ASKING_LEADS
 from react_engine.question.measures import Measure, Order
 
 FIELD_END = (r"(?=\s+(?:for|in|on|from|by|per|over|during|across|today|yesterday|this|when|where|with|between|"

@@ -12,11 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 
-from react_engine.question.asked import Asked, AskedText
-from react_engine.question.lexicon.entity_words import KEY_NOUNS
-from react_engine.question.lexicon.known_words import UNANSWERED_ASKING
-from react_engine.question.lexicon.number_words import COUNT_WORDS, ORDINALS
-from react_engine.question.lexicon.rank_words import (
+from react_engine.lexicon.entity_words import KEY_NOUNS
+from react_engine.lexicon.known_words import UNANSWERED_ASKING
+from react_engine.lexicon.number_words import COUNT_WORDS, ORDINALS
+from react_engine.lexicon.rank_words import (
     DURATION_SUPERLATIVES,
     GAP_SUPERLATIVES,
     NEWEST,
@@ -26,15 +25,16 @@ from react_engine.question.lexicon.rank_words import (
     SIZE_SUPERLATIVES,
     STATISTIC_SUPERLATIVES,
 )
-from react_engine.question.lexicon.severity_terms import LEVEL_WORDS
-from react_engine.question.lexicon.statistic_words import (
+from react_engine.lexicon.severity_terms import LEVEL_WORDS
+from react_engine.lexicon.statistic_words import (
     PERCENT,
     QUANTITY_UNITS,
     RATE_EVENTS,
     SHARE_WORDS,
     STATISTICS,
 )
-from react_engine.question.lexicon.time_units import unit_names
+from react_engine.lexicon.time_units import unit_names
+from react_engine.question.asked import Asked, AskedText
 from react_engine.question.measures import (
     Comparison,
     Duration,

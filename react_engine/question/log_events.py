@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from react_engine.lexicon.event_phrases import NEGATING_PREFIXES, OPPOSITE_STEMS
 from react_engine.logs.wordforms import split_words, stem
-from react_engine.question.lexicon.event_phrases import NEGATING_PREFIXES, OPPOSITE_STEMS
 
 MASK = "<*>"
 # a path, or any token holding a digit (numbers, hex, IPs, ids, ports, versions): the variable parts of a line

@@ -14,8 +14,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from react_engine.question.lexicon.statistic_words import STATISTIC_NAMES, StatisticFunc
-from react_engine.question.lexicon.time_units import BUCKET_WORDS
+from react_engine.lexicon.statistic_words import STATISTIC_NAMES, StatisticFunc
+from react_engine.lexicon.time_units import BUCKET_WORDS
 
 Order = Literal["oldest", "newest"]
 

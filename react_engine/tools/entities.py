@@ -15,6 +15,7 @@ import pandas as pd
 from pydantic import Field
 
 from react_engine.errors import ToolError
+from react_engine.lexicon.stop_words import NOT_USER_NAMES
 from react_engine.logs.macs import MAC_PATTERN, MAC_SEPARATED, normalize_array
 from react_engine.logs.schema import INTERNAL_COLUMNS
 from react_engine.logs.text import arrow_strings, entry_text
@@ -32,9 +33,6 @@ _H4 = r"[0-9A-Fa-f]{1,4}"
 _TLDS = {"com", "net", "org", "edu", "gov", "mil", "int", "info", "biz", "io", "cloud", "app", "dev", "local", "lan",
          "internal", "localdomain", "corp", "arpa", "example", "test", "invalid"}
 _TWO_LETTER_FILES = {"js", "py", "so", "sh", "gz", "rb", "pl", "cc", "el", "md", "ts", "id"}  # not countries here
-_NOT_USERS = {"unknown", "invalid", "none", "null", "by", "from", "for", "with", "is", "has", "was", "not", "in", "on",
-              "to", "the", "a", "an", "and", "or", "of", "id", "name", "authentication", "session", "agent",
-              "process", "request", "logged", "list", "mode", "data"}
 
 
 def _mac(values: pd.Series) -> pd.Series:
@@ -76,7 +74,7 @@ def _hostname(text: str) -> str | None:
 
 
 def _user(text: str) -> str | None:
-    return None if text.lower() in _NOT_USERS else text
+    return None if text.lower() in NOT_USER_NAMES else text
 
 
 def _url(text: str) -> str | None:

@@ -16,17 +16,14 @@ from collections.abc import Iterable
 
 import pandas as pd
 
-from react_engine.logs.fields import NUMBER, SIZE_UNITS, TIME_UNITS, NumericField, fold, read, unit_of
+from react_engine.lexicon.measure_units import LOCATING_DURATION_WORDS, LOCATING_SIZE_WORDS, UNIT_ALTERNATIVES
+from react_engine.lexicon.stop_words import LOCATING_FILLER
+from react_engine.logs.fields import NUMBER, NumericField, fold, read, unit_of
 from react_engine.logs.wordforms import split_words, stem
 
 _TOKEN = re.compile(r"[^\s=:,;()\[\]{}\"']+")
-_FILLER = {"of", "the", "a", "an", "in", "to", "for", "per", "by", "on", "at", "all", "each", "every", "value",
-           "values", "number", "numbers", "amount", "log", "logs", "line", "lines", "message", "messages", "entries",
-           "what", "s", "is", "was", "were", "are", "it", "its"}
-_TIMES = {"time", "times", "duration", "durations", "latency", "took", "elapsed", "seconds", "ms", "long", "delay"}
-_SIZES = {"bytes", "byte", "size", "sizes", "kb", "mb", "gb"}
+_UNIT_WORDS = LOCATING_DURATION_WORDS | LOCATING_SIZE_WORDS  # words of a unit, which locate no message
 _WINDOW = 6  # tokens between a word of the question and the number
-_UNIT = "|".join(sorted(map(re.escape, SIZE_UNITS | TIME_UNITS), key=len, reverse=True))
 
 
 def located(asked: str, messages: Iterable[str]) -> NumericField | None:
@@ -43,8 +40,8 @@ def located(asked: str, messages: Iterable[str]) -> NumericField | None:
 
 def _asked_words(asked: str) -> tuple[list[str], list[str]]:
     """The question's words that name the number (no filler, no unit) and all its words but filler."""
-    words = [w for w in re.findall(r"[a-z0-9_]+", asked.lower()) if w not in _FILLER and not w.isdigit()]
-    return [w for w in words if w not in _TIMES | _SIZES], words
+    words = [w for w in re.findall(r"[a-z0-9_]+", asked.lower()) if w not in LOCATING_FILLER and not w.isdigit()]
+    return [w for w in words if w not in _UNIT_WORDS], words
 
 
 def _holding(messages: Iterable[str], words: list[str]) -> list[str]:
@@ -61,7 +58,7 @@ def _carried_by_most(messages: list[str], field: NumericField) -> bool:
 
 def _unit_wanted(words: list[str]) -> str:
     """The unit the question's words ask a number in: seconds for a time, bytes for a size, else any."""
-    return "s" if set(words) & _TIMES else "bytes" if set(words) & _SIZES else ""
+    return "s" if set(words) & LOCATING_DURATION_WORDS else "bytes" if set(words) & LOCATING_SIZE_WORDS else ""
 
 
 def holds_everywhere(asked: str, name: str, messages: list[str]) -> bool:
@@ -69,7 +66,7 @@ def holds_everywhere(asked: str, name: str, messages: list[str]) -> bool:
     received", once the rows are the received blocks'), so the name alone says which number is meant."""
     named = set(fold(name).split())
     rest = [stem(w) for w in re.findall(r"[a-z0-9_]+", asked.lower())
-            if w not in _FILLER | _TIMES | _SIZES | named and not w.isdigit()]
+            if w not in LOCATING_FILLER | _UNIT_WORDS | named and not w.isdigit()]
     return all(r in m.lower() for r in rest for m in messages)
 
 
@@ -120,7 +117,7 @@ def _named_otherwise(tokens: list[re.Match[str]], i: int, words: list[str]) -> b
     not say ("user 0" in "Failed none for invalid user 0": the user's, not a measure of "failed none"; "took 7
     ms" is a measure)."""
     before = tokens[i - 1].group() if i else ""
-    return bool(re.fullmatch(r"[A-Za-z_][\w.-]*", before)) and before.lower() not in _FILLER | _TIMES | _SIZES and (
+    return bool(re.fullmatch(r"[A-Za-z_][\w.-]*", before)) and before.lower() not in LOCATING_FILLER | _UNIT_WORDS and (
         not _unit(tokens, i) and not _is_word(before, words))
 
 
@@ -164,7 +161,7 @@ def _unit(tokens: list[re.Match[str]], at: int) -> str:
 
 def _field(message: str, tokens: list[re.Match[str]], at: int, words: list[int], asked: str) -> NumericField:
     number, unit = tokens[at], _unit(tokens, at)
-    value, written = rf"(?P<v>{NUMBER})", rf"[ \t]*(?P<u>{_UNIT})\b" if unit else ""
+    value, written = rf"(?P<v>{NUMBER})", rf"[ \t]*(?P<u>{UNIT_ALTERNATIVES})\b" if unit else ""
     if words[0] > at:  # "2703 bytes result sent to driver": the number, then the words
         after = tokens[at + 1].end() if unit else number.end()
         text = value + written + _anchor(message[after:tokens[max(words)].end()])

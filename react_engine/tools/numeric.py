@@ -17,6 +17,8 @@ import numpy as np
 import pandas as pd
 
 from react_engine.errors import ToolError
+from react_engine.lexicon.entity_words import KEY_ALIASES
+from react_engine.lexicon.measure_units import DURATION_NAMES, DURATION_WORDS, NAME_SUFFIX_UNITS, SIZE_WORDS
 from react_engine.logs.fields import SAMPLE_ROWS, NumericField, discover, fold, read
 from react_engine.logs.schema import INTERNAL_COLUMNS
 from react_engine.logs.stored import field_values
@@ -25,9 +27,6 @@ from react_engine.tools.located import holds_everywhere, located
 from react_engine.tools.registry import ToolContext
 
 _NOT_MEASURES = ("line",)
-_NAMED_UNITS = (("_ms", "ms"), ("_msec", "ms"), ("_us", "us"), ("_ns", "ns"), ("_seconds", "s"), ("_sec", "s"),
-                ("_secs", "s"), ("_s", "s"), ("_bytes", "bytes"), ("_kb", "KB"), ("_mb", "MB"))
-_TIMES = {"time", "elapsed", "duration", "took", "latency", "lifetime", "uptime", "runtime"}
 _OF_LINES = re.compile(r"\s+(?:of|for|across|over)\s+(?:the\s+|all\s+)?(?:requests?|responses?|calls?|lines?|entries"
                        r"|rows?|events?|messages?)\s*$", re.I)  # the lines a field is asked of, not its name
 UNREADABLE = "unreadable"  # a gathered frame's attrs: how many values were too large to read (left out)
@@ -72,9 +71,9 @@ def unreadable_note(unreadable: int, name: str) -> str | None:
 def _unit_named(name: str) -> str:
     """The unit a name ends in (`latency_ms` -> ms), seconds for a bare time's name (`time`, `elapsed`), or ""."""
     lower = name.lower()
-    if lower in _TIMES:
+    if lower in DURATION_NAMES:
         return "s"
-    return next((unit for suffix, unit in _NAMED_UNITS if lower.endswith(suffix)), "")
+    return next((unit for suffix, unit in NAME_SUFFIX_UNITS if lower.endswith(suffix)), "")
 
 
 def message_fields(ctx: ToolContext) -> tuple[NumericField, ...]:
@@ -190,16 +189,13 @@ def _misspelt(key: str, fields: list[Numeric]) -> Numeric | None:
 
 
 def _unit_asked(words: set[str]) -> str:
-    if words & {"bytes", "byte", "size", "sizes", "traffic", "volume"}:
+    if words & SIZE_WORDS:
         return "bytes"
-    if words & {"duration", "durations", "time", "times", "latency", "seconds", "elapsed", "took"}:
+    if words & DURATION_WORDS:
         return "s"
     return "-"  # no unit
 
 
-# what a group key may say for a column of another name: the level as the log writes it, a JSON logger or a tag
-KEY_ALIASES = {"level": "level_raw", "levels": "level_raw", "logger": "component", "tag": "component",
-               "program": "component", "http_status": "status", "ip": "client_ip", "client": "client_ip"}
 Key = str | Numeric  # a group key: a column, or a number the messages carry ("status: 404")
 
 

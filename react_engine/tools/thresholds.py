@@ -17,7 +17,8 @@ import numpy as np
 import pandas as pd
 
 from react_engine.errors import ToolError
-from react_engine.logs.fields import SIZE_UNITS, TIME_UNITS, fold
+from react_engine.lexicon.measure_units import SIZE_UNITS, TIME_UNITS
+from react_engine.logs.fields import fold
 from react_engine.rows.rowops import Mask, is_lazy, mask
 from react_engine.tools.numeric import (
     Numeric,

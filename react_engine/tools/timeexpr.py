@@ -9,10 +9,13 @@ from typing import TypeVar
 import pandas as pd
 
 from react_engine.errors import ToolError
+from react_engine.lexicon.time_units import SHORT_UNITS
 
-_RELATIVE = re.compile(r"now\s*(?:([+-])\s*(\d+(?:\.\d+)?)\s*(s|sec|m|min|h|hr|d|w))?", re.I)
-_UNITS = {"s": "s", "sec": "s", "m": "min", "min": "min", "h": "h", "hr": "h", "d": "D", "w": "W"}
-_INTERVAL = re.compile(r"(\d+)?\s*(s|sec|m|min|h|hr|d|w)", re.I)
+_SHORT = "|".join(SHORT_UNITS)
+_RELATIVE = re.compile(rf"now\s*(?:([+-])\s*(\d+(?:\.\d+)?)\s*({_SHORT}))?", re.I)
+_FREQUENCIES = {"s": "s", "m": "min", "h": "h", "d": "D", "w": "W"}  # a unit's letter -> its pandas frequency
+_UNITS = {short: _FREQUENCIES[letter] for short, letter in SHORT_UNITS.items()}
+_INTERVAL = re.compile(rf"(\d+)?\s*({_SHORT})", re.I)
 T = TypeVar("T")
 _HINT = "use now, now-15m, now-1h, now-2d or an ISO time such as 2026-11-20T10:00"
 

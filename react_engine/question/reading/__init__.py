@@ -2,7 +2,7 @@
 
 `read.read_question` runs the readers in order over a `draft.Draft` and returns a `result.Reading`: the query (or
 the problem that stops it), the interpretation, and what tells an honest zero from words that never meet. The words
-the readers understand are the lexicon's (`react_engine.question.lexicon`).
+the readers understand are the lexicon's (`react_engine.lexicon`).
 
 - `question`: the question's text with the spans already read, time windows, names that occur in the data;
 - `literals`, `places`, `texts`, `phrases`, `severity`: quoted text and addresses, hosts and components,

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import re
 
+from react_engine.lexicon.severity_terms import SEVERITY_WORDS
 from react_engine.logs.severity import RANK, normalize
 from react_engine.logs.wordforms import split_words, stem
 from react_engine.question.interpretation import Term
-from react_engine.question.lexicon.severity_terms import SEVERITY_WORDS
 from react_engine.question.log_events import Reading, alike
 from react_engine.question.query import Filter, LevelFilter, TextFilter, TimeFilter
 from react_engine.question.reading.draft import Draft, Grounding, searched

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import re
 
+from react_engine.lexicon.entity_words import TARGETS
+from react_engine.lexicon.known_words import NOT_FIELDS, TIME_WORDS
+from react_engine.lexicon.stop_words import FILLER, NUMBER_LEADS
+from react_engine.lexicon.time_units import MONTH_ABBREVIATIONS, WEEKDAYS
 from react_engine.question.interpretation import Term
-from react_engine.question.lexicon.entity_words import TARGETS
-from react_engine.question.lexicon.known_words import NOT_FIELDS, TIME_WORDS
-from react_engine.question.lexicon.stop_words import FILLER, NUMBER_LEADS
-from react_engine.question.lexicon.time_units import MONTH_ABBREVIATIONS, WEEKDAYS
 from react_engine.question.reading.draft import Draft
 from react_engine.question.reading.question import Question
 from react_engine.question.vocabulary import Vocabulary, singular

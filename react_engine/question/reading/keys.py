@@ -3,8 +3,8 @@ messages write with values, or the address or port of one role ("source IPs").""
 
 from __future__ import annotations
 
-from react_engine.question.lexicon.entity_words import CUSTOM_ENTITIES, ENTITY_TYPES, LABELS
-from react_engine.question.lexicon.event_phrases import REQUEST_METHOD
+from react_engine.lexicon.entity_words import CUSTOM_ENTITIES, ENTITY_TYPES, LABELS
+from react_engine.lexicon.event_phrases import REQUEST_METHOD
 from react_engine.question.measures import Key
 from react_engine.question.reading.draft import Draft
 from react_engine.question.reading.nouns import Subject

@@ -7,12 +7,12 @@ from __future__ import annotations
 import functools
 import re
 
+from react_engine.lexicon.number_words import NUMBER_WORDS
+from react_engine.lexicon.rank_words import COUNTING
+from react_engine.lexicon.statistic_words import SIZE_NOUNS
+from react_engine.lexicon.stop_words import FILLER, FUNCTION_WORDS, TRANSFER_WORDS
+from react_engine.lexicon.time_units import WEEKDAYS
 from react_engine.logs.wordforms import split_words, stem
-from react_engine.question.lexicon.number_words import NUMBER_WORDS
-from react_engine.question.lexicon.rank_words import COUNTING
-from react_engine.question.lexicon.statistic_words import SIZE_NOUNS
-from react_engine.question.lexicon.stop_words import FILLER, FUNCTION_WORDS, TRANSFER_WORDS
-from react_engine.question.lexicon.time_units import WEEKDAYS
 from react_engine.question.log_events import alike
 from react_engine.question.measures import Listing
 from react_engine.question.query import Filter, Query, TextFilter

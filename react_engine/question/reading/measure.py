@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Literal
 
+from react_engine.lexicon.time_units import TIME_KEYS
 from react_engine.question.asking import singular
 from react_engine.question.interpretation import Term
-from react_engine.question.lexicon.time_units import TIME_KEYS
 from react_engine.question.measures import (
     Count,
     Distinct,

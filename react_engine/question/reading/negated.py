@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from react_engine.question.lexicon.event_phrases import METHODS
+from react_engine.lexicon.event_phrases import METHODS
 from react_engine.question.reading.draft import Draft
 from react_engine.question.reading.literals import read_literals
 from react_engine.question.reading.log_words import ground

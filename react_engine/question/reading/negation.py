@@ -15,9 +15,9 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from react_engine.question.lexicon.entity_words import CORE_COLUMNS, TARGETS
-from react_engine.question.lexicon.event_phrases import METHODS
-from react_engine.question.lexicon.severity_terms import SEVERITY_WORDS
+from react_engine.lexicon.entity_words import CORE_COLUMNS, TARGETS
+from react_engine.lexicon.event_phrases import METHODS
+from react_engine.lexicon.severity_terms import SEVERITY_WORDS
 from react_engine.question.query import FieldFilter, Filter, TextFilter
 from react_engine.question.reading.question import Question
 from react_engine.question.vocabulary import Vocabulary, singular

@@ -9,14 +9,14 @@ import itertools
 import re
 from dataclasses import dataclass
 
+from react_engine.lexicon.entity_words import COMMON_COLUMNS, CORE_COLUMNS, TARGETS
+from react_engine.lexicon.known_words import NOT_FIELDS
+from react_engine.lexicon.number_words import NUMBER_WORDS
+from react_engine.lexicon.rank_words import POPULAR, RANKING_SUPERLATIVES
+from react_engine.lexicon.severity_terms import SEVERITY_WORDS
+from react_engine.lexicon.statistic_words import LINE_MEASURES
+from react_engine.lexicon.stop_words import PHRASE_ENDS, VALUE_QUALIFIERS
 from react_engine.question import Vocabulary
-from react_engine.question.lexicon.entity_words import COMMON_COLUMNS, CORE_COLUMNS, TARGETS
-from react_engine.question.lexicon.known_words import NOT_FIELDS
-from react_engine.question.lexicon.number_words import NUMBER_WORDS
-from react_engine.question.lexicon.rank_words import POPULAR, RANKING_SUPERLATIVES
-from react_engine.question.lexicon.severity_terms import SEVERITY_WORDS
-from react_engine.question.lexicon.statistic_words import LINE_MEASURES
-from react_engine.question.lexicon.stop_words import PHRASE_ENDS, VALUE_QUALIFIERS
 from react_engine.question.reading.question import Question
 from react_engine.question.vocabulary import singular
 

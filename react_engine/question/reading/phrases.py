@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
+from react_engine.lexicon.event_phrases import EVENTS, PHRASES
+from react_engine.lexicon.stop_words import FILLER, FILLER_NOUNS
 from react_engine.logs.wordforms import stem
 from react_engine.question.interpretation import Term
-from react_engine.question.lexicon.event_phrases import EVENTS, PHRASES
-from react_engine.question.lexicon.stop_words import FILLER, FILLER_NOUNS
 from react_engine.question.reading.draft import Draft
 from react_engine.question.reading.question import Question
 from react_engine.question.vocabulary import Vocabulary

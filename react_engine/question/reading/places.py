@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from react_engine.lexicon.entity_words import GENERIC_COMPONENTS, HOST_WORD
 from react_engine.question.interpretation import Term
-from react_engine.question.lexicon.entity_words import GENERIC_COMPONENTS, HOST_WORD
 from react_engine.question.query import FieldFilter
 from react_engine.question.reading.draft import Draft
 from react_engine.question.reading.question import Question, known

@@ -8,12 +8,12 @@ from datetime import datetime, timedelta
 
 import pandas as pd
 
+from react_engine.lexicon.entity_words import HOST_WORD, TARGETS
+from react_engine.lexicon.number_words import AMOUNT, NUMBER_WORDS
+from react_engine.lexicon.severity_terms import SEVERITY_WORDS
+from react_engine.lexicon.stop_words import FILLER
+from react_engine.lexicon.time_units import CLOCK_WORDS, TIME, UNIT, UNITS
 from react_engine.question import dates
-from react_engine.question.lexicon.entity_words import HOST_WORD, TARGETS
-from react_engine.question.lexicon.number_words import AMOUNT, NUMBER_WORDS
-from react_engine.question.lexicon.severity_terms import SEVERITY_WORDS
-from react_engine.question.lexicon.stop_words import FILLER
-from react_engine.question.lexicon.time_units import CLOCK_WORDS, TIME, UNIT, UNITS
 from react_engine.question.vocabulary import Vocabulary
 
 

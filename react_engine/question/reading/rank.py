@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from react_engine.logs.schema import CANONICAL_COLUMNS, INTERNAL_COLUMNS
-from react_engine.question.lexicon.rank_words import (
+from react_engine.lexicon.entity_words import KEY_ALIASES
+from react_engine.lexicon.rank_words import (
     COUNTING,
     HIGH,
     LINE_COUNTS,
@@ -18,13 +18,13 @@ from react_engine.question.lexicon.rank_words import (
     SORT_ORDERS,
     SORT_VERBS,
 )
-from react_engine.question.lexicon.statistic_words import STATISTICS
-from react_engine.question.lexicon.time_units import TIME_KEYS, unit_names
+from react_engine.lexicon.statistic_words import STATISTICS
+from react_engine.lexicon.time_units import TIME_KEYS, unit_names
+from react_engine.logs.schema import CANONICAL_COLUMNS, INTERNAL_COLUMNS
 from react_engine.question.measures import Statistic
 from react_engine.question.reading.draft import Draft
 from react_engine.question.reading.question import Question, amount
 from react_engine.question.reading.shape import SEVERAL
-from react_engine.tools.numeric import KEY_ALIASES
 
 _LOW = "|".join(LOW)
 _HIGH = "|".join(HIGH)

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 
+from react_engine.lexicon.statistic_words import COUNTED, QUANTITIES
+from react_engine.lexicon.stop_words import RATE_LEADS
+from react_engine.lexicon.time_units import BUCKET_ADVERBS, TIME_KEYS, unit_names
 from react_engine.question.asked import field_words
 from react_engine.question.asking import singular
-from react_engine.question.lexicon.statistic_words import COUNTED, QUANTITIES
-from react_engine.question.lexicon.stop_words import RATE_LEADS
-from react_engine.question.lexicon.time_units import BUCKET_ADVERBS, TIME_KEYS, unit_names
 from react_engine.question.measures import Rate, Statistic
 
 _BUCKET = re.compile(r"\b(?:per|an?|each|every|in\s+(?:any|an?|one|a single|any single|any one|a given|any given|each|"

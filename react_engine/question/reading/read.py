@@ -8,14 +8,14 @@ from __future__ import annotations
 import functools
 import re
 
+from react_engine.lexicon.entity_words import TARGETS
+from react_engine.lexicon.event_phrases import NAMED_LOGINS
+from react_engine.lexicon.known_words import TIME_WORDS, lexicon_words
+from react_engine.lexicon.statistic_words import MEASURE_WORDS
+from react_engine.lexicon.stop_words import FILLER
 from react_engine.question.asked import field_words
 from react_engine.question.asking import asked, unread_words
 from react_engine.question.interpretation import Correction, Interpretation, TimeWindow
-from react_engine.question.lexicon.entity_words import TARGETS
-from react_engine.question.lexicon.event_phrases import NAMED_LOGINS
-from react_engine.question.lexicon.known_words import TIME_WORDS, lexicon_words
-from react_engine.question.lexicon.statistic_words import MEASURE_WORDS
-from react_engine.question.lexicon.stop_words import FILLER
 from react_engine.question.measures import Comparison, Count, Gaps, Occurrence, Share, Span, Statistic
 from react_engine.question.query import Filter, LevelFilter, Query, TextFilter, TimeFilter
 from react_engine.question.reading.draft import Draft, searched

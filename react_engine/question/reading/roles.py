@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
+from react_engine.lexicon.entity_words import ROLE_MARKS, ROLE_WORDS
 from react_engine.question import Vocabulary
-from react_engine.question.lexicon.entity_words import ROLE_MARKS, ROLE_WORDS
 from react_engine.question.reading.question import Question
 
 # how a question names a role: before the address or port ("source addresses", "destination port", "client

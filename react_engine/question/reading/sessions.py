@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
+from react_engine.lexicon.event_phrases import SESSION_EDGES
+from react_engine.lexicon.statistic_words import TIME_FIELDS
 from react_engine.question import Vocabulary
-from react_engine.question.lexicon.event_phrases import SESSION_EDGES
-from react_engine.question.lexicon.statistic_words import TIME_FIELDS
 from react_engine.question.measures import Duration, Measure, Span, Statistic
 
 _KEYS = ("pid", "thread")  # the columns a start and its end share, in order of preference

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
+from react_engine.lexicon.severity_terms import AT_LEAST, SEVERITY_WORDS, STEMS
 from react_engine.logs.severity import RANK, from_pri, normalize
-from react_engine.question.lexicon.severity_terms import AT_LEAST, SEVERITY_WORDS, STEMS
 from react_engine.question.query import LevelFilter
 from react_engine.question.reading.draft import Draft
 from react_engine.question.reading.question import Question

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
-from react_engine.question.lexicon.entity_words import COUNTABLE, CUSTOM_ENTITIES, LABELS, TARGETS
-from react_engine.question.lexicon.number_words import AMOUNT, NUMBER_WORDS
-from react_engine.question.lexicon.rank_words import (
+from react_engine.lexicon.entity_words import COUNTABLE, CUSTOM_ENTITIES, LABELS, TARGETS
+from react_engine.lexicon.number_words import AMOUNT, NUMBER_WORDS
+from react_engine.lexicon.rank_words import (
     BUCKET_EXTREMES,
     COUNTING,
     FEWEST,
@@ -20,7 +20,7 @@ from react_engine.question.lexicon.rank_words import (
     RANKING_SUPERLATIVES,
     TOP_N_MOST,
 )
-from react_engine.question.lexicon.time_units import BUCKET_ADVERBS, HISTOGRAM_BUCKET, TIME_KEYS, unit_names
+from react_engine.lexicon.time_units import BUCKET_ADVERBS, HISTOGRAM_BUCKET, TIME_KEYS, unit_names
 from react_engine.question.reading.draft import Draft, Goal
 from react_engine.question.reading.question import Question, amount
 from react_engine.question.vocabulary import Vocabulary

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import pandas as pd
 
-from react_engine.question.lexicon.time_units import unit_names
+from react_engine.lexicon.time_units import unit_names
 from react_engine.question.measures import Comparison
 from react_engine.question.query import Filter, TextFilter, TimeFilter
 from react_engine.question.reading.draft import searched

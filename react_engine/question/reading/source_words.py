@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 
+from react_engine.lexicon.entity_words import HOST_KINDS, SOURCE_KINDS
+from react_engine.lexicon.known_words import lexicon_words
 from react_engine.question import Correction, Vocabulary
-from react_engine.question.lexicon.entity_words import HOST_KINDS, SOURCE_KINDS
-from react_engine.question.lexicon.known_words import lexicon_words
 from react_engine.question.reading.question import Question
 from react_engine.question.spelling import CUTOFF, similar
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
-from react_engine.question.lexicon.entity_words import TARGETS
-from react_engine.question.lexicon.event_phrases import FREE_TEXT, HTTP_REASONS, METHODS, STATUS_CLASSES
-from react_engine.question.lexicon.severity_terms import SEVERITY_WORDS
-from react_engine.question.lexicon.stop_words import FILLER
+from react_engine.lexicon.entity_words import TARGETS
+from react_engine.lexicon.event_phrases import FREE_TEXT, HTTP_REASONS, METHODS, STATUS_CLASSES
+from react_engine.lexicon.severity_terms import SEVERITY_WORDS
+from react_engine.lexicon.stop_words import FILLER
 from react_engine.question.reading.draft import Draft
 from react_engine.question.reading.literals import in_sample
 from react_engine.question.reading.phrases import read_phrases

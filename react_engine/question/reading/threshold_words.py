@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import re
 
-from react_engine.logs.fields import SIZE_UNITS, TIME_UNITS
-from react_engine.question.lexicon.number_words import NUMBER_WORDS
-from react_engine.question.lexicon.stop_words import FILLER
+from react_engine.lexicon.measure_units import SIZE_UNITS, TIME_UNITS
+from react_engine.lexicon.number_words import NUMBER_WORDS
+from react_engine.lexicon.stop_words import FILLER
 from react_engine.question.query import THRESHOLD_OPS, FieldFilter
 from react_engine.question.reading.draft import Draft
 from react_engine.question.reading.question import Question

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from react_engine.lexicon.time_units import MONTH_ABBREVIATIONS, WEEKDAY_ABBREVIATIONS
+
 FILLER = frozenset(["stuff", "things", "thing", "a", "an", "the", "of", "in", "on", "at", "for", "from", "to", "by", "with", "within", "during", "over", "across", "into", "and", "or", "than", "as", "how", "many", "much", "what", "which", "who", "whose", "when", "where", "is", "are", "was", "were", "be", "been", "being", "do", "does", "did", "have", "has", "had", "having", "there", "any", "all", "each", "every", "some", "me", "my", "our", "we", "us", "i", "you", "your", "it", "its", "this", "that", "these", "those", "them", "they", "their", "show", "list", "give", "tell", "display", "print", "find", "count", "counted", "number", "numbers", "total", "totals", "time", "times", "amount", "log", "logs", "logged", "line", "lines", "entry", "entries", "event", "events", "record", "records", "row", "rows", "occurrence", "occurrences", "item", "items", "file", "files", "data", "text", "seen", "see", "saw", "occur", "occurred", "occurring", "happen", "happened", "happening", "appear", "appeared", "appearing", "recorded", "report", "reported", "reports", "get", "got", "let", "please", "can", "could", "would", "should", "will", "may", "might", "just", "only", "also", "affected", "affect", "affecting", "experienced", "experience", "experiencing", "hit", "hitting", "had", "see", "shown", "produce", "produced", "unique", "distinct", "different", "separate", "individual", "top", "most", "common", "commonly", "frequent", "frequently", "often", "active", "noisy", "noisiest", "busiest", "biggest", "highest", "largest", "worst", "ones", "one", "kind", "kinds", "type", "types", "per", "each", "every", "ago", "past", "last", "previous", "recent", "recently", "latest", "now", "so", "far", "up", "until", "till", "since", "between", "after", "before", "about", "around", "approximately", "overall", "altogether", "whole", "entire", "here", "exactly", "many", "mention", "mentions", "mentioning", "mentioned", "contain", "contains", "containing", "contained", "matching", "match", "matches", "say", "says", "saying", "attempt", "attempts", "try", "tries", "tried", "trying", "job", "jobs", "run", "runs", "ran", "request", "requests", "response", "responses", "hit", "hits", "call", "calls", "command", "commands", "breakdown", "broken", "down", "split", "distribution", "returned", "returning", "caused", "written", "write", "wrote", "observed", "printed",
               # words of asking, not of the logs
               "requested", "visited", "accessed", "fetched",
@@ -71,3 +73,26 @@ RATE_LEADS = frozenset({"average", "avg", "mean", "median", "max", "maximum", "m
                         "most", "least", "fewest"})
 """Words before a rate's bucket that do not name the lines counted ("the average number of failed logins per
 hour")."""
+
+FIELD_NAME_STOPS = frozenset({
+    "of", "in", "on", "at", "to", "for", "by", "with", "from", "and", "or", "is", "was", "are", "be", "the", "a", "an",
+    "after", "before", "within", "than", "about", "over", "under", "up", "each", "every", "per", "since", "until",
+    "last", "next", "line", "port", *MONTH_ABBREVIATIONS, *WEEKDAY_ABBREVIATIONS})
+"""Words of a log line that never name the number after them ("in 5 ms", "Nov 20", "line 42", "port 22"): a field
+found in messages is named by the word before its number only when that word is none of these. Not `FILLER`: a
+log's "time", "count" or "total" before a number does name it."""
+
+LOCATING_FILLER = frozenset({
+    "of", "the", "a", "an", "in", "to", "for", "per", "by", "on", "at", "all", "each", "every", "value", "values",
+    "number", "numbers", "amount", "log", "logs", "line", "lines", "message", "messages", "entries", "what", "s", "is",
+    "was", "were", "are", "it", "its"})
+"""Words of a question that a message holding the number it asks for need not hold ("the average value of the
+task progress in the logs"): function words and the words for lines and values. Fewer than `FILLER`, whose asking
+and counting words ("count", "time", "request") a message may well write beside its number."""
+
+NOT_USER_NAMES = frozenset({
+    "unknown", "invalid", "none", "null", "by", "from", "for", "with", "is", "has", "was", "not", "in", "on", "to",
+    "the", "a", "an", "and", "or", "of", "id", "name", "authentication", "session", "agent", "process", "request",
+    "logged", "list", "mode", "data"})
+"""Words a log writes where a user name stands ("user unknown", "user authentication failure"), which are never
+a user's name."""

@@ -20,6 +20,11 @@ STATISTIC_NAMES: Mapping[StatisticFunc, str] = MappingProxyType({
     "sum": "total", "mean": "average", "stddev": "standard deviation", "min": "minimum", "max": "maximum"})
 """How an answer names a statistic (the others by their own name)."""
 
+STATISTIC_PHRASES: Mapping[str, str] = MappingProxyType({
+    f: ("an " if name[0] in "aeiou" else "a ") + name
+    for f in ("mean", "median", "sum", "min", "max", "stddev", "count") for name in [STATISTIC_NAMES.get(f, f)]})
+"""How an answer names one statistic it could not compute, with its article ("an average of what?")."""
+
 MEASURE_WORDS = frozenset({"average", "median", "maximum", "minimum", "percentile", "deviation", "variance",
                            "longest", "shortest", "slowest", "fastest", "smallest", "lowest", "ratio", "fraction",
                            "proportion", "percentage"})

@@ -27,7 +27,8 @@ UNITS_OF_TIME = (
     TimeUnit("day", "d", ("day",), "1d", "daily"),
     TimeUnit("week", "w", ("week",), "1w"),
 )
-"""The units of time, shortest first."""
+"""The units of time as questions write them, shortest first; log lines write theirs as
+`measure_units.UNITS_OF_MEASURE` holds them (with sub-second units and factors, without days and weeks)."""
 
 UNITS: Mapping[str, str] = MappingProxyType(
     {spelling: u.letter for u in UNITS_OF_TIME for spelling in (u.letter, *reversed(u.spellings))})
@@ -36,6 +37,10 @@ UNITS: Mapping[str, str] = MappingProxyType(
 UNIT = r"(" + "|".join(f"{s}s?" for u in UNITS_OF_TIME for s in u.spellings) + "|[" + "".join(
     u.letter for u in UNITS_OF_TIME) + "])"
 """A unit as written, as group 1 ("minutes", "hrs", "d")."""
+
+SHORT_UNITS: Mapping[str, str] = MappingProxyType(
+    {s: u.letter for u in UNITS_OF_TIME for s in (u.letter, *u.spellings[1:])})
+"""A unit as a relative time or an interval writes it short ("now-15m", "2hr") -> its letter."""
 
 TIME_KEYS: Mapping[str, str] = MappingProxyType({u.name: u.bucket for u in UNITS_OF_TIME})
 """A time word -> its bucket ("hour" -> "1h")."""
@@ -61,8 +66,13 @@ or a second only when counted per second (a histogram is drawn per hour otherwis
 TIME = r"(\d{4}-\d{2}-\d{2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?Z?|\d{1,2}(?::\d{2}){0,2}\s*(?:am|pm)?|noon|midnight)"
 """A time of day or a date with or without one, as "between X and Y" and "since X" accept it."""
 
-WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue",
-                      "wed", "thu", "fri", "sat", "sun"})
+WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+"""The days of the week, in order."""
+
+WEEKDAY_ABBREVIATIONS = tuple(d[:3] for d in WEEKDAY_NAMES)
+"""The days of the week shortened to three letters ("mon", "tue", ...), as logs and questions write them."""
+
+WEEKDAYS = frozenset(WEEKDAY_NAMES + WEEKDAY_ABBREVIATIONS)
 """Day names: a date's day of the week, which the time window holds."""
 
 MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
@@ -71,6 +81,10 @@ MONTHS = ("january", "february", "march", "april", "may", "june", "july", "augus
 
 MONTH_ABBREVIATIONS = tuple(m[:3] for m in MONTHS)
 """The months shortened to three letters ("jan", "feb", ...), in order."""
+
+MONTH_SPELLINGS = ("jan(?:uary)?", "feb(?:ruary)?", "mar(?:ch)?", "apr(?:il)?", "may", "june?", "july?",
+                   "aug(?:ust)?", "sep(?:t(?:ember)?)?", "oct(?:ober)?", "nov(?:ember)?", "dec(?:ember)?")
+"""Each month as a text writes it, whole or shortened ("Sept" too), as a regex, in order."""
 
 CLOCK_WORDS: Mapping[str, str] = MappingProxyType({"noon": "12:00:00", "midday": "12:00:00", "midnight": "00:00:00"})
 """Times of day named in words -> the time."""

@@ -84,3 +84,8 @@ SOURCE_KINDS = ("host", "node", "server", "machine", "program", "process", "daem
 
 HOST_KINDS = SOURCE_KINDS[:4]
 """The words among `SOURCE_KINDS` that name a host."""
+
+KEY_ALIASES = {"level": "level_raw", "levels": "level_raw", "logger": "component", "tag": "component",
+               "program": "component", "http_status": "status", "ip": "client_ip", "client": "client_ip"}
+"""What a group key may say for a column of another name: the level as the log writes it, a JSON logger or a tag,
+an access log's client."""

@@ -6,13 +6,13 @@ from __future__ import annotations
 import functools
 import re
 
-from react_engine.question.lexicon.entity_words import TARGETS
-from react_engine.question.lexicon.event_phrases import EVENTS, FREE_TEXT, NAMED_LOGINS, PHRASES
-from react_engine.question.lexicon.number_words import NUMBER_WORDS
-from react_engine.question.lexicon.severity_terms import AT_LEAST, SEVERITY_WORDS
-from react_engine.question.lexicon.statistic_words import MEASURE_WORDS
-from react_engine.question.lexicon.stop_words import FILLER, FILLER_NOUNS, THRESHOLD_WORDS
-from react_engine.question.lexicon.time_units import UNIT, UNITS
+from react_engine.lexicon.entity_words import TARGETS
+from react_engine.lexicon.event_phrases import EVENTS, FREE_TEXT, NAMED_LOGINS, PHRASES
+from react_engine.lexicon.number_words import NUMBER_WORDS
+from react_engine.lexicon.severity_terms import AT_LEAST, SEVERITY_WORDS
+from react_engine.lexicon.statistic_words import MEASURE_WORDS
+from react_engine.lexicon.stop_words import FILLER, FILLER_NOUNS, THRESHOLD_WORDS
+from react_engine.lexicon.time_units import UNIT, UNITS
 
 ASKING_WORDS = frozenset({
     "which", "what", "who", "why", "top", "unique", "distinct", "histogram", "timeline", "trend", "breakdown",
