@@ -7,6 +7,7 @@ frame holds as long as the frame lives. A frame keeps its last KEPT subsets, eac
 
 from __future__ import annotations
 
+import functools
 import threading
 import weakref
 from collections.abc import Callable
@@ -23,7 +24,7 @@ class _Subsets:
 
     def __init__(self, frame: pd.DataFrame) -> None:
         key = id(frame)
-        self.frame = weakref.ref(frame, lambda dead: _forget(key, dead))
+        self.frame = weakref.ref(frame, functools.partial(_forget, _KEPT, key))
         self.taken: list[tuple[bytes, pd.DataFrame]] = []
 
 
@@ -32,12 +33,13 @@ _KEPT: dict[int, _Subsets] = {}
 _LOCK = threading.Lock()
 
 
-def _forget(key: int, dead: weakref.ref[pd.DataFrame]) -> None:
+def _forget(kept: dict[int, _Subsets], key: int, dead: weakref.ref[pd.DataFrame]) -> None:
     """Called as the object dies: without the lock, which the dying object's thread may hold (a collection can
-    run in any allocation); its id cannot be taken by another object before it is gone."""
-    held = _KEPT.get(key)
+    run in any allocation); its id cannot be taken by another object before it is gone. `kept` is `_KEPT`, bound
+    when the frame is first kept: a frame that dies as the interpreter exits outlives the module's names."""
+    held = kept.get(key)
     if held is not None and held.frame is dead:
-        _KEPT.pop(key, None)
+        kept.pop(key, None)
 
 
 def kept_subset(frame: pd.DataFrame, keep: np.ndarray, take: Callable[[np.ndarray], pd.DataFrame]) -> pd.DataFrame:
