@@ -24,6 +24,7 @@ from react_engine.question.reading.field_values import read_field_values
 from react_engine.question.reading.investigation_words import WRONG, read_investigation
 from react_engine.question.reading.linked import counted_unread, listed_for_a_count, unlinked, value_unread
 from react_engine.question.reading.literals import read_literals
+from react_engine.question.reading.log_worded import log_worded
 from react_engine.question.reading.log_words import apart, ground, written_phrase
 from react_engine.question.reading.measure import investigate, read_query
 from react_engine.question.reading.negated import read_negated
@@ -88,7 +89,7 @@ def read_question(question: str, columns: list[str], now: str | None, vocabulary
     if mapped and _may_be_event(draft, vocabulary):
         as_event(draft, said, unknown, literals, vocabulary)
     _unread(q, draft, literals, vocabulary)
-    return with_sides(_reading(q.text, draft, columns, vocabulary),
+    return with_sides(_reading(q, draft, columns, vocabulary),
                       lambda side: read_question(side, columns, now, vocabulary, uses_severity), vocabulary)
 
 
@@ -300,11 +301,11 @@ def _may_be_event(draft: Draft, vocabulary: Vocabulary) -> bool:
         draft.problem or unread or unmet(draft.filters, vocabulary)))
 
 
-def _reading(question: str, draft: Draft, columns: list[str], vocabulary: Vocabulary) -> Reading:
+def _reading(q: Question, draft: Draft, columns: list[str], vocabulary: Vocabulary) -> Reading:
     """The typed result: the query, or the problem and what was asked of the question."""
     read = read_query(draft, columns, vocabulary) if draft.problem is None else None
     query, measured = read if read is not None else (None, None)
-    if query is not None and (count := listed_for_a_count(question, query)):
+    if query is not None and (count := listed_for_a_count(q.text, query) + log_worded(q, draft, query, vocabulary)):
         draft.unread += count
         query = query.model_copy(update={"unread": (*query.unread, *count)})
     asked_for = draft.asked.measure

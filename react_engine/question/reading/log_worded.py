@@ -1,0 +1,97 @@
+"""Words the rules read as their own that the log writes with the question's other words: a filler word or the kind
+of value a question counts ("coming", "node", "client") is also a word of the log's messages ("User #29#, coming
+from", "on this node", "initialized by client SPP"). Read as the rules' word, the answer may count other lines or
+values than the question names, so such a word is unread (the answer is partial): a filler word that tells the lines
+apart, and a kind counted that the log writes beside a word searched for."""
+
+from __future__ import annotations
+
+import re
+
+from react_engine.lexicon.entity_words import TARGETS
+from react_engine.lexicon.stop_words import ASKING_LEADS, FILLER, FUNCTION_WORDS, PHRASE_ENDS, RATE_LEADS
+from react_engine.question.measures import Key
+from react_engine.question.query import Query, TextFilter
+from react_engine.question.reading.draft import Draft, searched
+from react_engine.question.reading.question import Question, lead_in
+from react_engine.question.vocabulary import Vocabulary
+
+_GRAMMAR = ASKING_LEADS | FUNCTION_WORDS | PHRASE_ENDS | RATE_LEADS
+"""Words that ask, point or join, which name nothing a log writes."""
+_WORD = re.compile(r"(?<![\w.:/'-])[A-Za-z][a-z]+(?![\w.:/'-])")  # a word on its own, not a part of a written name
+
+
+def log_worded(q: Question, draft: Draft, query: Query, vocabulary: Vocabulary) -> list[str]:
+    """The words of the question proper the rules read as filler that the log writes on some but not all of the
+    sampled lines the query's searches keep, and the word naming the kind of value counted when the log writes it
+    right beside a word searched for, in the question's order ("client SPP")."""
+    searches = [searched(f) for f in query.filters if isinstance(f, TextFilter) and not f.exclude]
+    if not vocabulary.sampled or not searches or not (kept := vocabulary.events.meet(searches)):
+        return []
+    start = lead_in(q.text)
+    words = [m for m in _WORD.finditer(q.text) if m.start() >= start and _free(m.group(0), draft, query)]
+    return list(dict.fromkeys(m.group(0) for m in words if _misread(q, m, (draft, query), (searches, kept), vocabulary)))
+
+
+def _free(word: str, draft: Draft, query: Query) -> bool:
+    """Whether `word` may name something (no asking or joining word), no search looks for it and it is not unread
+    already."""
+    return word.lower() not in _GRAMMAR and not _searched(word, query) and word not in draft.unread
+
+
+def _misread(q: Question, m: re.Match[str], read: tuple[Draft, Query], scope: tuple[list[str], int],
+             vocabulary: Vocabulary) -> bool:
+    """Whether the word `m` is a filler word no reader took that tells the lines the searches keep (`scope`: the
+    searches and how many sampled lines they keep) apart, or names the kind counted beside a word searched for."""
+    (draft, query), (searches, kept) = read, scope
+    if _dropped(q, m) and 0 < vocabulary.events.meet([*searches, _whole(m.group(0))]) < kept:
+        return True
+    return _counted(m.group(0), draft, query) and _beside_a_search(q.text, m, query, searches, vocabulary)
+
+
+def _whole(word: str) -> str:
+    """A regex of `word` as a whole word of a message ("can" is no word of "can't")."""
+    return rf"(?<![\w']){re.escape(word)}(?![\w'])"
+
+
+def _dropped(q: Question, m: re.Match[str]) -> bool:
+    """Whether the word `m` is a filler word no reader took."""
+    return m.group(0).lower() in FILLER and not any(q.used[m.start():m.end()])
+
+
+def _counted(word: str, draft: Draft, query: Query) -> bool:
+    """Whether `word` names the kind of value the query counts, ranks or groups by."""
+    kind = dict(TARGETS).get(draft.target or "")
+    return kind is not None and re.fullmatch(kind, word, re.I) is not None and draft.target in _keys(query)
+
+
+def _keys(query: Query) -> set[str]:
+    """The kinds of value the query counts, ranks or groups by."""
+    key = getattr(query.measure, "key", None)
+    return {*query.grouping.keys, *([key.name if isinstance(key, Key) else str(key)] if key else [])}
+
+
+def _searched(word: str, query: Query) -> bool:
+    """Whether one of the query's searches looks for `word` (a word of a phrase searched, or a form it keeps)."""
+    texts = [f for f in query.filters if isinstance(f, TextFilter)]
+    return any(word.lower() in f.value.lower().split() if not f.regex else _keeps(f.value, word) for f in texts)
+
+
+def _keeps(pattern: str, word: str) -> bool:
+    """Whether the regex `pattern` matches `word` from its start (`\\bsess` keeps "sessions"); False for a pattern
+    Python cannot read (RE2 syntax)."""
+    try:
+        return re.match(pattern, word, re.I) is not None
+    except re.error:
+        return False
+
+
+def _beside_a_search(text: str, m: re.Match[str], query: Query, searches: list[str], vocabulary: Vocabulary) -> bool:
+    """Whether the word `m` stands beside a word searched for, and the sampled lines the searches keep write the
+    two together in that order."""
+    before = re.search(r"([A-Za-z][\w-]*)\s+$", text[:m.start()])
+    after = re.match(r"\s+([A-Za-z][\w-]*)", text[m.end():])
+    word = re.escape(m.group(0))
+    pairs = [rf"\b{re.escape(before.group(1))}\W+{word}\b"] if before and _searched(before.group(1), query) else []
+    pairs += [rf"\b{word}\W+{re.escape(after.group(1))}\b"] if after and _searched(after.group(1), query) else []
+    return any(vocabulary.events.meet([*searches, pair]) for pair in pairs)

@@ -1,0 +1,43 @@
+"""Words of the rules that are also the log's own words: a filler word or the kind counted written by the log with
+the question's other words is unread, not dropped; a dotted name is read whole; a minimum level means nothing in a
+log without levels; a number is a value of the messages, not of the head's time."""
+
+from __future__ import annotations
+
+from question_frames import ask, frame
+
+LOGINS = [
+    "User #29#, coming from #30#, authenticated.",
+    "User #29#, coming from #31#, authenticated.",
+    "User #29# logged out",
+    "User #29# logged out",
+    "User #7#, coming from #30#, authenticated.",
+    "Session: 11152_1 initialized by client SPP.",
+    "Session: 11152_2 initialized by client WindowsUpdateAgent.",
+    "Session: 11152_3 initialized by client WindowsUpdateAgent.",
+    "chrome.exe - 13.client-channel.google.com:443 error : Could not connect through proxy (error 10061)",
+    "chrome.exe - 13.client-channel.google.com:443 error : Could not connect through proxy (error 10061)",
+    "chrome.exe - 13.client-channel.google.com:443 close, 474 bytes sent, 4464 bytes received",
+    "chrome.exe - www.example.com:443 close, 10 bytes sent, 20 bytes received",
+]
+
+
+def test_a_filler_word_the_log_writes_on_some_of_the_lines_is_unread() -> None:
+    """"coming" is a filler word of the rules and a word of this log: read as filler, the count would be of every
+    line with the value 29 (4, where the lines "coming" from 29 are 2), so it is named unread."""
+    result = ask("How many coming in user 29?", frame(LOGINS))
+    assert result.partial and not result.verified, result.answer
+    assert result.answer.startswith('I did not read "coming"'), result.answer
+
+
+def test_the_kind_counted_written_beside_a_word_searched_for_is_unread() -> None:
+    """"client SPP" is written by the log: "client" there is the log's word, not the kind of value (IP addresses)
+    whose zero would be verified."""
+    result = ask("How many client spp?", frame(LOGINS))
+    assert not result.verified and result.answer.startswith('I did not read "client"'), result.answer
+
+
+def test_a_word_of_the_rules_the_log_never_writes_with_the_searches_stays_read() -> None:
+    result = ask("How many lines with WindowsUpdateAgent?", frame(LOGINS))
+    truth = sum("WindowsUpdateAgent" in m for m in LOGINS)
+    assert result.value == truth and result.verified and not result.partial, result.answer
