@@ -41,3 +41,11 @@ def test_a_word_of_the_rules_the_log_never_writes_with_the_searches_stays_read()
     result = ask("How many lines with WindowsUpdateAgent?", frame(LOGINS))
     truth = sum("WindowsUpdateAgent" in m for m in LOGINS)
     assert result.value == truth and result.verified and not result.partial, result.answer
+
+
+def test_a_dotted_name_the_log_writes_is_read_whole() -> None:
+    """"13.client-channel.google.com": not the value 13, the kind "client" (IP addresses, of which these lines hold
+    none: a verified empty list) and "channel.google.com"."""
+    result = ask("What is the error of 13.client-channel.google.com that could not connect?", frame(LOGINS))
+    assert not result.verified and "IP addresses" not in result.answer, result.answer
+    assert "mentioning 13.client-channel.google.com" in result.answer, result.answer

@@ -30,6 +30,20 @@ def read_literals(q: Question, draft: Draft, vocabulary: Vocabulary) -> None:
     for m in q.take(r"\b((?:cable|gi|te)\d+(?:/\d+)+(?::\d+)?)\b|(?<![\w/])(/[\w.~%/-]*[\w~%/-])"):
         text = m.group(1) or m.group(2)
         draft.search(text, False, f"mentioning {text}")
+    for m in q.take(_DOTTED, accept=lambda m: _written_whole(m.group(0), vocabulary)):
+        draft.search(m.group(0), False, f"mentioning {m.group(0)}")
+
+
+# a name written with dots between its parts, one of them of letters (`13.client-channel.google.com`)
+_DOTTED = r"(?<![\w.:/-])(?=[\w.-]*[A-Za-z])[\w-]+(?:\.[\w-]+)+(?![\w:/-]|\.\w)"
+
+
+def _written_whole(name: str, vocabulary: Vocabulary) -> bool:
+    """Whether the sampled lines write the dotted `name` whole and it names no host or component (read as one
+    elsewhere): the rules' words inside it ("client" in `13.client-channel.google.com`) are its letters, not
+    their own."""
+    return not vocabulary.holders(name) and vocabulary.together(
+        [rf"(?:^|[^\w.-]){re.escape(name)}(?:$|[^\w-]|\.(?!\w))"])[0] > 0
 
 
 def _search_quoted(phrase: str, draft: Draft, vocabulary: Vocabulary) -> None:
