@@ -49,3 +49,14 @@ def test_a_dotted_name_the_log_writes_is_read_whole() -> None:
     result = ask("What is the error of 13.client-channel.google.com that could not connect?", frame(LOGINS))
     assert not result.verified and "IP addresses" not in result.answer, result.answer
     assert "mentioning 13.client-channel.google.com" in result.answer, result.answer
+
+
+def test_a_minimum_level_in_a_log_without_levels_leaves_min_to_the_statistic() -> None:
+    """In a log that records no severities "min error" is no minimum level: the minimum of the error field."""
+    result = ask("What is the min error for 13.client-channel.google.com?", frame(LOGINS))
+    assert result.value == 10061 and result.verified, result.answer
+
+
+def test_or_worse_in_a_log_without_levels_is_unread() -> None:
+    result = ask("How many errors or worse?", frame(LOGINS))
+    assert result.partial and not result.verified and '"worse"' in result.answer, result.answer

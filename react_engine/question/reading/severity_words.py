@@ -22,7 +22,7 @@ def read_severity(q: Question, draft: Draft, uses_severity: bool, vocabulary: Vo
     """Severity words, as one level filter when the logs carry levels (verbose only as the rows write it), else as
     a search for the words."""
     written = {v.lower(): v for v in vocabulary.values.get("level_raw", {})}
-    minimum, hits = _hits(q, written)
+    minimum, hits = _hits(q, written, uses_severity)
     hits = _levels_not_names(hits, q.text, vocabulary)
     levels = _levels(hits, q.text)
     if not levels and minimum is None:
@@ -42,13 +42,15 @@ def read_severity(q: Question, draft: Draft, uses_severity: bool, vocabulary: Vo
     draft.filters.append(level)
 
 
-def _hits(q: Question, written: dict[str, str]) -> tuple[str | None, list[Hit]]:
-    """The level an "at least"/"or worse" phrase names, and every severity word, in the question's order."""
+def _hits(q: Question, written: dict[str, str], uses_severity: bool) -> tuple[str | None, list[Hit]]:
+    """The level an "at least"/"or worse" phrase names, and every severity word, in the question's order. In logs
+    that record no severities such a phrase names no minimum: its other words are left to the other readers ("the
+    min error for X" asks a statistic), or unread."""
     minimum, hits = None, []
     for pattern, level in SEVERITY_WORDS:
         if level == "verbose" and not {"verbose", "v"} & written.keys():
             continue  # a level these rows never write is a word of the question
-        if q.take(AT_LEAST.format(w=pattern)):
+        if uses_severity and q.take(AT_LEAST.format(w=pattern)):
             minimum = minimum or level.lower()
         hits += [(m.start(), m.end(), level) for m in q.take(pattern)]
     return minimum, sorted(hits + _letters(q, written))
