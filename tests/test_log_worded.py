@@ -4,7 +4,12 @@ log without levels; a number is a value of the messages, not of the head's time.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from question_frames import ask, frame
+
+from react_engine import Engine, Settings
+from react_engine.planners.rules import RulesPlanner
 
 LOGINS = [
     "User #29#, coming from #30#, authenticated.",
@@ -60,3 +65,13 @@ def test_a_minimum_level_in_a_log_without_levels_leaves_min_to_the_statistic() -
 def test_or_worse_in_a_log_without_levels_is_unread() -> None:
     result = ask("How many errors or worse?", frame(LOGINS))
     assert result.partial and not result.verified and '"worse"' in result.answer, result.answer
+
+
+def test_a_number_is_a_value_of_the_messages_not_of_the_heads_time(tmp_path: Path) -> None:
+    """"29" is written in the messages of two lines and in the time of every line (`12:10:29`)."""
+    lines = [f"Nov  9 12:1{i}:29 bn{i} sshd[4{i}18]: {m}" for i, m in enumerate([
+        "User #29# logged out", "Accepted password for root", "User #29# logged in", "Accepted password for guest"])]
+    log = tmp_path / "auth.log"
+    log.write_text("\n".join(lines) + "\n")
+    result = Engine(RulesPlanner(), Settings(max_iterations=12)).ask("How many lines with 29?", [log])
+    assert result.value == 2 and result.verified, result.answer

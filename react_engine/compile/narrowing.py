@@ -24,7 +24,8 @@ def compile_filter(f: Filter) -> Call:
     params: Params
     match f:
         case TextFilter():
-            params = SearchLogsParams(value=f.value, **_given(f, regex=f.regex, case_sensitive=f.case_sensitive))
+            params = SearchLogsParams(value=f.value, **_given(f, regex=f.regex, case_sensitive=f.case_sensitive,
+                                                              message=f.message))
         case LevelFilter():
             params = FilterBySeverityParams(levels=list(f.levels), **_given(f, min_level=f.min_level))
         case FieldFilter():

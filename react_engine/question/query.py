@@ -25,12 +25,14 @@ class _Filter(_Frozen):
 
 
 class TextFilter(_Filter):
-    """Lines whose text contains `value` (a regex when `regex`)."""
+    """Lines whose text contains `value` (a regex when `regex`); with `message`, lines whose message does (a value
+    the messages write, which the head's time or pid must not match)."""
 
     kind: Literal["text"] = "text"
     value: str
     regex: bool = False
     case_sensitive: bool = False
+    message: bool = False
 
 
 class LevelFilter(_Filter):

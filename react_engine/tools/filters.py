@@ -52,6 +52,7 @@ class SearchLogsParams(Narrowing):
     value: str = Field(description="text to find in the log line; an empty value resets to all rows")
     regex: bool = Field(False, description="treat value as a regular expression (RE2 syntax)")
     case_sensitive: bool = Field(False, description="match letter case exactly")
+    message: bool = Field(False, description="search the message only, not the line's head (its time, host, pid)")
     exclude: bool = Field(False, description="keep the rows that do NOT match instead")
 
 
@@ -65,8 +66,10 @@ def search_logs(params: SearchLogsParams, ctx: ToolContext) -> ToolResult:
     pattern = params.value if params.regex else any_notation(mac) if mac else literal(params.value)
     ignore_case = not params.case_sensitive or mac is not None
     check(pattern)
-    found = mask(ctx.rows, lambda rows: text_matches(rows, pattern, ignore_case=ignore_case))
-    return narrowed(ctx, found, f"search {params.value!r}" + (" (any MAC notation)" if mac else ""), params.exclude)
+    found = mask(ctx.rows, lambda rows: matches(rows["message"], pattern, ignore_case=ignore_case) if params.message
+                 else text_matches(rows, pattern, ignore_case=ignore_case))
+    where = " (any MAC notation)" if mac else " in the messages" if params.message else ""
+    return narrowed(ctx, found, f"search {params.value!r}{where}", params.exclude)
 
 
 class FilterBySeverityParams(Narrowing):

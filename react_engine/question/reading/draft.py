@@ -61,10 +61,10 @@ class Draft:
     # column -> the filter its first value made, the values and the texts searched for: "GET or POST" keeps either
     alternatives: dict[str, tuple[Any, list[Any], list[str]]] = field(default_factory=dict)
 
-    def search(self, value: str, regex: bool, words: str, case_sensitive: bool = False) -> bool:
-        """Add a text filter unless the same search is there already ("hits /api/orders ... requests to
-        /api/orders"); returns whether it was added."""
-        found = TextFilter(value=value, regex=regex, case_sensitive=case_sensitive, words=words)
+    def search(self, value: str, regex: bool, words: str, case_sensitive: bool = False, message: bool = False) -> bool:
+        """Add a text filter (of the messages alone with `message`) unless the same search is there already ("hits
+        /api/orders ... requests to /api/orders"); returns whether it was added."""
+        found = TextFilter(value=value, regex=regex, case_sensitive=case_sensitive, words=words, message=message)
         if any(f.model_copy(update={"words": ""}) == found.model_copy(update={"words": ""}) for f in self.filters):
             return False
         self.filters.append(found)

@@ -80,12 +80,13 @@ def number_pattern(number: str) -> str:
 
 
 def _number_value(number: str, draft: Draft, vocabulary: Vocabulary) -> bool:
-    """Search for a bare number as a value when the sampled lines write it as one; whether they do."""
+    """Search the messages for a bare number as a value when the sampled messages write it as one (the head's time
+    and pid are no such value: "29" is not in `12:10:29`); whether they do."""
     pattern = number_pattern(number)
     rows = int(vocabulary.events.lines(pattern).sum()) if vocabulary.sampled else 0
     if not rows:
         return False
-    draft.search(pattern, True, f"with the value {number}")
+    draft.search(pattern, True, f"with the value {number}", message=True)
     draft.terms.append(Term(word=number, column="message", value=number,
                             rows=rows if vocabulary.sampled == vocabulary.rows else None))
     return True
