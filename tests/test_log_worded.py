@@ -48,6 +48,14 @@ def test_a_word_of_the_rules_the_log_never_writes_with_the_searches_stays_read()
     assert result.value == truth and result.verified and not result.partial, result.answer
 
 
+def test_the_words_of_a_count_stay_the_counts_where_the_log_writes_them() -> None:
+    """"times" in "how many times" asks for a count, though the log writes "message repeated 2 times"."""
+    lines = ["Failed password for root from 1.2.3.4", "message repeated 2 times: [ Failed password for root from 1.2.3.4]",
+             "Failed password for root from 1.2.3.5", "Accepted password for root from 1.2.3.6"]
+    result = ask("How many times did root fail password?", frame(lines))
+    assert result.value == 3 and result.verified and not result.partial, result.answer
+
+
 def test_a_dotted_name_the_log_writes_is_read_whole() -> None:
     """"13.client-channel.google.com": not the value 13, the kind "client" (IP addresses, of which these lines hold
     none: a verified empty list) and "channel.google.com"."""

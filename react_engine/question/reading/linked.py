@@ -83,8 +83,9 @@ def value_unread(question: str, draft: Draft) -> list[str]:
 
 # what a count or a ranking counts: the words after "how many", "number of" or "the most"
 _COUNTED = re.compile(r"\b(?:how many|number of|the (?:" + "|".join(COUNTING) + r"))\s+((?:[A-Za-z][\w-]*[ \t]*){1,3})", re.I)
-_NOT_NAMED = re.compile(r"(?:" + LINE_WORDS + r"|the|an?|of|times|unique|distinct|different|total|there|in|on|from|"
-                        r"for|with|by|to|were|was|are|is|did|do|does|have|has|had)", re.I)
+# words of a count that name no lines ("lines", "times", "unique"), read by the asking words
+NOT_NAMED = re.compile(r"(?:" + LINE_WORDS + r"|the|an?|of|times|unique|distinct|different|total|there|in|on|from|"
+                       r"for|with|by|to|were|was|are|is|did|do|does|have|has|had)", re.I)
 
 
 def counted_unread(q: Question, draft: Draft, vocabulary: Vocabulary) -> list[str]:
@@ -100,7 +101,7 @@ def counted_unread(q: Question, draft: Draft, vocabulary: Vocabulary) -> list[st
 
 def _free_words(q: Question, m: re.Match[str]) -> list[str]:
     """The words a count says it counts (group 1 of `m`) that name something and no reader took."""
-    words = [w for w in re.finditer(r"\S+", m.group(1)) if not _NOT_NAMED.fullmatch(w.group(0))]
+    words = [w for w in re.finditer(r"\S+", m.group(1)) if not NOT_NAMED.fullmatch(w.group(0))]
     return [w.group(0) for w in words if not any(q.used[m.start(1) + w.start():m.start(1) + w.end()])]
 
 

@@ -13,6 +13,7 @@ from react_engine.lexicon.stop_words import ASKING_LEADS, FILLER, FUNCTION_WORDS
 from react_engine.question.measures import Key
 from react_engine.question.query import Query, TextFilter
 from react_engine.question.reading.draft import Draft, searched
+from react_engine.question.reading.linked import NOT_NAMED
 from react_engine.question.reading.question import Question, lead_in
 from react_engine.question.vocabulary import Vocabulary
 
@@ -34,9 +35,10 @@ def log_worded(q: Question, draft: Draft, query: Query, vocabulary: Vocabulary) 
 
 
 def _free(word: str, draft: Draft, query: Query) -> bool:
-    """Whether `word` may name something (no asking or joining word), no search looks for it and it is not unread
-    already."""
-    return word.lower() not in _GRAMMAR and not _searched(word, query) and word not in draft.unread
+    """Whether `word` may name something (no asking or joining word, nor a word of a count naming no lines: "how
+    many times"), no search looks for it and it is not unread already."""
+    return word.lower() not in _GRAMMAR and not NOT_NAMED.fullmatch(word) and not _searched(word, query) and \
+        word not in draft.unread
 
 
 def _misread(q: Question, m: re.Match[str], read: tuple[Draft, Query], scope: tuple[list[str], int],
