@@ -23,8 +23,7 @@ from react_engine.logs.matching import match_patterns
 from react_engine.logs.options import LoadOptions
 from react_engine.logs.parse import MAX_MESSAGE_CHARS, TRUNCATION_MARK, parse_lines
 from react_engine.logs.reading import read_stream
-from react_engine.logs.schema import PATTERN_COLUMN, RAW_COLUMN
-from react_engine.logs.templates import mask_one
+from react_engine.logs.schema import RAW_COLUMN
 
 
 @dataclass
@@ -134,15 +133,13 @@ def finish_block(frame: pd.DataFrame, finish: Finish, meta: pd.DataFrame) -> pd.
 
 
 def _join_leads(frame: pd.DataFrame, leads: tuple[tuple[str, str], ...]) -> None:
-    """Join the lines of the next blocks' first entry to the frame's last entry, and mask it anew."""
+    """Join the lines of the next blocks' first entry to the frame's last entry."""
     last = frame.index[-1]
     for raw, message in leads:
         if RAW_COLUMN in frame:
             frame.loc[last, RAW_COLUMN] = f"{frame.loc[last, RAW_COLUMN]}\n{raw}"
         if "message" in frame:
             frame.loc[last, "message"] = _joined(frame.loc[last, "message"], message)
-    if PATTERN_COLUMN in frame and "message" in frame:  # the joined entry's mask, as a whole-file parse gives
-        frame.loc[last, PATTERN_COLUMN] = mask_one(str(frame.loc[last, "message"]))
 
 
 def _as_meta(frame: pd.DataFrame, meta: pd.DataFrame) -> pd.DataFrame:

@@ -15,7 +15,7 @@ from react_engine.logs.arrow import STRING, combined, concat, null_strings, rele
 from react_engine.logs.formats.headed import METADATA_COLUMN
 from react_engine.logs.formats.logformat import Columns
 from react_engine.logs.packing import dictionary, encode_names
-from react_engine.logs.schema import CANONICAL_COLUMNS, PATTERN_COLUMN, RAW_COLUMN, RAW_HEAD
+from react_engine.logs.schema import CANONICAL_COLUMNS, RAW_COLUMN, RAW_HEAD
 
 Starts = np.ndarray | range
 """The line (from 0) where each of a piece's entries starts: a range where each line is an entry."""
@@ -50,7 +50,6 @@ def assemble(pieces: list[Piece], message: pa.Array | None, order: list[str], ex
     data = {name: _column(pieces, name) for name in _NAMED if name != "message"}
     data["timestamp"], year_assumed = _rolled(pieces, data["timestamp"], year=year, reference=reference)
     data["message"] = message
-    data[PATTERN_COLUMN] = _column(pieces, PATTERN_COLUMN)
     data["source"] = pa.DictionaryArray.from_arrays(np.zeros(rows, np.int8), pa.array([source], STRING))
     data["line"] = _line_numbers(pieces, rows)
     data.update(_entries(pieces, message))

@@ -57,7 +57,7 @@ def decoded(values: pa.Array) -> pa.Array:
 
 
 def encode_names(table: pa.Table) -> pa.Table:
-    """`table` with its string name and pattern columns (see `ENCODED_COLUMNS`) dictionary-encoded."""
+    """`table` with its string name columns (see `ENCODED_COLUMNS`) dictionary-encoded."""
     return _names(table, lambda kind: kind == STRING, dictionary)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
 from itertools import pairwise
@@ -34,8 +34,7 @@ from react_engine.logs.matching import (
     head_pattern,
     match_lines,
 )
-from react_engine.logs.schema import ENCODED_COLUMNS, PATTERN_COLUMN
-from react_engine.logs.templates import masked
+from react_engine.logs.schema import ENCODED_COLUMNS
 
 MAX_MESSAGE_CHARS = 8192
 """`message` is cut to this many characters (with a marker); `raw` always keeps the whole entry."""
@@ -159,32 +158,9 @@ BOUNDARY_LINES = 256
 """Lines looked at, at a time, for the start of an entry where a segment of a multiline file may end."""
 
 
-@dataclass
-class _Pending(Piece):
-    """A piece whose `pattern` column is still being computed in a thread (see `_piece`)."""
-
-    masks: Future[pa.Array] | None = None
-
-
-def _masks(message: pa.Array) -> pa.Array:
-    """The `pattern` column of some messages (see `templates.masked`), dictionary-encoded."""
-    return pc.dictionary_encode(masked(message).cast(STRING))
-
-
-def _masked(pieces: list[Piece]) -> None:
-    """Hold each piece's `pattern` column among its columns, once computed."""
-    for piece in pieces:
-        if isinstance(piece, _Pending) and piece.masks is not None:
-            piece.columns[PATTERN_COLUMN] = piece.masks.result()
-            piece.masks = None
-
-
 def _piece(fmt: Format, columns: Columns, raw: pa.Array | None, starts: Starts, *, year: int | None,
-           reference: datetime | None, pool: ThreadPoolExecutor | None = None) -> Piece:
-    """The final columns of some entries from their parsed columns. `raw` None: every entry is `_head + message`.
-
-    With a `pool`, the messages' masks (the `pattern` column, a third of a parse's CPU on short messages) are
-    computed in its threads while the next entries are parsed (see `_masked`)."""
+           reference: datetime | None) -> Piece:
+    """The final columns of some entries from their parsed columns. `raw` None: every entry is `_head + message`."""
     rows = len(starts)
     message, truncated, head, raw = _entries_text(columns, raw)
     release_memory()  # the lines, when the entries are held as head and message
@@ -193,9 +169,6 @@ def _piece(fmt: Format, columns: Columns, raw: pa.Array | None, starts: Starts, 
     named = {"timestamp": stamp, "severity": severity, "level_raw": level_raw,
              **{name: columns.pop(name, None) for name in ("host", "component", "pid")}, "message": message}
     _encode(named)
-    if pool is not None:
-        return _Pending({**named, **columns}, head, raw, starts, truncated, yearless, pool.submit(_masks, message))
-    named[PATTERN_COLUMN] = _masks(message)
     return Piece({**named, **columns}, head, raw, starts, truncated, yearless)
 
 
@@ -277,8 +250,7 @@ def _segments(fmt: Format, lines: pa.Array, *, year: int | None, reference: date
             message = cutter.cut(first, skip) if cutter.editable else tails(lines.slice(first, count), skip)
             columns["message"] = message
             raw = _finished(fmt, columns, None)
-            pieces.append(_piece(fmt, columns, raw, range(first, first + count), year=year, reference=reference,
-                                 pool=pool))
+            pieces.append(_piece(fmt, columns, raw, range(first, first + count), year=year, reference=reference))
             cut.append(message)
             done((first + count) / len(lines))
     whole = all(p.columns["message"] is m for p, m in zip(pieces, cut, strict=True)) and cutter.editable
@@ -319,26 +291,22 @@ def _entry_segments(fmt: Format, lines: pa.Array, *, year: int | None, reference
     lead = _blank_lead(fmt, lines) if fmt.multiline else 0
     bounds = _entry_bounds(fmt, lines, lead) if segmented else [lead, len(lines)]
     spans = list(pairwise(bounds))
-    if len(spans) < 2:  # one piece: nothing to do beside it (and no threads to start for each small file)
-        return _pieces(fmt, lines, spans, None, year=year, reference=reference, done=done)[0], []
-    with ThreadPoolExecutor(workers()) as pool:
-        pieces, seen = _pieces(fmt, lines, spans, pool, year=year, reference=reference, done=done)
-    return pieces, seen.order(fmt.patterns)
+    pieces, seen = _pieces(fmt, lines, spans, year=year, reference=reference, done=done)
+    return pieces, seen.order(fmt.patterns) if len(spans) > 1 else []
 
 
-def _pieces(fmt: Format, lines: pa.Array, spans: list[tuple[int, int]], pool: ThreadPoolExecutor | None, *,
-            year: int | None, reference: datetime | None, done: Callable[[float], None]) -> tuple[list[Piece], Tried]:
-    """The pieces of the entries of each span of lines; with a `pool`, the messages are masked in its threads while
-    the next span is parsed (see `_piece`). The spans' lines are matched here, one span after another: matching them
-    in the threads a few spans ahead cost 0.17 s more system time on a first ask over 500k OpenStack lines (memory
-    faulted in by several threads at once) and gained no wall time on 2 shared cores."""
+def _pieces(fmt: Format, lines: pa.Array, spans: list[tuple[int, int]], *, year: int | None,
+            reference: datetime | None, done: Callable[[float], None]) -> tuple[list[Piece], Tried]:
+    """The pieces of the entries of each span of lines. The spans' lines are matched here, one span after another:
+    matching them in threads a few spans ahead cost 0.17 s more system time on a first ask over 500k OpenStack
+    lines (memory faulted in by several threads at once) and gained no wall time on 2 shared cores."""
     pieces: list[Piece] = []
     seen = Tried()
     for first, end in spans:
         columns, raw, starts, tried = _rows(fmt, lines.slice(first, end - first))
         seen.add(tried)
         starts = range(first + starts.start, first + starts.stop) if isinstance(starts, range) else starts + first
-        pieces.append(_piece(fmt, columns, raw, starts, year=year, reference=reference, pool=pool))
+        pieces.append(_piece(fmt, columns, raw, starts, year=year, reference=reference))
         del columns, raw
         done(end / max(len(lines), 1))
     return pieces, seen
@@ -371,7 +339,6 @@ def parse_lines(
         message = None
         del lines
     truncated = sum(piece.truncated for piece in pieces)
-    _masked(pieces)
     table, notes, year_assumed = assemble(pieces, message, order, fmt.extras, source=source, year=year,
                                           reference=reference)
     cut = [f"{source}: {truncated} very long entries; message cut to {MAX_MESSAGE_CHARS} chars (raw kept)"]

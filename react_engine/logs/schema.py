@@ -17,11 +17,9 @@ RAW_COLUMN = "raw"  # the entry as written (continuation lines joined with "\n")
 RAW_HEAD = "raw_head"
 """In a lean frame (see `load`), the part of each entry before its message, in place of `raw`: the entry as
 written is `raw_head + message`, so the log's text is held once, not twice."""
-PATTERN_COLUMN = "pattern"
-"""Each message with its variable parts masked (see `templates.masked`): computed at parse time, cached with it."""
-INTERNAL_COLUMNS: tuple[str, ...] = (RAW_COLUMN, RAW_HEAD, PATTERN_COLUMN)
+INTERNAL_COLUMNS: tuple[str, ...] = (RAW_COLUMN, RAW_HEAD)
 CATEGORICAL_COLUMNS: tuple[str, ...] = ("severity", "level_raw", "host", "component", "pid", "source")
 """The canonical columns that hold a few names repeated over many rows: dictionary-encoded while loading, and
 pandas categoricals in a lean frame (see `to_frame`)."""
-ENCODED_COLUMNS: tuple[str, ...] = (*CATEGORICAL_COLUMNS, PATTERN_COLUMN)
-"""The columns held as dictionaries (categoricals in a lean frame): the name columns and the message patterns."""
+ENCODED_COLUMNS: tuple[str, ...] = CATEGORICAL_COLUMNS
+"""The columns held as dictionaries (categoricals in a lean frame)."""

@@ -1,7 +1,7 @@
 """Message templates: each message with its variable parts masked, then similar masks merged as Drain does.
 
-`masked` runs at parse time, one vectorized regex over the messages, so the `pattern` column is cached with the
-parse and is the same whether a file is parsed whole or in blocks (on Dask). It masks, as `<*>`, every MAC, every
+`masked` is one vectorized regex over the messages, run when a question first needs their templates (see
+`rows.row_patterns`), so a mask is the same whether a file was parsed whole or in blocks (on Dask). It masks, as `<*>`, every MAC, every
 token that holds a digit and every path, then joins masked tokens in a row (a list of ids) into one: a line's mask
 depends on that line alone.
 
@@ -40,11 +40,6 @@ def masked(messages: pa.Array | pa.ChunkedArray) -> pa.Array | pa.ChunkedArray:
     One RE2 pass replaces each run of variable tokens: the same text as masking each token (`_MASK`) and then
     joining the masks in a row (`_RUN`), in about three quarters of the time of those two passes."""
     return pc.replace_substring_regex(messages, pattern=_MASKED_RUN, replacement=WILDCARD)
-
-
-def mask_one(message: str) -> str:
-    """`masked` of one message."""
-    return str(masked(pa.array([message], pa.large_string()))[0].as_py())
 
 
 @dataclass(frozen=True)
