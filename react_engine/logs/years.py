@@ -34,21 +34,35 @@ def default_year(year: int | None, reference: datetime | None) -> int:
     return (ref if ref.tzinfo else ref.replace(tzinfo=UTC)).year
 
 
+def _runs(ns: np.ndarray, *more: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The first row of each run of rows on one day (with one value of each of `more`), and each run's length: a
+    date's calendar is then worked out once per run, not per row (a file's lines keep a day for many lines)."""
+    days = np.floor_divide(ns, _DAY_NS)  # as numpy's cast to days, which floors
+    change = days[1:] != days[:-1]
+    del days
+    for values in more:
+        change |= values[1:] != values[:-1]
+    starts = np.concatenate([[0], np.flatnonzero(change) + 1])
+    return starts, np.diff(np.append(starts, len(ns)))
+
+
 def _shifted(ns: np.ndarray, years: np.ndarray) -> np.ndarray:
     """`ns` (nanoseconds since 1970) moved by whole calendar `years`, the day and time of day kept."""
-    days = ns.astype("datetime64[ns]").astype("datetime64[D]")
+    starts, lengths = _runs(ns, years)
+    days = ns[starts].astype("datetime64[ns]").astype("datetime64[D]")
     month_start = days.astype("datetime64[M]")
     year = days.astype("datetime64[Y]").astype(np.int64) + 1970
     month = month_start.astype(np.int64) % 12 + 1
     day = (days - month_start.astype("datetime64[D]")).astype(np.int64) + 1
-    clock = ns - days.astype("datetime64[ns]").astype(np.int64)
-    return days_from_civil(year + years, month, day) * _DAY_NS + clock
+    moved = days_from_civil(year + years[starts], month, day) - days.astype(np.int64)
+    return ns + np.repeat(moved * _DAY_NS, lengths)
 
 
 def _year_shifts(ns: np.ndarray, *, fixed: bool, reference: datetime | None) -> np.ndarray:
     """Per yearless date (in line order), the years to add to the default year."""
-    months = ns.astype("datetime64[ns]").astype("datetime64[M]").astype(np.int64)
-    jumps = np.concatenate([[0], np.cumsum(np.diff(months) <= -ROLLBACK_MONTHS)])
+    starts, lengths = _runs(ns)
+    months = ns[starts].astype("datetime64[ns]").astype("datetime64[M]").astype(np.int64)
+    jumps = np.repeat(np.concatenate([[0], np.cumsum(np.diff(months) <= -ROLLBACK_MONTHS)]), lengths)
     if fixed:
         return jumps
     shifts = jumps - jumps[-1]
