@@ -54,8 +54,9 @@ def _shifted(ns: np.ndarray, years: np.ndarray) -> np.ndarray:
     year = days.astype("datetime64[Y]").astype(np.int64) + 1970
     month = month_start.astype(np.int64) % 12 + 1
     day = (days - month_start.astype("datetime64[D]")).astype(np.int64) + 1
-    moved = days_from_civil(year + years[starts], month, day) - days.astype(np.int64)
-    return ns + np.repeat(moved * _DAY_NS, lengths)
+    moved = np.repeat((days_from_civil(year + years[starts], month, day) - days.astype(np.int64)) * _DAY_NS, lengths)
+    moved += ns
+    return moved
 
 
 def _year_shifts(ns: np.ndarray, *, fixed: bool, reference: datetime | None) -> np.ndarray:
@@ -65,11 +66,12 @@ def _year_shifts(ns: np.ndarray, *, fixed: bool, reference: datetime | None) -> 
     jumps = np.repeat(np.concatenate([[0], np.cumsum(np.diff(months) <= -ROLLBACK_MONTHS)]), lengths)
     if fixed:
         return jumps
-    shifts = jumps - jumps[-1]
+    jumps -= jumps[-1]
     ref = reference or datetime.now(UTC)
     ref = ref if ref.tzinfo else ref.replace(tzinfo=UTC)
-    last = _shifted(ns[-1:], shifts[-1:])[0]
-    return shifts - 1 if last > int(ref.timestamp() * 1e9) + _SLACK_NS else shifts
+    if _shifted(ns[-1:], jumps[-1:])[0] > int(ref.timestamp() * 1e9) + _SLACK_NS:
+        jumps -= 1
+    return jumps
 
 
 def _roll_days(ns: np.ndarray) -> np.ndarray:
@@ -92,9 +94,15 @@ def roll(stamps: pa.Array, assumed: np.ndarray, *, year: int | None,
     dateless = np.flatnonzero((assumed == DATE_ASSUMED) & valid)
     if len(dateless):
         ns[dateless] = _roll_days(ns[dateless])
-    shifts = _year_shifts(ns[rows], fixed=year is not None, reference=reference)
-    moved = _shifted(ns[rows], shifts) if shifts.any() else ns[rows]
-    ns[rows] = moved
+    whole = len(rows) == len(ns)  # every time was written without its year: no copies of them taken
+    at = ns if whole else ns[rows]
+    shifts = _year_shifts(at, fixed=year is not None, reference=reference)
+    moved = _shifted(at, shifts) if shifts.any() else at
+    del shifts, at
+    if whole:
+        ns = moved
+    else:
+        ns[rows] = moved
     first, last = (int(moved[i].astype("datetime64[ns]").astype("datetime64[Y]").astype(np.int64)) + 1970
                    for i in (moved.argmin(), moved.argmax()))
     del moved, rows
