@@ -6,7 +6,7 @@ import pyarrow as pa
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from react_engine.logs.arrow import STRING, combined
+from react_engine.logs.arrow import STRING, combined, may_hold
 
 VALUES = st.lists(st.one_of(st.none(), st.text(max_size=8)), max_size=12)
 
@@ -21,3 +21,9 @@ def test_combined_chunks_equal_arrow_s_own_combine(parts: list[tuple[list[str | 
     result.validate(full=True)
     assert held == []  # every chunk was let go
     assert result.type == STRING and result.equals(expected)
+
+
+@given(st.lists(st.one_of(st.none(), st.text(alphabet=st.sampled_from("ab \x1b[m"), max_size=8)), max_size=20),
+       st.sampled_from([pa.large_string(), pa.string()]))
+def test_may_hold_a_byte_exactly_when_some_text_holds_it(texts: list[str | None], kind: pa.DataType) -> None:
+    assert may_hold(pa.array(texts, kind), 0x1B) == any("\x1b" in t for t in texts if t is not None)

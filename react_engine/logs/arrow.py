@@ -50,6 +50,21 @@ def give_back(start: int, stop: int) -> None:
         c.madvise(ctypes.c_void_p(first), ctypes.c_size_t(last - first), mmap.MADV_DONTNEED)
 
 
+def may_hold(values: pa.Array, byte: int) -> bool:
+    """Whether the text of a string array may hold `byte`: False when its data buffer lacks it (one `memchr` over
+    the buffer, at memory speed), True when it holds it (maybe outside the array's own rows) or it cannot be told."""
+    buffers = values.buffers()
+    if not (pa.types.is_large_string(values.type) or pa.types.is_string(values.type)) or len(buffers) < 3:
+        return True
+    data, c = buffers[2], libc()
+    if data is None or not data.size:
+        return False
+    if c is None:
+        return True
+    c.memchr.restype = ctypes.c_void_p
+    return c.memchr(ctypes.c_void_p(data.address), ctypes.c_int(byte), ctypes.c_size_t(data.size)) is not None
+
+
 @functools.cache
 def libc() -> ctypes.CDLL | None:
     """The C library of this process, on Linux (None elsewhere)."""
