@@ -32,9 +32,8 @@ LINES = st.lists(st.tuples(st.sampled_from(TEMPLATES), st.integers(0, 999), st.i
 
 @pytest.fixture(autouse=True)
 def every_file_stores(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every file is large enough to store values; a parse stores none unless a test lets it (`FILLED`)."""
+    """Every file is large enough to store values."""
     monkeypatch.setattr(stored, "STORE_ROWS", 1)
-    monkeypatch.setattr(stored, "FILLED", 0)
 
 
 @contextmanager
@@ -105,41 +104,11 @@ def test_a_second_ask_reads_the_stored_values_and_answers_the_same(tmp_path: Pat
 
 @settings(max_examples=20)
 @given(LINES)
-def test_a_parse_stores_the_fields_most_messages_carry_so_a_first_statistic_reads_no_message(
-        lines: list[tuple[str, int, int]]) -> None:
+def test_a_parse_stores_no_field_so_it_reads_no_message(lines: list[tuple[str, int, int]]) -> None:
     with _cache_home() as tmp, pytest.MonkeyPatch.context() as patch:
-        patch.setattr(stored, "FILLED", 4)
-        path = _write(tmp / "a.log", lines)
-        parsed = load(path, raw=False)
-        carried = [f for f in _fields(parsed)[:4] if f.sampled >= stored.FILLED_SHARE * len(parsed)]
-        entry = parsed.attrs["files"][0]["entry"]
-        assert _values() == sorted(stored.values_path(entry, f) for f in carried)
         patch.setattr(stored, "read", lambda *_: pytest.fail("the messages were searched"))
-        frame = load(path, raw=False)
-        for field in carried:
-            pd.testing.assert_series_equal(stored.field_values(frame, frame, field), read(frame["message"], field))
-
-
-def test_a_first_ask_after_the_parse_reads_the_values_the_parse_stored(tmp_path: Path,
-                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(stored, "FILLED", 4)
-    lines = [(TEMPLATES[i % 3], i * 7 % 1000, i % 60) for i in range(300)]
-    with _cache_home():
-        path = _write(tmp_path / "a.log", lines)
-        load(path, raw=False)
-        reads: list[int] = []
-        monkeypatch.setattr(stored, "read", lambda messages, field: reads.append(len(messages)) or read(messages, field))
-        result = Engine(RulesPlanner()).ask("what is the p95 of code?", [path])
-        codes = pd.Series([float(n) for i, (_, n, _) in enumerate(lines) if i % 3 != 1])
-        assert reads == [] and f"code is {codes.quantile(0.95):,}" in result.answer
-
-
-def test_a_parse_stores_no_field_few_messages_carry(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(stored, "FILLED", 4)
-    with _cache_home():
-        lines = [(TEMPLATES[0] if i == 0 else TEMPLATES[3], i, 1) for i in range(200)]  # one code= in 200 lines
-        frame = load(_write(tmp_path / "a.log", lines), raw=False)
-        assert [f.name for f in _fields(frame)] and not _values()
+        frame = load(_write(tmp / "a.log", lines), raw=False)
+        assert frame.attrs["files"][0]["entry"] and _values() == []
 
 
 def test_values_of_a_changed_file_are_neither_read_nor_kept(tmp_path: Path) -> None:

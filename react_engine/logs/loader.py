@@ -27,7 +27,7 @@ from react_engine.logs.progress import Progress
 from react_engine.logs.reading import Content, binary_note, read
 from react_engine.logs.schema import RAW_COLUMN, RAW_HEAD
 from react_engine.logs.sources import SourceFile, expand
-from react_engine.logs.stored import as_loaded, fill
+from react_engine.logs.stored import as_loaded
 
 PathsArg = Sequence[str | os.PathLike[str]] | str | os.PathLike[str]
 REREAD_BYTES = 32 << 20
@@ -169,7 +169,7 @@ def _table(index: int, source: SourceFile, key: dict[str, Any], parse: Callable[
 
 def _cache(source: SourceFile, key: dict[str, Any], held: list[pa.Table], info: dict[str, Any],
            parse: Callable[[], tuple[pa.Table | None, dict]]) -> tuple[pa.Table | None, dict[str, Any], bool]:
-    """Write a parsed file's cache entry (and the fields stored beside it); a large table is read back from its
+    """Write a parsed file's cache entry; a large table is read back from its
     entry, as a cached ask holds it (`parse` again when it cannot be). `held` holds the parsed table, taken from it
     here. Returns the table, its info and whether an entry was written."""
     table = held.pop()
@@ -179,8 +179,6 @@ def _cache(source: SourceFile, key: dict[str, Any], held: list[pa.Table], info: 
         table, info = frame_cache.get(source, key, checked=False) or parse()  # summed as it was written
     elif entry:
         info["entry"] = entry
-    if entry and table is not None and "message" in table.column_names:
-        fill(entry, table["message"])
     return table, info, entry is not None
 
 
