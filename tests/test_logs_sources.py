@@ -120,8 +120,8 @@ def test_undecodable_bytes_are_replaced_and_counted(tmp_path: Path) -> None:
 def test_empty_file_gives_zero_rows_and_says_so(tmp_path: Path) -> None:
     frame = load(_write(tmp_path / "empty.log", b""), LoadOptions(use_cache=False))
     assert len(frame) == 0
-    assert list(frame.columns[:10]) == ["timestamp", "severity", "level_raw", "host", "component", "pid", "message",
-                                         "pattern", "source", "line"]  # the same columns as a file with lines
+    assert list(frame.columns[:9]) == ["timestamp", "severity", "level_raw", "host", "component", "pid", "message",
+                                        "source", "line"]  # the same columns as a file with lines
     assert any("empty" in w for w in frame.attrs["warnings"])
 
 
