@@ -10,6 +10,7 @@ import os
 import sys
 from pathlib import Path
 
+import pyarrow as pa
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 from react_engine.errors import InputError
 from react_engine.logs import LoadOptions, load, reading
 from react_engine.logs.lines import split
+from react_engine.logs.parse import MAX_MESSAGE_CHARS, TRUNCATION_MARK, _truncate
 
 SYSLOG_LINES = [
     "Nov 20 10:00:01 host1 sshd[10]: Accepted password for alice",
@@ -137,6 +139,17 @@ def test_line_endings_and_no_final_newline(tmp_path: Path, ending: bytes) -> Non
     frame = load(_write(tmp_path / "eol.log", data), LoadOptions(use_cache=False))
     assert frame["line"].tolist() == [1, 2, 3]
     assert frame["raw"].tolist() == SYSLOG_LINES
+
+
+@settings(max_examples=40)
+@given(st.lists(st.one_of(st.none(), st.integers(MAX_MESSAGE_CHARS // 4 - 2, MAX_MESSAGE_CHARS + 2).flatmap(
+    lambda n: st.sampled_from(["a", "é", "€", "😀"]).map(lambda c: c * n))), max_size=6))
+def test_messages_over_the_limit_in_characters_are_cut_whatever_their_bytes(messages: list[str | None]) -> None:
+    cut, count = _truncate(pa.array(messages, pa.large_string()))
+    long = [m is not None and len(m) > MAX_MESSAGE_CHARS for m in messages]
+    assert count == sum(long)
+    assert cut.to_pylist() == [m[:MAX_MESSAGE_CHARS] + TRUNCATION_MARK if over else m
+                               for m, over in zip(messages, long, strict=True)]
 
 
 def test_huge_line_is_kept_but_message_truncated(tmp_path: Path) -> None:

@@ -74,6 +74,11 @@ def _join_entries(columns: Columns, lines: pa.Array, matched: np.ndarray) -> tup
 
 
 def _truncate(message: pa.Array) -> tuple[pa.Array, int]:
+    """The messages cut to MAX_MESSAGE_CHARS characters (with a marker), and how many were cut. Characters are
+    counted only when some message has more bytes than that (a character is a byte or more): lengths in bytes are
+    read from the offsets, a count of characters reads every byte."""
+    if not pc.any(pc.greater(pc.binary_length(message), MAX_MESSAGE_CHARS)).as_py():
+        return message, 0
     long = pc.greater(pc.utf8_length(message), MAX_MESSAGE_CHARS)
     count = pc.sum(long).as_py() or 0
     if not count:
