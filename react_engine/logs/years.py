@@ -87,14 +87,16 @@ def roll(stamps: pa.Array, assumed: np.ndarray, *, year: int | None,
     assumed: an int when all such dates fell in one year, True when in several, None when no date was yearless.
     Rows whose whole date was assumed (`DATE_ASSUMED`) first roll over from day to day (see `_roll_days`)."""
     valid = np.asarray(stamps.is_valid().to_numpy(zero_copy_only=False), bool)
-    rows = np.flatnonzero((assumed > 0) & valid)
-    if not len(rows):
+    yearless = (assumed > 0) & valid
+    if not yearless.any():
         return stamps, None
+    whole = bool(yearless.all())  # every time was written without its year: no positions or copies of them taken
+    rows = slice(None) if whole else np.flatnonzero(yearless)
+    del yearless
     ns = np.array(pc.fill_null(stamps.cast(pa.int64()), 0).to_numpy(zero_copy_only=False), np.int64)
     dateless = np.flatnonzero((assumed == DATE_ASSUMED) & valid)
     if len(dateless):
         ns[dateless] = _roll_days(ns[dateless])
-    whole = len(rows) == len(ns)  # every time was written without its year: no copies of them taken
     at = ns if whole else ns[rows]
     shifts = _year_shifts(at, fixed=year is not None, reference=reference)
     moved = _shifted(at, shifts) if shifts.any() else at
