@@ -23,6 +23,8 @@ from react_engine.logs import cache_dir, frame_cache, load, stored
 from react_engine.logs.fields import NumericField, discover, read
 from react_engine.logs.frame_cache import VALUES_SUFFIX
 from react_engine.planners.rules import RulesPlanner
+from react_engine.rows import row_patterns
+from react_engine.rows.row_patterns import catalog
 
 TEMPLATES = ("GET /a done code={n} in {s}ms", "job took {s} s, size {n}", "CODE: {n}; latency: {s} ms",
              "no numbers here", "code=x{n} not a number", "retry, lifetime 00:{s:02d}")
@@ -213,3 +215,32 @@ def test_a_cache_key_others_may_read_or_that_is_a_link_is_not_trusted(tmp_path: 
         (tmp_path / "elsewhere.key").write_bytes(b"k" * frame_cache.KEY_BYTES)
         (tmp_path / "elsewhere.key").chmod(0o600)
         assert frame_cache.cache_key() is None
+
+
+@settings(max_examples=15)
+@given(LINES)
+def test_the_masks_of_a_whole_file_are_stored_and_read_back_as_computed(lines: list[tuple[str, int, int]]) -> None:
+    with _cache_home() as tmp, pytest.MonkeyPatch.context() as patch:
+        path = _write(tmp / "a.log", lines)
+        fresh = load(path, raw=False)
+        found = catalog(fresh)
+        (stored_file,) = _values()
+        assert stored_file.name.endswith(f".{stored.MASKS_NAME}{VALUES_SUFFIX}")
+        patch.setattr(row_patterns, "masked", lambda *_: pytest.fail("the messages were masked"))
+        cached = load(path, raw=False)
+        again = catalog(cached)
+        assert again.templates == found.templates and again.of_mask == found.of_mask
+        assert again.rows is not None and found.rows is not None and again.rows.tolist() == found.rows.tolist()
+
+
+def test_damaged_masks_are_computed_again(tmp_path: Path) -> None:
+    with _cache_home():
+        path = _write(tmp_path / "a.log", [(TEMPLATES[i % 3], i, i % 60) for i in range(40)])
+        found = catalog(load(path, raw=False))
+        (masks,) = _values()
+        data = bytearray(masks.read_bytes())
+        data[5] ^= 0x40
+        masks.write_bytes(bytes(data))
+        again = catalog(load(path, raw=False))
+        assert again.templates == found.templates and again.rows is not None and found.rows is not None
+        assert again.rows.tolist() == found.rows.tolist() and len(_values()) == 1

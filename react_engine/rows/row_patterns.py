@@ -2,7 +2,8 @@
 
 Each message is masked (see `logs.templates.masked`) when a question first needs its template, not at parse: few
 questions do, and masking cost a third of a parse's CPU on short messages. The distinct masks of a whole load are
-merged into templates once (`catalog`, remembered per loaded frame, with the template of each of its rows) and
+merged into templates once (`catalog`, remembered per loaded frame, with the template of each of its rows; the
+masks of a large cached file are stored beside its entry, see `logs.stored.stored_masks`) and
 every question maps its rows through that catalog, so a template reads the same in every answer about the same
 load. It works alike on a pandas frame and on a Dask frame (per partition on the workers, the small per-template
 tables combined here).
@@ -18,6 +19,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from react_engine.logs.stored import stored_masks
 from react_engine.logs.templates import masked, merge
 from react_engine.rows.rowops import Rows, is_lazy
 
@@ -83,7 +85,7 @@ def catalog(frame: Rows) -> Catalog:
 
         found = remembered("catalog", frame, built)
     else:
-        masks, codes = _masks(frame["message"])
+        masks, codes = stored_masks(frame, _masks)
         listed = masks.to_pylist()
         merged = _merged(listed, np.bincount(codes[codes >= 0], minlength=len(listed)).tolist())
         found = Catalog(merged.templates, merged.of_mask, merged.ids(masks, codes))
