@@ -20,7 +20,7 @@ STOP_REASONS: tuple[str, ...] = StopReason.__args__  # type: ignore[attr-defined
 StepKind = Literal["tool", "invalid_reply", "nudge", "repeat", "denied", "final", "stopped"]
 
 
-class _Step(BaseModel):
+class StepBase(BaseModel):
     """What every step records: its iteration and timings, the planner's reply and the prompt it read, the action
     it named (with its parameters) and what came of it in a line. A key no kind of step has is left out when one
     is read (a run recorded with every step's fields)."""
@@ -50,7 +50,7 @@ class _Step(BaseModel):
         return json_text({"reasoning": self.reasoning, "action": self.action, "params": self.params})
 
 
-class ActionStep(_Step):
+class ActionStep(StepBase):
     """A tool call: run (its result, or the error it failed with), a repeat of an earlier call (whose result it
     carries) or denied by the user."""
 
@@ -69,7 +69,7 @@ class ActionStep(_Step):
         return self
 
 
-class FinalStep(_Step):
+class FinalStep(StepBase):
     """The final answer (`observation`) and the value it rests on."""
 
     kind: Literal["final"] = "final"
@@ -79,7 +79,7 @@ class FinalStep(_Step):
     error: None = None
 
 
-class InvalidStep(_Step):
+class InvalidStep(StepBase):
     """A reply that named no action to take; a `nudge` when it only said what it would do, or gave a final answer
     sent back (`observation`, `value`) to be checked again."""
 
@@ -89,7 +89,7 @@ class InvalidStep(_Step):
     error: str | None = None
 
 
-class StoppedStep(_Step):
+class StoppedStep(StepBase):
     """A turn the run ended in before its action was taken (a limit, an approval not given in time, a cancel)."""
 
     kind: Literal["stopped"] = "stopped"
