@@ -29,6 +29,9 @@ _WORDS = re.compile(_LEAD + r"((?:[A-Za-z][\w-]*\s+){0,3}[A-Za-z][\w-]*)", re.I)
 _VALUE = r"([^\s,;()\[\]]*?\d(?:[^\s,;()\[\]]*\w)?)"
 
 
+# a value of any letters written in a `key=value` or `key:value` pair (`mask=ffffffff`, `progress = NULL`,
+# `reqpath:n/a`): the pair marks it a value, where a word after a name and a space may be any word
+_WORD_VALUE = r"([^\s,;()\[\]{}<>=:'\"]+)"
 # an IPv4 address written with its port (`src: /10.250.19.102:54106`): the address is the value, the port another
 _ADDRESS = r"(\d{1,3}(?:\.\d{1,3}){3}):\d+(?:$|[^\w.:])"
 
@@ -68,8 +71,8 @@ def asked_field(text: str) -> re.Match[str] | None:
 def subject(q: Question, columns: list[str], vocabulary: Vocabulary) -> Subject | None:
     """The column or message values the words after "which"/"unique"/"top" name, or whose value "what is the X of"
     asks, when no rule knows those words and the rows hold them (the words become consumed); else None."""
-    if (m := asked_field(q.text)) is not None and (
-            found := _column([m.group(1)], columns) or _in_messages([m.group(1)], vocabulary)) is not None:
+    if (m := asked_field(q.text)) is not None and (found := _column([m.group(1)], columns) or _apart(
+            _in_messages([m.group(1)], vocabulary), _VALUE_NAMED.match(q.text, m.end()), vocabulary)) is not None:
         q.consume(m.start(1), m.end(1))
         return found
     for m in _WORDS.finditer(q.text):
@@ -84,6 +87,24 @@ def subject(q: Question, columns: list[str], vocabulary: Vocabulary) -> Subject 
             q.consume(m.start(1), end)
             return found
     return _counted_column(q, columns)
+
+
+# the value a "what is the X of" question names: the token after "of" ("of 240Distance that ...")
+_VALUE_NAMED = re.compile(r"\s+(\S+)")
+
+
+def _apart(found: Subject | None, named: re.Match[str] | None, vocabulary: Vocabulary) -> Subject | None:
+    """`found` with only the patterns whose value, on the sampled lines writing the `named` value, is not that
+    value or a part of it (`totalSteps=7163Calories:240Distance` holds "240Distance": where one value ends is not
+    known, so the field is not read); None when no pattern is left."""
+    if found is None or named is None:
+        return found
+    value = named.group(1).rstrip("?.,;")
+    part = re.compile(rf"(?<![^\W_]){re.escape(value)}(?![^\W_])", re.I)
+    lines = [m for m in vocabulary.events.messages if value.lower() in m.lower()]
+    kept = tuple(p for p in found.patterns if not any(
+        (v := re.search(_plain(p), line, re.I)) is not None and part.search(v.group(1)) for line in lines))
+    return Subject(found.name, found.label, kept) if kept else None
 
 
 def _counted_column(q: Question, columns: list[str]) -> Subject | None:
@@ -152,10 +173,11 @@ def _in_messages(words: list[str], vocabulary: Vocabulary) -> Subject | None:
         return None
     nouns = _nouns(words)
     found: list[str] = []
-    for key in list(dict.fromkeys([" ".join(nouns), nouns[-1]])):
+    for key in list(dict.fromkeys([" ".join(nouns), nouns[-1], " ".join(w.lower() for w in words)])):
         written = r"\s+".join(re.escape(k) for k in key.split())
-        after = rf"(?i)\b{written}(?:[ \t]*[=:#][ \t]*|[ \t]+)/?"
-        candidates = [rf"(?i)\b({written}_[\w-]*\w)", after + _ADDRESS, after + _VALUE]
+        after = rf"(?i)\b{written}(?:[ \t]*[=:#][ \t]*|[\[(]|[ \t]+)/{{0,2}}"
+        candidates = [rf"(?i)\b({written}_[\w-]*\w)", after + _ADDRESS, after + _VALUE,
+                      rf"(?i)\b{written}(?:[ \t]*=[ \t]*|:)/{{0,2}}" + _WORD_VALUE]
         lines = {c: vocabulary.together([_plain(c)])[0] for c in candidates}
         found += sorted((c for c in candidates if lines[c]), key=lambda c: -lines[c])
     return Subject("_".join(nouns), _label(words), tuple(found)) if found else None
