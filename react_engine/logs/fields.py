@@ -136,6 +136,19 @@ def _pairs(message: str, taken: _Taken) -> list[NumericField]:
     return out
 
 
+def pair_named(name: str, messages: Iterable[str]) -> NumericField | None:
+    """The `key=value` or `key: value` number named `name` (any case) that `messages` write, ids and ports too
+    (which `discover` leaves out: a question naming one asks for it), or None when none writes it."""
+    key = fold(name)
+    for message in messages:
+        if key not in message.lower():
+            continue
+        found = next((p for p in _PAIR.finditer(message) if fold(p["key"]) == key), None)
+        if found is not None:
+            return _pair(found)
+    return None
+
+
 def _united_fields(message: str, taken: _Taken) -> list[NumericField]:
     """The numbers written with a unit, named by the word around them."""
     out = []

@@ -19,7 +19,7 @@ import pandas as pd
 from react_engine.errors import ToolError
 from react_engine.lexicon.entity_words import KEY_ALIASES
 from react_engine.lexicon.measure_units import DURATION_NAMES, DURATION_WORDS, NAME_SUFFIX_UNITS, SIZE_WORDS
-from react_engine.logs.fields import SAMPLE_ROWS, NumericField, discover, fold, read
+from react_engine.logs.fields import SAMPLE_ROWS, NumericField, discover, fold, pair_named, read
 from react_engine.logs.schema import INTERNAL_COLUMNS
 from react_engine.logs.stored import field_values
 from react_engine.rows.rowops import Rows, count, every, is_lazy
@@ -107,7 +107,8 @@ def listing(fields: list[Numeric]) -> str:
 
 
 def resolve(ctx: ToolContext, asked: str) -> Numeric:
-    """The numeric field `asked` names: by name (any case, `_` or space alike), by the name its words start with
+    """The numeric field `asked` names: by a `key=value` pair its first words name (`pid=2227` for "pid acquire
+    lock": ids and ports are no field until a question names one), else by name (any case, `_` or space alike), by the name its words start with
     (the question's field before the words of its searches: `free` for "free memory limit"), by the name's words
     when the other words hold on every current row (a field named `time` for "response time"), by the words beside
     a number in the current rows (`located`: "brightness target" in `brightness: target=38`), by a name it starts
@@ -119,6 +120,9 @@ def resolve(ctx: ToolContext, asked: str) -> Numeric:
     words = set(key.split())
     messages = _sampled_messages(ctx)
     named = _named(asked, key, words, fields)
+    pair = _pair_leading(key, messages)
+    if pair is not None and (named is None or not (key + " ").startswith(fold(named.name) + " ")):
+        return pair  # "pid acquire lock": the `pid=2227` the lines write, not their `lock=` field
     if named is not None and _carried(named, messages) and holds_everywhere(asked, named.name, messages):
         return named
     if (near := located(asked, messages)) is not None:
@@ -135,6 +139,15 @@ def _named(asked: str, key: str, words: set[str], fields: list[Numeric]) -> Nume
     return _one(asked, [f for f in fields if fold(f.name) == key]) or _one(
         asked, [f for f in fields if key.startswith(fold(f.name) + " ")], strict=False) or _one(
         asked, [f for f in fields if set(fold(f.name).split()) <= words], strict=False)
+
+
+def _pair_leading(key: str, messages: list[str]) -> Numeric | None:
+    """The `key=value` number the messages write under the longest run of `key`'s first words, or None."""
+    words = key.split()
+    for n in range(len(words), 0, -1):
+        if (pair := pair_named(" ".join(words[:n]), messages)) is not None:
+            return Numeric(pair.name, pair.unit or _unit_named(pair.name), field=pair)
+    return None
 
 
 def _by_name(asked: str, key: str, words: set[str], fields: list[Numeric]) -> Numeric | None:
