@@ -6,10 +6,12 @@ from __future__ import annotations
 import re
 
 import pandas as pd
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from question_frames import ask, frame
 
+from react_engine.logs.fields import pair_named, read
 from react_engine.tools.located import located
 
 SSH = [f"Failed none for invalid user {u} from 10.0.0.{h} port {p} ssh2"
@@ -79,3 +81,24 @@ def test_a_value_the_event_reading_drops_is_never_dropped_silently() -> None:
              for i in range(5)] + ["<73050400> ToD request sent - No Response received"]
     result = ask("How many unicast maintenance ranging 73050400?", frame(lines))  # the ID is on no ranging line
     assert not result.verified and "73050400" in result.answer.split(":")[0], result.answer
+
+
+LOCKS = [f"acquire lock={lock}, flags=0x1, uid={uid}, pid={pid}"
+         for lock, uid, pid in [(233570404, 10037, 2227), (166121161, 1001, 0), (189667585, 1000, 1702)]]
+
+
+@pytest.mark.parametrize("func", ["min", "max"])
+def test_an_id_the_question_names_is_read_from_its_pair_not_from_another_field(func: str) -> None:
+    result = ask(f"What is the {func} pid for 0x1 when acquire lock?", frame(LOCKS))
+    pids = pd.Series([int(re.search(r"pid=(\d+)", m).group(1)) for m in LOCKS])  # type: ignore[union-attr]
+    assert result.value == getattr(pids, func)() and result.verified, result.answer
+
+
+@given(key=st.sampled_from(["pid", "uid", "port", "session_id"]), values=st.lists(st.integers(0, 10**6), min_size=1,
+                                                                                  max_size=5),
+       between=st.sampled_from(["=", ": "]))
+def test_a_pair_named_reads_each_lines_number(key: str, values: list[int], between: str) -> None:
+    messages = [f"open lock=7 {key}{between}{v} done" for v in values]
+    found = pair_named(key.replace("_", " "), messages)
+    assert found is not None and list(read(pd.Series(messages), found)) == values
+    assert pair_named("gizmo", messages) is None

@@ -58,6 +58,44 @@ def test_what_is_the_field_of_a_value_is_answered_with_that_fields_value(questio
     assert str(result.value) == truth and result.verified, result.answer
 
 
+PAIRS = [
+    "setVisibility vis=600 mask=ffffffff old=508",
+    "setVisibility vis=508 mask=0000beef old=700",
+    "LAPIC (acpi_id[0x01] lapic_id[0x00] enabled)",
+    "LAPIC (acpi_id[0x02] lapic_id[0x06] enabled)",
+    "Input size for job job_1 = 1256521728. Number of splits = 10",
+    "Input size for job job_2 = 2000000. Number of splits = 3",
+    "Got user-level exception type:create reqpath:n/a Error Path:/hbase",
+    "Alarm upload totalSteps=7163Calories:153367Floor:240Distance:5112",
+    "Alarm upload totalSteps=9000Calories:100Floor:300Distance:77",
+]
+
+
+@pytest.mark.parametrize(("question", "truth"), [
+    ("what is the mask of 600 that setvisibility vis?", "ffffffff"),  # a value of letters, marked by `=`
+    ("what is the acpi_id of 0x00 that lapic?", "0x01"),  # attached in brackets
+    ("what is the splits of 1256521728 that input size?", "10"),  # the name as written, not "split"
+    ("what is the reqpath of type that got user?", "n/a"),
+])
+def test_a_field_is_read_as_the_log_writes_it_with_its_value(question: str, truth: str) -> None:
+    result = ask(question, frame(PAIRS))
+    assert str(result.value) == truth and result.verified, result.answer
+
+
+def test_a_field_whose_value_holds_the_value_named_is_not_read_as_another_field_of_it() -> None:
+    result = ask("what is the totalsteps of 153367Floor that alarm upload?", frame(PAIRS))
+    assert not (result.verified and not result.partial) or result.value == "7163Calories", result.answer
+    assert "153367Floor" not in str(result.value), result.answer
+
+
+@given(st.sampled_from(["mask", "state", "mode"]), st.lists(st.from_regex(r"[a-z]{3,8}", fullmatch=True), min_size=2,
+                                                              max_size=4, unique=True), st.sampled_from(["=", " = "]))
+def test_the_value_asked_is_the_one_its_line_writes_or_none(name: str, values: list[str], between: str) -> None:
+    lines = [f"set flag id={i + 10} {name}{between}{v}" for i, v in enumerate(values)]
+    result = ask(f"what is the {name} of {11} that set flag?", frame(lines))
+    assert result.value == values[1] or not result.verified, result.answer
+
+
 def test_what_is_the_field_of_a_value_the_log_never_names_is_partial() -> None:
     result = ask("what is the gizmo of 41000 that receiving block?", frame(HDFS_LIKE))
     assert result.partial and not result.verified and result.answer.startswith('I did not read "gizmo"')

@@ -140,8 +140,11 @@ def pair_named(name: str, messages: Iterable[str]) -> NumericField | None:
     """The `key=value` or `key: value` number named `name` (any case) that `messages` write, ids and ports too
     (which `discover` leaves out: a question naming one asks for it), or None when none writes it."""
     key = fold(name)
+    if not key:
+        return None
+    first = key.split()[0]
     for message in messages:
-        if key not in message.lower():
+        if first not in message.lower():  # a cheap test that spares the regex most messages
             continue
         found = next((p for p in _PAIR.finditer(message) if fold(p["key"]) == key), None)
         if found is not None:
