@@ -82,6 +82,24 @@ def test_a_field_is_read_as_the_log_writes_it_with_its_value(question: str, trut
     assert str(result.value) == truth and result.verified, result.answer
 
 
+@pytest.mark.parametrize(("question", "truth"), [
+    ("what is the client of 52117 that established session?", "10.0.0.28"),  # an entity word the log writes
+    ("what is the request of 60366 that received connection?", "10.0.0.13"),  # a word the rules read as filler
+])
+def test_a_word_read_otherwise_names_the_field_the_log_writes_after_it(question: str, truth: str) -> None:
+    lines = ["Established session 0x1 with timeout 10000 for client /10.0.0.28:52117",
+             "Established session 0x2 with timeout 10000 for client /10.0.0.29:41000",
+             "Received connection request /10.0.0.13:60366", "Received connection request /10.0.0.14:3888"]
+    result = ask(question, frame(lines))
+    assert result.value == truth and result.verified, result.answer
+
+
+def test_a_measure_word_is_never_a_field_of_a_value() -> None:
+    lines = ["request served status 500 total 12", "request served status 200 total 14"]
+    result = ask("what is the total of 500 that request served?", frame(lines))
+    assert result.value != 12 or not result.verified, result.answer
+
+
 def test_a_field_whose_value_holds_the_value_named_is_not_read_as_another_field_of_it() -> None:
     result = ask("what is the totalsteps of 153367Floor that alarm upload?", frame(PAIRS))
     assert not (result.verified and not result.partial) or result.value == "7163Calories", result.answer

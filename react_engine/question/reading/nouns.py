@@ -10,12 +10,12 @@ import re
 from dataclasses import dataclass
 
 from react_engine.lexicon.entity_words import COMMON_COLUMNS, CORE_COLUMNS, TARGETS
-from react_engine.lexicon.known_words import NOT_FIELDS
+from react_engine.lexicon.known_words import ASKING_WORDS, NOT_FIELDS
 from react_engine.lexicon.number_words import NUMBER_WORDS
 from react_engine.lexicon.rank_words import POPULAR, RANKING_SUPERLATIVES
 from react_engine.lexicon.severity_terms import SEVERITY_WORDS
-from react_engine.lexicon.statistic_words import LINE_MEASURES
-from react_engine.lexicon.stop_words import PHRASE_ENDS, VALUE_QUALIFIERS
+from react_engine.lexicon.statistic_words import LINE_MEASURES, MEASURE_WORDS, SHARE_WORDS, STATISTICS
+from react_engine.lexicon.stop_words import FILLER, PHRASE_ENDS, VALUE_QUALIFIERS
 from react_engine.question import Vocabulary
 from react_engine.question.reading.question import Question
 from react_engine.question.vocabulary import singular
@@ -75,6 +75,11 @@ def subject(q: Question, columns: list[str], vocabulary: Vocabulary) -> Subject 
             _in_messages([m.group(1)], vocabulary), _VALUE_NAMED.match(q.text, m.end()), vocabulary)) is not None:
         q.consume(m.start(1), m.end(1))
         return found
+    if (m := _written_field(q.text)) is not None and (found := _apart(
+            _in_messages([m.group(1)], vocabulary, strict=True), _VALUE_NAMED.match(q.text, m.end()), vocabulary,
+            strict=True)) is not None:
+        q.consume(m.start(1), m.end(1))
+        return found
     for m in _WORDS.finditer(q.text):
         words = _noun_phrase(m.group(1))
         if not words:
@@ -89,21 +94,38 @@ def subject(q: Question, columns: list[str], vocabulary: Vocabulary) -> Subject 
     return _counted_column(q, columns)
 
 
+# words that ask for a measure of the lines, never a field's value ("what is the average of ...")
+_MEASURES = frozenset(STATISTICS) | MEASURE_WORDS | frozenset(SHARE_WORDS) | (NOT_FIELDS - ASKING_WORDS - FILLER) | {
+    "number", "total", "count", "amount", "percentage"}
 # the value a "what is the X of" question names: the token after "of" ("of 240Distance that ...")
 _VALUE_NAMED = re.compile(r"\s+(\S+)")
 
 
-def _apart(found: Subject | None, named: re.Match[str] | None, vocabulary: Vocabulary) -> Subject | None:
+def _written_field(text: str) -> re.Match[str] | None:
+    """"What is the client of 52117": a word the rules read otherwise (an entity, filler or asking word, not a
+    measure) that asks the value of a field when the value it names holds a digit; the log must write the word as
+    a field of that value's lines (`_in_messages` and `_apart`, strict)."""
+    m = VALUE_OF.search(text)
+    named = _VALUE_NAMED.match(text, m.end()) if m is not None else None
+    if m is None or named is None or asked_field(text) is not None or not re.search(r"\d", named.group(1)):
+        return None
+    return None if m.group(1).lower() in _MEASURES else m
+
+
+def _apart(found: Subject | None, named: re.Match[str] | None, vocabulary: Vocabulary,
+           strict: bool = False) -> Subject | None:
     """`found` with only the patterns whose value, on the sampled lines writing the `named` value, is not that
     value or a part of it (`totalSteps=7163Calories:240Distance` holds "240Distance": where one value ends is not
-    known, so the field is not read); None when no pattern is left."""
+    known, so the field is not read), and when `strict` that some of those lines write; None when no pattern is
+    left."""
     if found is None or named is None:
         return found
     value = named.group(1).rstrip("?.,;")
     part = re.compile(rf"(?<![^\W_]){re.escape(value)}(?![^\W_])", re.I)
     lines = [m for m in vocabulary.events.messages if value.lower() in m.lower()]
     kept = tuple(p for p in found.patterns if not any(
-        (v := re.search(_plain(p), line, re.I)) is not None and part.search(v.group(1)) for line in lines))
+        (v := re.search(_plain(p), line, re.I)) is not None and part.search(v.group(1)) for line in lines) and (
+        not strict or any(re.search(_plain(p), line, re.I) for line in lines)))
     return Subject(found.name, found.label, kept) if kept else None
 
 
@@ -166,9 +188,10 @@ def _column(words: list[str], columns: list[str]) -> Subject | None:
     return None
 
 
-def _in_messages(words: list[str], vocabulary: Vocabulary) -> Subject | None:
+def _in_messages(words: list[str], vocabulary: Vocabulary, strict: bool = False) -> Subject | None:
     """A pattern for the values the sampled messages write after the phrase or its head noun, or as tokens that
-    start with it: whichever matches more sampled lines."""
+    start with it: whichever matches more sampled lines (when `strict`, only an address or a value with a digit
+    written after the word)."""
     if not vocabulary.sample:
         return None
     nouns = _nouns(words)
@@ -176,8 +199,9 @@ def _in_messages(words: list[str], vocabulary: Vocabulary) -> Subject | None:
     for key in list(dict.fromkeys([" ".join(nouns), nouns[-1], " ".join(w.lower() for w in words)])):
         written = r"\s+".join(re.escape(k) for k in key.split())
         after = rf"(?i)\b{written}(?:[ \t]*[=:#][ \t]*|[\[(]|[ \t]+)/{{0,2}}"
-        candidates = [rf"(?i)\b({written}_[\w-]*\w)", after + _ADDRESS, after + _VALUE,
-                      rf"(?i)\b{written}(?:[ \t]*=[ \t]*|:)/{{0,2}}" + _WORD_VALUE]
+        candidates = [after + _ADDRESS, after + _VALUE] if strict else [
+            rf"(?i)\b({written}_[\w-]*\w)", after + _ADDRESS, after + _VALUE,
+            rf"(?i)\b{written}(?:[ \t]*=[ \t]*|:)/{{0,2}}" + _WORD_VALUE]
         lines = {c: vocabulary.together([_plain(c)])[0] for c in candidates}
         found += sorted((c for c in candidates if lines[c]), key=lambda c: -lines[c])
     return Subject("_".join(nouns), _label(words), tuple(found)) if found else None
