@@ -158,6 +158,16 @@ def test_client_addresses_are_the_ones_after_client() -> None:
     assert result.value == f.message.str.extract(r"client /([\d.]+)")[0].nunique() and result.verified
 
 
+def test_one_client_named_ranks_the_addresses_after_client() -> None:
+    f = frame(["Closed socket connection for client /10.0.0.7:4001 which had sessionid 0x1",
+               "Closed socket connection for client /10.0.0.8:4002 which had sessionid 0x2",
+               "Closed socket connection for client /10.0.0.7:4003 which had sessionid 0x3"],
+              thread=["NIOServerCxn.Factory:0.0.0.0/0.0.0.0:2181"] * 3)
+    result = ask("Which client has the most closed socket?", f)
+    clients = f.message.str.extract(r"client /([\d.]+)")[0].value_counts()
+    assert result.value == clients.index[0] and result.verified, result.answer
+
+
 def test_addresses_in_thread_names_make_an_unmarked_ranking_a_refusal() -> None:
     f = frame(["Received connection request /10.0.0.5:4000", "Received connection request /10.0.0.6:4001",
                "Received connection request /10.0.0.5:4002"],

@@ -13,7 +13,7 @@ from react_engine.question.reading.question import Question
 # how a question names a role: before the address or port ("source addresses", "destination port", "client
 # IPs"), as the thing itself ("sources", "clients") or by what it did ("which IP address sent ...")
 _ROLE = re.compile(r"\b(source|src|destination|dest|dst|client)s?\s+(?:ip(?:v4)?s?|ip\s+address(?:es)?|address(?:es)?"
-                   r"|ports?|hosts?)\b|\b(sources|destinations|clients)\b|\b(?:ips?|address(?:es)?|hosts?)\s+"
+                   r"|ports?|hosts?)\b|\b(sources|destinations|clients?)\b|\b(?:ips?|address(?:es)?|hosts?)\s+"
                    r"(?:that\s+|which\s+)?(sent|made|opened|initiated)\b", re.I)
 VALUES = {"ip": r"(\d{1,3}(?:\.\d{1,3}){3})", "port": r"(\d{1,5})\b"}
 _COVERS = 0.5  # a mark must be on at least this share of the kept lines
