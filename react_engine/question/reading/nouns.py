@@ -71,14 +71,7 @@ def asked_field(text: str) -> re.Match[str] | None:
 def subject(q: Question, columns: list[str], vocabulary: Vocabulary) -> Subject | None:
     """The column or message values the words after "which"/"unique"/"top" name, or whose value "what is the X of"
     asks, when no rule knows those words and the rows hold them (the words become consumed); else None."""
-    if (m := asked_field(q.text)) is not None and (found := _column([m.group(1)], columns) or _apart(
-            _in_messages([m.group(1)], vocabulary), _VALUE_NAMED.match(q.text, m.end()), vocabulary)) is not None:
-        q.consume(m.start(1), m.end(1))
-        return found
-    if (m := _written_field(q.text)) is not None and (found := _apart(
-            _in_messages([m.group(1)], vocabulary, strict=True), _VALUE_NAMED.match(q.text, m.end()), vocabulary,
-            strict=True)) is not None:
-        q.consume(m.start(1), m.end(1))
+    if (found := _value_asked(q, columns, vocabulary)) is not None:
         return found
     for m in _WORDS.finditer(q.text):
         words = _noun_phrase(m.group(1))
@@ -99,6 +92,22 @@ _MEASURES = frozenset(STATISTICS) | MEASURE_WORDS | frozenset(SHARE_WORDS) | (NO
     "number", "total", "count", "amount", "percentage"}
 # the value a "what is the X of" question names: the token after "of" ("of 240Distance that ...")
 _VALUE_NAMED = re.compile(r"\s+(\S+)")
+
+
+def _value_asked(q: Question, columns: list[str], vocabulary: Vocabulary) -> Subject | None:
+    """The column or message values whose value "what is the X of V" asks: X named as no rule reads it, else a word
+    the rules read otherwise that the log writes as a field of V's lines (`_written_field`); its word consumed."""
+    found: Subject | None = None
+    if (m := asked_field(q.text)) is not None:
+        found = _column([m.group(1)], columns) or _apart(
+            _in_messages([m.group(1)], vocabulary), _VALUE_NAMED.match(q.text, m.end()), vocabulary)
+    elif (m := _written_field(q.text)) is not None:
+        found = _apart(_in_messages([m.group(1)], vocabulary, strict=True), _VALUE_NAMED.match(q.text, m.end()),
+                       vocabulary, strict=True)
+    if m is None or found is None:
+        return None
+    q.consume(m.start(1), m.end(1))
+    return found
 
 
 def _written_field(text: str) -> re.Match[str] | None:
@@ -123,10 +132,14 @@ def _apart(found: Subject | None, named: re.Match[str] | None, vocabulary: Vocab
     value = named.group(1).rstrip("?.,;")
     part = re.compile(rf"(?<![^\W_]){re.escape(value)}(?![^\W_])", re.I)
     lines = [m for m in vocabulary.events.messages if value.lower() in m.lower()]
-    kept = tuple(p for p in found.patterns if not any(
-        (v := re.search(_plain(p), line, re.I)) is not None and part.search(v.group(1)) for line in lines) and (
-        not strict or any(re.search(_plain(p), line, re.I) for line in lines)))
+    kept = tuple(p for p in found.patterns if _apart_on(p, part, lines, strict))
     return Subject(found.name, found.label, kept) if kept else None
+
+
+def _apart_on(pattern: str, part: re.Pattern[str], lines: list[str], strict: bool) -> bool:
+    """Whether the value `pattern` reads on `lines` never holds `part`, and when `strict` some of them hold one."""
+    values = [v.group(1) for line in lines if (v := re.search(_plain(pattern), line, re.I)) is not None]
+    return not any(part.search(v) for v in values) and (bool(values) or not strict)
 
 
 def _counted_column(q: Question, columns: list[str]) -> Subject | None:
