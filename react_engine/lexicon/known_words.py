@@ -10,7 +10,7 @@ from react_engine.lexicon.entity_words import TARGETS
 from react_engine.lexicon.event_phrases import EVENTS, FREE_TEXT, NAMED_LOGINS, PHRASES
 from react_engine.lexicon.number_words import NUMBER_WORDS
 from react_engine.lexicon.severity_terms import AT_LEAST, SEVERITY_WORDS
-from react_engine.lexicon.statistic_words import MEASURE_WORDS
+from react_engine.lexicon.statistic_words import MEASURE_WORDS, SHARE_WORDS, STATISTICS
 from react_engine.lexicon.stop_words import FILLER, FILLER_NOUNS, THRESHOLD_WORDS
 from react_engine.lexicon.time_units import UNIT, UNITS
 
@@ -25,9 +25,16 @@ ASKING_WORDS = frozenset({
     "descending"}) | MEASURE_WORDS
 """Question words the rules read outside the patterns of the other lists (shapes, time words)."""
 
-NOT_FIELDS = frozenset((FILLER - FILLER_NOUNS) | ASKING_WORDS | {
-    "sum", "mean", "min", "max", "share", "rate", "percent", "span", "difference"})
+_MEASURES_OF_LINES = frozenset({"sum", "mean", "min", "max", "share", "rate", "percent", "span", "difference"})
+"""Short names of measures of the lines, which no "what is the X of" names a field with."""
+
+NOT_FIELDS = frozenset((FILLER - FILLER_NOUNS) | ASKING_WORDS | _MEASURES_OF_LINES)
 """Words a "what is the X of" names no field with: filler, measures and the rules' asking words."""
+
+NEVER_FIELDS = frozenset(STATISTICS) | MEASURE_WORDS | frozenset(SHARE_WORDS) | _MEASURES_OF_LINES | {
+    "number", "total", "count", "amount", "percentage"}
+"""Words a "what is the X of" asks a measure of the lines with, even where a log writes X as a field ("what is the
+total of ..."); the other words of `NOT_FIELDS` may name a field the log writes after them ("the client of 52117")."""
 
 
 TIME_WORDS = frozenset({"start", "started", "starts", "begin", "began", "end", "ended", "stop", "stopped", "gap",

@@ -10,12 +10,12 @@ import re
 from dataclasses import dataclass
 
 from react_engine.lexicon.entity_words import COMMON_COLUMNS, CORE_COLUMNS, TARGETS
-from react_engine.lexicon.known_words import ASKING_WORDS, NOT_FIELDS
+from react_engine.lexicon.known_words import NEVER_FIELDS, NOT_FIELDS
 from react_engine.lexicon.number_words import NUMBER_WORDS
 from react_engine.lexicon.rank_words import POPULAR, RANKING_SUPERLATIVES
 from react_engine.lexicon.severity_terms import SEVERITY_WORDS
-from react_engine.lexicon.statistic_words import LINE_MEASURES, MEASURE_WORDS, SHARE_WORDS, STATISTICS
-from react_engine.lexicon.stop_words import FILLER, PHRASE_ENDS, VALUE_QUALIFIERS
+from react_engine.lexicon.statistic_words import LINE_MEASURES
+from react_engine.lexicon.stop_words import PHRASE_ENDS, VALUE_QUALIFIERS
 from react_engine.question import Vocabulary
 from react_engine.question.reading.question import Question
 from react_engine.question.vocabulary import singular
@@ -87,9 +87,6 @@ def subject(q: Question, columns: list[str], vocabulary: Vocabulary) -> Subject 
     return _counted_column(q, columns)
 
 
-# words that ask for a measure of the lines, never a field's value ("what is the average of ...")
-_MEASURES = frozenset(STATISTICS) | MEASURE_WORDS | frozenset(SHARE_WORDS) | (NOT_FIELDS - ASKING_WORDS - FILLER) | {
-    "number", "total", "count", "amount", "percentage"}
 # the value a "what is the X of" question names: the token after "of" ("of 240Distance that ...")
 _VALUE_NAMED = re.compile(r"\s+(\S+)")
 
@@ -118,7 +115,7 @@ def _written_field(text: str) -> re.Match[str] | None:
     named = _VALUE_NAMED.match(text, m.end()) if m is not None else None
     if m is None or named is None or asked_field(text) is not None or not re.search(r"\d", named.group(1)):
         return None
-    return None if m.group(1).lower() in _MEASURES else m
+    return None if m.group(1).lower() in NEVER_FIELDS else m
 
 
 def _apart(found: Subject | None, named: re.Match[str] | None, vocabulary: Vocabulary,
