@@ -85,10 +85,12 @@ def test_a_field_is_read_as_the_log_writes_it_with_its_value(question: str, trut
 @pytest.mark.parametrize(("question", "truth"), [
     ("what is the client of 52117 that established session?", "10.0.0.28"),  # an entity word the log writes
     ("what is the request of 60366 that received connection?", "10.0.0.13"),  # a word the rules read as filler
+    ("what is the client of 0x2 that established session?", "10.0.0.29"),  # the address, not with its port
 ])
 def test_a_word_read_otherwise_names_the_field_the_log_writes_after_it(question: str, truth: str) -> None:
     lines = ["Established session 0x1 with timeout 10000 for client /10.0.0.28:52117",
              "Established session 0x2 with timeout 10000 for client /10.0.0.29:41000",
+             "Refused session with timeout 10000 for client 7:41000",
              "Received connection request /10.0.0.13:60366", "Received connection request /10.0.0.14:3888"]
     result = ask(question, frame(lines))
     assert result.value == truth and result.verified, result.answer

@@ -122,15 +122,15 @@ def _apart(found: Subject | None, named: re.Match[str] | None, vocabulary: Vocab
            strict: bool = False) -> Subject | None:
     """`found` with only the patterns whose value, on the sampled lines writing the `named` value, is not that
     value or a part of it (`totalSteps=7163Calories:240Distance` holds "240Distance": where one value ends is not
-    known, so the field is not read), and when `strict` that some of those lines write; None when no pattern is
-    left."""
+    known, so the field is not read), and when `strict` that some of those lines write, an address first (the value
+    of `client /10.0.0.7:4001` is its address, its port another); None when no pattern is left."""
     if found is None or named is None:
         return found
     value = named.group(1).rstrip("?.,;")
     part = re.compile(rf"(?<![^\W_]){re.escape(value)}(?![^\W_])", re.I)
     lines = [m for m in vocabulary.events.messages if value.lower() in m.lower()]
-    kept = tuple(p for p in found.patterns if _apart_on(p, part, lines, strict))
-    return Subject(found.name, found.label, kept) if kept else None
+    kept = sorted((p for p in found.patterns if _apart_on(p, part, lines, strict)), key=lambda p: _ADDRESS not in p)
+    return Subject(found.name, found.label, tuple(kept)) if kept else None
 
 
 def _apart_on(pattern: str, part: re.Pattern[str], lines: list[str], strict: bool) -> bool:
