@@ -9,7 +9,7 @@ import time
 
 import pandas as pd
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from react_engine.answer.check import evidence, numbers_in, verify
@@ -33,6 +33,7 @@ _REFERENCE_NUMBER = re.compile(r"(?<![\w.])[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?%?|(
 
 
 @settings(max_examples=300, deadline=None)
+@example("-0:00")  # a sign before a clock time
 @given(st.text(alphabet="aZ_09.,:-/+% T\n", max_size=40)
        | st.text(alphabet=st.characters(exclude_categories=["Lu", "Ll", "Lt", "Lm", "Lo", "Sm", "Sk", "Po"]),
                  max_size=40))

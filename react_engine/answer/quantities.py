@@ -32,7 +32,7 @@ _TOKENS = re.compile(
     rf"|\b\d{{1,3}}(?:\.\d{{1,3}}){{3}}(?::\d+)?\b"
     rf"|(?P<dayfirst>\b\d{{1,2}}\s+{_MONTH}(?![A-Za-z])(?:\s+\d{{4}}\b)?)"
     rf"|(?<![\w.])(?P<duration>{_NUMERAL}\s*{_UNIT}(?:\s*,?\s*(?:and\s+)?{_NUMERAL}\s*{_UNIT})*)"
-    rf"|(?<![\w.])(?P<number>{_NUMERAL}"
+    rf"|(?<![\w.])(?![-+]\d{{1,2}}:\d{{2}}\b)(?P<number>{_NUMERAL}"  # a sign before a clock time is no number's
     rf"(?P<power>[eE][-+]?\d+(?![\w])|\s*[x×*·]\s*10\s*(?:\^|\*\*)\s*[-+]?\d+|(?:\^|\*\*)[-+]?\d+)?"
     rf"(?:(?P<suffix>bn|[kKMG])(?![\w])|\s+(?P<scale>{_SCALE})\b)?"
     rf"(?P<percent>\s?%)?)"
