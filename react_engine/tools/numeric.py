@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -108,12 +109,13 @@ def listing(fields: list[Numeric]) -> str:
 
 def resolve(ctx: ToolContext, asked: str) -> Numeric:
     """The numeric field `asked` names: by a `key=value` pair its first words name (`pid=2227` for "pid acquire
-    lock": ids and ports are no field until a question names one), else by name (any case, `_` or space alike), by the name its words start with
-    (the question's field before the words of its searches: `free` for "free memory limit"), by the name's words
-    when the other words hold on every current row (a field named `time` for "response time"), by the words beside
-    a number in the current rows (`located`: "brightness target" in `brightness: target=38`), by a name it starts
-    (`latency` for `latency_ms`), or by its unit (the one field in bytes, or named `bytes`, for "bytes" or "size";
-    in seconds for "duration"); ToolError naming the fields there are otherwise."""
+    lock": ids and ports are no field until a question names one), else by name (any case, `_` or space alike), by
+    the name its words start with (the question's field before the words of its searches: `free` for "free memory
+    limit"), by the name's words when the other words hold on every current row (a field named `time` for
+    "response time"), by the words beside a number in the current rows (`located`: "brightness target" in
+    `brightness: target=38`), by a name it starts (`latency` for `latency_ms`), or by its unit (the one field in
+    bytes, or named `bytes`, for "bytes" or "size"; in seconds for "duration"); ToolError naming the fields there
+    are otherwise."""
     fields = numeric_fields(ctx)
     asked = _OF_LINES.sub("", asked) or asked  # "latency of requests": the latency
     key = fold(asked)
@@ -136,16 +138,17 @@ def resolve(ctx: ToolContext, asked: str) -> Numeric:
 def _named(asked: str, key: str, words: set[str], fields: list[Numeric]) -> Numeric | None:
     """The field named `key` (folded), else the longest one its words start with, else the longest one named by
     some of its words; None when none is."""
-    return _one(asked, [f for f in fields if fold(f.name) == key]) or _one(
-        asked, [f for f in fields if key.startswith(fold(f.name) + " ")], strict=False) or _one(
-        asked, [f for f in fields if set(fold(f.name).split()) <= words], strict=False)
+    return _first(asked, fields, ((lambda f: fold(f.name) == key, True),
+                                  (lambda f: key.startswith(fold(f.name) + " "), False),
+                                  (lambda f: set(fold(f.name).split()) <= words, False)))
 
 
 def _pair_leading(key: str, messages: list[str]) -> Numeric | None:
     """The `key=value` number the messages write under the longest run of `key`'s first words, or None."""
     words = key.split()
+    holding = [m for m in messages if words and words[0] in m.lower()]  # each run starts with the first word
     for n in range(len(words), 0, -1):
-        if (pair := pair_named(" ".join(words[:n]), messages)) is not None:
+        if (pair := pair_named(" ".join(words[:n]), holding)) is not None:
             return Numeric(pair.name, pair.unit or _unit_named(pair.name), field=pair)
     return None
 
@@ -154,11 +157,18 @@ def _by_name(asked: str, key: str, words: set[str], fields: list[Numeric]) -> Nu
     """The field named `key` (folded), else the one named by all its words, else the one whose name it starts,
     else the one in the unit it names; None when none is."""
     unit = _unit_asked(words)
-    for match in (lambda f: fold(f.name) == key,
-                  lambda f: set(fold(f.name).split()) <= words,
-                  lambda f: fold(f.name).startswith(key) or fold(f.name).replace(" ", "").startswith(key),
-                  lambda f: f.unit == unit or fold(f.name) == unit):
-        found = _one(asked, [f for f in fields if match(f)])
+    return _first(asked, fields, ((lambda f: fold(f.name) == key, True),
+                                  (lambda f: set(fold(f.name).split()) <= words, True),
+                                  (lambda f: fold(f.name).startswith(key) or fold(f.name).replace(" ", "").startswith(
+                                      key), True),
+                                  (lambda f: f.unit == unit or fold(f.name) == unit, True)))
+
+
+def _first(asked: str, fields: list[Numeric], rules: tuple[tuple[Callable[[Numeric], bool], bool], ...]
+           ) -> Numeric | None:
+    """The field the first rule that finds one finds (see `_one`; `strict` with each rule), or None."""
+    for match, strict in rules:
+        found = _one(asked, [f for f in fields if match(f)], strict)
         if found is not None:
             return found
     return None
