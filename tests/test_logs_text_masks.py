@@ -51,11 +51,12 @@ def test_text_written_anew_or_with_another_head_is_searched_again() -> None:
 
 def test_a_dropped_text_s_masks_are_forgotten() -> None:
     frame = _frame(["a"] * 5, ["h"] * 5)
+    before = set(text_masks._MASKS.held)
     text_matches(frame, literal("a"), ignore_case=True)
-    held = len(text_masks._KEPT)
+    kept = set(text_masks._MASKS.held) - before
     del frame
     gc.collect()
-    assert len(text_masks._KEPT) == held - 1
+    assert len(kept) == 1 and not kept & set(text_masks._MASKS.held)  # other tests' texts may go too
 
 
 def test_only_the_last_searches_are_kept() -> None:
@@ -79,9 +80,10 @@ def test_searches_read_back_match_fresh_ones(messages: list[str], wanted: list[t
 
 def test_a_text_dying_while_its_thread_holds_the_lock_is_forgotten() -> None:
     frame = _frame(["abc"], ["h "])
+    before = set(text_masks._MASKS.held)
     text_matches(frame, literal("b"))
-    held = len(text_masks._KEPT)
-    with text_masks._LOCK:  # as when a collection runs inside `kept_mask`: forgetting must not wait for the lock
+    kept = set(text_masks._MASKS.held) - before
+    with text_masks._MASKS.lock:  # as when a collection runs inside `kept_mask`: forgetting must not wait for it
         del frame
         gc.collect()
-    assert len(text_masks._KEPT) == held - 1
+    assert len(kept) == 1 and not kept & set(text_masks._MASKS.held)

@@ -40,10 +40,10 @@ def test_a_frame_keeps_its_last_subsets_and_forgets_them_with_it() -> None:
     kept = [select(frame, m) for m in masks]
     assert select(frame, masks[-1]) is kept[-1]
     assert select(frame, masks[0]) is not kept[0]  # the least recently used was dropped
-    entry = subsets._KEPT[id(frame)]
+    entry = subsets._SUBSETS.held[id(frame)]
     del frame, kept
     gc.collect()
-    assert all(held is not entry for held in subsets._KEPT.values())  # other tests' frames may go too
+    assert all(held is not entry for held in subsets._SUBSETS.held.values())  # other tests' frames may go too
 
 
 @given(bits=st.lists(st.booleans(), min_size=1, max_size=40), again=st.lists(st.integers(0, 3), max_size=6))
@@ -59,8 +59,8 @@ def test_a_frame_dying_while_its_thread_holds_the_lock_is_forgotten() -> None:
     frame = _frame(6)
     select(frame, np.arange(6) < 2)
     key = id(frame)
-    with subsets._LOCK:  # as when a collection runs inside `kept_subset`: forgetting must not wait for the lock
+    with subsets._SUBSETS.lock:  # as when a collection runs inside `kept_subset`: forgetting must not wait for the lock
         del frame
         gc.collect()
-    assert key not in subsets._KEPT
+    assert key not in subsets._SUBSETS.held
 

@@ -8,43 +8,18 @@ for them holds as long as they live; it is kept as bits (125 kB per million rows
 
 from __future__ import annotations
 
-import threading
-import weakref
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
 import numpy as np
 import pandas as pd
 import pyarrow as pa
 
+from react_engine.logs.kept import Kept
+
 KEPT = 16
 """Searches whose masks are kept per text (the least recently used is dropped)."""
-
-
-class _Masks:
-    """One text's kept masks (packed bits), and its columns' arrays (weakly: forgotten with the first)."""
-
-    def __init__(self, arrays: tuple[pa.ChunkedArray, ...]) -> None:
-        key = id(arrays[0])
-        self.arrays = [weakref.ref(arrays[0], lambda dead: _forget(key, dead)),
-                       *(weakref.ref(array) for array in arrays[1:])]
-        self.found: OrderedDict[Hashable, np.ndarray] = OrderedDict()
-
-    def of(self, arrays: tuple[pa.ChunkedArray, ...]) -> bool:
-        return len(arrays) == len(self.arrays) and all(r() is a for r, a in zip(self.arrays, arrays, strict=True))
-
-
-_KEPT: dict[int, _Masks] = {}
-"""By the id of the text's first array."""
-_LOCK = threading.Lock()
-
-
-def _forget(key: int, dead: weakref.ref[pa.ChunkedArray]) -> None:
-    """Called as the object dies: without the lock, which the dying object's thread may hold (a collection can
-    run in any allocation); its id cannot be taken by another object before it is gone."""
-    held = _KEPT.get(key)
-    if held is not None and held.arrays[0] is dead:
-        _KEPT.pop(key, None)
+_MASKS: Kept[np.ndarray] = Kept(KEPT)
+"""Each text's masks as bits, by its columns' arrays."""
 
 
 def _arrays(columns: list[pd.Series]) -> tuple[pa.ChunkedArray, ...] | None:
@@ -59,19 +34,9 @@ def kept_mask(columns: list[pd.Series], key: Hashable, search: Callable[[], np.n
     arrays = _arrays(columns)
     if arrays is None:
         return search()
-    with _LOCK:
-        masks = _KEPT.get(id(arrays[0]))
-        packed = masks.found.get(key) if masks is not None and masks.of(arrays) else None
-        if packed is not None and masks is not None:
-            masks.found.move_to_end(key)
+    packed = _MASKS.get(arrays, key)
     if packed is not None:
         return np.unpackbits(packed, count=len(arrays[0])).astype(bool)
     found = search()
-    with _LOCK:
-        masks = _KEPT.get(id(arrays[0]))
-        if masks is None or not masks.of(arrays):
-            masks = _KEPT[id(arrays[0])] = _Masks(arrays)
-        masks.found[key] = np.packbits(found)
-        while len(masks.found) > KEPT:
-            masks.found.popitem(last=False)
+    _MASKS.put(arrays, key, np.packbits(found))
     return found
