@@ -27,7 +27,8 @@ DPKG_PATTERNS = (
 
 def _dpkg_finish(columns: Columns) -> None:
     for name in ("old_version", "version"):
-        columns[name] = nil_to_null(columns[name], "<none>")
+        if name in columns:  # absent when no line matched (an empty file read as dpkg)
+            columns[name] = nil_to_null(columns[name], "<none>")
 
 
 DPKG = Format(
