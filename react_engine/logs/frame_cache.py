@@ -10,7 +10,7 @@ of the text: about 1.15-1.6x the log.
 (Measured at 1M OpenSSH lines: the former zstd entries were 0.07x the log but cost 0.6 s of CPU to
 decompress, 40% of a cached ask, and held a second copy of the frame while they did.) Its CRC-32 is
 stored at its end and checked before the entry is decoded, so a damaged entry is dropped and the file
-parsed again, never trusted; an entry another user owns, or that others may write, is never read (a CRC finds
+parsed again, never trusted (unless it is known whole since the machine started: see `whole`); an entry another user owns, or that others may write, is never read (a CRC finds
 damage, not a rewrite: anyone who can write an entry can sum its CRC again).
 Beside an entry may lie the values of numeric fields read from its messages (see `stored`), deleted with it,
 ending in a keyed digest under the folder's secret (`cache_key`).
@@ -38,6 +38,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from react_engine.logs import whole
 from react_engine.logs.mapped import map_file
 from react_engine.logs.packing import pack, unpack
 from react_engine.logs.sources import SourceFile
@@ -206,15 +207,16 @@ def _crc_text(crc: int) -> bytes:
 
 def _read(entry: Path, digest: bytes, checked: bool) -> tuple[pa.Table, dict] | None:
     """The entry's table and file info; None when it was parsed from another version of the file or with
-    other options or is not `owned`, and None (with the entry deleted) when it is `checked` and its checksum does
-    not match."""
+    other options or is not `owned`, and None (with the entry deleted) when it is `checked`, not known `whole` for
+    this boot, and its checksum does not match."""
     if not owned(entry):
         return None
     data = map_file(entry)
     body = data.size - _TRAILER_BYTES
     if body <= 0 or data[body : body + _DIGEST_BYTES].to_pybytes() != digest:
         return None
-    if checked and _crc_text(_file_crc(entry, data.size - _CRC_BYTES)) != data[-_CRC_BYTES:].to_pybytes():
+    if checked and not whole.known(entry) and \
+            _crc_text(_file_crc(entry, data.size - _CRC_BYTES)) != data[-_CRC_BYTES:].to_pybytes():
         entry.unlink(missing_ok=True)
         return None
     table = pa.ipc.open_file(data.slice(0, body)).read_all()
@@ -236,6 +238,7 @@ def get(source: SourceFile, options: Mapping[str, object], *, checked: bool = Tr
         hit = _read(entry, key.digest, checked)
         if hit is not None:
             touch(entry)
+            whole.mark(entry)  # summed, or written by this process
             table, info = _renamed(*hit, source.name)
             return table, info | {"entry": _entry_id(key)}
         return None
@@ -363,6 +366,7 @@ def put(source: SourceFile, options: Mapping[str, object], table: pa.Table, info
             values.unlink(missing_ok=True)
         os.replace(tmp, entry)
         touch(entry)
+        whole.mark(entry)  # as written: its CRC was summed from the bytes written
         return _entry_id(key)
     except (OSError, pa.ArrowException):
         if tmp is not None:
