@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """CPU of one cached `react-engine ask`, split into python start, imports, load, planning, tools and output.
 
-    python scripts/bench_ask.py [--input FILE] [--runs 3]
+    python scripts/bench_ask.py [--input FILE] [--question TEXT] [--runs 3]
 
 Builds the loghub OpenSSH sample repeated 500 times (as scripts/bench_ingest.py does: 1M lines), asks once to
 write the cache, then runs the cached ask N times, each in a fresh process that times its own phases with
@@ -68,9 +68,9 @@ print("PHASES " + json.dumps(phases), file=sys.stderr)
 """
 
 
-def ask_phases(path: Path, env: dict[str, str]) -> dict[str, float]:
-    """The CPU seconds of each phase of one cached ask, in a fresh process."""
-    command = [sys.executable, "-c", CHILD, QUESTION, str(path), "--planner", "rules", "--no-trace"]
+def ask_phases(path: Path, env: dict[str, str], question: str = QUESTION) -> dict[str, float]:
+    """The CPU seconds of each phase of one cached ask of `question`, in a fresh process."""
+    command = [sys.executable, "-c", CHILD, question, str(path), "--planner", "rules", "--no-trace"]
     done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
     line = next((x for x in done.stderr.splitlines() if x.startswith("PHASES ")), None)
     if line is None:
@@ -93,6 +93,7 @@ def report(runs: list[dict[str, float]]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--input", type=Path, help="a log to ask about (default: the OpenSSH sample x500)")
+    parser.add_argument("--question", default=QUESTION, help=f"the question asked (default: {QUESTION!r})")
     parser.add_argument("--runs", type=int, default=3, help="cached asks to run; the median of each phase is shown")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -102,8 +103,8 @@ def main() -> None:
             print(f"skipped: {SAMPLE} not found (give --input, or put the loghub samples there)")
             return
         env = {**environment(work), "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
-        ask_phases(path, env)  # writes the cache and the bytecode
-        report([ask_phases(path, env) for _ in range(args.runs)])
+        ask_phases(path, env, args.question)  # writes the cache and the bytecode
+        report([ask_phases(path, env, args.question) for _ in range(args.runs)])
 
 if __name__ == "__main__":
     main()
