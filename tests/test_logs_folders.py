@@ -15,7 +15,7 @@ from real_logs import HOW_TO_RUN, REAL_LOGS
 from react_engine import Engine
 from react_engine.app.cli import main
 from react_engine.errors import InputError
-from react_engine.logs import LoadOptions, load
+from react_engine.logs import LoadOptions, folders, load
 from react_engine.logs.folders import is_log_name
 from react_engine.logs.globs import compile_glob, matches
 from react_engine.planners.rules import RulesPlanner
@@ -55,6 +55,15 @@ def test_a_non_log_file_named_explicitly_is_read(tmp_path: Path) -> None:
     folder = _folder(tmp_path / "logs")
     frame = load([folder / "README.md"], NO_CACHE)
     assert len(frame) == 15 and not frame.attrs["warnings"]
+
+
+def test_the_names_rule_is_compiled_when_a_folder_is_first_walked(tmp_path: Path) -> None:
+    folder = _folder(tmp_path / "logs")
+    folders._not_logs.cache_clear()
+    assert len(load([folder / "app.log"], NO_CACHE)) == 30
+    assert folders._not_logs.cache_info().currsize == 0  # a file named: no name is judged
+    assert {Path(s).name for s in load(folder, NO_CACHE)["source"]} == {"app.log"}
+    assert folders._not_logs.cache_info().currsize == 1
 
 
 def test_glob_chooses_files_and_replaces_the_log_rule(tmp_path: Path) -> None:
