@@ -84,6 +84,12 @@ def test_what_came_before_says_it_is_context() -> None:
     assert "context, not a diagnosis" in result.answer
 
 
+def test_the_window_of_lines_before_the_first_error_is_computed_not_written() -> None:
+    result = ask("What happened before the first error?", real_log("Apache"))
+    window = _table(result)["window"]
+    assert f"In the {window} lines before" in result.answer and result.verified, result.answer
+
+
 def test_patterns_as_csv_rows(tmp_path: Path) -> None:
     from react_engine.answer.tables import result_table
     from react_engine.app.cli.render import csv_text

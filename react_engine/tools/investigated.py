@@ -46,6 +46,7 @@ class Preceded(Table):
 
     occurrences: int
     lines_before: int
+    window: int  # how many lines before each occurrence were looked at
     method: str
     first: str | None = optional()
     just_before: list[str] | None = optional()

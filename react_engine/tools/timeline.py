@@ -132,7 +132,8 @@ def preceding(params: PrecedingParams, ctx: ToolContext) -> ToolResult:
     method = (f"the {BEFORE} lines before {f'each of the first {len(hits):,}' if params.each else 'the first'} of "
               f"the {occurrences:,} occurrences on the same {column}; context, not a diagnosis")
     return ToolResult(value=Preceded(columns=["count", "share_before", "share_overall", "pattern", "example"],
-                                     rows=rows, occurrences=occurrences, lines_before=len(near), method=method,
+                                     rows=rows, occurrences=occurrences, lines_before=len(near), window=BEFORE,
+                                     method=method,
                                      **({} if params.each else _first(frame, hits, before, ctx.settings.sample_chars))),
                       summary=f"preceding {brief(params.value, 40)} -> {len(near):,} lines before "
                               f"{len(hits):,} occurrences, {len(counts):,} patterns ({method})",
