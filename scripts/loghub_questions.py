@@ -7,7 +7,7 @@ template parameter (`port <*>` is port, `src: /<*>` is src), a *value* is a para
 computed with pandas from EventTemplate and the parameters each Content line fills in (a template is a regex with
 `<*>` as a group); an event's truth is kept only when a plain search of its words over Content finds the same lines, so
 every question has one reading (the search runs over the raw lines, so a phrase a thread or component name also
-writes, such as Hadoop's "IPC Server handler", is no event). Six shapes:
+writes, such as Hadoop's "IPC Server handler", is no event). Ten shapes:
 
     count_from   How many <event words> from <value>?
     count        How many <event words>?
@@ -15,6 +15,13 @@ writes, such as Hadoop's "IPC Server handler", is no event). Six shapes:
     field_of     What is the <field> of <value> that <event words>?
     count_in     How many <event words> in <field> <value>?
     most         Which <field> has the most <event words>?
+    distinct     How many distinct <field> when <event words>?
+    first_last   What is the <first|last> <field> when <event words>?
+    fewest       Which <field> has the fewest <event words>?
+    range        What are the min and max <field> when <event words>?
+
+The last four ask of a field the way operators do; a first or last value is kept only when the lines of the event
+written at the first (last) time all write the same value, and a fewest only when one value is the rarest.
 
 Sampling is seeded (`--per-shape` questions per shape and system). An answer is *right* when its value is the truth,
 *honest* when it is partial or refused and gives no wrong value as verified, *wrong ✓* when a wrong value is marked
@@ -45,11 +52,13 @@ ROOT = Path(__file__).resolve().parents[1]
 # ../shared/real_logs next to the repository (or next to a folder holding it, as for a git worktree)
 REAL = next((p / "shared" / "real_logs" for p in ROOT.parents if (p / "shared" / "real_logs").is_dir()),
             ROOT.parent / "shared" / "real_logs")
-SHAPES = ("count_from", "count", "statistic", "field_of", "count_in", "most")
+SHAPES = ("count_from", "count", "statistic", "field_of", "count_in", "most", "distinct", "first_last", "fewest", "range")
 FUNCTION = frozenset(["a", "an", "the", "for", "from", "to", "of", "by", "in", "at", "on", "with", "and", "or", "is", "are", "was", "be", "as", "into", "via", "not", "no"])
 WORD = re.compile(r"[A-Za-z][A-Za-z]+")
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 STATS = ("min", "max", "sum", "average")
+ASKING = frozenset(["when", "what", "which", "where", "who", "how"])  # no field name for a question that asks with it
+MOMENT = ("Timestamp", "Date", "Month", "Day", "Time")  # the columns of a line's time, as the systems write it
 
 
 @dataclass
@@ -130,6 +139,8 @@ def structured(csv: Path) -> pd.DataFrame:
     frame = pd.read_csv(csv, dtype=str, keep_default_na=False)
     raw = csv.with_name(csv.name.removesuffix("_structured.csv")).read_text(errors="replace").splitlines()
     frame["Raw"] = [raw[int(i) - 1] if 0 < int(i) <= len(raw) else c for i, c in zip(frame["LineId"], frame["Content"])]
+    frame["Moment"] = frame[[c for c in MOMENT if c in frame.columns]].agg(" ".join, axis=1)
+    frame["Line"] = frame["LineId"].astype(int)
     return frame
 
 
@@ -146,7 +157,7 @@ def templates(frame: pd.DataFrame) -> list[Template]:
                               columns=[f"p{i}" for i in range(text.count("<*>"))])
         pieces = text.split("<*>")
         names = [_field_name(piece) if _apart(piece, after) else None for piece, after in itertools.pairwise(pieces)]
-        found.append(Template(str(event_id), str(text), pd.concat([rows[["Content", "Raw"]], params], axis=1), names))
+        found.append(Template(str(event_id), str(text), pd.concat([rows[["Content", "Raw", "Moment", "Line"]], params], axis=1), names))
     return found
 
 
@@ -326,12 +337,62 @@ def _most(event: Event, rng: random.Random) -> Question | None:
     return Question("", "most", f"Which {name} has the most {event.phrase}?", counts.index[0])
 
 
+def _entity_column(event: Event, rng: random.Random) -> tuple[str, pd.Series] | None:
+    """One field the event's templates name whose every value is worth naming (`_named_column`), or None."""
+    named = _named_column(event, rng)
+    return named if named is not None and named[0] not in ASKING and named[1].map(_entity).all() else None
+
+
+def _distinct(event: Event, rng: random.Random) -> Question | None:
+    if (named := _entity_column(event, rng)) is None:
+        return None
+    name, column = named
+    return Question("", "distinct", f"How many distinct {name} when {event.phrase}?", int(column.nunique()))
+
+
+def _first_last(event: Event, rng: random.Random) -> Question | None:
+    """The field's value on the event's first (or last) line, when every line of the event written at that line's
+    time writes the same value (which line of a second is first is not known)."""
+    if (named := _entity_column(event, rng)) is None:
+        return None
+    name, column = named
+    rows = event.rows().assign(value=column.to_numpy()).sort_values("Line")
+    which = rng.choice(("first", "last"))
+    moment = rows["Moment"].iloc[0 if which == "first" else -1]
+    values = set(rows.loc[rows["Moment"] == moment, "value"])
+    if len(values) != 1:
+        return None
+    return Question("", "first_last", f"What is the {which} {name} when {event.phrase}?", values.pop())
+
+
+def _fewest(event: Event, rng: random.Random) -> Question | None:
+    if (named := _entity_column(event, rng)) is None:
+        return None
+    counts = named[1].value_counts(ascending=True)
+    if len(counts) < 2 or counts.iloc[0] == counts.iloc[1]:
+        return None
+    return Question("", "fewest", f"Which {named[0]} has the fewest {event.phrase}?", counts.index[0])
+
+
+def _range(event: Event, rng: random.Random) -> Question | None:
+    numeric = [n for n in _named(event) if _column(event, n).map(_number).notna().all()]
+    if not numeric:
+        return None
+    name = rng.choice(numeric)
+    numbers = _column(event, name).map(_number)
+    if numbers.nunique() < 2:
+        return None
+    low, high = (int(v) if float(v).is_integer() else float(v) for v in (numbers.min(), numbers.max()))
+    return Question("", "range", f"What are the min and max {name} when {event.phrase}?", [low, high])
+
+
 def _count(event: Event, rng: random.Random) -> Question | None:
     return Question("", "count", f"How many {event.phrase}?", len(event.rows()))
 
 
 MAKERS = {"count_from": _count_from, "count": _count, "statistic": _statistic, "field_of": _field_of,
-          "count_in": _count_in, "most": _most}
+          "count_in": _count_in, "most": _most, "distinct": _distinct, "first_last": _first_last, "fewest": _fewest,
+          "range": _range}
 
 
 def questions(logs: Path, system: str, per_shape: int, seed: int = 33) -> list[Question]:
@@ -362,12 +423,16 @@ def _matches(value: Any, truth: Any, shape: str) -> bool:
 
     if value is None:
         return False
+    if isinstance(truth, list):  # a range: the lowest and the highest value, in that order or named
+        found = list(value.values()) if isinstance(value, dict) else value
+        return isinstance(found, list) and len(found) == len(truth) and all(
+            _matches(v, t, shape) for v, t in zip(found, truth, strict=True))
     if isinstance(truth, (int, float)) and not isinstance(truth, bool):
         return not isinstance(value, (list, dict)) and (  # answers round a statistic to 4 decimals
             same_value(value, truth, rel_tolerance=1e-6) or same_value(value, round(truth, 4), rel_tolerance=1e-9))
     if same_value(value, truth) or _restates(value, truth):
         return True
-    if shape in ("most", "field_of"):
+    if shape in ("most", "field_of", "fewest", "first_last"):
         items = ranking(value)
         return bool(items) and same_value(items[0], truth)
     return False
