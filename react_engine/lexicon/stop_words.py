@@ -61,7 +61,7 @@ VALUE_QUALIFIERS = frozenset({"number", "numbers", "code", "codes", "id", "ids",
 
 PHRASE_ENDS = frozenset({
     "a", "an", "the", "of", "in", "on", "at", "for", "from", "to", "by", "with", "and", "or", "than", "that", "which",
-    "who", "whom", "whose", "there", "per", "across", "during", "over", "into", "is", "are", "was", "were", "be",
+    "who", "whom", "whose", "when", "where", "there", "per", "across", "during", "over", "into", "is", "are", "was", "were", "be",
     "been", "do", "does", "did", "have", "has", "had", "got", "get", "gets", "came", "come", "comes", "show", "shows",
     "showed", "shown", "appear", "appears", "appeared", "logged", "sent", "made", "make", "makes", "send", "sends",
     "open", "opens", "hold", "holds", "held", "say", "says", "said"})
@@ -81,6 +81,10 @@ FIELD_NAME_STOPS = frozenset({
 """Words of a log line that never name the number after them ("in 5 ms", "Nov 20", "line 42", "port 22"): a field
 found in messages is named by the word before its number only when that word is none of these. Not `FILLER`: a
 log's "time", "count" or "total" before a number does name it."""
+
+PATTERN_FIELD_STOPS = FIELD_NAME_STOPS - {"from", "to", "port", "line"}
+"""Words before a variable position of a message pattern that never name it: a position is any value, not only a
+number, so "from <*>", "to <*>", "port <*>" and "line <*>" name theirs."""
 
 LOCATING_FILLER = frozenset({
     "of", "the", "a", "an", "in", "to", "for", "per", "by", "on", "at", "all", "each", "every", "value", "values",

@@ -64,6 +64,15 @@ _SPAN_UNITS = r"\bhow many (?:" + unit_names(last="day", plural="s") + r")\b(?=.
 _ASKING = (r"\b(?:" + "|".join(UNANSWERED_ASKING) + r")\b|%"
            r"|\b(?:" + "|".join(ORDINALS) + r")\s+(?:" + "|".join(PLACED) + r")\b")  # a place in a ranking other than the first ("the second most")
 
+_AUXILIARY = r"(?:was|were|is|are|did|does|do|has|had|will)\b"
+CONDITION = re.compile(r"(?<=\w)[\s,]+when\s+(?!" + _AUXILIARY + r")(?=[A-Za-z])", re.I)
+""""when" joining what is asked to the event of the lines it is asked of ("the max port for 1.2.3.4 when failed
+none", "the first src when receiving block"): the event's words are searches of the same lines, as after "in lines
+with", and the "when" asks no time."""
+_WHEN = r"\bwhen(?:'?s)?\b"
+_ASKING_WHEN = rf"(?<!\w )(?<!\w, ){_WHEN}|{_WHEN}(?!\s+(?!{_AUXILIARY})[A-Za-z])"  # no CONDITION's "when"
+
+
 def _percentile(t: AskedText) -> Measure | None:
     m = t.take(r"\b(\d{1,2}(?:\.\d+)?)(?:st|nd|rd|th)?[- ]?percentile\b|\bp(\d{2})\b|\bpercentile\b")
     if m is None:
@@ -252,7 +261,7 @@ def _times(t: AskedText) -> Measure | None:
         return Duration(start="", end="")
     if t.take(r"\bgaps?\b|\bsilen(?:ce|t)\b|\bwent quiet\b|\bstopped logging\b"):
         return Gaps()
-    when = t.take(r"\bwhen(?:'?s)?\b|\btime of (?:the )?(?=(?:first|frist|earliest|oldest|last|lst|latest"
+    when = t.take(_ASKING_WHEN + r"|\btime of (?:the )?(?=(?:first|frist|earliest|oldest|last|lst|latest"
                   r"|most recent|newest)\b)|^\W*(?:the\s+)?(?:latest|most recent|earliest)\b(?!\s+" + _N + r"\b)(?=[^\d]*$)") or t.take(
         r"\bwhat time\b", over_read=True)  # "time" may have been read as a log's field
 

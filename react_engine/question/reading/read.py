@@ -14,7 +14,7 @@ from react_engine.lexicon.known_words import TIME_WORDS, lexicon_words
 from react_engine.lexicon.statistic_words import MEASURE_WORDS
 from react_engine.lexicon.stop_words import FILLER
 from react_engine.question.asked import field_words
-from react_engine.question.asking import asked, unread_words
+from react_engine.question.asking import CONDITION, asked, unread_words
 from react_engine.question.interpretation import Correction, Interpretation, TimeWindow
 from react_engine.question.measures import Comparison, Count, Gaps, Occurrence, Share, Span, Statistic
 from react_engine.question.query import Filter, LevelFilter, Query, TextFilter, TimeFilter
@@ -228,17 +228,11 @@ def _untarget(draft: Draft, words: str) -> bool:
     return True
 
 
-# "when" joining a measure to the event of the lines it is measured over ("the max port for 1.2.3.4 when failed
-# none"): the event's words are searches of the same lines, as after "in lines with"
-_CONDITION = re.compile(r"(?<=\w)[\s,]+when\s+(?!(?:was|were|is|are|did|does|do|has|had|will)\b)(?=[A-Za-z])", re.I)
-
-
 def _condition(q: Question, draft: Draft) -> None:
-    """Read a "when" that joins a statistic to the event of its lines: the words after it are searches of the lines
-    measured, which the searches already hold (an event the lines do not write with the rest is refused as apart)."""
-    if not isinstance(draft.asked.measure, Statistic):
-        return
-    for m in _CONDITION.finditer(q.text):
+    """Read a "when" that joins what is asked to the event of its lines (`CONDITION`): the words after it are
+    searches of the lines asked of, which the searches already hold (an event the lines do not write with the rest
+    is refused as apart)."""
+    for m in CONDITION.finditer(q.text):
         if not any(q.used[m.start():m.end()]):
             q.consume(m.start(), m.end())
 
