@@ -13,10 +13,12 @@ from react_engine.logs.fields import SAMPLE_ROWS, discover, read
 from react_engine.logs.formats.logformat import RULE_COLUMN
 from react_engine.logs.loader import PathsArg, load_tables, year_assumed
 from react_engine.logs.options import LoadOptions
+from react_engine.logs.pattern_fields import fielded_patterns
 from react_engine.logs.schema import INTERNAL_COLUMNS
 from react_engine.logs.severity import SEVERITIES
 
 MISSING = "missing"
+PATTERNS_LISTED = 20  # the patterns with fields a report lists, those covering the most sampled lines first
 
 
 class TimeRange(BaseModel):
@@ -35,6 +37,23 @@ class NumberField(BaseModel):
     rows: int = Field(description="rows that carry it")
 
 
+class FieldReport(BaseModel):
+    """A field of a message pattern: named by the log's word beside it, typed from its values."""
+
+    name: str
+    type: str = Field(description="integer, float, ip, port, duration, bytes, time, id or text")
+    unit: str = Field("", description="the unit its values are written in, when one is")
+    examples: list[str]
+
+
+class PatternReport(BaseModel):
+    """A message pattern (`<*>` where its lines differ), the sampled lines it covers, and its fields."""
+
+    template: str
+    rows: int = Field(description="sampled lines it covers")
+    fields: list[FieldReport]
+
+
 class FileReport(BaseModel):
     """What one input loaded as (or, in `InspectReport`, all inputs together)."""
 
@@ -50,6 +69,7 @@ class FileReport(BaseModel):
                                             "when several); None when every date wrote its year")
     columns: list[str]
     fields: list[NumberField] = Field(default_factory=list, description="numeric fields a statistic can be asked of")
+    patterns: list[PatternReport] = Field(default_factory=list, description="message patterns and their fields")
     warnings: list[str]
 
 
@@ -100,6 +120,7 @@ def _file_report(table: pa.Table, info: dict[str, Any]) -> FileReport:
         year_assumed=info.get("year_assumed"),
         columns=[c for c in table.column_names if c not in INTERNAL_COLUMNS],
         fields=_number_fields(table),
+        patterns=_patterns(table),
         warnings=info["warnings"],
     )
 
@@ -117,6 +138,18 @@ def _number_fields(table: pa.Table) -> list[NumberField]:
     taken = {f.name.lower() for f in found}
     return found + [NumberField(name=f.name, type="message", unit=f.unit, rows=int(read(messages, f).notna().sum()))
                     for f in discover(sample) if f.name.lower() not in taken]
+
+
+def _patterns(table: pa.Table) -> list[PatternReport]:
+    """The patterns of a sample of the messages that have fields, with their fields (see `logs.pattern_fields`)."""
+    if "message" not in table.column_names or not table.num_rows:
+        return []
+    messages = table.column("message")
+    sample = messages.take(pa.array(range(0, len(messages), max(1, len(messages) // SAMPLE_ROWS)))).drop_null()
+    found = fielded_patterns([str(m) for m in sample.to_pylist()], PATTERNS_LISTED)
+    return [PatternReport(template=p.template, rows=p.rows, fields=[
+        FieldReport(name=f.name, type=f.type, unit=f.unit, examples=list(f.examples)) for f in p.fields])
+        for p in found]
 
 
 def _skipped_report(info: dict[str, Any]) -> FileReport:
@@ -157,6 +190,7 @@ def _held(files: list[FileReport]) -> dict[str, Any]:
     """The files' columns and fields, each once, and all their warnings."""
     return {"columns": list(dict.fromkeys(c for f in files for c in f.columns)),
             "fields": _merged([field for f in files for field in f.fields]),
+            "patterns": list({p.template: p for f in reversed(files) for p in f.patterns}.values())[::-1],
             "warnings": [w for f in files for w in f.warnings]}
 
 

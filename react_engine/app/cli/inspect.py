@@ -26,7 +26,18 @@ def _render(report: FileReport, title: str) -> list[str]:
         f"  columns:    {', '.join(report.columns)}",
         f"  numbers:    {_numbers(report)}",
     ]
+    lines += _patterns(report)
     lines += [f"  warning:    {warning}" for warning in report.warnings]
+    return lines
+
+
+def _patterns(report: FileReport) -> list[str]:
+    """Each pattern with fields, then its fields with their type, unit and examples."""
+    lines = ["  patterns:   none with fields"] if not report.patterns else ["  patterns:"]
+    for pattern in report.patterns:
+        lines.append(f"    {pattern.template}  ({pattern.rows:,} lines)")
+        lines += [f"      {f.name}: {f.type}{' (' + f.unit + ')' if f.unit else ''}, e.g. {', '.join(f.examples)}"
+                  for f in pattern.fields]
     return lines
 
 
