@@ -21,6 +21,7 @@ from react_engine.question.measures import (
     Listing,
     Measure,
     Occurrence,
+    Ordered,
     Patterns,
     Pivot,
     Preceding,
@@ -32,7 +33,8 @@ from react_engine.question.measures import (
     Top,
     Unusual,
 )
-from react_engine.tools import results
+from react_engine.question.asking import singular
+from react_engine.tools import results, timed
 from react_engine.tools.registry import ToolValue
 
 ALL_LINES = " (all lines)"
@@ -74,6 +76,8 @@ def _measured(measure: Measure, asked: Measure, history: list[HistoryItem], wher
             return _asked(asked, history, where, first) or _worded(measure, history, where)
         case Statistic() | Rate() | Pivot() | Share() | Comparison() | Occurrence() | Span() | Gaps() | Duration():
             return _asked(asked, history, where, first)
+        case Ordered():
+            return _ordered(measure, _latest(history, timed.OrderedValues), where)
         case _:
             assert_never(measure)
 
@@ -127,6 +131,21 @@ def _worded(measure: Count | Distinct | Top | Histogram | Listing, history: list
             return _counted(_latest(history, results.Counted), "log lines", where)
         case _:
             assert_never(measure)
+
+
+def _ordered(measure: Ordered, found: tuple[HistoryItem, timed.OrderedValues] | None, where: str
+             ) -> tuple[str, Any] | None:
+    """The values of the first (or last) lines holding one, each with its line; None when no step found them."""
+    if found is None:
+        return None
+    which, label, values = ("first" if measure.which == "oldest" else "last"), measure.key.shown(), found[1].values
+    if not values:
+        return f"No line{where} holds {label}.", None
+    held = "; ".join(f"{_value_named(measure.key.name, v.value)} ({v.place.time or 'no time'}, {v.place.source}:"
+                     f"{v.place.line})" for v in values)
+    what = f"The {which} {singular(label)}" if measure.n == 1 else f"The {which} {len(values)} {label}"
+    return (f"{what} of the {found[1].rows:,} lines{where} holding one: {held}.",
+            values[0].value if measure.n == 1 else [v.value for v in values])
 
 
 def _latest(history: list[HistoryItem], kind: type[_R]) -> tuple[HistoryItem, _R] | None:

@@ -19,6 +19,7 @@ from react_engine.question.measures import (
     Listing,
     Measure,
     Occurrence,
+    Ordered,
     Patterns,
     Pivot,
     Preceding,
@@ -47,7 +48,7 @@ def compile_query(query: Query) -> Compiled:
 
 
 def _key(measure: Measure) -> Key | None:
-    return measure.key if isinstance(measure, (Distinct, Top, Listing)) else None
+    return measure.key if isinstance(measure, (Distinct, Top, Listing, Ordered)) else None
 
 
 def compile_measure(query: Query, measure: Measure) -> Compiled:
@@ -64,6 +65,8 @@ def compile_measure(query: Query, measure: Measure) -> Compiled:
             return values.compile_distinct(query, measure)
         case Top():
             return values.compile_top(query, measure)
+        case Ordered():
+            return values.compile_ordered(query, measure)
         case Statistic() | Rate() | Occurrence() | Span() | Gaps() | Duration() | Share() | Comparison() | Pivot():
             return analytics.compile_analytics(query, measure)
         case Patterns() | Unusual() | Timeline() | Preceding():

@@ -1,12 +1,14 @@
-"""Measures of the values the matching lines hold: how many distinct ones, and which have the most lines."""
+"""Measures of the values the matching lines hold: how many distinct ones, which have the most lines, and those
+of the first or last lines."""
 
 from __future__ import annotations
 
 from react_engine.compile.calls import Call, call
-from react_engine.question.measures import Distinct, Key, Top
+from react_engine.question.measures import Distinct, Key, Ordered, Top
 from react_engine.question.query import Query
 from react_engine.tools.entities import CountEntitiesParams, ExtractEntitiesParams
 from react_engine.tools.stats import MAX_TOP, TopValuesParams
+from react_engine.tools.times import OrderedValuesParams
 
 
 def extraction(key: Key) -> list[Call]:
@@ -32,6 +34,12 @@ def compile_distinct(query: Query, measure: Distinct) -> list[Call]:
 
 def compile_top(query: Query, measure: Top) -> list[Call]:
     return [ranked(measure.key, measure.n, measure.least)]
+
+
+def compile_ordered(query: Query, measure: Ordered) -> list[Call]:
+    which = "first" if measure.which == "oldest" else "last"
+    return [call(OrderedValuesParams(field=measure.key.name, n=measure.n, order=measure.which),
+                 f"the {measure.key.shown()} of the {which} matching lines")]
 
 
 def listed_values(key: Key, limit: int) -> list[Call]:

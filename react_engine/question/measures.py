@@ -109,6 +109,21 @@ class Listing(_Measure):
         return f"the {'newest' if self.order == 'newest' else 'first'} {self.limit} {what}"
 
 
+class Ordered(_Measure):
+    """The values of `key` on the first (or last) lines that hold one, in the order they were logged: "the first
+    src when receiving block", "the last 3 ports"."""
+
+    kind: Literal["ordered"] = "ordered"
+    key: Key
+    which: Order = "oldest"
+    n: int = Field(1, ge=1)
+    needs: tuple[str, ...] = ("ordered_values",)
+
+    def asked(self) -> str:
+        which = "first" if self.which == "oldest" else "last"
+        return f"the {which} {self.key.shown()}" if self.n == 1 else f"the {which} {self.n} {self.key.shown()}"
+
+
 # -- analytics: a statistic of a field, times, shares, comparisons ----------------------------------------------
 
 
@@ -289,7 +304,7 @@ class Preceding(_Measure):
 
 
 Measure = Annotated[
-    Count | Distinct | Top | Histogram | Listing | Statistic | Rate | Occurrence | Span | Gaps | Duration | Share
+    Count | Distinct | Top | Histogram | Listing | Ordered | Statistic | Rate | Occurrence | Span | Gaps | Duration | Share
     | Comparison | Pivot | Patterns | Unusual | Timeline | Preceding,
     Field(discriminator="kind"),
 ]

@@ -28,10 +28,10 @@ from react_engine.tools.results import (
     Stated,
     ValuesCounted,
 )
-from react_engine.tools.timed import Durations, Gaps, NoSpan, TimeSpan
+from react_engine.tools.timed import Durations, Gaps, NoSpan, OrderedValues, TimeSpan
 
 ToolValue = (Counted | ValuesCounted | Ranking | Histogram | Lines | Stated | Exported | Extracted | Unmeasured | Statistic | Rate
-             | Grouped | Pivot | ShareOf | Compared | TimeSpan | NoSpan | Gaps | Durations | Patterns | UnusualTimes
+             | Grouped | Pivot | ShareOf | Compared | TimeSpan | NoSpan | OrderedValues | Gaps | Durations | Patterns | UnusualTimes
              | Jumps | Timeline | Preceded)
 
 

@@ -16,6 +16,22 @@ class Place(Result):
     line: Scalar
 
 
+class Valued(Result):
+    """A value of a column or entity type, and the line it was first (or last) found on."""
+
+    value: Scalar
+    place: Place
+
+
+class OrderedValues(Result):
+    """`ordered_values`: the distinct values on the first (`oldest`) or last (`newest`) lines holding one, in that
+    order, and how many current rows hold a value."""
+
+    order: str
+    rows: int
+    values: list[Valued]
+
+
 class Disorder(Result):
     """How many timed lines come earlier than the line above them in their file, and the first in file order."""
 

@@ -4,7 +4,7 @@ from a start event to an end event. Times are ISO text and durations JSON number
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 import pandas as pd
@@ -16,7 +16,18 @@ from react_engine.tools.clock import Timeline, elapsed, gathered, iso, seconds, 
 from react_engine.tools.entities import field_values
 from react_engine.tools.regex import literal, text_matches
 from react_engine.tools.registry import Params, ToolContext, ToolResult, tool
-from react_engine.tools.timed import Disorder, Durations, Gap, Gaps, Lasted, NoSpan, Place, TimeSpan
+from react_engine.tools.timed import (
+    Disorder,
+    Durations,
+    Gap,
+    Gaps,
+    Lasted,
+    NoSpan,
+    OrderedValues,
+    Place,
+    TimeSpan,
+    Valued,
+)
 from react_engine.tools.timeexpr import parse_time
 
 
@@ -92,6 +103,34 @@ def time_span(params: TimeSpanParams, ctx: ToolContext) -> ToolResult:
     result = TimeSpan(rows=len(stamps), first=first, last=last, seconds=span, untimed=line.untimed,
                       seconds_to_end=to_end, out_of_order=order)
     return ToolResult(value=result, summary=summary, evidence=pd.Index([line.labels[0], line.labels[-1]]).unique())
+
+
+class OrderedValuesParams(Params):
+    field: str = Field(description="a column or an entity type (extracted ones, or built-in ones)")
+    n: int = Field(1, ge=1, le=50, description="how many distinct values")
+    order: Literal["oldest", "newest"] = Field("oldest", description="from the first lines (oldest) or the last")
+
+
+@tool("ordered_values", "the first or last values of a field, in the order their lines were logged",
+      OrderedValuesParams, OrderedValues, optional=True)
+def ordered_values(params: OrderedValuesParams, ctx: ToolContext) -> ToolResult:
+    held = _keys(ctx, params.field)
+    stamps = _stamps(ctx.rows).reindex(held.index)
+    line = timeline(stamps)
+    order = line.labels.append(stamps.index[stamps.isna().to_numpy(dtype=bool)])  # untimed rows last
+    if params.order == "newest":
+        order = line.labels[::-1]
+    picked: dict[Any, Any] = {}
+    for label in order:
+        picked.setdefault(held[label], label)
+        if len(picked) == params.n:
+            break
+    found = [Valued(value=jsonable(v), place=_place(ctx, label, line.stamps.get(label))) for v, label in picked.items()]
+    which = "first" if params.order == "oldest" else "last"
+    shown = ", ".join(f"{brief(str(v.value), 40)} at {_where(v.place)}" for v in found[:3]) or "none"
+    return ToolResult(value=OrderedValues(order=params.order, rows=len(held), values=found),
+                      summary=f"{which} {brief(params.field)} -> {shown} of {len(held):,} rows holding one",
+                      evidence=pd.Index(list(picked.values())) if picked else None)
 
 
 class GapsParams(Params):

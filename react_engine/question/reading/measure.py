@@ -14,6 +14,7 @@ from react_engine.question.measures import (
     Histogram,
     Listing,
     Measure,
+    Ordered,
     Patterns,
     Preceding,
     Rate,
@@ -155,6 +156,8 @@ def _of_values(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> Meas
     draft.terms.append(Term(word=key.shown(), column=key.name))
     if draft.goal == "unique":
         return Distinct(key=key)
+    if draft.goal == "list" and draft.asked.order is not None:  # "the first src", "the last 3 users"
+        return Ordered(key=key, which=draft.asked.order, n=draft.asked.limit or 1)
     if draft.goal == "list":
         return Listing(key=key, limit=10)
     return Top(key=key, n=draft.n, single=draft.goal == "which", least=draft.rank == "least")

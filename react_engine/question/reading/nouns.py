@@ -20,11 +20,14 @@ from react_engine.question import Vocabulary
 from react_engine.question.reading.question import Question
 from react_engine.question.vocabulary import singular
 
-# after these words comes the thing counted or ranked: "which HRESULT code", "how many distinct TIDs"
-_LEAD = (r"\b(?:(?:which|what)(?:\s+(?:\d+|" + "|".join(NUMBER_WORDS) + r"))?|unique|distinct|different|individual"
+# after these words comes the thing counted, ranked or listed in time order: "which HRESULT code", "how many
+# distinct TIDs", "the first src"
+_LEAD = (r"\b(?:(?:which|what|first|last|earliest|latest)(?:\s+(?:\d+|" + "|".join(NUMBER_WORDS) + r"))?"
+         r"|unique|distinct|different|individual"
          r"|top(?:[\s-]+\d+)?|(?:most|least)\s+(?:" + "|".join(POPULAR) + ")|" + "|".join(RANKING_SUPERLATIVES)
          + r")\s+")
-_WORDS = re.compile(_LEAD + r"((?:[A-Za-z][\w-]*\s+){0,3}[A-Za-z][\w-]*)", re.I)
+_IN_TIME_ORDER = re.compile(r"(?:first|last|earliest|latest)\b", re.I)  # a lead naming one word's value in time order
+_WORDS = re.compile(_LEAD + r"(?=((?:[A-Za-z][\w-]*\s+){0,3}[A-Za-z][\w-]*))", re.I)  # a lookahead: a phrase may hold a lead
 # a value written after its name: contains a digit, ends with a letter or digit
 _VALUE = r"([^\s,;()\[\]]*?\d(?:[^\s,;()\[\]]*\w)?)"
 
@@ -69,14 +72,14 @@ def asked_field(text: str) -> re.Match[str] | None:
 
 
 def subject(q: Question, columns: list[str], vocabulary: Vocabulary) -> Subject | None:
-    """The column or message values the words after "which"/"unique"/"top" name, or whose value "what is the X of"
-    asks, when no rule knows those words and the rows hold them (the words become consumed); else None."""
+    """The column or message values the words after "which"/"unique"/"top" (or one word after "first"/"last")
+    name, or whose value "what is the X of" asks, when no rule knows those words and the rows hold them (the words become consumed); else None."""
     if (found := _value_asked(q, columns, vocabulary)) is not None:
         return found
     for m in _WORDS.finditer(q.text):
         words = _noun_phrase(m.group(1))
-        if not words:
-            continue
+        if not words or (len(words) > 1 and _IN_TIME_ORDER.match(m.group(0))):
+            continue  # "the first POST requests" are lines; "the first src" a field's value
         end = m.start(1) + _span(m.group(1), len(words))
         if any(q.used[m.start(1):end]):
             continue
