@@ -20,8 +20,9 @@ writes, such as Hadoop's "IPC Server handler", is no event). Ten shapes:
     fewest       Which <field> has the fewest <event words>?
     range        What are the min and max <field> when <event words>?
 
-The last four ask of a field the way operators do; a first or last value is kept only when the lines of the event
-written at the first (last) time all write the same value, and a fewest only when one value is the rarest.
+The last four ask of a field the way operators do; a first or last value is kept only when the event's lines are
+in time order (their times, written alike, never go back) and its lines written at the first (last) time all write
+the same value, and a fewest only when one value is the rarest.
 
 Sampling is seeded (`--per-shape` questions per shape and system). An answer is *right* when its value is the truth,
 *honest* when it is partial or refused and gives no wrong value as verified, *wrong ✓* when a wrong value is marked
@@ -57,7 +58,7 @@ FUNCTION = frozenset(["a", "an", "the", "for", "from", "to", "of", "by", "in", "
 WORD = re.compile(r"[A-Za-z][A-Za-z]+")
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 STATS = ("min", "max", "sum", "average")
-ASKING = frozenset(["when", "what", "which", "where", "who", "how"])  # no field name for a question that asks with it
+ASKING = frozenset(["when", "what", "which", "where", "who", "how", "than"])  # no field name for a question asking it
 MOMENT = ("Timestamp", "Date", "Month", "Day", "Time")  # the columns of a line's time, as the systems write it
 
 
@@ -124,8 +125,9 @@ def _field_name(before: str) -> str | None:
 
 
 def _apart(before: str, after: str) -> bool:
-    """Whether a parameter is a token of its own: no letter or digit of the template touches it."""
-    return not re.search(r"[A-Za-z0-9_]$", before) and not re.match(r"[A-Za-z0-9_]", after)
+    """Whether a parameter is a token of its own: no letter or digit of the template touches it, and the value
+    does not run on after it into a path or an address (`<*>/blk_<*>`, `<*>@<*>`)."""
+    return not re.search(r"[A-Za-z0-9_]$", before) and not re.match(r"[A-Za-z0-9_/@]", after)
 
 
 def _regex(template: str) -> re.Pattern[str]:
@@ -357,6 +359,9 @@ def _first_last(event: Event, rng: random.Random) -> Question | None:
         return None
     name, column = named
     rows = event.rows().assign(value=column.to_numpy()).sort_values("Line")
+    moments = rows["Moment"]
+    if moments.str.len().nunique() != 1 or not moments.is_monotonic_increasing:
+        return None  # lines out of time order (or times of several forms): the first line may not be the earliest
     which = rng.choice(("first", "last"))
     moment = rows["Moment"].iloc[0 if which == "first" else -1]
     values = set(rows.loc[rows["Moment"] == moment, "value"])

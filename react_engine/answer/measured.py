@@ -28,6 +28,8 @@ def measure_answer(measure: Statistic | Rate | Pivot | Share | Comparison, histo
     if not history:
         return None
     params, result = history[-1].params, history[-1].result
+    if isinstance(measure, Statistic) and measure.spread and isinstance(result, figures.Statistic):
+        return _spread(measure, history, where)
     match measure, result:
         case Share(), figures.ShareOf(percent=percent, rows=rows, of=of) if percent is not None:
             return f"{percent:g}% of the lines{where}: {rows:,} of {of:,}.", percent
@@ -38,6 +40,17 @@ def measure_answer(measure: Statistic | Rate | Pivot | Share | Comparison, histo
         case (Statistic() | Rate() | Pivot()), _:
             return _numbers(measure, result, params, where, first)
     return None
+
+
+def _spread(measure: Statistic, history: list[HistoryItem], where: str) -> tuple[str, Any] | None:
+    """The lowest and the highest value, from the minimum and the maximum `field_stats` computed last."""
+    found = {h.params.get("func"): h.result for h in history if isinstance(h.result, figures.Statistic)}
+    low, high = found.get("min"), found.get("max")
+    if not isinstance(low, figures.Statistic) or not isinstance(high, figures.Statistic):
+        return None
+    field, unit = measure.field or "value", _unit(high.unit)
+    return (f"The {field} runs from {low.value:,}{unit} to {high.value:,}{unit} over {high.rows:,} lines{where}.",
+            {"min": low.value, "max": high.value})
 
 
 def _numbers(measure: Statistic | Rate | Pivot, result: ToolValue | None, params: dict[str, Any], where: str,

@@ -59,8 +59,14 @@ def _grouped(query: Query, by: list[str]) -> dict[str, Any]:
 def compile_statistic(query: Query, measure: Statistic) -> list[Call] | Cannot:
     if unranked(measure):
         return UNRANKED
+    if measure.spread and query.grouping.by():
+        return Cannot(f"{measure.asked()} per {' and '.join(query.grouping.by())}")
     params = FieldStatsParams(field=field_named(query, measure), func=func_of(measure),
                               **_grouped(query, query.grouping.by()))
+    if measure.spread:
+        return [call(params, f"the lowest {measure.field or 'value'} of the matching lines"),
+                call(params.model_copy(update={"func": "max"}), f"the highest {measure.field or 'value'} of the "
+                                                                  "matching lines")]
     return [call(params, f"the {measure.asked()} of the matching lines")]
 
 

@@ -82,9 +82,15 @@ def _percentile(t: AskedText) -> Measure | None:
         m.start()))
 
 
+_SPREAD = (r"\b(?:min(?:imum)?|lowest|smallest)\s+and\s+(?:the\s+)?(?:max(?:imum)?|highest|largest)\b"
+           r"|\brange\s+of\b(?!\s+\d)")  # the lowest and the highest value both: "the min and max size"
+
+
 def _statistic(t: AskedText) -> Measure | None:
     if re.search(r"\bhow long\b|" + _SPAN_UNITS, t.text, re.I):  # "how long did sessions last on average": durations
         return None
+    if (m := t.take(_SPREAD)) is not None:
+        return Statistic(func="min", field=_with_unit(t, t.field_after(m.end())), spread=True)
     m = _statistic_words(t)
     if m is not None:
         return _named_statistic(t, m)

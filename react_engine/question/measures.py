@@ -129,15 +129,19 @@ class Ordered(_Measure):
 
 class Statistic(_Measure):
     """`func` of a numeric field, `field` as the question words it ("request time"), resolved later against the
-    log's numeric fields; `q` the percentile (0-100) when `func` is percentile."""
+    log's numeric fields; `q` the percentile (0-100) when `func` is percentile; with `spread`, the minimum and the
+    maximum both."""
 
     kind: Literal["statistic"] = "statistic"
     func: StatisticFunc
     field: str
     q: float | None = Field(None, ge=0, le=100)
+    spread: bool = False  # the lowest and the highest value both asked ("the min and max size", "the range of")
     needs: tuple[str, ...] = ("field_stats",)
 
     def asked(self) -> str:
+        if self.spread:
+            return f"the lowest and highest {self.field or 'value'}"
         name = _named(self.func, self.q)
         if self.func == "count" and not self.field:
             return "the number of lines"
