@@ -10,6 +10,7 @@ from react_engine.answer.quantities import is_quantity
 from react_engine.answer.timing import time_answer
 from react_engine.compile.plan import Plan
 from react_engine.contract.planner import HistoryItem
+from react_engine.question.asking import singular
 from react_engine.question.measures import (
     BUCKET_WORDS,
     Comparison,
@@ -33,7 +34,6 @@ from react_engine.question.measures import (
     Top,
     Unusual,
 )
-from react_engine.question.asking import singular
 from react_engine.tools import results, timed
 from react_engine.tools.registry import ToolValue
 

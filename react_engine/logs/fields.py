@@ -29,8 +29,12 @@ READ_ROWS = 1 << 16  # messages a field is read from at a time (see `read`)
 _EXAMPLES = 2  # messages read per template
 NUMBER = r"-?\d+(?:\.\d+)?"
 UNIT = f"(?:{UNIT_ALTERNATIVES})"
-_PAIR = re.compile(rf"(?<![\w.\-/])(?P<key>[A-Za-z_][\w.\-]{{0,39}})(?:=|:[ \t]+)\"?(?P<v>{NUMBER})"
+_PAIRED = r"(?:=|:[ \t]+)"  # between a key and its value: `key=value`, `key: value`
+_WRITTEN = r"(?:[ \t]*[=:][ \t]*|[ \t]+)"  # ... and, for a key a question names, `key:value` and `key value`
+_PAIR = re.compile(rf"(?<![\w.\-/])(?P<key>[A-Za-z_][\w.\-]{{0,39}}){_PAIRED}\"?(?P<v>{NUMBER})"
                    rf"(?:[ \t]?(?P<u>{UNIT}))?(?![\w.:/\-%=])", re.I)
+_NAMED_PAIR = re.compile(rf"(?<![\w.\-/])(?P<key>[A-Za-z_][\w.\-]{{0,39}}){_WRITTEN}\"?(?P<v>{NUMBER})"
+                         rf"(?:[ \t]?(?P<u>{UNIT}))?(?![\w:/\-%=]|\.\w)", re.I)  # a sentence's stop may end it
 _UNITED = re.compile(rf"(?<![\w.\-:/<>])(?P<v>{NUMBER})[ \t]?(?P<u>{UNIT})(?![\w/%=]|[.:]\w)"
                      r"(?P<paren>[ \t]*\([^()]{0,30}\))?(?:[ \t]+(?P<next>[A-Za-z]+))?", re.I)
 _CLOCK = re.compile(r"(?<![\w.:\-<])(?P<key>[A-Za-z_][\w\-]*)[ \t]+(?P<v>\d{1,3}:\d{2}(?::\d{2})?)(?![\w.:])")
@@ -39,6 +43,7 @@ _BEFORE = re.compile(r"[ \t]+(?P<key>[\w\-]+)")  # matched on the reversed messa
 _KEY_START = re.compile(r"[A-Za-z_]")
 _CLOCK_VALUE = r"(?P<a>\d{1,3}):(?P<b>\d{2})(?::(?P<c>\d{2}))?"
 _END = r"(?:$|[^\w.:/%=-])"
+_STOPPED = r"(?:$|[^\w.:/%=-]|\.(?:$|\W))"  # ... or a sentence's stop (RE2 has no lookahead)
 
 
 @dataclass(frozen=True)
@@ -63,10 +68,10 @@ def unit_of(unit: str | None) -> str:
     return "bytes" if key in SIZE_UNITS else "s" if key in TIME_UNITS else ""
 
 
-def _pair(found: re.Match[str]) -> NumericField:
+def _pair(found: re.Match[str], separator: str = _PAIRED, end: str = _END) -> NumericField:
     key = found["key"]
     unit = f"(?:[ \\t]?(?P<u>{UNIT}))?" if found["u"] else ""
-    pattern = rf"(?i)(?:^|[^\w.\-/]){re.escape(key)}(?:=|:[ \t]+)\"?(?P<v>{NUMBER}){unit}{_END}"
+    pattern = rf"(?i)(?:^|[^\w.\-/]){re.escape(key)}{separator}\"?(?P<v>{NUMBER}){unit}{end}"
     return NumericField(key, unit_of(found["u"]), ((key, pattern),))
 
 
@@ -138,17 +143,17 @@ def _pairs(message: str, taken: _Taken) -> list[NumericField]:
 
 def pair_named(name: str, messages: Iterable[str]) -> NumericField | None:
     """The `key=value` or `key: value` number named `name` (any case) that `messages` write, ids and ports too
-    (which `discover` leaves out: a question naming one asks for it), or None when none writes it."""
+    (which `discover` leaves out: a question naming one asks for it), else the number they write right after the
+    name (`key:value`, `slot 10`, `TID 3`, `port 40984`: the log's word for it), or None when none writes it."""
     key = fold(name)
     if not key:
         return None
     first = key.split()[0]
-    for message in messages:
-        if first not in message.lower():  # a cheap test that spares the regex most messages
-            continue
-        found = next((p for p in _PAIR.finditer(message) if fold(p["key"]) == key), None)
+    holding = [m for m in messages if first in m.lower()]  # a cheap test that spares the regex most messages
+    for pattern, separator, end in ((_PAIR, _PAIRED, _END), (_NAMED_PAIR, _WRITTEN, _STOPPED)):
+        found = next((p for m in holding for p in pattern.finditer(m) if fold(p["key"]) == key), None)
         if found is not None:
-            return _pair(found)
+            return _pair(found, separator, end)
     return None
 
 

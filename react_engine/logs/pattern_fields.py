@@ -25,6 +25,8 @@ from react_engine.logs.templates import WILDCARD, masked, merge
 
 FieldType = Literal["integer", "float", "ip", "port", "duration", "bytes", "time", "id", "text"]
 EXAMPLES = 3  # distinct values shown per field
+NAME_CHARS = 48  # the text before a position its name is read from
+MAX_POSITIONS = 24  # the most variable positions of a pattern whose fields are read
 
 _IP = r"\d{1,3}(?:\.\d{1,3}){3}"
 _PORT = r"\d{1,5}"
@@ -76,6 +78,8 @@ def pattern_fields(template: str, messages: Iterable[str]) -> list[PatternField]
     """The fields of `template` over the `messages` it covers (positions holding no value are left out), each
     named as the module docstring says; a name used twice gets its position's number."""
     template = _JOINED.sub(WILDCARD, template)
+    if template.count(WILDCARD) > MAX_POSITIONS:
+        return []  # a list of values, not fields (and a regex of that many lazy groups may backtrack long)
     pieces = template.split(WILDCARD)
     found: list[PatternField] = []
     for position, written in enumerate(values(template, messages)):
@@ -182,7 +186,7 @@ def _name_before(before: str) -> str:
     """The word naming the position after `before` (see the module docstring), lower case; "" when none does."""
     if before and before[-1:].isalnum():
         return ""  # the value runs on from a word (`blk_<*>`): no name
-    m = _NAMED.search(before)
+    m = _NAMED.search(before[-NAME_CHARS:])  # the tail only: a search of a long text before would be quadratic
     if m is None:
         return ""
     name = m.group(1).lower()
