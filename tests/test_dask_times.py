@@ -22,7 +22,8 @@ CMTS = [str(Path(__file__).resolve().parents[1] / "sample_logs" / "cmts")]
 CALLS: list[tuple[str, dict[str, Any]]] = [
     ("time_span", {}), ("gaps", {"n": 3}), ("gaps", {"n": 2, "key": "host"}),
     ("durations", {"start": "T3 time-out", "end": "T4 time out", "key": "cm_mac"}),
-    ("show_logs", {"n": 4, "order": "newest"}), ("show_logs", {"n": 3, "order": "2026-11-20T06:00:00Z"})]
+    ("show_logs", {"n": 4, "order": "newest"}), ("show_logs", {"n": 3, "order": "2026-11-20T06:00:00Z"}),
+    ("ordered_values", {"field": "host", "n": 2}), ("ordered_values", {"field": "host", "n": 3, "order": "newest"})]
 
 
 @pytest.fixture(scope="module")

@@ -23,6 +23,7 @@ from react_engine.question.measures import (
     Key,
     Listing,
     Occurrence,
+    Ordered,
     Patterns,
     Pivot,
     Preceding,
@@ -54,7 +55,9 @@ TIMED = [(Occurrence(which="last"), ["time_span"]), (Span(), ["time_span"]), (Ga
          (Duration(start="started", end="finished", key="pid"), ["durations"]),
          (Statistic(func="percentile", field="request time", q=95), ["field_stats"]), (Share(), ["share"]),
          (Pivot(rows="host", columns="hour"), ["field_stats"]),
-         (Rate(func="max", per="1m", noun="errors"), ["field_stats"])]  # and the measures of numbers
+         (Rate(func="max", per="1m", noun="errors"), ["field_stats"]),  # and the measures of numbers
+         (Statistic(func="min", field="size", spread=True), ["field_stats", "field_stats"]),  # the min and the max
+         (Ordered(key=Key(name="host"), which="newest", n=2), ["ordered_values"])]  # values in time order
 INVESTIGATED = [Patterns(), Unusual(), Unusual(since="now-1h"), Timeline(value="guest"), Preceding(lines=3)]
 
 

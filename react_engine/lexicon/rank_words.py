@@ -53,6 +53,9 @@ SIZE_SUPERLATIVES = ("smallest", "lowest", "largest", "biggest", "highest")
 DURATION_SUPERLATIVES = ("longest", "shortest")
 """Superlatives of a duration ("the longest session")."""
 
+SPREAD_ENDS = (("min", "minimum", "lowest", "smallest"), ("max", "maximum", "highest", "largest"))
+"""The words of the lowest and of the highest value, which asked together ("the min and max size") ask both."""
+
 ONE_BUCKET_MOST = ("most", "highest", "largest", "biggest")
 """Superlatives that ask for a rate's maximum when a single bucket is named ("the most errors in one minute")."""
 

@@ -23,6 +23,7 @@ from react_engine.lexicon.rank_words import (
     ONE_BUCKET_MOST,
     PLACED,
     SIZE_SUPERLATIVES,
+    SPREAD_ENDS,
     STATISTIC_SUPERLATIVES,
 )
 from react_engine.lexicon.severity_terms import LEVEL_WORDS
@@ -82,7 +83,7 @@ def _percentile(t: AskedText) -> Measure | None:
         m.start()))
 
 
-_SPREAD = (r"\b(?:min(?:imum)?|lowest|smallest)\s+and\s+(?:the\s+)?(?:max(?:imum)?|highest|largest)\b"
+_SPREAD = (r"\b(?:" + "|".join(SPREAD_ENDS[0]) + r")\s+and\s+(?:the\s+)?(?:" + "|".join(SPREAD_ENDS[1]) + r")\b"
            r"|\brange\s+of\b(?!\s+\d)")  # the lowest and the highest value both: "the min and max size"
 
 
