@@ -101,3 +101,18 @@ def test_real_hdfs_fields(question: str, template: str, pattern: str, truth: Cal
     result = Engine(RulesPlanner(), Settings(max_iterations=12)).ask(question, [str(log)],
                                                                     load_options=LoadOptions(use_cache=False))
     assert str(result.value) == str(expected) and result.verified, result.answer
+
+
+@few
+@given(st.lists(st.from_regex(r"/[a-z]{1,6}(?:/[a-z_]{1,8}){0,3}/blk_[0-9]{1,5}", fullmatch=True), min_size=1,
+                max_size=5))
+def test_a_path_after_its_name_keeps_its_slash(paths: list[str]) -> None:  # a value after a word holds a digit
+    rows = frame([f"Deleting block blk_{i} file {p}" for i, p in enumerate(paths)])
+    result = ask("What is the last file when deleting block?", rows)
+    assert result.value == paths[-1] and result.verified, result.answer
+
+
+def test_a_first_value_of_a_word_no_line_writes_as_a_field_is_partial() -> None:
+    rows = _received([10, 20, 30], [1024, 1025, 1026])
+    result = ask("What is the first zork when received block?", rows)
+    assert "zork" in result.answer and not (result.verified and not result.partial), result.answer

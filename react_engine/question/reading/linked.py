@@ -9,6 +9,7 @@ import re
 
 from react_engine.lexicon.number_words import NUMBER_WORDS
 from react_engine.lexicon.rank_words import COUNTING
+from react_engine.lexicon.severity_terms import SEVERITY_WORDS
 from react_engine.lexicon.statistic_words import SIZE_NOUNS
 from react_engine.lexicon.stop_words import FILLER, FUNCTION_WORDS, TRANSFER_WORDS
 from react_engine.lexicon.time_units import WEEKDAYS
@@ -73,12 +74,18 @@ def _parts(vocabulary: Vocabulary) -> tuple[frozenset[str], frozenset[str], froz
 
 
 def value_unread(question: str, draft: Draft) -> list[str]:
-    """"What is the src of X": `src` when the reading gives no value of it (no column or message field of that name
-    is counted or ranked, and no statistic was asked: "what is the p95 of code" is one): a count or a listing of
-    lines is no src."""
-    m = asked_field(question)
+    """"What is the src of X", "what is the first src when Y": `src` when the reading gives no value of it (no
+    column or message field of that name is counted, ranked or listed, and no statistic was asked: "what is the p95
+    of code" is one): a count or a listing of lines is no src (but it is "the first error")."""
+    m = asked_field(question) or _ORDERED_VALUE.search(question)
     return [m.group(1)] if m is not None and draft.subject is None and draft.asked.measure is None and \
-        m.group(1) not in draft.unread else []
+        m.group(1) not in draft.unread and not _NAMES_LINES.fullmatch(m.group(1)) else []
+
+
+# "what is the first src when ...": a value of one field on the first (last) line is asked, which lines are not
+_ORDERED_VALUE = re.compile(r"^\W*what(?:\s+(?:is|was)|'s)\s+the\s+(?:first|last|earliest|latest)\s+([A-Za-z][\w-]*)"
+                            r"\s+(?:when|of|for|that|in|from|on)\b", re.I)
+_NAMES_LINES = re.compile(r"(?:" + LINE_WORDS + "|" + "|".join(p for p, _ in SEVERITY_WORDS) + r")", re.I)
 
 
 # what a count or a ranking counts: the words after "how many", "number of" or "the most"

@@ -211,9 +211,11 @@ def _in_messages(words: list[str], vocabulary: Vocabulary, strict: bool = False)
     found: list[str] = []
     for key in list(dict.fromkeys([" ".join(nouns), nouns[-1], " ".join(w.lower() for w in words)])):
         written = r"\s+".join(re.escape(k) for k in key.split())
-        after = rf"(?i)\b{written}(?:[ \t]*[=:#][ \t]*|[\[(]|[ \t]+)/{{0,2}}"
-        candidates = [after + _ADDRESS, after + _VALUE] if strict else [
-            rf"(?i)\b({written}_[\w-]*\w)", after + _ADDRESS, after + _VALUE,
+        # `src: /10.0.0.1:50010`, `hdfs://host/x`: the value after a key's colon has no slash, a path after a space
+        after = rf"(?i)\b{written}(?:[ \t]*[=:#][ \t]*/{{0,2}}|[\[(]|[ \t]+)"
+        address = after + "/{0,2}" + _ADDRESS
+        candidates = [address, after + _VALUE] if strict else [
+            rf"(?i)\b({written}_[\w-]*\w)", address, after + _VALUE,
             rf"(?i)\b{written}(?:[ \t]*=[ \t]*|:)/{{0,2}}" + _WORD_VALUE]
         lines = {c: vocabulary.together([_plain(c)])[0] for c in candidates}
         found += sorted((c for c in candidates if lines[c]), key=lambda c: -lines[c])
