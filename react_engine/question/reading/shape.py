@@ -36,6 +36,7 @@ _BREAKDOWN = r"\bbreak(?:down| down)\b|" + GROUPED
 _HEAD_NOUN = re.compile(r"\S*\s+(?:attempts?|events?|lines?|entries|messages?|errors?|requests?|logins?|failures?"
                         r"|records?|occurrences?|times|\w+(?:ions|ments))\b")  # "block deletions", "allocations"
 _DISTINCT = r"\bunique\b|\bdistinct\b|\bdifferent\b"
+_MOST_DISTINCT = r"\b(?:most|fewest|least)\s+(?:unique|distinct|different)\s+([A-Za-z][\w-]*)"
 # "first 5 invalid user attempts", "the last 3 session lines": lines listed, whatever word they start with
 _FIRST_N = r"^\W*(?:show\s+(?:me\s+)?)?(?:the\s+)?(?:first|last|latest|newest|oldest|earliest|most recent)\s+" + AMOUNT + r"\b"
 _BUCKETS = r"(?:" + unit_names("minute", "day") + r")s?\b"
@@ -142,6 +143,9 @@ def read_target(q: Question, draft: Draft, vocabulary: Vocabulary) -> None:
     grouped = next((kind for start, kind in named if per and draft.goal == "top" and start == per.end()), None)
     if grouped:
         _group(q, draft, named, grouped)
+    elif draft.goal in ("top", "which") and (many := re.search(_MOST_DISTINCT, q.text, re.I)) is not None:
+        draft.problem = f"counting distinct {many.group(1)} for each of the {LABELS.get(draft.target or '', 'values')}" \
+                        " is not supported"  # "which user has the most distinct ports": not its lines
     _counted(q, draft, first)
 
 
