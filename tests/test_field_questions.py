@@ -116,3 +116,9 @@ def test_a_first_value_of_a_word_no_line_writes_as_a_field_is_partial() -> None:
     rows = _received([10, 20, 30], [1024, 1025, 1026])
     result = ask("What is the first zork when received block?", rows)
     assert "zork" in result.answer and not (result.verified and not result.partial), result.answer
+
+
+def test_ranking_by_distinct_values_of_another_field_is_refused_not_answered_with_lines() -> None:
+    rows = _received([10, 20, 30, 40], [1024, 1025, 1026, 1027])
+    result = ask("Which IP has the most distinct sizes?", rows)
+    assert result.value is None and not result.verified and "distinct sizes" in result.answer, result.answer

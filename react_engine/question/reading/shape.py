@@ -136,6 +136,9 @@ def read_target(q: Question, draft: Draft, vocabulary: Vocabulary) -> None:
     in Spark logs, which have no `blk_` ids) is left as a word of the question."""
     named = _named(q, vocabulary)
     first, draft.target = named[0] if named else (len(q.text), None)
+    if draft.goal in ("top", "which") and (many := re.search(_MOST_DISTINCT, q.text, re.I)) is not None:
+        draft.problem = f"counting distinct {many.group(1)} for each of the {LABELS.get(draft.target or '', 'values')}" \
+                        " is not supported"  # "which user has the most distinct ports": not its lines
     if draft.subject is not None:
         draft.target = draft.subject.name
         return
@@ -143,9 +146,6 @@ def read_target(q: Question, draft: Draft, vocabulary: Vocabulary) -> None:
     grouped = next((kind for start, kind in named if per and draft.goal == "top" and start == per.end()), None)
     if grouped:
         _group(q, draft, named, grouped)
-    elif draft.goal in ("top", "which") and (many := re.search(_MOST_DISTINCT, q.text, re.I)) is not None:
-        draft.problem = f"counting distinct {many.group(1)} for each of the {LABELS.get(draft.target or '', 'values')}" \
-                        " is not supported"  # "which user has the most distinct ports": not its lines
     _counted(q, draft, first)
 
 
