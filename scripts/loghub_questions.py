@@ -293,7 +293,7 @@ def _named_column(event: Event, rng: random.Random) -> tuple[str, pd.Series] | N
     if not names:
         return None
     name = rng.choice(names)
-    return name, _column(event, name).str.strip()
+    return name, _column(event, name).str.strip().str.strip("\"'")  # a value, not the quotes around it
 
 
 def _field_of(event: Event, rng: random.Random) -> Question | None:
