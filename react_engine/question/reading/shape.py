@@ -36,7 +36,7 @@ _BREAKDOWN = r"\bbreak(?:down| down)\b|" + GROUPED
 _HEAD_NOUN = re.compile(r"\S*\s+(?:attempts?|events?|lines?|entries|messages?|errors?|requests?|logins?|failures?"
                         r"|records?|occurrences?|times|\w+(?:ions|ments))\b")  # "block deletions", "allocations"
 _DISTINCT = r"\bunique\b|\bdistinct\b|\bdifferent\b"
-_MOST_DISTINCT = r"\b(?:most|fewest|least)\s+(?:unique|distinct|different)\s+([A-Za-z][\w-]*)"
+_MOST_DISTINCT = r"\b(?:" + "|".join(COUNTING) + r")\s+(?:unique|distinct|different)\s+([A-Za-z][\w-]*)"
 # "first 5 invalid user attempts", "the last 3 session lines": lines listed, whatever word they start with
 _FIRST_N = r"^\W*(?:show\s+(?:me\s+)?)?(?:the\s+)?(?:first|last|latest|newest|oldest|earliest|most recent)\s+" + AMOUNT + r"\b"
 _BUCKETS = r"(?:" + unit_names("minute", "day") + r")s?\b"
