@@ -18,7 +18,7 @@ from react_engine.logs.formats.logformat import Columns, OnePass
 CHUNK_LINES = 200_000
 """Lines matched at a time, each chunk in a thread."""
 _TAIL = "(?P<message>.*)$"
-_GROUP_OPENING = re.compile(r"\(\?P<\w+>")
+_GROUP_OPENING = re.compile(r"\(\?P<(\w+)>")
 HEAD_GROUP = "_head"
 ONE_PASS_GROUPS = 4
 """The most groups RE2 captures in a one-pass run."""
@@ -43,14 +43,24 @@ def head_pattern(pattern: str) -> str | None:
 
 
 def _runs(pattern: str, head: bool) -> tuple[str, ...]:
-    """The RE2 runs that capture `pattern`'s groups (with `_head` in place of the message when `head`): the
-    second, where there is one, reads the first's heads (see `OnePass`)."""
+    """The RE2 runs that capture `pattern`'s groups (with `_head` in place of the message when `head`): where
+    there are several, the first captures `_head` and the first groups, each later one the next groups from the
+    first's heads, as many as one-pass RE2 captures in a run (see `OnePass`)."""
     body = _head_body(pattern) if head else None
     if body is None:
         return (pattern,)
-    if isinstance(pattern, OnePass) and len(_group_names(pattern)) > ONE_PASS_GROUPS:  # with the message's
-        return _captured_head(_GROUP_OPENING.sub("(?:", body)), f"^{body}"
-    return (_captured_head(body),)
+    groups = _GROUP_OPENING.findall(body)
+    if not isinstance(pattern, OnePass) or len(groups) < ONE_PASS_GROUPS:
+        return (_captured_head(body),)
+    first = ONE_PASS_GROUPS - 1  # beside `_head`
+    later = range(first, len(groups), ONE_PASS_GROUPS)
+    return (_captured_head(_capturing(body, groups[:first])),
+            *(f"^{_capturing(body, groups[at : at + ONE_PASS_GROUPS])}" for at in later))
+
+
+def _capturing(body: str, names: list[str]) -> str:
+    """`body` with only the groups `names` capturing (the others are kept as plain groups)."""
+    return _GROUP_OPENING.sub(lambda group: group[0] if group[1] in names else "(?:", body)
 
 
 def _extract(pattern: str, lines: pa.Array, messages: bool = True) -> tuple[Columns, np.ndarray]:

@@ -54,14 +54,17 @@ HEALTHAPP = _system(
     r"^(?P<ts>\d{8}-\d{1,2}:\d{1,2}:\d{1,2}:\d{1,3})\|(?P<component>[^|]*)\|(?P<pid>[^|]*)\|(?P<message>.*)$",
     "compact",
 )
-OPENSTACK = _system(
-    "openstack",
-    "OpenStack oslo.log (`[file] time pid LEVEL module [req-...] msg`)",
-    (
-        r"^(?:(?P<log_file>\S+) )?(?P<ts>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)?) (?P<pid>\d+) "
-        r"(?P<level>[A-Z]+) (?P<component>\S+) (?:\[(?P<request>[^\]]*)\] )?(?P<message>.*)$"
-    ),
-    "iso", multiline=True,
+_OPENSTACK_ENTRY = (
+    r"(?P<ts>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)?) (?P<pid>\d+) (?P<level>[A-Z]+) (?P<component>\S+) "
+    r"(?:\[(?P<request>[^\]]*)\] )?(?P<message>.*)$"
+)
+OPENSTACK = Format(
+    name="openstack",
+    description="OpenStack oslo.log (`[file] time pid LEVEL module [req-...] msg`)",
+    # The entry after a file name, else the entry alone (with an empty file name): as `^(?:(?P<log_file>\S+) )?`
+    # before it reads them, but each pattern is one-pass where that optional file name was not.
+    patterns=(OnePass(r"^(?P<log_file>\S+) " + _OPENSTACK_ENTRY), OnePass(r"^(?P<log_file>)" + _OPENSTACK_ENTRY)),
+    shapes=("iso",), multiline=True,
 )
 PROXIFIER = _system(
     "proxifier",

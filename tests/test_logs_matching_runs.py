@@ -1,0 +1,69 @@
+"""A pattern's groups captured in several RE2 runs (`matching._runs`) are those one run captures, and OpenStack's
+two one-pass patterns read every line as its single pattern with an optional file name does."""
+
+from __future__ import annotations
+
+import pyarrow as pa
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from react_engine.logs.arrow import STRING
+from react_engine.logs.formats.logformat import OnePass
+from react_engine.logs.formats.loghub import OPENSTACK
+from react_engine.logs.matching import _runs, match_patterns
+
+OPENSTACK_ONE_PATTERN = (
+    r"^(?:(?P<log_file>\S+) )?(?P<ts>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)?) (?P<pid>\d+) "
+    r"(?P<level>[A-Z]+) (?P<component>\S+) (?:\[(?P<request>[^\]]*)\] )?(?P<message>.*)$"
+)
+"""OpenStack's pattern as it was written first: one pattern, the file name optional (not one-pass)."""
+
+_TEXT = st.text(alphabet="ab1 -:.[]", max_size=8)
+_PIECES = st.tuples(
+    st.sampled_from(["", "nova-api.log.1.2017-05-16_13:53:08 ", "2017-05-16 ", "x y ", "[a] "]) | _TEXT,
+    st.sampled_from(["2017-05-16 00:00:00.008", "2017-05-16 00:00:00", "2017-5-16 00:00:00"]) | _TEXT,
+    st.sampled_from([" 25746 ", " 1 ", " x "]) | _TEXT,
+    st.sampled_from(["INFO ", "ERROR ", "info ", "INFO"]) | _TEXT,
+    st.sampled_from(["nova.osapi_compute.wsgi.server ", "a ", ""]) | _TEXT,
+    st.sampled_from(["[req-1 2 - - -] ", "[] ", "[a]b ", "[a ", "[a] [b] "]) | _TEXT,
+    _TEXT,
+)
+
+
+def _same(ours: tuple[str, ...], reference: tuple[str, ...], lines: list[str], messages: bool) -> None:
+    array = pa.array(lines, STRING)
+    columns, matched = match_patterns(ours, array, messages)
+    expected, expected_matched = match_patterns(reference, array, messages)
+    assert matched.tolist() == expected_matched.tolist()
+    assert sorted(columns) == sorted(expected)
+    for name in expected:
+        assert columns[name].to_pylist() == expected[name].to_pylist(), (name, lines)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_PIECES.map("".join), min_size=1, max_size=12), st.booleans())
+def test_openstack_patterns_read_lines_as_its_one_pattern(lines: list[str], messages: bool) -> None:
+    _same(OPENSTACK.patterns, (OPENSTACK_ONE_PATTERN,), lines, messages)
+
+
+def test_openstack_patterns_read_the_real_log_as_its_one_pattern() -> None:
+    from real_logs import REAL_LOGS
+
+    path = REAL_LOGS / "OpenStack" / "OpenStack_2k.log"
+    if path.is_file():
+        lines = path.read_text(errors="replace").splitlines()
+        _same(OPENSTACK.patterns, (OPENSTACK_ONE_PATTERN,), lines, False)
+        _same(OPENSTACK.patterns, (OPENSTACK_ONE_PATTERN,), [line.split(" ", 1)[1] for line in lines], False)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 9), st.lists(st.text(alphabet="ab1 ", max_size=6), min_size=1, max_size=8))
+def test_groups_split_over_runs_are_captured_as_in_one_run(groups: int, lines: list[str]) -> None:
+    """A one-pass pattern of any number of groups: its runs' captures are one run's, each run capturing at most four
+    groups (the head's run, `_head` among them)."""
+    body = " ".join(f"(?P<g{i}>[ab]*1?)" for i in range(groups))
+    pattern = OnePass(f"^{body} (?P<message>.*)$")
+    runs = _runs(pattern, head=True)
+    assert all(run.count("(?P<") <= 4 for run in runs)
+    assert sum(run.count("(?P<") for run in runs) == groups + 1
+    _same((pattern,), (str(pattern),), lines, False)
