@@ -7,6 +7,8 @@ import os
 import re
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from re import _parser  # type: ignore[attr-defined]  # Python's own parser; typeshed has no stub for it
+from typing import NamedTuple
 
 import numpy as np
 import pyarrow as pa
@@ -42,20 +44,56 @@ def head_pattern(pattern: str) -> str | None:
     return None if body is None else _captured_head(body)
 
 
-def _runs(pattern: str, head: bool) -> tuple[str, ...]:
-    """The RE2 runs that capture `pattern`'s groups (with `_head` in place of the message when `head`): where
-    there are several, the first captures `_head` and the first groups, each later one the next groups from the
-    first's heads, as many as one-pass RE2 captures in a run (see `OnePass`)."""
+class Runs(NamedTuple):
+    """How a pattern's groups are read: the RE2 runs that capture them (see `_runs`), the groups then sliced from
+    each head at their fixed place in it (name, first and end character), and every group's name in its order."""
+
+    patterns: tuple[str, ...]
+    sliced: tuple[tuple[str, int, int], ...] = ()
+    names: tuple[str, ...] = ()
+
+
+def _runs(pattern: str, head: bool) -> Runs:
+    """The RE2 runs that capture `pattern`'s groups (with `_head` in place of the message when `head`). A
+    `OnePass` pattern of more groups than one run captures is read in several: its groups at a fixed place in
+    the head (see `_fixed_places`) are sliced from it, the first run captures `_head` and the first other groups,
+    each later run the next groups from the first's heads, as many as one-pass RE2 captures in a run."""
     body = _head_body(pattern) if head else None
     if body is None:
-        return (pattern,)
+        return Runs((pattern,))
     groups = _GROUP_OPENING.findall(body)
     if not isinstance(pattern, OnePass) or len(groups) < ONE_PASS_GROUPS:
-        return (_captured_head(body),)
+        return Runs((_captured_head(body),))
+    places = _fixed_places(body)
+    captured = [name for name in groups if name not in places]
     first = ONE_PASS_GROUPS - 1  # beside `_head`
-    later = range(first, len(groups), ONE_PASS_GROUPS)
-    return (_captured_head(_capturing(body, groups[:first])),
-            *(f"^{_capturing(body, groups[at : at + ONE_PASS_GROUPS])}" for at in later))
+    later = range(first, len(captured), ONE_PASS_GROUPS)
+    runs = (_captured_head(_capturing(body, captured[:first])),
+            *(f"^{_capturing(body, captured[at : at + ONE_PASS_GROUPS])}" for at in later))
+    return Runs(runs, tuple((name, *places[name]) for name in groups if name in places), (HEAD_GROUP, *groups))
+
+
+def _fixed_places(body: str) -> dict[str, tuple[int, int]]:
+    """The named groups of the pattern `body` that begin at a fixed character of every text it matches and match
+    a fixed number of characters, as their first and end characters: those after which, from the start, every
+    part of `body` has one width (`Mmm dd hh:mm:ss` at the start of syslog's common line). Widths are read with
+    Python's parser of regular expressions, whose syntax RE2's patterns here share; none when it cannot read one."""
+    try:
+        parsed = _parser.parse(body)
+    except (re.error, ValueError, TypeError):
+        return {}
+    names = {index: name for name, index in parsed.state.groupdict.items()}
+    places: dict[str, tuple[int, int]] = {}
+    at = 0
+    for item in parsed.data:
+        low, high = _parser.SubPattern(parsed.state, [item]).getwidth()
+        if low != high:
+            break
+        kind, value = item
+        if kind is _parser.SUBPATTERN and value[0] in names:
+            places[names[value[0]]] = (at, at + low)
+        at += low
+    return places
 
 
 def _capturing(body: str, names: list[str]) -> str:
@@ -81,7 +119,7 @@ def _extract(pattern: str, lines: pa.Array, messages: bool = True) -> tuple[Colu
     return columns, np.concatenate([valid for _, valid in results])
 
 
-def _extract_chunks(runs: tuple[str, ...], lines: pa.Array) -> list[tuple[Columns, np.ndarray]]:
+def _extract_chunks(runs: Runs, lines: pa.Array) -> list[tuple[Columns, np.ndarray]]:
     """The groups and match mask of each chunk of `lines`, several chunks matched in threads."""
     chunks = [lines.slice(i, CHUNK_LINES) for i in range(0, len(lines), CHUNK_LINES)] or [lines]
     if len(chunks) == 1:
@@ -96,11 +134,15 @@ def head_bytes(head: pa.Array | pa.ChunkedArray) -> np.ndarray:
     return lengths.to_numpy()
 
 
-def _extract_chunk(runs: tuple[str, ...], lines: pa.Array) -> tuple[Columns, np.ndarray]:
-    parts = pc.extract_regex(lines, runs[0])
+def _extract_chunk(runs: Runs, lines: pa.Array) -> tuple[Columns, np.ndarray]:
+    parts = pc.extract_regex(lines, runs.patterns[0])
     fields = _fields(parts)
-    for groups in runs[1:]:
+    for groups in runs.patterns[1:]:
         fields.update(_fields(pc.extract_regex(fields[HEAD_GROUP], groups)))
+    for name, start, stop in runs.sliced:
+        fields[name] = blank_to_null(pc.utf8_slice_codeunits(fields[HEAD_GROUP], start, stop))
+    if runs.names:
+        fields = {name: fields[name] for name in runs.names}
     return fields, parts.is_valid().to_numpy(zero_copy_only=False)
 
 
