@@ -190,7 +190,9 @@ class MessageCutter:
         ends = self.ends[first : first + count + 1]
         np.cumsum(lengths, out=ends[1:])
         ends[1:] += ends[0]
-        _release(buffer[written : offsets[-1]])  # the heads' share, up to the lines not yet cut, until refilled
+        last = first + count == len(self.offsets) - 1
+        refilled = 0 if last else int(offsets[-1] - offsets[0])  # about what the next part's messages will fill
+        _release(buffer[written + refilled : offsets[-1]])  # the heads' share, up to the lines not yet cut
         return pa.Array.from_buffers(STRING, count, [None, pa.py_buffer(ends), self.data])
 
     def messages(self) -> pa.Array:

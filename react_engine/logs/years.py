@@ -93,20 +93,24 @@ def roll(stamps: pa.Array, assumed: np.ndarray, *, year: int | None,
     whole = bool(yearless.all())  # every time was written without its year: no positions or copies of them taken
     rows = slice(None) if whole else np.flatnonzero(yearless)
     del yearless
-    ns = np.array(pc.fill_null(stamps.cast(pa.int64()), 0).to_numpy(zero_copy_only=False), np.int64)
+    ns = pc.fill_null(stamps.cast(pa.int64()), 0).to_numpy(zero_copy_only=False)  # read-only: copied to be moved
     dateless = np.flatnonzero((assumed == DATE_ASSUMED) & valid)
     if len(dateless):
+        ns = np.array(ns, np.int64)
         ns[dateless] = _roll_days(ns[dateless])
     at = ns if whole else ns[rows]
     shifts = _year_shifts(at, fixed=year is not None, reference=reference)
     moved = _shifted(at, shifts) if shifts.any() else at
-    del shifts, at
+    del shifts
+    first, last = (int(moved[i].astype("datetime64[ns]").astype("datetime64[Y]").astype(np.int64)) + 1970
+                   for i in (moved.argmin(), moved.argmax()))
+    assumed_year = first if first == last else True
+    if moved is at and not len(dateless):  # no time moved: the times are `stamps`' own, not a copy of them
+        return stamps, assumed_year
     if whole:
         ns = moved
     else:
+        ns = ns if ns.flags.writeable else np.array(ns, np.int64)
         ns[rows] = moved
-    first, last = (int(moved[i].astype("datetime64[ns]").astype("datetime64[Y]").astype(np.int64)) + 1970
-                   for i in (moved.argmin(), moved.argmax()))
-    del moved, rows
-    rolled = pa.array(ns, pa.int64(), mask=~valid).cast(TIMESTAMP_TYPE)
-    return rolled, first if first == last else True
+    del moved, at, rows
+    return pa.array(ns, pa.int64(), mask=~valid).cast(TIMESTAMP_TYPE), assumed_year
