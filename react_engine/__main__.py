@@ -68,10 +68,16 @@ def environment_defaults() -> None:
       of CPU instead of 0.03 s, about 0.5 s of a cached ask on 10M lines.
     - OPENBLAS_NUM_THREADS=1: nothing here does linear algebra, and starting OpenBLAS's thread pool when NumPy is
       imported cost 0.05-0.13 s of CPU per command on a 2-core machine.
+    - JE_ARROW_MALLOC_CONF: pyarrow's jemalloc gives freed memory back at once (see `logs.arrow.prefer_jemalloc`),
+      in every arena and without first marking it lazily free (`muzzy`, which the process keeps counting): the
+      arenas made when pyarrow starts are set only from here. A first ask peaked 13 MB lower over 1M OpenSSH lines
+      (318 MB against 331 MB, means of six runs each, for the same CPU time) and 24 MB lower over 500k OpenStack
+      lines (420 MB against 444 MB, for 0.1 s more: the pages given back are faulted in again).
     """
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     os.environ.setdefault("NUMPY_MADVISE_HUGEPAGE", "0")
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    os.environ.setdefault("JE_ARROW_MALLOC_CONF", "dirty_decay_ms:0,muzzy_decay_ms:0")
 
 
 def main() -> None:

@@ -56,7 +56,8 @@ def test_ask_imports_no_model_client_or_tracing_until_chosen() -> None:
 
 
 @pytest.mark.parametrize(("name", "default"), [("PYDANTIC_DISABLE_PLUGINS", "__all__"),
-                                              ("NUMPY_MADVISE_HUGEPAGE", "0"), ("OPENBLAS_NUM_THREADS", "1")])
+                                              ("NUMPY_MADVISE_HUGEPAGE", "0"), ("OPENBLAS_NUM_THREADS", "1"),
+                                              ("JE_ARROW_MALLOC_CONF", "dirty_decay_ms:0,muzzy_decay_ms:0")])
 def test_the_command_line_sets_its_environment_defaults_unless_told_otherwise(name: str, default: str) -> None:
     probe = ("import atexit, os, sys\nsys.argv = ['react-engine', '--version']\nfrom react_engine.__main__ import main\n"
              f"atexit.register(lambda: os.write(1, repr(os.environ.get({name!r})).encode()))\n"

@@ -21,7 +21,8 @@ def prefer_jemalloc() -> None:
     Measured on a 1M-line parse: the default mimalloc pool faulted fewer pages but spent 0.65-0.7 s of
     system time on them against 0.35-0.45 s with jemalloc (0.3 s less of a 3 s first ask), at a similar peak.
     Freed pages go back to the OS at once (no decay): parsing frees large temporaries one after another, and
-    jemalloc's default 1 s decay kept them, 80 MB more at the peak of that parse, for no measurable CPU.
+    jemalloc's default 1 s decay kept them, 80 MB more at the peak of that parse, for no measurable CPU. This reaches
+    the arenas made from here on; the command line sets those pyarrow makes as it starts (`JE_ARROW_MALLOC_CONF`).
     """
     if os.environ.get("ARROW_DEFAULT_MEMORY_POOL"):
         return
