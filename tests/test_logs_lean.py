@@ -162,6 +162,24 @@ def test_syslog_messages_are_made_in_the_lines_own_buffer() -> None:
     assert table["message"][0].as_py() == "Failed password for u0"
 
 
+@pytest.mark.parametrize(("continued", "in_place"), [(None, True), (5, False), (150, False)])
+def test_multiline_messages_are_made_in_the_lines_own_buffer_while_each_line_is_an_entry(
+        continued: int | None, in_place: bool) -> None:
+    """A file of a format whose entries may span lines, parsed in several spans: while every line is an entry the
+    messages are cut in place into one array over the lines' buffer; a line that continues an entry, in the first
+    span or a later one, leaves the messages to be joined from each span's own, with the same values."""
+    rows = [f"2026-11-20 10:00:{i % 60:02d},001 [main] INFO com.example.Service - started {i}" for i in range(200)]
+    if continued is not None:
+        rows.insert(continued, "\tat com.example.Service.start(Service.java:10)")
+    lines = split(bytearray("\n".join(rows).encode() + b"\n")).text
+    address = lines.buffers()[2].address
+    with mock.patch.object(parse, "SEGMENT_LINES", 64):
+        table = parse_lines(BY_NAME["log4j"], [lines], source="app.log").table
+    message = table["message"].chunk(0)
+    assert (message.buffers()[2].address == address) == in_place
+    assert message.to_pylist()[:2] == ["started 0", "started 1"] and table.num_rows == 200
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(["tagged", "plain", "long"]), WORDS), min_size=1, max_size=30),
        st.sampled_from(["\n", "\r\n"]), st.integers(1, 5), st.integers(0, 1), st.integers(0, 6))

@@ -92,11 +92,13 @@ def _headed(fmt: Format, lines: pa.Array) -> bool:
     return fmt.reader is None and fits_views(lines) and all(head_pattern(p) for p in fmt.patterns)
 
 
-def _rows(fmt: Format, lines: pa.Array) -> tuple[Columns, pa.Array | None, Starts, Tried]:
+def _rows(fmt: Format, lines: pa.Array, cutter: MessageCutter | None = None,
+          first: int = 0) -> tuple[Columns, pa.Array | None, Starts, Tried]:
     """Parsed columns (one row per entry), the raw entries, each entry's first-line index, and the patterns tried.
 
     The raw entries are None when the lines' own buffer was edited into the messages (see `lines.drop_heads`):
-    each entry is then `_head + message`.
+    each entry is then `_head + message`. With a `cutter` of the whole file's lines, of which these are those from
+    line `first` on, the messages are cut by it (see `MessageCutter.cut`), after those of the lines before.
     """
     headed = _headed(fmt, lines)
     seen = Tried()
@@ -115,7 +117,7 @@ def _rows(fmt: Format, lines: pa.Array) -> tuple[Columns, pa.Array | None, Start
         starts = range(len(lines))
         if headed:
             skip = _blank_heads(columns, len(lines))
-            edited = drop_heads(lines, skip)
+            edited = cutter.cut(first, skip) if cutter is not None else drop_heads(lines, skip)
             raw, columns["message"] = (None, edited) if edited is not None else (lines, tails(lines, skip))
         else:
             raw, columns["message"] = lines, _message(columns, lines, matched)
@@ -258,8 +260,16 @@ def _segments(fmt: Format, lines: pa.Array, *, year: int | None, reference: date
             pieces.append(_piece(fmt, columns, raw, range(first, first + count), year=year, reference=reference))
             cut.append(message)
             done((first + count) / len(lines))
-    whole = all(p.columns["message"] is m for p, m in zip(pieces, cut, strict=True)) and cutter.editable
-    return pieces, seen.order(fmt.patterns), cutter.messages() if whole else None
+    return pieces, seen.order(fmt.patterns), _cut_whole(cutter, pieces, cut)
+
+
+def _cut_whole(cutter: MessageCutter | None, pieces: list[Piece], cut: list[pa.Array]) -> pa.Array | None:
+    """Every message of the file, when `cutter` cut each piece's in place, in order (`cut`), and it is the piece's
+    message still (a format's finish or a cut of long messages makes others); else None."""
+    if cutter is None or not cutter.editable or len(cut) != len(pieces):
+        return None
+    whole = all(piece.columns["message"] is message for piece, message in zip(pieces, cut, strict=True))
+    return cutter.messages() if whole else None
 
 
 def _blank_lead(fmt: Format, lines: pa.Array) -> int:
@@ -289,32 +299,41 @@ def _entry_bounds(fmt: Format, lines: pa.Array, start: int) -> list[int]:
 
 
 def _entry_segments(fmt: Format, lines: pa.Array, *, year: int | None, reference: datetime | None,
-                    done: Callable[[float], None]) -> tuple[list[Piece], list[str]]:
+                    done: Callable[[float], None]) -> tuple[list[Piece], list[str], pa.Array | None]:
     """The pieces of a file parsed whole entries at a time (a segment of a file whose entries may span lines, or
-    the whole file), and the order of the format's groups; `done` hears the share of lines parsed."""
+    the whole file), the order of the format's groups, and every message when all are as cut from the lines in
+    place, one after another (see `_pieces`); `done` hears the share of lines parsed."""
     segmented = fmt.multiline and fmt.reader is None
     lead = _blank_lead(fmt, lines) if fmt.multiline else 0
     bounds = _entry_bounds(fmt, lines, lead) if segmented else [lead, len(lines)]
     spans = list(pairwise(bounds))
-    pieces, seen = _pieces(fmt, lines, spans, year=year, reference=reference, done=done)
-    return pieces, seen.order(fmt.patterns) if len(spans) > 1 else []
+    pieces, seen, message = _pieces(fmt, lines, spans, year=year, reference=reference, done=done)
+    return pieces, seen.order(fmt.patterns) if len(spans) > 1 else [], message
 
 
 def _pieces(fmt: Format, lines: pa.Array, spans: list[tuple[int, int]], *, year: int | None,
-            reference: datetime | None, done: Callable[[float], None]) -> tuple[list[Piece], Tried]:
-    """The pieces of the entries of each span of lines. The spans' lines are matched here, one span after another:
-    matching them in threads a few spans ahead cost 0.17 s more system time on a first ask over 500k OpenStack
-    lines (memory faulted in by several threads at once) and gained no wall time on 2 shared cores."""
+            reference: datetime | None, done: Callable[[float], None]) -> tuple[list[Piece], Tried, pa.Array | None]:
+    """The pieces of the entries of each span of lines, and every message when all are as one `MessageCutter` cut
+    them in place, span after span, into one array: so it goes while each line of the spans from the file's first
+    line is an entry (a span that joins lines, and those after it, are cut within their own lines, and their
+    messages joined into one array later). The spans' lines are matched here, one span after another: matching
+    them in threads a few spans ahead cost 0.17 s more system time on a first ask over 500k OpenStack lines (memory
+    faulted in by several threads at once) and gained no wall time on 2 shared cores."""
     pieces: list[Piece] = []
     seen = Tried()
+    cutter = MessageCutter(lines) if spans and spans[0][0] == 0 and _headed(fmt, lines) else None
+    cut: list[pa.Array] = []
     for first, end in spans:
-        columns, raw, starts, tried = _rows(fmt, lines.slice(first, end - first))
+        in_turn = cutter if cutter is not None and cutter.editable and len(cut) == len(pieces) else None
+        columns, raw, starts, tried = _rows(fmt, lines.slice(first, end - first), in_turn, first)
+        if in_turn is not None and raw is None:  # cut by it: the message is the piece's, as cut
+            cut.append(columns["message"])
         seen.add(tried)
         starts = range(first + starts.start, first + starts.stop) if isinstance(starts, range) else starts + first
         pieces.append(_piece(fmt, columns, raw, starts, year=year, reference=reference))
         del columns, raw
         done(end / max(len(lines), 1))
-    return pieces, seen
+    return pieces, seen, _cut_whole(cutter, pieces, cut)
 
 
 def parse_lines(
@@ -340,8 +359,7 @@ def parse_lines(
         pieces, order, message = _segments(fmt, lines, year=year, reference=reference, done=done)
         del lines
     else:
-        pieces, order = _entry_segments(fmt, lines, year=year, reference=reference, done=done)
-        message = None
+        pieces, order, message = _entry_segments(fmt, lines, year=year, reference=reference, done=done)
         del lines
     truncated = sum(piece.truncated for piece in pieces)
     table, notes, year_assumed = assemble(pieces, message, order, fmt.extras, source=source, year=year,
