@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from react_engine.logs.arrow import STRING
 from react_engine.logs.formats.logformat import OnePass
 from react_engine.logs.formats.loghub import OPENSTACK
-from react_engine.logs.matching import _runs, match_patterns
+from react_engine.logs.matching import _fixed_places, _runs, match_patterns
 
 OPENSTACK_ONE_PATTERN = (
     r"^(?:(?P<log_file>\S+) )?(?P<ts>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)?) (?P<pid>\d+) "
@@ -68,3 +68,10 @@ def test_groups_split_over_runs_are_captured_as_in_one_run(groups: list[str], li
     assert all(run.count("(?P<") <= 4 for run in runs.patterns)
     assert sum(run.count("(?P<") for run in runs.patterns) + len(runs.sliced) == len(groups) + 1
     _same((pattern,), (str(pattern),), lines, False)
+
+
+def test_groups_have_a_fixed_place_only_where_python_reads_the_pattern_as_re2_does() -> None:
+    assert _fixed_places(r"(?P<ts>[A-Z][a-z]{2} [ \d]\d) (?P<host>\S+) (?P<pid>\d)") == {"ts": (0, 6)}
+    assert _fixed_places(r"x(?P<a>\d{2})(?P<b>é.)(?:y)?(?P<c>\d)") == {"a": (1, 3), "b": (3, 5)}
+    assert _fixed_places(r"(?P<d>[[:digit:]]{2}) (?P<host>\S+)") == {}  # Python reads a POSIX class otherwise
+    assert _fixed_places(r"(?P<d>\pN) (?P<host>\S+)") == {}  # a class Python's parser cannot read

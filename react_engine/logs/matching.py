@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+import warnings
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from re import _parser  # type: ignore[attr-defined]  # Python's own parser; typeshed has no stub for it
@@ -73,13 +74,19 @@ def _runs(pattern: str, head: bool) -> Runs:
     return Runs(runs, tuple((name, *places[name]) for name in groups if name in places), (HEAD_GROUP, *groups))
 
 
+@functools.cache
 def _fixed_places(body: str) -> dict[str, tuple[int, int]]:
     """The named groups of the pattern `body` that begin at a fixed character of every text it matches and match
     a fixed number of characters, as their first and end characters: those after which, from the start, every
     part of `body` has one width (`Mmm dd hh:mm:ss` at the start of syslog's common line). Widths are read with
-    Python's parser of regular expressions, whose syntax RE2's patterns here share; none when it cannot read one."""
+    Python's parser of regular expressions, whose syntax RE2's patterns here share; none when it cannot read one,
+    or when it holds a POSIX class (`[[:digit:]]`, which Python reads as other characters)."""
+    if "[:" in body:
+        return {}
     try:
-        parsed = _parser.parse(body)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # Python's hints on sets it may read otherwise one day
+            parsed = _parser.parse(body)
     except (re.error, ValueError, TypeError):
         return {}
     names = {index: name for name, index in parsed.state.groupdict.items()}
