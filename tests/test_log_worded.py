@@ -85,3 +85,24 @@ def test_a_number_is_a_value_of_the_messages_not_of_the_heads_time(tmp_path: Pat
     log.write_text("\n".join(lines) + "\n")
     result = Engine(RulesPlanner(), Settings(max_iterations=12)).ask("How many lines with 29?", [log])
     assert result.value == 2 and result.verified, result.answer
+
+
+def test_a_filler_noun_the_log_writes_beside_a_word_searched_for_is_unread() -> None:
+    """"command" is a filler word of the rules, and the log writes "boot (command N)"; the search for "boot" also
+    keeps the lines of the component "boot_cmd", which the sampled messages do not show, so dropping "command"
+    would count those lines too."""
+    messages = ["boot (command 3023)", "boot (command 3024)", "Command has completed successfully",
+                "Command has completed successfully", "Targeting domains:node-D0"]
+    f = frame(messages, component=["boot_cmd"] * 4 + ["other"])
+    result = ask("How many boot command lines?", f)
+    assert not result.verified and result.answer.startswith('I did not read "command"'), result.answer
+
+
+def test_a_word_asking_for_patterns_the_log_writes_beside_a_search_is_unread() -> None:
+    """"pattern" asks for message patterns, but this log writes "upload with pattern": the kinds of message are
+    not the count "how many" asks."""
+    messages = ["SQM: Queued 0 file(s) for upload with pattern: C:\\sqm\\*.sqm, flags: 0x6",
+                "SQM: Queued 1 file(s) for upload with pattern: C:\\sqm\\*.sqm, flags: 0x6",
+                "SQM: Queued 2 file(s) for upload with pattern: C:\\sqm\\*.sqm, flags: 0x2", "Session initialized"]
+    result = ask("How many upload with pattern from 0x6?", frame(messages))
+    assert not result.verified and result.answer.startswith('I did not read "pattern"'), result.answer

@@ -52,6 +52,15 @@ def test_a_distinct_count_of_hosts_pids_and_components() -> None:
     assert ask("How many distinct components are there?", f).value == f.component.nunique()
 
 
+def test_by_before_no_kind_is_no_breakdown_of_a_count() -> None:
+    """"going by the 'Received block' lines" names the lines to count, not a value to rank them by: "how many
+    blocks" is a count of distinct blocks."""
+    blocks = ["blk_1", "blk_2", "blk_1", "blk_3"]
+    f = frame([f"Received block {b} of size 10 from /10.0.0.1" for b in blocks] + ["Deleting block blk_9"])
+    result = ask("How many blocks were received, going by the 'Received block' lines?", f)
+    assert result.value == len(set(blocks)) and result.verified, result.answer
+
+
 def _spark() -> pd.DataFrame:
     messages = []
     for tid in [0, 1, 2, 3, 1, 4, 2, 5]:

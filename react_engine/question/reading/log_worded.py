@@ -9,13 +9,20 @@ from __future__ import annotations
 import re
 
 from react_engine.lexicon.entity_words import TARGETS
-from react_engine.lexicon.stop_words import ASKING_LEADS, FILLER, FUNCTION_WORDS, PHRASE_ENDS, RATE_LEADS
+from react_engine.lexicon.stop_words import (
+    ASKING_LEADS,
+    FILLER,
+    FILLER_NOUNS,
+    FUNCTION_WORDS,
+    PHRASE_ENDS,
+    RATE_LEADS,
+)
 from react_engine.question.measures import Key
 from react_engine.question.query import Query, TextFilter
 from react_engine.question.reading.draft import Draft, searched
 from react_engine.question.reading.linked import NOT_NAMED
 from react_engine.question.reading.question import Question, lead_in
-from react_engine.question.vocabulary import Vocabulary
+from react_engine.question.vocabulary import NAME_COLUMNS, Vocabulary
 
 _GRAMMAR = ASKING_LEADS | FUNCTION_WORDS | PHRASE_ENDS | RATE_LEADS
 """Words that ask, point or join, which name nothing a log writes."""
@@ -44,11 +51,39 @@ def _free(word: str, draft: Draft, query: Query) -> bool:
 def _misread(q: Question, m: re.Match[str], read: tuple[Draft, Query], scope: tuple[list[str], int],
              vocabulary: Vocabulary) -> bool:
     """Whether the word `m` is a filler word no reader took that tells the lines the searches keep (`scope`: the
-    searches and how many sampled lines they keep) apart, or names the kind counted beside a word searched for."""
+    searches and how many sampled lines they keep) apart, or a filler noun, the kind counted or a word asking for a
+    measure that the log writes beside a word searched for ("boot command": "boot  (command 3023)"; "upload with
+    pattern": "for upload with pattern: ..."). The sample holds messages only, while a search keeps any line whose
+    text holds its word (a component "boot_cmd"), so a word the sampled lines all write may still tell them apart."""
     (draft, query), (searches, kept) = read, scope
     if _dropped(q, m) and 0 < vocabulary.events.meet([*searches, _whole(m.group(0))]) < kept:
         return True
-    return _counted(m.group(0), draft, query) and _beside_a_search(q.text, m, query, searches, vocabulary)
+    noun = _dropped(q, m) and m.group(0).lower() in FILLER_NOUNS and _unseen(searches, vocabulary)
+    return (noun or _counted(m.group(0), draft, query) or _asks(m, draft)) and \
+        _beside_a_search(q.text, m, query, searches, vocabulary)
+
+
+def _unseen(searches: list[str], vocabulary: Vocabulary) -> bool:
+    """Whether a search also keeps lines by a name they are written with ("\\bboot" keeps the lines of component
+    "boot_cmd"), which the sampled messages do not show."""
+    names = [v for column in NAME_COLUMNS for v in vocabulary.values.get(column, {})]
+    return any(_found(search, name) for search in searches for name in names)
+
+
+def _found(pattern: str, text: str) -> bool:
+    """Whether the regex `pattern` finds `text` (ignoring case); False for a pattern Python cannot read."""
+    try:
+        return re.search(pattern, text, re.I) is not None
+    except re.error:
+        return False
+
+
+def _asks(m: re.Match[str], draft: Draft) -> bool:
+    """Whether the word `m` is one of the words read as what the question asks for ("patterns", "average"), other
+    than the words naming the field measured ("bytes" of "total bytes")."""
+    field = str(getattr(draft.asked.measure, "field", "") or "").lower().split()
+    return m.group(0).lower() not in field and any(
+        start <= m.start() and m.end() <= end for start, end in draft.asked.spans)
 
 
 def _whole(word: str) -> str:
@@ -89,11 +124,16 @@ def _keeps(pattern: str, word: str) -> bool:
 
 
 def _beside_a_search(text: str, m: re.Match[str], query: Query, searches: list[str], vocabulary: Vocabulary) -> bool:
-    """Whether the word `m` stands beside a word searched for, and the sampled lines the searches keep write the
-    two together in that order."""
-    before = re.search(r"([A-Za-z][\w-]*)\s+$", text[:m.start()])
-    after = re.match(r"\s+([A-Za-z][\w-]*)", text[m.end():])
-    word = re.escape(m.group(0))
-    pairs = [rf"\b{re.escape(before.group(1))}\W+{word}\b"] if before and _searched(before.group(1), query) else []
-    pairs += [rf"\b{word}\W+{re.escape(after.group(1))}\b"] if after and _searched(after.group(1), query) else []
-    return any(vocabulary.events.meet([*searches, pair]) for pair in pairs)
+    """Whether the word `m` stands beside a word searched for, or is joined to it by joining words only ("upload
+    with pattern"), and the sampled lines the searches keep write them together in that order."""
+    before = re.findall(r"[A-Za-z][\w-]*", text[:m.start()])[::-1]
+    after = re.findall(r"[A-Za-z][\w-]*", text[m.end():])
+    pairs = [r"\W+".join(re.escape(w) for w in [*run[::-1], m.group(0)]) for run in _joined(before, query)]
+    pairs += [r"\W+".join(re.escape(w) for w in [m.group(0), *run]) for run in _joined(after, query)]
+    return any(vocabulary.events.meet([*searches, rf"\b{pair}\b"]) for pair in pairs)
+
+
+def _joined(words: list[str], query: Query) -> list[list[str]]:
+    """The runs of `words` (nearest first) that end in a word searched for after no more than two joining words."""
+    runs = [words[:k + 1] for k in range(min(3, len(words)))]
+    return [run for run in runs if _searched(run[-1], query) and all(w.lower() in _GRAMMAR for w in run[:-1])]

@@ -31,7 +31,10 @@ GROUPED = GROUP_BY + r"\s+\w+"
 LINE_WORDS = r"(?:lines?|entries|entry|messages?|events?|records?|rows?|ones|logs?)"  # "unique lines"
 SEVERAL = r"\d+|" + "|".join(w for w, n in NUMBER_WORDS.items() if n > 1)  # "which 5 IPs", not "which one"
 _MOST = r"\b(?:" + "|".join(MOST) + r")\b"
-_BREAKDOWN = r"\bbreak(?:down| down)\b|" + GROUPED
+_BREAK = r"\bbreak(?:down| down)\b"
+_BREAKDOWN = _BREAK + "|" + GROUPED
+# the words that ask for a ranking whatever follows them ("by" ranks only the kind it names)
+_RANKING = r"\bmost (?:" + "|".join(MOST_POPULAR) + r")\b|\bfrequent\b|\bnoisiest\b|\bbusiest\b|" + _BREAK
 # a noun after an entity word that makes it a modifier of lines ("user attempts", "IP requests")
 _HEAD_NOUN = re.compile(r"\S*\s+(?:attempts?|events?|lines?|entries|messages?|errors?|requests?|logins?|failures?"
                         r"|records?|occurrences?|times|\w+(?:ions|ments))\b")  # "block deletions", "allocations"
@@ -58,7 +61,7 @@ _SEVERAL_MOST = (r"(?:^|(?<=\bthe )|(?<=\bare )|(?<=\bshow )|(?<=\blist )|(?<=\b
                  + r")\b)")
 # (pattern, goal) for the goals that need only a look at the question, in order
 _GOALS: tuple[tuple[str, Goal], ...] = (
-    (r"\bmost (?:" + "|".join(MOST_POPULAR) + r")\b|\bfrequent\b|\bnoisiest\b|\bbusiest\b|" + _BREAKDOWN, "top"),
+    (_RANKING + "|" + GROUPED, "top"),
     (_DISTINCT + r"|\bindividual\b", "unique"),
     (r"\bhow many\b|\bnumber of\b|\bcount\b|\bhow often\b|\btotal\b", "count"),
     (r"^\s*(?:which|what)\b", "list"),
@@ -146,6 +149,8 @@ def read_target(q: Question, draft: Draft, vocabulary: Vocabulary) -> None:
     grouped = next((kind for start, kind in named if per and draft.goal == "top" and start == per.end()), None)
     if grouped:
         _group(q, draft, named, grouped)
+    elif draft.goal == "top" and not q.has(_RANKING) and _counts_the_target(q, first):
+        draft.goal = "count"  # "how many blocks were received, going by the 'Received block' lines": no breakdown
     _counted(q, draft, first)
 
 
