@@ -106,3 +106,20 @@ def test_a_word_asking_for_patterns_the_log_writes_beside_a_search_is_unread() -
                 "SQM: Queued 2 file(s) for upload with pattern: C:\\sqm\\*.sqm, flags: 0x2", "Session initialized"]
     result = ask("How many upload with pattern from 0x6?", frame(messages))
     assert not result.verified and result.answer.startswith('I did not read "pattern"'), result.answer
+
+
+SESSIONS = ["Established session 0x1 with negotiated timeout 10000", "Established session 0x2 with negotiated timeout 10000",
+            "Closed socket connection for client /10.0.0.1:5 (no session established for client)",
+            "Client attempting to establish new session at /10.0.0.2:6", "Expiring session 0x1"]
+
+
+def test_lines_that_write_the_event_after_a_negation_are_not_counted() -> None:
+    """"no session established for client" tells of a session not established."""
+    result = ask("how many sessions were established?", frame(SESSIONS))
+    assert result.value == sum(m.startswith("Established session") for m in SESSIONS) and result.verified, \
+        result.answer
+
+
+def test_a_question_that_negates_keeps_the_negated_lines() -> None:
+    result = ask("how many sessions were not established?", frame(SESSIONS))
+    assert "negation" not in result.answer, result.answer

@@ -72,6 +72,9 @@ OPPOSITE_STEMS = (("open", "clos"), ("accept", "reject"), ("start", "stop"), ("s
                   ("allow", "deny"), ("login", "logout"), ("add", "remov"), ("up", "down"), ("enabl", "disabl"))
 """Stems of words of opposite meaning: an event that says one is never what a question saying the other describes."""
 
+NEGATORS = ("no", "not", "cannot", "can't", "could not", "couldn't", "never", "unable to", "failed to")
+"""Words a log writes before an event that did not happen ("no session established", "Cannot assign container")."""
+
 NEGATING_PREFIXES = ("dis", "un", "non", "in", "de")
 """Prefixes that turn a word into its opposite ("disconnect" is no form of "connect")."""
 

@@ -17,7 +17,7 @@ from react_engine.lexicon.stop_words import (
     PHRASE_ENDS,
     RATE_LEADS,
 )
-from react_engine.question.measures import Key
+from react_engine.question.measures import Key, Patterns, Unusual
 from react_engine.question.query import Query, TextFilter
 from react_engine.question.reading.draft import Draft, searched
 from react_engine.question.reading.linked import NOT_NAMED
@@ -79,10 +79,10 @@ def _found(pattern: str, text: str) -> bool:
 
 
 def _asks(m: re.Match[str], draft: Draft) -> bool:
-    """Whether the word `m` is one of the words read as what the question asks for ("patterns", "average"), other
-    than the words naming the field measured ("bytes" of "total bytes")."""
-    field = str(getattr(draft.asked.measure, "field", "") or "").lower().split()
-    return m.group(0).lower() not in field and any(
+    """Whether the word `m` is one of the words read as asking for the kinds of message or what is unusual
+    ("patterns", "new"), which name nothing of the lines (a statistic's or a comparison's words name fields and
+    events)."""
+    return isinstance(draft.asked.measure, Patterns | Unusual) and any(
         start <= m.start() and m.end() <= end for start, end in draft.asked.spans)
 
 

@@ -46,6 +46,7 @@ from react_engine.question.reading.shape import GROUPED, read_goal, read_target
 from react_engine.question.reading.sides import with_sides
 from react_engine.question.reading.texts import read_texts
 from react_engine.question.reading.threshold_words import blanked, read_thresholds, unknown_units
+from react_engine.question.reading.unsaid import unsaid
 from react_engine.question.spelling import correct, correct_names
 from react_engine.question.vocabulary import Vocabulary
 
@@ -58,9 +59,10 @@ _CAUSE = (r"^\s*(?:why|how come)\b(?!\s+(?:were|was|are|is) there\b)|\bexplain\b
 
 
 def read_question(question: str, columns: list[str], now: str | None, vocabulary: Vocabulary,
-                  uses_severity: bool) -> Reading:
+                  uses_severity: bool, side: bool = False) -> Reading:
     """The reading of `question` over rows with `columns` (`now`: the time "today" and "the last hour" count
-    from; `uses_severity`: read severity words as levels, else as words to search for)."""
+    from; `uses_severity`: read severity words as levels, else as words to search for; `side`: the question is
+    one side of a comparison, whose words name one filter)."""
     text, corrections = _corrected(question, columns, vocabulary)
     q, draft = Question(text), Draft(corrections=corrections)
     negated = find(q, columns)  # its words are read on their own, after the rest
@@ -88,9 +90,11 @@ def read_question(question: str, columns: list[str], now: str | None, vocabulary
     draft.problem = _problem(draft, unknown, vocabulary) or draft.problem
     if mapped and _may_be_event(draft, vocabulary):
         as_event(draft, said, unknown, literals, vocabulary)
+    if not side and not isinstance(draft.asked.measure, Comparison):  # each side is read on its own
+        draft.filters += unsaid(q.text, draft, vocabulary)
     _unread(q, draft, literals, vocabulary)
     return with_sides(_reading(q, draft, columns, vocabulary),
-                      lambda side: read_question(side, columns, now, vocabulary, uses_severity), vocabulary)
+                      lambda words: read_question(words, columns, now, vocabulary, uses_severity, side=True), vocabulary)
 
 
 def _asked_cause(text: str) -> list[str]:

@@ -1,0 +1,29 @@
+"""Lines that write the question's words after a negation ("no session established for client", "Cannot assign
+container"): they tell of the event not happening, so a question that names the event without negating it ("how
+many sessions were established") leaves them out."""
+
+from __future__ import annotations
+
+import re
+
+from react_engine.lexicon.event_phrases import NEGATORS
+from react_engine.question.query import Filter, TextFilter
+from react_engine.question.reading.draft import Draft, searched
+from react_engine.question.vocabulary import Vocabulary
+
+_NEGATOR = "|".join(re.escape(n).replace(r"\ ", r"\s+") for n in NEGATORS)
+_NEGATED = re.compile(rf"\b(?:{_NEGATOR}|fail\w*|without|\w+n't)\b", re.I)  # a question that negates itself
+
+
+def unsaid(question: str, draft: Draft, vocabulary: Vocabulary) -> list[Filter]:
+    """The search leaving out the lines that write a word searched for (the question's own words) right after a
+    negation, or one word after it, when sampled lines the searches keep do; none when the question negates."""
+    guessed = [f.value for f in draft.filters if isinstance(f, TextFilter) and not f.exclude and f.regex
+               and f.value in draft.grounding.guesses]
+    if not guessed or not vocabulary.sampled or _NEGATED.search(question):
+        return []
+    pattern = rf"\b(?:{_NEGATOR})\W+(?:\w+\W+)?(?:{'|'.join(guessed)})"
+    searches = [searched(f) for f in draft.filters if isinstance(f, TextFilter) and not f.exclude]
+    if not vocabulary.events.meet([*searches, pattern]):
+        return []
+    return [TextFilter(value=pattern, regex=True, exclude=True, words="not after a negation (\"no\", \"cannot\", ...)")]
