@@ -120,6 +120,18 @@ def test_lines_that_write_the_event_after_a_negation_are_not_counted() -> None:
         result.answer
 
 
-def test_a_question_that_negates_keeps_the_negated_lines() -> None:
+def test_a_negation_no_reader_took_is_unread_where_the_lines_write_none() -> None:
+    """"not established": no search keeps the sessions not established, so the count of the established ones
+    (and of the line writing "no session established") is no answer."""
     result = ask("how many sessions were not established?", frame(SESSIONS))
-    assert "negation" not in result.answer, result.answer
+    assert "negation" not in result.answer and not result.verified, result.answer
+    assert result.answer.startswith('I did not read "not"'), result.answer
+
+
+def test_a_negation_the_lines_write_otherwise_is_read() -> None:
+    """"could not open" is what "Cannot open channel" writes."""
+    lines = ["Cannot open channel to 2 at election address /10.0.0.2:3888", "Opening channel to 3",
+             "Cannot open channel to 3 at election address /10.0.0.3:3888"]
+    result = ask("how many times could it not open 'channel to'?", frame(lines))
+    assert result.value == sum(m.startswith("Cannot open channel to") for m in lines) and result.verified, \
+        result.answer

@@ -39,6 +39,10 @@ TRANSFER_WORDS = frozenset({"sent", "send", "sends", "received", "receive", "rec
                             "served", "serve", "uploaded", "downloaded", "read", "written", "wrote"})
 """Verbs of moving data, which a size field's name implies ("which ip sent the most bytes": the bytes field)."""
 
+NEGATIONS = frozenset({"not", "no", "never", "cannot", "nothing", "none", "neither", "nor"})
+"""Words that turn what the question names into its opposite ("sessions that were not established"); with the words
+ending in n't, a negation no reader took is a word of the log, or unread."""
+
 FILLER_NOUNS = frozenset({"request", "requests", "attempt", "attempts", "response", "responses", "command", "commands",
                           "call", "calls", "job", "jobs", "data", "file", "files", "record", "records", "entry",
                           "entries", "item", "items", "type", "types"})

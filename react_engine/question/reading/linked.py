@@ -7,21 +7,26 @@ from __future__ import annotations
 import functools
 import re
 
+from react_engine.lexicon.event_phrases import NEGATORS
 from react_engine.lexicon.number_words import NUMBER_WORDS
 from react_engine.lexicon.rank_words import COUNTING
 from react_engine.lexicon.severity_terms import SEVERITY_WORDS
 from react_engine.lexicon.statistic_words import SIZE_NOUNS
-from react_engine.lexicon.stop_words import FILLER, FUNCTION_WORDS, TRANSFER_WORDS
+from react_engine.lexicon.stop_words import FILLER, FUNCTION_WORDS, NEGATIONS, TRANSFER_WORDS
 from react_engine.lexicon.time_units import WEEKDAYS
 from react_engine.logs.wordforms import split_words, stem
 from react_engine.question.log_events import alike
 from react_engine.question.measures import Listing
 from react_engine.question.query import Filter, Query, TextFilter
-from react_engine.question.reading.draft import Draft
+from react_engine.question.reading.draft import Draft, searched
+from react_engine.question.reading.event_words import levels
 from react_engine.question.reading.nouns import VALUE_OF, asked_field
 from react_engine.question.reading.question import Question
 from react_engine.question.reading.shape import LINE_WORDS
 from react_engine.question.vocabulary import Vocabulary, singular
+
+_NEGATION = r"(?<![\w'])(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted({*NEGATIONS, *NEGATORS})) + \
+    r"|\w+n't)(?![\w'])"
 
 
 def unlinked(question: str, draft: Draft, literals: list[Filter], vocabulary: Vocabulary) -> list[str]:
@@ -44,9 +49,20 @@ def _linked(word: str, draft: Draft, vocabulary: Vocabulary) -> bool:
     """Whether `word` is a function word, a day of the window, part of the log's name, or a word of the log in any
     form: a part of a camelCase, snake_case or dotted word it writes ("wake" in WakeLock, "rdd" in rdd_42_3)."""
     lower = word.lower().strip("'.")
+    if lower in NEGATIONS or lower.endswith("n't"):
+        return _negation_written(draft, vocabulary)
     if _function(lower, draft) or (len(lower) >= 3 and any(lower in source for source in vocabulary.sources)):
         return True
     return bool(vocabulary.stem_rows(lower)) or _part_of_a_word(lower, vocabulary)
+
+
+def _negation_written(draft: Draft, vocabulary: Vocabulary) -> bool:
+    """Whether the sampled lines the searches keep (at their severities) all write a negation, as a negation no reader took says ("it
+    said it can't find a child": "Can't find child"; "could not open a channel": "Cannot open channel"); else the
+    negation is unread, as the answer would count lines with and without it."""
+    searches = [searched(f) for f in draft.filters if isinstance(f, TextFilter) and not f.exclude]
+    kept = vocabulary.events.meet(searches, levels(draft.filters))
+    return kept > 0 and vocabulary.events.meet([*searches, _NEGATION], levels(draft.filters)) == kept
 
 
 def _part_of_a_word(lower: str, vocabulary: Vocabulary) -> bool:
@@ -58,7 +74,7 @@ def _part_of_a_word(lower: str, vocabulary: Vocabulary) -> bool:
 
 def _function(lower: str, draft: Draft) -> bool:
     """A function word, a number word, or a day of the week the time window holds."""
-    return lower in FUNCTION_WORDS or lower in NUMBER_WORDS or lower.endswith("n't") or (
+    return lower in FUNCTION_WORDS or lower in NUMBER_WORDS or (
         lower in WEEKDAYS and draft.window is not None)
 
 
