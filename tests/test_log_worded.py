@@ -135,3 +135,10 @@ def test_a_negation_the_lines_write_otherwise_is_read() -> None:
     result = ask("how many times could it not open 'channel to'?", frame(lines))
     assert result.value == sum(m.startswith("Cannot open channel to") for m in lines) and result.verified, \
         result.answer
+
+
+def test_an_event_every_line_writes_negated_is_counted_as_written() -> None:
+    """Every line that writes "responding" writes "not responding": that is the log's event, not its opposite."""
+    lines = ["node-1 not responding", "node-2 not responding", "node-1 running"]
+    result = ask("How many responding?", frame(lines))
+    assert result.value == sum("responding" in m for m in lines) and result.verified, result.answer

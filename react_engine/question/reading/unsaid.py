@@ -17,13 +17,14 @@ _NEGATED = re.compile(rf"\b(?:{_NEGATOR}|fail\w*|without|\w+n't)\b", re.I)  # a 
 
 def unsaid(question: str, draft: Draft, vocabulary: Vocabulary) -> list[Filter]:
     """The search leaving out the lines that write a word searched for (the question's own words) right after a
-    negation, or one word after it, when sampled lines the searches keep do; none when the question negates."""
+    negation, or one word after it, when some but not all of the sampled lines the searches keep do ("not
+    responding" is the event of every line that writes "responding"); none when the question negates."""
     guessed = [f.value for f in draft.filters if isinstance(f, TextFilter) and not f.exclude and f.regex
                and f.value in draft.grounding.guesses]
     if not guessed or not vocabulary.sampled or _NEGATED.search(question):
         return []
     pattern = rf"\b(?:{_NEGATOR})\W+(?:\w+\W+)?(?:{'|'.join(guessed)})"
     searches = [searched(f) for f in draft.filters if isinstance(f, TextFilter) and not f.exclude]
-    if not vocabulary.events.meet([*searches, pattern]):
-        return []
+    if not 0 < vocabulary.events.meet([*searches, pattern]) < vocabulary.events.meet(searches):
+        return []  # no line negates the words, or every line does: the log's event is written with its negation
     return [TextFilter(value=pattern, regex=True, exclude=True, words="not after a negation (\"no\", \"cannot\", ...)")]
