@@ -142,3 +142,11 @@ def test_an_event_every_line_writes_negated_is_counted_as_written() -> None:
     lines = ["node-1 not responding", "node-2 not responding", "node-1 running"]
     result = ask("How many responding?", frame(lines))
     assert result.value == sum("responding" in m for m in lines) and result.verified, result.answer
+
+
+def test_what_how_many_counts_written_after_a_number_is_no_count_of_lines() -> None:
+    """"generated 64 core files": two such lines are 128 core files, not 2."""
+    lines = ["ciod: generated 64 core files for program /bgl/a", "ciod: generated 64 core files for program /bgl/b",
+             "generating core.1", "generating core.2", "ciod: LOGIN chdir(/home) failed"]
+    result = ask("how many core files were generated?", frame(lines))
+    assert not result.verified and result.answer.startswith('I did not read "files"'), result.answer

@@ -17,7 +17,7 @@ from react_engine.lexicon.stop_words import (
     PHRASE_ENDS,
     RATE_LEADS,
 )
-from react_engine.question.measures import Key, Patterns, Unusual
+from react_engine.question.measures import Count, Key, Patterns, Unusual
 from react_engine.question.query import Query, TextFilter
 from react_engine.question.reading.draft import Draft, searched
 from react_engine.question.reading.linked import NOT_NAMED
@@ -38,7 +38,25 @@ def log_worded(q: Question, draft: Draft, query: Query, vocabulary: Vocabulary) 
         return []
     start = lead_in(q.text)
     words = [m for m in _WORD.finditer(q.text) if m.start() >= start and _free(m.group(0), draft, query)]
-    return list(dict.fromkeys(m.group(0) for m in words if _misread(q, m, (draft, query), (searches, kept), vocabulary)))
+    misread = [m.group(0) for m in words if _misread(q, m, (draft, query), (searches, kept), vocabulary)]
+    return list(dict.fromkeys(misread + _numbered(q, query, searches, vocabulary)))
+
+
+def _numbered(q: Question, query: Query, searches: list[str], vocabulary: Vocabulary) -> list[str]:
+    """What "how many" counts, when it ends in a filler word no reader took that the lines the searches keep write
+    after a number ("how many core files were generated": "generated 64 core files"): their lines are not that
+    many of it. A word of a count that names no lines ("times") is the count's own."""
+    m = re.search(r"\bhow many\s+((?:[A-Za-z][\w-]*\s+){0,2}[A-Za-z][\w-]*)", q.text, re.I)
+    if m is None or not isinstance(query.measure, Count):
+        return []
+    words = list(re.compile(r"[A-Za-z][\w-]*").finditer(q.text, m.start(1), m.end(1)))
+    named = words[:next((i for i, w in enumerate(words) if w.group(0).lower() in _GRAMMAR), len(words))]
+    last = named[-1] if named else None
+    if last is None or NOT_NAMED.fullmatch(last.group(0)) or not _dropped(q, last):
+        return []
+    written = r"\b\d[\d,.]*\s+" + r"\W+".join(re.escape(w.group(0)) for w in named) + r"\b"
+    return [last.group(0)] if vocabulary.events.meet([*searches, written]) else []
+
 
 
 def _free(word: str, draft: Draft, query: Query) -> bool:
