@@ -150,3 +150,12 @@ def test_what_how_many_counts_written_after_a_number_is_no_count_of_lines() -> N
              "generating core.1", "generating core.2", "ciod: LOGIN chdir(/home) failed"]
     result = ask("how many core files were generated?", frame(lines))
     assert not result.verified and result.answer.startswith('I did not read "files"'), result.answer
+
+
+def test_the_kind_counted_the_log_writes_beside_a_search_without_the_questions_joining_words_is_unread() -> None:
+    """"how many users were unknown": the log writes "user unknown", a message about no user it names, so a
+    verified count of no distinct users would be wrong."""
+    lines = ["pam_unix(sshd:auth): check pass; user unknown", "pam_unix(sshd:auth): check pass; user unknown",
+             "Failed password for invalid user admin from 1.2.3.4 port 22 ssh2"]
+    result = ask("how many users were unknown?", frame(lines))
+    assert not result.verified and result.answer.startswith('I did not read "users"'), result.answer

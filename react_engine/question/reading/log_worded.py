@@ -22,7 +22,7 @@ from react_engine.question.query import Query, TextFilter
 from react_engine.question.reading.draft import Draft, searched
 from react_engine.question.reading.linked import NOT_NAMED
 from react_engine.question.reading.question import Question, lead_in
-from react_engine.question.vocabulary import NAME_COLUMNS, Vocabulary
+from react_engine.question.vocabulary import NAME_COLUMNS, Vocabulary, singular
 
 _GRAMMAR = ASKING_LEADS | FUNCTION_WORDS | PHRASE_ENDS | RATE_LEADS
 """Words that ask, point or join, which name nothing a log writes."""
@@ -143,12 +143,19 @@ def _keeps(pattern: str, word: str) -> bool:
 
 def _beside_a_search(text: str, m: re.Match[str], query: Query, searches: list[str], vocabulary: Vocabulary) -> bool:
     """Whether the word `m` stands beside a word searched for, or is joined to it by joining words only ("upload
-    with pattern"), and the sampled lines the searches keep write them together in that order."""
+    with pattern", "users were unknown"), and the sampled lines the searches keep write them together in that
+    order, the joining words or not ("user unknown"), and `m` in any of its forms."""
     before = re.findall(r"[A-Za-z][\w-]*", text[:m.start()])[::-1]
     after = re.findall(r"[A-Za-z][\w-]*", text[m.end():])
-    pairs = [r"\W+".join(re.escape(w) for w in [*run[::-1], m.group(0)]) for run in _joined(before, query)]
-    pairs += [r"\W+".join(re.escape(w) for w in [m.group(0), *run]) for run in _joined(after, query)]
+    word = re.escape(singular(m.group(0))) + r"\w*"
+    pairs = [_together(re.escape(run[-1]), run[:-1][::-1], word) for run in _joined(before, query)]
+    pairs += [_together(word, run[:-1], re.escape(run[-1])) for run in _joined(after, query)]
     return any(vocabulary.events.meet([*searches, rf"\b{pair}\b"]) for pair in pairs)
+
+
+def _together(first: str, joining: list[str], last: str) -> str:
+    """A regex of `first` and `last` with the `joining` words between them, or without them."""
+    return first + "".join(rf"(?:\W+{re.escape(w)})?" for w in joining) + r"\W+" + last
 
 
 def _joined(words: list[str], query: Query) -> list[list[str]]:
