@@ -159,3 +159,13 @@ def test_the_kind_counted_the_log_writes_beside_a_search_without_the_questions_j
              "Failed password for invalid user admin from 1.2.3.4 port 22 ssh2"]
     result = ask("how many users were unknown?", frame(lines))
     assert not result.verified and result.answer.startswith('I did not read "users"'), result.answer
+
+
+def test_a_word_the_log_writes_on_some_of_the_lines_kept_is_unread_not_ignored() -> None:
+    """"invalid" is written inside invalidSet, on some of the lines saying "added": ignored, the count was of every
+    block added anywhere, verified."""
+    lines = ["BLOCK* NameSystem.delete: blk_1 is added to invalidSet of 10.0.0.1:50010",
+             "BLOCK* NameSystem.addStoredBlock: blockMap updated: 10.0.0.1:50010 is added to blk_2 size 10",
+             "BLOCK* NameSystem.addStoredBlock: blockMap updated: 10.0.0.2:50010 is added to blk_3 size 10"]
+    result = ask("how many blocks were added to the invalid set?", frame(lines))
+    assert not result.verified and result.answer.startswith('I did not read "invalid"'), result.answer

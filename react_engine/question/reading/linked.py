@@ -53,13 +53,23 @@ def _linked(word: str, draft: Draft, vocabulary: Vocabulary) -> bool:
         return _negation_written(draft, vocabulary)
     if _function(lower, draft) or (len(lower) >= 3 and any(lower in source for source in vocabulary.sources)):
         return True
-    return bool(vocabulary.stem_rows(lower)) or _part_of_a_word(lower, vocabulary)
+    written = bool(vocabulary.stem_rows(lower)) or _part_of_a_word(lower, vocabulary)
+    return written and not _apart(lower, draft, vocabulary)
+
+
+def _apart(lower: str, draft: Draft, vocabulary: Vocabulary) -> bool:
+    """Whether the log writes `lower` (in any form, or inside a word: "invalid" in invalidSet) on some but not all
+    of the sampled lines the searches keep: the answer, which does not search for it, counts lines it does not
+    name ("how many blocks were added to the invalid set" is not every line saying "added")."""
+    searches = [searched(f) for f in draft.filters if isinstance(f, TextFilter) and not f.exclude]
+    kept = vocabulary.events.meet(searches, levels(draft.filters)) if searches else 0
+    return 0 < vocabulary.events.meet([*searches, re.escape(stem(lower))], levels(draft.filters)) < kept
 
 
 def _negation_written(draft: Draft, vocabulary: Vocabulary) -> bool:
-    """Whether the sampled lines the searches keep (at their severities) all write a negation, as a negation no reader took says ("it
-    said it can't find a child": "Can't find child"; "could not open a channel": "Cannot open channel"); else the
-    negation is unread, as the answer would count lines with and without it."""
+    """Whether the sampled lines the searches keep (at their severities) all write a negation, as a negation no
+    reader took says ("it said it can't find a child": "Can't find child"; "could not open a channel": "Cannot
+    open channel"); else the negation is unread, as the answer would count lines with and without it."""
     searches = [searched(f) for f in draft.filters if isinstance(f, TextFilter) and not f.exclude]
     kept = vocabulary.events.meet(searches, levels(draft.filters))
     return kept > 0 and vocabulary.events.meet([*searches, _NEGATION], levels(draft.filters)) == kept
