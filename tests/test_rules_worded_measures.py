@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import pytest
+from question_frames import ask, frame
 
 from react_engine.loop.engine import Engine
 from react_engine.planners.rules import RulesPlanner
@@ -128,3 +130,14 @@ def test_a_field_asked_for_is_not_part_of_a_phrase_searched() -> None:
     truth = sum(int(n) for n in re.findall(r"(\d+) bytes (?:\([^)]*\) )?received", path.read_text(errors="replace")))
     result = Engine(RulesPlanner()).ask("total bytes received?", [str(path)])
     assert result.verified and result.value == truth
+
+
+@pytest.mark.parametrize(("question", "func"), [("what is the smallest block size received?", min),
+                                                ("what was the largest block size received?", max)])
+def test_what_is_the_superlative_of_a_field_the_kind_names_is_its_statistic(question: str, func: Any) -> None:
+    """"the smallest block size": the size of blocks, not the block ranked first by its lines."""
+    sizes = [67108864, 3538321, 9000000]
+    lines = [f"Received block blk_{i} of size {s} from /10.0.0.{i}" for i, s in enumerate(sizes)]
+    lines += ["PacketResponder 1 for block blk_0 terminating"]
+    result = ask(question, frame(lines))
+    assert result.value == func(sizes) and result.verified, result.answer

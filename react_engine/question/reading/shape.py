@@ -10,6 +10,7 @@ from react_engine.lexicon.number_words import AMOUNT, NUMBER_WORDS
 from react_engine.lexicon.rank_words import (
     BUCKET_EXTREMES,
     COUNTING,
+    DURATION_SUPERLATIVES,
     FEWEST,
     MOST,
     MOST_POPULAR,
@@ -18,6 +19,7 @@ from react_engine.lexicon.rank_words import (
     QUIET,
     QUIETEST,
     RANKING_SUPERLATIVES,
+    SIZE_SUPERLATIVES,
     TOP_N_MOST,
 )
 from react_engine.lexicon.time_units import BUCKET_ADVERBS, HISTOGRAM_BUCKET, TIME_KEYS, unit_names
@@ -35,6 +37,10 @@ _BREAK = r"\bbreak(?:down| down)\b"
 _BREAKDOWN = _BREAK + "|" + GROUPED
 # the words that ask for a ranking whatever follows them ("by" ranks only the kind it names)
 _RANKING = r"\bmost (?:" + "|".join(MOST_POPULAR) + r")\b|\bfrequent\b|\bnoisiest\b|\bbusiest\b|" + _BREAK
+# "what is the smallest block size received": the value of a field the kind counted names ("block size"), asked
+# by "what is", not which of the kind ranks first
+OF_A_FIELD = (r"^\s*what(?:'s|\s+is|\s+was)\s+the\s+(?:" + "|".join((*SIZE_SUPERLATIVES, *DURATION_SUPERLATIVES))
+               + r")\s+[A-Za-z][\w-]*\s+(?!(?:of|in|on|at|by|for|from|with|to|that|which|who|per)\b)[A-Za-z]")
 # a noun after an entity word that makes it a modifier of lines ("user attempts", "IP requests")
 _HEAD_NOUN = re.compile(r"\S*\s+(?:attempts?|events?|lines?|entries|messages?|errors?|requests?|logins?|failures?"
                         r"|records?|occurrences?|times|\w+(?:ions|ments))\b")  # "block deletions", "allocations"
@@ -80,7 +86,7 @@ def read_goal(q: Question, draft: Draft) -> None:
         draft.goal = "histogram"
     elif _top_n(q, draft):
         return
-    elif q.has(r"\b(?:which|who)\b|^\s*what\s+(?!are\b|were\b)") and q.has(_MOST):
+    elif q.has(r"\b(?:which|who)\b|^\s*what\s+(?!are\b|were\b)") and q.has(_MOST) and not q.has(OF_A_FIELD):
         draft.goal = "which"
     else:
         _plain_goal(q, draft)
