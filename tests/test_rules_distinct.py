@@ -159,6 +159,15 @@ def test_source_and_destination_are_read_as_the_lines_mark_them() -> None:
     assert ask("which destination port did the firewall block most?", f).value == ports.index[0]
 
 
+def test_the_address_that_did_what_the_question_says_is_the_one_written_before_it() -> None:
+    """"which IP served the most blocks": the address before "Served", not the one the block went to."""
+    pairs = [("10.0.0.1", "10.0.0.9"), ("10.0.0.2", "10.0.0.9"), ("10.0.0.1", "10.0.0.8"), ("10.0.0.3", "10.0.0.9")]
+    f = frame([f"{a}:50010 Served block blk_{i} to /{b}" for i, (a, b) in enumerate(pairs)] + ["Verification ok"])
+    servers = f.message.str.extract(r"^([\d.]+):50010 Served")[0].value_counts()
+    result = ask("which IP served the most blocks?", f)
+    assert result.value == servers.index[0] and result.verified, result.answer
+
+
 def test_client_addresses_are_the_ones_after_client() -> None:
     f = frame(["Established session 0x1 for client /10.0.0.7:4001 via 10.9.9.9",
                "Established session 0x2 for client /10.0.0.8:4002 via 10.9.9.9",

@@ -48,6 +48,7 @@ class Draft:
     subject: Subject | None = None  # what is counted or ranked, when no entity word names it
     excluded: list[Exclusion] = field(default_factory=list)  # values left out ("other than INFO")
     role: str | None = None  # source, destination or client: which address or port of a line is meant
+    deed: str | None = None  # what the addresses counted did, as the log writes it after them ("served")
     asked: Asked = field(default_factory=Asked)  # what the asking words ask beyond counting, ranking, listing
     unread: list[str] = field(default_factory=list)  # words linked to nothing: asking words nothing read, and more
     never: list[str] = field(default_factory=list)  # words searched as written that no sampled line holds

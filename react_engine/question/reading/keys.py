@@ -8,7 +8,7 @@ from react_engine.lexicon.event_phrases import REQUEST_METHOD
 from react_engine.question.measures import Key
 from react_engine.question.reading.draft import Draft
 from react_engine.question.reading.nouns import Subject
-from react_engine.question.reading.roles import VALUES, marked, several_ips
+from react_engine.question.reading.roles import VALUES, done_by, marked, several_ips
 from react_engine.question.vocabulary import Vocabulary
 
 
@@ -44,6 +44,9 @@ def _entity_key(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> tup
     if mark is not None:
         draft.subject = Subject(f"{draft.role}_{kind}", f"{draft.role} {label}", (mark,))
         return draft.subject.name, draft.subject.label, mark
+    if kind == "ip" and draft.deed and (mark := done_by(draft.deed, draft.searches(), vocabulary)) is not None:
+        draft.subject = Subject("ip", f"{label} that {draft.deed}", (mark,))
+        return draft.subject.name, draft.subject.label, mark
     if kind == "ip" and _several_ips(draft, vocabulary):
         draft.problem = ("the lines hold several IP addresses and do not mark which one is meant; ask for the "
                          "source, destination or client addresses")
@@ -55,7 +58,7 @@ def _entity_key(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> tup
 
 def _several_ips(draft: Draft, vocabulary: Vocabulary) -> bool:
     """Whether the sampled lines the draft keeps hold several IP addresses (see `several_ips`)."""
-    return bool(vocabulary.sample) and several_ips(draft.searches(), vocabulary, draft.role is not None)
+    return bool(vocabulary.sample) and several_ips(draft.searches(), vocabulary, bool(draft.role or draft.deed))
 
 
 def _request_methods(draft: Draft, label: str, vocabulary: Vocabulary) -> tuple[str, str, str | None] | None:

@@ -40,7 +40,7 @@ from react_engine.question.reading.rank import (
 )
 from react_engine.question.reading.rate_words import as_rate
 from react_engine.question.reading.readout import Reading
-from react_engine.question.reading.roles import role
+from react_engine.question.reading.roles import deed, role
 from react_engine.question.reading.sessions import between_events, paired
 from react_engine.question.reading.shape import GROUPED, read_goal, read_target
 from react_engine.question.reading.sides import with_sides
@@ -78,6 +78,7 @@ def read_question(question: str, columns: list[str], now: str | None, vocabulary
     read_target(q, draft, vocabulary)
     read_rank(q, draft)
     draft.role = role(q)
+    draft.deed = deed(q) if draft.role is None else None
     claim_columns(q, draft.excluded, columns)
     _asking(q, draft)
     if investigation is not None:  # the context is shown, a cause is not: the answer is partial, never verified

@@ -15,6 +15,9 @@ from react_engine.question.reading.question import Question
 _ROLE = re.compile(r"\b(source|src|destination|dest|dst|client)s?\s+(?:ip(?:v4)?s?|ip\s+address(?:es)?|address(?:es)?"
                    r"|ports?|hosts?)\b|\b(sources|destinations|clients?)\b|\b(?:ips?|address(?:es)?|hosts?)\s+"
                    r"(?:that\s+|which\s+)?(sent|made|opened|initiated)\b", re.I)
+# "which IP served the most blocks": the address written before what it did
+_DEED = re.compile(r"\b(?:which|what)\s+(?:ip(?:v[46])?s?|ip\s+address(?:es)?|address(?:es)?|hosts?|nodes?|servers?)\s+"
+                   r"(?:that\s+|which\s+)?([a-z]{3,}ed)\b", re.I)
 VALUES = {"ip": r"(\d{1,3}(?:\.\d{1,3}){3})", "port": r"(\d{1,5})\b"}
 _COVERS = 0.5  # a mark must be on at least this share of the kept lines
 _HEADERS = ("thread", "component")  # names written on a line besides its message
@@ -24,6 +27,20 @@ def role(q: Question) -> str | None:
     """The role the question gives the addresses or ports it counts or ranks, if any."""
     m = _ROLE.search(q.text)
     return ROLE_WORDS[next(g for g in m.groups() if g).lower()] if m else None
+
+
+def deed(q: Question) -> str | None:
+    """The verb the question says the addresses it ranks did ("which IP served the most blocks"), if any."""
+    m = _DEED.search(q.text)
+    return m.group(1).lower() if m else None
+
+
+def done_by(verb: str, searches: list[str], vocabulary: Vocabulary) -> str | None:
+    """An extraction pattern for the address the sampled lines matching `searches` write right before `verb`
+    ("10.251.39.192:50010 Served block"), on most of them, or None."""
+    kept = vocabulary.together(searches)[0] if searches else vocabulary.sampled
+    pattern = rf"{VALUES['ip']}(?::\d{{1,5}})?:?[ \t]+{re.escape(verb)}\b"
+    return "(?i)" + pattern if kept and vocabulary.together([*searches, pattern])[0] >= _COVERS * kept else None
 
 
 def marked(kind: str, name: str, searches: list[str], vocabulary: Vocabulary) -> str | None:
