@@ -169,3 +169,11 @@ def test_a_word_the_log_writes_on_some_of_the_lines_kept_is_unread_not_ignored()
              "BLOCK* NameSystem.addStoredBlock: blockMap updated: 10.0.0.2:50010 is added to blk_3 size 10"]
     result = ask("how many blocks were added to the invalid set?", frame(lines))
     assert not result.verified and result.answer.startswith('I did not read "invalid"'), result.answer
+
+
+def test_the_kind_counted_after_a_search_that_the_log_writes_before_its_values_stays_counted() -> None:
+    """"Invalid user admin": the log writes the users after "Invalid user", so "how many invalid users" counts them."""
+    lines = ["Invalid user admin from 1.2.3.4", "Invalid user test from 1.2.3.5", "Invalid user admin from 1.2.3.6",
+             "Accepted password for bob from 1.2.3.7 port 22 ssh2"]
+    result = ask("how many invalid users?", frame(lines))
+    assert result.value == 2 and result.verified, result.answer

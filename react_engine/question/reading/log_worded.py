@@ -144,12 +144,14 @@ def _keeps(pattern: str, word: str) -> bool:
 def _beside_a_search(text: str, m: re.Match[str], query: Query, searches: list[str], vocabulary: Vocabulary) -> bool:
     """Whether the word `m` stands beside a word searched for, or is joined to it by joining words only ("upload
     with pattern", "users were unknown"), and the sampled lines the searches keep write them together in that
-    order, the joining words or not ("user unknown"), and `m` in any of its forms."""
+    order, the joining words or not. Before the word searched for, `m` may be written in any of its forms ("user
+    unknown"): the log writes it where a value of it would be; after it, `m` as written ("Invalid user admin" is
+    no "invalid users": the log writes a user there)."""
     before = re.findall(r"[A-Za-z][\w-]*", text[:m.start()])[::-1]
     after = re.findall(r"[A-Za-z][\w-]*", text[m.end():])
-    word = re.escape(singular(m.group(0))) + r"\w*"
-    pairs = [_together(re.escape(run[-1]), run[:-1][::-1], word) for run in _joined(before, query)]
-    pairs += [_together(word, run[:-1], re.escape(run[-1])) for run in _joined(after, query)]
+    pairs = [_together(re.escape(run[-1]), run[:-1][::-1], re.escape(m.group(0))) for run in _joined(before, query)]
+    pairs += [_together(re.escape(singular(m.group(0))) + r"\w*", run[:-1], re.escape(run[-1]))
+              for run in _joined(after, query)]
     return any(vocabulary.events.meet([*searches, rf"\b{pair}\b"]) for pair in pairs)
 
 
