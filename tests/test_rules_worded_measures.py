@@ -141,3 +141,17 @@ def test_what_is_the_superlative_of_a_field_the_kind_names_is_its_statistic(ques
     lines += ["PacketResponder 1 for block blk_0 terminating"]
     result = ask(question, frame(lines))
     assert result.value == func(sizes) and result.verified, result.answer
+
+
+@pytest.mark.parametrize(("question", "func"), [("what is the minimum port for root when failed password?", min),
+                                                ("what is the maximum port for root when failed password?", max),
+                                                ("what is the minimum port for admin?", min)])
+def test_what_is_the_minimum_of_a_kind_is_the_statistic_of_its_numbers(question: str, func: Any) -> None:
+    """"The minimum port": the smallest port number, not the port with the fewest lines (nor, after "when", the
+    time of the first line)."""
+    ports = {"root": [5000, 41000, 2222], "admin": [6000, 3000]}
+    lines = [f"Failed password for {user} from 10.0.0.{i} port {p} ssh2" for user, ps in ports.items()
+             for i, p in enumerate(ps)] + ["Accepted password for root from 10.0.0.9 port 1000 ssh2"]
+    user = "admin" if "admin" in question else "root"
+    result = ask(question, frame(lines))
+    assert result.value == func(ports[user]) and result.verified, result.answer

@@ -22,6 +22,7 @@ from react_engine.lexicon.rank_words import (
     SIZE_SUPERLATIVES,
     TOP_N_MOST,
 )
+from react_engine.lexicon.statistic_words import STATISTICS
 from react_engine.lexicon.time_units import BUCKET_ADVERBS, HISTOGRAM_BUCKET, TIME_KEYS, unit_names
 from react_engine.question.reading.draft import Draft, Goal
 from react_engine.question.reading.question import Question, amount
@@ -37,10 +38,12 @@ _BREAK = r"\bbreak(?:down| down)\b"
 _BREAKDOWN = _BREAK + "|" + GROUPED
 # the words that ask for a ranking whatever follows them ("by" ranks only the kind it names)
 _RANKING = r"\bmost (?:" + "|".join(MOST_POPULAR) + r")\b|\bfrequent\b|\bnoisiest\b|\bbusiest\b|" + _BREAK
-# "what is the smallest block size received": the value of a field the kind counted names ("block size"), asked
-# by "what is", not which of the kind ranks first
-OF_A_FIELD = (r"^\s*what(?:'s|\s+is|\s+was)\s+the\s+(?:" + "|".join((*SIZE_SUPERLATIVES, *DURATION_SUPERLATIVES))
-               + r")\s+[A-Za-z][\w-]*\s+(?!(?:of|in|on|at|by|for|from|with|to|that|which|who|per)\b)[A-Za-z]")
+# "what is the smallest block size received", "what is the minimum port for admin": the value of a field the kind
+# counted names ("block size"), or of the kind's own numbers, asked by "what is", not which of the kind ranks first
+_WHAT_IS_THE = r"^\s*what(?:'s|\s+is|\s+was)\s+the\s+"
+OF_A_FIELD = (_WHAT_IS_THE + r"(?:" + "|".join((*SIZE_SUPERLATIVES, *DURATION_SUPERLATIVES)) + r")\s+[A-Za-z][\w-]*\s+"
+              r"(?!(?:of|in|on|at|by|for|from|with|to|that|which|who|per)\b)[A-Za-z]|" + _WHAT_IS_THE + r"(?:"
+              + "|".join(w for w, func in STATISTICS.items() if func in ("min", "max") and " " not in w) + r")\s+\w")
 # a noun after an entity word that makes it a modifier of lines ("user attempts", "IP requests")
 _HEAD_NOUN = re.compile(r"\S*\s+(?:attempts?|events?|lines?|entries|messages?|errors?|requests?|logins?|failures?"
                         r"|records?|occurrences?|times|\w+(?:ions|ments))\b")  # "block deletions", "allocations"
