@@ -178,3 +178,12 @@ def test_a_refusal_that_asks_for_the_question_again_is_not_verified() -> None:
     result = ask("how many deleting packets?", f)
     assert result.value is None and "rephrase" in result.answer.lower()
     assert not result.verified and not result.answered, result.answer
+
+
+def test_a_filler_word_the_log_writes_with_a_value_names_its_field_with_the_word_before_it() -> None:
+    """"for id 1": the log writes "for id 1, my id = 3", where "id 1" alone also finds "my id = 1"; "id" is a
+    filler word of the rules, and the value alone is in many more lines."""
+    lines = ["Connection broken for id 1, my id = 3, error =", "Connection broken for id 7, my id = 1, error =",
+             "Connection broken for id 7, my id = 1, error =", "Send worker leaving thread id 1"]
+    result = ask("how many connection broken for id 1?", frame(lines))
+    assert result.value == sum("for id 1," in m for m in lines) and result.verified, result.answer
