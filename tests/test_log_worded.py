@@ -177,3 +177,20 @@ def test_the_kind_counted_after_a_search_that_the_log_writes_before_its_values_s
              "Accepted password for bob from 1.2.3.7 port 22 ssh2"]
     result = ask("how many invalid users?", frame(lines))
     assert result.value == 2 and result.verified, result.answer
+
+
+def test_a_negation_searched_as_a_word_must_stand_before_what_it_negates() -> None:
+    """"not closed": these lines write "not" of "Could not connect" and "closed" of "Proxy closed the connection",
+    which tell of a connection closed, not of one that was not."""
+    lines = ["a.exe - h:443 error : Could not connect through proxy p:5070 - Proxy closed the connection unexpectedly.",
+             "a.exe - h:443 close, 10 bytes sent, 20 bytes received, lifetime 00:01",
+             "a.exe - h:443 open through proxy p:5070 HTTPS"]
+    result = ask("how many connections were not closed?", frame(lines))
+    assert not result.verified and result.answer.startswith('I did not read "not"'), result.answer
+
+
+def test_a_negation_the_lines_write_before_what_it_negates_is_searched() -> None:
+    lines = ["Partition rdd_1 not found, computing it", "Partition rdd_2 not found, computing it",
+             "Found block rdd_3 locally", "Partition rdd_1 stored"]
+    result = ask("how many partitions were not found?", frame(lines))
+    assert result.value == 2 and result.verified, result.answer

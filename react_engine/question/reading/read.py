@@ -46,7 +46,7 @@ from react_engine.question.reading.shape import GROUPED, read_goal, read_target
 from react_engine.question.reading.sides import with_sides
 from react_engine.question.reading.texts import read_texts
 from react_engine.question.reading.threshold_words import blanked, read_thresholds, unknown_units
-from react_engine.question.reading.unsaid import unsaid
+from react_engine.question.reading.unsaid import negation_apart, unsaid
 from react_engine.question.spelling import correct, correct_names
 from react_engine.question.vocabulary import Vocabulary
 
@@ -109,6 +109,7 @@ def _unread(q: Question, draft: Draft, literals: list[Filter], vocabulary: Vocab
     gives, words a count says it counts that no reader took, and words linked to nothing."""
     draft.unread += value_unread(q.text, draft) + counted_unread(q, draft, vocabulary)
     draft.unread += [w for w in unlinked(q.text, draft, literals, vocabulary) if w not in draft.unread]
+    draft.unread += [w for w in negation_apart(q.text, draft, vocabulary) if w not in draft.unread]
 
 
 def _measured(q: Question, draft: Draft, columns: list[str], vocabulary: Vocabulary) -> None:
