@@ -257,3 +257,17 @@ def test_operator_questions_on_real_logs(real_frames, name: str, system: str, qu
     truth = dict(SETS[name][system])[question]
     result = Engine(RulesPlanner(), Settings(max_iterations=12)).ask(question, frame=f)
     assert OPERATOR.judge(truth(truth_rows), result.value, result.verified) == "ok", result.answer
+
+
+@pytest.mark.parametrize("question", ["How many lines containing i.e?", "how many lines with i.e?"])
+def test_a_text_with_no_digit_the_log_never_writes_is_a_zero_unverified(question: str) -> None:
+    """"i.e" is written by no line: the zero says the log does not use it, it verifies no count."""
+    f = frame(["Deleting block blk_1", "Receiving block blk_2 i.e. the second"])
+    result = Engine(RulesPlanner()).ask(question, frame=f.iloc[:1])
+    assert result.value == 0 and not result.verified, result.answer
+
+
+def test_an_id_the_log_never_writes_is_a_verified_zero() -> None:
+    f = frame(["Deleting block blk_1", "Receiving block blk_2"])
+    result = Engine(RulesPlanner()).ask("how many lines mention blk_3?", frame=f)
+    assert result.value == 0 and result.verified, result.answer

@@ -59,6 +59,8 @@ def _searched(q: Question, m: re.Match[str], word: str, draft: Draft, vocabulary
     if re.search(r"[\d._/:-]", word):
         draft.search(word, False, f'containing "{word}"')
         draft.terms.append(Term(word=word, column="message", value=word))
+        if not re.search(r"\d", word) and vocabulary.sampled and not vocabulary.together([re.escape(word)])[0]:
+            draft.never.append(word)  # "i.e": a word no line writes, whose zero is no answer (an id's is)
     elif vocabulary.stem_rows(word) or vocabulary.token_rows(word):
         _search_form(word, draft, vocabulary)
     elif re.search(r"\b(?:how many|number of|count of)\s+$", q.text[:m.start()], re.I) and \

@@ -166,6 +166,7 @@ def _read_names(q: Question, draft: Draft, columns: list[str], now: str | None, 
     draft.filters += texts.filters
     draft.terms += texts.terms
     draft.corrections += texts.corrections
+    draft.never += texts.never
     draft.level_noun = texts.level_noun
     draft.grounding.named = texts.grounding.named
     return literals, said

@@ -42,6 +42,8 @@ def read_texts(q: Question, draft: Draft, columns: list[str], uses_severity: boo
             draft.search(rf"\b{literal(word)}\b", True, f'containing the word "{word}"', word.isupper())
         else:
             draft.search(word, False, f'containing "{word}"')
+        if not re.search(r"\d", word) and vocabulary.sampled and not in_sample(word, vocabulary):
+            draft.never.append(word)  # "containing i.e": a text no line writes, whose zero is no answer
     for m in q.take(r"\b(?:for|as)\s+(?:user\s+|account\s+)?([A-Za-z_][\w.-]*)",
                     accept=lambda m: _names_something(m.group(1))):
         draft.search(m.group(1), False, f'mentioning "{m.group(1)}"')
