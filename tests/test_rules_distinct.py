@@ -262,3 +262,15 @@ def test_what_happened_to_the_counted_things_is_never_ignored() -> None:
     result = ask("How many distinct blocks were allocated?", f)
     assert result.value is None and "allocated" in result.answer, result.answer
     assert ask("How many distinct blocks were deleted?", f).value == 1
+
+
+def test_a_user_named_as_the_x_user_is_searched_as_a_whole_name() -> None:
+    """"as the backup user": the user backup, as "(backup)" writes it, not the "backup" of backup.sh."""
+    lines = ["CRON[1]: (backup) CMD (/usr/local/bin/backup.sh)", "CRON[2]: (root) CMD (/usr/local/bin/backup.sh)",
+             "CRON[3]: (root) CMD (/usr/local/bin/backup.sh)", "CRON[4]: (backup) CMD (/usr/lib/sa1)"]
+    f = frame(lines)
+    for question in ("how many times did cron run backup.sh as the backup user?",
+                     "how many times did cron run backup.sh as user backup?"):
+        result = ask(question, f)
+        assert result.value == sum("(backup)" in m and "backup.sh" in m for m in lines) and result.verified, \
+            (question, result.answer)

@@ -44,9 +44,11 @@ def read_texts(q: Question, draft: Draft, columns: list[str], uses_severity: boo
             draft.search(word, False, f'containing "{word}"')
         if not re.search(r"\d", word) and vocabulary.sampled and not in_sample(word, vocabulary):
             draft.never.append(word)  # "containing i.e": a text no line writes, whose zero is no answer
-    for m in q.take(r"\b(?:for|as)\s+(?:user\s+|account\s+)?([A-Za-z_][\w.-]*)",
-                    accept=lambda m: _names_something(m.group(1))):
-        draft.search(m.group(1), False, f'mentioning "{m.group(1)}"')
+    for m in q.take(r"\b(?:for|as)\s+the\s+([A-Za-z_][\w.-]*)\s+(?:user|account)\b"
+                    r"|\b(?:for|as)\s+(?:user\s+|account\s+)?([A-Za-z_][\w.-]*)(?!\s+(?:user|account)\b)",
+                    accept=lambda m: _names_something(m.group(1) or m.group(2))):
+        name = m.group(1) or m.group(2)  # as a whole name: the user "backup" is not in "backup.sh"
+        draft.search(rf"(?:^|[^\w.-]){literal(name)}(?:$|[^\w.-])", True, f'mentioning "{name}"')
 
 
 def _writes_event_ids(columns: list[str], vocabulary: Vocabulary) -> bool:
