@@ -194,3 +194,12 @@ def test_a_negation_the_lines_write_before_what_it_negates_is_searched() -> None
              "Found block rdd_3 locally", "Partition rdd_1 stored"]
     result = ask("how many partitions were not found?", frame(lines))
     assert result.value == 2 and result.verified, result.answer
+
+
+def test_a_count_of_lines_is_no_count_of_things_the_lines_name_again_by_their_value() -> None:
+    """Two lines tell of each variable read ("Started reading broadcast variable 1", "Reading broadcast variable
+    1 took 5 ms"): their count is not how many variables were read."""
+    lines = [m for v in (1, 2, 3) for m in (f"Started reading broadcast variable {v}",
+                                          f"Reading broadcast variable {v} took {v} ms")] + ["Got assigned task 7"]
+    result = ask("how many broadcast variables were read?", frame(lines))
+    assert not result.verified and result.answer.startswith('I did not read "variables"'), result.answer

@@ -22,6 +22,7 @@ from react_engine.question.query import Query, TextFilter
 from react_engine.question.reading.draft import Draft, searched
 from react_engine.question.reading.linked import NOT_NAMED
 from react_engine.question.reading.question import Question, lead_in
+from react_engine.question.reading.repeated_values import repeated
 from react_engine.question.vocabulary import NAME_COLUMNS, Vocabulary, singular
 
 _GRAMMAR = ASKING_LEADS | FUNCTION_WORDS | PHRASE_ENDS | RATE_LEADS
@@ -39,20 +40,36 @@ def log_worded(q: Question, draft: Draft, query: Query, vocabulary: Vocabulary) 
     start = lead_in(q.text)
     words = [m for m in _WORD.finditer(q.text) if m.start() >= start and _free(m.group(0), draft, query)]
     misread = [m.group(0) for m in words if _misread(q, m, (draft, query), (searches, kept), vocabulary)]
-    return list(dict.fromkeys(misread + _numbered(q, query, searches, vocabulary)))
+    return list(dict.fromkeys(misread + _counted_words(q, query, searches, vocabulary)))
 
 
-def _numbered(q: Question, query: Query, searches: list[str], vocabulary: Vocabulary) -> list[str]:
-    """What "how many" counts, when it ends in a filler word no reader took that the lines the searches keep write
-    after a number ("how many core files were generated": "generated 64 core files"): their lines are not that
-    many of it. A word of a count that names no lines ("times") is the count's own."""
-    m = re.search(r"\bhow many\s+((?:[A-Za-z][\w-]*\s+){0,2}[A-Za-z][\w-]*)", q.text, re.I)
-    if m is None or not isinstance(query.measure, Count):
-        return []
-    words = list(re.compile(r"[A-Za-z][\w-]*").finditer(q.text, m.start(1), m.end(1)))
-    named = words[:next((i for i, w in enumerate(words) if w.group(0).lower() in _GRAMMAR), len(words))]
+def _counted_words(q: Question, query: Query, searches: list[str], vocabulary: Vocabulary) -> list[str]:
+    """The word naming what "how many" counts, when the lines the searches keep are not that many of it: they
+    write it after a number ("64 core files"), or with a value they repeat ("broadcast variable 12")."""
+    named = _named(q.text)
+    if counted := _numbered(q, named, query, searches, vocabulary):
+        return counted
+    if named and _searched(named[-1].group(0), query) and \
+            not any(NOT_NAMED.fullmatch(w.group(0)) for w in named):  # "how many ... state lines" counts lines
+        return repeated(named[-1].group(0), query, searches, vocabulary)
+    return []
+
+
+def _named(text: str) -> list[re.Match[str]]:
+    """The words "how many" counts, up to the first joining word ("core files" of "how many core files were")."""
+    m = re.search(r"\bhow many\s+((?:[A-Za-z][\w-]*\s+){0,3}[A-Za-z][\w-]*)", text, re.I)
+    words = list(re.compile(r"[A-Za-z][\w-]*").finditer(text, m.start(1), m.end(1))) if m else []
+    return words[:next((i for i, w in enumerate(words) if w.group(0).lower() in _GRAMMAR), len(words))]
+
+
+def _numbered(q: Question, named: list[re.Match[str]], query: Query, searches: list[str],
+              vocabulary: Vocabulary) -> list[str]:
+    """What "how many" counts (`named`), when it ends in a filler word no reader took that the lines the searches
+    keep write after a number ("how many core files were generated": "generated 64 core files"): their lines are
+    not that many of it. A word of a count that names no lines ("times") is the count's own."""
     last = named[-1] if named else None
-    if last is None or NOT_NAMED.fullmatch(last.group(0)) or not _dropped(q, last):
+    if last is None or not isinstance(query.measure, Count) or NOT_NAMED.fullmatch(last.group(0)) or \
+            not _dropped(q, last):
         return []
     written = r"\b\d[\d,.]*\s+" + r"\W+".join(re.escape(w.group(0)) for w in named) + r"\b"
     return [last.group(0)] if vocabulary.events.meet([*searches, written]) else []
