@@ -203,3 +203,10 @@ def test_a_count_of_lines_is_no_count_of_things_the_lines_name_again_by_their_va
                                           f"Reading broadcast variable {v} took {v} ms")] + ["Got assigned task 7"]
     result = ask("how many broadcast variables were read?", frame(lines))
     assert not result.verified and result.answer.startswith('I did not read "variables"'), result.answer
+
+
+def test_a_value_one_event_writes_again_names_other_things() -> None:
+    """"Finished task 0.0 in stage 1.0" and "... in stage 2.0" are two tasks: their lines count them."""
+    lines = [f"Finished task {t}.0 in stage {s}.0 (TID {4 * s + t})" for s in (1, 2) for t in (0, 1)] + ["Got task 7"]
+    result = ask("how many tasks were finished?", frame(lines))
+    assert result.value == 4 and result.verified, result.answer
