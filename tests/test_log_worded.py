@@ -210,3 +210,12 @@ def test_a_value_one_event_writes_again_names_other_things() -> None:
     lines = [f"Finished task {t}.0 in stage {s}.0 (TID {4 * s + t})" for s in (1, 2) for t in (0, 1)] + ["Got task 7"]
     result = ask("how many tasks were finished?", frame(lines))
     assert result.value == 4 and result.verified, result.answer
+
+
+def test_a_word_after_last_read_as_a_field_the_query_does_not_list_is_unread() -> None:
+    """"when was the last remove": "remove" is written before values ("remove libfoo:amd64 1.2"), but a time is
+    asked of the remove lines, not of every line."""
+    lines = ["2024-03-15 09:12:08 remove libfoo:amd64 1.2 <none>", "2024-03-16 10:00:00 upgrade libbar:amd64 2.0 2.1",
+             "2024-03-17 10:00:00 status installed libbar:amd64 2.1"]
+    result = ask("when was the last remove?", frame(lines))
+    assert not result.verified and result.answer.startswith('I did not read "remove"'), result.answer

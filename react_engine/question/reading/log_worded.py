@@ -34,13 +34,14 @@ def log_worded(q: Question, draft: Draft, query: Query, vocabulary: Vocabulary) 
     """The words of the question proper the rules read as filler that the log writes on some but not all of the
     sampled lines the query's searches keep, and the word naming the kind of value counted when the log writes it
     right beside a word searched for, in the question's order ("client SPP")."""
+    unused = _unlisted(q.text, draft, query)
     searches = [searched(f) for f in query.filters if isinstance(f, TextFilter) and not f.exclude]
     if not vocabulary.sampled or not searches or not (kept := vocabulary.events.meet(searches)):
-        return []
+        return unused  # a subject the query neither counts, ranks nor lists ("the last remove" asks a time)
     start = lead_in(q.text)
     words = [m for m in _WORD.finditer(q.text) if m.start() >= start and _free(m.group(0), draft, query)]
     misread = [m.group(0) for m in words if _misread(q, m, (draft, query), (searches, kept), vocabulary)]
-    return list(dict.fromkeys(misread + _counted_words(q, query, searches, vocabulary)))
+    return list(dict.fromkeys(unused + misread + _counted_words(q, query, searches, vocabulary)))
 
 
 def _counted_words(q: Question, query: Query, searches: list[str], vocabulary: Vocabulary) -> list[str]:
@@ -74,6 +75,16 @@ def _numbered(q: Question, named: list[re.Match[str]], query: Query, searches: l
     written = r"\b\d[\d,.]*\s+" + r"\W+".join(re.escape(w.group(0)) for w in named) + r"\b"
     return [last.group(0)] if vocabulary.events.meet([*searches, written]) else []
 
+
+
+def _unlisted(text: str, draft: Draft, query: Query) -> list[str]:
+    """The word after "first" or "last" read as a field whose values the query does not list ("when was the last
+    remove": a time asked of the lines, which the field's values do not select)."""
+    name = draft.subject.name if draft.subject is not None and draft.subject.patterns else None
+    if name is None or name in _keys(query):
+        return []
+    after = re.search(rf"\b(?:first|last|earliest|latest)\s+(?:\d+\s+)?({re.escape(name)}\w*)", text, re.I)
+    return [after.group(1)] if after else []
 
 
 def _free(word: str, draft: Draft, query: Query) -> bool:
