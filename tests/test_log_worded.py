@@ -219,3 +219,11 @@ def test_a_word_after_last_read_as_a_field_the_query_does_not_list_is_unread() -
              "2024-03-17 10:00:00 status installed libbar:amd64 2.1"]
     result = ask("when was the last remove?", frame(lines))
     assert not result.verified and result.answer.startswith('I did not read "remove"'), result.answer
+
+
+def test_a_word_the_log_writes_on_some_lines_is_unread_also_when_nothing_else_is_searched() -> None:
+    """"when desktop": the distinct values of every line were counted, not of the lines that write "desktop"."""
+    lines = ["authw 0x1 com.apple.desktopservices", "authw 0x2 com.apple.desktopservices", "authw 0x3 screensaver",
+             "authw 0x4 idle"]
+    result = ask("How many distinct authw when desktop?", frame(lines))
+    assert result.value == 2 or not result.verified, result.answer

@@ -62,7 +62,7 @@ def _apart(lower: str, draft: Draft, vocabulary: Vocabulary) -> bool:
     of the sampled lines the searches keep: the answer, which does not search for it, counts lines it does not
     name ("how many blocks were added to the invalid set" is not every line saying "added")."""
     searches = [searched(f) for f in draft.filters if isinstance(f, TextFilter) and not f.exclude]
-    kept = vocabulary.events.meet(searches, levels(draft.filters)) if searches else 0
+    kept = vocabulary.events.meet(searches, levels(draft.filters))
     return 0 < vocabulary.events.meet([*searches, re.escape(stem(lower))], levels(draft.filters)) < kept
 
 
