@@ -227,3 +227,19 @@ def test_a_word_the_log_writes_on_some_lines_is_unread_also_when_nothing_else_is
              "authw 0x4 idle"]
     result = ask("How many distinct authw when desktop?", frame(lines))
     assert result.value == 2 or not result.verified, result.answer
+
+
+def test_the_kind_counted_beside_a_search_stays_read_where_the_lines_write_its_values() -> None:
+    """"Instance spawned successfully" is written beside "[instance: <id>]": the instances are there to count."""
+    ids = ["3edec1e4-9678-4a3a-a21b-a145a4ee5e61", "96abccce-8d1f-4e07-b6d1-4b2ab87e23b4"]
+    lines = [f"[instance: {i}] Instance spawned successfully." for i in ids] + [f"[instance: {ids[0]}] VM Started"]
+    result = ask("how many instances were spawned?", frame(lines))
+    assert result.value == len(ids) and result.verified, result.answer
+
+
+def test_a_negation_searched_as_a_word_may_be_written_in_another_form_before_what_it_negates() -> None:
+    """"no identification string": the lines write "Did not receive identification string"."""
+    lines = ["Did not receive identification string from 1.2.3.4", "Did not receive identification string from 1.2.3.5",
+             "Received disconnect from 1.2.3.6: 11: No more user authentication methods available."]
+    result = ask("no identification string lines?", frame(lines))
+    assert result.value == 2 and result.verified, result.answer

@@ -105,8 +105,24 @@ def _misread(q: Question, m: re.Match[str], read: tuple[Draft, Query], scope: tu
     if _dropped(q, m) and 0 < vocabulary.events.meet([*searches, _whole(m.group(0))]) < kept:
         return True
     noun = _dropped(q, m) and m.group(0).lower() in FILLER_NOUNS and _unseen(searches, vocabulary)
-    return (noun or _counted(m.group(0), draft, query) or _asks(m, draft)) and \
-        _beside_a_search(q.text, m, query, searches, vocabulary)
+    counted = _counted(m.group(0), draft, query) and not _values_written(query, searches, vocabulary)
+    return (noun or counted or _asks(m, draft)) and _beside_a_search(q.text, m, query, searches, vocabulary)
+
+
+def _values_written(query: Query, searches: list[str], vocabulary: Vocabulary) -> bool:
+    """Whether sampled lines the searches keep write a value of the kind counted, as its pattern finds them
+    ("[instance: 3edec1e4-...] Instance spawned successfully": the word beside the search is the kind's own)."""
+    key = getattr(query.measure, "key", None)
+    pattern = key.pattern if isinstance(key, Key) else None
+    return pattern is not None and _found_on(pattern, searches, vocabulary)
+
+
+def _found_on(pattern: str, searches: list[str], vocabulary: Vocabulary) -> bool:
+    """Whether a sampled line the searches keep matches `pattern` (False for a pattern Python cannot read)."""
+    try:
+        return vocabulary.events.meet([*searches, pattern]) > 0
+    except re.error:
+        return False
 
 
 def _unseen(searches: list[str], vocabulary: Vocabulary) -> bool:

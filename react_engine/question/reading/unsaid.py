@@ -41,7 +41,7 @@ def negation_apart(question: str, draft: Draft, vocabulary: Vocabulary) -> list[
     kept = vocabulary.events.meet(searches) if searches else 0
     for word in (g[2:] for g in draft.grounding.guesses if g[2:].lower() in NEGATIONS and g in searches):
         m = re.search(rf"\b{re.escape(word)}\s+([A-Za-z][\w-]*)", question, re.I)
-        negated = rf"\b{re.escape(word)}\W+(?:\w+\W+)?{re.escape(stem(m.group(1).lower()))}" if m else None
+        negated = rf"\b{re.escape(word)}\w*\W+(?:\w+\W+)?{re.escape(stem(m.group(1).lower()))}" if m else None
         if negated is None or vocabulary.events.meet([*searches, negated]) < kept:
             return [word]
     return []
