@@ -67,6 +67,8 @@ def read(question: str) -> Asked:
     ("percentge of lines that are WARN lines?", Share(of_all=True)),
     ("What percentage of lines are warnings?", Share(of_all=True)),
     ("more errors today than yesterday?", Comparison(left="errors today", right="yesterday")),
+    ("how many more errors than warnings?", Comparison(left="errors", right="warnings", difference=True)),
+    ("how many fewer warnings than errors?", Comparison(left="errors", right="warnings", difference=True)),
     ("errors on host1 vs host2", Comparison(left="errors on host1", right="host2")),
     ("T3 timeouts per host per hour", Pivot(rows="host", columns="hour")),
     ("failed logins by user and ip", Pivot(rows="user", columns="ip")),

@@ -378,6 +378,16 @@ def test_a_ratio_of_two_kinds_of_lines_divides_their_counts(question: str) -> No
     assert f"{levels['ERROR']:,}" in answer and f"{levels['WARN']:,}" in answer
 
 
+@pytest.mark.parametrize(("question", "sign"), [("how many more errors than warnings?", 1),
+                                              ("How many fewer warnings than errors", 1),
+                                              ("how many more warnings than errors?", -1)])
+def test_how_many_more_of_one_kind_of_lines_than_another_is_their_difference(question: str, sign: int) -> None:
+    levels = _app_frame()["level"].value_counts()
+    answer, value, verified = _ask(question, ROOT / "sample_logs/app")
+    assert verified and value == sign * (levels["ERROR"] - levels["WARN"]), answer
+    assert f"{levels['ERROR']:,}" in answer and f"{levels['WARN']:,}" in answer
+
+
 def test_a_ratio_per_key_is_still_a_partial_answer() -> None:
     result = Engine(RulesPlanner()).ask("ratio of errors to warnings per logger", [str(ROOT / "sample_logs/app")])
     assert result.partial and not result.verified

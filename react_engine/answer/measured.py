@@ -213,4 +213,7 @@ def _compared(measure: Comparison, value: figures.Compared) -> tuple[str, Any]:
     shown = (f"{measure.left}: {a:,}{unit} against {measure.right}: {b:,}{unit}"
              if a is not None and b is not None else f"{measure.left}: {a} against {measure.right}: {b}")
     difference = f" (a difference of {value.difference:+,}{change})" if value.difference is not None else ""
+    if measure.difference and value.difference is not None:  # "how many more A than B": A's count less B's
+        said = f"{value.difference:,} more {measure.left} than {measure.right} ({shown}{change})"
+        return f"{said if value.difference >= 0 else shown + difference}.", value.difference
     return f"{shown}{difference}.", [a, b]

@@ -184,7 +184,11 @@ def _comparison(t: AskedText) -> Measure | None:
     m = t.take(r"\b(?:more|fewer|less|higher|lower|bigger|smaller)\b(.*?)\bthan\s+([\w ]+?)(?=[?.,;]|$)"
                r"|\bthan\s+(yesterday|before|usual|normal|last \w+)\b", over_read=True)
     if m is not None:
-        return Comparison(left=(m.group(1) or "").strip(), right=(m.group(2) or m.group(3) or "").strip())
+        left, right = (m.group(1) or "").strip(), (m.group(2) or m.group(3) or "").strip()
+        if not re.search(r"\bhow many\s*$", t.text[:m.start()], re.I):
+            return Comparison(left=left, right=right)
+        fewer = re.match(r"fewer|less", m.group(0), re.I) is not None  # "how many fewer A than B": B less A
+        return Comparison(left=right if fewer else left, right=left if fewer else right, difference=True)
     for pattern in (*_VERSUS, r"\bmore\s+" + _SIDE + r"\s+or\s+" + _SIDE, r"\bcompare\b|\bdifference between\b"):
         m = t.take(pattern, over_read=True)
         if m is not None:

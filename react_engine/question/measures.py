@@ -239,12 +239,15 @@ class Comparison(_Measure):
     right: str
     key: str | None = None
     ratio: bool = False  # the left side's measure divided by the right's is asked ("ratio of errors to warnings")
+    difference: bool = False  # the left side's measure less the right's is asked ("how many more errors than warnings")
     statistic: Statistic | None = None  # what is compared, when not the lines ("average latency for alice vs bob")
     needs: tuple[str, ...] = ("compare",)
 
     def asked(self) -> str:
         if self.ratio:
             return f"the ratio of {self.left} to {self.right}"
+        if self.difference:
+            return f"how many more {self.left} than {self.right}"
         return f"a comparison of {self.left} with {self.right}" if self.left and self.right else "a comparison"
 
 
