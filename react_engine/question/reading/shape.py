@@ -28,8 +28,8 @@ from react_engine.question.reading.draft import Draft, Goal
 from react_engine.question.reading.question import Question, amount
 from react_engine.question.vocabulary import Vocabulary
 
-# "by host", "per user" group counts; "logged by", "written by" name a source instead
-GROUP_BY = r"(?<!\wed )(?<!written )(?<!\wen )\b(?:by|per|for each|for every)"
+# "by host", "per user" group counts; "logged by", "written by" name a source instead ("closed per pid" groups)
+GROUP_BY = r"(?:(?<!\wed )(?<!written )(?<!\wen )\bby|\bper|\bfor each|\bfor every)\b"
 GROUPED = GROUP_BY + r"\s+\w+"
 LINE_WORDS = r"(?:lines?|entries|entry|messages?|events?|records?|rows?|ones|logs?)"  # "unique lines"
 SEVERAL = r"\d+|" + "|".join(w for w, n in NUMBER_WORDS.items() if n > 1)  # "which 5 IPs", not "which one"
@@ -68,13 +68,14 @@ _PEAK = (r"\b(?:" + "|".join(PEAK) + r")\s+(?:(" + SEVERAL + r")\s+)?" + _BUCKET
 _SEVERAL_MOST = (r"(?:^|(?<=\bthe )|(?<=\bare )|(?<=\bshow )|(?<=\blist )|(?<=\bme ))\s*\b(" + SEVERAL
                  + r")\s+(?=(?:most|least)\s+(?:" + "|".join(POPULAR) + r")\b|(?:" + "|".join(RANKING_SUPERLATIVES)
                  + r")\b)")
+_LISTS = r"^\s*(?:show|list|display|print|give me)\b"  # a question that lists, values or lines
 # (pattern, goal) for the goals that need only a look at the question, in order
 _GOALS: tuple[tuple[str, Goal], ...] = (
     (_RANKING + "|" + GROUPED, "top"),
     (_DISTINCT + r"|\bindividual\b", "unique"),
     (r"\bhow many\b|\bnumber of\b|\bcount\b|\bhow often\b|\btotal\b", "count"),
     (r"^\s*(?:which|what)\b", "list"),
-    (r"^\s*(?:show|list|display|print|give me)\b|\bexamples?\b|\bsamples?\b"
+    (_LISTS + r"|\bexamples?\b|\bsamples?\b"
      r"|\b(?:show|list|display|print)\s+(?:me\s+)?(?:them|those|these)\b", "show"),  # "any errors since 9? show them"
 )
 
@@ -99,7 +100,7 @@ def _plain_goal(q: Question, draft: Draft) -> None:
     """The goal of a question that asks for no histogram and no ranking of N values: the first of `_GOALS` it
     matches, else a count for a yes/no question or a terse noun phrase ("SEVERE entries?"), else unclear."""
     if (goal := next((goal for pattern, goal in _GOALS if q.has(pattern)), None)) is not None:
-        draft.goal = goal
+        draft.goal = "list" if goal == "unique" and q.has(_LISTS) else goal  # "list the distinct users": their list
         draft.n = 10 if goal == "top" and q.has(_BREAKDOWN) else 5
     elif q.has(r"^\s*(?:are|were|is|was|did|do|does|has|have|any)\b") or not q.has(
             r"^\s*(?:why|how|when|where|who|whom|whose|what|which|can|could|should|would|will)\b"):
@@ -155,6 +156,9 @@ def read_target(q: Question, draft: Draft, vocabulary: Vocabulary) -> None:
         draft.target = draft.subject.name
         return
     per = re.search(GROUP_BY + r"\s+(?:the\s+|each\s+)?", q.text, re.I)
+    if draft.goal == "count" and (by := re.search(r"\bby\s+(?:the\s+|each\s+)?(?=\w+\W*$)", q.text, re.I)) \
+            and any(start == by.end() for start, _ in named):  # "sessions closed by pid": a kind last, no source
+        draft.goal, draft.n, per = "top", 10, by
     grouped = next((kind for start, kind in named if per and draft.goal == "top" and start == per.end()), None)
     if grouped:
         _group(q, draft, named, grouped)

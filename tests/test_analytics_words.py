@@ -1,0 +1,62 @@
+"""Analytics questions in the logs' own words on the loghub samples: a breakdown "per" or "by" a column after an
+event's words, a listing of distinct values, and how many more lines one event has than another; truths from the
+structured CSVs with pandas."""
+
+from __future__ import annotations
+
+import re
+
+import pandas as pd
+import pytest
+
+from react_engine.loop.engine import Engine
+from react_engine.planners.rules import RulesPlanner
+from tests.real_logs import real_log
+
+
+def _csv(system: str) -> pd.DataFrame:
+    return pd.read_csv(real_log(system, ".log_structured.csv"), dtype=str, keep_default_na=False)
+
+
+def _lines(system: str, words: str) -> pd.DataFrame:
+    frame = _csv(system)
+    return frame[frame["Content"].str.contains(rf"\b{words}\b", flags=re.I, regex=True)]
+
+
+def _ask(system: str, question: str) -> tuple[object, bool, str]:
+    result = Engine(RulesPlanner()).ask(question, [str(real_log(system))])
+    return result.value, result.verified and not result.partial, result.answer
+
+
+@pytest.mark.parametrize(("system", "question", "words", "column"), [
+    ("Linux", "How many session closed per component?", "session closed", "Component"),
+    ("Linux", "session closed by component", "session closed", "Component"),
+    ("Mac", "How many pbrequester failed per pid?", "PBRequester failed", "PID"),
+    ("Mac", "pbrequester failed by pid", "PBRequester failed", "PID"),
+])
+def test_an_events_lines_per_column_are_a_breakdown_not_their_count(system: str, question: str, words: str,
+                                                                     column: str) -> None:
+    counts = _lines(system, words)[column].value_counts()
+    value, verified, answer = _ask(system, question)
+    assert verified, answer
+    assert isinstance(value, list) and {str(k): n for k, n in value} == counts.to_dict(), answer
+
+
+def test_connection_closed_by_an_address_is_still_a_filter_not_a_breakdown() -> None:
+    frame = _lines("OpenSSH", "Connection closed by 5.188.10.180")
+    value, verified, answer = _ask("OpenSSH", "How many connection closed by 5.188.10.180?")
+    assert verified and value == len(frame) > 0, answer
+
+
+def test_list_the_distinct_values_lists_them_rather_than_counting_them() -> None:
+    ports = set(re.findall(r"port (\d+)", " ".join(_lines("Spark", "Successfully started")["Content"])))
+    value, verified, answer = _ask("Spark", "List the distinct port when successfully started")
+    assert verified and isinstance(value, list) and set(map(str, value)) == ports and len(ports) > 1, answer
+    counted, _, _ = _ask("Spark", "How many distinct port when successfully started?")
+    assert counted == len(ports)
+
+
+def test_how_many_more_of_one_event_than_another_is_the_difference() -> None:
+    failed, accepted = len(_lines("OpenSSH", "Failed password")), len(_lines("OpenSSH", "Accepted password"))
+    value, verified, answer = _ask("OpenSSH", "How many more failed password than accepted password?")
+    assert verified and value == failed - accepted > 0, answer
