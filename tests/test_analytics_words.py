@@ -9,9 +9,12 @@ import re
 import pandas as pd
 import pytest
 
+from react_engine.logs.options import LoadOptions
 from react_engine.loop.engine import Engine
 from react_engine.planners.rules import RulesPlanner
 from tests.real_logs import real_log
+
+_YEAR = LoadOptions(year=2026)  # Linux's lines write no year
 
 
 def _csv(system: str) -> pd.DataFrame:
@@ -60,3 +63,16 @@ def test_how_many_more_of_one_event_than_another_is_the_difference() -> None:
     failed, accepted = len(_lines("OpenSSH", "Failed password")), len(_lines("OpenSSH", "Accepted password"))
     value, verified, answer = _ask("OpenSSH", "How many more failed password than accepted password?")
     assert verified and value == failed - accepted > 0, answer
+
+
+@pytest.mark.parametrize("question", ["When was the first selinux?", "How long between the first and last selinux?"])
+def test_a_word_after_first_or_last_in_a_question_of_time_names_lines_not_a_field(question: str) -> None:
+    lines = _lines("Linux", "selinux")
+    times = pd.to_datetime("2026 " + lines["Month"] + " " + lines["Date"] + " " + lines["Time"],
+                           format="%Y %b %d %H:%M:%S", utc=True)
+    result = Engine(RulesPlanner()).ask(question, [str(real_log("Linux"))], load_options=_YEAR)
+    assert result.verified and len(lines) < 2000, result.answer
+    if "first selinux" in question:
+        assert pd.Timestamp(result.value["time"]) == times.min()
+    else:
+        assert result.value["seconds"] == (times.max() - times.min()).total_seconds()

@@ -27,6 +27,8 @@ _LEAD = (r"\b(?:(?:which|what|first|last|earliest|latest)(?:\s+(?:\d+|" + "|".jo
          r"|top(?:[\s-]+\d+)?|(?:most|least)\s+(?:" + "|".join(POPULAR) + ")|" + "|".join(RANKING_SUPERLATIVES)
          + r")\s+")
 _IN_TIME_ORDER = re.compile(r"(?:first|last|earliest|latest)\b", re.I)  # a lead naming one word's value in time order
+# a question asking when lines were, or how long apart: the words after "first"/"last" name lines, not a field's value
+_ASKS_TIME = re.compile(r"^\W*(?:when|how long)\b|\bhow much time\b|\btime between\b", re.I)
 _WORDS = re.compile(_LEAD + r"(?=((?:[A-Za-z][\w-]*\s+){0,3}[A-Za-z][\w-]*))", re.I)  # a lookahead: a phrase may hold a lead
 # a value written after its name: contains a digit, ends with a letter or digit
 _VALUE = r"([^\s,;()\[\]]*?\d(?:[^\s,;()\[\]]*\w)?)"
@@ -78,8 +80,8 @@ def subject(q: Question, columns: list[str], vocabulary: Vocabulary) -> Subject 
         return found
     for m in _WORDS.finditer(q.text):
         words = _noun_phrase(m.group(1))
-        if not words or (len(words) > 1 and _IN_TIME_ORDER.match(m.group(0))):
-            continue  # "the first POST requests" are lines; "the first src" a field's value
+        if not words or (_IN_TIME_ORDER.match(m.group(0)) and (len(words) > 1 or _ASKS_TIME.search(q.text))):
+            continue  # "the first POST requests" are lines; "the first src" a field's value, but not "when" it was
         end = m.start(1) + _span(m.group(1), len(words))
         if any(q.used[m.start(1):end]):
             continue
