@@ -44,6 +44,7 @@ from loghub_questions import (
     Score,
     _entity,
     _named,
+    _restates,
     _token_in,
     _values,
     _with_value,
@@ -88,8 +89,9 @@ FRAME = frozenset(("what", "percentage", "lines", "share", "came", "from", "long
 
 @dataclass
 class Log:
-    """One system's lines: the CSV, its events, each line's time (None where the lines cannot be placed in time)
-    and severity (None where the CSV has no levels), and the columns a question may name (word -> CSV column)."""
+    """One system's lines: the CSV, its events (none named by a word the questions are framed in), each line's time
+    (None where the lines cannot be placed in time) and severity (None where the CSV has no levels), and the columns
+    a question may name (word -> CSV column)."""
 
     name: str
     frame: pd.DataFrame
@@ -185,12 +187,14 @@ class Top:
 
 @dataclass(frozen=True)
 class Names:
-    """A set of values, in any order."""
+    """A set of values, in any order (a value with its port or unit for one without)."""
 
     values: frozenset[str]
 
     def matches(self, value: Any) -> bool:
-        return {name.casefold() for name, _ in _pairs(value)} == self.values
+        names = {name.casefold() for name, _ in _pairs(value)}
+        return len(names) == len(self.values) and all(n in self.values or any(_restates(n, v) for v in self.values)
+                                                      for n in names)
 
     def __repr__(self) -> str:
         return repr(sorted(self.values))
@@ -383,7 +387,8 @@ def load(logs: Path, system: str) -> Log:
         severity = frame["Level"].str.casefold().map(SEVERITY)
     columns = {word: name for name, word in COLUMNS.items() if name in frame and frame[name].nunique() > 1
                and (name != "Level" or severity is not None) and _written(frame, name)}
-    return Log(system, frame, events(templates(frame), frame["Raw"]), _clock(frame, system), severity, columns)
+    named = [e for e in events(templates(frame), frame["Raw"]) if not FRAME & {*e.phrase.split()}]
+    return Log(system, frame, named, _clock(frame, system), severity, columns)
 
 
 def _candidates(log: Log, shape: str, rng: random.Random) -> Iterator[Question]:
@@ -392,7 +397,7 @@ def _candidates(log: Log, shape: str, rng: random.Random) -> Iterator[Question]:
         rng.shuffle(found)
         yield from found
         return
-    order = [e for e in log.events if not FRAME & {*e.phrase.split()}]
+    order = log.events[:]
     rng.shuffle(order)
     for event in order:
         if (made := MAKERS[shape](log, event, rng)) is not None:
