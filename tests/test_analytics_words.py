@@ -76,3 +76,15 @@ def test_a_word_after_first_or_last_in_a_question_of_time_names_lines_not_a_fiel
         assert pd.Timestamp(result.value["time"]) == times.min()
     else:
         assert result.value["seconds"] == (times.max() - times.min()).total_seconds()
+
+
+@pytest.mark.parametrize(("system", "left", "right"), [
+    ("BGL", "edram error", "minus normalized"),  # "error" is no level of both sides
+    ("Zookeeper", "purgeinterval set", "follower sid"),  # "follower" names a component of one side only
+    ("Windows", "csi perf", "requesting upload"),  # "requesting" is no component
+])
+def test_how_many_more_of_two_events_is_their_difference_or_no_verified_answer(system: str, left: str,
+                                                                                right: str) -> None:
+    truth = len(_lines(system, left)) - len(_lines(system, right))
+    value, verified, answer = _ask(system, f"How many more {left} than {right}?")
+    assert value == truth or not verified, answer

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Literal
 
 import pandas as pd
@@ -95,6 +96,9 @@ def _side(ctx: ToolContext, by: str, side: str) -> tuple[Rows, str]:
         narrowed = search_logs(SearchLogsParams(value=side, regex=by.strip().lower() == "regex"), ctx)
     else:
         narrowed = filter_by_field(FilterByFieldParams(field=by, value=side), ctx)
+        if narrowed.rows is not None and not count(narrowed.rows) and not count(
+                filter_by_field(FilterByFieldParams(field=by, value=side), replace(ctx, rows=ctx.frame)).rows):
+            raise ToolError(f"no line has the {by} {side!r}: a value the lines never hold is no count of 0")
     assert narrowed.rows is not None
     return narrowed.rows, narrowed.summary.split(" -> ")[0]
 

@@ -48,7 +48,10 @@ def with_sides(reading: Reading, read: Callable[[str], Reading], vocabulary: Voc
         return reading
     a, b, common = split
     kinds = {type(a), type(b)}
-    common += [f for f in query.filters if type(f) not in kinds and f not in common]
+    # the question's filters of kinds neither side has; of two events' words only a time window (the others are
+    # the side's words read in the whole question: "edram error" is no level of "minus normalized")
+    common += [f for f in query.filters if type(f) not in kinds and f not in common
+               and (kinds != {TextFilter} or isinstance(f, TimeFilter))]
     sides = f"{measure.left} {measure.right}".lower()  # the sides read their own words
     unread = tuple(w for w in query.unread if w.lower() not in sides)
     return Reading(**(vars(reading) | {"query": query.model_copy(update={"sides": (a, b), "unread": unread,
@@ -89,6 +92,9 @@ def _split(left: list[Filter], right: list[Filter], right_words: str) -> tuple[F
     if a is None or b is None or isinstance(a, TimeFilter) != isinstance(b, TimeFilter):
         return None  # a time window against lines of a kind is no comparison of like with like
     common = [f for f in left + right if f is not a and f is not b]
+    if isinstance(a, TextFilter) and isinstance(b, TextFilter) and any(
+            (f not in left or f not in right) and not isinstance(f, TimeFilter) for f in common):
+        return None  # two events' words: a filter one side's words make ("follower" a component) is not the other's
     if isinstance(a, TimeFilter) and isinstance(b, TimeFilter) and not _DAY.search(right_words):
         b = _on_day_of(b, a)
     return a, b, list(dict.fromkeys(common))
