@@ -88,3 +88,11 @@ def test_how_many_more_of_two_events_is_their_difference_or_no_verified_answer(s
     truth = len(_lines(system, left)) - len(_lines(system, right))
     value, verified, answer = _ask(system, f"How many more {left} than {right}?")
     assert value == truth or not verified, answer
+
+
+def test_the_share_of_an_events_lines_that_came_from_a_value_is_taken_of_the_events_lines() -> None:
+    lines = _lines("OpenSSH", "Failed password")
+    came = lines["Content"].str.contains(r"\b183\.62\.140\.253\b", regex=True)
+    value, verified, answer = _ask("OpenSSH", "What share of failed password came from 183.62.140.253?")
+    assert verified and value == pytest.approx(100 * came.sum() / len(lines), abs=0.05), answer
+    assert 0 < came.sum() < len(lines)

@@ -88,7 +88,10 @@ def compile_share(query: Query, measure: Share) -> list[Call] | Cannot:
     groups = query.grouping.by()
     if (refused := _unshared(measure, groups)) is not None:
         return refused
-    counted, scope = (list(query.filters), []) if measure.of_all else _counted(query.filters)
+    counted, scope = (list(query.filters), []) if measure.of_all else _based(query.filters, measure.base) \
+        if measure.base else _counted(query.filters)
+    if measure.base and not (counted and scope):
+        return Cannot(f"a percentage of the lines {' '.join(measure.base)}")
     if len(counted) > 1 and scope:
         return Cannot(f"a percentage of the lines {', '.join(f.words for f in scope)}")
     base = "previous" if scope else "all"
@@ -101,9 +104,23 @@ def _unshared(measure: Share, groups: list[str]) -> Cannot | None:
     """Why a share cannot be compiled: a ratio, or a percentage of lines the question names apart."""
     if measure.ratio:
         return Cannot("a ratio" + (f" per {' and '.join(groups)}" if groups else ""))
-    if measure.base:
-        return Cannot(f"a percentage of the lines {' '.join(measure.base)}")
     return None
+
+
+def _based(filters: tuple[Filter, ...], base: tuple[str, ...]) -> tuple[list[Filter], list[Filter]]:
+    """The filters that pick the lines a share counts, and those the share's base words name ("what share of
+    failed password came from 10.0.0.1": the lines from 10.0.0.1 among those containing "failed password")."""
+    named = " ".join(base).lower()
+    scope = [f for f in filters if not isinstance(f, TimeFilter) and _names(named, f)]
+    return [f for f in filters if f not in scope and not isinstance(f, TimeFilter)], \
+        [f for f in filters if f in scope or isinstance(f, TimeFilter)]
+
+
+def _names(words: str, f: Filter) -> bool:
+    """Whether `words` name the filter: each word of its value (a level: its name) begins a word of them."""
+    value = " ".join(f.levels or [f.min_level or ""]) if isinstance(f, LevelFilter) else str(getattr(f, "value", ""))
+    named = re.findall(r"[a-z]{2,}", value.lower().replace("\\b", " "))
+    return bool(named) and all(re.search(r"\b" + re.escape(w[:4]), words) for w in named)
 
 
 def _counted(filters: tuple[Filter, ...]) -> tuple[list[Filter], list[Filter]]:
