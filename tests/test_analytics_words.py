@@ -96,3 +96,10 @@ def test_the_share_of_an_events_lines_that_came_from_a_value_is_taken_of_the_eve
     value, verified, answer = _ask("OpenSSH", "What share of failed password came from 183.62.140.253?")
     assert verified and value == pytest.approx(100 * came.sum() / len(lines), abs=0.05), answer
     assert 0 < came.sum() < len(lines)
+
+
+@pytest.mark.parametrize(("system", "question"), [("BGL", "List the distinct over when torus sender"),
+                                                  ("Hadoop", "List the distinct nm when using containerid")])
+def test_list_the_distinct_values_of_a_word_no_rule_knows_is_no_listing_of_lines(system: str, question: str) -> None:
+    value, verified, answer = _ask(system, question)
+    assert not verified and "matching lines" not in answer, answer

@@ -175,6 +175,8 @@ def _counted(q: Question, draft: Draft, first: int) -> None:
         draft.goal = "unique"  # "how many modems ..." asks for distinct modems
     if draft.target in COUNTABLE:
         _listed(q, draft, first)
+    if draft.target is None and draft.goal == "list" and q.has(_DISTINCT):
+        draft.goal = "unique"  # "list the distinct X" of an X no rule knows: as "how many distinct X", no lines
     if draft.target is None and draft.goal == "unique":
         _distinct_lines(q, draft)
 
