@@ -103,3 +103,10 @@ def test_the_share_of_an_events_lines_that_came_from_a_value_is_taken_of_the_eve
 def test_list_the_distinct_values_of_a_word_no_rule_knows_is_no_listing_of_lines(system: str, question: str) -> None:
     value, verified, answer = _ask(system, question)
     assert not verified and "matching lines" not in answer, answer
+
+
+def test_a_listing_of_distinct_values_shows_more_than_ten_of_them() -> None:
+    lines = _lines("Zookeeper", "Closed socket")
+    clients = set(lines["Content"].str.extract(r"client /([\d.]+):", expand=False).dropna())
+    value, verified, answer = _ask("Zookeeper", "List the distinct client when closed socket")
+    assert verified and isinstance(value, list) and set(value) == clients and len(clients) > 10, answer

@@ -33,6 +33,7 @@ from react_engine.question.reading.threshold_words import is_threshold
 from react_engine.question.vocabulary import Vocabulary
 
 RANKED = ("top", "which", "unique", "list")  # goals that rank or count distinct values
+VALUES_LISTED = 25  # the values a listing of values shows before saying how many more there are
 
 
 def investigate(draft: Draft, measure: Investigation, problems: bool) -> None:
@@ -158,8 +159,8 @@ def _of_values(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> Meas
         return Distinct(key=key)
     if draft.goal == "list" and draft.asked.order is not None:  # "the first src", "the last 3 users"
         return Ordered(key=key, which=draft.asked.order, n=draft.asked.limit or 1)
-    if draft.goal == "list":
-        return Listing(key=key, limit=10)
+    if draft.goal == "list":  # "which nodes had X", "list the distinct ports": the set, up to a screenful
+        return Listing(key=key, limit=VALUES_LISTED)
     return Top(key=key, n=draft.n, single=draft.goal == "which", least=draft.rank == "least")
 
 
