@@ -92,12 +92,18 @@ def _split(left: list[Filter], right: list[Filter], right_words: str) -> tuple[F
     if a is None or b is None or isinstance(a, TimeFilter) != isinstance(b, TimeFilter):
         return None  # a time window against lines of a kind is no comparison of like with like
     common = [f for f in left + right if f is not a and f is not b]
-    if isinstance(a, TextFilter) and isinstance(b, TextFilter) and any(
-            (f not in left or f not in right) and not isinstance(f, TimeFilter) for f in common):
-        return None  # two events' words: a filter one side's words make ("follower" a component) is not the other's
+    if _one_sided(a, b, common, left, right):
+        return None
     if isinstance(a, TimeFilter) and isinstance(b, TimeFilter) and not _DAY.search(right_words):
         b = _on_day_of(b, a)
     return a, b, list(dict.fromkeys(common))
+
+
+def _one_sided(a: Filter, b: Filter, common: list[Filter], left: list[Filter], right: list[Filter]) -> bool:
+    """Whether two events' words (`a`, `b`) come with a filter only one side's words make ("follower sid": a
+    component), which is not the other side's scope; a time window is both sides'."""
+    return isinstance(a, TextFilter) and isinstance(b, TextFilter) and any(
+        (f not in left or f not in right) and not isinstance(f, TimeFilter) for f in common)
 
 
 def _joined(filters: list[Filter], vocabulary: Vocabulary) -> list[Filter]:
