@@ -155,16 +155,23 @@ def read_target(q: Question, draft: Draft, vocabulary: Vocabulary) -> None:
     if draft.subject is not None:
         draft.target = draft.subject.name
         return
-    per = re.search(GROUP_BY + r"\s+(?:the\s+|each\s+)?", q.text, re.I)
-    if draft.goal == "count" and (by := re.search(r"\bby\s+(?:the\s+|each\s+)?(?=\w+\W*$)", q.text, re.I)) \
-            and any(start == by.end() for start, _ in named):  # "sessions closed by pid": a kind last, no source
-        draft.goal, draft.n, per = "top", 10, by
+    per = _by_last_kind(q, draft, named) or re.search(GROUP_BY + r"\s+(?:the\s+|each\s+)?", q.text, re.I)
     grouped = next((kind for start, kind in named if per and draft.goal == "top" and start == per.end()), None)
     if grouped:
         _group(q, draft, named, grouped)
     elif draft.goal == "top" and not q.has(_RANKING) and _counts_the_target(q, first):
         draft.goal = "count"  # "how many blocks were received, going by the 'Received block' lines": no breakdown
     _counted(q, draft, first)
+
+
+def _by_last_kind(q: Question, draft: Draft, named: list[tuple[int, str]]) -> re.Match[str] | None:
+    """"sessions closed by pid": a count whose last word is a kind named after "by" (so no source: no value follows)
+    is a breakdown by that kind, even after a word ending in -ed; the match of "by", else None."""
+    by = re.search(r"\bby\s+(?:the\s+|each\s+)?(?=\w+\W*$)", q.text, re.I) if draft.goal == "count" else None
+    if by is None or not any(start == by.end() for start, _ in named):
+        return None
+    draft.goal, draft.n = "top", 10
+    return by
 
 
 def _counted(q: Question, draft: Draft, first: int) -> None:
