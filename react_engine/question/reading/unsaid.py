@@ -36,12 +36,15 @@ def unsaid(question: str, draft: Draft, vocabulary: Vocabulary) -> list[Filter]:
 def negation_apart(question: str, draft: Draft, vocabulary: Vocabulary) -> list[str]:
     """The negation searched as a word ("not" of "connections that were not closed") when the sampled lines the
     searches keep do not all write it right before the word it negates in the question (they write "Could not
-    connect ... Proxy closed the connection"): the answer counts lines that say what the question denies."""
+    connect ... Proxy closed the connection"): the answer counts lines that say what the question denies. A negation
+    before no word of the question negates nothing there: it is a value the lines write (sshd's method "none")."""
     searches = [searched(f) for f in draft.filters if isinstance(f, TextFilter) and not f.exclude]
     kept = vocabulary.events.meet(searches) if searches else 0
     for word in (g[2:] for g in draft.grounding.guesses if g[2:].lower() in NEGATIONS and g in searches):
         m = re.search(rf"\b{re.escape(word)}\s+([A-Za-z][\w-]*)", question, re.I)
-        negated = rf"\b{re.escape(word)}\w*\W+(?:\w+\W+)?{re.escape(stem(m.group(1).lower()))}" if m else None
-        if negated is None or vocabulary.events.meet([*searches, negated]) < kept:
+        if m is None:
+            continue  # it negates no word of the question ("when failed none?"): a value the lines write
+        negated = rf"\b{re.escape(word)}\w*\W+(?:\w+\W+)?{re.escape(stem(m.group(1).lower()))}"
+        if vocabulary.events.meet([*searches, negated]) < kept:
             return [word]
     return []
