@@ -118,7 +118,18 @@ def test_a_first_value_of_a_word_no_line_writes_as_a_field_is_partial() -> None:
     assert "zork" in result.answer and not (result.verified and not result.partial), result.answer
 
 
-def test_ranking_by_distinct_values_of_another_field_is_refused_not_answered_with_lines() -> None:
-    rows = _received([10, 20, 30, 40], [1024, 1025, 1026, 1027])
+@few
+@given(sizes)
+def test_ranking_by_distinct_values_of_a_field_the_log_writes(size_list: list[int]) -> None:
+    rows = _received(size_list, [1024 + i for i in range(len(size_list))])
     result = ask("Which IP has the most distinct sizes?", rows)
-    assert result.value is None and not result.verified and "distinct sizes" in result.answer, result.answer
+    per = pd.DataFrame({"ip": [f"10.0.0.{i % 3}" for i in range(len(size_list))], "size": size_list})
+    counts = per.groupby("ip")["size"].nunique()
+    leaders = sorted(counts[counts == counts.max()].index)
+    assert result.value == (leaders[0] if len(leaders) == 1 else leaders) and result.verified, result.answer
+
+
+def test_ranking_by_distinct_values_of_a_word_no_line_writes_is_refused() -> None:
+    rows = _received([10, 20, 30, 40], [1024, 1025, 1026, 1027])
+    result = ask("Which IP has the most distinct zorks?", rows)
+    assert result.value is None and not result.verified and "zorks" in result.answer, result.answer

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar, assert_never
 
+from react_engine.answer.distinct_words import by_distinct
 from react_engine.answer.findings import investigation_answer
 from react_engine.answer.measured import measure_answer
 from react_engine.answer.quantities import is_quantity
@@ -19,6 +20,7 @@ from react_engine.question.measures import (
     Duration,
     Gaps,
     Histogram,
+    Key,
     Listing,
     Measure,
     Occurrence,
@@ -117,6 +119,8 @@ def _worded(measure: Count | Distinct | Top | Histogram | Listing, history: list
             return _counted(_latest(history, results.ValuesCounted), "distinct " + measure.key.label, where)
         case Listing(key=key) if key is not None:
             return _listed(key.label, history, where)
+        case Top(distinct=Key() as distinct):
+            return by_distinct(measure.key, distinct, _latest(history, results.DistinctRanking), where, measure)
         case Top(single=True):
             return _leaders(measure.key.label, _latest(history, results.Ranking), where, measure.least)
         case Top():

@@ -41,14 +41,16 @@ def compile_query(query: Query) -> Compiled:
     measured = compile_measure(query, query.measure)
     if isinstance(measured, Cannot) or isinstance(query.measure, (Comparison, Share)):
         return measured  # a comparison applies the filters each side needs itself, a share orders them
-    key = _key(query.measure)
-    found = values.extraction(key) if key is not None else []
+    found = [c for key in _keys(query.measure) for c in values.extraction(key)]
     return [compile_filter(f) for f in query.filters] + found + [compile_filter(f) for f in query.left_out] \
         + measured
 
 
-def _key(measure: Measure) -> Key | None:
-    return measure.key if isinstance(measure, (Distinct, Top, Listing, Ordered)) else None
+def _keys(measure: Measure) -> tuple[Key, ...]:
+    """The keys whose values the measure reads (extracted first when they must be)."""
+    if isinstance(measure, Top):
+        return measure.keys()
+    return (measure.key,) if isinstance(measure, (Distinct, Listing, Ordered)) and measure.key is not None else ()
 
 
 def compile_measure(query: Query, measure: Measure) -> Compiled:

@@ -23,9 +23,12 @@ def distinct(key: Key) -> Call:
     return call(CountEntitiesParams(type=key.name, unique=True), f"count the distinct {key.shown()}")
 
 
-def ranked(key: Key, n: int, least: bool = False) -> Call:
-    return call(TopValuesParams(field=key.name, n=min(n, MAX_TOP), **({"order": "asc"} if least else {})),
-                f"rank the {key.shown()} by their number of lines{', fewest first' if least else ''}")
+def ranked(key: Key, n: int, least: bool = False, distinct: Key | None = None) -> Call:
+    """The call ranking the values of `key` by their lines, or by the distinct values of `distinct` they hold."""
+    params = TopValuesParams(field=key.name, n=min(n, MAX_TOP), **({"order": "asc"} if least else {}),
+                             **({"distinct": distinct.name} if distinct is not None else {}))
+    by = f"the distinct {distinct.shown()} on their lines" if distinct is not None else "their number of lines"
+    return call(params, f"rank the {key.shown()} by {by}{', fewest first' if least else ''}")
 
 
 def compile_distinct(query: Query, measure: Distinct) -> list[Call]:
@@ -33,7 +36,7 @@ def compile_distinct(query: Query, measure: Distinct) -> list[Call]:
 
 
 def compile_top(query: Query, measure: Top) -> list[Call]:
-    return [ranked(measure.key, measure.n, measure.least)]
+    return [ranked(measure.key, measure.n, measure.least, measure.distinct)]
 
 
 def compile_ordered(query: Query, measure: Ordered) -> list[Call]:

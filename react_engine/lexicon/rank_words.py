@@ -82,3 +82,13 @@ QUIETEST = ("quietest", "fewest", "least")
 
 GAP_SUPERLATIVES = ("longest", "biggest", "largest", "longer")
 """Words that ask for the longest silences between lines ("the biggest gaps")."""
+
+DISTINCT_WORDS = ("distinct", "unique", "different")
+"""Words that count each value once ("how many distinct ports per user")."""
+
+HOLDING_VERBS = ("has", "had", "have", "used", "uses", "use", "saw", "sees", "tried", "touched", "hit", "with")
+"""Verbs between a ranked value and the distinct values its lines hold ("which user has the most distinct ports",
+"the users with the fewest different IPs", "which IP tried the most distinct users")."""
+
+EACH_VERBS = ("did", "does", "do", "has", "had", "have")
+"""Verbs before "each" that make it a value counted for ("how many different IPs did each user use")."""

@@ -68,16 +68,26 @@ class Distinct(_Measure):
 
 
 class Top(_Measure):
-    """The `n` values of `key` with the most (or, `least`, the fewest) lines; `single` asks for the leader only."""
+    """The `n` values of `key` with the most (or, `least`, the fewest) lines, or with `distinct`, the most distinct
+    values of that other key on their lines ("which user has the most distinct ports"); `single` asks for the
+    leader only."""
 
     kind: Literal["top"] = "top"
     key: Key
     n: int = Field(5, ge=1)
     least: bool = False
     single: bool = False
+    distinct: Key | None = None
 
     def asked(self) -> str:
+        most = "fewest" if self.least else "most"
+        if self.distinct is not None:
+            return f"the {self.key.shown()} with the {most} distinct {self.distinct.shown()}"
         return f"the {'least' if self.least else 'most'} frequent {self.key.shown()}"
+
+    def keys(self) -> tuple[Key, ...]:
+        """The keys whose values it reads: the ranked one, and the one counted distinct."""
+        return (self.key,) if self.distinct is None else (self.key, self.distinct)
 
 
 class Histogram(_Measure):

@@ -20,6 +20,7 @@ from react_engine.tools.figures import Compared, Grouped, Pivot, Rate, ShareOf, 
 from react_engine.tools.investigated import Jumps, Patterns, Preceded, Timeline, UnusualTimes
 from react_engine.tools.results import (
     Counted,
+    DistinctRanking,
     Exported,
     Extracted,
     Histogram,
@@ -30,7 +31,7 @@ from react_engine.tools.results import (
 )
 from react_engine.tools.timed import Durations, Gaps, NoSpan, OrderedValues, TimeSpan
 
-ToolValue = (Counted | ValuesCounted | Ranking | Histogram | Lines | Stated | Exported | Extracted | Unmeasured | Statistic | Rate
+ToolValue = (Counted | ValuesCounted | Ranking | DistinctRanking | Histogram | Lines | Stated | Exported | Extracted | Unmeasured | Statistic | Rate
              | Grouped | Pivot | ShareOf | Compared | TimeSpan | NoSpan | OrderedValues | Gaps | Durations | Patterns | UnusualTimes
              | Jumps | Timeline | Preceded)
 

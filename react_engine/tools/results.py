@@ -96,3 +96,17 @@ class Table(Result):
 
     columns: list[str]
     rows: list[list[Scalar]]
+
+
+class DistinctRanking(Result):
+    """`top_values` with `distinct`: values of `field` with how many distinct values of `distinct` their rows hold,
+    most first (`order` desc) or fewest; `tied`: values past the cut with the same number as the last one listed
+    (`tied_count` of them in all); `values`: how many values of `field` hold one."""
+
+    field: str
+    distinct: str
+    order: str
+    pairs: list[Pair]
+    tied: list[Scalar] = Field(default_factory=list)
+    tied_count: int = 0
+    values: int

@@ -12,7 +12,8 @@ from react_engine.rows.ranked import brief, jsonable, top
 from react_engine.rows.rowops import count, labels, mask, take, value_counts, values
 from react_engine.tools.entities import field_values
 from react_engine.tools.registry import Params, ToolContext, ToolResult, tool
-from react_engine.tools.results import Counted, Histogram, Lines, Ranking
+from react_engine.tools.distinct_ranking import ranked_by_distinct
+from react_engine.tools.results import Counted, DistinctRanking, Histogram, Lines, Ranking
 from react_engine.tools.timeexpr import parse_interval
 from react_engine.tools.times import ordered
 
@@ -26,10 +27,15 @@ class TopValuesParams(Params):
     field: str = Field(description="a column (host, component, status...) or an entity type (mac, ip, user...)")
     n: int = Field(5, ge=1, description="how many values (any number: when fewer exist, all are listed)")
     order: Literal["desc", "asc"] = Field("desc", description="most frequent first (desc) or rarest first (asc)")
+    distinct: str | None = Field(None, description="rank by how many distinct values of this column or entity type "
+                                                   "each value's rows hold (dc(port) by user), not by its rows")
 
 
-@tool("top_values", "[value, count] pairs, most frequent first", TopValuesParams, Ranking)
+@tool("top_values", "[value, count] pairs, most frequent first (or by distinct values of another field)",
+      TopValuesParams, Ranking | DistinctRanking)
 def top_values(params: TopValuesParams, ctx: ToolContext) -> ToolResult:
+    if params.distinct is not None:
+        return ranked_by_distinct(ctx, params.field, params.distinct, min(params.n, MAX_TOP), params.order == "asc")
     found, name, extracted = field_values(ctx, params.field)
     counts = value_counts(found)
     leaders = top(counts, min(params.n, MAX_TOP), least=params.order == "asc")

@@ -19,6 +19,27 @@ Goal = Literal["count", "unique", "top", "which", "list", "show", "histogram", "
 """What the question does with the lines it keeps ("" when unclear); an investigation's goal is its measure's kind."""
 
 
+@dataclass(frozen=True)
+class Side:
+    """One side of the question: an entity kind (`kind`), or a column or message values (`subject`), and its words."""
+
+    words: str
+    kind: str | None = None
+    subject: Subject | None = None
+
+
+@dataclass(frozen=True)
+class DistinctPer:
+    """The values ranked (`per`) and the values counted distinct on their lines (`counted`), how many are asked
+    (`n`, None for a list), one (`single`) and which way (`least`)."""
+
+    per: Side
+    counted: Side
+    n: int | None = None
+    single: bool = False
+    least: bool = False
+
+
 @dataclass
 class Grounding:
     """The searches for the question's own words, which must meet on one line, and those that find no line."""
@@ -56,6 +77,7 @@ class Draft:
     n: int = 5  # how many values a ranking has
     rank: Literal["most", "least"] | None = None  # which way a ranking runs, when the question says
     limited: bool = False  # the ranking's first `n` are asked for ("which ... the lowest", "the 3 rarest")
+    per_distinct: DistinctPer | None = None  # distinct values of one side per value of the other
     interval: str = "1h"  # a histogram's bucket
     peak: bool = False  # the busiest bucket is asked ("busiest hour", "which minute had the most errors")
     thresholds: list[tuple[int, int]] = field(default_factory=list)  # spans read as numeric thresholds

@@ -3,6 +3,7 @@ values left out of a ranking, the asked order and limit, and the asking words no
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Literal
 
 from react_engine.lexicon.time_units import TIME_KEYS
@@ -12,6 +13,7 @@ from react_engine.question.measures import (
     Count,
     Distinct,
     Histogram,
+    Key,
     Listing,
     Measure,
     Ordered,
@@ -161,7 +163,21 @@ def _of_values(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> Meas
         return Ordered(key=key, which=draft.asked.order, n=draft.asked.limit or 1)
     if draft.goal == "list":  # "which nodes had X", "list the distinct ports": the set, up to a screenful
         return Listing(key=key, limit=VALUES_LISTED)
-    return Top(key=key, n=draft.n, single=draft.goal == "which", least=draft.rank == "least")
+    distinct = _counted_key(draft, columns, vocabulary) if draft.per_distinct is not None else None
+    if draft.per_distinct is not None and distinct is None:
+        return None
+    return Top(key=key, n=draft.n, single=draft.goal == "which", least=draft.rank == "least", distinct=distinct)
+
+
+def _counted_key(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> Key | None:
+    """The key of the values counted distinct on the lines of each ranked value (None with the problem set when
+    the rows hold none)."""
+    assert draft.per_distinct is not None
+    counted = draft.per_distinct.counted
+    side = replace(draft, subject=counted.subject, target=counted.subject.name if counted.subject else counted.kind)
+    key = key_of(side, columns, vocabulary)
+    draft.problem = side.problem
+    return key
 
 
 def _listing(draft: Draft) -> Listing | None:

@@ -85,11 +85,17 @@ def subject(q: Question, columns: list[str], vocabulary: Vocabulary) -> Subject 
         end = m.start(1) + _span(m.group(1), len(words))
         if any(q.used[m.start(1):end]):
             continue
-        found = _column(words, columns) or _in_messages(words, vocabulary)
+        found = field_subject(words, columns, vocabulary)
         if found is not None:
             q.consume(m.start(1), end)
             return found
     return _counted_column(q, columns)
+
+
+def field_subject(words: list[str], columns: list[str], vocabulary: Vocabulary) -> Subject | None:
+    """The column the words name, else the values the sampled messages write after them (see `_in_messages`);
+    None when neither is."""
+    return _column(words, columns) or _in_messages(words, vocabulary)
 
 
 # the value a "what is the X of" question names: the token after "of" ("of 240Distance that ...")

@@ -18,6 +18,7 @@ from react_engine.question.asking import CONDITION, asked, unread_words
 from react_engine.question.interpretation import Correction, Interpretation, TimeWindow
 from react_engine.question.measures import Comparison, Count, Gaps, Occurrence, Share, Span, Statistic
 from react_engine.question.query import Filter, LevelFilter, Query, TextFilter, TimeFilter
+from react_engine.question.reading.distinct_per import read_distinct_per
 from react_engine.question.reading.draft import Draft, searched
 from react_engine.question.reading.event_words import as_event, level_names_lines, said_words, unmet
 from react_engine.question.reading.field_values import read_field_values
@@ -151,6 +152,7 @@ def _read_names(q: Question, draft: Draft, columns: list[str], now: str | None, 
     read_field_values(q, texts, columns, vocabulary)  # "in src 10.250.14.224": the value of that field, not anywhere
     read_literals(q, texts, vocabulary)  # first: an interface or IP must not be read as a host name
     literals = list(texts.filters)
+    read_distinct_per(q, draft, columns, vocabulary)  # "distinct ports per user": both sides' words, first
     draft.subject = subject(q, columns, vocabulary)  # before its words are read as names or searches
     read_places(q, draft, columns, vocabulary)
     if (window := time_window(q, now, vocabulary)) is not None:

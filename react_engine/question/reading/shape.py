@@ -147,6 +147,12 @@ def read_target(q: Question, draft: Draft, vocabulary: Vocabulary) -> None:
     """The entity or column the question counts or ranks (modems, IPs, users...): the one after "per"/"by" in a
     breakdown, else the first one named. A kind found by a pattern that matches none of the sampled lines ("blocks"
     in Spark logs, which have no `blk_` ids) is left as a word of the question."""
+    if (per := draft.per_distinct) is not None:  # "which user has the most distinct ports"
+        draft.goal, draft.n = ("which", 1) if per.single else ("top", per.n or 10)
+        draft.rank, draft.limited = ("least" if per.least else "most"), per.single or per.n is not None
+        draft.subject = per.per.subject
+        draft.target = per.per.subject.name if per.per.subject is not None else per.per.kind
+        return
     named = _named(q, vocabulary)
     first, draft.target = named[0] if named else (len(q.text), None)
     if draft.goal in ("top", "which") and (many := re.search(_MOST_DISTINCT, q.text, re.I)) is not None:

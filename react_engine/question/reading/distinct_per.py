@@ -1,0 +1,84 @@
+"""Distinct values of one field per value of another (Splunk's `stats dc(port) by user`): "how many distinct ports
+per user", "which user has the most distinct ports", "how many different IPs did each user use", "top 5 users by
+number of distinct IPs". Each side is an entity word ("ports", "IP addresses"), a column ("host", "component") or a
+word the messages write before values ("size", "src"); a side linked to none of them is refused by name."""
+
+from __future__ import annotations
+
+import re
+from react_engine.lexicon.entity_words import TARGETS
+from react_engine.lexicon.number_words import AMOUNT
+from react_engine.lexicon.rank_words import COUNTING, DISTINCT_WORDS, EACH_VERBS, FEWEST, HOLDING_VERBS
+from react_engine.lexicon.stop_words import PHRASE_ENDS
+from react_engine.question.reading.draft import DistinctPer, Draft, Side
+from react_engine.question.reading.nouns import field_subject
+from react_engine.question.reading.question import Question, amount
+from react_engine.question.reading.shape import GROUP_BY, SEVERAL
+from react_engine.question.vocabulary import Vocabulary
+
+_DISTINCT = r"(?:" + "|".join(DISTINCT_WORDS) + r")"
+_PHRASE = r"[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2}"
+_EACH = r"(?:" + GROUP_BY + r"|\b(?:" + "|".join(EACH_VERBS) + r")\s+each|\bacross)\s+(?:the\s+|each\s+|every\s+)?"
+# the counted values before the values they are counted for: "distinct ports per user", "different IPs did each user"
+_X_PER_Y = re.compile(r"\b" + _DISTINCT + r"\s+(?P<x>" + _PHRASE + r"?)\s+" + _EACH + r"(?P<y>" + _PHRASE + ")", re.I)
+_MOST = r"(?P<most>" + "|".join(COUNTING) + r")"
+# the values ranked before the values counted: "which user has the most distinct ports", "top 5 users by number of
+# distinct IPs", "the 3 IPs with the fewest different users"
+_Y_BY_X = re.compile(
+    r"^\W*(?:(?:show|list|give)\s+(?:me\s+)?)?(?:(?P<which>which|what)(?:\s+(?P<several>" + SEVERAL + r"))?|(?:the\s+)?top"
+    r"(?:[\s-]*(?P<top>" + AMOUNT + r"))?|the\s+(?P<the>" + SEVERAL + r"))\s+(?P<y>" + _PHRASE + r"?)\s+(?:(?:"
+    + "|".join(HOLDING_VERBS) + r")\s+)?(?:the\s+)?(?:" + _MOST + r"\s+(?:number\s+of\s+)?|by\s+(?:the\s+)?"
+    r"(?:number\s+of\s+)?)" + _DISTINCT + r"\s+(?P<x>" + _PHRASE + ")", re.I)
+
+
+def read_distinct_per(q: Question, draft: Draft, columns: list[str], vocabulary: Vocabulary) -> None:
+    """Read distinct values of one side per value of the other into `draft.per_distinct` (their words consumed);
+    a side linked to nothing sets the problem, naming its words. Nothing when the question asks no such thing."""
+    m = _Y_BY_X.search(q.text) or _X_PER_Y.search(q.text)
+    if m is None or any(q.used[m.start("x"):m.end("x")]):
+        return
+    counted, per = _side(m.group("x"), columns, vocabulary), _side(m.group("y"), columns, vocabulary)
+    if counted is None or per is None:
+        words = m.group("x") if counted is None else m.group("y")
+        draft.problem = f'counting distinct {_head(m.group("x"))} for each {_head(m.group("y"))} is not ' \
+                        f'supported: I found no "{_head(words)}" in these logs'
+        return
+    ranked = m.re is _Y_BY_X
+    several = next((m.group(g) for g in ("several", "top", "the") if ranked and m.group(g)), None)
+    single = ranked and several is None and m.group("which") is not None
+    least = ranked and (m.group("most") or "").lower() in FEWEST
+    draft.per_distinct = DistinctPer(per=per, counted=counted, n=amount(several) if several else None, single=single,
+                                     least=least)
+    for group, side in (("x", counted), ("y", per)):
+        q.consume(m.start(group), m.start(group) + _read(m.group(group), side))
+    q.consume(m.start(), m.start("x"))
+
+
+def _read(phrase: str, side: Side) -> int:
+    """How much of `phrase` its side was read from, with a verb of holding after it ("each user use")."""
+    rest = re.match(r"\s+(" + "|".join(HOLDING_VERBS) + r")\b", phrase[len(side.words):], re.I)
+    return len(side.words) + (rest.end() if rest else 0)
+
+
+def _head(phrase: str) -> str:
+    """The words of a phrase up to the first that ends a noun phrase ("ports when failed" -> "ports")."""
+    words = []
+    for word in phrase.split():
+        if word.lower() in PHRASE_ENDS:
+            break
+        words.append(word)
+    return " ".join(words) or phrase
+
+
+def _side(phrase: str, columns: list[str], vocabulary: Vocabulary) -> Side | None:
+    """What the longest run of the phrase's first words names: an entity word, a column or a word the messages
+    write before values; None when no run names one."""
+    words = _head(phrase).split()
+    for n in range(len(words), 0, -1):
+        said = " ".join(words[:n])
+        kind = next((k for k, p in TARGETS if k != "message" and re.fullmatch(p, said, re.I)), None)
+        if kind is not None:
+            return Side(said, kind=kind)
+        if (subject := field_subject(words[:n], columns, vocabulary)) is not None:
+            return Side(said, subject=subject)
+    return None
