@@ -207,7 +207,7 @@ def _listed(q: Question, draft: Draft, first: int) -> None:
     if (draft.goal in ("list", "show") or q.has(_FIRST_N)) and _HEAD_NOUN.match(q.text[first:]):
         draft.target, draft.goal = None, "show"
     elif draft.goal == "count" and q.has(_FIRST_N):
-        draft.problem = f"I cannot list {LABELS[draft.target or '']} in the order they were logged yet"
+        draft.goal = "list"  # "the last 3 ports": the values of the last lines holding one, in time order
 
 
 def _named(q: Question, vocabulary: Vocabulary) -> list[tuple[int, str]]:
