@@ -26,7 +26,8 @@ ASKED = [("median latency_ms", "app"), ("errors today vs yesterday", "app"),
          ("critical lines versus 'Bad timing offset' lines", "cmts"), ("error rate by logger", "app"),
          ("percentage of errors per hour", "app"), ("which 3 hours had the most errors", "app"),
          ("average latency for alice vs bob", "app"), ("which user had the highest latency", "app"),
-         ("which cmts had the most t3 timeouts per hour", "cmts")]
+         ("which cmts had the most t3 timeouts per hour", "cmts"), ("how many distinct severities per host", "cmts"),
+         ("which logger has the most distinct users", "app")]
 
 
 @pytest.fixture(scope="module")

@@ -10,6 +10,7 @@ from react_engine.question.asking import singular
 from react_engine.question.measures import Key, Top
 from react_engine.tools.results import DistinctRanking, Scalar
 
+
 def by_distinct(key: Key, distinct: Key, found: tuple[HistoryItem, DistinctRanking] | None, where: str,
                 measure: Top) -> tuple[str, Any] | None:
     """The sentence and value of a ranking by distinct values; None when no step computed one."""

@@ -8,6 +8,8 @@ none of the other field is not ranked (it has 0).
 
 from __future__ import annotations
 
+from typing import Any
+
 import pandas as pd
 
 from react_engine.rows.ranked import brief, jsonable, top
@@ -37,13 +39,9 @@ def ranked_by_distinct(ctx: ToolContext, field: str, distinct: str, n: int, leas
     pairs = distinct_pairs(keys, counted)
     per = pairs.groupby("key", sort=False).size()
     leaders = top(per, n, least=least)
-    cut = leaders[-1][1] if leaders else None
-    named = {v for v, _ in leaders}
-    tied = sorted((jsonable(v) for v, c in per.items() if c == cut and jsonable(v) not in named), key=str)
-    evidence = None
-    if leaders:
-        first = pairs[pairs["key"].map(jsonable) == leaders[0][0]]
-        evidence = pd.Index(first["label"]).unique()
+    tied = _tied(per, leaders)
+    evidence = pd.Index(pairs.loc[pairs["key"].map(jsonable) == leaders[0][0], "label"]).unique() if leaders else None
+    cut = leaders[-1][1] if leaders else 0
     shown = ", ".join(f"{brief(v, 40)} ({c:,})" for v, c in leaders[:3]) or "none"
     more = f"; {len(tied):,} more tied at {cut:,}" if tied else ""
     result = DistinctRanking(field=name, distinct=of, order="asc" if least else "desc",
@@ -52,3 +50,11 @@ def ranked_by_distinct(ctx: ToolContext, field: str, distinct: str, n: int, leas
     return ToolResult(value=result, entities={**(kept or {}), **(also or {})} or None, evidence=evidence,
                       summary=f"{'fewest' if least else 'most'} distinct {brief(of)} per {brief(name)} -> {shown}{more}"
                               f" of {len(per):,} {brief(name)} values in {count(ctx.rows):,} rows")
+
+
+def _tied(per: pd.Series, leaders: list[list[Any]]) -> list[Any]:
+    """The values past the cut of `leaders` with the same number as its last, in text order."""
+    if not leaders:
+        return []
+    named = {v for v, _ in leaders}
+    return sorted((jsonable(v) for v, c in per.items() if c == leaders[-1][1] and jsonable(v) not in named), key=str)

@@ -10,9 +10,9 @@ from pydantic import Field
 from react_engine.logs.text import entry_text
 from react_engine.rows.ranked import brief, jsonable, top
 from react_engine.rows.rowops import count, labels, mask, take, value_counts, values
+from react_engine.tools.distinct_ranking import ranked_by_distinct
 from react_engine.tools.entities import field_values
 from react_engine.tools.registry import Params, ToolContext, ToolResult, tool
-from react_engine.tools.distinct_ranking import ranked_by_distinct
 from react_engine.tools.results import Counted, DistinctRanking, Histogram, Lines, Ranking
 from react_engine.tools.timeexpr import parse_interval
 from react_engine.tools.times import ordered

@@ -6,6 +6,7 @@ word the messages write before values ("size", "src"); a side linked to none of 
 from __future__ import annotations
 
 import re
+
 from react_engine.lexicon.entity_words import TARGETS
 from react_engine.lexicon.number_words import AMOUNT
 from react_engine.lexicon.rank_words import COUNTING, DISTINCT_WORDS, EACH_VERBS, FEWEST, HOLDING_VERBS
@@ -43,15 +44,18 @@ def read_distinct_per(q: Question, draft: Draft, columns: list[str], vocabulary:
         draft.problem = f'counting distinct {_head(m.group("x"))} for each {_head(m.group("y"))} is not ' \
                         f'supported: I found no "{_head(words)}" in these logs'
         return
-    ranked = m.re is _Y_BY_X
-    several = next((m.group(g) for g in ("several", "top", "the") if ranked and m.group(g)), None)
-    single = ranked and several is None and m.group("which") is not None
-    least = ranked and (m.group("most") or "").lower() in FEWEST
-    draft.per_distinct = DistinctPer(per=per, counted=counted, n=amount(several) if several else None, single=single,
-                                     least=least)
+    draft.per_distinct = _ranked(m, per, counted) if m.re is _Y_BY_X else DistinctPer(per=per, counted=counted)
     for group, side in (("x", counted), ("y", per)):
         q.consume(m.start(group), m.start(group) + _read(m.group(group), side))
     q.consume(m.start(), m.start("x"))
+
+
+def _ranked(m: re.Match[str], per: Side, counted: Side) -> DistinctPer:
+    """A ranking asked with the values ranked first: how many ("top 5", "which 3"), one ("which"), which way."""
+    several = next((m.group(g) for g in ("several", "top", "the") if m.group(g)), None)
+    return DistinctPer(per=per, counted=counted, n=amount(several) if several else None,
+                       single=several is None and m.group("which") is not None,
+                       least=(m.group("most") or "").lower() in FEWEST)
 
 
 def _read(phrase: str, side: Side) -> int:

@@ -147,11 +147,7 @@ def read_target(q: Question, draft: Draft, vocabulary: Vocabulary) -> None:
     """The entity or column the question counts or ranks (modems, IPs, users...): the one after "per"/"by" in a
     breakdown, else the first one named. A kind found by a pattern that matches none of the sampled lines ("blocks"
     in Spark logs, which have no `blk_` ids) is left as a word of the question."""
-    if (per := draft.per_distinct) is not None:  # "which user has the most distinct ports"
-        draft.goal, draft.n = ("which", 1) if per.single else ("top", per.n or 10)
-        draft.rank, draft.limited = ("least" if per.least else "most"), per.single or per.n is not None
-        draft.subject = per.per.subject
-        draft.target = per.per.subject.name if per.per.subject is not None else per.per.kind
+    if _per_distinct(draft):
         return
     named = _named(q, vocabulary)
     first, draft.target = named[0] if named else (len(q.text), None)
@@ -178,6 +174,18 @@ def _by_last_kind(q: Question, draft: Draft, named: list[tuple[int, str]]) -> re
         return None
     draft.goal, draft.n = "top", 10
     return by
+
+
+def _per_distinct(draft: Draft) -> bool:
+    """Rank the values distinct values are counted for ("which user has the most distinct ports"), when asked;
+    whether they are."""
+    if (distinct := draft.per_distinct) is None:
+        return False
+    draft.goal, draft.n = ("which", 1) if distinct.single else ("top", distinct.n or 10)
+    draft.rank, draft.limited = ("least" if distinct.least else "most"), distinct.single or distinct.n is not None
+    draft.subject = distinct.per.subject
+    draft.target = distinct.per.subject.name if distinct.per.subject is not None else distinct.per.kind
+    return True
 
 
 def _counted(q: Question, draft: Draft, first: int) -> None:
