@@ -151,3 +151,26 @@ def test_the_last_ports_when_an_event_are_values_in_time_order() -> None:
     newest = list(dict.fromkeys(reversed(failed.tolist())))[:3]
     assert [str(v) for v in result.value] == newest, result.answer  # type: ignore[attr-defined]
     assert result.verified and not re.search(r"sshd\[", result.answer), result.answer  # type: ignore[attr-defined]
+
+
+def test_hdfs_distinct_src_ports_per_dest_an_address_written_with_its_port() -> None:
+    structured, result = _real("HDFS", "How many distinct src ports per dest when receiving block?")
+    received = structured["Content"].str.extract(r"^Receiving block \S+ src: /[\d.]+:(\d+) dest: /([\d.]+):\d+")
+    counts = received.dropna().groupby(1)[0].nunique()
+    value = result.value  # type: ignore[attr-defined]
+    assert result.verified and value and all(counts[dest] == n for dest, n in value), result.answer  # type: ignore[attr-defined]
+    assert [n for _, n in value] == counts.sort_values(ascending=False).head(len(value)).tolist()
+
+
+def test_hdfs_the_last_src_ports_are_the_ports_of_the_addresses() -> None:
+    structured, result = _real("HDFS", "the last 3 src ports")
+    ports = structured.assign(line=structured["LineId"].astype(int)).sort_values("line")["Content"].str.extract(
+        r"\bsrc: /[\d.]+:(\d+)")[0].dropna()
+    newest = list(dict.fromkeys(reversed(ports.tolist())))[:3]
+    assert [str(v) for v in result.value] == newest and result.verified, result.answer  # type: ignore[attr-defined]
+
+
+def test_a_value_of_one_digit_is_named_after_its_field() -> None:
+    rows = _logins(["0", "0", "root"], [1024, 1025, 1026])
+    result = ask("How many distinct ports per user when failed password?", rows)
+    assert result.value == [["0", 2], ["root", 1]] and "user 0 (2)" in result.answer and result.verified, result.answer

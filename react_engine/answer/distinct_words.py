@@ -35,7 +35,9 @@ def _leader(ranked: DistinctRanking, what: str, where: str) -> tuple[str, Any]:
         return f"{_named(ranked.field, value)} has {what}{where}: {number:,}.", value
     tied = [value, *ranked.tied]
     names = " and ".join(", ".join(_named(ranked.field, v) for v in tied).rsplit(", ", 1))
-    return f"{names} tie with {what}{where}, {number:,} each{_more(ranked)}.", tied
+    named = f" ({ranked.tied_count:,} tie with {_named(ranked.field, value)}, the first in text order named)" \
+        if ranked.tied_count > len(ranked.tied) else ""
+    return f"{names} tie with {what}{where}, {number:,} each{named}.", tied
 
 
 def _tied(ranked: DistinctRanking) -> str:
@@ -47,8 +49,9 @@ def _tied(ranked: DistinctRanking) -> str:
 
 
 def _more(ranked: DistinctRanking) -> str:
-    """How many are tied in all, when the tool named only some of them."""
-    return f" ({ranked.tied_count:,} tied past the cut in all)" if ranked.tied_count > len(ranked.tied) else ""
+    """How many tie at the cut, when the tool named only some of them."""
+    return f" ({ranked.tied_count:,} tie at the cut, the first in text order named)" \
+        if ranked.tied_count > len(ranked.tied) else ""
 
 
 def _named(field: str, value: Scalar) -> str:

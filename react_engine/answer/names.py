@@ -2,8 +2,8 @@
 `2227`, a phrase) whole, so that the digits in it are read as the name they are and not as numbers.
 
 A name that reads as a quantity alone (pid `2227`, a host called `812ms`, a field's text `"812 ms"`) is that name
-only where the answer uses it as one: right after its field's name ("host 812ms"), after `#`, or before its count
-("812ms (5)"). Anywhere else it is the quantity it reads as, checked like any other ("the p95 latency is 812ms")."""
+only where the answer uses it as one: right after its field's name ("host 812ms", "user 0"), after `#`, or before
+its count ("812ms (5)"). Anywhere else it is the quantity it reads as, checked like any other ("the p95 latency is 812ms")."""
 
 from __future__ import annotations
 
@@ -53,7 +53,8 @@ class Names:
         self._entries: dict[str, _Entry] = {}
         for name in names:
             text = name.text.strip()
-            if 2 <= len(text) <= MAX_NAME_CHARS and (not numbered or NUMBERISH.search(text)):
+            if (len(text) >= 2 or text.isdigit()) and len(text) <= MAX_NAME_CHARS and (
+                    not numbered or NUMBERISH.search(text)):  # one digit is a name only where used as one
                 self._add(text, name)
         lengths: dict[str, set[int]] = {}
         for key in self._entries:

@@ -147,7 +147,8 @@ def _ordered(measure: Ordered, found: tuple[HistoryItem, timed.OrderedValues] | 
         return f"No line{where} holds {label}.", None
     held = "; ".join(f"{_value_named(measure.key.name, v.value)} ({v.place.time or 'no time'}, {v.place.source}:"
                      f"{v.place.line})" for v in values)
-    what = f"The {which} {singular(label)}" if measure.n == 1 else f"The {which} {len(values)} {label}"
+    what = f"The {which} {singular(label)}" if measure.n == 1 else f"The {which} {len(values)} {label}" \
+        if len(values) == measure.n else f"The {which} distinct {label}, all there are,"  # fewer than asked
     return (f"{what} of the {found[1].rows:,} lines{where} holding one: {held}.",
             values[0].value if measure.n == 1 else [v.value for v in values])
 

@@ -12,7 +12,7 @@ from react_engine.lexicon.number_words import AMOUNT
 from react_engine.lexicon.rank_words import COUNTING, DISTINCT_WORDS, EACH_VERBS, FEWEST, HOLDING_VERBS
 from react_engine.lexicon.stop_words import PHRASE_ENDS
 from react_engine.question.reading.draft import DistinctPer, Draft, Side
-from react_engine.question.reading.nouns import field_subject
+from react_engine.question.reading.nouns import field_subject, writes_kind
 from react_engine.question.reading.question import Question, amount
 from react_engine.question.reading.shape import GROUP_BY, SEVERAL
 from react_engine.question.vocabulary import Vocabulary
@@ -75,14 +75,22 @@ def _head(phrase: str) -> str:
 
 
 def _side(phrase: str, columns: list[str], vocabulary: Vocabulary) -> Side | None:
-    """What the longest run of the phrase's first words names: an entity word, a column or a word the messages
-    write before values; None when no run names one."""
+    """What the longest run of the phrase's first words names: an entity word (of a kind the log writes), a column
+    or a word the messages write before values; None when no run names one, or only one that leaves out an entity
+    word ("dest" of "dest ports" is another field)."""
     words = _head(phrase).split()
     for n in range(len(words), 0, -1):
+        if any(_entity(w) for w in words[n:]):
+            return None
         said = " ".join(words[:n])
-        kind = next((k for k, p in TARGETS if k != "message" and re.fullmatch(p, said, re.I)), None)
-        if kind is not None:
+        kind = _entity(said)
+        if kind is not None and writes_kind(kind, vocabulary):
             return Side(said, kind=kind)
         if (subject := field_subject(words[:n], columns, vocabulary)) is not None:
             return Side(said, subject=subject)
     return None
+
+
+def _entity(words: str) -> str | None:
+    """The kind of entity the words name whole ("dest ports": port), or None."""
+    return next((k for k, p in TARGETS if k != "message" and re.fullmatch(p, words, re.I)), None)

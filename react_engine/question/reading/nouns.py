@@ -9,7 +9,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from react_engine.lexicon.entity_words import COMMON_COLUMNS, CORE_COLUMNS, TARGETS
+from react_engine.lexicon.entity_words import COMMON_COLUMNS, CORE_COLUMNS, CUSTOM_ENTITIES, TARGETS
 from react_engine.lexicon.known_words import NEVER_FIELDS, NOT_FIELDS
 from react_engine.lexicon.number_words import NUMBER_WORDS
 from react_engine.lexicon.rank_words import POPULAR, RANKING_SUPERLATIVES
@@ -39,6 +39,7 @@ _VALUE = r"([^\s,;()\[\]]*?\d(?:[^\s,;()\[\]]*\w)?)"
 _WORD_VALUE = r"([^\s,;()\[\]{}<>=:'\"]+)"
 # an IPv4 address written with its port (`src: /10.250.19.102:54106`): the address is the value, the port another
 _ADDRESS = r"(\d{1,3}(?:\.\d{1,3}){3}):\d+(?:$|[^\w.:])"
+_PORT_OF = r"\d{1,3}(?:\.\d{1,3}){3}:(\d+)(?:$|[^\w.:])"  # the port of an address written with it: "dest port"
 
 
 @dataclass(frozen=True)
@@ -79,23 +80,25 @@ def subject(q: Question, columns: list[str], vocabulary: Vocabulary) -> Subject 
     if (found := _value_asked(q, columns, vocabulary)) is not None:
         return found
     for m in _WORDS.finditer(q.text):
-        words = _noun_phrase(m.group(1))
-        if not words or (_IN_TIME_ORDER.match(m.group(0)) and (len(words) > 1 or _ASKS_TIME.search(q.text))):
-            continue  # "the first POST requests" are lines; "the first src" a field's value, but not "when" it was
+        words = _noun_phrase(m.group(1), vocabulary)
+        if not words or (_IN_TIME_ORDER.match(m.group(0)) and _ASKS_TIME.search(q.text)):
+            continue  # "when was the last remove" asks a time, not a field's value
         end = m.start(1) + _span(m.group(1), len(words))
         if any(q.used[m.start(1):end]):
             continue
-        found = field_subject(words, columns, vocabulary)
+        # "the first POST requests" are lines; "the first src", "the last 3 dest ports" a field's values
+        found = field_subject(words, columns, vocabulary, whole=len(words) > 1 and bool(_IN_TIME_ORDER.match(m.group(0))))
         if found is not None:
             q.consume(m.start(1), end)
             return found
     return _counted_column(q, columns)
 
 
-def field_subject(words: list[str], columns: list[str], vocabulary: Vocabulary) -> Subject | None:
+def field_subject(words: list[str], columns: list[str], vocabulary: Vocabulary, whole: bool = False
+                  ) -> Subject | None:
     """The column the words name, else the values the sampled messages write after them (see `_in_messages`);
-    None when neither is."""
-    return _column(words, columns) or _in_messages(words, vocabulary)
+    None when neither is. With `whole`, only the whole phrase may name them, never its head noun alone."""
+    return _column(words, columns, whole) or _in_messages(words, vocabulary, whole=whole)
 
 
 # the value a "what is the X of" question names: the token after "of" ("of 240Distance that ...")
@@ -154,7 +157,7 @@ def _counted_column(q: Question, columns: list[str]) -> Subject | None:
     """"How many packages were removed": a column of the format's own (dpkg's `package`) that "how many" counts;
     the words become consumed. Only a column, never a word of the messages."""
     for m in re.finditer(r"\bhow many\s+([A-Za-z][\w-]*)\b", q.text, re.I):
-        if q.used[m.start(1)] or not (words := _noun_phrase(m.group(1))):
+        if q.used[m.start(1)] or not (words := _noun_phrase(m.group(1), None)):
             continue
         if (found := _column(words, [c for c in columns if c not in COMMON_COLUMNS])) is not None:
             q.consume(m.start(1), m.end(1))
@@ -167,12 +170,12 @@ def _span(text: str, n: int) -> int:
     return list(re.finditer(r"\S+", text))[n - 1].end()
 
 
-def _noun_phrase(text: str) -> list[str]:
+def _noun_phrase(text: str, vocabulary: Vocabulary | None) -> list[str]:
     """The words up to the verb ("HRESULT code shows up" -> HRESULT code), or [] when the head is a word the rules
     already understand (an entity, a severity, a filler word)."""
     words = list(itertools.takewhile(lambda w: not _ends_phrase(w.lower()), text.split()))
     head = next((w for w in reversed(words) if w.lower() not in VALUE_QUALIFIERS), None)
-    return words if head is not None and not _understood(head, words) else []
+    return words if head is not None and not _understood(head, words, vocabulary) else []
 
 
 def _ends_phrase(lower: str) -> bool:
@@ -180,11 +183,19 @@ def _ends_phrase(lower: str) -> bool:
     return lower in PHRASE_ENDS or (lower.endswith("ed") and len(lower) > 4)
 
 
-def _understood(head: str, words: list[str]) -> bool:
+def _understood(head: str, words: list[str], vocabulary: Vocabulary | None) -> bool:
     """Whether the rules understand the phrase already: its head asks for a measure or is a severity, or the
-    phrase holds an entity word."""
+    phrase holds an entity word (of a kind the sampled lines write, when `vocabulary` is given: "dest ports" of
+    HDFS, which writes no `port 22`, is a field of its own)."""
+    phrase = " ".join(words)
     return head.lower() in LINE_MEASURES or any(re.fullmatch(p, head, re.I) for p, _ in SEVERITY_WORDS) or any(
-        re.search(p, " ".join(words), re.I) for _, p in TARGETS)
+        re.search(p, phrase, re.I) and (vocabulary is None or writes_kind(kind, vocabulary)) for kind, p in TARGETS)
+
+
+def writes_kind(kind: str, vocabulary: Vocabulary) -> bool:
+    """Whether the sampled lines write values of the entity `kind`: those of a kind found by a pattern of its own
+    (CUSTOM_ENTITIES: `port 22`, `blk_1`) only when the pattern matches one (any kind when there is no sample)."""
+    return kind not in CUSTOM_ENTITIES or not vocabulary.sample or bool(vocabulary.together([CUSTOM_ENTITIES[kind]])[0])
 
 
 def _nouns(words: list[str]) -> list[str]:
@@ -199,25 +210,28 @@ def _label(words: list[str]) -> str:
     return text if text.lower().endswith("s") else text + "s"
 
 
-def _column(words: list[str], columns: list[str]) -> Subject | None:
-    """A column named by the phrase ("log ids" -> `log_id`) or by its head noun ("alert label" -> `label`)."""
+def _column(words: list[str], columns: list[str], whole: bool = False) -> Subject | None:
+    """A column named by the phrase ("log ids" -> `log_id`) or, unless `whole`, by its head noun ("alert label" ->
+    `label`)."""
     nouns = _nouns(words)
     folded = {c.lower(): c for c in columns if c.lower() not in CORE_COLUMNS}
-    for key in ("_".join(nouns), nouns[-1]):
+    for key in ("_".join(nouns),) if whole else ("_".join(nouns), nouns[-1]):
         if key in folded:
             return Subject(folded[key], _label(words))
     return None
 
 
-def _in_messages(words: list[str], vocabulary: Vocabulary, strict: bool = False) -> Subject | None:
-    """A pattern for the values the sampled messages write after the phrase or its head noun, or as tokens that
-    start with it: whichever matches more sampled lines (when `strict`, only an address or a value with a digit
-    written after the word)."""
+def _in_messages(words: list[str], vocabulary: Vocabulary, strict: bool = False, whole: bool = False
+                 ) -> Subject | None:
+    """A pattern for the values the sampled messages write after the phrase or (unless `whole`) its head noun, or
+    as tokens that start with it: whichever matches more sampled lines (when `strict`, only an address or a value
+    with a digit written after the word)."""
     if not vocabulary.sample:
         return None
     nouns = _nouns(words)
     found: list[str] = []
-    for key in list(dict.fromkeys([" ".join(nouns), nouns[-1], " ".join(w.lower() for w in words)])):
+    keys = [" ".join(nouns), *([] if whole else [nouns[-1]]), " ".join(w.lower() for w in words)]
+    for key in list(dict.fromkeys(keys)):
         written = r"\s+".join(re.escape(k) for k in key.split())
         # `src: /10.0.0.1:50010`, `hdfs://host/x`: the value after a key's colon has no slash, a path after a space
         after = rf"(?i)\b{written}(?:[ \t]*[=:#][ \t]*/{{0,2}}|[\[(]|[ \t]+)"
@@ -225,6 +239,9 @@ def _in_messages(words: list[str], vocabulary: Vocabulary, strict: bool = False)
         candidates = [address, after + _VALUE] if strict else [
             rf"(?i)\b({written}_[\w-]*\w)", address, after + _VALUE,
             rf"(?i)\b{written}(?:[ \t]*=[ \t]*|:)/{{0,2}}" + _WORD_VALUE]
+        if len(key.split()) > 1 and key.split()[-1] == "port":  # "dest port": of `dest: /10.0.0.1:50010`
+            owner = r"\s+".join(re.escape(k) for k in key.split()[:-1])
+            candidates.insert(0, rf"(?i)\b{owner}(?:[ \t]*[=:#][ \t]*|[ \t]+)/{{0,2}}" + _PORT_OF)
         lines = {c: vocabulary.together([_plain(c)])[0] for c in candidates}
         found += sorted((c for c in candidates if lines[c]), key=lambda c: -lines[c])
     return Subject("_".join(nouns), _label(words), tuple(found)) if found else None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from react_engine.lexicon.entity_words import COUNTABLE, CUSTOM_ENTITIES, LABELS, TARGETS
+from react_engine.lexicon.entity_words import COUNTABLE, LABELS, TARGETS
 from react_engine.lexicon.number_words import AMOUNT, NUMBER_WORDS
 from react_engine.lexicon.rank_words import (
     BUCKET_EXTREMES,
@@ -14,6 +14,8 @@ from react_engine.lexicon.rank_words import (
     FEWEST,
     MOST,
     MOST_POPULAR,
+    NEWEST,
+    OLDEST,
     PEAK,
     POPULAR,
     QUIET,
@@ -25,6 +27,7 @@ from react_engine.lexicon.rank_words import (
 from react_engine.lexicon.statistic_words import STATISTICS
 from react_engine.lexicon.time_units import BUCKET_ADVERBS, HISTOGRAM_BUCKET, TIME_KEYS, unit_names
 from react_engine.question.reading.draft import Draft, Goal
+from react_engine.question.reading.nouns import writes_kind
 from react_engine.question.reading.question import Question, amount
 from react_engine.question.vocabulary import Vocabulary
 
@@ -51,6 +54,7 @@ _DISTINCT = r"\bunique\b|\bdistinct\b|\bdifferent\b"
 _MOST_DISTINCT = r"\b(?:" + "|".join(COUNTING) + r")\s+(?:unique|distinct|different)\s+([A-Za-z][\w-]*)"
 # "first 5 invalid user attempts", "the last 3 session lines": lines listed, whatever word they start with
 _FIRST_N = r"^\W*(?:show\s+(?:me\s+)?)?(?:the\s+)?(?:first|last|latest|newest|oldest|earliest|most recent)\s+" + AMOUNT + r"\b"
+_IN_TIME_ORDER = r"^\W*(?:the\s+)?(?:" + "|".join((*NEWEST, *OLDEST)) + r")\b"  # "the last dest port"
 _BUCKETS = r"(?:" + unit_names("minute", "day") + r")s?\b"
 _QUIET = r"\b(?:" + "|".join(QUIET) + r")\b"
 # the busiest or quietest buckets: "busiest hour", "the 3 busiest minutes", "which 2 hours had the most errors",
@@ -151,11 +155,14 @@ def read_target(q: Question, draft: Draft, vocabulary: Vocabulary) -> None:
         return
     named = _named(q, vocabulary)
     first, draft.target = named[0] if named else (len(q.text), None)
-    if draft.goal in ("top", "which") and (many := re.search(_MOST_DISTINCT, q.text, re.I)) is not None:
+    if draft.goal in ("top", "which") and draft.problem is None and (
+            many := re.search(_MOST_DISTINCT, q.text, re.I)) is not None:
         draft.problem = f"counting distinct {many.group(1)} for each of the {LABELS.get(draft.target or '', 'values')}" \
                         " is not supported"  # "which user has the most distinct ports": not its lines
     if draft.subject is not None:
         draft.target = draft.subject.name
+        if draft.goal == "count" and q.has(_IN_TIME_ORDER):
+            draft.goal = "list"  # "the last 3 dest ports": values of the last lines holding one
         return
     per = _by_last_kind(q, draft, named) or re.search(GROUP_BY + r"\s+(?:the\s+|each\s+)?", q.text, re.I)
     grouped = next((kind for start, kind in named if per and draft.goal == "top" and start == per.end()), None)
@@ -223,7 +230,7 @@ def _named(q: Question, vocabulary: Vocabulary) -> list[tuple[int, str]]:
     named = []
     for kind, pattern in TARGETS:
         for m in q.take(pattern):
-            if kind in CUSTOM_ENTITIES and vocabulary.sample and not vocabulary.together([CUSTOM_ENTITIES[kind]])[0]:
+            if not writes_kind(kind, vocabulary):
                 q.consume(m.start(), m.end(), used=False)
             else:
                 named.append((m.start(), kind))
