@@ -7,7 +7,7 @@ template parameter (`port <*>` is port, `src: /<*>` is src), a *value* is a para
 computed with pandas from EventTemplate and the parameters each Content line fills in (a template is a regex with
 `<*>` as a group); an event's truth is kept only when a plain search of its words over Content finds the same lines, so
 every question has one reading (the search runs over the raw lines, so a phrase a thread or component name also
-writes, such as Hadoop's "IPC Server handler", is no event). Ten shapes:
+writes, such as Hadoop's "IPC Server handler", is no event). Eleven shapes:
 
     count_from   How many <event words> from <value>?
     count        How many <event words>?
@@ -19,10 +19,12 @@ writes, such as Hadoop's "IPC Server handler", is no event). Ten shapes:
     first_last   What is the <first|last> <field> when <event words>?
     fewest       Which <field> has the fewest <event words>?
     range        What are the min and max <field> when <event words>?
+    distinct_per Which <field> has the most distinct <other field> when <event words>?
 
-The last four ask of a field the way operators do; a first or last value is kept only when the event's lines are
+The last five ask of a field the way operators do; a first or last value is kept only when the event's lines are
 in time order (their times, written alike, never go back) and its lines written at the first (last) time all write
-the same value, and a fewest only when one value is the rarest.
+the same value, a fewest only when one value is the rarest, and a distinct_per only when one value holds the most
+distinct values of the other field (Splunk's `stats dc(other) by field`).
 
 Sampling is seeded (`--per-shape` questions per shape and system). An answer is *right* when its value is the truth,
 *honest* when it is partial or refused and gives no wrong value as verified, *wrong ✓* when a wrong value is marked
@@ -53,7 +55,8 @@ ROOT = Path(__file__).resolve().parents[1]
 # ../shared/real_logs next to the repository (or next to a folder holding it, as for a git worktree)
 REAL = next((p / "shared" / "real_logs" for p in ROOT.parents if (p / "shared" / "real_logs").is_dir()),
             ROOT.parent / "shared" / "real_logs")
-SHAPES = ("count_from", "count", "statistic", "field_of", "count_in", "most", "distinct", "first_last", "fewest", "range")
+SHAPES = ("count_from", "count", "statistic", "field_of", "count_in", "most", "distinct", "first_last", "fewest", "range",
+          "distinct_per")
 FUNCTION = frozenset(["a", "an", "the", "for", "from", "to", "of", "by", "in", "at", "on", "with", "and", "or", "is", "are", "was", "be", "as", "into", "via", "not", "no"])
 WORD = re.compile(r"[A-Za-z][A-Za-z]+")
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
@@ -391,13 +394,34 @@ def _range(event: Event, rng: random.Random) -> Question | None:
     return Question("", "range", f"What are the min and max {name} when {event.phrase}?", [low, high])
 
 
+def _whole(event: Event, name: str) -> bool:
+    """Whether the parameter named `name` is a whole value in every template of the event, not the first part of
+    one the template splits (`bssid <*>:<*>:<*>`: a MAC address)."""
+    return not any(re.fullmatch(r"[:.-]", t.text.split("<*>")[t.names.index(name) + 1]) for t in event.templates)
+
+
+def _distinct_per(event: Event, rng: random.Random) -> Question | None:
+    """The value of one field whose lines hold the most distinct values of another, when one value does."""
+    names = [n for n in _named(event) if n not in ASKING and _whole(event, n)
+             and _column(event, n).str.strip().map(_entity).all()]
+    if len(names) < 2:
+        return None
+    per, counted = rng.sample(names, 2)
+    pairs = pd.DataFrame({"per": _column(event, per).str.strip(), "counted": _column(event, counted).str.strip()})
+    counts = pairs.groupby("per")["counted"].nunique().sort_values(ascending=False)
+    if len(counts) < 2 or counts.iloc[0] == counts.iloc[1]:
+        return None
+    return Question("", "distinct_per", f"Which {per} has the most distinct {counted} when {event.phrase}?",
+                    counts.index[0])
+
+
 def _count(event: Event, rng: random.Random) -> Question | None:
     return Question("", "count", f"How many {event.phrase}?", len(event.rows()))
 
 
 MAKERS = {"count_from": _count_from, "count": _count, "statistic": _statistic, "field_of": _field_of,
           "count_in": _count_in, "most": _most, "distinct": _distinct, "first_last": _first_last, "fewest": _fewest,
-          "range": _range}
+          "range": _range, "distinct_per": _distinct_per}
 
 
 def questions(logs: Path, system: str, per_shape: int, seed: int = 33) -> list[Question]:
@@ -437,7 +461,7 @@ def _matches(value: Any, truth: Any, shape: str) -> bool:
             same_value(value, truth, rel_tolerance=1e-6) or same_value(value, round(truth, 4), rel_tolerance=1e-9))
     if same_value(value, truth) or _restates(value, truth):
         return True
-    if shape in ("most", "field_of", "fewest", "first_last"):
+    if shape in ("most", "field_of", "fewest", "first_last", "distinct_per"):
         items = ranking(value)
         return bool(items) and same_value(items[0], truth)
     return False
