@@ -174,3 +174,14 @@ def test_a_value_of_one_digit_is_named_after_its_field() -> None:
     rows = _logins(["0", "0", "root"], [1024, 1025, 1026])
     result = ask("How many distinct ports per user when failed password?", rows)
     assert result.value == [["0", 2], ["root", 1]] and "user 0 (2)" in result.answer and result.verified, result.answer
+
+
+@few
+@given(st.lists(st.tuples(st.integers(1, 4), st.sampled_from([22, 23, 80, 443, 3389])), min_size=2, max_size=20))
+def test_each_side_takes_the_role_its_own_words_give(packets: list[tuple[int, int]]) -> None:
+    rows = frame([f"[UFW BLOCK] IN=eth0 SRC=192.0.2.{s} DST=10.0.0.{9 - s} PROTO=TCP SPT={40000 + i} DPT={d} SYN"
+                  for i, (s, d) in enumerate(packets)])
+    result = ask("how many distinct destination ports per source IP?", rows)
+    counts = pd.DataFrame(packets, columns=["src", "dpt"]).groupby("src")["dpt"].nunique()
+    truth = {f"192.0.2.{s}": n for s, n in counts.items()}
+    assert result.verified and {v: n for v, n in result.value} == truth, result.answer

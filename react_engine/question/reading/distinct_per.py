@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import re
 
-from react_engine.lexicon.entity_words import TARGETS
+from react_engine.lexicon.entity_words import ROLE_WORDS, TARGETS
 from react_engine.lexicon.number_words import AMOUNT
 from react_engine.lexicon.rank_words import COUNTING, DISTINCT_WORDS, EACH_VERBS, FEWEST, HOLDING_VERBS
 from react_engine.lexicon.stop_words import PHRASE_ENDS
+from react_engine.lexicon.time_units import TIME_KEYS
+from react_engine.question.asking import singular
 from react_engine.question.reading.draft import DistinctPer, Draft, Side
 from react_engine.question.reading.nouns import field_subject, writes_kind
 from react_engine.question.reading.question import Question, amount
+from react_engine.question.reading.roles import VALUES, marks_written
 from react_engine.question.reading.shape import GROUP_BY, SEVERAL
 from react_engine.question.vocabulary import Vocabulary
 
@@ -37,6 +40,9 @@ def read_distinct_per(q: Question, draft: Draft, columns: list[str], vocabulary:
     a side linked to nothing sets the problem, naming its words. Nothing when the question asks no such thing."""
     m = _Y_BY_X.search(q.text) or _X_PER_Y.search(q.text)
     if m is None or any(q.used[m.start("x"):m.end("x")]):
+        return
+    if singular(_head(m.group("y")).lower()) in TIME_KEYS:  # "distinct users per day": per time bucket
+        draft.problem = f"counting distinct {_head(m.group('x'))} per {_head(m.group('y'))} is not supported yet"
         return
     counted, per = _side(m.group("x"), columns, vocabulary), _side(m.group("y"), columns, vocabulary)
     if counted is None or per is None:
@@ -83,9 +89,10 @@ def _side(phrase: str, columns: list[str], vocabulary: Vocabulary) -> Side | Non
         if any(_entity(w) for w in words[n:]):
             return None
         said = " ".join(words[:n])
-        kind = _entity(said)
-        if kind is not None and writes_kind(kind, vocabulary):
-            return Side(said, kind=kind)
+        kind, role = _entity(said), ROLE_WORDS.get(words[0].lower()) if n > 1 else None
+        if kind is not None and (writes_kind(kind, vocabulary) or (
+                role is not None and kind in VALUES and marks_written(kind, role, vocabulary))):
+            return Side(said, kind=kind, role=role)  # a role's values found by its marks (`DPT=`)
         if (subject := field_subject(words[:n], columns, vocabulary)) is not None:
             return Side(said, subject=subject)
     return None

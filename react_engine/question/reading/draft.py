@@ -21,11 +21,18 @@ Goal = Literal["count", "unique", "top", "which", "list", "show", "histogram", "
 
 @dataclass(frozen=True)
 class Side:
-    """One side of the question: an entity kind (`kind`), or a column or message values (`subject`), and its words."""
+    """One side of distinct values per value: an entity kind (`kind`), or a column or message values (`subject`),
+    and its words."""
 
     words: str
     kind: str | None = None
     subject: Subject | None = None
+    role: str | None = None  # the role its own words give an address or port ("source IP")
+
+    @property
+    def target(self) -> str | None:
+        """The target a reading of this side counts: the subject's name, else the entity kind."""
+        return self.subject.name if self.subject is not None else self.kind
 
 
 @dataclass(frozen=True)

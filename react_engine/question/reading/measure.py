@@ -27,7 +27,7 @@ from react_engine.question.measures import (
     Unusual,
 )
 from react_engine.question.query import Filter, Grouping, LevelFilter, Query, TimeFilter
-from react_engine.question.reading.draft import Draft
+from react_engine.question.reading.draft import Draft, Side
 from react_engine.question.reading.investigation_words import Investigation
 from react_engine.question.reading.keys import key_of
 from react_engine.question.reading.negation import leave_out
@@ -153,7 +153,8 @@ def _of_values(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> Meas
         return None
     if draft.target is None or draft.goal == "count":
         return Count()
-    key = key_of(draft, columns, vocabulary)
+    key = key_of(draft, columns, vocabulary) if draft.per_distinct is None else _side_key(
+        draft, draft.per_distinct.per, columns, vocabulary)
     if key is None:
         return None
     draft.terms.append(Term(word=key.shown(), column=key.name))
@@ -163,20 +164,19 @@ def _of_values(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> Meas
         return Ordered(key=key, which=draft.asked.order, n=draft.asked.limit or 1)
     if draft.goal == "list":  # "which nodes had X", "list the distinct ports": the set, up to a screenful
         return Listing(key=key, limit=VALUES_LISTED)
-    distinct = _counted_key(draft, columns, vocabulary) if draft.per_distinct is not None else None
+    distinct = None if draft.per_distinct is None else _side_key(draft, draft.per_distinct.counted, columns,
+                                                                  vocabulary)
     if draft.per_distinct is not None and distinct is None:
         return None
     return Top(key=key, n=draft.n, single=draft.goal == "which", least=draft.rank == "least", distinct=distinct)
 
 
-def _counted_key(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> Key | None:
-    """The key of the values counted distinct on the lines of each ranked value (None with the problem set when
-    the rows hold none)."""
-    assert draft.per_distinct is not None
-    counted = draft.per_distinct.counted
-    side = replace(draft, subject=counted.subject, target=counted.subject.name if counted.subject else counted.kind)
-    key = key_of(side, columns, vocabulary)
-    draft.problem = side.problem
+def _side_key(draft: Draft, side: Side, columns: list[str], vocabulary: Vocabulary) -> Key | None:
+    """The key of one side of distinct values per value, of the role its own words give (None with the problem
+    set when the rows hold none)."""
+    read = replace(draft, subject=side.subject, target=side.target, role=side.role)
+    key = key_of(read, columns, vocabulary)
+    draft.problem = read.problem
     return key
 
 

@@ -48,11 +48,21 @@ def marked(kind: str, name: str, searches: list[str], vocabulary: Vocabulary) ->
     most sampled lines that match `searches`, or None when no mark is."""
     kept = vocabulary.together(searches)[0] if searches else vocabulary.sampled
     for mark in ROLE_MARKS[(name, kind)]:
-        written = r"\s+".join(re.escape(w) for w in mark.split())
-        pattern = rf"\b{written}(?:[ \t]*[=:][ \t]*|[ \t]+)/?{VALUES[kind]}"
+        pattern = _marked_value(mark, kind)
         if kept and vocabulary.together([*searches, pattern])[0] >= _COVERS * kept:
             return "(?i)" + pattern
     return None
+
+
+def marks_written(kind: str, name: str, vocabulary: Vocabulary) -> bool:
+    """Whether some sampled line writes a `kind` value marked as `name` (`DPT=23` for a destination port)."""
+    return any(vocabulary.together([_marked_value(mark, kind)])[0] for mark in ROLE_MARKS.get((name, kind), ()))
+
+
+def _marked_value(mark: str, kind: str) -> str:
+    """The pattern of a `kind` value written after `mark` (its group is the value)."""
+    written = r"\s+".join(re.escape(w) for w in mark.split())
+    return rf"\b{written}(?:[ \t]*[=:][ \t]*|[ \t]+)/?{VALUES[kind]}"
 
 
 def several_ips(searches: list[str], vocabulary: Vocabulary, anywhere: bool) -> bool:

@@ -190,8 +190,7 @@ def _per_distinct(draft: Draft) -> bool:
         return False
     draft.goal, draft.n = ("which", 1) if distinct.single else ("top", distinct.n or 10)
     draft.rank, draft.limited = ("least" if distinct.least else "most"), distinct.single or distinct.n is not None
-    draft.subject = distinct.per.subject
-    draft.target = distinct.per.subject.name if distinct.per.subject is not None else distinct.per.kind
+    draft.subject, draft.target = distinct.per.subject, distinct.per.target
     return True
 
 
