@@ -185,3 +185,16 @@ def test_each_side_takes_the_role_its_own_words_give(packets: list[tuple[int, in
     counts = pd.DataFrame(packets, columns=["src", "dpt"]).groupby("src")["dpt"].nunique()
     truth = {f"192.0.2.{s}": n for s, n in counts.items()}
     assert result.verified and {v: n for v, n in result.value} == truth, result.answer
+
+
+@few
+@given(st.lists(st.tuples(hosts, st.sampled_from(["root", "admin", "oracle"])), min_size=2, max_size=20))
+def test_how_many_of_an_entity_per_value_counts_it_distinctly_and_lines_stay_lines(
+        logins: list[tuple[str, str]]) -> None:
+    rows = frame([f"Failed password for {u} from 10.0.0.1 port 22 ssh2" for _, u in logins],
+                 host=[h for h, _ in logins])
+    users = ask("how many users per host?", rows)
+    truth = pd.DataFrame(logins, columns=["host", "user"]).groupby("host")["user"].nunique()
+    assert users.verified and {v: n for v, n in users.value} == truth.to_dict(), users.answer
+    lines = ask("how many failed passwords per host?", rows)
+    assert {v: n for v, n in lines.value} == rows["host"].value_counts().to_dict(), lines.answer

@@ -1,13 +1,13 @@
 """Distinct values of one field per value of another (Splunk's `stats dc(port) by user`): "how many distinct ports
 per user", "which user has the most distinct ports", "how many different IPs did each user use", "top 5 users by
-number of distinct IPs". Each side is an entity word ("ports", "IP addresses"), a column ("host", "component") or a
+number of distinct IPs", "how many users per host". Each side is an entity word ("ports", "IP addresses"), a column ("host", "component") or a
 word the messages write before values ("size", "src"); a side linked to none of them is refused by name."""
 
 from __future__ import annotations
 
 import re
 
-from react_engine.lexicon.entity_words import ROLE_WORDS, TARGETS
+from react_engine.lexicon.entity_words import COUNTABLE, ROLE_WORDS, TARGETS
 from react_engine.lexicon.number_words import AMOUNT
 from react_engine.lexicon.rank_words import COUNTING, DISTINCT_WORDS, EACH_VERBS, FEWEST, HOLDING_VERBS
 from react_engine.lexicon.stop_words import PHRASE_ENDS
@@ -25,6 +25,9 @@ _PHRASE = r"[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2}"
 _EACH = r"(?:" + GROUP_BY + r"|\b(?:" + "|".join(EACH_VERBS) + r")\s+each|\bacross)\s+(?:the\s+|each\s+|every\s+)?"
 # the counted values before the values they are counted for: "distinct ports per user", "different IPs did each user"
 _X_PER_Y = re.compile(r"\b" + _DISTINCT + r"\s+(?P<x>" + _PHRASE + r"?)\s+" + _EACH + r"(?P<y>" + _PHRASE + ")", re.I)
+# "how many users per host": the kinds "how many" counts distinctly (COUNTABLE), per value of another
+_HOW_MANY_PER = re.compile(r"\b(?:how\s+many|number\s+of)\s+(?P<x>" + _PHRASE + r"?)\s+" + _EACH + r"(?P<y>" + _PHRASE
+                           + ")", re.I)
 _MOST = r"(?P<most>" + "|".join(COUNTING) + r")"
 # the values ranked before the values counted: "which user has the most distinct ports", "top 5 users by number of
 # distinct IPs", "the 3 IPs with the fewest different users"
@@ -38,8 +41,9 @@ _Y_BY_X = re.compile(
 def read_distinct_per(q: Question, draft: Draft, columns: list[str], vocabulary: Vocabulary) -> None:
     """Read distinct values of one side per value of the other into `draft.per_distinct` (their words consumed);
     a side linked to nothing sets the problem, naming its words. Nothing when the question asks no such thing."""
-    m = _Y_BY_X.search(q.text) or _X_PER_Y.search(q.text)
-    if m is None or any(q.used[m.start("x"):m.end("x")]):
+    m = _Y_BY_X.search(q.text) or _X_PER_Y.search(q.text) or _HOW_MANY_PER.search(q.text)
+    if m is None or any(q.used[m.start("x"):m.end("x")]) or (m.re is _HOW_MANY_PER and not _counted_whole(
+            m.group("x"), m.group("y"), columns, vocabulary)):
         return
     if singular(_head(m.group("y")).lower()) in TIME_KEYS:  # "distinct users per day": per time bucket
         draft.problem = f"counting distinct {_head(m.group('x'))} per {_head(m.group('y'))} is not supported yet"
@@ -54,6 +58,14 @@ def read_distinct_per(q: Question, draft: Draft, columns: list[str], vocabulary:
     for group, side in (("x", counted), ("y", per)):
         q.consume(m.start(group), m.start(group) + _read(m.group(group), side))
     q.consume(m.start(), m.start("x"))
+
+
+def _counted_whole(counted: str, per: str, columns: list[str], vocabulary: Vocabulary) -> bool:
+    """Whether "how many <counted> per <per>" counts distinct values: its whole noun phrase is an entity word "how
+    many" counts distinctly ("users", not "user logins", which are lines) and the other side names values."""
+    side = _side(counted, columns, vocabulary)
+    return side is not None and side.kind in COUNTABLE and side.words == _head(counted) and _side(
+        per, columns, vocabulary) is not None
 
 
 def _ranked(m: re.Match[str], per: Side, counted: Side) -> DistinctPer:
