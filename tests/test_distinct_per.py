@@ -198,3 +198,20 @@ def test_how_many_of_an_entity_per_value_counts_it_distinctly_and_lines_stay_lin
     assert users.verified and {v: n for v, n in users.value} == truth.to_dict(), users.answer
     lines = ask("how many failed passwords per host?", rows)
     assert {v: n for v, n in lines.value} == rows["host"].value_counts().to_dict(), lines.answer
+
+
+@few
+@given(st.lists(st.tuples(st.integers(0, 5 * 60), st.sampled_from(["root", "admin", "oracle", "guest"])), min_size=2,
+                max_size=30))
+def test_distinct_values_per_time_bucket_are_those_pandas_counts(logins: list[tuple[int, str]]) -> None:
+    logins = sorted(logins)
+    rows = frame([f"Failed password for {u} from 10.0.0.1 port 22 ssh2" for _, u in logins])
+    rows["timestamp"] = pd.Timestamp("2026-11-20 08:00", tz="UTC") + pd.to_timedelta([m for m, _ in logins], unit="min")
+    result = ask("how many distinct users per hour?", rows)
+    per = pd.DataFrame({"hour": rows["timestamp"].dt.floor("1h"), "user": [u for _, u in logins]})
+    truth = per.groupby("hour")["user"].nunique()
+    truth = truth.reindex(pd.date_range(truth.index.min(), truth.index.max(), freq="1h"), fill_value=0)
+    assert result.verified and result.value == [[t.isoformat(), n] for t, n in truth.items()], result.answer
+    peak = ask("which hour had the most distinct users?", rows)
+    best = [t.isoformat() for t, n in truth.items() if n == truth.max()]
+    assert peak.verified and [t for t, _ in peak.value] == best, peak.answer

@@ -218,17 +218,29 @@ def _histogram(pairs: list[tuple[str, int]], where: str, measure: Histogram) -> 
         return f"No timestamped lines{where}.", []
     if measure.peak:
         return _peaks(pairs, where, measure)
+    noun = _counted_noun(measure)
+    head = noun[0].upper() + noun[1:]
     if measure.order == "time":
         top = max(pairs, key=lambda p: p[1])
-        return f"Lines per bucket{where}: the busiest starts at {top[0]} with {counted(top[1], 'lines')}.", value
+        most = "busiest starts" if measure.distinct is None else "most are in the bucket starting"
+        return f"{head} per bucket{where}: the {most} at {top[0]} with {counted(top[1], noun)}.", value
     shown = ", ".join(f"{t} ({c:,})" for t, c in pairs[:5]) + (", ..." if len(pairs) > 5 else "")
-    return f"Lines per bucket{where}, {'quietest' if measure.order == 'asc' else 'busiest'} first: {shown}.", value
+    first = ("fewest" if measure.order == "asc" else "most") if measure.distinct is not None else \
+        ("quietest" if measure.order == "asc" else "busiest")
+    return f"{head} per bucket{where}, {first} first: {shown}.", value
+
+
+def _counted_noun(measure: Histogram) -> str:
+    """What a histogram counts per bucket: lines, or the distinct values of its key."""
+    return "lines" if measure.distinct is None else f"distinct {measure.distinct.shown()}"
 
 
 def _peaks(pairs: list[tuple[Any, int]], where: str, measure: Histogram) -> tuple[str, Any]:
     """The busiest (or quietest) bucket, or the `n` of them, and those tied with the last."""
     which = "quietest" if measure.order == "asc" else "busiest"
     unit = BUCKET_WORDS.get(measure.interval, f"{measure.interval} bucket")
+    if measure.distinct is not None:  # "the hour with the most distinct IPs"
+        return _distinct_peaks(pairs, where, measure, unit)
     if measure.order == "asc":
         pairs, where = _with_lines(pairs, where, unit)
     ranked = sorted(pairs, key=lambda p: p[1], reverse=measure.order != "asc")  # the tool's order, whichever
@@ -238,6 +250,22 @@ def _peaks(pairs: list[tuple[Any, int]], where: str, measure: Histogram) -> tupl
         return _peak(ranked, kept, f"{which} {unit}{where}", cut)
     shown = ", ".join(f"{t} ({c:,})" for t, c in kept[:n])
     return f"The {n} {which} {unit}s{where}: {shown}{_tied([str(t) for t, _ in kept[n:]], cut)}.", [
+        list(p) for p in kept]
+
+
+def _distinct_peaks(pairs: list[tuple[Any, int]], where: str, measure: Histogram, unit: str) -> tuple[str, Any]:
+    """The bucket with the most (fewest) distinct values, or the `n` of them, and those tied with the last."""
+    noun, most = _counted_noun(measure), "fewest" if measure.order == "asc" else "most"
+    ranked = sorted(pairs, key=lambda p: p[1], reverse=measure.order != "asc")
+    n = min(measure.n, len(ranked))
+    kept, cut = _with_ties(ranked, n)
+    if len(kept) > 1 and measure.n == 1:
+        return f"Tied as the {unit} with the {most} {noun}{where}, with {cut:,} each: " \
+               f"{', '.join(str(t) for t, _ in kept)}.", [list(p) for p in kept]
+    if measure.n == 1:
+        return f"The {unit} with the {most} {noun}{where} starts at {kept[0][0]}, with {cut:,}.", [list(kept[0])]
+    shown = ", ".join(f"{t} ({c:,})" for t, c in kept[:n])
+    return f"The {n} {unit}s with the {most} {noun}{where}: {shown}{_tied([str(t) for t, _ in kept[n:]], cut)}.", [
         list(p) for p in kept]
 
 

@@ -50,6 +50,8 @@ def _keys(measure: Measure) -> tuple[Key, ...]:
     """The keys whose values the measure reads (extracted first when they must be)."""
     if isinstance(measure, Top):
         return measure.keys()
+    if isinstance(measure, Histogram):
+        return (measure.distinct,) if measure.distinct is not None else ()
     return (measure.key,) if isinstance(measure, (Distinct, Listing, Ordered)) and measure.key is not None else ()
 
 

@@ -18,6 +18,9 @@ def compile_count(query: Query, measure: Count) -> list[Call]:
 def compile_histogram(query: Query, measure: Histogram) -> list[Call]:
     interval = query.grouping.bucket or measure.interval
     order = {"order": measure.order} if measure.order != "time" else {}
+    if measure.distinct is not None:
+        return [call(CountByTimeParams(interval=interval, distinct=measure.distinct.name, **order),
+                     f"count the distinct {measure.distinct.shown()} per {interval}")]
     return [call(CountByTimeParams(interval=interval, **order), f"count lines per {interval}")]
 
 

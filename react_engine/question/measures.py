@@ -91,17 +91,20 @@ class Top(_Measure):
 
 
 class Histogram(_Measure):
-    """Lines per time bucket (`interval`: 1m, 1h, 1d...)."""
+    """Lines per time bucket (`interval`: 1m, 1h, 1d...), or with `distinct` the distinct values of that key the
+    lines of each bucket hold ("distinct users per day")."""
 
     kind: Literal["histogram"] = "histogram"
     interval: str = "1h"
     peak: bool = False  # the busiest bucket, or the `n` busiest, is what is asked ("busiest hour")
     order: Literal["time", "desc", "asc"] = "time"  # the buckets busiest first (desc) or quietest first (asc)
     n: int = Field(1, ge=1)
+    distinct: Key | None = None
 
     def asked(self) -> str:
+        what = f"distinct {self.distinct.shown()}" if self.distinct is not None else "lines"
         if not self.peak:
-            return f"lines per {self.interval}"
+            return f"{what} per {self.interval}"
         which = "quietest" if self.order == "asc" else "busiest"
         return f"the {which} {self.interval}" if self.n == 1 else f"the {self.n} {which} {self.interval} buckets"
 

@@ -1,5 +1,6 @@
 """The values of one field ranked by how many distinct values of another their rows hold: Splunk's `stats
-dc(port) by user`, KQL's `summarize dcount(port) by user` (what `top_values` computes when given `distinct`).
+dc(port) by user`, KQL's `summarize dcount(port) by user` (what `top_values` computes when given `distinct`), and
+per time bucket (`count_by_time` given `distinct`).
 
 Both fields' values are read by row label (a line may hold several of an entity type: each is paired with each
 of the other's), so a value counts the distinct values written on its own lines only; a value whose lines hold
@@ -58,3 +59,11 @@ def _tied(per: pd.Series, leaders: list[list[Any]]) -> list[Any]:
         return []
     named = {v for v, _ in leaders}
     return sorted((jsonable(v) for v, c in per.items() if c == leaders[-1][1] and jsonable(v) not in named), key=str)
+
+
+def distinct_per_bucket(ctx: ToolContext, buckets: pd.Series, distinct: str) -> pd.Series:
+    """How many distinct `distinct` values the rows of each time bucket hold (bucket start -> number, by time);
+    `buckets` each row's bucket start, by row label."""
+    counted = value(field_values(ctx, distinct)[0])
+    per = distinct_pairs(buckets, counted).groupby("key", sort=True).size()
+    return per.set_axis(pd.DatetimeIndex(per.index)).rename("count")

@@ -9,8 +9,8 @@ from pydantic import Field
 
 from react_engine.logs.text import entry_text
 from react_engine.rows.ranked import brief, jsonable, top
-from react_engine.rows.rowops import count, labels, mask, take, value_counts, values
-from react_engine.tools.distinct_ranking import ranked_by_distinct
+from react_engine.rows.rowops import count, labels, mask, take, value, value_counts, values
+from react_engine.tools.distinct_ranking import distinct_per_bucket, ranked_by_distinct
 from react_engine.tools.entities import field_values
 from react_engine.tools.registry import Params, ToolContext, ToolResult, tool
 from react_engine.tools.results import Counted, DistinctRanking, Histogram, Lines, Ranking
@@ -62,6 +62,8 @@ def _how_many(asked: int, exist: int, name: str) -> str | None:
 class CountByTimeParams(Params):
     interval: str = Field("1h", description="bucket width: 1m, 15m, 1h, 1d...")
     order: Literal["time", "desc", "asc"] = Field("time", description="by time, busiest first (desc) or quietest")
+    distinct: str | None = Field(None, description="count the distinct values of this column or entity type in each "
+                                                   "bucket (distinct users per day), not its rows")
 
 
 @tool("count_by_time", "[bucket_start, count] histogram", CountByTimeParams, Histogram)
@@ -74,7 +76,8 @@ def count_by_time(params: CountByTimeParams, ctx: ToolContext) -> ToolResult:
                           summary=f"count_by_time {brief(params.interval)} -> no timestamps in the current rows")
     buckets = stamps.dt.floor(width)
     first, last = first.floor(width), last.floor(width)
-    counts = value_counts(buckets).sort_index()
+    counts = value_counts(buckets).sort_index() if params.distinct is None else distinct_per_bucket(
+        ctx, value(buckets), params.distinct)
     span = (last.to_pydatetime() - first.to_pydatetime()) // width.to_pytimedelta() + 1  # past pandas' 292 years
     if span <= MAX_BINS:
         counts, shown = counts.reindex(pd.date_range(first, last, freq=width), fill_value=0), ""
@@ -87,10 +90,11 @@ def count_by_time(params: CountByTimeParams, ctx: ToolContext) -> ToolResult:
     if params.order != "time":  # ties in time order
         counts = counts.sort_values(ascending=params.order == "asc", kind="stable")
     ordered_by = {"time": "", "desc": " busiest first", "asc": " quietest first"}[params.order]
+    counted = "rows" if params.distinct is None else f"distinct {brief(params.distinct, 40)}"
     return ToolResult(
         value=Histogram([(t.isoformat(), int(c)) for t, c in counts.items()]),
         summary=f"count_by_time {brief(params.interval)}{ordered_by} -> {span:,} buckets{shown}, "
-                f"peak {peak.isoformat()} ({int(counts[peak]):,} rows)",
+                f"peak {peak.isoformat()} ({int(counts[peak]):,} {counted})",
         evidence=labels(buckets, mask(buckets, lambda part: (part == peak).to_numpy())))
 
 

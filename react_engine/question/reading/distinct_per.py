@@ -45,8 +45,8 @@ def read_distinct_per(q: Question, draft: Draft, columns: list[str], vocabulary:
     if m is None or any(q.used[m.start("x"):m.end("x")]) or (m.re is _HOW_MANY_PER and not _counted_whole(
             m.group("x"), m.group("y"), columns, vocabulary)):
         return
-    if singular(_head(m.group("y")).lower()) in TIME_KEYS:  # "distinct users per day": per time bucket
-        draft.problem = f"counting distinct {_head(m.group('x'))} per {_head(m.group('y'))} is not supported yet"
+    if singular(_head(m.group("y")).lower()) in TIME_KEYS:  # "distinct users per day": a histogram's buckets
+        _per_bucket(q, draft, m, columns, vocabulary)
         return
     counted, per = _side(m.group("x"), columns, vocabulary), _side(m.group("y"), columns, vocabulary)
     if counted is None or per is None:
@@ -58,6 +58,20 @@ def read_distinct_per(q: Question, draft: Draft, columns: list[str], vocabulary:
     for group, side in (("x", counted), ("y", per)):
         q.consume(m.start(group), m.start(group) + _read(m.group(group), side))
     q.consume(m.start(), m.start("x"))
+
+
+def _per_bucket(q: Question, draft: Draft, m: re.Match[str], columns: list[str], vocabulary: Vocabulary) -> None:
+    """Distinct values per time bucket ("distinct users per day", "which hour had the most distinct IPs"): the
+    values counted are read here (their words and "distinct" consumed), the buckets as a histogram's."""
+    counted = _side(m.group("x"), columns, vocabulary)
+    if counted is None:
+        draft.problem = f'counting distinct {_head(m.group("x"))} per {_head(m.group("y"))} is not supported: I ' \
+                        f'found no "{_head(m.group("x"))}" in these logs'
+        return
+    draft.per_distinct = DistinctPer(per=None, counted=counted)
+    q.consume(m.start("x"), m.start("x") + _read(m.group("x"), counted))
+    if (word := re.search(_DISTINCT + r"\s+$", q.text[:m.start("x")], re.I)) is not None:
+        q.consume(word.start(), word.end())
 
 
 def _counted_whole(counted: str, per: str, columns: list[str], vocabulary: Vocabulary) -> bool:

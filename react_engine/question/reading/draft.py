@@ -37,10 +37,10 @@ class Side:
 
 @dataclass(frozen=True)
 class DistinctPer:
-    """The values ranked (`per`) and the values counted distinct on their lines (`counted`), how many are asked
-    (`n`, None for a list), one (`single`) and which way (`least`)."""
+    """The values ranked (`per`; None for time buckets, read as a histogram's) and the values counted distinct on
+    their lines (`counted`), how many are asked (`n`, None for a list), one (`single`) and which way (`least`)."""
 
-    per: Side
+    per: Side | None
     counted: Side
     n: int | None = None
     single: bool = False

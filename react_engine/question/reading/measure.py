@@ -139,7 +139,12 @@ def _measure(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> Measur
         return draft.investigation
     if draft.goal == "histogram":
         order = {"most": "desc", "least": "asc", None: "time"}[draft.rank]
-        return Histogram(interval=draft.interval, peak=draft.peak, order=order, n=draft.n if draft.peak else 1)
+        distinct = None if draft.per_distinct is None else _side_key(draft, draft.per_distinct.counted, columns,
+                                                                      vocabulary)
+        if draft.per_distinct is not None and distinct is None:
+            return None
+        return Histogram(interval=draft.interval, peak=draft.peak, order=order, n=draft.n if draft.peak else 1,
+                         distinct=distinct)
     if (lines := _listing(draft)) is not None:
         return lines
     return _of_values(draft, columns, vocabulary)
@@ -153,8 +158,8 @@ def _of_values(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> Meas
         return None
     if draft.target is None or draft.goal == "count":
         return Count()
-    key = key_of(draft, columns, vocabulary) if draft.per_distinct is None else _side_key(
-        draft, draft.per_distinct.per, columns, vocabulary)
+    per = draft.per_distinct.per if draft.per_distinct is not None else None
+    key = key_of(draft, columns, vocabulary) if per is None else _side_key(draft, per, columns, vocabulary)
     if key is None:
         return None
     draft.terms.append(Term(word=key.shown(), column=key.name))
@@ -164,11 +169,17 @@ def _of_values(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> Meas
         return Ordered(key=key, which=draft.asked.order, n=draft.asked.limit or 1)
     if draft.goal == "list":  # "which nodes had X", "list the distinct ports": the set, up to a screenful
         return Listing(key=key, limit=VALUES_LISTED)
-    distinct = None if draft.per_distinct is None else _side_key(draft, draft.per_distinct.counted, columns,
-                                                                  vocabulary)
-    if draft.per_distinct is not None and distinct is None:
-        return None
-    return Top(key=key, n=draft.n, single=draft.goal == "which", least=draft.rank == "least", distinct=distinct)
+    return _ranked(draft, key, columns, vocabulary)
+
+
+def _ranked(draft: Draft, key: Key, columns: list[str], vocabulary: Vocabulary) -> Top | None:
+    """The ranking of the key's values by their lines, or by the distinct values of another key on them (None
+    with the problem set when the rows hold none of those)."""
+    top = Top(key=key, n=draft.n, single=draft.goal == "which", least=draft.rank == "least")
+    if draft.per_distinct is None:
+        return top
+    distinct = _side_key(draft, draft.per_distinct.counted, columns, vocabulary)
+    return top.model_copy(update={"distinct": distinct}) if distinct is not None else None
 
 
 def _side_key(draft: Draft, side: Side, columns: list[str], vocabulary: Vocabulary) -> Key | None:

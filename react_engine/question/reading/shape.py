@@ -188,6 +188,10 @@ def _per_distinct(draft: Draft) -> bool:
     whether they are."""
     if (distinct := draft.per_distinct) is None:
         return False
+    if distinct.per is None:  # per time bucket: the histogram read_goal read, else the values alone
+        if draft.goal != "histogram":
+            draft.per_distinct, draft.subject, draft.target = None, distinct.counted.subject, distinct.counted.target
+        return True
     draft.goal, draft.n = ("which", 1) if distinct.single else ("top", distinct.n or 10)
     draft.rank, draft.limited = ("least" if distinct.least else "most"), distinct.single or distinct.n is not None
     draft.subject, draft.target = distinct.per.subject, distinct.per.target
