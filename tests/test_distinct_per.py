@@ -215,3 +215,15 @@ def test_distinct_values_per_time_bucket_are_those_pandas_counts(logins: list[tu
     peak = ask("which hour had the most distinct users?", rows)
     best = [t.isoformat() for t, n in truth.items() if n == truth.max()]
     assert peak.verified and [t for t, _ in peak.value] == best, peak.answer
+
+
+def test_a_ranking_by_distinct_values_is_laid_out_as_a_ranking_table() -> None:
+    from react_engine.answer.tables import result_table
+
+    rows = _logins(["root", "root", "admin", "guest", "oracle"], [1024, 1025, 1026, 1027, 1028])
+    result = ask("top 2 users by number of distinct ports when failed password", rows)
+    table = result_table(result)
+    counts = _failed(rows).groupby("user")["port"].nunique()
+    assert table is not None and table.kind == "ranking" and table.rows[0] == ["root", 2]
+    assert table.distinct == len(counts) and table.tied == int((counts == 1).sum()) - 1
+    assert table.disclosure == f"2 of {len(counts)} values shown; {table.tied} more tie at 1"

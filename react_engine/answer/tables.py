@@ -110,6 +110,9 @@ def result_table(result: RunResult) -> ResultTable | None:
             return ResultTable(kind="table", columns=list(table.columns), rows=[list(r) for r in table.rows])
         case results.Ranking() as ranked:
             return _ranking(step, ranked, result.rows)
+        case results.DistinctRanking() as ranked:  # the values with how many distinct values of another each holds
+            return ResultTable(kind="ranking", columns=[ranked.field, f"distinct {ranked.distinct}"],
+                               rows=[list(p) for p in ranked.pairs], distinct=ranked.values, tied=ranked.tied_count)
         case results.Histogram() as counted:
             left_out = _LEFT_OUT.search(step.observation)
             return ResultTable(kind="histogram", columns=["bucket_start", "count"], rows=[list(p) for p in counted.root],
