@@ -155,14 +155,8 @@ def read_target(q: Question, draft: Draft, vocabulary: Vocabulary) -> None:
         return
     named = _named(q, vocabulary)
     first, draft.target = named[0] if named else (len(q.text), None)
-    if draft.goal in ("top", "which") and draft.problem is None and (
-            many := re.search(_MOST_DISTINCT, q.text, re.I)) is not None:
-        draft.problem = f"counting distinct {many.group(1)} for each of the {LABELS.get(draft.target or '', 'values')}" \
-                        " is not supported"  # "which user has the most distinct ports": not its lines
-    if draft.subject is not None:
-        draft.target = draft.subject.name
-        if draft.goal == "count" and q.has(_IN_TIME_ORDER):
-            draft.goal = "list"  # "the last 3 dest ports": values of the last lines holding one
+    _unlinked_distinct(q, draft)
+    if _subject_target(q, draft):
         return
     per = _by_last_kind(q, draft, named) or re.search(GROUP_BY + r"\s+(?:the\s+|each\s+)?", q.text, re.I)
     grouped = next((kind for start, kind in named if per and draft.goal == "top" and start == per.end()), None)
@@ -181,6 +175,26 @@ def _by_last_kind(q: Question, draft: Draft, named: list[tuple[int, str]]) -> re
         return None
     draft.goal, draft.n = "top", 10
     return by
+
+
+def _unlinked_distinct(q: Question, draft: Draft) -> None:
+    """A ranking by distinct values no reader linked ("which user has the most distinct zorks") is refused, never
+    answered with the values' lines."""
+    if draft.goal in ("top", "which") and draft.problem is None and (
+            many := re.search(_MOST_DISTINCT, q.text, re.I)) is not None:
+        draft.problem = f"counting distinct {many.group(1)} for each of the {LABELS.get(draft.target or '', 'values')}" \
+                        " is not supported"
+
+
+def _subject_target(q: Question, draft: Draft) -> bool:
+    """Count or rank the subject's values, when a noun of the question names them; whether one does. Asked in time
+    order ("the last 3 dest ports"), they are the values of the last lines holding one."""
+    if draft.subject is None:
+        return False
+    draft.target = draft.subject.name
+    if draft.goal == "count" and q.has(_IN_TIME_ORDER):
+        draft.goal = "list"
+    return True
 
 
 def _per_distinct(draft: Draft) -> bool:
