@@ -64,6 +64,7 @@ from operator_check_analytics import Ask, Field, catalogue, ev, said
 from operator_data import LogData, Questions, count, ranked, top
 from operator_loghub import REAL_LOGS, loghub_cases
 from operator_readings import Reading, both, iso
+from operator_samples import sample_cases
 
 from react_engine.app.evaluation.scoring import Scenario, score
 from react_engine.app.evaluation.suite import load_suite
@@ -75,6 +76,7 @@ from react_engine.planners.rules import RulesPlanner
 
 ROOT = Path(__file__).resolve().parents[1]
 DPKG = ROOT / "tests" / "fixtures" / "dpkg" / "dpkg.log"
+SAMPLES = ROOT / "sample_logs"
 FAMILIES = {"investigation": "investigation", "unserved": "investigation",
             **{c: "analytics" for c in ("statistic", "first-last", "duration", "gaps", "share", "comparison",
                                         "breakdown", "listing")}}  # every other class: operator
@@ -444,11 +446,14 @@ def dpkg_cases(path: Path = DPKG, extra: Callable[[LogData, Questions], None] | 
 
 def build(real: Path) -> tuple[list[dict], list[str]]:
     from operator_check_newuser_second import SECOND, dpkg_second
+    from operator_check_newuser_third import THIRD, THIRD_SETS
 
     refused: list[str] = []
-    cases = loghub_cases(real, NEWUSER, refused) + dpkg_cases(extra=dpkg_second) + loghub_cases(real, SECOND, refused)
+    cases = (loghub_cases(real, NEWUSER, refused) + dpkg_cases(extra=dpkg_second) + loghub_cases(real, SECOND, refused)
+             + loghub_cases(real, THIRD, refused) + sample_cases(SAMPLES, THIRD_SETS, refused))
     for case in cases:  # absolute paths, so the suite can sit anywhere
-        case["logs"] = [str(real / p[len(REAL_LOGS) + 1:]) if p.startswith(REAL_LOGS) else p for p in case["logs"]]
+        if "logs" in case:
+            case["logs"] = [str(real / p[len(REAL_LOGS) + 1:]) if p.startswith(REAL_LOGS) else p for p in case["logs"]]
         case.pop("requires", None)
     return cases, refused
 
@@ -468,7 +473,8 @@ def run(cases: list[dict]) -> list[tuple[dict, Scenario, str]]:
     """Each case asked of the rules planner, scored, with its verdict."""
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "newuser.yaml"
-        path.write_text(yaml.safe_dump({"name": "newuser", "year": 2026, "cases": cases}, sort_keys=False))
+        path.write_text(yaml.safe_dump({"name": "newuser", "year": 2026, "ground_truth": str(SAMPLES / "ground_truth.json"),
+                                        "cases": cases}, sort_keys=False))
         suite = load_suite(path)
     engine, frames = Engine(RulesPlanner()), FrameCache(LoadOptions(year=2026))
     results = []
@@ -498,11 +504,12 @@ def main() -> int:
                   f"{s.value!r} ({s.stop_reason}) {s.answer[:240]!r}")
     table: Counter[tuple[str, str, str]] = Counter()
     for case, _, v in results:
-        table[("second" if "-second-" in case["id"] else "first", FAMILIES.get(case["class"], "operator"), v)] += 1
+        batch = next((b for b in ("second", "third") if f"-{b}-" in case["id"]), "first")
+        table[(batch, FAMILIES.get(case["class"], "operator"), v)] += 1
     print(f"{len(results)} questions, {len(refused)} left out")
-    for batch in ("first", "second", "both"):
+    for batch in ("first", "second", "third", "all"):
         for family in ("analytics", "investigation", "operator", "all"):
-            row = {v: sum(n for (b, f, vv), n in table.items() if vv == v and batch in (b, "both")
+            row = {v: sum(n for (b, f, vv), n in table.items() if vv == v and batch in (b, "all")
                           and family in (f, "all")) for v in ("right", "honest", "wrong-verified", "wrong")}
             print(f"  {batch:6} {family:14} " + "  ".join(f"{k} {n}" for k, n in row.items())
                   + f"  of {sum(row.values())}")
