@@ -195,6 +195,23 @@ def test_the_first_package_installed_is_the_first_install_line() -> None:
     assert result.verified and result.value["line"] == first, result.answer
 
 
+@pytest.mark.parametrize(("lead", "which"), [("when was the last", -1), ("when was the first", 0),
+                                             ("at what time was the latest", -1)])
+@pytest.mark.parametrize("action", ["remove", "install", "upgrade"])
+def test_when_was_the_first_or_last_action_is_that_action_s_line(lead: str, which: int, action: str) -> None:
+    lines = [i for i, a in enumerate(_dpkg_actions(), 1) if a == action]
+    result = ask(f"{lead} {action}?", DPKG)
+    assert result.verified and result.value["line"] == lines[which], result.answer
+
+
+def test_when_was_the_last_word_a_field_is_named_by_keeps_its_lines() -> None:
+    """"Task" is a field of Spark's messages ("Running task 0.0"): the time of the last line saying it is asked."""
+    lines = pd.Series(real_log("Spark").read_text(encoding="utf-8").splitlines())
+    saying = lines[lines.str.contains(r"\btask", case=False)]
+    result = ask("when was the last task?", real_log("Spark"))
+    assert result.value["line"] == int(saying.index[-1]) + 1 < len(lines), result.answer
+
+
 # ---- investigations and spans in other words
 
 

@@ -27,8 +27,9 @@ _LEAD = (r"\b(?:(?:which|what|first|last|earliest|latest)(?:\s+(?:\d+|" + "|".jo
          r"|top(?:[\s-]+\d+)?|(?:most|least)\s+(?:" + "|".join(POPULAR) + ")|" + "|".join(RANKING_SUPERLATIVES)
          + r")\s+")
 _IN_TIME_ORDER = re.compile(r"(?:first|last|earliest|latest)\b", re.I)  # a lead naming one word's value in time order
-# a question asking when lines were, or how long apart: the words after "first"/"last" name lines, not a field's value
-_ASKS_TIME = re.compile(r"^\W*(?:when|how long)\b|\bhow much time\b|\btime between\b", re.I)
+# a question asking when lines were (at what time), or how long apart: the words after "first"/"last" name lines, not a
+# field's value
+_ASKS_TIME = re.compile(r"^\W*(?:when|how long|(?:at\s+)?what\s+time)\b|\bhow much time\b|\btime between\b", re.I)
 _WORDS = re.compile(_LEAD + r"(?=((?:[A-Za-z][\w-]*\s+){0,3}[A-Za-z][\w-]*))", re.I)  # a lookahead: a phrase may hold a lead
 # a value written after its name: contains a digit, ends with a letter or digit
 _VALUE = r"([^\s,;()\[\]]*?\d(?:[^\s,;()\[\]]*\w)?)"
