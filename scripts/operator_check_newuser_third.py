@@ -53,8 +53,10 @@ def apache(a: Ask) -> None:
 
 def bgl(a: Ask) -> None:
     log = a.log
-    a.place("third-last-core", "when was the last core generated?", ev("core", said("generating core",
-                                                                                   r"generating core\.\d+")), "last")
+    with a.q.refusing("third-last-core"):  # "generating core.N" and "ciod: generated N core files" both say it
+        a.q.measured("third-last-core", "first-last", "when was the last core generated?", both(*(
+            a.readings[0].place(rows, "last") for rows in (
+                template("generating core")(log), template("generated <*> core files")(log)))))
     a.stat("third-max-rbs", "max microseconds spent in the rbs signal handler", Field(
         template("microseconds spent in the rbs signal handler"), r"^(\d+) microseconds spent in the rbs",
         r"KERNEL INFO (\d+) microseconds spent in the rbs"), "max")
@@ -65,7 +67,7 @@ def bgl(a: Ask) -> None:
 
 def hdfs(a: Ask) -> None:
     log = a.log
-    received = r"Received block (blk_-?\d+) of size"
+    received = r"Received block (blk_-?\d+) "
     entity(a, "third-block", "what happened to blk_-8775602795571523802", "blk_-8775602795571523802")
     a.q.count("third-distinct-received", "plain", "how many distinct blocks were received?",
               both(unique(log.col("Content").str.extract(r"^" + received, expand=False).dropna()),
@@ -82,7 +84,7 @@ def hdfs(a: Ask) -> None:
 def hpc(a: Ask) -> None:
     log = a.log
     a.q.count("third-not-responding-nodes", "plain", "how many different nodes were reported not responding?",
-              unique(log.col("Node")[log.grep("not responding")]))
+              unique(log.col("Node")[log.regex(r"not[- ]responding")]))
     a.place("third-first-configured-out", "when was a node first configured out?",
             ev("out", said("configured out")), "first")
     a.share("third-ambient-share", "what fraction of the lines are ambient readings?", ev("ambient", said("ambient=")))
@@ -134,8 +136,8 @@ def openssh(a: Ask) -> None:
     a.q.count("third-failed-ips", "plain", "how many different IPs had failed passwords?",
               both(unique(log.col("Content").str.extract(failed, expand=False).dropna()), unique(log.extract(failed))))
     a.q.count("third-invalid-names", "typo", "how many diffrent invalid user names were tried?",
-              both(unique(log.col("Content").str.extract(r"^Invalid user (\S+) from", expand=False).dropna()),
-                   unique(log.extract(r"\]: Invalid user (\S+) from"))))
+              both(unique(log.col("Content").str.extract(r"^Invalid user\s+(\S+) from", expand=False).dropna()),
+                   unique(log.extract(r"\]: Invalid user\s+(\S+) from"))))
     this_hour_vs_last(a, "third-failed-hour", "failed passwords this hour vs last hour?",
                       ev("failed", (template("Failed password"), r"\]: Failed password ")))
     a.place("third-last-break-in", "when was the last possible break-in attempt?",
