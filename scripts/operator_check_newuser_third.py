@@ -11,7 +11,7 @@ left out as ambiguous). Four of the eight were narrow truths, restated after tha
 is reported not responding, `Invalid user  0101` (two spaces) names a user, a block received with its source and
 destination is received, and "the last core generated" is said both by `generating core.N` and by `ciod: generated N
 core files` (left out). On the restated truths the first run is 61 right, 7 honest, 4 wrong but verified of 72; after
-the fixes (rebased on main at 4dfa31b) the same: its fixes were of the first batch's dpkg questions and their kind.
+the fixes (rebased on main at 4f97bf5) the same: its fixes were of the first batch's dpkg questions and their kind.
 The four left wrong but verified are read wrongly, not computed wrongly: "sever lines" (a prefix search that keeps
 both `SEVERE` and "Link has been severed"), "which user wrote the most lines" on the Mac log (users read from "error
 in user parameter list"), "which proxy did most connections go through" ("go" and "through" searched as words) and
