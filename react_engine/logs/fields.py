@@ -263,3 +263,24 @@ def _floats(groups: pa.StructArray | pa.ChunkedArray, name: str) -> np.ndarray:
 def _names(groups: pa.StructArray | pa.ChunkedArray) -> list[str]:
     kind = groups.type
     return [kind.field(i).name for i in range(kind.num_fields)]
+
+
+def written_units(messages: pd.Series, field: NumericField) -> frozenset[str]:
+    """The units the messages holding the field write its value in, as written ("MB"; "" where a pattern reads it
+    with none), each message read by the first of the field's patterns that matches it, as `read` reads it."""
+    text = arrow_strings(messages)
+    left = np.ones(len(text), dtype=bool)
+    found: set[str] = set()
+    for word, pattern in field.patterns:
+        rows = left & pc.fill_null(pc.match_substring(text, word, ignore_case=True), False).to_numpy(
+            zero_copy_only=False)
+        if not rows.any():
+            continue
+        groups = pc.extract_regex(pc.filter(text, pa.array(rows)), pattern)
+        if isinstance(groups, pa.ChunkedArray):
+            groups = groups.combine_chunks()
+        matched = groups.is_valid().to_numpy(zero_copy_only=False)
+        units = pc.struct_field(groups, "u").to_pylist() if "u" in _names(groups) else [""] * len(groups)
+        found.update(u or "" for u, held in zip(units, matched, strict=True) if held)
+        left[np.flatnonzero(rows)[matched]] = False
+    return frozenset(found)

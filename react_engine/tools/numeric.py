@@ -19,8 +19,14 @@ import pandas as pd
 
 from react_engine.errors import ToolError
 from react_engine.lexicon.entity_words import KEY_ALIASES
-from react_engine.lexicon.measure_units import DURATION_NAMES, DURATION_WORDS, NAME_SUFFIX_UNITS, SIZE_WORDS
-from react_engine.logs.fields import SAMPLE_ROWS, NumericField, discover, fold, pair_named, read
+from react_engine.lexicon.measure_units import (
+    DURATION_NAMES,
+    DURATION_WORDS,
+    NAME_SUFFIX_UNITS,
+    SIZE_UNITS,
+    SIZE_WORDS,
+)
+from react_engine.logs.fields import SAMPLE_ROWS, NumericField, discover, fold, pair_named, read, written_units
 from react_engine.logs.schema import INTERNAL_COLUMNS
 from react_engine.logs.stored import field_values
 from react_engine.rows.rowops import Rows, count, every, is_lazy
@@ -31,6 +37,7 @@ _NOT_MEASURES = ("line",)
 _OF_LINES = re.compile(r"\s+(?:of|for|across|over)\s+(?:the\s+|all\s+)?(?:requests?|responses?|calls?|lines?|entries"
                        r"|rows?|events?|messages?)\s*$", re.I)  # the lines a field is asked of, not its name
 UNREADABLE = "unreadable"  # a gathered frame's attrs: how many values were too large to read (left out)
+WRITTEN = "written"  # ... and the units the lines it read a size of the messages from write it in (see `as_written`)
 _sampled: list[tuple[weakref.ref[Any], tuple[NumericField, ...]]] = []  # the last frame sampled, its fields
 
 
@@ -261,7 +268,10 @@ def _narrow(part: pd.DataFrame, numeric: Numeric | None, keys: list[Key], width:
         unreadable += bad
     else:
         out["value"] = 1.0
+    held = out.notna().all(axis=1).to_numpy()
     out = out.dropna()
+    if numeric is not None and numeric.field is not None and numeric.unit == "bytes":
+        out.attrs[WRITTEN] = written_units(part["message"][held], numeric.field)
     for key in map(key_name, keys):  # a category no row holds is no group
         if _categorical(out[key]):
             out[key] = _used(out[key])
@@ -319,7 +329,21 @@ def gather(rows: Rows, numeric: Numeric | None, keys: list[Key], width: pd.Timed
         return _narrow(rows._meta, numeric, keys, width)
     out = pd.concat(parts)
     out.attrs[UNREADABLE] = sum(part.attrs.get(UNREADABLE, 0) for part in parts)
+    if numeric is not None and all(part.attrs.get(WRITTEN) is not None for part in parts):
+        out.attrs[WRITTEN] = frozenset().union(*(part.attrs[WRITTEN] for part in parts))
     return out
+
+
+def as_written(data: pd.DataFrame, unit: str) -> tuple[pd.DataFrame, str]:
+    """Gathered `data` with its values in the one size unit its lines write them in ("free: 95746.00 MB": MB, as
+    the lexicon's factor reads it), and that unit; as gathered, in `unit`, when they write several units or bytes."""
+    written = data.attrs.get(WRITTEN) or frozenset()
+    factors = {SIZE_UNITS.get(w.lower(), 1) for w in written}  # "" is a size read without a unit: bytes
+    if len(factors) != 1 or (factor := factors.pop()) == 1:
+        return data, unit
+    out = data.assign(value=data["value"] / factor)
+    out.attrs = dict(data.attrs)
+    return out, min(written)
 
 
 def statistic(values: Any, func: str) -> Any:

@@ -23,6 +23,7 @@ from react_engine.tools.numeric import (
     UNREADABLE,
     Key,
     Numeric,
+    as_written,
     gather,
     grouped_statistic,
     key_column,
@@ -102,8 +103,8 @@ def field_stats(params: FieldStatsParams, ctx: ToolContext) -> ToolResult:
     numeric, name = measured(ctx, params)
     found, width = group_keys(ctx, params.by)
     keys = [key_name(k) for k in found]
-    data = gather(ctx.rows, numeric, found, width, ctx.frame)
-    stat, unit = params.func, numeric.unit if numeric else ""
+    data, unit = as_written(gather(ctx.rows, numeric, found, width, ctx.frame), numeric.unit if numeric else "")
+    stat = params.func
     note = unreadable_note(data.attrs.get(UNREADABLE, 0), name)
     what, over = f"{stat} {brief(name, 40)}", _over(numeric, len(data), ctx)
     if data.empty:
