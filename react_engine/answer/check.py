@@ -24,7 +24,8 @@ The grounding rule: which numbers count as computed.
 - A duration in an answer ("4 h 17 min 14 s", "90 minutes") is one quantity in seconds: a tool holds a duration
   as a JSON number of seconds (`{"seconds": 15434}`), which grounds any way of writing it to the smallest unit
   the answer uses. A one-unit duration also stands when its number is computed ("5 hours" of an hourly count),
-  and the question's durations and active time filters' (now-2h) repeat.
+  and the question's durations and active time filters' (now-2h) repeat. A size ("95,746 MB", "1.15 GiB") is
+  likewise one quantity in bytes, grounded by a computed number of bytes to the step it writes, or by its number.
 - A time is never a number: a tool holds a time as ISO 8601 text (`pd.Timestamp.isoformat()`). Every time an
   answer states (`2026-11-20T10:00`, `Nov 20`, `10:00:03`) must agree, in the fields it gives, with a time in a
   tool value's text, in an active filter's parameters or summary, or in the question.
@@ -261,19 +262,20 @@ def _counts(quantities: list[Quantity], pool: _Pool) -> _Pool:
 
 
 def _grounded(q: Quantity, pools: tuple[_Pool, _Pool, _Pool], counts: _Pool) -> bool:
-    """A stated quantity is a computed or given number to the digits it shows (a duration in seconds); a
-    percentage a computed or given share, or one of two stated `counts`."""
+    """A stated quantity is a computed or given number to the digits it shows (a duration in seconds, a size in
+    bytes); a percentage a computed or given share, or one of two stated `counts`."""
     pool, shares, given = pools
-    if q.kind == "duration":
-        return _duration_given(q, pool, given)
+    if q.kind in ("duration", "size"):
+        return _measure_given(q, pool, given)
     if q.kind == "percent":
         return shares.close(q.value, q.step) or given.close(q.value, q.step) or counts.ratio(q.value, q.step)
     return pool.close(q.value, q.step) or given.close(q.value, q.step)
 
 
-def _duration_given(q: Quantity, pool: _Pool, given: _Pool) -> bool:
-    """A stated duration, rounded or cut to the step the answer writes ("4 h 17 min" is 4:16:30 to 4:17:59), is
-    a computed or asked number of seconds, or a one-unit duration's number is (to the digits it shows)."""
+def _measure_given(q: Quantity, pool: _Pool, given: _Pool) -> bool:
+    """A stated duration or size, rounded or cut to the step the answer writes ("4 h 17 min" is 4:16:30 to
+    4:17:59, "1.15 GiB" 1.145 to 1.15999 GiB), is a computed or asked number of seconds or bytes, or a one-unit
+    duration's or size's number is (to the digits it shows)."""
     lo, hi = q.value - q.unit / 2, q.value + q.unit * 0.999
     return pool.between(lo, hi) or given.between(lo, hi) or (
         q.single is not None and (pool.close(q.single, q.step) or given.close(q.single, q.step)))

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from react_engine.contract.planner import HistoryItem
+from react_engine.lexicon.measure_units import SIZE_SCALES
 from react_engine.question.measures import BUCKET_WORDS, Comparison, Measure, Pivot, Rate, Share, Statistic
 from react_engine.tools import figures
 from react_engine.tools.registry import ToolValue
@@ -19,6 +20,21 @@ _SHOWN = 5  # groups a statistic's answer names (the table lists them all)
 
 def _unit(unit: str | None) -> str:
     return f" {unit}" if unit else ""
+
+
+def _amount(number: Any, unit: str | None) -> str:
+    """A computed number with its unit; a number of bytes also at a readable scale ("1,234,567,890 bytes (1.15
+    GiB)"), which the check grounds in the number."""
+    shown = f"{number:,}{_unit(unit)}"
+    if unit != "bytes" or not isinstance(number, (int, float)):
+        return shown
+    scale = next(((name, factor) for name, factor in SIZE_SCALES if abs(number) >= factor), None)
+    if scale is None:
+        return shown
+    scaled = number / scale[1]
+    digits = 2 if abs(scaled) < 10 else 1 if abs(scaled) < 100 else 0
+    written = f"{scaled:.{digits}f}".rstrip("0").rstrip(".") if digits else f"{scaled:.0f}"
+    return f"{shown} ({written} {scale[0]})"
 
 
 def measure_answer(measure: Statistic | Rate | Pivot | Share | Comparison, history: list[HistoryItem], where: str,
@@ -48,8 +64,9 @@ def _spread(measure: Statistic, history: list[HistoryItem], where: str) -> tuple
     low, high = found.get("min"), found.get("max")
     if not isinstance(low, figures.Statistic) or not isinstance(high, figures.Statistic):
         return None
-    field, unit = measure.field or "value", _unit(high.unit)
-    return (f"The {field} runs from {low.value:,}{unit} to {high.value:,}{unit} over {high.rows:,} lines{where}.",
+    field = measure.field or "value"
+    return (f"The {field} runs from {_amount(low.value, low.unit)} to {_amount(high.value, high.unit)} over "
+            f"{high.rows:,} lines{where}.",
             {"min": low.value, "max": high.value})
 
 
@@ -65,7 +82,7 @@ def _numbers(measure: Statistic | Rate | Pivot, result: ToolValue | None, params
         case Rate(), figures.Rate() as rate:
             return _rate(measure, rate, where), rate.value
         case (Statistic() | Pivot()), figures.Statistic(value=number, unit=unit, rows=rows):
-            return f"{measure.asked().capitalize()} is {number:,}{_unit(unit)} over {rows:,} lines{where}.", number
+            return f"{measure.asked().capitalize()} is {_amount(number, unit)} over {rows:,} lines{where}.", number
     return None
 
 
@@ -138,14 +155,14 @@ def _groups(table: Table) -> int:
     return table.groups if isinstance(table, figures.Grouped) else len(table.rows)
 
 
-def _unit_of(table: Table) -> str:
-    return _unit(table.unit if isinstance(table, (figures.Grouped, figures.Pivot)) else None)
+def _amount_of(table: Table, number: Any) -> str:
+    return _amount(number, table.unit if isinstance(table, (figures.Grouped, figures.Pivot)) else None)
 
 
 def _by_group(measure: Measure, table: Table, func: str, where: str) -> str:
     """The statistic of the first groups the table lists, with how many there are."""
     at = table.columns.index(func)
-    shown = _first_groups(table, at, lambda row: f"{row[at]:,}{_unit_of(table)}")
+    shown = _first_groups(table, at, lambda row: _amount_of(table, row[at]))
     return f"{measure.asked().capitalize()}{where}, by {_group_names(table, at, 'time')}: {shown}."
 
 
@@ -192,10 +209,10 @@ def _leading(measure: Measure, table: Table, func: str, where: str, first: int, 
     extreme = f"the {'lowest' if low else 'highest'} {measure.asked().removeprefix('the ')}{where}"
     groups = f" (of {_groups(table):,} groups)"
     if first > 1:
-        listed = "; ".join(f"{_said(columns, r, at, bucket)}: {r[at]:,}{_unit_of(table)}" for r in rows[:first])
+        listed = "; ".join(f"{_said(columns, r, at, bucket)}: {_amount_of(table, r[at])}" for r in rows[:first])
         return f"The {len(rows[:first])} with {extreme}: {listed}{groups}.", {_key(r, at): r[at] for r in rows[:first]}
     best = [row for row in rows if row[at] == rows[0][at]]
-    return f"{_named(columns, best, at, bucket)} {extreme}: {rows[0][at]:,}{_unit_of(table)}{groups}.", \
+    return f"{_named(columns, best, at, bucket)} {extreme}: {_amount_of(table, rows[0][at])}{groups}.", \
         _key(best[0], at) if len(best) == 1 else [_key(r, at) for r in best]
 
 
@@ -206,11 +223,12 @@ def _named(columns: list[str], best: list[Row], at: int, bucket: str) -> str:
 
 
 def _compared(measure: Comparison, value: figures.Compared) -> tuple[str, Any]:
-    a, b, unit = value.a, value.b, _unit(value.unit)
+    a, b, unit = value.a, value.b, value.unit
     if measure.ratio and value.ratio is not None:
-        return f"{measure.left}: {a:,}{unit} to {measure.right}: {b:,}{unit}, a ratio of {value.ratio:,}.", value.ratio
+        return (f"{measure.left}: {_amount(a, unit)} to {measure.right}: {_amount(b, unit)}, a ratio of "
+                f"{value.ratio:,}.", value.ratio)
     change = f", {value.percent_change:+g}%" if value.percent_change is not None else ""
-    shown = (f"{measure.left}: {a:,}{unit} against {measure.right}: {b:,}{unit}"
+    shown = (f"{measure.left}: {_amount(a, unit)} against {measure.right}: {_amount(b, unit)}"
              if a is not None and b is not None else f"{measure.left}: {a} against {measure.right}: {b}")
     difference = f" (a difference of {value.difference:+,}{change})" if value.difference is not None else ""
     if measure.difference and value.difference is not None:  # "how many more A than B": A's count less B's

@@ -2,7 +2,8 @@
 
 Numbers are read in every written form: `1,234`, `12.5%`, exponents (`2e6`, `2 x 10^6`), suffixes (`2k`, `3M`,
 `1G`, `2bn`), scale words (`2 million`) and number words (`two thousand`, `twenty-one`; a lone `one` or `a` is a
-word, not a number). A duration (`4 h 17 min 14 s`, `90 minutes`, `2h30m`) is one quantity in seconds. Dates and
+word, not a number). A duration (`4 h 17 min 14 s`, `90 minutes`, `2h30m`) is one quantity in seconds, a size
+(`95,746 MB`, `1.15 GiB`) one in bytes. Dates and
 clock times (`2026-11-20T10:00`, `Nov 20`, `10:00:03`) are times, never numbers; identifiers that mix letters and
 digits (`MAWED07T01`, `Cable5/0/1`), MACs and IPv4 addresses are neither.
 """
@@ -13,7 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from react_engine.lexicon.measure_units import STATED_DURATIONS
+from react_engine.lexicon.measure_units import SIZE_UNITS, STATED_DURATIONS, STATED_SIZES
 from react_engine.lexicon.number_words import SCALES, SMALL_NUMBERS, SPELLED_NUMBERS, TENS
 from react_engine.lexicon.time_units import MONTH_SPELLINGS
 from react_engine.logs.macs import MAC_SEPARATED
@@ -22,6 +23,7 @@ _SUFFIXES = {"k": 1e3, "K": 1e3, "M": 1e6, "G": 1e9, "bn": 1e9}
 _MONTH = rf"(?i:{'|'.join(MONTH_SPELLINGS)})\.?"
 _NUMERAL = r"[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 _UNIT = rf"(?:{'|'.join(u for u, _ in STATED_DURATIONS)})(?![A-Za-z])"
+_SIZE_UNIT = rf"(?i:{STATED_SIZES})(?![A-Za-z])"
 _SCALE = f"(?i:{'|'.join(SCALES)})"
 _NUMBER_WORD = rf"(?i:{'|'.join((*SMALL_NUMBERS, *TENS, *SCALES))})"
 
@@ -32,6 +34,7 @@ _TOKENS = re.compile(
     rf"|\b\d{{1,3}}(?:\.\d{{1,3}}){{3}}(?::\d+)?\b"
     rf"|(?P<dayfirst>\b\d{{1,2}}\s+{_MONTH}(?![A-Za-z])(?:\s+\d{{4}}\b)?)"
     rf"|(?<![\w.])(?P<duration>{_NUMERAL}\s*{_UNIT}(?:\s*,?\s*(?:and\s+)?{_NUMERAL}\s*{_UNIT})*)"
+    rf"|(?<![\w.])(?P<size>{_NUMERAL})\s*(?P<size_unit>{_SIZE_UNIT})"
     rf"|(?<![\w.])(?![-+]\d{{1,2}}:\d{{2}}\b)(?P<number>{_NUMERAL}"  # a sign before a clock time is no number's
     rf"(?P<power>[eE][-+]?\d+(?![\w])|\s*[x×*·]\s*10\s*(?:\^|\*\*)\s*[-+]?\d+|(?:\^|\*\*)[-+]?\d+)?"
     rf"(?:(?P<suffix>bn|[kKMG])(?![\w])|\s+(?P<scale>{_SCALE})\b)?"
@@ -48,16 +51,16 @@ _PART = re.compile(rf"({_NUMERAL})\s*({_UNIT})")
 _ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})(?:[Tt ]?(\d{2}):(\d{2})(?::(\d{2}))?)?")
 _CLOCK = re.compile(r"(\d{1,2}):(\d{2})(?::(\d{2}))?")
 
-Kind = Literal["number", "percent", "duration"]
+Kind = Literal["number", "percent", "duration", "size"]
 Moment = tuple[int | None, int | None, int | None, int | None, int | None, int | None]
 """A stated time as (year, month, day, hour, minute, second); what the text leaves out is None."""
 
 
 @dataclass(frozen=True)
 class Quantity:
-    """One stated quantity: `value` (seconds for a duration), and for a duration the seconds of the smallest step
-    it writes (`unit`: 60 in `4 h 17 min`, 360 in `4.3 hours`) and, when it has one unit only, its number as
-    written (`2` in `2 hours`). `step` is one unit in the last digit the number (or a duration's single number)
+    """One stated quantity: `value` (seconds for a duration, bytes for a size), and for a duration or a size the
+    seconds or bytes of the smallest step it writes (`unit`: 60 in `4 h 17 min`, 360 in `4.3 hours`, 0.01 GiB in
+    `1.15 GiB`) and, when it has one unit only, its number as written (`2` in `2 hours`, `95,746` in `95,746 MB`). `step` is one unit in the last digit the number (or a duration's single number)
     shows: 0.01 in `0.05`, 1 in `42`, 1000 in `2k`, 0.1 in `33.9%`; 0 when it is exact (`2^10`)."""
 
     value: float
@@ -130,6 +133,13 @@ def _duration(text: str) -> Quantity:
                     single=_numeral(parts[0][0]) if len(parts) == 1 else None, text=text, step=_step(parts[0][0]))
 
 
+def _size(match: re.Match[str]) -> Quantity:
+    """A size in bytes, its step and number as written, as `_duration` reads a duration of one unit."""
+    numeral, factor = match.group("size"), SIZE_UNITS[match.group("size_unit").lower()]
+    number, step = _numeral(numeral), _step(numeral)
+    return Quantity(number * factor, "size", unit=step * factor, single=number, text=match.group(), step=step)
+
+
 def _month(name: str) -> int:
     return next(i + 1 for i, m in enumerate(MONTH_SPELLINGS) if re.fullmatch(m, name.rstrip("."), re.I))
 
@@ -166,6 +176,8 @@ def read(text: str) -> Reading:
             quantities.append(_number(match))
         elif kind == "duration":
             quantities.append(_duration(match.group()))
+        elif kind == "size_unit":
+            quantities.append(_size(match))
         elif kind == "spelled" and (spelled := _spelled(match.group())) is not None:
             quantities.append(spelled)
     return Reading(quantities, moments)
@@ -175,7 +187,7 @@ def is_quantity(text: str) -> bool:
     """`text` states quantities and nothing else but spaces and signs: `2227`, `812ms`, `812 ms`, `5%`, `two`."""
     rest, found = text, False
     for match in reversed(list(_TOKENS.finditer(text))):
-        if match.lastgroup not in ("number", "duration", "spelled"):
+        if match.lastgroup not in ("number", "duration", "size_unit", "spelled"):
             return False
         found = True
         rest = rest[:match.start()] + rest[match.end():]
@@ -196,6 +208,8 @@ def numbers_in(text: str) -> list[float]:
     for match in _TOKENS.finditer(text):
         if match.lastgroup == "duration":
             out += [_numeral(n) for n, _ in _PART.findall(match.group())]
+        elif match.lastgroup == "size_unit":
+            out.append(_numeral(match.group("size")))
         elif match.lastgroup == "number":
             out.append(_number(match).value)
         elif match.lastgroup == "spelled" and (spelled := _spelled(match.group())) is not None:

@@ -82,3 +82,11 @@ SIZE_NAMING_WORDS = frozenset({"sent", "read", "written", "received", "in", "out
 """Words after a size in bytes that name it with it ("1184 bytes sent" -> "bytes sent", "bytes left"), as does any
 word ending in "-ed". Unlike `stop_words.TRANSFER_WORDS` (verbs a question moves data with) these are the words a
 log line writes after the size, states ("left", "free") as well as verbs."""
+
+SIZE_SCALES = (("TiB", 1024**4), ("GiB", 1024**3), ("MiB", 1024**2), ("KiB", 1024))
+"""(a binary size unit as an answer writes it, its bytes), largest first: the readable scale an answer states a
+number of bytes at besides ("1,234,567,890 bytes (1.15 GiB)"), with the factors the units of log lines have."""
+
+STATED_SIZES = "|".join(sorted((re.escape(a) for a in SIZE_UNITS if len(a) > 1), key=len, reverse=True))
+"""A size unit as a text states it, as regex alternatives to match without case, longest first: the units of log
+lines (the readable scales among them) but the lone "b", which a text writes for other things."""
