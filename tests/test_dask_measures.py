@@ -59,3 +59,22 @@ def test_numbers_too_large_to_read_are_counted_on_the_cluster(tmp_path: Path, cl
     remote = Engine(RulesPlanner(), dask=client).ask("average size", paths, frame=frame, load_options=OPTIONS)
     assert "8 size values were too large to read, left out" in local.answer
     assert remote.answer == local.answer and remote.value == local.value
+
+
+@pytest.mark.parametrize("units", [("MB", "MB"), ("MB", "GB")], ids=["one unit", "two units"])
+def test_a_size_is_stated_in_the_same_unit_on_the_cluster(tmp_path: Path, units: tuple[str, str],
+                                                          client: distributed.Client) -> None:
+    paths = []  # a file (a partition) per unit: each writes one, and their union decides
+    for at, unit in enumerate(units):
+        log = tmp_path / f"mem{at}.log"
+        log.write_text("".join(f"2026-11-20T1{at}:00:{i:02d} host{i % 2} app: INFO pool free: {i + 1}.00 {unit}\n"
+                               for i in range(20)))
+        paths.append(str(log))
+    for question in ("sum of free", "max free by host"):
+        local = Engine(RulesPlanner()).ask(question, paths, load_options=OPTIONS)
+        frame = FrameCache(OPTIONS, dask=client).get(paths)
+        assert frame is not None and is_lazy(frame) and frame.npartitions == 2
+        remote = Engine(RulesPlanner(), dask=client).ask(question, paths, frame=frame, load_options=OPTIONS)
+        assert local.verified and remote.answer == local.answer and remote.value == local.value
+        assert (" MB" in local.answer) == (units[0] == units[1]) and ("bytes (" in local.answer) != (
+            units[0] == units[1]), local.answer
