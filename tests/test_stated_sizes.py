@@ -79,3 +79,16 @@ def test_the_sum_of_openstack_free_memory_is_stated_in_the_mb_its_lines_write() 
 def test_a_threshold_in_the_written_unit_still_keeps_the_lines_over_it(values: list[int], over: int) -> None:
     value, _, verified = _ask(f"how many lines where free > {over} MB", [f"pool free: {v}.00 MB" for v in values])
     assert verified and value == sum(v > over for v in values)
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 5_000), st.booleans()), min_size=2, max_size=10)
+       .filter(lambda rows: len({on for _, on in rows}) == 2), st.sampled_from(["MB", "mixed"]))
+def test_a_comparison_of_sizes_is_in_the_unit_both_sides_write(rows: list[tuple[int, bool]], written: str) -> None:
+    units = ["MB" if written == "MB" or on else "KB" for _, on in rows]
+    value, answer, verified = _ask("average free for alpha vs beta", [
+        f"pool {'alpha' if on else 'beta'} free: {v}.00 {u}" for (v, on), u in zip(rows, units, strict=True)])
+    sides = [[v * SIZE_UNITS[u.lower()] / (SIZE_UNITS["mb"] if written == "MB" else 1)
+              for (v, on), u in zip(rows, units, strict=True) if on is alpha] for alpha in (True, False)]
+    assert verified and value == [pytest.approx(sum(s) / len(s), rel=1e-5) for s in sides], answer
+    assert (" MB " in answer) == (written == "MB") and ("bytes (" in answer) != (written == "MB"), answer

@@ -24,7 +24,9 @@ from react_engine.tools.filters import (
 )
 from react_engine.tools.numeric import (
     UNREADABLE,
+    WRITTEN,
     Numeric,
+    as_written,
     gather,
     grouped_statistic,
     key_name,
@@ -103,18 +105,24 @@ def _side(ctx: ToolContext, by: str, side: str) -> tuple[Rows, str]:
     return narrowed.rows, narrowed.summary.split(" -> ")[0]
 
 
-def _measure(numeric: Numeric | None, rows: Rows, params: CompareParams, frame: Rows
-             ) -> tuple[float | int | None, int, int]:
-    """The measure over `rows` (a subset of `frame`), the rows it covers (None over no rows) and the values left
-    out as too large to read."""
+def _measures(numeric: Numeric | None, sides: list[Rows], params: CompareParams, frame: Rows
+              ) -> tuple[list[tuple[float | int | None, int, int]], str]:
+    """The measure over each side's rows (a subset of `frame`; None over no rows), the rows it covers and the
+    values left out as too large to read; and the unit: the one both sides' lines write a size in, as
+    `as_written` states one side's, else the field's."""
     if numeric is None:
-        found = count(rows)
-        return found, found, 0
-    data = gather(rows, numeric, [], None, frame)
-    unreadable = data.attrs.get(UNREADABLE, 0)
-    if data.empty:
-        return None, 0, unreadable
-    return plain(float(statistic(data["value"], params.func))), len(data), unreadable
+        return [(count(rows), count(rows), 0) for rows in sides], ""
+    data = [gather(rows, numeric, [], None, frame) for rows in sides]
+    written = frozenset().union(*(d.attrs.get(WRITTEN) or frozenset() for d in data))
+    out: list[tuple[float | int | None, int, int]] = []
+    unit = numeric.unit
+    for side in data:
+        unreadable = side.attrs.get(UNREADABLE, 0)
+        side.attrs[WRITTEN] = written
+        side, unit = as_written(side, numeric.unit)
+        out.append((None, 0, unreadable) if side.empty else
+                   (plain(float(statistic(side["value"], params.func))), len(side), unreadable))
+    return out, unit
 
 
 def _differences(a: float | int | None, b: float | int | None) -> dict[str, float | int]:
@@ -130,10 +138,9 @@ def _differences(a: float | int | None, b: float | int | None) -> dict[str, floa
 def compare(params: CompareParams, ctx: ToolContext) -> ToolResult:
     numeric, name = measured(ctx, params)
     sides = [_side(ctx, by, side) for by, side in ((params.by, params.a), (params.by_b or params.by, params.b))]
-    (left, left_rows, left_out), (right, right_rows, right_out) = [_measure(numeric, rows, params, ctx.frame)
-                                                                   for rows, _ in sides]
+    measures, unit = _measures(numeric, [rows for rows, _ in sides], params, ctx.frame)
+    (left, left_rows, left_out), (right, right_rows, right_out) = measures
     stat = params.func
-    unit = numeric.unit if numeric else ""
     shown = [f"{brief(params.a, 40)}: " + ("no rows" if left is None else f"{left:,}{unit_text(unit)}"),
              f"{brief(params.b, 40)}: " + ("no rows" if right is None else f"{right:,}{unit_text(unit)}")]
     value = Compared(a=left, b=right, rows_a=left_rows, rows_b=right_rows, unit=unit, **_differences(left, right))
