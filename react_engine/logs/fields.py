@@ -267,7 +267,10 @@ def _names(groups: pa.StructArray | pa.ChunkedArray) -> list[str]:
 
 def written_units(messages: pd.Series, field: NumericField) -> frozenset[str]:
     """The units the messages holding the field write its value in, as written ("MB"; "" where a pattern reads it
-    with none), each message read by the first of the field's patterns that matches it, as `read` reads it."""
+    with none), each message read by the first of the field's patterns that matches it, as `read` reads it; a field
+    no pattern reads with a unit (`of size 67108864`) is written in none, and its messages are not read again."""
+    if not any("(?P<u>" in pattern for _, pattern in field.patterns):
+        return frozenset({""}) if len(messages) else frozenset()
     text = arrow_strings(messages)
     left = np.ones(len(text), dtype=bool)
     found: set[str] = set()
