@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from react_engine.answer.check import verify
 from react_engine.lexicon.measure_units import SIZE_UNITS
+from react_engine.logs.fields import discover, written_units
 from react_engine.logs.options import LoadOptions
 from react_engine.loop.engine import Engine
 from react_engine.planners.rules import RulesPlanner
@@ -31,6 +32,18 @@ def _ask(question: str, lines: list[str]) -> tuple[object, str, bool]:
                                for i, line in enumerate(lines)))
         result = Engine(RulesPlanner()).ask(question, [str(log)], load_options=OPTIONS)
     return result.value, result.answer, result.verified
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 10**6), st.sampled_from([*UNITS, "mb", "bytes", None])), min_size=1,
+                max_size=20))
+def test_the_units_a_field_is_written_in_are_those_of_the_lines_holding_it(lines: list[tuple[int, str | None]]) -> None:
+    messages = pd.Series([f"pool free: {v} {u}" if u else f"idle {v}" for v, u in lines])
+    field = next((f for f in discover(messages) if f.name == "free"), None)
+    written = {u for _, u in lines if u}
+    assert (field is None) == (not written)
+    if field is not None:
+        assert written_units(messages, field) == written
 
 
 def _truth(values: list[int], stat: str) -> float:
