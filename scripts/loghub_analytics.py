@@ -25,11 +25,9 @@ Run: python scripts/loghub_analytics.py [--logs ../shared/real_logs] [--per-shap
 
 from __future__ import annotations
 
-import argparse
 import random
 import re
 import sys
-from collections import defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,8 +36,8 @@ from typing import Any
 import pandas as pd
 from loghub_questions import (
     NUMBER,
-    REAL,
     Event,
+    Generator,
     Question,
     Score,
     _entity,
@@ -50,7 +48,6 @@ from loghub_questions import (
     _with_value,
     events,
     structured,
-    table,
     templates,
 )
 
@@ -439,64 +436,8 @@ def judge(question: Question, result: Any) -> Score:
     return score
 
 
-def run(logs: Path, per_shape: int, systems: list[str] | None = None) -> dict[tuple[str, str], Score]:
-    from react_engine.logs.options import LoadOptions
-    from react_engine.loop.engine import Engine
-    from react_engine.loop.frames import FrameCache
-    from react_engine.planners.rules import RulesPlanner
-
-    frames = FrameCache(LoadOptions(year=YEAR))
-    engine = Engine(RulesPlanner())
-    scores: dict[tuple[str, str], Score] = defaultdict(Score)
-    for system in systems or _systems(logs):
-        log = [str(logs / system / f"{system}_2k.log")]
-        for question in questions(logs, system, per_shape):
-            result = engine.ask(question.text, log, frame=frames.get(log), load_options=frames.options)
-            one = judge(question, result)
-            scores[(system, question.shape)].add(one)
-            scores[(system, question.shape)].failures += one.failures
-    return scores
-
-
-def _systems(logs: Path) -> list[str]:
-    return sorted(p.name for p in logs.iterdir() if (p / f"{p.name}_2k.log_structured.csv").is_file())
-
-
-def report(scores: dict[tuple[str, str], Score]) -> list[str]:
-    by_system: dict[str, Score] = defaultdict(Score)
-    by_shape: dict[str, Score] = {s: Score() for s in SHAPES}
-    for (system, shape), score in scores.items():
-        by_system[system].add(score)
-        by_shape[shape].add(score)
-    return [*table(dict(sorted(by_system.items())), "system"), "", *table(by_shape, "shape")]
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--logs", type=Path, default=REAL, help="the folder of loghub systems")
-    parser.add_argument("--per-shape", type=int, default=5)
-    parser.add_argument("--system", action="append", help="only this system (repeatable)")
-    parser.add_argument("--show", choices=["none", "wrong", "all"], default="none",
-                        help="list the questions not answered right (wrong: only the wrong ones)")
-    parser.add_argument("--list", action="store_true", help="list the questions and truths, without asking")
-    args = parser.parse_args(argv)
-    if not args.logs.is_dir():
-        print(f"no loghub samples at {args.logs}: pass --logs FOLDER", file=sys.stderr)
-        return 2
-    if args.list:
-        for system in args.system or _systems(args.logs):
-            for q in questions(args.logs, system, args.per_shape):
-                print(f"{system}\t{q.shape}\t{q.text}\t{q.truth!r}")
-        return 0
-    scores = run(args.logs, args.per_shape, args.system)
-    print("\n".join(report(scores)))
-    if args.show != "none":
-        for score in scores.values():
-            for line in score.failures:
-                if args.show == "all" or not line.startswith("[partial]"):
-                    print(line)
-    return 0
+GENERATOR = Generator(questions, judge, SHAPES, YEAR)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(GENERATOR.main(__doc__.splitlines()[0]))

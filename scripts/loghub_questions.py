@@ -44,7 +44,7 @@ import random
 import re
 import sys
 from collections import Counter, defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -493,24 +493,75 @@ def judge(question: Question, result: Any) -> Score:
     return score
 
 
-def run(logs: Path, per_shape: int, systems: list[str] | None = None) -> dict[tuple[str, str], Score]:
-    from react_engine.logs.options import LoadOptions
-    from react_engine.loop.engine import Engine
-    from react_engine.loop.frames import FrameCache
-    from react_engine.planners.rules import RulesPlanner
+@dataclass(frozen=True)
+class Generator:
+    """A generator of questions from the loghub samples: its questions for one system (`questions(logs, system,
+    per_shape)`), how one answer is judged, its shapes in the order they are reported, and the year the run gives
+    logs that write none."""
 
-    frames = FrameCache(LoadOptions(year=2026))
-    engine = Engine(RulesPlanner())
-    scores: dict[tuple[str, str], Score] = defaultdict(Score)
-    names = systems or sorted(p.name for p in logs.iterdir() if (p / f"{p.name}_2k.log_structured.csv").is_file())
-    for system in names:
-        log = [str(logs / system / f"{system}_2k.log")]
-        for question in questions(logs, system, per_shape):
-            result = engine.ask(question.text, log, frame=frames.get(log), load_options=frames.options)
-            one = judge(question, result)
-            scores[(system, question.shape)].add(one)
-            scores[(system, question.shape)].failures += one.failures
-    return scores
+    questions: Callable[[Path, str, int], list[Any]]
+    judge: Callable[[Any, Any], Score]
+    shapes: tuple[str, ...]
+    year: int = 2026
+
+    def run(self, logs: Path, per_shape: int, systems: list[str] | None = None) -> dict[tuple[str, str], Score]:
+        """The rules planner's score on each system's questions, per system and shape."""
+        from react_engine.logs.options import LoadOptions
+        from react_engine.loop.engine import Engine
+        from react_engine.loop.frames import FrameCache
+        from react_engine.planners.rules import RulesPlanner
+
+        frames = FrameCache(LoadOptions(year=self.year))
+        engine = Engine(RulesPlanner())
+        scores: dict[tuple[str, str], Score] = defaultdict(Score)
+        for system in systems or _systems(logs):
+            log = [str(logs / system / f"{system}_2k.log")]
+            for question in self.questions(logs, system, per_shape):
+                result = engine.ask(question.text, log, frame=frames.get(log), load_options=frames.options)
+                one = self.judge(question, result)
+                scores[(system, question.shape)].add(one)
+                scores[(system, question.shape)].failures += one.failures
+        return scores
+
+    def report(self, scores: dict[tuple[str, str], Score]) -> list[str]:
+        """The score tables per system and per shape."""
+        by_system: dict[str, Score] = defaultdict(Score)
+        by_shape: dict[str, Score] = {s: Score() for s in self.shapes}
+        for (system, shape), score in scores.items():
+            by_system[system].add(score)
+            by_shape[shape].add(score)
+        return [*table(dict(sorted(by_system.items())), "system"), "", *table(by_shape, "shape")]
+
+    def main(self, description: str, argv: list[str] | None = None) -> int:
+        """The command line: ask every question and print the tables (and the failures, or only the questions)."""
+        parser = argparse.ArgumentParser(description=description)
+        parser.add_argument("--logs", type=Path, default=REAL, help="the folder of loghub systems")
+        parser.add_argument("--per-shape", type=int, default=5)
+        parser.add_argument("--system", action="append", help="only this system (repeatable)")
+        parser.add_argument("--show", choices=["none", "wrong", "all"], default="none",
+                            help="list the questions not answered right (wrong: only the wrong ones)")
+        parser.add_argument("--list", action="store_true", help="list the questions and truths, without asking")
+        args = parser.parse_args(argv)
+        if not args.logs.is_dir():
+            print(f"no loghub samples at {args.logs}: pass --logs FOLDER", file=sys.stderr)
+            return 2
+        if args.list:
+            for system in args.system or _systems(args.logs):
+                for q in self.questions(args.logs, system, args.per_shape):
+                    print(f"{system}\t{q.shape}\t{q.text}\t{q.truth!r}")
+            return 0
+        scores = self.run(args.logs, args.per_shape, args.system)
+        print("\n".join(self.report(scores)))
+        if args.show != "none":
+            for score in scores.values():
+                for line in score.failures:
+                    if args.show == "all" or not line.startswith("[partial]"):
+                        print(line)
+        return 0
+
+
+def _systems(logs: Path) -> list[str]:
+    return sorted(p.name for p in logs.iterdir() if (p / f"{p.name}_2k.log_structured.csv").is_file())
 
 
 def table(rows: dict[str, Score], title: str) -> list[str]:
@@ -525,42 +576,9 @@ def table(rows: dict[str, Score], title: str) -> list[str]:
     return lines
 
 
-def report(scores: dict[tuple[str, str], Score]) -> list[str]:
-    by_system: dict[str, Score] = defaultdict(Score)
-    by_shape: dict[str, Score] = {s: Score() for s in SHAPES}
-    for (system, shape), score in scores.items():
-        by_system[system].add(score)
-        by_shape[shape].add(score)
-    return [*table(dict(sorted(by_system.items())), "system"), "", *table(by_shape, "shape")]
 
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--logs", type=Path, default=REAL, help="the folder of loghub systems")
-    parser.add_argument("--per-shape", type=int, default=5)
-    parser.add_argument("--system", action="append", help="only this system (repeatable)")
-    parser.add_argument("--show", choices=["none", "wrong", "all"], default="none",
-                        help="list the questions not answered right (wrong: only the wrong ones)")
-    parser.add_argument("--list", action="store_true", help="list the questions and truths, without asking")
-    args = parser.parse_args(argv)
-    if not args.logs.is_dir():
-        print(f"no loghub samples at {args.logs}: pass --logs FOLDER", file=sys.stderr)
-        return 2
-    if args.list:
-        names = args.system or sorted(p.name for p in args.logs.iterdir() if p.is_dir())
-        for system in names:
-            for q in questions(args.logs, system, args.per_shape):
-                print(f"{system}\t{q.shape}\t{q.text}\t{q.truth!r}")
-        return 0
-    scores = run(args.logs, args.per_shape, args.system)
-    print("\n".join(report(scores)))
-    if args.show != "none":
-        for score in scores.values():
-            for line in score.failures:
-                if args.show == "all" or not line.startswith("[partial]"):
-                    print(line)
-    return 0
+GENERATOR = Generator(questions, judge, SHAPES)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(GENERATOR.main(__doc__.splitlines()[0]))
