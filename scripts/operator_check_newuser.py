@@ -433,7 +433,9 @@ def dpkg_cases(path: Path = DPKG, extra: Callable[[LogData, Questions], None] | 
                / len(log.lines))
     q.measured("install-vs-remove", "comparison", "installs vs removes", [count(action == "install"),
                                                                          count(action == "remove")])
-    q.listing("last-2-upgrades", "show the last 2 upgrades", [f"{path.name}:{i + 1} " for i in
+    # the lines cited as file:line, closed by a space or a bracket (the log has fewer than 1,000 lines, so no
+    # citation of another line begins with these)
+    q.listing("last-2-upgrades", "show the last 2 upgrades", [f"{path.name}:{i + 1}" for i in
                                                              log.lines.index[action == "upgrade"][::-1][:2]])
     q.count("openssl-lines", "plain", "what happened to openssl:amd64?", count(log.grep("openssl:amd64")))
     q.cases[-1]["class"] = "investigation"
