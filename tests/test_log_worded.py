@@ -42,6 +42,23 @@ def test_the_kind_counted_written_beside_a_word_searched_for_is_unread() -> None
     assert not result.verified and result.answer.startswith('I did not read "client"'), result.answer
 
 
+def test_a_filler_word_naming_the_only_event_of_the_question_is_unread() -> None:
+    """"job" is a filler word of the rules and the word of some of this log's lines: with no other word to search,
+    reading it as filler would time every line, so it is named unread."""
+    lines = ["Job job_1 Transitioned from NEW to INITED", "Connecting to ResourceManager",
+             "Job job_1 Transitioned from INITED to RUNNING", "Assigned container_3 to attempt_4"]
+    result = ask("When did job last happen?", frame(lines))
+    assert result.partial and not result.verified, result.answer
+    assert result.answer.startswith('I did not read "job"'), result.answer
+
+
+def test_a_filler_word_every_line_writes_stays_filler() -> None:
+    """A filler word written on every sampled line tells no lines apart: the question about all lines is read."""
+    lines = ["Job job_1 Transitioned from NEW to INITED", "Job job_1 Transitioned from INITED to RUNNING"]
+    result = ask("When did job last happen?", frame(lines))
+    assert result.verified and not result.partial, result.answer
+
+
 def test_a_word_of_the_rules_the_log_never_writes_with_the_searches_stays_read() -> None:
     result = ask("How many lines with WindowsUpdateAgent?", frame(LOGINS))
     truth = sum("WindowsUpdateAgent" in m for m in LOGINS)

@@ -151,6 +151,16 @@ class Vocabulary:
         """Whether the rows hold `name` (any case): as a value or a part of one, or in the sampled messages."""
         return bool(self.holders(name, NAME_COLUMNS)) or any(name.lower() in line for line in self.sample)
 
+    def in_names(self, pattern: str) -> bool:
+        """Whether the regex `pattern` (ignoring case) also finds a value of the name columns, which a search of
+        the lines keeps though the sampled messages do not show it ("\\bboot" finds the component "boot_cmd");
+        False for a pattern Python cannot read."""
+        try:
+            found = re.compile(pattern, re.I).search
+        except re.error:
+            return False
+        return any(found(v) for column in NAME_COLUMNS for v in self.values.get(column, {}))
+
     def names(self) -> list[str]:
         """The names a misspelt name may be read as: values of the name columns as written, then message words."""
         values = [v for c in NAME_COLUMNS for v in self.values.get(c, {})]

@@ -23,7 +23,7 @@ from react_engine.question.reading.draft import Draft, searched
 from react_engine.question.reading.linked import NOT_NAMED
 from react_engine.question.reading.question import Question, lead_in
 from react_engine.question.reading.repeated_values import repeated
-from react_engine.question.vocabulary import NAME_COLUMNS, Vocabulary, singular
+from react_engine.question.vocabulary import Vocabulary, singular
 
 _GRAMMAR = ASKING_LEADS | FUNCTION_WORDS | PHRASE_ENDS | RATE_LEADS
 """Words that ask, point or join, which name nothing a log writes."""
@@ -32,11 +32,12 @@ _WORD = re.compile(r"(?<![\w.:/'-])[A-Za-z][a-z]+(?![\w.:/'-])")  # a word on it
 
 def log_worded(q: Question, draft: Draft, query: Query, vocabulary: Vocabulary) -> list[str]:
     """The words of the question proper the rules read as filler that the log writes on some but not all of the
-    sampled lines the query's searches keep, and the word naming the kind of value counted when the log writes it
+    sampled lines the query's searches keep (of all sampled lines, for a filler noun of a question searching for
+    nothing else: "when did job last happen"), and the word naming the kind of value counted when the log writes it
     right beside a word searched for, in the question's order ("client SPP")."""
     unused = _unlisted(q.text, draft, query)
     searches = [searched(f) for f in query.filters if isinstance(f, TextFilter) and not f.exclude]
-    if not vocabulary.sampled or not searches or not (kept := vocabulary.events.meet(searches)):
+    if not vocabulary.sampled or not (kept := vocabulary.events.meet(searches)):
         return unused  # a subject the query neither counts, ranks nor lists ("the last remove" asks a time)
     start = lead_in(q.text)
     words = [m for m in _WORD.finditer(q.text) if m.start() >= start and _free(m.group(0), draft, query)]
@@ -102,8 +103,9 @@ def _misread(q: Question, m: re.Match[str], read: tuple[Draft, Query], scope: tu
     pattern": "for upload with pattern: ..."). The sample holds messages only, while a search keeps any line whose
     text holds its word (a component "boot_cmd"), so a word the sampled lines all write may still tell them apart."""
     (draft, query), (searches, kept) = read, scope
-    if _dropped(q, m) and 0 < vocabulary.events.meet([*searches, _whole(m.group(0))]) < kept:
-        return True
+    if _dropped(q, m) and (searches or m.group(0).lower() in FILLER_NOUNS) and \
+            0 < vocabulary.events.meet([*searches, _whole(m.group(0))]) < kept:
+        return True  # with no search, only a noun may name the event ("when did job last happen"), not "as"
     noun = _dropped(q, m) and m.group(0).lower() in FILLER_NOUNS and _unseen(searches, vocabulary)
     counted = _counted(m.group(0), draft, query) and not _values_written(query, searches, vocabulary)
     return (noun or counted or _asks(m, draft)) and _beside_a_search(q.text, m, query, searches, vocabulary)
@@ -128,16 +130,7 @@ def _found_on(pattern: str, searches: list[str], vocabulary: Vocabulary) -> bool
 def _unseen(searches: list[str], vocabulary: Vocabulary) -> bool:
     """Whether a search also keeps lines by a name they are written with ("\\bboot" keeps the lines of component
     "boot_cmd"), which the sampled messages do not show."""
-    names = [v for column in NAME_COLUMNS for v in vocabulary.values.get(column, {})]
-    return any(_found(search, name) for search in searches for name in names)
-
-
-def _found(pattern: str, text: str) -> bool:
-    """Whether the regex `pattern` finds `text` (ignoring case); False for a pattern Python cannot read."""
-    try:
-        return re.search(pattern, text, re.I) is not None
-    except re.error:
-        return False
+    return any(vocabulary.in_names(search) for search in searches)
 
 
 def _asks(m: re.Match[str], draft: Draft) -> bool:
