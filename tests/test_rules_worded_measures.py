@@ -117,7 +117,9 @@ def test_two_words_compared_need_not_meet_on_one_line(question: str, first: str,
 
 @pytest.mark.parametrize(("system", "question", "pattern"), [
     ("Spark", "how many blocks were stored as values in memory?", r"Block \S+ stored as values in memory"),
-    ("HPC", "ClusterFileSystem no server lines?", r"ClusterFileSystem: There is no server for")])
+    ("HPC", "ClusterFileSystem no server lines?", r"ClusterFileSystem: There is no server for"),
+    ("Thunderbird", "how many usb hid lines?", r"(?i)usb hid"),  # not "usbcore: ... driver hiddev"
+    ("Mac", "how many network changed lines?", r"(?i)network changed")])  # not "networkd[195]: ... changed"
 def test_words_the_log_writes_as_one_phrase_are_searched_as_it(system: str, question: str, pattern: str) -> None:
     path = real_log(system)
     truth = len(re.findall(pattern, path.read_text(errors="replace")))

@@ -146,7 +146,8 @@ def written_phrase(q: Question, draft: Draft, vocabulary: Vocabulary) -> None:
     """Words the question writes as the log writes them, around a word searched for ("stored as values in memory",
     "no server"): that phrase is searched in place of its searched words when the sampled lines hold it and it
     keeps fewer of them than those words do (the words between, read as filler or as other words, tell the lines
-    apart), and holds no asking words. The longest such phrase, once."""
+    apart, or the log writes the words searched elsewhere than side by side: "usb hid" is no "usbcore ...
+    hiddev"), and holds no asking words. The longest such phrase, once."""
     guesses = _guessed(draft)
     if not guesses or not vocabulary.sampled:
         return
@@ -178,23 +179,25 @@ def _runs(text: str) -> list[tuple[int, int]]:
 
 
 def _held(phrase: str, guesses: list[tuple[int, TextFilter]]) -> list[tuple[int, TextFilter]]:
-    """The searched words `phrase` holds, when it holds one and another word (and only words); else []."""
+    """The searched words `phrase` holds, when it holds one and another word, or two searched words (and only
+    words); else []."""
     words = phrase.lower().split()
     held = [(i, f) for i, f in guesses if any(w.startswith(f.value[2:].replace("\\", "")) for w in words)]
-    return held if held and len(held) != len(words) and re.fullmatch(r"[\w -]+", phrase) else []
+    return held if len(held) > (len(words) == len(held)) and re.fullmatch(r"[\w -]+", phrase) else []
 
 
 def _narrows(phrase: str, guesses: list[tuple[int, TextFilter]], draft: Draft, vocabulary: Vocabulary) -> bool:
     """Search `phrase` in place of the searched words it holds, when it holds one and another word, and keeps fewer
-    sampled lines than they do; whether it did."""
+    sampled lines than they do, or a word it holds also finds a name the sampled messages do not show; whether it
+    did."""
     held = _held(phrase, guesses)
     if not held:
         return False
     rest = [g for g in draft.grounding.guesses if g not in {rf"\b{re.escape(f.value[2:])}" for _, f in held}]
     now = vocabulary.together(draft.grounding.guesses)[0]
     found = vocabulary.together([re.escape(phrase), *rest])[0]
-    if not 0 < found < now:
-        return False
+    if not found or (found >= now and not any(vocabulary.in_names(f.value) for _, f in held)):
+        return False  # a word searched that names a component ("networkd") keeps lines the phrase does not
     for i, _ in sorted(held, reverse=True):
         del draft.filters[i]
     draft.filters.append(TextFilter(value=phrase, regex=False, words=f'containing "{phrase}"'))
