@@ -260,3 +260,18 @@ def test_a_negation_searched_as_a_word_may_be_written_in_another_form_before_wha
              "Received disconnect from 1.2.3.6: 11: No more user authentication methods available."]
     result = ask("no identification string lines?", frame(lines))
     assert result.value == 2 and result.verified, result.answer
+
+
+def test_a_word_the_log_writes_whole_wins_over_the_lexicons_way_of_writing_its_event() -> None:
+    """The lexicon writes a delete as "Deleting"/"Deleted"; where the log writes "DELETE" on other lines, the
+    question's own word is what it names."""
+    lines = ['10.11.10.1 "DELETE /v2/servers/b9 HTTP/1.1" status: 204', "Deleting instance files /var/lib/b9",
+             '10.11.10.1 "GET /v2/servers/detail HTTP/1.1" status: 200', 'x "DELETE /v2/servers/c1 HTTP/1.1" 204']
+    result = ask("How many delete lines?", frame(lines))
+    assert result.verified and result.value == sum("DELETE" in m for m in lines), result.answer
+
+
+def test_the_lexicons_way_stays_where_the_log_writes_no_other_line_with_the_word() -> None:
+    lines = ["Deleting block blk_1 file /data/blk_1", "Deleting block blk_2 file /data/blk_2", "Receiving block blk_3"]
+    result = ask("How many block deletions?", frame(lines))
+    assert result.verified and result.value == 2, result.answer

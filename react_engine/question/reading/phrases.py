@@ -24,8 +24,8 @@ def read_phrases(q: Question, draft: Draft, vocabulary: Vocabulary) -> None:
     found += [(m.start(), m.end(), value.format(*m.groups()), regex, case)
               for pattern, value, regex, case in PHRASES for m in q.take(pattern)]
     found += _written_events(q, vocabulary)
-    events: list[Found] = [(m.start(), m.end(), *_grounded(ways, vocabulary), False) for pattern, ways in EVENTS
-                           for m in q.take(pattern)]
+    events: list[Found] = [(m.start(), m.end(), *_grounded(m.group(0), ways, vocabulary), False)
+                           for pattern, ways in EVENTS for m in q.take(pattern)]
     draft.grounding.named += [text if regex else re.escape(text) for _, _, text, regex, _ in events]
     for group in _either(sorted(found + events), q.text):
         draft.terms += [Term(word=q.text[start:end], column="message", value=text) for start, end, text, *_ in group]
@@ -114,12 +114,18 @@ def _either(found: list[Found], text: str) -> list[list[Found]]:
     return groups
 
 
-def _grounded(ways: tuple[str, ...], vocabulary: Vocabulary) -> tuple[str, bool]:
+def _grounded(said: str, ways: tuple[str, ...], vocabulary: Vocabulary) -> tuple[str, bool]:
     """`(text, is_regex)`: the first way of writing an event whose words occur in the rows (the first way when
-    none does, or when the rows' words are unknown)."""
+    none does, or when the rows' words are unknown); the words as `said`, whole, where the sampled lines write
+    them on lines that way misses (OpenStack's "DELETE" requests are no "Deleting" lines, yet a "delete")."""
     chosen = next((way for way in ways if all(vocabulary.token_rows(w) for w in re.findall(
         r"[A-Za-z]{3,}", re.sub(r"\\[a-zA-Z]|\([^)]*\)|\[[^\]]*\]", " ", way)))), ways[0])
-    return chosen, bool(re.search(r"[\\|()\[?]", chosen))
+    regex = bool(re.search(r"[\\|()\[?]", chosen))
+    written = rf"\b{re.escape(said)}\b"
+    found = vocabulary.events.meet([written]) if vocabulary.sampled else 0
+    if found > vocabulary.events.meet([written, chosen if regex else re.escape(chosen)]):
+        return written, True
+    return chosen, regex
 
 
 def _logged(pair: str, vocabulary: Vocabulary) -> bool:
