@@ -59,6 +59,15 @@ def test_a_filler_word_every_line_writes_stays_filler() -> None:
     assert result.verified and not result.partial, result.answer
 
 
+def test_a_kind_of_value_the_query_does_not_use_is_unread_where_the_log_writes_it() -> None:
+    """"status" names a kind (HTTP status codes) but the query ranks process ids; the log writes "status" on some
+    lines, so ranking every line's pid as verified would drop what the question names."""
+    lines = ['"GET /v2/servers HTTP/1.1" status: 200 len: 1893', "Compute_service record updated for cp-1",
+             '"GET /v2/flavors HTTP/1.1" status: 200 len: 411', "Auditing locally available compute resources"]
+    result = ask("How many status per pid?", frame(lines, pid=["25746", "2931", "25746", "2931"]))
+    assert result.partial and not result.verified and '"status"' in result.answer, result.answer
+
+
 def test_a_word_of_the_rules_the_log_never_writes_with_the_searches_stays_read() -> None:
     result = ask("How many lines with WindowsUpdateAgent?", frame(LOGINS))
     truth = sum("WindowsUpdateAgent" in m for m in LOGINS)

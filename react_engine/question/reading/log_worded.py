@@ -97,14 +97,15 @@ def _free(word: str, draft: Draft, query: Query) -> bool:
 
 def _misread(q: Question, m: re.Match[str], read: tuple[Draft, Query], scope: tuple[list[str], int],
              vocabulary: Vocabulary) -> bool:
-    """Whether the word `m` is a filler word no reader took that tells the lines the searches keep (`scope`: the
-    searches and how many sampled lines they keep) apart, or a filler noun, the kind counted or a word asking for a
+    """Whether the word `m` is a filler word no reader took, or a kind of value the query does not use, that tells
+    the lines the searches keep (`scope`: the searches and how many sampled lines they keep) apart, or a filler noun, the kind counted or a word asking for a
     measure that the log writes beside a word searched for ("boot command": "boot  (command 3023)"; "upload with
     pattern": "for upload with pattern: ..."). The sample holds messages only, while a search keeps any line whose
     text holds its word (a component "boot_cmd"), so a word the sampled lines all write may still tell them apart."""
     (draft, query), (searches, kept) = read, scope
-    if _dropped(q, m) and (searches or m.group(0).lower() in FILLER_NOUNS) and \
-            0 < vocabulary.events.meet([*searches, _whole(m.group(0))]) < kept:
+    loose = (_dropped(q, m) and (bool(searches) or m.group(0).lower() in FILLER_NOUNS)) or \
+        _kind_unused(m.group(0), draft, query)
+    if loose and 0 < vocabulary.events.meet([*searches, _whole(m.group(0))]) < kept:
         return True  # with no search, only a noun may name the event ("when did job last happen"), not "as"
     noun = _dropped(q, m) and m.group(0).lower() in FILLER_NOUNS and _unseen(searches, vocabulary)
     counted = _counted(m.group(0), draft, query) and not _values_written(query, searches, vocabulary)
@@ -149,6 +150,24 @@ def _whole(word: str) -> str:
 def _dropped(q: Question, m: re.Match[str]) -> bool:
     """Whether the word `m` is a filler word no reader took."""
     return m.group(0).lower() in FILLER and not any(q.used[m.start():m.end()])
+
+
+def _kind_unused(word: str, draft: Draft, query: Query) -> bool:
+    """Whether `word` names a kind of value ("status", "service", "eventtype") that the query neither counts,
+    ranks, groups by nor keeps a value of ("how many status per pid" ranks pids: "status" is linked to nothing)."""
+    kind = next((k for k, pattern in TARGETS if re.fullmatch(pattern, word, re.I)), None)
+    fields = {getattr(f, "field", None) for f in query.filters}
+    return kind is not None and kind != draft.target and kind not in _keys(query) | fields | _names(
+        query.measure.model_dump())
+
+
+def _names(dumped: object) -> set[str]:
+    """The strings of a measure's fields, at any depth (a pivot's rows and columns: "lines by level and pid")."""
+    if isinstance(dumped, dict):
+        return {n for v in dumped.values() for n in _names(v)}
+    if isinstance(dumped, list | tuple):
+        return {n for v in dumped for n in _names(v)}
+    return {dumped} if isinstance(dumped, str) else set()
 
 
 def _counted(word: str, draft: Draft, query: Query) -> bool:
