@@ -68,6 +68,18 @@ def test_a_kind_of_value_the_query_does_not_use_is_unread_where_the_log_writes_i
     assert result.partial and not result.verified and '"status"' in result.answer, result.answer
 
 
+def test_a_noun_after_the_logs_name_or_before_a_value_stays_read() -> None:
+    """"the app job" is the run the log (app.log) is of, and "instance 3edec1e4-..." the kind of the value asked
+    about, though the log writes "job" and "instance" on some lines."""
+    uuid = "3edec1e4-9678-4a3a-a21b-a145a4ee5e61"
+    lines = ["Job job_1 submitted", f"[instance: {uuid}] Instance spawned", "Auditing resources",
+             f"[instance: {uuid}] Terminating instance", "Job job_1 finished"]
+    span = ask("how long did the app job run?", frame(lines))
+    assert span.verified and not span.partial and span.value == {"seconds": 240}, span.answer
+    story = ask(f"what happened to instance {uuid}?", frame(lines))
+    assert story.verified and not story.partial, story.answer
+
+
 def test_a_word_of_the_rules_the_log_never_writes_with_the_searches_stays_read() -> None:
     result = ask("How many lines with WindowsUpdateAgent?", frame(LOGINS))
     truth = sum("WindowsUpdateAgent" in m for m in LOGINS)

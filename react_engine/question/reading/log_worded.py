@@ -39,9 +39,11 @@ def log_worded(q: Question, draft: Draft, query: Query, vocabulary: Vocabulary) 
     searches = [searched(f) for f in query.filters if isinstance(f, TextFilter) and not f.exclude]
     if not vocabulary.sampled or not (kept := vocabulary.events.meet(searches)):
         return unused  # a subject the query neither counts, ranks nor lists ("the last remove" asks a time)
+    within = [*searches, *_extracted(query)]  # the lines the answer is of: those searched that hold the value asked
+    scope = (searches, within, vocabulary.events.meet(within) if within != searches else kept)
     start = lead_in(q.text)
     words = [m for m in _WORD.finditer(q.text) if m.start() >= start and _free(m.group(0), draft, query)]
-    misread = [m.group(0) for m in words if _misread(q, m, (draft, query), (searches, kept), vocabulary)]
+    misread = [m.group(0) for m in words if _misread(q, m, (draft, query), scope, vocabulary)]
     return list(dict.fromkeys(unused + misread + _counted_words(q, query, searches, vocabulary)))
 
 
@@ -95,17 +97,29 @@ def _free(word: str, draft: Draft, query: Query) -> bool:
         word not in draft.unread
 
 
-def _misread(q: Question, m: re.Match[str], read: tuple[Draft, Query], scope: tuple[list[str], int],
+def _extracted(query: Query) -> list[str]:
+    """The pattern the value the query counts, ranks or lists is extracted with, when Python reads it; else []."""
+    key = getattr(query.measure, "key", None)
+    pattern = key.pattern.removeprefix("(?i)") if isinstance(key, Key) and key.pattern else None
+    try:
+        return [pattern] if pattern is not None and re.compile(pattern) else []
+    except re.error:
+        return []
+
+
+def _misread(q: Question, m: re.Match[str], read: tuple[Draft, Query], scope: tuple[list[str], list[str], int],
              vocabulary: Vocabulary) -> bool:
     """Whether the word `m` is a filler word no reader took, or a kind of value the query does not use, that tells
-    the lines the searches keep (`scope`: the searches and how many sampled lines they keep) apart, or a filler noun, the kind counted or a word asking for a
+    the lines the answer is of apart (`scope`: the searches, with them the pattern of the value asked, and how many
+    sampled lines these keep), or a filler noun, the kind counted or a word asking for a
     measure that the log writes beside a word searched for ("boot command": "boot  (command 3023)"; "upload with
     pattern": "for upload with pattern: ..."). The sample holds messages only, while a search keeps any line whose
     text holds its word (a component "boot_cmd"), so a word the sampled lines all write may still tell them apart."""
-    (draft, query), (searches, kept) = read, scope
+    (draft, query), (searches, within, kept) = read, scope
     loose = (_dropped(q, m) and (bool(searches) or m.group(0).lower() in FILLER_NOUNS)) or \
         _kind_unused(m.group(0), draft, query)
-    if loose and 0 < vocabulary.events.meet([*searches, _whole(m.group(0))]) < kept:
+    if loose and not _qualifies(q.text, m, query, vocabulary) and \
+            0 < vocabulary.events.meet([*within, _whole(m.group(0))]) < kept:
         return True  # with no search, only a noun may name the event ("when did job last happen"), not "as"
     noun = _dropped(q, m) and m.group(0).lower() in FILLER_NOUNS and _unseen(searches, vocabulary)
     counted = _counted(m.group(0), draft, query) and not _values_written(query, searches, vocabulary)
@@ -152,17 +166,28 @@ def _dropped(q: Question, m: re.Match[str]) -> bool:
     return m.group(0).lower() in FILLER and not any(q.used[m.start():m.end()])
 
 
+def _qualifies(text: str, m: re.Match[str], query: Query, vocabulary: Vocabulary) -> bool:
+    """Whether the word `m` names a neighbour rather than lines: it follows a word of the log's name ("the spark
+    job": the run the log is of) or stands before a value the query searches or holds ("instance d96a117b-...":
+    its kind)."""
+    before = re.findall(r"[\w.:/-]+", text[:m.start()])
+    after = re.findall(r"[\w.:/-]+", text[m.end():])
+    value = after[0].lower() if after and re.search(r"\d", after[0]) else None  # an id, not a word of a measure
+    held = (bool(after) and _searched(after[0], query)) or value in {n.lower() for n in _names(query.model_dump())}
+    return bool(before and vocabulary.names_log(before[-1])) or held
+
+
 def _kind_unused(word: str, draft: Draft, query: Query) -> bool:
     """Whether `word` names a kind of value ("status", "service", "eventtype") that the query neither counts,
-    ranks, groups by nor keeps a value of ("how many status per pid" ranks pids: "status" is linked to nothing)."""
+    ranks, groups by, filters on nor keeps as a value ("how many status per pid" ranks pids: "status" is linked to
+    nothing; "how many status lines" of dpkg keeps its action "status")."""
     kind = next((k for k, pattern in TARGETS if re.fullmatch(pattern, word, re.I)), None)
-    fields = {getattr(f, "field", None) for f in query.filters}
-    return kind is not None and kind != draft.target and kind not in _keys(query) | fields | _names(
-        query.measure.model_dump())
+    used = {name.lower() for name in _names(query.model_dump(exclude={"unread"}))}
+    return kind is not None and kind != draft.target and not {kind, word.lower()} & (used | _keys(query))
 
 
 def _names(dumped: object) -> set[str]:
-    """The strings of a measure's fields, at any depth (a pivot's rows and columns: "lines by level and pid")."""
+    """The strings of a query's fields, at any depth (a pivot's rows and columns: "lines by level and pid")."""
     if isinstance(dumped, dict):
         return {n for v in dumped.values() for n in _names(v)}
     if isinstance(dumped, list | tuple):
