@@ -296,3 +296,11 @@ def test_the_lexicons_way_stays_where_the_log_writes_no_other_line_with_the_word
     lines = ["Deleting block blk_1 file /data/blk_1", "Deleting block blk_2 file /data/blk_2", "Receiving block blk_3"]
     result = ask("How many block deletions?", frame(lines))
     assert result.verified and result.value == 2, result.answer
+
+
+def test_words_searched_side_by_side_are_one_phrase_however_the_log_joins_them() -> None:
+    """"not responding" is the lines writing the two words together, with a space or a hyphen, not every line
+    writing both words somewhere."""
+    lines = ["tserver status 1 not-responding", "node-2 not responding", "responding again, not idle", "node-3 ok"]
+    result = ask("How many not responding lines?", frame(lines))
+    assert result.verified and result.value == 2, result.answer

@@ -194,13 +194,15 @@ def _narrows(phrase: str, guesses: list[tuple[int, TextFilter]], draft: Draft, v
     if not held:
         return False
     rest = [g for g in draft.grounding.guesses if g not in {rf"\b{re.escape(f.value[2:])}" for _, f in held}]
+    # words all searched are one phrase however the log joins them ("not responding", "not-responding")
+    written = r"\b" + r"[\s-]+".join(map(re.escape, phrase.split())) if len(held) == len(phrase.split()) else None
     now = vocabulary.together(draft.grounding.guesses)[0]
-    found = vocabulary.together([re.escape(phrase), *rest])[0]
+    found = vocabulary.together([written or re.escape(phrase), *rest])[0]
     if not found or (found >= now and not any(vocabulary.in_names(f.value) for _, f in held)):
         return False  # a word searched that names a component ("networkd") keeps lines the phrase does not
     for i, _ in sorted(held, reverse=True):
         del draft.filters[i]
-    draft.filters.append(TextFilter(value=phrase, regex=False, words=f'containing "{phrase}"'))
-    draft.grounding.guesses = [*rest, re.escape(phrase)]
+    draft.filters.append(TextFilter(value=written or phrase, regex=written is not None, words=f'containing "{phrase}"'))
+    draft.grounding.guesses = [*rest, written or re.escape(phrase)]
     draft.grounding.stems = []
     return True
