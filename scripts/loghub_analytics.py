@@ -39,7 +39,6 @@ from loghub_questions import (
     Event,
     Generator,
     Question,
-    Score,
     _entity,
     _named,
     _restates,
@@ -418,25 +417,11 @@ def questions(logs: Path, system: str, per_shape: int, seed: int = 33) -> list[Q
 
 # --- asking and scoring -----------------------------------------------------------------------------------------------
 
-def judge(question: Question, result: Any) -> Score:
-    score = Score()
-    if result.value is not None and question.truth.matches(result.value):
-        score.right = 1
-    elif result.verified and not result.partial:
-        score.wrong_verified = 1
-    elif result.partial or result.refused or result.value is None or result.stop_reason != "stop":
-        score.honest = 1
-    else:
-        score.wrong = 1
-    if not score.right:
-        mark = "✓" if score.wrong_verified else ("partial" if score.honest else "unverified")
-        first = re.sub(r"\s+", " ", result.answer)[:160]
-        score.failures.append(f"[{mark}] {question.system}/{question.shape}: {question.text} -> "
-                              f"{str(result.value)[:100]} (truth {question.truth!r}) | {first}")
-    return score
+def right(question: Question, result: Any) -> bool:
+    return result.value is not None and question.truth.matches(result.value)
 
 
-GENERATOR = Generator(questions, judge, SHAPES, YEAR)
+GENERATOR = Generator(questions, right, SHAPES, YEAR)
 
 
 if __name__ == "__main__":

@@ -476,9 +476,11 @@ def _restates(value: Any, truth: Any) -> bool:
     return bool(short) and long_.startswith(short) and long_[len(short)] in ": "
 
 
-def judge(question: Question, result: Any) -> Score:
+def judge(question: Any, result: Any, right: bool) -> Score:
+    """One answer's score: right, else wrong but verified, honest (partial, refused, no value or stopped short) or
+    wrong; a miss is kept as a line for `--show`."""
     score = Score()
-    if _matches(result.value, question.truth, question.shape):
+    if right:
         score.right = 1
     elif result.verified and not result.partial:
         score.wrong_verified = 1
@@ -488,19 +490,24 @@ def judge(question: Question, result: Any) -> Score:
         score.wrong = 1
     if not score.right:
         mark = "✓" if score.wrong_verified else ("partial" if score.honest else "unverified")
+        first = re.sub(r"\s+", " ", result.answer)[:160]
         score.failures.append(f"[{mark}] {question.system}/{question.shape}: {question.text} -> "
-                              f"{result.value!r} (truth {question.truth!r}) | {result.answer.splitlines()[0][:160]}")
+                              f"{str(result.value)[:100]} (truth {question.truth!r}) | {first}")
     return score
+
+
+def right(question: Question, result: Any) -> bool:
+    return _matches(result.value, question.truth, question.shape)
 
 
 @dataclass(frozen=True)
 class Generator:
     """A generator of questions from the loghub samples: its questions for one system (`questions(logs, system,
-    per_shape)`), how one answer is judged, its shapes in the order they are reported, and the year the run gives
-    logs that write none."""
+    per_shape)`), whether an answer's value is right, its shapes in the order they are reported, and the year the run
+    gives logs that write none."""
 
     questions: Callable[[Path, str, int], list[Any]]
-    judge: Callable[[Any, Any], Score]
+    right: Callable[[Any, Any], bool]
     shapes: tuple[str, ...]
     year: int = 2026
 
@@ -518,7 +525,7 @@ class Generator:
             log = [str(logs / system / f"{system}_2k.log")]
             for question in self.questions(logs, system, per_shape):
                 result = engine.ask(question.text, log, frame=frames.get(log), load_options=frames.options)
-                one = self.judge(question, result)
+                one = judge(question, result, self.right(question, result))
                 scores[(system, question.shape)].add(one)
                 scores[(system, question.shape)].failures += one.failures
         return scores
@@ -577,7 +584,7 @@ def table(rows: dict[str, Score], title: str) -> list[str]:
 
 
 
-GENERATOR = Generator(questions, judge, SHAPES)
+GENERATOR = Generator(questions, right, SHAPES)
 
 
 if __name__ == "__main__":
