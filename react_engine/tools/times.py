@@ -120,11 +120,9 @@ def ordered_values(params: OrderedValuesParams, ctx: ToolContext) -> ToolResult:
     order = line.labels.append(stamps.index[stamps.isna().to_numpy(dtype=bool)])  # untimed rows last
     if params.order == "newest":
         order = line.labels[::-1]
-    picked: dict[Any, Any] = {}
-    for label in order:
-        picked.setdefault(held[label], label)
-        if len(picked) == params.n:
-            break
+    values = held.loc[order]
+    firsts = values[~values.duplicated()].head(params.n)  # each value at its first label in that order
+    picked: dict[Any, Any] = dict(zip(firsts.to_numpy(), firsts.index, strict=True))
     found = [Valued(value=jsonable(v), place=_place(ctx, label, line.stamps.get(label))) for v, label in picked.items()]
     which = "first" if params.order == "oldest" else "last"
     shown = ", ".join(f"{brief(str(v.value), 40)} at {_where(v.place)}" for v in found[:3]) or "none"
