@@ -18,7 +18,7 @@ from react_engine.logs.wordforms import split_words, stem
 from react_engine.question.log_events import alike
 from react_engine.question.measures import Listing
 from react_engine.question.query import Filter, Query, TextFilter
-from react_engine.question.reading.draft import Draft, searched
+from react_engine.question.reading.draft import Draft
 from react_engine.question.reading.event_words import levels
 from react_engine.question.reading.nouns import VALUE_OF, asked_field
 from react_engine.question.reading.question import Question
@@ -61,7 +61,7 @@ def _apart(lower: str, draft: Draft, vocabulary: Vocabulary) -> bool:
     """Whether the log writes `lower` (in any form, or inside a word: "invalid" in invalidSet) on some but not all
     of the sampled lines the searches keep: the answer, which does not search for it, counts lines it does not
     name ("how many blocks were added to the invalid set" is not every line saying "added")."""
-    searches = [searched(f) for f in draft.filters if isinstance(f, TextFilter) and not f.exclude]
+    searches = draft.searches()
     kept = vocabulary.events.meet(searches, levels(draft.filters))
     return 0 < vocabulary.events.meet([*searches, re.escape(stem(lower))], levels(draft.filters)) < kept
 
@@ -70,7 +70,7 @@ def _negation_written(draft: Draft, vocabulary: Vocabulary) -> bool:
     """Whether the sampled lines the searches keep (at their severities) all write a negation, as a negation no
     reader took says ("it said it can't find a child": "Can't find child"; "could not open a channel": "Cannot
     open channel"); else the negation is unread, as the answer would count lines with and without it."""
-    searches = [searched(f) for f in draft.filters if isinstance(f, TextFilter) and not f.exclude]
+    searches = draft.searches()
     kept = vocabulary.events.meet(searches, levels(draft.filters))
     return kept > 0 and vocabulary.events.meet([*searches, _NEGATION], levels(draft.filters)) == kept
 

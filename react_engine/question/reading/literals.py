@@ -71,3 +71,10 @@ def _as_logged(phrase: str, draft: Draft, vocabulary: Vocabulary) -> str:
 def in_sample(phrase: str, vocabulary: Vocabulary) -> bool:
     """Whether a sampled line contains `phrase`."""
     return vocabulary.together([re.escape(phrase)])[0] > 0
+
+
+def note_unwritten(word: str, draft: Draft, vocabulary: Vocabulary) -> None:
+    """Note a searched text with no digit that no sampled line writes ("containing i.e"): its zero is no answer (an
+    id's is)."""
+    if not re.search(r"\d", word) and vocabulary.sampled and not in_sample(word, vocabulary):
+        draft.never.append(word)

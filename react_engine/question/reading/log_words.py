@@ -11,6 +11,7 @@ from react_engine.question.interpretation import Term
 from react_engine.question.query import TextFilter
 from react_engine.question.reading.draft import Draft
 from react_engine.question.reading.event_words import quote_covers
+from react_engine.question.reading.literals import note_unwritten
 from react_engine.question.reading.places import continues_name
 from react_engine.question.reading.question import Question, lead_in, logs_itself
 from react_engine.question.reading.shape import LINE_WORDS
@@ -59,8 +60,7 @@ def _searched(q: Question, m: re.Match[str], word: str, draft: Draft, vocabulary
     if re.search(r"[\d._/:-]", word):
         draft.search(word, False, f'containing "{word}"')
         draft.terms.append(Term(word=word, column="message", value=word))
-        if not re.search(r"\d", word) and vocabulary.sampled and not vocabulary.together([re.escape(word)])[0]:
-            draft.never.append(word)  # "i.e": a word no line writes, whose zero is no answer (an id's is)
+        note_unwritten(word, draft, vocabulary)
     elif vocabulary.stem_rows(word) or vocabulary.token_rows(word):
         _search_form(word, draft, vocabulary)
     elif re.search(r"\b(?:how many|number of|count of)\s+$", q.text[:m.start()], re.I) and \

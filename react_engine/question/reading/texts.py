@@ -10,7 +10,7 @@ from react_engine.lexicon.event_phrases import FREE_TEXT, HTTP_REASONS, METHODS,
 from react_engine.lexicon.severity_terms import SEVERITY_WORDS
 from react_engine.lexicon.stop_words import FILLER
 from react_engine.question.reading.draft import Draft
-from react_engine.question.reading.literals import in_sample
+from react_engine.question.reading.literals import in_sample, note_unwritten
 from react_engine.question.reading.phrases import read_phrases
 from react_engine.question.reading.question import Question, lead_in
 from react_engine.question.reading.severity_words import read_severity
@@ -42,8 +42,7 @@ def read_texts(q: Question, draft: Draft, columns: list[str], uses_severity: boo
             draft.search(rf"\b{literal(word)}\b", True, f'containing the word "{word}"', word.isupper())
         else:
             draft.search(word, False, f'containing "{word}"')
-        if not re.search(r"\d", word) and vocabulary.sampled and not in_sample(word, vocabulary):
-            draft.never.append(word)  # "containing i.e": a text no line writes, whose zero is no answer
+        note_unwritten(word, draft, vocabulary)
     for m in q.take(r"\b(?:for|as)\s+the\s+([A-Za-z_][\w.-]*)\s+(?:user|account)\b"
                     r"|\b(?:for|as)\s+(?:user\s+|account\s+)?([A-Za-z_][\w.-]*)(?!\s+(?:user|account)\b)",
                     accept=lambda m: _names_something(m.group(1) or m.group(2))):

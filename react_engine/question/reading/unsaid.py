@@ -11,7 +11,7 @@ from react_engine.lexicon.event_phrases import NEGATORS
 from react_engine.lexicon.stop_words import NEGATIONS
 from react_engine.logs.wordforms import stem
 from react_engine.question.query import Filter, TextFilter
-from react_engine.question.reading.draft import Draft, searched
+from react_engine.question.reading.draft import Draft
 from react_engine.question.vocabulary import Vocabulary
 
 _NEGATOR = "|".join(re.escape(n).replace(r"\ ", r"\s+") for n in NEGATORS)
@@ -27,7 +27,7 @@ def unsaid(question: str, draft: Draft, vocabulary: Vocabulary) -> list[Filter]:
     if not guessed or not vocabulary.sampled or _NEGATED.search(question):
         return []
     pattern = rf"\b(?:{_NEGATOR})\W+(?:\w+\W+)?(?:{'|'.join(guessed)})"
-    searches = [searched(f) for f in draft.filters if isinstance(f, TextFilter) and not f.exclude]
+    searches = draft.searches()
     if not 0 < vocabulary.events.meet([*searches, pattern]) < vocabulary.events.meet(searches):
         return []  # no line negates the words, or every line does: the log's event is written with its negation
     return [TextFilter(value=pattern, regex=True, exclude=True, words="not after a negation (\"no\", \"cannot\", ...)")]
@@ -38,7 +38,7 @@ def negation_apart(question: str, draft: Draft, vocabulary: Vocabulary) -> list[
     searches keep do not all write it right before the word it negates in the question (they write "Could not
     connect ... Proxy closed the connection"): the answer counts lines that say what the question denies. A negation
     before no word of the question negates nothing there: it is a value the lines write (sshd's method "none")."""
-    searches = [searched(f) for f in draft.filters if isinstance(f, TextFilter) and not f.exclude]
+    searches = draft.searches()
     kept = vocabulary.events.meet(searches) if searches else 0
     for word in (g[2:] for g in draft.grounding.guesses if g[2:].lower() in NEGATIONS and g in searches):
         m = re.search(rf"\b{re.escape(word)}\s+([A-Za-z][\w-]*)", question, re.I)
