@@ -148,3 +148,16 @@ def test_a_cached_load_has_the_templates_of_a_fresh_parse(tmp_path: Path, monkey
         cached_found.templates[i] for i in template_ids(cached, cached_found)]
     assert template_stats(cached, catalog(cached))["count"].tolist() == template_stats(
         fresh, catalog(fresh))["count"].tolist()
+
+
+def test_a_frames_catalog_is_kept_while_it_lives_and_does_not_keep_it_alive() -> None:
+    import gc
+    import weakref
+
+    frame = pd.DataFrame({"message": ["disk 1 failed", "disk 2 failed", "user bob logged in"]})
+    found = catalog(frame)
+    assert catalog(frame) is found and template_ids(frame, found).tolist() == found.rows.tolist()
+    dead = weakref.ref(frame)
+    del frame
+    gc.collect()
+    assert dead() is None  # the catalog held the frame alive (up to 8 of them) before

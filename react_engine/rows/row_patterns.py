@@ -12,13 +12,13 @@ tables combined here).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from react_engine.logs.kept import Kept
 from react_engine.logs.stored import stored_masks
 from react_engine.logs.templates import masked, merge
 from react_engine.rows.rowops import Rows, is_lazy
@@ -65,17 +65,15 @@ def _mask_counts(messages: pd.Series) -> pd.Series:
     return pd.Series(np.bincount(codes[codes >= 0], minlength=len(masks)), index=masks.to_pylist(), dtype="int64")
 
 
-_catalogs: dict[int, tuple[Any, Catalog]] = {}
-_KEPT = 8
+_CATALOGS: Kept[Catalog] = Kept(1)  # each live frame's catalog, forgotten with the frame
 
 
 def catalog(frame: Rows) -> Catalog:
     """The templates of a whole loaded frame, merged once per frame (see `logs.templates.merge`)."""
     if "message" not in frame.columns:
         return Catalog([], {})
-    key = id(frame)
-    if key in _catalogs and _catalogs[key][0] is frame:
-        return _catalogs[key][1]
+    if (kept := _CATALOGS.get((frame,), "catalog")) is not None:
+        return kept
     if is_lazy(frame):
         from react_engine.dask.ops import per_partition, remembered
 
@@ -89,9 +87,7 @@ def catalog(frame: Rows) -> Catalog:
         listed = masks.to_pylist()
         merged = _merged(listed, np.bincount(codes[codes >= 0], minlength=len(listed)).tolist())
         found = Catalog(merged.templates, merged.of_mask, merged.ids(masks, codes))
-    if len(_catalogs) >= _KEPT:
-        _catalogs.clear()
-    _catalogs[key] = (frame, found)
+    _CATALOGS.put((frame,), "catalog", found)
     return found
 
 
@@ -104,8 +100,7 @@ def template_ids(rows: pd.DataFrame, found: Catalog) -> np.ndarray:
     """The template of each of `rows` (pandas), -1 where it has none."""
     if "message" not in rows.columns:
         return np.full(len(rows), -1, np.int64)
-    remembered = _catalogs.get(id(rows))
-    if found.rows is not None and remembered is not None and remembered[0] is rows and remembered[1] is found:
+    if found.rows is not None and _CATALOGS.get((rows,), "catalog") is found:
         return found.rows
     return found.ids(*_masks(rows["message"]))
 
