@@ -122,8 +122,9 @@ def preceding(params: PrecedingParams, ctx: ToolContext) -> ToolResult:
     occurrences, hits = len(hits), hits[: MAX_OCCURRENCES if params.each else 1]
     column, before = _nearby(frame, hits)
     found = catalog(ctx.frame)
-    everywhere = pd.Series(template_ids(frame, found)).value_counts()
-    near = pd.Series(template_ids(frame.iloc[before], found), index=frame.index[before])
+    ids = template_ids(frame, found)
+    everywhere = pd.Series(ids).value_counts()
+    near = pd.Series(ids[before], index=frame.index[before])
     counts = near[near >= 0].value_counts().head(PRECEDING_PATTERNS)  # a line of no template (-1) has no pattern
     first_of = near.groupby(near.to_numpy()).apply(lambda s: s.index[0]) if len(near) else pd.Series(dtype="int64")
     examples = entry_text(frame.loc[[first_of[t] for t in counts.index]])

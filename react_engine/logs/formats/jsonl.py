@@ -31,6 +31,7 @@ KEYS: dict[str, tuple[str, ...]] = {
 STATUS_KEYS = ("status", "status_code", "statusCode", "response.status", "response.status_code", "http.status_code",
                "http.response.status_code", "EdgeResponseStatus")
 """Keys that hold an HTTP response's status, by their usual names (nested objects one level down are dotted)."""
+_STATUS_SET = frozenset(STATUS_KEYS)
 MAX_EXTRAS = 20
 EXTRA_MIN_SHARE = 0.1
 _RESERVED = set(CANONICAL_COLUMNS) | {RAW_COLUMN, "ts", "level"}
@@ -115,7 +116,8 @@ def _float(number: int | float) -> float:
 def _read(lines: pa.Array) -> tuple[Columns, pa.Array]:
     objects = _objects(lines)
     columns, matched = object_columns(objects)
-    key = next((k for k in STATUS_KEYS if any(o and k in o for o in objects)), None)
+    present = set().union(*(o.keys() & _STATUS_SET for o in objects if o))  # one pass, not one per key
+    key = next((k for k in STATUS_KEYS if k in present), None)
     if key is not None:
         columns["_status"] = pa.array([_text(o.get(key)) if o else None for o in objects], pa.large_string())
         status_rule(columns, "_status")
