@@ -11,12 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from react_engine.logs.timestamps import DATE_ASSUMED, TIMESTAMP_TYPE
-from react_engine.logs.years import _roll_days, _shifted, _year_shifts, roll
+from react_engine.logs.years import _moves, _roll_days, _runs, _year_shifts, roll
 
 
 def _first_roll(stamps: pa.Array, assumed: np.ndarray, *, year: int | None,
                 reference: datetime | None) -> tuple[pa.Array, int | bool | None]:
-    """`roll` as first written: the times copied, rolled and rebuilt whether or not any moved."""
+    """`roll` as first written: the times copied, rolled and rebuilt whether or not any moved, each row's calendar
+    worked out on its own."""
     valid = np.asarray(stamps.is_valid().to_numpy(zero_copy_only=False), bool)
     yearless = (assumed > 0) & valid
     if not yearless.any():
@@ -28,8 +29,9 @@ def _first_roll(stamps: pa.Array, assumed: np.ndarray, *, year: int | None,
     if len(dateless):
         ns[dateless] = _roll_days(ns[dateless])
     at = ns if whole else ns[rows]
-    shifts = _year_shifts(at, fixed=year is not None, reference=reference)
-    moved = _shifted(at, shifts) if shifts.any() else at
+    starts, lengths = _runs(at)
+    shifts = np.repeat(_year_shifts(at, starts, fixed=year is not None, reference=reference), lengths)
+    moved = at + _moves(at, shifts) if shifts.any() else at
     if whole:
         ns = moved
     else:

@@ -34,42 +34,35 @@ def default_year(year: int | None, reference: datetime | None) -> int:
     return (ref if ref.tzinfo else ref.replace(tzinfo=UTC)).year
 
 
-def _runs(ns: np.ndarray, *more: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The first row of each run of rows on one day (with one value of each of `more`), and each run's length: a
-    date's calendar is then worked out once per run, not per row (a file's lines keep a day for many lines)."""
+def _runs(ns: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The first row of each run of rows on one day, and each run's length: a date's calendar is then worked out
+    once per run, not per row (a file's lines keep a day for many lines)."""
     days = np.floor_divide(ns, _DAY_NS)  # as numpy's cast to days, which floors
-    change = days[1:] != days[:-1]
-    del days
-    for values in more:
-        change |= values[1:] != values[:-1]
-    starts = np.concatenate([[0], np.flatnonzero(change) + 1])
+    starts = np.concatenate([[0], np.flatnonzero(days[1:] != days[:-1]) + 1])
     return starts, np.diff(np.append(starts, len(ns)))
 
 
-def _shifted(ns: np.ndarray, years: np.ndarray) -> np.ndarray:
-    """`ns` (nanoseconds since 1970) moved by whole calendar `years`, the day and time of day kept."""
-    starts, lengths = _runs(ns, years)
-    days = ns[starts].astype("datetime64[ns]").astype("datetime64[D]")
+def _moves(ns: np.ndarray, years: np.ndarray) -> np.ndarray:
+    """The nanoseconds that move each of `ns` (since 1970) by whole calendar `years`, the day and time of day kept."""
+    days = ns.astype("datetime64[ns]").astype("datetime64[D]")
     month_start = days.astype("datetime64[M]")
     year = days.astype("datetime64[Y]").astype(np.int64) + 1970
     month = month_start.astype(np.int64) % 12 + 1
     day = (days - month_start.astype("datetime64[D]")).astype(np.int64) + 1
-    moved = np.repeat((days_from_civil(year + years[starts], month, day) - days.astype(np.int64)) * _DAY_NS, lengths)
-    moved += ns
-    return moved
+    return (days_from_civil(year + years, month, day) - days.astype(np.int64)) * _DAY_NS
 
 
-def _year_shifts(ns: np.ndarray, *, fixed: bool, reference: datetime | None) -> np.ndarray:
-    """Per yearless date (in line order), the years to add to the default year."""
-    starts, lengths = _runs(ns)
+def _year_shifts(ns: np.ndarray, starts: np.ndarray, *, fixed: bool, reference: datetime | None) -> np.ndarray:
+    """Per run of yearless dates on one day (in line order, first rows `starts`), the years to add to the default
+    year."""
     months = ns[starts].astype("datetime64[ns]").astype("datetime64[M]").astype(np.int64)
-    jumps = np.repeat(np.concatenate([[0], np.cumsum(np.diff(months) <= -ROLLBACK_MONTHS)]), lengths)
+    jumps = np.concatenate([[0], np.cumsum(np.diff(months) <= -ROLLBACK_MONTHS)])
     if fixed:
         return jumps
     jumps -= jumps[-1]
     ref = reference or datetime.now(UTC)
     ref = ref if ref.tzinfo else ref.replace(tzinfo=UTC)
-    if _shifted(ns[-1:], jumps[-1:])[0] > int(ref.timestamp() * 1e9) + _SLACK_NS:
+    if ns[-1] + _moves(ns[-1:], jumps[-1:])[0] > int(ref.timestamp() * 1e9) + _SLACK_NS:
         jumps -= 1
     return jumps
 
@@ -99,9 +92,14 @@ def roll(stamps: pa.Array, assumed: np.ndarray, *, year: int | None,
         ns = np.array(ns, np.int64)
         ns[dateless] = _roll_days(ns[dateless])
     at = ns if whole else ns[rows]
-    shifts = _year_shifts(at, fixed=year is not None, reference=reference)
-    moved = _shifted(at, shifts) if shifts.any() else at
-    del shifts
+    starts, lengths = _runs(at)
+    shifts = _year_shifts(at, starts, fixed=year is not None, reference=reference)
+    if shifts.any():
+        moved = np.repeat(_moves(at[starts], shifts), lengths)
+        moved += at
+    else:
+        moved = at
+    del shifts, starts, lengths
     first, last = (int(moved[i].astype("datetime64[ns]").astype("datetime64[Y]").astype(np.int64)) + 1970
                    for i in (moved.argmin(), moved.argmax()))
     assumed_year = first if first == last else True
