@@ -236,45 +236,34 @@ def _counted_noun(measure: Histogram) -> str:
 
 
 def _peaks(pairs: list[tuple[Any, int]], where: str, measure: Histogram) -> tuple[str, Any]:
-    """The busiest (or quietest) bucket, or the `n` of them, and those tied with the last."""
-    which = "quietest" if measure.order == "asc" else "busiest"
+    """The busiest (or quietest) bucket, or the `n` of them, and those tied with the last; by lines, or by distinct
+    values ("the hour with the most distinct IPs"), where the value of one bucket asked names only those tied."""
     unit = BUCKET_WORDS.get(measure.interval, f"{measure.interval} bucket")
-    if measure.distinct is not None:  # "the hour with the most distinct IPs"
-        return _distinct_peaks(pairs, where, measure, unit)
-    if measure.order == "asc":
+    asc = measure.order == "asc"
+    if measure.distinct is None and asc:
         pairs, where = _with_lines(pairs, where, unit)
-    ranked = sorted(pairs, key=lambda p: p[1], reverse=measure.order != "asc")  # the tool's order, whichever
+    ranked = sorted(pairs, key=lambda p: p[1], reverse=not asc)  # the tool's order, whichever
     n = min(measure.n, len(ranked))
     kept, cut = _with_ties(ranked, n)
+    if measure.distinct is None:  # the value of one bucket also holds the next four ranked
+        which = "quietest" if asc else "busiest"
+        one, many, amount, more = f"{which} {unit}{where}", f"{which} {unit}s{where}", counted(cut, "lines"), 4
+    else:
+        most = f"{'fewest' if asc else 'most'} {_counted_noun(measure)}"
+        one, many, amount, more = f"{unit} with the {most}{where}", f"{unit}s with the {most}{where}", f"{cut:,}", 0
     if measure.n == 1:
-        return _peak(ranked, kept, f"{which} {unit}{where}", cut)
+        return _peak(ranked[:len(kept) + more], kept, one, amount)
     shown = ", ".join(f"{t} ({c:,})" for t, c in kept[:n])
-    return f"The {n} {which} {unit}s{where}: {shown}{_tied([str(t) for t, _ in kept[n:]], cut)}.", [
-        list(p) for p in kept]
+    return f"The {n} {many}: {shown}{_tied([str(t) for t, _ in kept[n:]], cut)}.", [list(p) for p in kept]
 
 
-def _distinct_peaks(pairs: list[tuple[Any, int]], where: str, measure: Histogram, unit: str) -> tuple[str, Any]:
-    """The bucket with the most (fewest) distinct values, or the `n` of them, and those tied with the last."""
-    noun, most = _counted_noun(measure), "fewest" if measure.order == "asc" else "most"
-    ranked = sorted(pairs, key=lambda p: p[1], reverse=measure.order != "asc")
-    n = min(measure.n, len(ranked))
-    kept, cut = _with_ties(ranked, n)
-    if len(kept) > 1 and measure.n == 1:
-        return f"Tied as the {unit} with the {most} {noun}{where}, with {cut:,} each: " \
-               f"{', '.join(str(t) for t, _ in kept)}.", [list(p) for p in kept]
-    if measure.n == 1:
-        return f"The {unit} with the {most} {noun}{where} starts at {kept[0][0]}, with {cut:,}.", [list(kept[0])]
-    shown = ", ".join(f"{t} ({c:,})" for t, c in kept[:n])
-    return f"The {n} {unit}s with the {most} {noun}{where}: {shown}{_tied([str(t) for t, _ in kept[n:]], cut)}.", [
-        list(p) for p in kept]
-
-
-def _peak(ranked: list[tuple[Any, int]], kept: list[tuple[Any, int]], what: str, cut: int) -> tuple[str, Any]:
-    """The one busiest (or quietest) bucket, `what` it is, or those tied as it; the value: the first ranked."""
+def _peak(ranked: list[tuple[Any, int]], kept: list[tuple[Any, int]], what: str, amount: str) -> tuple[str, Any]:
+    """The one busiest (or quietest) bucket, `what` it is, with `amount`, or those `kept` tied as it; the value: the
+    first `ranked`."""
+    value = [list(p) for p in ranked]
     if len(kept) > 1:
-        return f"Tied as the {what}, with {counted(cut, 'lines')} each: {', '.join(str(t) for t, _ in kept)}.", [
-            list(p) for p in ranked[:len(kept) + 4]]
-    return f"The {what} starts at {kept[0][0]}, with {counted(cut, 'lines')}.", [list(p) for p in ranked[:5]]
+        return f"Tied as the {what}, with {amount} each: {', '.join(str(t) for t, _ in kept)}.", value
+    return f"The {what} starts at {kept[0][0]}, with {amount}.", value
 
 
 def _with_ties(ranked: list[tuple[Any, int]], n: int) -> tuple[list[tuple[Any, int]], int]:
