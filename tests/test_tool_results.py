@@ -7,6 +7,8 @@ import typing
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from pydantic import BaseModel
 
 from react_engine.tools import REGISTRY
@@ -75,3 +77,12 @@ def test_a_value_no_result_of_the_tool_has_reads_as_none() -> None:
     assert read_result("get_log_count", {"rows": 3}) is None
     assert read_result("share", {"percent": 5, "rows": 1, "of": 20, "extra": 1}) is None
     assert read_result("no_such_tool", 3) is None
+
+
+@given(st.lists(st.sampled_from(["host", "bucket", "mean", "p95", "percent", "total", "x"]), min_size=1, max_size=6,
+                unique=True), st.sampled_from(["mean", "percent", "count"]))
+def test_a_tables_measure_column_is_where_its_name_is_else_the_first(columns: list[str], name: str) -> None:
+    rows = [list(range(len(columns)))]
+    for table in (Grouped(columns=columns, rows=rows, groups=1), Pivot(columns=columns, rows=rows, unit="")):
+        at = table.column(name)
+        assert table.columns[at] == name if name in columns else at == 0

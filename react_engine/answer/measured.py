@@ -4,17 +4,18 @@ every number in it is one a tool returned, with its unit and the rows it covers.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeGuard
 
 from react_engine.contract.planner import HistoryItem
 from react_engine.lexicon.measure_units import SIZE_SCALES
 from react_engine.question.measures import BUCKET_WORDS, Comparison, Measure, Pivot, Rate, Share, Statistic
 from react_engine.tools import figures
 from react_engine.tools.registry import ToolValue
-from react_engine.tools.results import Scalar, Table
+from react_engine.tools.results import Scalar
 from react_engine.tools.statistics import left_words
 
 Row = list[Scalar]
+Tabled = figures.Grouped | figures.Pivot  # the tables a measure by group is answered with
 _SHOWN = 5  # groups a statistic's answer names (the table lists them all)
 
 
@@ -62,7 +63,7 @@ def _spread(measure: Statistic, history: list[HistoryItem], where: str) -> tuple
     """The lowest and the highest value, from the minimum and the maximum `field_stats` computed last."""
     found = {h.params.get("func"): h.result for h in history if isinstance(h.result, figures.Statistic)}
     low, high = found.get("min"), found.get("max")
-    if not isinstance(low, figures.Statistic) or not isinstance(high, figures.Statistic):
+    if low is None or high is None:
         return None
     field = measure.field or "value"
     return (f"The {field} runs from {_amount(low.value, low.unit)} to {_amount(high.value, high.unit)} over "
@@ -97,7 +98,7 @@ def _rate(measure: Rate, rate: figures.Rate, where: str) -> str:
             f"{rate.end}: {rate.counted:,} {measure.noun} in all{at}.")
 
 
-def _table_answer(measure: Measure, table: figures.Grouped | figures.Pivot, params: dict[str, Any], where: str,
+def _table_answer(measure: Measure, table: Tabled, params: dict[str, Any], where: str,
                   first: int | None) -> tuple[str, Any]:
     """A grouped statistic's groups (the `first` of them when a ranking asks for them), or a two-way table's."""
     func = str(params.get("func", "mean"))
@@ -108,7 +109,7 @@ def _table_answer(measure: Measure, table: figures.Grouped | figures.Pivot, para
     return _by_group(measure, table, func, where), grouped
 
 
-def _see_table(measure: Measure, table: figures.Grouped | figures.Pivot, where: str) -> tuple[str, Any]:
+def _see_table(measure: Measure, table: Tabled, where: str) -> tuple[str, Any]:
     """A two-way table's answer: the table below, what it leaves out, and every cell as the value."""
     cells = _cells(table)
     left = table.left_out if isinstance(table, figures.Pivot) and table.left_out else {}
@@ -118,28 +119,28 @@ def _see_table(measure: Measure, table: figures.Grouped | figures.Pivot, where: 
     return f"{measure.asked().capitalize()}{where}: see the table below{only}.", cells
 
 
-def _complete(table: Table) -> bool:
+def _complete(table: Tabled) -> TypeGuard[figures.Pivot]:
     """The table leaves values out, so its value states every cell (or, None, that there are too many)."""
     return isinstance(table, figures.Pivot) and table.left_out is not None
 
 
-def _cells(table: figures.Grouped | figures.Pivot) -> dict[str, Any] | None:
+def _cells(table: Tabled) -> dict[str, Any] | None:
     """A two-way table (its last column the rows' totals) as {row value: {column value: cell}}, empty cells left
     out, every cell of it when the table shown leaves values out (None when there are too many to state); None for
     a table of another shape."""
     columns = table.columns
     if len(columns) < 3 or columns[-1] != "total":
         return None
-    if isinstance(table, figures.Pivot) and _complete(table):
+    if _complete(table):
         return table.cells
     return {str(row[0]): {str(c): cell for c, cell in zip(columns[1:-1], row[1:-1]) if cell is not None}
             for row in table.rows}
 
 
-def _grouped(table: Table, func: str) -> dict[str, Any] | None:
+def _grouped(table: Tabled, func: str) -> dict[str, Any] | None:
     """A statistic by one key or bucket as {group: value}, by a key and a bucket as {key: {bucket: value}}; None
     for a table of another shape."""
-    at = table.columns.index(func) if func in table.columns else 0
+    at = table.column(func)
     if at == 1:
         return {str(row[0]): row[1] for row in table.rows}
     if at == 2:
@@ -150,23 +151,19 @@ def _grouped(table: Table, func: str) -> dict[str, Any] | None:
     return None
 
 
-def _groups(table: Table) -> int:
+def _groups(table: Tabled) -> int:
     """How many groups the table is of (it lists MAX_GROUPS of them at most)."""
     return table.groups if isinstance(table, figures.Grouped) else len(table.rows)
 
 
-def _amount_of(table: Table, number: Any) -> str:
-    return _amount(number, table.unit if isinstance(table, (figures.Grouped, figures.Pivot)) else None)
-
-
-def _by_group(measure: Measure, table: Table, func: str, where: str) -> str:
+def _by_group(measure: Measure, table: Tabled, func: str, where: str) -> str:
     """The statistic of the first groups the table lists, with how many there are."""
-    at = table.columns.index(func)
-    shown = _first_groups(table, at, lambda row: _amount_of(table, row[at]))
+    at = table.column(func)
+    shown = _first_groups(table, at, lambda row: _amount(row[at], table.unit))
     return f"{measure.asked().capitalize()}{where}, by {_group_names(table, at, 'time')}: {shown}."
 
 
-def _first_groups(table: Table, at: int, said: Callable[[Row], str]) -> str:
+def _first_groups(table: Tabled, at: int, said: Callable[[Row], str]) -> str:
     """The first groups a table lists, each named by its keys (the columns before `at`) and its numbers as `said`
     words them, and how many groups there are when it lists more."""
     shown = "; ".join(f"{_key(row, at)}: {said(row)}" for row in table.rows[:_SHOWN])
@@ -174,7 +171,7 @@ def _first_groups(table: Table, at: int, said: Callable[[Row], str]) -> str:
     return shown + (f" (the table lists all {groups:,} groups)" if groups > _SHOWN else "")
 
 
-def _group_names(table: Table, at: int, bucket: str) -> str:
+def _group_names(table: Tabled, at: int, bucket: str) -> str:
     """What a table's groups are of ("component and hour"): its key columns, the time bucket and level in words."""
     return " and ".join({"bucket": bucket, "level_raw": "level"}.get(c, c) for c in table.columns[:at])
 
@@ -186,7 +183,7 @@ def _bucket(params: dict[str, Any]) -> str:
 
 def _shares(table: figures.Grouped, where: str, bucket: str) -> str:
     """The share of the lines in each of the first groups, with both counts, and how many groups there are."""
-    at = table.columns.index("percent")
+    at = table.column("percent")
     shown = _first_groups(table, at, lambda row: f"{row[at]:g}% ({row[at + 1]:,} of {row[at + 2]:,})")
     return f"The share of the lines{where} in each {_group_names(table, at, bucket)}: {shown}."
 
@@ -201,18 +198,18 @@ def _said(columns: list[str], row: Row, at: int, bucket: str) -> str:
                                                                                             strict=True))
 
 
-def _leading(measure: Measure, table: Table, func: str, where: str, first: int, low: bool,
+def _leading(measure: Measure, table: Tabled, func: str, where: str, first: int, low: bool,
              bucket: str) -> tuple[str, Any]:
     """The group (or the `first` groups) with the highest or, `low`, the lowest statistic: its name and value,
     the groups tied with it named too; the value is the group, or {group: statistic} of the first ones."""
-    columns, rows, at = table.columns, table.rows, table.columns.index(func)
+    columns, rows, at = table.columns, table.rows, table.column(func)
     extreme = f"the {'lowest' if low else 'highest'} {measure.asked().removeprefix('the ')}{where}"
     groups = f" (of {_groups(table):,} groups)"
     if first > 1:
-        listed = "; ".join(f"{_said(columns, r, at, bucket)}: {_amount_of(table, r[at])}" for r in rows[:first])
+        listed = "; ".join(f"{_said(columns, r, at, bucket)}: {_amount(r[at], table.unit)}" for r in rows[:first])
         return f"The {len(rows[:first])} with {extreme}: {listed}{groups}.", {_key(r, at): r[at] for r in rows[:first]}
     best = [row for row in rows if row[at] == rows[0][at]]
-    return f"{_named(columns, best, at, bucket)} {extreme}: {_amount_of(table, rows[0][at])}{groups}.", \
+    return f"{_named(columns, best, at, bucket)} {extreme}: {_amount(rows[0][at], table.unit)}{groups}.", \
         _key(best[0], at) if len(best) == 1 else [_key(r, at) for r in best]
 
 

@@ -78,10 +78,6 @@ class Grouped(Table):
     unit: str | None = optional()
     percentile: float | None = optional()
 
-    def column(self, name: str) -> int:
-        """Where the column `name` is (the measure's), or 0 when the table has none so named."""
-        return self.columns.index(name) if name in self.columns else 0
-
 
 class Pivot(Table):
     """A statistic by two keys: the most frequent values of the first down, of the second across, each row's

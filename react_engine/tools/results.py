@@ -97,6 +97,10 @@ class Table(Result):
     columns: list[str]
     rows: list[list[Scalar]]
 
+    def column(self, name: str) -> int:
+        """Where the column `name` is (a measure's), or 0 when the table has none so named."""
+        return self.columns.index(name) if name in self.columns else 0
+
 
 class DistinctRanking(Result):
     """`top_values` with `distinct`: values of `field` with how many distinct values of `distinct` their rows hold,
