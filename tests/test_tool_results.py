@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import BaseModel
 
+from react_engine.contract.planner import HistoryItem, latest
 from react_engine.tools import REGISTRY
 from react_engine.tools.figures import Compared, Grouped, Pivot, Rate, ShareOf, Statistic
 from react_engine.tools.registry import ToolValue, read_result
@@ -86,3 +87,15 @@ def test_a_tables_measure_column_is_where_its_name_is_else_the_first(columns: li
     for table in (Grouped(columns=columns, rows=rows, groups=1), Pivot(columns=columns, rows=rows, unit="")):
         at = table.column(name)
         assert table.columns[at] == name if name in columns else at == 0
+
+
+@given(st.lists(st.sampled_from([Counted, Ranking, None]), max_size=8))
+def test_the_latest_result_of_a_kind_is_that_of_the_last_step_computing_one(kinds: list[type[Counted] | type[Ranking] | None]) -> None:
+    made = {Counted: lambda i: Counted(i), Ranking: lambda i: Ranking([[str(i), i]]), None: lambda i: None}
+    history = [HistoryItem(iteration=i, action="step", ok=kind is not None, result=made[kind](i))
+               for i, kind in enumerate(kinds)]
+    for kind in (Counted, Ranking):
+        at = [i for i, k in enumerate(kinds) if k is kind]
+        found = latest(history, kind)
+        assert (found is None) if not at else (found is not None and found[0] is history[at[-1]]
+                                               and found[1] == made[kind](at[-1]))

@@ -3,13 +3,12 @@ what the tools computed. The answer shows what the tools found and never claims 
 
 from __future__ import annotations
 
-from typing import Any, TypeVar, assert_never
+from typing import Any, assert_never
 
-from react_engine.contract.planner import HistoryItem
+from react_engine.contract.planner import HistoryItem, latest
 from react_engine.question.measures import Patterns, Preceding, Timeline, Unusual
 from react_engine.tools import investigated as found
 
-_T = TypeVar("_T")
 _SHOWN = 5
 _STEPS = 10  # the lines of a timeline the answer lists (the table lists the rest)
 
@@ -34,13 +33,14 @@ def _new(value: found.Patterns | None, where: str) -> tuple[str, Any]:
 
 
 def _unusual(measure: Unusual, history: list[HistoryItem], where: str) -> tuple[str, Any]:
-    rare = _last(history, found.Patterns)
+    patterns = latest(history, found.Patterns)
+    rare = patterns[1] if patterns is not None else None
     if measure.since is not None:
         return _new(rare, where)
-    times = next((h.result for h in history if isinstance(h.result, found.UnusualTimes)), None)
-    far = times.rows if times is not None else []
+    times = latest(history, found.UnusualTimes)
+    far = times[1].rows if times is not None else []
     text = f"Unusual times{where}: " + (", ".join(f"{r[0]} ({r[1]:,} lines)" for r in far[:_SHOWN]) or "none")
-    text += f" ({times.method})." if times is not None else "."
+    text += f" ({times[1].method})." if times is not None else "."
     return text + _rarest(rare), len(far)
 
 
@@ -73,23 +73,20 @@ def _preceding(value: found.Preceded | None) -> tuple[str, Any]:
             "This is context, not a diagnosis."), [[r[3], r[0]] for r in rows[:_SHOWN]]
 
 
-def _last(history: list[HistoryItem], kind: type[_T]) -> _T | None:
-    """The last step's result when it is a `kind`."""
-    result = history[-1].result if history else None
-    return result if isinstance(result, kind) else None
-
-
 def investigation_answer(measure: Patterns | Unusual | Timeline | Preceding, history: list[HistoryItem],
                          where: str) -> tuple[str, Any]:
     """The final sentence and value of an investigation, from the tools' values (`where`: the scope in words)."""
     match measure:
         case Patterns():
-            return _patterns(_last(history, found.Patterns), where)
+            patterns = latest(history, found.Patterns)
+            return _patterns(patterns[1] if patterns is not None else None, where)
         case Unusual():
             return _unusual(measure, history, where)
         case Timeline():
-            return _timeline(_last(history, found.Timeline), measure.value)
+            timeline = latest(history, found.Timeline)
+            return _timeline(timeline[1] if timeline is not None else None, measure.value)
         case Preceding():
-            return _preceding(_last(history, found.Preceded))
+            preceded = latest(history, found.Preceded)
+            return _preceding(preceded[1] if preceded is not None else None)
         case _:
             assert_never(measure)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import PurePath
 from typing import Any
 
-from react_engine.contract.planner import HistoryItem
+from react_engine.contract.planner import HistoryItem, latest
 from react_engine.question.measures import Duration, Gaps, Measure, Occurrence, Span
 from react_engine.tools import timed
 from react_engine.tools.clock import spoken
@@ -25,10 +25,10 @@ def time_answer(measure: Measure, history: list[HistoryItem], where: str) -> tup
     last = history[-1].result if history else None
     if isinstance(measure, Duration) and isinstance(last, timed.Durations):
         return _durations(measure, last, where)
-    span = next((h.result for h in history if isinstance(h.result, timed.TimeSpan)), None)
+    span = latest(history, timed.TimeSpan)
     if span is None or not isinstance(last, (timed.TimeSpan, timed.Gaps, timed.Durations)):
         return None
-    return _timed(measure, last, span, where)
+    return _timed(measure, last, span[1], where)
 
 
 def _timed(measure: Measure, last: timed.TimeSpan | timed.Gaps | timed.Durations, span: timed.TimeSpan,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, TypeVar, assert_never
+from typing import Any, assert_never
 
 from react_engine.answer.distinct_words import by_distinct
 from react_engine.answer.findings import investigation_answer
@@ -10,7 +10,7 @@ from react_engine.answer.measured import measure_answer
 from react_engine.answer.quantities import is_quantity
 from react_engine.answer.timing import time_answer
 from react_engine.compile.plan import Plan
-from react_engine.contract.planner import HistoryItem
+from react_engine.contract.planner import HistoryItem, latest
 from react_engine.question.asking import singular
 from react_engine.question.measures import (
     BUCKET_WORDS,
@@ -37,10 +37,8 @@ from react_engine.question.measures import (
     Unusual,
 )
 from react_engine.tools import results, timed
-from react_engine.tools.registry import ToolValue
 
 ALL_LINES = " (all lines)"
-_R = TypeVar("_R", bound=ToolValue)
 
 
 def scope(plan: Plan) -> str:
@@ -79,7 +77,7 @@ def _measured(measure: Measure, asked: Measure, history: list[HistoryItem], wher
         case Statistic() | Rate() | Pivot() | Share() | Comparison() | Occurrence() | Span() | Gaps() | Duration():
             return _asked(asked, history, where, first)
         case Ordered():
-            return _ordered(measure, _latest(history, timed.OrderedValues), where)
+            return _ordered(measure, latest(history, timed.OrderedValues), where)
         case _:
             assert_never(measure)
 
@@ -116,23 +114,23 @@ def _worded(measure: Count | Distinct | Top | Histogram | Listing, history: list
     it; None when no step returned one."""
     match measure:
         case Distinct():
-            return _counted(_latest(history, results.ValuesCounted), "distinct " + measure.key.label, where)
+            return _counted(latest(history, results.ValuesCounted), "distinct " + measure.key.label, where)
         case Listing(key=key) if key is not None:
             return _listed(key.label, history, where)
         case Top(distinct=Key() as distinct):
-            return by_distinct(measure.key, distinct, _latest(history, results.DistinctRanking), where, measure)
+            return by_distinct(measure.key, distinct, latest(history, results.DistinctRanking), where, measure)
         case Top(single=True):
-            return _leaders(measure.key.label, _latest(history, results.Ranking), where, measure.least)
+            return _leaders(measure.key.label, latest(history, results.Ranking), where, measure.least)
         case Top():
             return _ranked(measure.key.label, _pairs(history), where, measure.least)
         case Histogram():
-            found = _latest(history, results.Histogram)
+            found = latest(history, results.Histogram)
             return _histogram(found[1].root if found is not None else [], where, measure)
         case Listing():
-            shown = _latest(history, results.Lines)
+            shown = latest(history, results.Lines)
             return _shown(shown[1].root if shown is not None else [], where, measure.order), None
         case Count():
-            return _counted(_latest(history, results.Counted), "log lines", where)
+            return _counted(latest(history, results.Counted), "log lines", where)
         case _:
             assert_never(measure)
 
@@ -153,18 +151,13 @@ def _ordered(measure: Ordered, found: tuple[HistoryItem, timed.OrderedValues] | 
             values[0].value if measure.n == 1 else [v.value for v in values])
 
 
-def _latest(history: list[HistoryItem], kind: type[_R]) -> tuple[HistoryItem, _R] | None:
-    """The latest step whose result is a `kind`, and that result."""
-    return next(((h, h.result) for h in reversed(history) if isinstance(h.result, kind)), None)
-
-
 def _shown(lines: list[str], where: str, order: str) -> str:
     """The lines `show_logs` showed, the newest first or the first in file or time order."""
     return f"The {'newest' if order == 'newest' else 'first'} matching lines{where}:\n" + "\n".join(lines)
 
 
 def _pairs(history: list[HistoryItem]) -> list[results.Pair]:
-    ranked = _latest(history, results.Ranking)
+    ranked = latest(history, results.Ranking)
     return ranked[1].root if ranked is not None else []
 
 
@@ -177,7 +170,7 @@ def _counted(found: tuple[HistoryItem, results.Counted | results.ValuesCounted] 
 def _listed(label: str, history: list[HistoryItem], where: str) -> tuple[str, Any]:
     """How many distinct values, and those with the most lines."""
     pairs = _pairs(history)
-    found = _latest(history, results.ValuesCounted)
+    found = latest(history, results.ValuesCounted)
     count = found[1].root if found is not None else None
     shown = ", ".join(f"{v} ({c:,})" for v, c in pairs)
     head = f"{counted(count, 'distinct ' + label)}{where}" if count is not None else f"The {label}{where}"

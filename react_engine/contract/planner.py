@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, Protocol, Self, runtime_checkable
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
 
 DEFAULT_MODEL = "qwen3:4b"  # the Ollama model asked when none is named
 Suggestion = tuple[str, dict[str, Any]]  # a suggested next reply: (action, params)
+_R = TypeVar("_R", bound=ToolValue)
 
 
 class HistoryItem(BaseModel):
@@ -35,6 +37,11 @@ class HistoryItem(BaseModel):
         if self.result is None and self.ok and self.kind in ("tool", "repeat"):
             self.result = read_result(self.action, self.value)
         return self
+
+
+def latest(history: Sequence[HistoryItem], kind: type[_R]) -> tuple[HistoryItem, _R] | None:
+    """The latest step whose result is a `kind`, and that result (None when no step computed one)."""
+    return next(((h, h.result) for h in reversed(history) if isinstance(h.result, kind)), None)
 
 
 class EntitySummary(BaseModel):
