@@ -13,7 +13,7 @@ from typing import Any, Literal
 import pandas as pd
 from pydantic import BaseModel, Field
 
-from react_engine.contract.record import ActionStep, RunResult
+from react_engine.contract.record import ActionStep, RunResult, last_value
 from react_engine.errors import ToolError
 from react_engine.rows.ranked import jsonable
 from react_engine.rows.rowops import value_counts
@@ -44,11 +44,6 @@ class ResultTable(BaseModel):
         if self.tied:
             text += f"; {self.tied} more {'ties' if self.tied == 1 else 'tie'} at {self.rows[-1][1]:,}"
         return text
-
-
-def _data_step(result: RunResult) -> ActionStep | None:
-    return next((s for s in reversed(result.steps) if isinstance(s, ActionStep) and s.kind == "tool" and s.ok
-                 and s.value is not None), None)
 
 
 def _ranking_values(rows: pd.DataFrame, field: str) -> pd.Series | None:
@@ -102,7 +97,7 @@ def _shown(step: ActionStep, rows: pd.DataFrame, now: str | None) -> pd.DataFram
 
 def result_table(result: RunResult) -> ResultTable | None:
     """The table behind `result`'s answer, or None when no tool computed anything."""
-    step = _data_step(result)
+    step = last_value(result.steps)
     if step is None:
         return None
     match step.result:

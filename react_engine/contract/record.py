@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, Field, PrivateAttr, TypeAdapter, model_validator
@@ -100,6 +101,12 @@ class StoppedStep(StepBase):
 
 Step = Annotated[ActionStep | FinalStep | InvalidStep | StoppedStep, Field(discriminator="kind")]
 STEP = TypeAdapter(Step)
+
+
+def last_value(steps: Sequence[Step]) -> ActionStep | None:
+    """The last step whose tool computed a value."""
+    return next((s for s in reversed(steps) if isinstance(s, ActionStep) and s.kind == "tool" and s.ok
+                 and s.value is not None), None)
 
 
 class Evidence(BaseModel):

@@ -13,7 +13,7 @@ from react_engine.answer.dating import with_year_note
 from react_engine.answer.grounds import grounds
 from react_engine.answer.hint import REPHRASE
 from react_engine.contract.planner import Planner
-from react_engine.contract.record import Evidence, RunResult, Statistics, Step
+from react_engine.contract.record import Evidence, RunResult, Statistics, Step, last_value
 from react_engine.loop.state import RunState
 from react_engine.loop.stops import Stop
 from react_engine.question import Interpretation
@@ -142,8 +142,3 @@ def unanswered(steps: list[Step], interpretation: Interpretation | None) -> str 
     query = interpretation.query if interpretation else None
     ran = {s.action for s in steps if s.kind == "tool" and s.ok and s.action}
     return query.unanswered(ran) if query is not None else None
-
-
-def last_value(steps: list[Step]) -> Step | None:
-    """The last step whose tool computed a value."""
-    return next((s for s in reversed(steps) if s.kind == "tool" and s.ok and s.value is not None), None)
