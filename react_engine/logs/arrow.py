@@ -7,6 +7,7 @@ import functools
 import mmap
 import os
 import sys
+from typing import Any
 
 import numpy as np
 import pyarrow as pa
@@ -57,13 +58,29 @@ def may_hold(values: pa.Array, byte: int) -> bool:
     buffers = values.buffers()
     if not (pa.types.is_large_string(values.type) or pa.types.is_string(values.type)) or len(buffers) < 3:
         return True
-    data, c = buffers[2], libc()
+    data = buffers[2]
     if data is None or not data.size:
         return False
+    found = holds_byte(data, byte, 0, data.size)
+    return True if found is None else found
+
+
+def holds_byte(buffer: pa.Buffer, byte: int, start: int, size: int) -> bool | None:
+    """Whether the `size` bytes of `buffer` from `start` hold `byte`, by the C library's memchr (no copy, at memory
+    speed); None where there is no memchr."""
+    search = _memchr()
+    return None if search is None else search(buffer.address + start, byte, size) is not None
+
+
+@functools.cache
+def _memchr() -> Any:
+    """The C library's memchr (None where there is none)."""
+    c = libc()
     if c is None:
-        return True
-    c.memchr.restype = ctypes.c_void_p
-    return c.memchr(ctypes.c_void_p(data.address), ctypes.c_int(byte), ctypes.c_size_t(data.size)) is not None
+        return None
+    found = c["memchr"]
+    found.restype, found.argtypes = ctypes.c_void_p, (ctypes.c_void_p, ctypes.c_int, ctypes.c_size_t)
+    return found
 
 
 @functools.cache

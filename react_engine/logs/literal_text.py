@@ -10,17 +10,15 @@ the rows whose head ends in a character the literal's start could end with.
 
 from __future__ import annotations
 
-import ctypes
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from react_engine.logs.arrow import STRING, concat, libc
+from react_engine.logs.arrow import STRING, concat, holds_byte
 from react_engine.logs.mapped import Strings
 from react_engine.logs.text import bool_mask
 
@@ -149,25 +147,12 @@ class _Data:
         self.start, self.size = (0, 0) if empty else (int(offsets[0]), int(offsets[-1] - offsets[0]))
 
     def has(self, byte: int) -> bool:
-        search = _memchr()
         if not self.size:
             return False
-        if search is None:
-            return byte in self.buffer[self.start : self.start + self.size].to_pybytes()
-        return search(self.buffer.address + self.start, byte, self.size) is not None
+        found = holds_byte(self.buffer, byte, self.start, self.size)
+        return byte in self.buffer[self.start : self.start + self.size].to_pybytes() if found is None else found
 
     @functools.cached_property
     def narrow(self) -> bool:
         """Whether every byte is ASCII."""
         return not self.size or int(np.frombuffer(self.buffer, np.uint8, self.size, self.start).max()) < 0x80
-
-
-@functools.cache
-def _memchr() -> Any:
-    """The C library's memchr (None where there is none)."""
-    c = libc()
-    if c is None:
-        return None
-    found = c["memchr"]
-    found.restype, found.argtypes = ctypes.c_void_p, (ctypes.c_void_p, ctypes.c_int, ctypes.c_size_t)
-    return found
