@@ -108,7 +108,7 @@ def _severity_rules(table: pa.Table) -> dict[str, int]:
 
 
 def _file_report(table: pa.Table, info: dict[str, Any]) -> FileReport:
-    stamps = table.column("timestamp")
+    stamps, sample = table.column("timestamp"), _sample(table)
     return FileReport(
         path=info["path"],
         format=info["format"],
@@ -119,34 +119,43 @@ def _file_report(table: pa.Table, info: dict[str, Any]) -> FileReport:
         severity_rules=_severity_rules(table),
         year_assumed=info.get("year_assumed"),
         columns=[c for c in table.column_names if c not in INTERNAL_COLUMNS],
-        fields=_number_fields(table),
-        patterns=_patterns(table),
+        fields=_number_fields(table, sample),
+        patterns=_patterns(sample),
         warnings=info["warnings"],
     )
 
 
-def _number_fields(table: pa.Table) -> list[NumberField]:
-    """The numeric columns, then the fields found in a sample of the messages, each with the rows carrying it."""
+def _sample(table: pa.Table) -> list[str]:
+    """About `SAMPLE_ROWS` messages spread evenly over the table (none missing), which its numeric fields and
+    patterns are found in."""
+    if "message" not in table.column_names:
+        return []
+    messages = table.column("message")
+    taken = messages.take(pa.array(range(0, len(messages), max(1, len(messages) // SAMPLE_ROWS)))).drop_null()
+    return [str(m) for m in taken.to_pylist()]
+
+
+def _number_fields(table: pa.Table, sample: list[str]) -> list[NumberField]:
+    """The numeric columns, then the fields found in the `sample` of the messages, each with the rows carrying
+    it."""
     found = [NumberField(name=name, type="column", unit="", rows=len(column) - column.null_count)
              for name, column in zip(table.column_names, table.columns)
              if name not in ("line", *INTERNAL_COLUMNS) and (pa.types.is_integer(column.type)
                                                              or pa.types.is_floating(column.type))]
-    if "message" not in table.column_names or not table.num_rows:
+    if not sample:
         return found
     messages = table.column("message").to_pandas()
-    sample = messages.iloc[:: max(1, len(messages) // SAMPLE_ROWS)].dropna().astype(str)
     taken = {f.name.lower() for f in found}
     return found + [NumberField(name=f.name, type="message", unit=f.unit, rows=int(read(messages, f).notna().sum()))
                     for f in discover(sample) if f.name.lower() not in taken]
 
 
-def _patterns(table: pa.Table) -> list[PatternReport]:
-    """The patterns of a sample of the messages that have fields, with their fields (see `logs.pattern_fields`)."""
-    if "message" not in table.column_names or not table.num_rows:
+def _patterns(sample: list[str]) -> list[PatternReport]:
+    """The patterns of the `sample` of the messages that have fields, with their fields (see
+    `logs.pattern_fields`)."""
+    if not sample:
         return []
-    messages = table.column("message")
-    sample = messages.take(pa.array(range(0, len(messages), max(1, len(messages) // SAMPLE_ROWS)))).drop_null()
-    found = fielded_patterns([str(m) for m in sample.to_pylist()], PATTERNS_LISTED)
+    found = fielded_patterns(sample, PATTERNS_LISTED)
     return [PatternReport(template=p.template, rows=p.rows, fields=[
         FieldReport(name=f.name, type=f.type, unit=f.unit, examples=list(f.examples)) for f in p.fields])
         for p in found]
