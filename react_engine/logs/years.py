@@ -67,6 +67,25 @@ def _year_shifts(ns: np.ndarray, starts: np.ndarray, *, fixed: bool, reference: 
     return jumps
 
 
+def _moved(ns: np.ndarray, *, fixed: bool, reference: datetime | None) -> np.ndarray:
+    """Yearless dates (in line order) moved by the years their runs of days take (see `_year_shifts`): `ns` itself
+    when none moves."""
+    starts, lengths = _runs(ns)
+    shifts = _year_shifts(ns, starts, fixed=fixed, reference=reference)
+    if not shifts.any():
+        return ns
+    moved = np.repeat(_moves(ns[starts], shifts), lengths)
+    moved += ns
+    return moved
+
+
+def _assumed_year(ns: np.ndarray) -> int | bool:
+    """The year all the dates `ns` fall in, or True when they fall in several."""
+    first, last = (int(ns[i].astype("datetime64[ns]").astype("datetime64[Y]").astype(np.int64)) + 1970
+                   for i in (ns.argmin(), ns.argmax()))
+    return first if first == last else True
+
+
 def _roll_days(ns: np.ndarray) -> np.ndarray:
     """Times written without a date, all on the reference's day, in line order: where the time goes back more than
     `ROLLBACK_HOURS` a new day starts, and the last line stays on the reference's day (the days before it earlier)."""
@@ -92,17 +111,8 @@ def roll(stamps: pa.Array, assumed: np.ndarray, *, year: int | None,
         ns = np.array(ns, np.int64)
         ns[dateless] = _roll_days(ns[dateless])
     at = ns if whole else ns[rows]
-    starts, lengths = _runs(at)
-    shifts = _year_shifts(at, starts, fixed=year is not None, reference=reference)
-    if shifts.any():
-        moved = np.repeat(_moves(at[starts], shifts), lengths)
-        moved += at
-    else:
-        moved = at
-    del shifts, starts, lengths
-    first, last = (int(moved[i].astype("datetime64[ns]").astype("datetime64[Y]").astype(np.int64)) + 1970
-                   for i in (moved.argmin(), moved.argmax()))
-    assumed_year = first if first == last else True
+    moved = _moved(at, fixed=year is not None, reference=reference)
+    assumed_year = _assumed_year(moved)
     if moved is at and not len(dateless):  # no time moved: the times are `stamps`' own, not a copy of them
         return stamps, assumed_year
     if whole:
