@@ -449,11 +449,13 @@ def dpkg_cases(path: Path = DPKG, extra: Callable[[LogData, Questions], None] | 
 
 def build(real: Path) -> tuple[list[dict], list[str]]:
     from operator_check_newuser_second import SECOND, dpkg_second
+    from operator_check_newuser_fourth import FOURTH, FOURTH_SETS
     from operator_check_newuser_third import THIRD, THIRD_SETS
 
     refused: list[str] = []
     cases = (loghub_cases(real, NEWUSER, refused) + dpkg_cases(extra=dpkg_second) + loghub_cases(real, SECOND, refused)
-             + loghub_cases(real, THIRD, refused) + sample_cases(SAMPLES, THIRD_SETS, refused))
+             + loghub_cases(real, THIRD, refused) + sample_cases(SAMPLES, THIRD_SETS, refused)
+             + loghub_cases(real, FOURTH, refused) + sample_cases(SAMPLES, FOURTH_SETS, refused))
     for case in cases:  # absolute paths, so the suite can sit anywhere
         if "logs" in case:
             case["logs"] = [str(real / p[len(REAL_LOGS) + 1:]) if p.startswith(REAL_LOGS) else p for p in case["logs"]]
@@ -507,10 +509,10 @@ def main() -> int:
                   f"{s.value!r} ({s.stop_reason}) {s.answer[:240]!r}")
     table: Counter[tuple[str, str, str]] = Counter()
     for case, _, v in results:
-        batch = next((b for b in ("second", "third") if f"-{b}-" in case["id"]), "first")
+        batch = next((b for b in ("second", "third", "fourth") if f"-{b}-" in case["id"]), "first")
         table[(batch, FAMILIES.get(case["class"], "operator"), v)] += 1
     print(f"{len(results)} questions, {len(refused)} left out")
-    for batch in ("first", "second", "third", "all"):
+    for batch in ("first", "second", "third", "fourth", "all"):
         for family in ("analytics", "investigation", "operator", "all"):
             row = {v: sum(n for (b, f, vv), n in table.items() if vv == v and batch in (b, "all")
                           and family in (f, "all")) for v in ("right", "honest", "wrong-verified", "wrong")}
