@@ -83,6 +83,9 @@ QUIETEST = ("quietest", "fewest", "least")
 GAP_SUPERLATIVES = ("longest", "biggest", "largest", "longer")
 """Words that ask for the longest silences between lines ("the biggest gaps")."""
 
+STRETCH = r"\b(?:" + "|".join(GAP_SUPERLATIVES) + r")\s+(?:time|period|stretch|while)"
+"""The longest time between lines, a regex ("the longest stretch without a WARN": between the WARN lines)."""
+
 DISTINCT_WORDS = ("distinct", "unique", "different")
 """Words that count each value once ("how many distinct ports per user")."""
 

@@ -68,8 +68,12 @@ PHRASE_ENDS = frozenset({
     "who", "whom", "whose", "when", "where", "there", "per", "across", "during", "over", "into", "is", "are", "was", "were", "be",
     "been", "do", "does", "did", "have", "has", "had", "got", "get", "gets", "came", "come", "comes", "show", "shows",
     "showed", "shown", "appear", "appears", "appeared", "logged", "sent", "made", "make", "makes", "send", "sends",
-    "open", "opens", "hold", "holds", "held", "say", "says", "said"})
-"""Words that end a noun phrase: verbs and the words around them (and any word ending in -ed)."""
+    "open", "opens", "hold", "holds", "held", "say", "says", "said", "ran", "run", "runs", "took", "take", "takes",
+    "saw", "see", "sees", "went", "go", "goes", "wrote", "write", "writes", "threw", "throw", "throws", "gave", "give",
+    "gives", "began", "begin", "begins", "kept", "keep", "keeps", "lost", "lose", "loses", "caught", "catch",
+    "catches"})
+"""Words that end a noun phrase: verbs and the words around them (and any word ending in -ed, which irregular past
+tenses such as "ran" or "took" do not)."""
 
 RATE_LEADS = frozenset({"average", "avg", "mean", "median", "max", "maximum", "min", "minimum", "peak", "highest",
                         "lowest", "largest", "number", "count", "amount", "of", "the", "many", "how", "what",

@@ -25,6 +25,7 @@ from react_engine.lexicon.rank_words import (
     SIZE_SUPERLATIVES,
     SPREAD_ENDS,
     STATISTIC_SUPERLATIVES,
+    STRETCH,
 )
 from react_engine.lexicon.severity_terms import LEVEL_WORDS
 from react_engine.lexicon.statistic_words import (
@@ -294,6 +295,9 @@ def _silence(t: AskedText) -> Measure | None:
     if t.take(r"\blongest (?:time|period|stretch|while) (?:with(?:out)?|of) (?:no |any )?(?:log )?(?:lines|logs?|logging|"
               r"entries|messages|output)\b|\blongest (?:time|period|stretch|while) (?:that )?(?:the )?(?:log )?"
               r"(?:went|was|stayed|fell) (?:quiet|silent)\b"):
+        return Gaps()
+    if t.take(STRETCH + r"\s+(?:without|with no)\s+(?:an?\s+|any\s+)?(?=\w)"):
+        # "the longest stretch without a WARN": the gaps between the WARN lines
         return Gaps()
     if t.take(r"\b(?:" + "|".join(GAP_SUPERLATIVES) + r"|max(?:imum)?)\s+" + _GAP + r"(?:\s+(?:any\s+)?(?:two|consecutive|"
               r"successive|adjacent)\b)?"):  # "largest interval between two 'check pass' lines"

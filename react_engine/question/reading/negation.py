@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from react_engine.lexicon.entity_words import CORE_COLUMNS, TARGETS
 from react_engine.lexicon.event_phrases import METHODS
+from react_engine.lexicon.rank_words import STRETCH
 from react_engine.lexicon.severity_terms import SEVERITY_WORDS
 from react_engine.question.query import FieldFilter, Filter, TextFilter
 from react_engine.question.reading.question import Question
@@ -57,8 +58,8 @@ def find(q: Question, columns: list[str]) -> Negation | None:
     (None when there is none). A one-word scope after "non-" ("non-INFO lines")."""
     masked = _QUOTED.sub(lambda m: "x" * len(m.group()), q.text)
     for m in _CUE.finditer(masked):
-        if any(q.used[m.start():m.end()]):
-            continue
+        if any(q.used[m.start():m.end()]) or re.search(STRETCH + r"\s+$", masked[:m.start()], re.I):
+            continue  # "the longest stretch without a WARN" asks the gaps between the WARN lines
         start = m.end()
         if m.group().lower().startswith("non-"):
             end = start + len(re.match(r"[\w.-]*", masked[start:]).group())  # type: ignore[union-attr]

@@ -24,7 +24,7 @@ from react_engine.logs.schema import CANONICAL_COLUMNS, INTERNAL_COLUMNS
 from react_engine.question.measures import Statistic
 from react_engine.question.reading.draft import Draft
 from react_engine.question.reading.question import Question, amount
-from react_engine.question.reading.shape import OF_A_FIELD, SEVERAL
+from react_engine.question.reading.shape import OF_A_FIELD, SEVERAL, TERSE_FEWEST
 
 _LOW = "|".join(LOW)
 _HIGH = "|".join(HIGH)
@@ -44,7 +44,7 @@ def read_rank(q: Question, draft: Draft) -> None:
         return
     if draft.target is None or draft.goal not in ("list", "which", "top") or q.has(OF_A_FIELD):
         return
-    if q.has(_LEAST) and q.has(r"^\s*(?:which|what|who)\b|\btop\b|\bbottom\b"):
+    if q.has(_LEAST) and q.has(r"^\s*(?:which|what|who)\b|\btop\b|\bbottom\b|" + TERSE_FEWEST):
         _from_the_fewest(q, draft)
     elif q.has(_HIGH) or q.has(r"\btop\b"):
         draft.rank, draft.limited = "most", True

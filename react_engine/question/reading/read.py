@@ -52,6 +52,9 @@ from react_engine.question.spelling import correct, correct_names
 from react_engine.question.vocabulary import Vocabulary
 
 _OF_LINES = (Occurrence, Span, Gaps, Share)  # measures of the matching lines themselves
+# a statistic's value "in one connection", "in a single request": the value one line holds (a time bucket after
+# these words, "the most errors in one minute", is a rate's, read before)
+_IN_ONE = r"\b(?:in|for|of)\s+(?:one|a single|any one|any single|any)\s+[A-Za-z][\w-]*\b"
 _WHY = r"^\s*(?:why|how come)\b|\bexplain\b|\broot[- ]cause\b|\bwhat (?:caused|happened)\b"
 # words asking for a cause, which no tool computes: an investigation read from them shows context, partially
 # ("why were there warnings" asks what there was, and is answered by their kinds)
@@ -207,6 +210,10 @@ def _of_the_lines(q: Question, draft: Draft) -> None:
             q.consume(m.start(), m.end())
             _unsearch(draft, m.group(0))
         draft.goal = "count"
+    if isinstance(draft.asked.measure, Statistic) and draft.target is None:
+        for m in re.finditer(_IN_ONE, q.text, re.I):  # "the largest bytes sent in one connection": in one line
+            if not any(q.used[m.start():m.end()]) or _unsearch(draft, m.group(0)):
+                q.consume(m.start(), m.end())
     if draft.asked.measure is not None and draft.goal in ("", "show", "list") and (
             draft.target is None or isinstance(draft.asked.measure, _OF_LINES)):
         draft.target, draft.goal = None, "count"

@@ -37,10 +37,14 @@ GROUPED = GROUP_BY + r"\s+\w+"
 LINE_WORDS = r"(?:lines?|entries|entry|messages?|events?|records?|rows?|ones|logs?)"  # "unique lines"
 SEVERAL = r"\d+|" + "|".join(w for w, n in NUMBER_WORDS.items() if n > 1)  # "which 5 IPs", not "which one"
 _MOST = r"\b(?:" + "|".join(MOST) + r")\b"
+# a question that opens on a superlative of the fewest lines, a ranking from the fewest: "rarest level?", "the least
+# common users" (not "least errors?", which names no values to rank)
+TERSE_FEWEST = r"^\W*(?:the\s+)?(?:(?:least|fewest)\s+(?:" + "|".join(POPULAR) + r")|rarest)\b"
 _BREAK = r"\bbreak(?:down| down)\b"
 _BREAKDOWN = _BREAK + "|" + GROUPED
 # the words that ask for a ranking whatever follows them ("by" ranks only the kind it names)
-_RANKING = r"\bmost (?:" + "|".join(MOST_POPULAR) + r")\b|\bfrequent\b|\bnoisiest\b|\bbusiest\b|" + _BREAK
+_RANKING = (r"\bmost (?:" + "|".join(MOST_POPULAR) + r")\b|\bfrequent\b|\bnoisiest\b|\bbusiest\b|" + _BREAK
+            + "|" + TERSE_FEWEST)
 # "what is the smallest block size received", "what is the minimum port for admin": the value of a field the kind
 # counted names ("block size"), or of the kind's own numbers, asked by "what is", not which of the kind ranks first
 _WHAT_IS_THE = r"^\s*what(?:'s|\s+is|\s+was)\s+the\s+"
