@@ -448,8 +448,8 @@ def dpkg_cases(path: Path = DPKG, extra: Callable[[LogData, Questions], None] | 
 
 
 def build(real: Path) -> tuple[list[dict], list[str]]:
-    from operator_check_newuser_second import SECOND, dpkg_second
     from operator_check_newuser_fourth import FOURTH, FOURTH_SETS
+    from operator_check_newuser_second import SECOND, dpkg_second
     from operator_check_newuser_third import THIRD, THIRD_SETS
 
     refused: list[str] = []

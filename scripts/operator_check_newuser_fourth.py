@@ -39,29 +39,29 @@ def ranking(a: Ask, slug: str, question: str, content: str, raw: str, n: int = 1
             top(a.log.col("Content").str.extract(content, expand=False).dropna(), n), top(a.log.extract(raw), n)))
 
 
+SEVERITY = {"INFO": "info", "WARN": "warning", "WARNING": "warning", "ERROR": "error", "FATAL": "critical"}
+"""Levels as written, as the severities an answer names them (the project's level spellings read FATAL as critical)."""
+
+
 def per(a: Ask, slug: str, question: str, values: pd.Series, raw: str) -> None:
-    """A breakdown by one key: every value, most frequent first (refused on a tie anywhere in the order)."""
+    """A breakdown by level: every level, as a severity, most frequent first (refused on a tie anywhere)."""
     with a.q.refusing(slug):
-        a.q.ranked(slug, "breakdown", question, both(top(values, values.nunique()),
-                                                     top(a.log.extract(raw), values.nunique())))
+        a.q.ranked(slug, "breakdown", question, both(top(values.map(SEVERITY), values.nunique()),
+                                                     top(a.log.extract(raw).map(SEVERITY), values.nunique())))
 
 
 def new_in_last(a: Ask, slug: str, question: str, span: str) -> None:
-    """What is new in the last `span`: loghub's templates first seen in it, the answer's patterns starting with the
-    largest one's size (refused when a line sits within a second of the span's start, when the log is no longer than
-    the span, so nothing before it tells new from old, or when two new templates tie)."""
+    """What is new in the last `span`: how many of loghub's templates are first seen in it, answered by the message
+    patterns (refused when a line sits within a second of the span's start, or when the log is no longer than the
+    span, so nothing before it tells new from old)."""
     structured = a.readings[0]
     start = structured.times.max() - pd.Timedelta(span)
     if ((structured.times - start).abs() < pd.Timedelta("1s")).any() or structured.times.min() >= start:
         a.q.refused.append(f"{a.q.prefix}-{slug}: a line sits on the span's start, or none is before it")
         return
     first_seen = structured.times.groupby(a.log.col("EventTemplate")).min()
-    sizes = a.log.col("EventTemplate").value_counts()[first_seen[first_seen >= start].index].sort_values(
-        ascending=False)
-    if sizes.empty or (len(sizes) > 1 and sizes.iloc[0] == sizes.iloc[1]):
-        a.q.refused.append(f"{a.q.prefix}-{slug}: no new template, or two tie: {sizes.head(3).to_dict()}")
-        return
-    a.q.patterns(slug, "investigation", question, int(sizes.iloc[0]))
+    a.q.count(slug, "investigation", question, int((first_seen >= start).sum()))
+    a.q.cases[-1]["expect"]["tools"] = ["message_patterns"]
 
 
 def android(a: Ask) -> None:
@@ -165,14 +165,13 @@ def linux(a: Ask) -> None:
     a.versus("fourth-root-guest", "authentication failures for root vs guest",
              ev("root", said("user=root", r"authentication failure;.*user=root")),
              ev("guest", said("user=guest", r"authentication failure;.*user=guest")))
-    new_in_last(a, "fourth-new-hour", "what's new in the last hour?", "1h")
 
 
 def mac(a: Ask) -> None:
     log = a.log
     a.stat("fourth-avg-early-wake", "average earlyWake time in milliseconds?", Field(
         template("earlyWake - complete - took"), r"took (\d+) milliseconds",
-        r"earlyWake - complete - took (\d+) milliseconds"), "mean")
+        r"earlyWake - complete - took (\d+) milliseconds", 0.001), "mean")  # in seconds, as answers give times
     counted(a, "fourth-no-route", "terse", "No network route?", log.grep("No network route"), "No network route")
     a.q.count("fourth-distinct-components", "plain", "how many distinct components are in the mac log?",
               unique(log.col("Component")))
@@ -280,8 +279,13 @@ def app_fourth(t: Truth, q: Questions, logs: Path) -> None:
                                                                            latency[1][payments[1]]), "mean")
     q.count("fourth-distinct-loggers", "plain", "how many different loggers?",
             both(unique(records.logger), unique(s.log.extract(r'"logger":"([^"]+)"'))))
-    s.silence("fourth-gap-warn", "longest stretch without a WARN?", s.rows(records.level == "WARN",
-                                                                            r'"level":"WARN"'))
+    warn = s.rows(records.level == "WARN", r'"level":"WARN"')
+    times, longest = s.readings[0].times, s.readings[0].silence(warn[0])["seconds"]
+    edges = max(times[warn[0]].min() - times.min(), times.max() - times[warn[0]].max()).total_seconds()
+    if edges >= longest:  # a stretch without a WARN may run from the log's start or to its end
+        q.refused.append(f"app-fourth-gap-warn: {edges} s before the first WARN or after the last")
+    else:
+        s.silence("fourth-gap-warn", "longest stretch without a WARN?", warn)
     errors = records.logger[records.level == "ERROR"]
     with q.refusing("fourth-errors-per-logger"):
         q.ranked("fourth-errors-per-logger", "breakdown", "errors per logger", both(
