@@ -19,7 +19,8 @@ Each answer is scored: right, honest (a partial answer or a refusal, never verif
 
 Scores (rules planner; the first batch 108 questions, 8 left out as ambiguous: ties, readings that differ; a second
 batch of 29 in scripts/operator_check_newuser_second.py, 2 left out, written after the first batch's fixes; a third of
-72 over the loghub samples and sample_logs in scripts/operator_check_newuser_third.py, whose scores it states):
+72 over the loghub samples and sample_logs in scripts/operator_check_newuser_third.py, and a fourth of 85 in
+scripts/operator_check_newuser_fourth.py, each stating its own scores):
 
 | run | family | right | honest | wrong but verified | wrong |
 |---|---|---|---|---|---|
