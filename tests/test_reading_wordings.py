@@ -19,7 +19,7 @@ from react_engine.question.reading.readout import Reading
 
 NOW = "2026-11-20T09:00:00+00:00"
 COLUMNS = ["timestamp", "severity", "level_raw", "host", "component", "message"]
-IRREGULAR = ["ran", "runs", "took", "saw", "went", "wrote", "threw", "gave", "began", "kept", "lost", "caught"]
+IRREGULAR = ["ran", "runs", "took", "saw", "went", "wrote", "gave", "began"]
 
 
 @functools.cache

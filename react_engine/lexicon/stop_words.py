@@ -69,11 +69,10 @@ PHRASE_ENDS = frozenset({
     "been", "do", "does", "did", "have", "has", "had", "got", "get", "gets", "came", "come", "comes", "show", "shows",
     "showed", "shown", "appear", "appears", "appeared", "logged", "sent", "made", "make", "makes", "send", "sends",
     "open", "opens", "hold", "holds", "held", "say", "says", "said", "ran", "run", "runs", "took", "take", "takes",
-    "saw", "see", "sees", "went", "go", "goes", "wrote", "write", "writes", "threw", "throw", "throws", "gave", "give",
-    "gives", "began", "begin", "begins", "kept", "keep", "keeps", "lost", "lose", "loses", "caught", "catch",
-    "catches"})
+    "saw", "went", "wrote", "gave", "began"})
 """Words that end a noun phrase: verbs and the words around them (and any word ending in -ed, which irregular past
-tenses such as "ran" or "took" do not)."""
+tenses such as "ran" or "took" do not; not those a log writes as its own words: "Connection lost", "caught end of
+stream exception", "Write failed")."""
 
 RATE_LEADS = frozenset({"average", "avg", "mean", "median", "max", "maximum", "min", "minimum", "peak", "highest",
                         "lowest", "largest", "number", "count", "amount", "of", "the", "many", "how", "what",
