@@ -174,7 +174,7 @@ def proxifier(a: Ask) -> None:
            r" close, (\d+) bytes(?: \([^)]*\))? sent,"), "median")
     with a.q.refusing("third-top-proxy"):
         a.q.ranked("third-top-proxy", "ranking", "which proxy did most connections go through?",
-                   top(log.extract(r"open through proxy ([^:\s]+):"), 2))
+                   top(log.extract(r"open through proxy ([^:\s]+):")))
     counted(a, "third-resolve", "terse", "could not resolve errors?", log.grep("Could not resolve"), "Could not resolve")
 
 
@@ -193,7 +193,7 @@ def thunderbird(a: Ask) -> None:
     log = a.log
     with a.q.refusing("third-top-ntp"):
         a.q.ranked("third-top-ntp", "ranking", "which server did ntpd synchronize to most often?",
-                   top(log.extract(r"synchronized to (\S+?),"), 2))
+                   top(log.extract(r"synchronized to (\S+?),")))
     counted(a, "third-topology", "terse", "no topology change lines?", log.grep("No topology change"),
             "No topology change")
     a.span("third-no-leases-span", "how long did the no free leases messages go on?",

@@ -168,6 +168,33 @@ def test_the_address_that_did_what_the_question_says_is_the_one_written_before_i
     assert result.value == servers.index[0] and result.verified, result.answer
 
 
+NTP = frame([f"synchronized to 10.0.0.{n}, stratum 2" for n in (5, 6, 5, 7, 5, 6)] + ["kernel time sync enabled"],
+            host=["bn1", "bn2", "bn3", "bn1", "bn2", "bn3", "bn1"], component=["ntpd"] * 7)
+
+
+def test_a_preposition_left_at_the_end_ranks_the_value_written_after_it() -> None:
+    """"which server did ntpd synchronize to": the address after "synchronized to", not the host writing the line."""
+    result = ask("which server did ntpd synchronize to most often?", NTP)
+    servers = NTP.message.str.extract(r"synchronized to ([\d.]+),")[0].value_counts()
+    assert result.value == servers.index[0] and result.verified, result.answer
+
+
+def test_a_preposition_left_at_the_end_that_no_line_writes_after_its_verb_is_unread() -> None:
+    f = frame([f"app.exe - host{n}.com:443 open through proxy p{n % 2}.net:5070 HTTPS" for n in range(6)])
+    result = ask("which proxy did most lines go through?", f)
+    assert result.partial and not result.verified and "go through" in result.answer, result.answer
+
+
+def test_values_read_from_the_messages_are_no_writers_of_the_lines() -> None:
+    """"which user wrote the most lines": a user named in some messages did not write the lines."""
+    f = frame(["error in user parameter list", "Starting server for user 501", "Thermal pressure state: 1"] * 3,
+              host=["mac1", "mac2", "mac1"] * 3)
+    result = ask("which user wrote the most lines?", f)
+    assert result.partial and not result.verified and "wrote" in result.answer, result.answer
+    hosts = ask("which host wrote the most lines?", f)
+    assert hosts.value == f.host.value_counts().index[0] and hosts.verified, hosts.answer
+
+
 def test_client_addresses_are_the_ones_after_client() -> None:
     f = frame(["Established session 0x1 for client /10.0.0.7:4001 via 10.9.9.9",
                "Established session 0x2 for client /10.0.0.8:4002 via 10.9.9.9",

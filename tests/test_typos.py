@@ -16,6 +16,25 @@ def test_a_misspelt_level_is_read_as_the_level_the_rows_write() -> None:
     assert [(c.written, c.read_as) for c in result.interpretation.corrections] == [("verbos", "verbose")]
 
 
+BGL = frame(["Link has been severed", "ciod: failed to read message prefix", "Link has been severed", "idoproxy up"] * 4,
+            level_raw=["INFO", "SEVERE", "INFO", "SEVERE"] * 4, severity=["info", "critical", "info", "critical"] * 4)
+
+
+def test_a_level_cut_short_is_the_level_not_the_words_sharing_its_stem() -> None:
+    result = ask("how many sever lines?", BGL)
+    assert result.value == int((BGL["level_raw"] == "SEVERE").sum()) and result.verified
+    assert result.interpretation is not None
+    assert [(c.written, c.read_as) for c in result.interpretation.corrections] == [("sever", "SEVERE")]
+
+
+def test_a_word_the_rows_write_before_lines_is_no_level() -> None:
+    f = frame(["sever the link", "link up", "Link has been severed"] * 3, level_raw=["SEVERE", "INFO", "INFO"] * 3,
+              severity=["critical", "info", "info"] * 3)
+    result = ask("how many sever lines?", f)
+    assert result.interpretation is not None and not result.interpretation.corrections
+    assert result.value == int(f["message"].str.contains(r"\bsever", case=False).sum())
+
+
 def test_a_reason_phrase_and_a_code_in_brackets_are_one_status() -> None:
     f = frame(['"GET /a HTTP/1.1" 401', '"GET /b HTTP/1.1" 200', '"GET /c HTTP/1.1" 403'] * 4,
               status=[401, 200, 403] * 4)

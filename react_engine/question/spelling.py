@@ -37,7 +37,7 @@ def correct(text: str, known: Collection[str], candidates: Sequence[str], quoted
         best = _corrected(word.lower(), candidates)
         if best is not None:
             found.append((m, best))
-    return _replaced(text, found)
+    return replaced(text, found)
 
 
 def _corrected(word: str, candidates: Sequence[str]) -> str | None:
@@ -51,7 +51,7 @@ def _inside(at: int, spans: list[tuple[int, int]]) -> bool:
     return any(a <= at < b for a, b in spans)
 
 
-def _replaced(text: str, found: list[tuple[re.Match[str], str]]) -> tuple[str, list[Correction]]:
+def replaced(text: str, found: list[tuple[re.Match[str], str]]) -> tuple[str, list[Correction]]:
     """`text` with the span of each match replaced by its correction, and the corrections."""
     out, pos = [], 0
     for m, best in found:
@@ -91,7 +91,7 @@ def correct_names(text: str, vocabulary: Vocabulary, known: Collection[str]) -> 
             continue
         if (best := _closest_name(name, vocabulary.names())) is not None:
             found.append((m, best))
-    return _replaced(text, found)
+    return replaced(text, found)
 
 
 def _kept_name(name: str, vocabulary: Vocabulary, known: Collection[str]) -> bool:

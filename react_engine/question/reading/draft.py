@@ -77,6 +77,8 @@ class Draft:
     excluded: list[Exclusion] = field(default_factory=list)  # values left out ("other than INFO")
     role: str | None = None  # source, destination or client: which address or port of a line is meant
     deed: str | None = None  # what the addresses counted did, as the log writes it after them ("served")
+    wrote: str | None = None  # the verb asking the values ranked as the writers of the lines ("which user wrote")
+    stranded: tuple[str, str] | None = None  # the verb and preposition ending "which ... V P?" ("synchronize", "to")
     asked: Asked = field(default_factory=Asked)  # what the asking words ask beyond counting, ranking, listing
     unread: list[str] = field(default_factory=list)  # words linked to nothing: asking words nothing read, and more
     never: list[str] = field(default_factory=list)  # words searched as written that no sampled line holds

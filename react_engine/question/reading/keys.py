@@ -8,22 +8,39 @@ from react_engine.lexicon.event_phrases import REQUEST_METHOD
 from react_engine.question.measures import Key
 from react_engine.question.reading.draft import Draft
 from react_engine.question.reading.nouns import Subject
-from react_engine.question.reading.roles import VALUES, done_by, marked, several_ips
+from react_engine.question.reading.roles import VALUES, done_by, done_to, marked, several_ips
 from react_engine.question.vocabulary import Vocabulary
 
 
 def key_of(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> Key | None:
     """The values the question counts or ranks (None with the problem set when the rows hold none)."""
     subject = draft.subject
-    found = _subject_key(subject, draft, vocabulary) if subject else _entity_key(draft, columns, vocabulary)
+    found = _after_verb(draft, vocabulary) or (
+        _subject_key(subject, draft, vocabulary) if subject else _entity_key(draft, columns, vocabulary))
     if found is None:
         return None
     kind, label, pattern = found
+    if draft.wrote and kind not in columns:  # values read from the messages, which no line names as its writer
+        draft.unread.append(draft.wrote)
     if kind not in columns and kind not in ENTITY_TYPES and pattern is None and kind != "http_status":
         draft.problem = f"these logs have no {label}"
         return None
     return Key(name=kind, label=label, pattern=pattern,
                extract=pattern is None and kind in ENTITY_TYPES and draft.goal in ("unique", "list"))
+
+
+def _after_verb(draft: Draft, vocabulary: Vocabulary) -> tuple[str, str, str | None] | None:
+    """The values written after the verb and preposition a question ends with ("which server did ntpd synchronize
+    to": `synchronized to 10.100.20.250`), when most matching lines write them; else None, and when a preposition
+    is left at the end its words are unread (the values ranked are not shown to be what they relate to)."""
+    if draft.stranded is None or (name := draft.subject.name if draft.subject else draft.target) is None:
+        return None
+    verb, preposition = draft.stranded
+    label = draft.subject.label if draft.subject else LABELS.get(name, name)
+    if (pattern := done_to(verb, preposition, draft.searches(), vocabulary)) is None:
+        draft.unread.append(f"{verb} {preposition}")
+        return None
+    return f"{name}_{preposition}", f"{label} {verb} {preposition}", pattern
 
 
 def _subject_key(subject: Subject, draft: Draft, vocabulary: Vocabulary) -> tuple[str, str, str | None] | None:

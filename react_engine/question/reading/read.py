@@ -41,8 +41,9 @@ from react_engine.question.reading.rank import (
 )
 from react_engine.question.reading.rate_words import as_rate
 from react_engine.question.reading.readout import Reading
-from react_engine.question.reading.roles import deed, role
+from react_engine.question.reading.roles import deed, role, stranded, writer
 from react_engine.question.reading.sessions import between_events, paired
+from react_engine.question.reading.severity_words import cut_levels
 from react_engine.question.reading.shape import GROUPED, read_goal, read_target
 from react_engine.question.reading.sides import with_sides
 from react_engine.question.reading.texts import read_texts
@@ -83,6 +84,7 @@ def read_question(question: str, columns: list[str], now: str | None, vocabulary
     read_rank(q, draft)
     draft.role = role(q)
     draft.deed = deed(q) if draft.role is None else None
+    draft.stranded, draft.wrote = stranded(q), writer(q)
     claim_columns(q, draft.excluded, columns)
     _asking(q, draft)
     if investigation is not None:  # the context is shown, a cause is not: the answer is partial, never verified
@@ -142,7 +144,8 @@ def _corrected(question: str, columns: list[str], vocabulary: Vocabulary) -> tup
     named = frozenset(w for c in columns for w in (c.lower(), c.lower() + "s"))  # "states": a column's name
     text, renamed = correct_names(question, vocabulary, known_words)
     text, corrections = correct(text, known_words | named | TIME_WORDS, candidates)
-    return re.sub(NAMED_LOGINS, r"\1 \3 for \2", text, flags=re.I), renamed + corrections
+    text, cut = cut_levels(text, vocabulary, lexicon_words()[0])
+    return re.sub(NAMED_LOGINS, r"\1 \3 for \2", text, flags=re.I), renamed + corrections + cut
 
 
 def _read_names(q: Question, draft: Draft, columns: list[str], now: str | None, uses_severity: bool,

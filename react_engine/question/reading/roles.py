@@ -9,6 +9,7 @@ import re
 from react_engine.lexicon.entity_words import ROLE_MARKS, ROLE_WORDS
 from react_engine.question import Vocabulary
 from react_engine.question.reading.question import Question
+from react_engine.question.vocabulary import stem
 
 # how a question names a role: before the address or port ("source addresses", "destination port", "client
 # IPs"), as the thing itself ("sources", "clients") or by what it did ("which IP address sent ...")
@@ -18,6 +19,16 @@ _ROLE = re.compile(r"\b(source|src|destination|dest|dst|client)s?\s+(?:ip(?:v4)?
 # "which IP served the most blocks": the address written before what it did
 _DEED = re.compile(r"\b(?:which|what)\s+(?:ip(?:v[46])?s?|ip\s+address(?:es)?|address(?:es)?|hosts?|nodes?|servers?)\s+"
                    r"(?:that\s+|which\s+)?([a-z]{3,}ed)\b", re.I)
+# "which server did ntpd synchronize to (most often)?": a preposition left at the end, after its verb; the value asked
+# is the one the lines write after them
+_STRANDED = re.compile(r"^\s*(?:which|what)\b.*\b([a-z]{2,})\s+(to|through|via|from|into|onto|with|at|on|for|by)"
+                       r"(?:\s+(?:the\s+)?(?:most|more)(?:\s+(?:often|frequently|of\s+the\s+time))?)?\s*[?.!]*\s*$",
+                       re.I)
+# "which user wrote the most lines": the values ranked are asked as the writers of the lines
+_WRITER = re.compile(r"^\s*(?:which|what|who)\b[^?]*?\b(wrote|writes?|logged|logs|emitted|emits|printed|prints|produced"
+                     r"|produces|generated|generates)\s+(?:the\s+)?(?:most|fewest|least|more|fewer)\s+(?:log\s+)?"
+                     r"(?:lines?|messages?|entries|records?)\b", re.I)
+_WRITTEN_VALUE = r"([^\s,;()\[\]]*\w)"  # a value as lines write it after a word: up to a space, a comma, a bracket
 VALUES = {"ip": r"(\d{1,3}(?:\.\d{1,3}){3})", "port": r"(\d{1,5})\b"}
 _COVERS = 0.5  # a mark must be on at least this share of the kept lines
 _HEADERS = ("thread", "component")  # names written on a line besides its message
@@ -33,6 +44,26 @@ def deed(q: Question) -> str | None:
     """The verb the question says the addresses it ranks did ("which IP served the most blocks"), if any."""
     m = _DEED.search(q.text)
     return m.group(1).lower() if m else None
+
+
+def stranded(q: Question) -> tuple[str, str] | None:
+    """The verb and the preposition a "which ... V P?" question leaves at its end ("synchronize", "to"), if any."""
+    m = _STRANDED.search(q.text)
+    return (m.group(1).lower(), m.group(2).lower()) if m else None
+
+
+def writer(q: Question) -> str | None:
+    """The verb a question asks the values it ranks as the writers of the lines with ("wrote"), if any."""
+    m = _WRITER.search(q.text)
+    return m.group(1).lower() if m else None
+
+
+def done_to(verb: str, preposition: str, searches: list[str], vocabulary: Vocabulary) -> str | None:
+    """An extraction pattern for the value the sampled lines matching `searches` write right after `verb` (in any
+    form) and `preposition` ("synchronized to 10.100.20.250"), on most of them, or None."""
+    kept = vocabulary.together(searches)[0] if searches else vocabulary.sampled
+    pattern = rf"\b{re.escape(stem(verb))}\w*[ \t]+{re.escape(preposition)}[ \t]+{_WRITTEN_VALUE}"
+    return "(?i)" + pattern if kept and vocabulary.together([*searches, pattern])[0] >= _COVERS * kept else None
 
 
 def done_by(verb: str, searches: list[str], vocabulary: Vocabulary) -> str | None:

@@ -4,18 +4,39 @@ levels, else a search for the words."""
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
-from react_engine.lexicon.severity_terms import AT_LEAST, SEVERITY_WORDS, STEMS
+from react_engine.lexicon.severity_terms import AT_LEAST, LEVEL_WORDS, SEVERITY_WORDS, STEMS
 from react_engine.logs.severity import RANK, from_pri, normalize
+from react_engine.question.interpretation import Correction
 from react_engine.question.query import LevelFilter
 from react_engine.question.reading.draft import Draft
 from react_engine.question.reading.question import Question
+from react_engine.question.reading.shape import LINE_WORDS
+from react_engine.question.spelling import replaced
 from react_engine.question.vocabulary import Vocabulary
 
 # quoted text or an upper-case name right before a severity word: the word may name those lines
 _NAME_BEFORE = r"[\"'”`]\s*$|\b[A-Z][A-Z0-9_]{4,}\s*$"
 
 Hit = tuple[int, int, str]  # where a severity word starts and ends, and its level
+# a word of 4 letters or more right before a noun of lines ("sever lines"): an adjective, maybe a level cut short
+_BEFORE_LINES = re.compile(r"(?<![\w.'/@:-])([A-Za-z]{4,})(?=\s+" + LINE_WORDS + r"\b)", re.I)
+
+
+def cut_levels(text: str, vocabulary: Vocabulary, known: Collection[str]) -> tuple[str, list[Correction]]:
+    """`text` with a word before a noun of lines that starts a level the rows write, and that the rows never write
+    as a word of its own, read as that level ("sever lines" is `SEVERE`, though "severed" shares its stem); severity
+    words and the rules' lexicon (`known`, lower case) are kept."""
+    levels = [w for w in vocabulary.values.get("level_raw", {}) if w.isalpha()]
+    found = []
+    for m in _BEFORE_LINES.finditer(text):
+        word = m.group(1).lower()
+        cut = [w for w in levels if w.lower().startswith(word) and w.lower() != word]
+        if len(cut) == 1 and word not in known and not re.fullmatch(LEVEL_WORDS, word) and \
+                not vocabulary.tokens.get(word):
+            found.append((m, cut[0]))
+    return replaced(text, found)
 
 
 def read_severity(q: Question, draft: Draft, uses_severity: bool, vocabulary: Vocabulary) -> None:
