@@ -5,12 +5,14 @@ counted, as a share, as a statistic and ranked; a threshold no field can take is
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from real_logs import real_log
 
 from react_engine.loop.engine import Engine
 from react_engine.planners.rules import RulesPlanner
@@ -119,3 +121,15 @@ def test_a_thresholds_words_ask_for_no_comparison_and_name_no_shares_base(questi
     reading = read_question(question, COLUMNS, None, VOCABULARY, True)
     assert reading.query is not None and type(reading.query.measure) is measure
     assert not isinstance(reading.query.measure, Share) or not reading.query.measure.base
+
+
+@pytest.mark.parametrize(("words", "op", "limit_mb"), [("over 90000 MB", "gt", 90000), ("under 90 GB", "lt", 90 * 1024),
+                                                      ("at least 95746 MB", "ge", 95746)])
+def test_a_field_the_messages_carry_named_before_a_threshold_with_a_unit_is_that_field(
+        words: str, op: str, limit_mb: float) -> None:
+    """"where free is over 90000 MB": the `free: 95746.00 MB` OpenStack writes, not any field in bytes."""
+    log = real_log("OpenStack")
+    result = Engine(RulesPlanner()).ask(f"how many lines where free is {words}?", [str(log)])
+    free = pd.Series([float(m) for m in re.findall(r"\bfree: ([\d.]+) MB", log.read_text())])
+    compared = {"gt": free > limit_mb, "lt": free < limit_mb, "ge": free >= limit_mb}[op]
+    assert result.value == int(compared.sum()) and result.verified, result.answer

@@ -154,7 +154,7 @@ def _read_names(q: Question, draft: Draft, columns: list[str], now: str | None, 
     levels, in that order); returns the filters of its quoted text and written addresses, and the words an event
     of the log may explain."""
     texts = Draft()
-    read_thresholds(q, draft, columns)  # first: "1.5 KB", "over 500 ms" are no names, times or texts
+    read_thresholds(q, draft, columns, vocabulary)  # first: "1.5 KB", "over 500 ms" are no names, times or texts
     read_field_values(q, texts, columns, vocabulary)  # "in src 10.250.14.224": the value of that field, not anywhere
     read_literals(q, texts, vocabulary)  # first: an interface or IP must not be read as a host name
     literals = list(texts.filters)

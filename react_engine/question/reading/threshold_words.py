@@ -15,9 +15,11 @@ import re
 from react_engine.lexicon.measure_units import SIZE_UNITS, TIME_UNITS
 from react_engine.lexicon.number_words import NUMBER_WORDS
 from react_engine.lexicon.stop_words import FILLER
+from react_engine.logs.fields import unit_of
 from react_engine.question.query import THRESHOLD_OPS, FieldFilter
 from react_engine.question.reading.draft import Draft
 from react_engine.question.reading.question import Question
+from react_engine.question.vocabulary import Vocabulary
 
 _OPS = (  # (op, words): an op's longer phrases first, and >= and <= before > and <
     ("ge", r"at\s+least|no\s+(?:less|fewer|shorter|faster|smaller|lower)\s+than|not\s+(?:less|under)\s+than|>=|=>|≥"),
@@ -44,9 +46,10 @@ _TIMED = re.compile(r"\b(?:t[oa]ok|take|takes|taking|last(?:ed|ing|s)?|ran|runni
                     r"|shorter|quicker)\b", re.I)
 _SIZED = re.compile(r"\b(?:bigger|larger|smaller|heavier|lighter)\b", re.I)
 _LINK = r"(?:\s+(?:is|was|are|were|of|with|at|took|takes|taking|lasted|lasting|t[oa]ok))*\s*"
+_BEFORE = re.compile(r"(?<![\w.:])([A-Za-z_][\w.]*)" + _LINK + r"$")  # the word before a threshold's comparison
 
 
-def read_thresholds(q: Question, draft: Draft, columns: list[str]) -> None:
+def read_thresholds(q: Question, draft: Draft, columns: list[str], vocabulary: Vocabulary) -> None:
     """Every threshold of the question, as a field filter; the words it was written with are consumed."""
     named = [re.escape(c) for c in columns if c.lower().endswith(_SUFFIXES)]  # latency_ms, not user
     field = r"(?:(?P<field>" + "|".join([*named, _NAMED]) + r")" + _LINK + r")?"
@@ -56,7 +59,7 @@ def read_thresholds(q: Question, draft: Draft, columns: list[str]) -> None:
     after = rf"(?<![\w.]){field}{verb}{_VALUE}\s+or\s+(?:(?P<ge_after>{_AFTER['ge']})|(?P<le_after>{_AFTER['le']}))\b"
     for pattern in (after, before):
         for m in q.take(pattern, re.I, accept=_threshold):
-            _keep(draft, m)
+            _keep(draft, m, _named_before(q, m, vocabulary))
             draft.thresholds.append(m.span())
 
 
@@ -89,13 +92,28 @@ def _field(m: re.Match[str]) -> str:
     return "duration"
 
 
-def _keep(draft: Draft, m: re.Match[str]) -> None:
+def _named_before(q: Question, m: re.Match[str], vocabulary: Vocabulary) -> tuple[str, str] | None:
+    """The field and words of a threshold that names no field of its own when the word before it names a number
+    the messages carry in a unit of the threshold's kind ("free is over 90000 MB": `free: 95746.00 MB`), its word
+    then consumed; else None (the unit names the field)."""
+    before = _BEFORE.search(q.text[:m.start()]) if m["unit"] and not m["field"] else None
+    if before is None or any(q.used[before.start(1):before.end(1)]) or not vocabulary.sampled:
+        return None
+    name, unit = before.group(1).lower(), unit_of(m["unit"])
+    field = next((f.name for f in vocabulary.fields if f.name.lower() == name and f.unit == unit), None)
+    if field is None:
+        return None
+    q.consume(before.start(1), before.end(1))
+    return field, f"{before.group(1)} {m.group(0).strip()}"
+
+
+def _keep(draft: Draft, m: re.Match[str], named: tuple[str, str] | None) -> None:
     number = m["num"].replace(",", "")
     number = str(NUMBER_WORDS[number.lower()]) if number.lower() in NUMBER_WORDS else number
     value = f"{number} {m['unit']}" if m["unit"] else number
-    words = m.group(0).strip()
-    lead = "with " if m["field"] else "that " if m["verb"] else ""
-    draft.keep(_field(m), value, lead + words, op=_op(m))
+    words = named[1] if named else m.group(0).strip()
+    lead = "with " if m["field"] or named else "that " if m["verb"] else ""
+    draft.keep(named[0] if named else _field(m), value, lead + words, op=_op(m))
 
 
 def unknown_units(text: str, draft: Draft) -> None:
