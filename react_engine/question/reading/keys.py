@@ -40,7 +40,7 @@ def _after_verb(draft: Draft, vocabulary: Vocabulary) -> tuple[str, str, str | N
     if (pattern := done_to(verb, preposition, draft.searches(), vocabulary)) is None:
         draft.unread.append(f"{verb} {preposition}")
         return None
-    return f"{name}_{preposition}", f"{label} {verb} {preposition}", pattern
+    return f"{name}_{preposition}", label, pattern
 
 
 def _subject_key(subject: Subject, draft: Draft, vocabulary: Vocabulary) -> tuple[str, str, str | None] | None:

@@ -28,7 +28,9 @@ _STRANDED = re.compile(r"^\s*(?:which|what)\b.*\b([a-z]{2,})\s+(to|through|via|f
 _WRITER = re.compile(r"^\s*(?:which|what|who)\b[^?]*?\b(wrote|writes?|logged|logs|emitted|emits|printed|prints|produced"
                      r"|produces|generated|generates)\s+(?:the\s+)?(?:most|fewest|least|more|fewer)\s+(?:log\s+)?"
                      r"(?:lines?|messages?|entries|records?)\b", re.I)
-_WRITTEN_VALUE = r"([^\s,;()\[\]]*\w)"  # a value as lines write it after a word: up to a space, a comma, a bracket
+# a value as lines write it after a verb and a preposition, maybe after a noun naming it ("through proxy p.net:80"):
+# a name holding a digit or a dot, up to a space, a comma or a bracket
+_WRITTEN_VALUE = r"(?:[A-Za-z]+[ \t]+)?([^\s,;()\[\]]*[\d.][^\s,;()\[\]]*\w)"
 VALUES = {"ip": r"(\d{1,3}(?:\.\d{1,3}){3})", "port": r"(\d{1,5})\b"}
 _COVERS = 0.5  # a mark must be on at least this share of the kept lines
 _HEADERS = ("thread", "component")  # names written on a line besides its message
@@ -60,7 +62,8 @@ def writer(q: Question) -> str | None:
 
 def done_to(verb: str, preposition: str, searches: list[str], vocabulary: Vocabulary) -> str | None:
     """An extraction pattern for the value the sampled lines matching `searches` write right after `verb` (in any
-    form) and `preposition` ("synchronized to 10.100.20.250"), on most of them, or None."""
+    form) and `preposition` ("synchronized to 10.100.20.250", "open through proxy p.net:80"), on most of them, or
+    None."""
     kept = vocabulary.together(searches)[0] if searches else vocabulary.sampled
     pattern = rf"\b{re.escape(stem(verb))}\w*[ \t]+{re.escape(preposition)}[ \t]+{_WRITTEN_VALUE}"
     return "(?i)" + pattern if kept and vocabulary.together([*searches, pattern])[0] >= _COVERS * kept else None
