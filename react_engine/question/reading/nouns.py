@@ -35,11 +35,12 @@ _WORDS = re.compile(_LEAD + r"(?=((?:[A-Za-z][\w-]*\s+){0,3}[A-Za-z][\w-]*))", r
 _VALUE = r"([^\s,;()\[\]]*?\d(?:[^\s,;()\[\]]*\w)?)"
 
 
-# a value of any letters written in a `key=value` or `key:value` pair (`mask=ffffffff`, `progress = NULL`,
-# `reqpath:n/a`): the pair marks it a value, where a word after a name and a space may be any word
+# a value of any letters written in a `key=value` or `key: value` pair (`mask=ffffffff`, `progress = NULL`,
+# `reqpath:n/a`, `Name: OneStats`): the pair marks it a value, where a word after a name and a space may be any word
 _WORD_VALUE = r"([^\s,;()\[\]{}<>=:'\"]+)"
-# an IPv4 address written with its port (`src: /10.250.19.102:54106`): the address is the value, the port another
-_ADDRESS = r"(\d{1,3}(?:\.\d{1,3}){3}):\d+(?:$|[^\w.:])"
+# an IPv4 address written with its port (`src: /10.250.19.102:54106`): the address is the value, the port another;
+# not the head of a longer value (`hdfs://10.10.34.11:9000/pjhe/test`: that value is the whole path)
+_ADDRESS = r"(\d{1,3}(?:\.\d{1,3}){3}):\d+(?:$|[^\w.:/])"
 _PORT_OF = r"\d{1,3}(?:\.\d{1,3}){3}:(\d+)(?:$|[^\w.:])"  # the port of an address written with it: "dest port"
 
 
@@ -234,12 +235,14 @@ def _in_messages(words: list[str], vocabulary: Vocabulary, strict: bool = False,
     keys = [" ".join(nouns), *([] if whole else [nouns[-1]]), " ".join(w.lower() for w in words)]
     for key in list(dict.fromkeys(keys)):
         written = r"\s+".join(re.escape(k) for k in key.split())
-        # `src: /10.0.0.1:50010`, `hdfs://host/x`: the value after a key's colon has no slash, a path after a space
+        # `src: /10.0.0.1:50010`: an address after a key's colon has no slash, a path after a space; `hdfs://host/x`:
+        # nor has a value right after a key's colon, but `file: /var/lib/x` is a path
         after = rf"(?i)\b{written}(?:[ \t]*[=:#][ \t]*/{{0,2}}|[\[(]|[ \t]+)"
         address = after + "/{0,2}" + _ADDRESS
-        candidates = [address, after + _VALUE] if strict else [
-            rf"(?i)\b({written}_[\w-]*\w)", address, after + _VALUE,
-            rf"(?i)\b{written}(?:[ \t]*=[ \t]*|:)/{{0,2}}" + _WORD_VALUE]
+        value = rf"(?i)\b{written}(?:[ \t]*[=:#](?://)?[ \t]*|[\[(]|[ \t]+)" + _VALUE
+        candidates = [address, value] if strict else [
+            rf"(?i)\b({written}_[\w-]*\w)", address, value,
+            rf"(?i)\b{written}(?:[ \t]*=[ \t]*|:[ \t]?)/{{0,2}}" + _WORD_VALUE]
         if len(key.split()) > 1 and key.split()[-1] == "port":  # "dest port": of `dest: /10.0.0.1:50010`
             owner = r"\s+".join(re.escape(k) for k in key.split()[:-1])
             candidates.insert(0, rf"(?i)\b{owner}(?:[ \t]*[=:#][ \t]*|[ \t]+)/{{0,2}}" + _PORT_OF)
