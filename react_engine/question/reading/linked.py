@@ -16,7 +16,7 @@ from react_engine.lexicon.stop_words import FILLER, FUNCTION_WORDS, NEGATIONS, T
 from react_engine.lexicon.time_units import WEEKDAYS
 from react_engine.logs.wordforms import split_words, stem
 from react_engine.question.log_events import alike
-from react_engine.question.measures import Listing
+from react_engine.question.measures import Count, Listing
 from react_engine.question.query import Filter, Query, TextFilter
 from react_engine.question.reading.draft import Draft
 from react_engine.question.reading.event_words import levels
@@ -144,3 +144,11 @@ def listed_for_a_count(question: str, query: Query) -> list[str]:
     m = re.match(r"\W*(how many|how much)\b", question, re.I) or VALUE_OF.search(question)
     listed = isinstance(query.measure, Listing) and query.measure.key is None
     return [m.group(1)] if m and listed and m.group(1) not in query.unread else []
+
+
+def distinct_for_a_count(question: str, query: Query) -> list[str]:
+    """"How many distinct X" read as a count of lines ("how many distinct udev when removing device", where udev
+    names the lines' component): no distinct values were counted."""
+    m = re.match(r"\W*(?:how many|the number of|number of)\s+(distinct|unique|different)\b", question, re.I)
+    return [m.group(1)] if m and type(query.measure) is Count and not query.grouping.keys \
+        and m.group(1) not in query.unread else []

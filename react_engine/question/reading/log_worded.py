@@ -17,7 +17,7 @@ from react_engine.lexicon.stop_words import (
     PHRASE_ENDS,
     RATE_LEADS,
 )
-from react_engine.question.measures import Count, Key, Patterns, Unusual
+from react_engine.question.measures import Count, Key, Occurrence, Patterns, Unusual
 from react_engine.question.query import Query, TextFilter
 from react_engine.question.reading.draft import Draft, searched
 from react_engine.question.reading.linked import NOT_NAMED
@@ -28,14 +28,21 @@ from react_engine.question.vocabulary import Vocabulary, singular
 _GRAMMAR = ASKING_LEADS | FUNCTION_WORDS | PHRASE_ENDS | RATE_LEADS
 """Words that ask, point or join, which name nothing a log writes."""
 _WORD = re.compile(r"(?<![\w.:/'-])[A-Za-z][a-z]+(?![\w.:/'-])")  # a word on its own, not a part of a written name
+# words of a "when did X first happen" naming no event: any line
+_ANY = frozenset({"it", "anything", "something", "the", "a", "an", "this", "that", "log", "logs", "logging", "line",
+                  "lines", "entry", "entries", "message", "messages", "event", "events", "there"})
+# what a "when did X first happen" asks the time of: the words between its verb and "first" or "last"
+_WHEN_SUBJECT = re.compile(r"\bwhen\s+(?:did|was|were|does|do|is|are)\s+((?:[A-Za-z][\w-]*\s+){0,2}[A-Za-z][\w-]*)"
+                           r"\s+(?:first|last|earliest|latest|most\s+recently)\b", re.I)
 
 
 def log_worded(q: Question, draft: Draft, query: Query, vocabulary: Vocabulary) -> list[str]:
     """The words of the question proper the rules read as filler that the log writes on some but not all of the
     sampled lines the query's searches keep (of all sampled lines, for a filler noun of a question searching for
     nothing else: "when did job last happen"), and the word naming the kind of value counted when the log writes it
-    right beside a word searched for, in the question's order ("client SPP")."""
-    unused = _unlisted(q.text, draft, query)
+    right beside a word searched for, in the question's order ("client SPP"); and the words a "when did X first
+    happen" names an event with that nothing searched."""
+    unused = _unlisted(q.text, draft, query) + _unsearched_event(q.text, query)
     searches = [searched(f) for f in query.filters if isinstance(f, TextFilter) and not f.exclude]
     if not vocabulary.sampled or not (kept := vocabulary.events.meet(searches)):
         return unused  # a subject the query neither counts, ranks nor lists ("the last remove" asks a time)
@@ -124,6 +131,16 @@ def _misread(q: Question, m: re.Match[str], read: tuple[Draft, Query], scope: tu
     noun = _dropped(q, m) and m.group(0).lower() in FILLER_NOUNS and _unseen(searches, vocabulary)
     counted = _counted(m.group(0), draft, query) and not _values_written(query, searches, vocabulary)
     return (noun or counted or _asks(m, draft)) and _beside_a_search(q.text, m, query, searches, vocabulary)
+
+
+def _unsearched_event(text: str, query: Query) -> list[str]:
+    """The words a "when did X first happen" names its event with when nothing searches for it ("when did checking
+    last happen", "when did service record first happen": the first or last of every line is no answer)."""
+    asked = _WHEN_SUBJECT.search(text)
+    if asked is None or not isinstance(query.measure, Occurrence) or query.filters:
+        return []
+    words = asked.group(1).split()
+    return [" ".join(words)] if any(w.lower() not in _ANY for w in words) else []
 
 
 def _values_written(query: Query, searches: list[str], vocabulary: Vocabulary) -> bool:

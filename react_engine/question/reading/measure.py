@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Literal
 
+from react_engine.lexicon.entity_words import LABELS
 from react_engine.lexicon.time_units import TIME_KEYS
 from react_engine.question.asking import singular
 from react_engine.question.interpretation import Term
@@ -143,6 +144,8 @@ def _measure(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> Measur
                                                                       vocabulary)
         if draft.per_distinct is not None and distinct is None:
             return None
+        if draft.target is not None and draft.per_distinct is None and draft.asked.measure is None:
+            draft.unread.append(LABELS.get(draft.target, draft.target))  # "the most blocks": lines are counted
         return Histogram(interval=draft.interval, peak=draft.peak, order=order, n=draft.n if draft.peak else 1,
                          distinct=distinct)
     if (lines := _listing(draft)) is not None:

@@ -23,7 +23,13 @@ from react_engine.question.reading.draft import Draft, searched
 from react_engine.question.reading.event_words import as_event, level_names_lines, said_words, unmet
 from react_engine.question.reading.field_values import read_field_values
 from react_engine.question.reading.investigation_words import WRONG, read_investigation
-from react_engine.question.reading.linked import counted_unread, listed_for_a_count, unlinked, value_unread
+from react_engine.question.reading.linked import (
+    counted_unread,
+    distinct_for_a_count,
+    listed_for_a_count,
+    unlinked,
+    value_unread,
+)
 from react_engine.question.reading.literals import read_literals
 from react_engine.question.reading.log_worded import log_worded
 from react_engine.question.reading.log_words import apart, ground, written_phrase
@@ -318,7 +324,8 @@ def _reading(q: Question, draft: Draft, columns: list[str], vocabulary: Vocabula
     """The typed result: the query, or the problem and what was asked of the question."""
     read = read_query(draft, columns, vocabulary) if draft.problem is None else None
     query, measured = read if read is not None else (None, None)
-    if query is not None and (count := listed_for_a_count(q.text, query) + log_worded(q, draft, query, vocabulary)):
+    if query is not None and (count := listed_for_a_count(q.text, query) + distinct_for_a_count(q.text, query)
+                              + log_worded(q, draft, query, vocabulary)):
         draft.unread += count
         query = query.model_copy(update={"unread": (*query.unread, *count)})
     asked_for = draft.asked.measure
