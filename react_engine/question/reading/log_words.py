@@ -187,18 +187,20 @@ def _held(phrase: str, guesses: list[tuple[int, TextFilter]]) -> list[tuple[int,
 
 
 def _narrows(phrase: str, guesses: list[tuple[int, TextFilter]], draft: Draft, vocabulary: Vocabulary) -> bool:
-    """Search `phrase` in place of the searched words it holds, when it holds one and another word, and keeps fewer
-    sampled lines than they do, or a word it holds also finds a name the sampled messages do not show; whether it
-    did."""
+    """Search `phrase` in place of the searched words it holds, when it holds one and another word, and keeps other
+    sampled lines than they do (fewer, or more when its first word ends a name: "scheduler_evaluate_activity told"),
+    or a word it holds also finds a name the sampled messages do not show; whether it did."""
     held = _held(phrase, guesses)
     if not held:
         return False
     rest = [g for g in draft.grounding.guesses if g not in {rf"\b{re.escape(f.value[2:])}" for _, f in held}]
-    # words all searched are one phrase however the log joins them ("not responding", "not-responding")
-    written = r"\b" + r"[\s-]+".join(map(re.escape, phrase.split())) if len(held) == len(phrase.split()) else None
+    # words all searched are one phrase however the log joins them ("not responding", "not-responding"), the first
+    # maybe the end of a name ("scheduler_evaluate_activity told")
+    written = r"(?:\b|_)" + r"[\s-]+".join(map(re.escape, phrase.split())) if len(held) == len(phrase.split()) \
+        else None
     now = vocabulary.together(draft.grounding.guesses)[0]
     found = vocabulary.together([written or re.escape(phrase), *rest])[0]
-    if not found or (found >= now and not any(vocabulary.in_names(f.value) for _, f in held)):
+    if not found or (found == now and not any(vocabulary.in_names(f.value) for _, f in held)):
         return False  # a word searched that names a component ("networkd") keeps lines the phrase does not
     for i, _ in sorted(held, reverse=True):
         del draft.filters[i]

@@ -22,12 +22,15 @@ _NOT_EVENT = re.compile(r"^(?:first|last|earliest|latest|start|end|beginning)\b|
 
 def paired(measure: Measure | None, text: str, vocabulary: Vocabulary, columns: list[str]) -> Measure | None:
     """`measure`, or in place of a span or an unnamed duration the durations of the first noun of `text` that the
-    sampled lines write with both a start word and an end word of one pair; an unnamed duration (a mean was asked)
-    that no pair explains is the mean of the time the lines write."""
+    sampled lines write with both a start word and an end word of one pair (a span of lines the question names by
+    one of the two, "session opened", stays the span of those lines); an unnamed duration (a mean was asked) that no
+    pair explains is the mean of the time the lines write."""
     if not (isinstance(measure, Span) or (isinstance(measure, Duration) and not measure.start)):
         return measure
     for word in re.findall(r"[a-z]{3,}", text.lower()):
         if (edges := _edges(word[:-1] if word.endswith("s") else word, vocabulary)) is not None:
+            if isinstance(measure, Span) and any(edge in text.lower() for edge in edges):
+                return measure  # "between the first and last session opened": the span of those lines
             return Duration(start=edges[0], end=edges[1], key=_key(columns))
     if isinstance(measure, Duration):  # "how long did reading a broadcast variable take on average": a mean time
         return Statistic(func="mean", field="time")
