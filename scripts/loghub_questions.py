@@ -62,6 +62,8 @@ WORD = re.compile(r"[A-Za-z][A-Za-z]+")
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 STATS = ("min", "max", "sum", "average")
 ASKING = frozenset(["when", "what", "which", "where", "who", "how", "than"])  # no field name for a question asking it
+# units of measure: "how many bytes ..." asks how many bytes, not how many lines, so no count is asked of such an event
+MEASURED = frozenset(["byte", "bytes", "kb", "mb", "gb", "ms", "msec", "sec", "secs", "second", "seconds", "minutes"])
 MOMENT = ("Timestamp", "Date", "Month", "Day", "Time")  # the columns of a line's time, as the systems write it
 
 
@@ -253,7 +255,14 @@ def _with_value(event: Event, value: str) -> pd.Series:
     return holds if holds.equals(searched) else pd.Series(dtype=bool)
 
 
+def _counted(event: Event) -> bool:
+    """Whether "how many <event words>" counts the event's lines: its words end in no unit of measure."""
+    return event.phrase.split()[-1].lower() not in MEASURED
+
+
 def _count_from(event: Event, rng: random.Random) -> Question | None:
+    if not _counted(event):
+        return None
     values = _values(event, "from") if "from" in {n for t in event.templates for n in t.names} else _values(event)
     values = values[values["value"].map(lambda v: _entity(v) and (len(v) >= 4 or not v.isdigit()))]
     if values.empty:
@@ -320,6 +329,8 @@ def _field_of(event: Event, rng: random.Random) -> Question | None:
 
 
 def _count_in(event: Event, rng: random.Random) -> Question | None:
+    if not _counted(event):
+        return None
     if (named := _named_column(event, rng)) is None:
         return None
     name, column = named
@@ -416,6 +427,8 @@ def _distinct_per(event: Event, rng: random.Random) -> Question | None:
 
 
 def _count(event: Event, rng: random.Random) -> Question | None:
+    if not _counted(event):
+        return None
     return Question("", "count", f"How many {event.phrase}?", len(event.rows()))
 
 
