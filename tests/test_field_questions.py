@@ -133,3 +133,60 @@ def test_ranking_by_distinct_values_of_a_word_no_line_writes_is_refused() -> Non
     rows = _received([10, 20, 30, 40], [1024, 1025, 1026, 1027])
     result = ask("Which IP has the most distinct zorks?", rows)
     assert result.value is None and not result.verified and "zorks" in result.answer, result.answer
+
+
+def test_a_distinct_count_read_as_a_count_of_lines_is_partial() -> None:
+    """"how many distinct udev": udev names the lines' component, so no distinct values are counted."""
+    f = frame(["removing device node '/udev/vcs2'", "removing device node '/udev/vcsa2'"] * 2 + ["creating device"],
+              component=["udev"] * 5)
+    result = ask("How many distinct udev when removing device?", f)
+    assert result.partial and not result.verified and '"distinct"' in result.answer, result.answer
+
+
+def test_a_name_written_after_a_key_and_a_colon_is_a_value_without_digits() -> None:
+    f = frame(["CCLogTap::profileRemoved, Owner: com.apple.iokit.IO80211Family, Name: OneStats"]
+              + ["CCLogTap::profileRemoved, Owner: com.apple.iokit.IO80211Family, Name: IO80211AWDLPeerManager"] * 2)
+    names = f.message.str.extract(r"Name: (\w+)")[0].value_counts(ascending=True)
+    result = ask("Which name has the fewest cclogtap?", f)
+    assert result.value == names.index[0] and result.verified, result.answer
+
+
+def test_a_path_after_a_key_and_a_colon_keeps_its_slash_and_an_address_heading_a_path_is_no_value() -> None:
+    f = frame([f"Removing base or swap file: /var/lib/nova/_base/{n:04x}" for n in (7, 9)]
+              + [f"Saved output of task {n} to hdfs://10.10.34.11:9000/test/task_{n}" for n in range(4)])
+    last = f.message.str.extract(r"file: (\S+)")[0].dropna().iloc[-1]
+    assert ask("What is the last file when removing base?", f).value == last
+    paths = f.message.str.extract(r"hdfs://(\S+)")[0].nunique()
+    result = ask("How many distinct hdfs when saved output?", f)
+    assert result.value == paths and result.verified, result.answer
+
+
+def test_a_first_or_last_of_an_event_nothing_searches_for_is_partial() -> None:
+    f = frame(["Auditing locally available compute resources", "checking instance state", "service record updated"])
+    for question, words in (("When did checking last happen?", "checking"),
+                            ("When did service record first happen?", "service record")):
+        result = ask(question, f)
+        assert result.partial and not result.verified and f'"{words}"' in result.answer, result.answer
+
+
+def test_the_span_of_lines_named_by_one_edge_of_a_pair_is_no_pairing() -> None:
+    """"between the first and last session opened": the span of those lines, not how long sessions stayed open."""
+    f = frame(["session opened for user root", "noise", "session opened for user cyrus", "session closed for user root",
+               "session opened for user news", "noise"])
+    opened = f.loc[f.message.str.contains("session opened"), "timestamp"]
+    result = ask("How long between the first and last session opened?", f)
+    assert result.value == {"seconds": (opened.max() - opened.min()).total_seconds()} and result.verified, result.answer
+
+
+def test_a_phrase_whose_first_word_ends_a_name_is_searched_as_written() -> None:
+    f = frame(["scheduler_evaluate_activity told me to run this job"] * 3 + ["user activity resumed"] * 2
+              + ["activity monitor told nothing"], pid=["258", "258", "43", "43", "43", "43"])
+    told = f.loc[f.message.str.contains("activity told"), "pid"].value_counts()
+    result = ask("How many activity told per pid?", f)
+    assert result.value == [[str(k), int(v)] for k, v in told.items()] and result.verified, result.answer
+
+
+def test_a_peak_bucket_of_a_kind_of_value_counts_lines_and_says_so() -> None:
+    f = frame([f"Receiving block blk_{n} src: /10.0.0.{n}:50010" for n in range(5)] + ["Verification ok"] * 3)
+    result = ask("Which hour had the most blocks?", f)
+    assert result.partial and not result.verified and '"blocks"' in result.answer, result.answer
