@@ -12,7 +12,7 @@ from react_engine.lexicon.entity_words import TARGETS
 from react_engine.lexicon.event_phrases import NAMED_LOGINS
 from react_engine.lexicon.known_words import TIME_WORDS, lexicon_words
 from react_engine.lexicon.statistic_words import MEASURE_WORDS
-from react_engine.lexicon.stop_words import FILLER
+from react_engine.lexicon.stop_words import FILLER, FUNCTION_WORDS
 from react_engine.question.asked import field_words
 from react_engine.question.asking import CONDITION, asked, unread_words
 from react_engine.question.interpretation import Correction, Interpretation, TimeWindow
@@ -58,6 +58,7 @@ from react_engine.question.reading.unsaid import negation_apart, unsaid
 from react_engine.question.spelling import correct, correct_names
 from react_engine.question.vocabulary import Vocabulary
 
+_WHEN_WRITTEN = re.compile(r"(?<=\w)[\s,]+when(?=\s+([a-z]+)\s+([a-z]+)\b)", re.I)  # a "when" inside, two words on
 _OF_LINES = (Occurrence, Span, Gaps, Share)  # measures of the matching lines themselves
 # a statistic's value "in one connection", "in a single request": the value one line holds (a time bucket after
 # these words, "the most errors in one minute", is a rate's, read before)
@@ -92,7 +93,7 @@ def read_question(question: str, columns: list[str], now: str | None, vocabulary
     draft.deed = deed(q) if draft.role is None else None
     draft.stranded, draft.wrote = stranded(q), writer(q)
     claim_columns(q, draft.excluded, columns)
-    _asking(q, draft)
+    _asking(q, draft, vocabulary)
     if investigation is not None:  # the context is shown, a cause is not: the answer is partial, never verified
         draft.unread += _asked_cause(q.text)
     _measured(q, draft, columns, vocabulary)
@@ -186,9 +187,13 @@ def _read_names(q: Question, draft: Draft, columns: list[str], now: str | None, 
     return literals, said
 
 
-def _asking(q: Question, draft: Draft) -> None:
+def _asking(q: Question, draft: Draft, vocabulary: Vocabulary) -> None:
     """What the question's asking words ask beyond counting, ranking and listing (read before the words left over
-    become searches), and the asking words nothing reads (`unread`)."""
+    become searches), and the asking words nothing reads (`unread`); a "when" inside the question before words the
+    log writes ("list the distinct cmp when has extras") joins what is asked to those lines, asking no time."""
+    for m in _WHEN_WRITTEN.finditer(q.text):  # "when has extras": the log writes `has extras`, no time is asked
+        if m.group(2).lower() not in FUNCTION_WORDS and vocabulary.events.meet([rf"\b{m.group(1)}\s+{m.group(2)}\b"]):
+            q.consume(*m.span(0))
     draft.asked = asked(blanked(q.text, draft.thresholds), q.used)
     _as_rate(q, draft)
     for start, end in draft.asked.spans:
