@@ -31,6 +31,8 @@ _IN_TIME_ORDER = re.compile(r"(?:first|last|earliest|latest)\b", re.I)  # a lead
 # field's value
 _ASKS_TIME = re.compile(r"^\W*(?:when|how long|(?:at\s+)?what\s+time)\b|\bhow much time\b|\btime between\b", re.I)
 _WORDS = re.compile(_LEAD + r"(?=((?:[A-Za-z][\w-]*\s+){0,3}[A-Za-z][\w-]*))", re.I)  # a lookahead: a phrase may hold a lead
+# "what is the first X": a value asked
+_FIRST_VALUE = re.compile(r"^\W*what(?:'s|\s+(?:is|was|are|were))\s+the\s+(?:first|last|earliest|latest)\b", re.I)
 # a value written after its name: contains a digit, ends with a letter or digit
 _VALUE = r"([^\s,;()\[\]]*?\d(?:[^\s,;()\[\]]*\w)?)"
 
@@ -82,7 +84,7 @@ def subject(q: Question, columns: list[str], vocabulary: Vocabulary) -> Subject 
     if (found := _value_asked(q, columns, vocabulary)) is not None:
         return found
     for m in _WORDS.finditer(q.text):
-        words = _noun_phrase(m.group(1), vocabulary)
+        words = _noun_phrase(m.group(1), vocabulary, _FIRST_VALUE.match(q.text) is not None)
         if not words or (_IN_TIME_ORDER.match(m.group(0)) and _ASKS_TIME.search(q.text)):
             continue  # "when was the last remove" asks a time, not a field's value
         end = m.start(1) + _span(m.group(1), len(words))
@@ -172,12 +174,13 @@ def _span(text: str, n: int) -> int:
     return list(re.finditer(r"\S+", text))[n - 1].end()
 
 
-def _noun_phrase(text: str, vocabulary: Vocabulary | None) -> list[str]:
+def _noun_phrase(text: str, vocabulary: Vocabulary | None, valued: bool = False) -> list[str]:
     """The words up to the verb ("HRESULT code shows up" -> HRESULT code), or [] when the head is a word the rules
-    already understand (an entity, a severity, a filler word)."""
+    already understand (an entity, a severity, a filler word; `valued`: a value is asked, "what is the last X", so
+    a severity word of a log that records no levels may name a field)."""
     words = list(itertools.takewhile(lambda w: not _ends_phrase(w.lower()), text.split()))
     head = next((w for w in reversed(words) if w.lower() not in VALUE_QUALIFIERS), None)
-    return words if head is not None and not _understood(head, words, vocabulary) else []
+    return words if head is not None and not _understood(head, words, vocabulary, valued) else []
 
 
 def _ends_phrase(lower: str) -> bool:
@@ -185,12 +188,14 @@ def _ends_phrase(lower: str) -> bool:
     return lower in PHRASE_ENDS or (lower.endswith("ed") and len(lower) > 4)
 
 
-def _understood(head: str, words: list[str], vocabulary: Vocabulary | None) -> bool:
-    """Whether the rules understand the phrase already: its head asks for a measure or is a severity, or the
+def _understood(head: str, words: list[str], vocabulary: Vocabulary | None, valued: bool = False) -> bool:
+    """Whether the rules understand the phrase already: its head asks for a measure or is a severity (but for a
+    value asked of a log that records no levels: "what is the last error" of `failed with error 10061`), or the
     phrase holds an entity word (of a kind the sampled lines write, when `vocabulary` is given: "dest ports" of
     HDFS, which writes no `port 22`, is a field of its own)."""
     phrase = " ".join(words)
-    return head.lower() in LINE_MEASURES or any(re.fullmatch(p, head, re.I) for p, _ in SEVERITY_WORDS) or any(
+    leveled = not valued or vocabulary is None or bool(vocabulary.values.get("level_raw"))
+    return head.lower() in LINE_MEASURES or (leveled and any(re.fullmatch(p, head, re.I) for p, _ in SEVERITY_WORDS)) or any(
         re.search(p, phrase, re.I) and (vocabulary is None or writes_kind(kind, vocabulary)) for kind, p in TARGETS)
 
 
