@@ -62,6 +62,10 @@ WORD = re.compile(r"[A-Za-z][A-Za-z]+")
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 STATS = ("min", "max", "sum", "average")
 ASKING = frozenset(["when", "what", "which", "where", "who", "how", "than"])  # no field name for a question asking it
+# words questions say of any line or of a measure ("between the first and last times", "the boot of 142 that
+# total"), which name no event of their own
+NOT_EVENTS = frozenset(["times", "lines", "entries", "events", "messages", "records", "occurrences", "total", "count",
+                        "number", "amount", "average", "maximum", "minimum"])
 # units of measure: "how many bytes ..." asks how many bytes, not how many lines, so no count is asked of such an event
 MEASURED = frozenset(["byte", "bytes", "kb", "mb", "gb", "ms", "msec", "sec", "secs", "second", "seconds", "minutes"])
 MOMENT = ("Timestamp", "Date", "Month", "Day", "Time")  # the columns of a line's time, as the systems write it
@@ -170,7 +174,8 @@ def templates(frame: pd.DataFrame) -> list[Template]:
 
 def _phrases(template: Template) -> Iterator[str]:
     """Runs of constant words of the template, 2 words first, then 3, then 1, never starting or ending on a function
-    word."""
+    word, nor a word alone that questions say of any line or of a measure (`NOT_EVENTS`: Spark's `Times: total =
+    ...`)."""
     runs: list[list[str]] = []
     for piece in template.text.split("<*>"):
         for chunk in re.split(r"[^A-Za-z\s]+", piece):
@@ -181,7 +186,8 @@ def _phrases(template: Template) -> Iterator[str]:
         for words in runs:
             for i in range(len(words) - size + 1):
                 run = words[i:i + size]
-                if run[0] not in FUNCTION and run[-1] not in FUNCTION and (size > 1 or len(run[0]) >= 5):
+                if run[0] not in FUNCTION and run[-1] not in FUNCTION and (size > 1 or len(run[0]) >= 5) \
+                        and " ".join(run) not in NOT_EVENTS:
                     yield " ".join(run)
 
 
