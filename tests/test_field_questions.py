@@ -190,3 +190,18 @@ def test_a_peak_bucket_of_a_kind_of_value_counts_lines_and_says_so() -> None:
     f = frame([f"Receiving block blk_{n} src: /10.0.0.{n}:50010" for n in range(5)] + ["Verification ok"] * 3)
     result = ask("Which hour had the most blocks?", f)
     assert result.partial and not result.verified and '"blocks"' in result.answer, result.answer
+
+
+def test_a_when_inside_the_question_before_words_the_log_writes_asks_no_time() -> None:
+    """"list the distinct cmp when has extras": the log writes `(has extras)`; "has" asks nothing here."""
+    f = frame([f"START u0 {{act=main cmp=com.app{n % 3}/.Main (has extras)}}" for n in range(6)] + ["Displayed x"])
+    result = ask("List the distinct cmp when has extras", f)
+    wanted = set(f.message.str.extract(r"cmp=(\S+)")[0].dropna())
+    assert set(result.value or []) == wanted and result.verified, result.answer
+
+
+def test_the_last_severity_word_of_a_log_without_levels_is_the_field_it_writes() -> None:
+    f = frame([f"Could not connect to proxy - connection attempt failed with error {n}" for n in (10061, 10060)]
+              + ["close, 100 bytes sent"])
+    result = ask("What is the last error when connection attempt?", f)
+    assert result.value == f.message.str.extract(r"error (\d+)")[0].dropna().iloc[-1] and result.verified
