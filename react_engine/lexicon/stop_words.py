@@ -35,6 +35,10 @@ FUNCTION_WORDS = frozenset({
     # adverbs of the usual course, which add nothing to the event's lines ("closed normally"; "unexpectedly" does)
     "normally", "successfully", "properly", "cleanly", "correctly", "fine"})
 """Words that relate the question's other words without naming a field, value or event of a log: verbs of saying, going, keeping and causing, modals and negations ("how long did errors go on", "it said it can't find", "I mean the 'generating core' lines"), and words saying what kind of value is meant ("thread ids", "the KERNDTLB alert label"); a word of the question linked to nothing else and not among these is unread."""
+ANY_EVENT = frozenset({"it", "anything", "something", "there", "this", "that", "the", "a", "an", "one", "ones", "they",
+                       "them", "these", "those"})
+"""Words that name no event of their own where a question asks when something happened ("when did it last happen")."""
+
 TRANSFER_WORDS = frozenset({"sent", "send", "sends", "received", "receive", "receives", "transferred", "transfer",
                             "served", "serve", "uploaded", "downloaded", "read", "written", "wrote"})
 """Verbs of moving data, which a size field's name implies ("which ip sent the most bytes": the bytes field)."""

@@ -10,6 +10,7 @@ import re
 
 from react_engine.lexicon.entity_words import TARGETS
 from react_engine.lexicon.stop_words import (
+    ANY_EVENT,
     ASKING_LEADS,
     FILLER,
     FILLER_NOUNS,
@@ -28,9 +29,6 @@ from react_engine.question.vocabulary import Vocabulary, singular
 _GRAMMAR = ASKING_LEADS | FUNCTION_WORDS | PHRASE_ENDS | RATE_LEADS
 """Words that ask, point or join, which name nothing a log writes."""
 _WORD = re.compile(r"(?<![\w.:/'-])[A-Za-z][a-z]+(?![\w.:/'-])")  # a word on its own, not a part of a written name
-# words of a "when did X first happen" naming no event: any line
-_ANY = frozenset({"it", "anything", "something", "the", "a", "an", "this", "that", "log", "logs", "logging", "line",
-                  "lines", "entry", "entries", "message", "messages", "event", "events", "there"})
 # what a "when did X first happen" asks the time of: the words between its verb and "first" or "last"
 _WHEN_SUBJECT = re.compile(r"\bwhen\s+(?:did|was|were|does|do|is|are)\s+((?:[A-Za-z][\w-]*\s+){0,2}[A-Za-z][\w-]*)"
                            r"\s+(?:first|last|earliest|latest|most\s+recently)\b", re.I)
@@ -42,7 +40,7 @@ def log_worded(q: Question, draft: Draft, query: Query, vocabulary: Vocabulary) 
     nothing else: "when did job last happen"), and the word naming the kind of value counted when the log writes it
     right beside a word searched for, in the question's order ("client SPP"); and the words a "when did X first
     happen" names an event with that nothing searched."""
-    unused = _unlisted(q.text, draft, query) + _unsearched_event(q.text, query)
+    unused = _unlisted(q.text, draft, query) + _unsearched_event(q.text, query, vocabulary)
     searches = [searched(f) for f in query.filters if isinstance(f, TextFilter) and not f.exclude]
     if not vocabulary.sampled or not (kept := vocabulary.events.meet(searches)):
         return unused  # a subject the query neither counts, ranks nor lists ("the last remove" asks a time)
@@ -133,14 +131,16 @@ def _misread(q: Question, m: re.Match[str], read: tuple[Draft, Query], scope: tu
     return (noun or counted or _asks(m, draft)) and _beside_a_search(q.text, m, query, searches, vocabulary)
 
 
-def _unsearched_event(text: str, query: Query) -> list[str]:
-    """The words a "when did X first happen" names its event with when nothing searches for it ("when did checking
-    last happen", "when did service record first happen": the first or last of every line is no answer)."""
+def _unsearched_event(text: str, query: Query, vocabulary: Vocabulary) -> list[str]:
+    """The words a "when did X first happen" names its event with when nothing searches for them and the log writes
+    one of them on some lines but not all ("when did checking last happen", "when did service record first happen":
+    the first or last of every line is no answer)."""
     asked = _WHEN_SUBJECT.search(text)
-    if asked is None or not isinstance(query.measure, Occurrence) or query.filters:
+    if asked is None or not isinstance(query.measure, Occurrence) or query.filters or not vocabulary.sampled:
         return []
-    words = asked.group(1).split()
-    return [" ".join(words)] if any(w.lower() not in _ANY for w in words) else []
+    words = [w for w in asked.group(1).split() if w.lower() not in ANY_EVENT]
+    return [" ".join(asked.group(1).split())] if any(
+        0 < vocabulary.events.meet([_whole(w)]) < vocabulary.sampled for w in words) else []
 
 
 def _values_written(query: Query, searches: list[str], vocabulary: Vocabulary) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from react_engine.lexicon.entity_words import ROLE_MARKS, ROLE_WORDS
+from react_engine.lexicon.rank_words import COUNTING
 from react_engine.question import Vocabulary
 from react_engine.question.reading.question import Question
 from react_engine.question.vocabulary import stem
@@ -26,7 +27,8 @@ _STRANDED = re.compile(r"^\s*(?:which|what)\b.*\b([a-z]{2,})\s+(to|through|via|f
                        re.I)
 # "which user wrote the most lines": the values ranked are asked as the writers of the lines
 _WRITER = re.compile(r"^\s*(?:which|what|who)\b[^?]*?\b(wrote|writes?|logged|logs|emitted|emits|printed|prints|produced"
-                     r"|produces|generated|generates)\s+(?:the\s+)?(?:most|fewest|least|more|fewer)\s+(?:log\s+)?"
+                     r"|produces|generated|generates)\s+(?:the\s+)?(?:" + "|".join((*COUNTING, "more", "fewer"))
+                     + r")\s+(?:log\s+)?"
                      r"(?:lines?|messages?|entries|records?)\b", re.I)
 # a value as lines write it after a verb and a preposition, maybe after a noun naming it ("through proxy p.net:80"):
 # a name holding a digit or a dot, up to a space, a comma or a bracket
