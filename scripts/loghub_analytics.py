@@ -21,6 +21,9 @@ Scoring as in `loghub_questions.py`: right, honest (partial or refused, no wrong
 value marked verified), wrong.
 
 Run: python scripts/loghub_analytics.py [--logs ../shared/real_logs] [--per-shape 5] [--show wrong] [--list]
+
+Measured with the rules planner (rebased on main at c874cbd): 459 right, 52 honest, 4 wrong but verified, 0 wrong of
+515; the tables per system and shape are in README, "Questions in the logs' own words".
 """
 
 from __future__ import annotations

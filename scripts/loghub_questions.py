@@ -33,7 +33,8 @@ verified (the number that matters most), *wrong* when a wrong value is not marke
 Run: python scripts/loghub_questions.py [--logs ../shared/real_logs] [--per-shape 5] [--show wrong]
 
 Measured with the rules planner: see README, "Questions in the logs' own words", for the tables per system and shape
-before and after the question was linked to the log's words.
+before and after the question was linked to the log's words; last (rebased on main at c874cbd): 548 right, 42 honest,
+1 wrong but verified, 1 wrong of 592.
 """
 
 from __future__ import annotations

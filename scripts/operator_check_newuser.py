@@ -46,7 +46,8 @@ honest whatever its mark (the first run counted one such "no line matched all of
 The two left wrong but verified: "summarize" on Windows (the answer's largest pattern, `Session: <*> initialized by
 client <*>`, holds 609 lines, one more than loghub's template, which names the client) and "why were there
 errors?" (answered by the kinds of errors, verified, as the project's own investigation tests ask; a cause is
-never claimed).
+never claimed). All four batches after the third batch's fixes, rebased on main at c874cbd: 276 right, 16 honest,
+2 wrong but verified (those two), 0 wrong of 294.
 """
 
 from __future__ import annotations
