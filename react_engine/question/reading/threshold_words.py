@@ -31,7 +31,7 @@ _OPS = (  # (op, words): an op's longer phrases first, and >= and <= before > an
 )
 _AFTER = {"ge": r"more|higher|above|longer|greater|slower|bigger|larger|over",
           "le": r"less|lower|below|fewer|shorter|faster|smaller|under"}
-_UNITS = sorted({*SIZE_UNITS, *TIME_UNITS} - {"µs"}, key=len, reverse=True)
+_UNITS = sorted({*SIZE_UNITS, *TIME_UNITS} - {"µs"}, key=lambda unit: (-len(unit), unit))
 _NUMBER = r"(?P<num>\d+(?:,\d{3})*(?:\.\d+)?|" + "|".join(NUMBER_WORDS) + r")"
 _VALUE = (_NUMBER + r"\s*(?P<unit>" + "|".join(_UNITS) + r")?(?![\w.:/%-])"
           r"(?:\s+(?P<sent>sent|received|read|written|transferred)\b)?")
