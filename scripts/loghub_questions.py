@@ -47,6 +47,7 @@ import sys
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -103,6 +104,29 @@ class Question:
     shape: str
     text: str
     truth: Any
+    parts: dict[str, str] = field(default_factory=dict)  # the words filled into the shape's template
+    form: str = "template"  # which wording of the shape the text is
+
+
+# each shape's one wording; `parts` fill it (event words, field, other field, value, statistic, first or last)
+TEMPLATES = {
+    "count_from": "How many {event} from {value}?",
+    "count": "How many {event}?",
+    "statistic": "What is the {op} {field} for {value} when {event}?",
+    "field_of": "What is the {field} of {value} that {event}?",
+    "count_in": "How many {event} in {field} {value}?",
+    "most": "Which {field} has the most {event}?",
+    "distinct": "How many distinct {field} when {event}?",
+    "first_last": "What is the {which} {field} when {event}?",
+    "fewest": "Which {field} has the fewest {event}?",
+    "range": "What are the min and max {field} when {event}?",
+    "distinct_per": "Which {field} has the most distinct {other} when {event}?",
+}
+
+
+def _ask(shape: str, truth: Any, **parts: str) -> Question:
+    """A question of `shape` in its template's wording, keeping the parts it was filled with."""
+    return Question("", shape, TEMPLATES[shape].format(**parts), truth, parts)
 
 
 @dataclass
@@ -267,6 +291,14 @@ def _counted(event: Event) -> bool:
     return event.phrase.split()[-1].lower() not in MEASURED
 
 
+def _kind(event: Event, value: str) -> str:
+    """The one field name the event's templates print before `value` wherever it is written, or "" (none or
+    several)."""
+    names = {t.names[int(c[1:])] for t in event.templates for c in t.rows.columns
+             if re.fullmatch(r"p\d+", c) and (t.rows[c].str.strip() == value).any()}
+    return names.pop() or "" if len(names) == 1 else ""
+
+
 def _count_from(event: Event, rng: random.Random) -> Question | None:
     if not _counted(event):
         return None
@@ -278,7 +310,7 @@ def _count_from(event: Event, rng: random.Random) -> Question | None:
     holds = _with_value(event, value)
     if holds.empty:
         return None
-    return Question("", "count_from", f"How many {event.phrase} from {value}?", int(holds.sum()))
+    return _ask("count_from", int(holds.sum()), event=event.phrase, value=value, kind=_kind(event, value))
 
 
 def _number(text: str) -> float | None:
@@ -303,7 +335,7 @@ def _statistic(event: Event, rng: random.Random) -> Question | None:
     kept = numbers[holds.to_numpy()]
     truth = {"min": kept.min(), "max": kept.max(), "sum": kept.sum(), "average": kept.mean()}[op]
     truth = int(truth) if float(truth).is_integer() else round(float(truth), 6)
-    return Question("", "statistic", f"What is the {op} {name} for {value} when {event.phrase}?", truth)
+    return _ask("statistic", truth, op=op, field=name, value=value, event=event.phrase, kind=_kind(event, value))
 
 
 def _named_column(event: Event, rng: random.Random) -> tuple[str, pd.Series] | None:
@@ -332,7 +364,7 @@ def _field_of(event: Event, rng: random.Random) -> Question | None:
     value, truth = rng.choice(candidates)
     if _with_value(event, value).empty:
         return None
-    return Question("", "field_of", f"What is the {name} of {value} that {event.phrase}?", truth)
+    return _ask("field_of", truth, field=name, value=value, event=event.phrase)
 
 
 def _count_in(event: Event, rng: random.Random) -> Question | None:
@@ -345,7 +377,7 @@ def _count_in(event: Event, rng: random.Random) -> Question | None:
     if not choices:
         return None
     value = rng.choice(choices)
-    return Question("", "count_in", f"How many {event.phrase} in {name} {value}?", int((column == value).sum()))
+    return _ask("count_in", int((column == value).sum()), event=event.phrase, field=name, value=value)
 
 
 def _most(event: Event, rng: random.Random) -> Question | None:
@@ -357,7 +389,7 @@ def _most(event: Event, rng: random.Random) -> Question | None:
     counts = column.value_counts()
     if len(counts) < 2 or counts.iloc[0] == counts.iloc[1]:
         return None
-    return Question("", "most", f"Which {name} has the most {event.phrase}?", counts.index[0])
+    return _ask("most", counts.index[0], field=name, event=event.phrase)
 
 
 def _entity_column(event: Event, rng: random.Random) -> tuple[str, pd.Series] | None:
@@ -370,7 +402,7 @@ def _distinct(event: Event, rng: random.Random) -> Question | None:
     if (named := _entity_column(event, rng)) is None:
         return None
     name, column = named
-    return Question("", "distinct", f"How many distinct {name} when {event.phrase}?", int(column.nunique()))
+    return _ask("distinct", int(column.nunique()), field=name, event=event.phrase)
 
 
 def _first_last(event: Event, rng: random.Random) -> Question | None:
@@ -388,7 +420,7 @@ def _first_last(event: Event, rng: random.Random) -> Question | None:
     values = set(rows.loc[rows["Moment"] == moment, "value"])
     if len(values) != 1:
         return None
-    return Question("", "first_last", f"What is the {which} {name} when {event.phrase}?", values.pop())
+    return _ask("first_last", values.pop(), which=which, field=name, event=event.phrase)
 
 
 def _fewest(event: Event, rng: random.Random) -> Question | None:
@@ -397,7 +429,7 @@ def _fewest(event: Event, rng: random.Random) -> Question | None:
     counts = named[1].value_counts(ascending=True)
     if len(counts) < 2 or counts.iloc[0] == counts.iloc[1]:
         return None
-    return Question("", "fewest", f"Which {named[0]} has the fewest {event.phrase}?", counts.index[0])
+    return _ask("fewest", counts.index[0], field=named[0], event=event.phrase)
 
 
 def _range(event: Event, rng: random.Random) -> Question | None:
@@ -409,7 +441,7 @@ def _range(event: Event, rng: random.Random) -> Question | None:
     if numbers.nunique() < 2:
         return None
     low, high = (int(v) if float(v).is_integer() else float(v) for v in (numbers.min(), numbers.max()))
-    return Question("", "range", f"What are the min and max {name} when {event.phrase}?", [low, high])
+    return _ask("range", [low, high], field=name, event=event.phrase)
 
 
 def _whole(event: Event, name: str) -> bool:
@@ -429,14 +461,13 @@ def _distinct_per(event: Event, rng: random.Random) -> Question | None:
     counts = pairs.groupby("per")["counted"].nunique().sort_values(ascending=False)
     if len(counts) < 2 or counts.iloc[0] == counts.iloc[1]:
         return None
-    return Question("", "distinct_per", f"Which {per} has the most distinct {counted} when {event.phrase}?",
-                    counts.index[0])
+    return _ask("distinct_per", counts.index[0], field=per, other=counted, event=event.phrase)
 
 
 def _count(event: Event, rng: random.Random) -> Question | None:
     if not _counted(event):
         return None
-    return Question("", "count", f"How many {event.phrase}?", len(event.rows()))
+    return _ask("count", len(event.rows()), event=event.phrase)
 
 
 MAKERS = {"count_from": _count_from, "count": _count, "statistic": _statistic, "field_of": _field_of,
@@ -511,7 +542,8 @@ def judge(question: Any, result: Any, right: bool) -> Score:
     if not score.right:
         mark = "✓" if score.wrong_verified else ("partial" if score.honest else "unverified")
         first = re.sub(r"\s+", " ", result.answer)[:160]
-        score.failures.append(f"[{mark}] {question.system}/{question.shape}: {question.text} -> "
+        asked = question.shape + ("" if getattr(question, "form", "template") == "template" else f"/{question.form}")
+        score.failures.append(f"[{mark}] {question.system}/{asked}: {question.text} -> "
                               f"{str(result.value)[:100]} (truth {question.truth!r}) | {first}")
     return score
 
@@ -523,13 +555,14 @@ def right(question: Question, result: Any) -> bool:
 @dataclass(frozen=True)
 class Generator:
     """A generator of questions from the loghub samples: its questions for one system (`questions(logs, system,
-    per_shape)`), whether an answer's value is right, its shapes in the order they are reported, and the year the run
-    gives logs that write none."""
+    per_shape)`), whether an answer's value is right, its shapes (or the labels `label` gives) in the order they are
+    reported, and the year the run gives logs that write none."""
 
     questions: Callable[[Path, str, int], list[Any]]
     right: Callable[[Any, Any], bool]
     shapes: tuple[str, ...]
     year: int = 2026
+    label: Callable[[Any], str] = attrgetter("shape")  # the name a question's score is reported under
 
     def run(self, logs: Path, per_shape: int, systems: list[str] | None = None) -> dict[tuple[str, str], Score]:
         """The rules planner's score on each system's questions, per system and shape."""
@@ -546,8 +579,8 @@ class Generator:
             for question in self.questions(logs, system, per_shape):
                 result = engine.ask(question.text, log, frame=frames.get(log), load_options=frames.options)
                 one = judge(question, result, self.right(question, result))
-                scores[(system, question.shape)].add(one)
-                scores[(system, question.shape)].failures += one.failures
+                scores[(system, self.label(question))].add(one)
+                scores[(system, self.label(question))].failures += one.failures
         return scores
 
     def report(self, scores: dict[tuple[str, str], Score]) -> list[str]:
@@ -592,14 +625,14 @@ def _systems(logs: Path) -> list[str]:
 
 
 def table(rows: dict[str, Score], title: str) -> list[str]:
-    lines = [f"{title:<12} {'asked':>5} {'right':>5} {'honest':>6} {'wrong✓':>6} {'wrong':>5}"]
+    width = max([12, *map(len, rows)])
+    lines = [f"{title:<{width}} {'asked':>5} {'right':>5} {'honest':>6} {'wrong✓':>6} {'wrong':>5}"]
     total = Score()
-    for name, score in rows.items():
-        total.add(score)
-        lines.append(f"{name:<12} {score.total:>5} {score.right:>5} {score.honest:>6} {score.wrong_verified:>6} "
+    for name, score in [*rows.items(), ("total", total)]:
+        if name != "total":
+            total.add(score)
+        lines.append(f"{name:<{width}} {score.total:>5} {score.right:>5} {score.honest:>6} {score.wrong_verified:>6} "
                      f"{score.wrong:>5}")
-    lines.append(f"{'total':<12} {total.total:>5} {total.right:>5} {total.honest:>6} {total.wrong_verified:>6} "
-                 f"{total.wrong:>5}")
     return lines
 
 
