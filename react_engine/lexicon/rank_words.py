@@ -77,6 +77,9 @@ NEWEST = ("last", "latest", "newest", "most recent")
 OLDEST = ("first", "earliest", "oldest")
 """Words of a listing's oldest end ("the first five lines")."""
 
+IN_TIME_ORDER = r"(?:" + "|".join(w.replace(" ", r"\s+") for w in (*OLDEST, *NEWEST)) + r")\b"
+"""The words of either end in time order, as a regex ("first", "latest", "most recent")."""
+
 QUIETEST = ("quietest", "fewest", "least")
 """Words that make the buckets a peak asks for the quietest ones ("the quietest hour")."""
 

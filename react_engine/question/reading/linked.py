@@ -9,7 +9,7 @@ import re
 
 from react_engine.lexicon.event_phrases import NEGATORS
 from react_engine.lexicon.number_words import NUMBER_WORDS
-from react_engine.lexicon.rank_words import COUNTING
+from react_engine.lexicon.rank_words import COUNTING, IN_TIME_ORDER
 from react_engine.lexicon.severity_terms import SEVERITY_WORDS
 from react_engine.lexicon.statistic_words import SIZE_NOUNS
 from react_engine.lexicon.stop_words import FILLER, FUNCTION_WORDS, NEGATIONS, TRANSFER_WORDS
@@ -109,7 +109,7 @@ def value_unread(question: str, draft: Draft) -> list[str]:
 
 
 # "what is the first src when ...": a value of one field on the first (last) line is asked, which lines are not
-_ORDERED_VALUE = re.compile(r"^\W*what(?:\s+(?:is|was)|'s)\s+the\s+(?:first|last|earliest|latest)\s+([A-Za-z][\w-]*)"
+_ORDERED_VALUE = re.compile(r"^\W*what(?:\s+(?:is|was)|'s)\s+the\s+" + IN_TIME_ORDER + r"\s+([A-Za-z][\w-]*)"
                             r"\s+(?:when|of|for|that|in|from|on)\b", re.I)
 _NAMES_LINES = re.compile(r"(?:" + LINE_WORDS + "|" + "|".join(p for p, _ in SEVERITY_WORDS) + r")", re.I)
 

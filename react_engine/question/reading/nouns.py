@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from react_engine.lexicon.entity_words import COMMON_COLUMNS, CORE_COLUMNS, CUSTOM_ENTITIES, TARGETS
 from react_engine.lexicon.known_words import NEVER_FIELDS, NOT_FIELDS
 from react_engine.lexicon.number_words import NUMBER_WORDS
-from react_engine.lexicon.rank_words import POPULAR, RANKING_SUPERLATIVES
+from react_engine.lexicon.rank_words import IN_TIME_ORDER, POPULAR, RANKING_SUPERLATIVES
 from react_engine.lexicon.severity_terms import SEVERITY_WORDS
 from react_engine.lexicon.statistic_words import LINE_MEASURES
 from react_engine.lexicon.stop_words import PHRASE_ENDS, VALUE_QUALIFIERS
@@ -22,11 +22,11 @@ from react_engine.question.vocabulary import singular
 
 # after these words comes the thing counted, ranked or listed in time order: "which HRESULT code", "how many
 # distinct TIDs", "the first src"
-_LEAD = (r"\b(?:(?:which|what|first|last|earliest|latest)(?:\s+(?:\d+|" + "|".join(NUMBER_WORDS) + r"))?"
+_LEAD = (r"\b(?:(?:which|what|" + IN_TIME_ORDER + r")(?:\s+(?:\d+|" + "|".join(NUMBER_WORDS) + r"))?"
          r"|unique|distinct|different|individual"
          r"|top(?:[\s-]+\d+)?|(?:most|least)\s+(?:" + "|".join(POPULAR) + ")|" + "|".join(RANKING_SUPERLATIVES)
          + r")\s+")
-_IN_TIME_ORDER = re.compile(r"(?:first|last|earliest|latest)\b", re.I)  # a lead naming one word's value in time order
+_IN_TIME_ORDER = re.compile(IN_TIME_ORDER, re.I)  # a lead naming one word's value in time order
 # a question asking when lines were (at what time), or how long apart: the words after "first"/"last" name lines, not a
 # field's value
 _ASKS_TIME = re.compile(r"^\W*(?:when|how long|(?:at\s+)?what\s+time)\b|\bhow much time\b|\btime between\b", re.I)

@@ -55,6 +55,7 @@ from react_engine.question.reading.sides import with_sides
 from react_engine.question.reading.texts import read_texts
 from react_engine.question.reading.threshold_words import blanked, read_thresholds, unknown_units
 from react_engine.question.reading.unsaid import negation_apart, unsaid
+from react_engine.question.reading.word_order import in_order
 from react_engine.question.spelling import correct, correct_names
 from react_engine.question.vocabulary import Vocabulary
 
@@ -146,10 +147,11 @@ def _grounded(q: Question, draft: Draft, vocabulary: Vocabulary, literals: list[
 
 
 def _corrected(question: str, columns: list[str], vocabulary: Vocabulary) -> tuple[str, list[Correction]]:
-    """The question with misspelt names and words read as the rows write them, and its logins named."""
+    """The question in the order the readers read it, with misspelt names and words read as the rows write them, and
+    its logins named."""
     known_words, candidates = _spelling(vocabulary)
     named = frozenset(w for c in columns for w in (c.lower(), c.lower() + "s"))  # "states": a column's name
-    text, renamed = correct_names(question, vocabulary, known_words)
+    text, renamed = correct_names(in_order(question), vocabulary, known_words)
     text, corrections = correct(text, known_words | named | TIME_WORDS, candidates)
     text, cut = cut_levels(text, vocabulary, lexicon_words()[0])
     return re.sub(NAMED_LOGINS, r"\1 \3 for \2", text, flags=re.I), renamed + corrections + cut

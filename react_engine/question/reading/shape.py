@@ -12,6 +12,7 @@ from react_engine.lexicon.rank_words import (
     COUNTING,
     DURATION_SUPERLATIVES,
     FEWEST,
+    IN_TIME_ORDER,
     MOST,
     MOST_POPULAR,
     NEWEST,
@@ -36,7 +37,7 @@ GROUP_BY = r"(?:(?<!\wed )(?<!written )(?<!\wen )\bby|\bper|\bfor each|\bfor eve
 GROUPED = GROUP_BY + r"\s+\w+"
 LINE_WORDS = r"(?:lines?|entries|entry|messages?|events?|records?|rows?|ones|logs?)"  # "unique lines"
 SEVERAL = r"\d+|" + "|".join(w for w, n in NUMBER_WORDS.items() if n > 1)  # "which 5 IPs", not "which one"
-_MOST = r"\b(?:" + "|".join(MOST) + r")\b"
+_MOST = r"\b(?!" + IN_TIME_ORDER + r")(?:" + "|".join(MOST) + r")\b"  # not "most recent": an end in time order
 # a question that opens on a superlative of the fewest lines, a ranking from the fewest: "rarest level?", "the least
 # common users" (not "least errors?", which names no values to rank)
 TERSE_FEWEST = r"^\W*(?:the\s+)?(?:(?:least|fewest)\s+(?:" + "|".join(POPULAR) + r")|rarest)\b"
