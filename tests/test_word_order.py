@@ -1,0 +1,71 @@
+"""Questions written in another order than the readers read them: a condition or a value before the question
+proper, "give me the" for "what is the", "the first X seen when", "most recent" for "last". Each is answered as the
+question in the readers' order is (truths computed with pandas over the same rows), and the questions that only
+look alike are left as they are."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from question_frames import ask, frame
+
+from react_engine.question.reading.word_order import in_order
+
+sizes = st.lists(st.integers(10, 10**8), min_size=2, max_size=8)
+few = settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _received(size_list: list[int]) -> pd.DataFrame:
+    """Received lines (size, from one of three addresses), with other lines between them."""
+    messages = []
+    for i, size in enumerate(size_list):
+        messages += [f"Received block blk_{i} of size {size} from /10.0.0.{i % 3}", f"Deleting block blk_{i}"]
+    return frame(messages)
+
+
+@pytest.mark.parametrize(("written", "read"), [
+    ("When failed password, which user has the most?", "which user has the most when failed password?"),
+    ("For 10.0.0.1 that failed password, what is the port?", "what is the port for 10.0.0.1 that failed password?"),
+    ("for user fztu, how many session closed", "how many session closed for user fztu"),
+    ("Give me the port of admin that failed password", "what is the port of admin that failed password"),
+    ("the earliest port logged when failed password", "what is the earliest port when failed password"),
+    ("What is the last user seen when session opened?", "What is the last user when session opened?"),
+])
+def test_a_question_is_put_in_the_readers_order(written: str, read: str) -> None:
+    assert in_order(written) == read
+
+
+@pytest.mark.parametrize("question", [
+    "For this supercomputer RAS log, how many lines come from the KERNEL component?",
+    "For the Blue Gene/L log, can you tell me how many times a core file was written?",
+    "when did the last FATAL events happen",
+    "give me a summary of this log",
+    "the last 3 ports when failed password",
+    "How many errors were logged when the disk filled?",
+])
+def test_a_question_that_only_looks_alike_is_left_as_it_is(question: str) -> None:
+    assert in_order(question) == question
+
+
+@few
+@given(sizes, st.sampled_from(["first", "last"]))
+def test_a_condition_written_first_still_names_the_lines(size_list: list[int], which: str) -> None:
+    result = ask(f"When received block, what is the {which} size?", _received(size_list))
+    assert str(result.value) == str(size_list[0 if which == "first" else -1]) and result.verified, result.answer
+
+
+@few
+@given(sizes, st.sampled_from(["earliest", "most recent", "latest"]))
+def test_give_me_the_value_seen_first_or_last(size_list: list[int], which: str) -> None:
+    result = ask(f"Give me the {which} size seen when received block", _received(size_list))
+    assert str(result.value) == str(size_list[0 if which == "earliest" else -1]) and result.verified, result.answer
+
+
+@few
+@given(sizes)
+def test_a_value_written_first_still_selects_its_lines(size_list: list[int]) -> None:
+    rows = _received(size_list)
+    result = ask("For 10.0.0.1, what is the max size when received block?", rows)
+    assert result.value == max(s for i, s in enumerate(size_list) if i % 3 == 1) and result.verified, result.answer
