@@ -124,6 +124,8 @@ def test_what_is_the_field_of_a_value_the_log_never_names_is_partial() -> None:
 @pytest.mark.parametrize(("question", "unread"), [
     ("how many display?", "display"),  # a filler word the log writes, not looked for: not every line
     ("how many first from 41000?", "how many"),  # lines listed are no count
+    ("display: how many?", "display"),  # what is counted written before "how many"
+    ("Count the display lines", "display"),
 ])
 def test_what_a_count_names_and_the_rules_did_not_look_for_makes_it_partial(question: str, unread: str) -> None:
     result = ask(question, frame([*HDFS_LIKE, "display 3 redrawn"]))

@@ -114,8 +114,12 @@ _ORDERED_VALUE = re.compile(r"^\W*what(?:\s+(?:is|was)|'s)\s+the\s+" + IN_TIME_O
 _NAMES_LINES = re.compile(r"(?:" + LINE_WORDS + "|" + "|".join(p for p, _ in SEVERITY_WORDS) + r")", re.I)
 
 
-# what a count or a ranking counts: the words after "how many", "number of" or "the most"
-_COUNTED = re.compile(r"\b(?:how many|number of|the (?:" + "|".join(COUNTING) + r"))\s+((?:[A-Za-z][\w-]*[ \t]*){1,3})", re.I)
+# what a count or a ranking counts: the words after "how many", "number of" or "the most", after a leading "count
+# the", or before "how many" that ends the question ("failed logins: how many?")
+_PHRASE = r"((?:[A-Za-z][\w-]*[ \t]*){1,3})"
+_COUNTED = (re.compile(r"\b(?:how many|number of|the (?:" + "|".join(COUNTING) + r"))\s+" + _PHRASE, re.I),
+            re.compile(r"^\W*count\s+(?:the\s+|of\s+)?" + _PHRASE, re.I),
+            re.compile(r"^\W*" + _PHRASE + r"\W+how\s+many\W*$", re.I))
 # words of a count that name no lines ("lines", "times", "unique"), read by the asking words
 NOT_NAMED = re.compile(r"(?:" + LINE_WORDS + r"|the|an?|of|times|unique|distinct|different|total|there|in|on|from|"
                        r"for|with|by|to|were|was|are|is|did|do|does|have|has|had)", re.I)
@@ -125,7 +129,7 @@ def counted_unread(q: Question, draft: Draft, vocabulary: Vocabulary) -> list[st
     """The words a count or ranking of every line says it counts ("how many active?", "the most display") that the
     log writes but no reader took (the rules read them as filler): what they name was not looked for, so the answer
     is partial."""
-    m = _COUNTED.search(q.text)
+    m = next((m for counted in _COUNTED if (m := counted.search(q.text)) is not None), None)
     if m is None or draft.filters or draft.asked.measure is not None:
         return []
     return [w for w in _free_words(q, m) if w.lower() in FILLER - FUNCTION_WORDS and vocabulary.token_rows(w)
