@@ -69,3 +69,14 @@ def test_a_value_written_first_still_selects_its_lines(size_list: list[int]) -> 
     rows = _received(size_list)
     result = ask("For 10.0.0.1, what is the max size when received block?", rows)
     assert result.value == max(s for i, s in enumerate(size_list) if i % 3 == 1) and result.verified, result.answer
+
+
+@few
+@given(st.lists(st.integers(0, 3), min_size=3, max_size=12), st.sampled_from(["saw", "wrote", "has"]))
+def test_a_verb_of_seeing_ends_the_field_ranked(hosts: list[int], verb: str) -> None:
+    counts = pd.Series(hosts).value_counts()
+    if len(counts) > 1 and counts.iloc[0] == counts.iloc[1]:
+        return  # a tie names no one value
+    rows = frame([f"Receiving block blk_{i} src: /10.0.0.{h}:50010" for i, h in enumerate(hosts)])
+    result = ask(f"Which src {verb} the most receiving block?", rows)
+    assert result.value == f"10.0.0.{counts.index[0]}" and result.verified, result.answer
