@@ -80,3 +80,15 @@ def test_a_verb_of_seeing_ends_the_field_ranked(hosts: list[int], verb: str) -> 
     rows = frame([f"Receiving block blk_{i} src: /10.0.0.{h}:50010" for i, h in enumerate(hosts)])
     result = ask(f"Which src {verb} the most receiving block?", rows)
     assert result.value == f"10.0.0.{counts.index[0]}" and result.verified, result.answer
+
+
+@few
+@given(st.lists(st.integers(1024, 65535), min_size=2, max_size=8),
+       st.sampled_from([("Give me the", "lowest", min), ("what is the", "smallest", min), ("What's the", "highest", max),
+                        ("what is the", "largest", max)]))
+def test_a_superlative_of_a_field_for_a_value_is_its_statistic(ports: list[int],
+                                                               asked: tuple[str, str, object]) -> None:
+    lead, word, func = asked
+    rows = frame([f"Accepted password for root from 10.0.0.{i % 3} port {p} ssh2" for i, p in enumerate(ports)])
+    result = ask(f"{lead} {word} port for 10.0.0.0 when accepted password", rows)
+    assert result.value == func(ports[::3]) and result.verified, result.answer  # type: ignore[operator]

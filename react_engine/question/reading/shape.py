@@ -50,7 +50,7 @@ _RANKING = (r"\bmost (?:" + "|".join(MOST_POPULAR) + r")\b|\bfrequent\b|\bnoisie
 # counted names ("block size"), or of the kind's own numbers, asked by "what is", not which of the kind ranks first
 _WHAT_IS_THE = r"^\s*what(?:'s|\s+is|\s+was)\s+the\s+"
 OF_A_FIELD = (_WHAT_IS_THE + r"(?:" + "|".join((*SIZE_SUPERLATIVES, *DURATION_SUPERLATIVES)) + r")\s+[A-Za-z][\w-]*\s+"
-              r"(?!(?:of|in|on|at|by|for|from|with|to|that|which|who|per)\b)[A-Za-z]|" + _WHAT_IS_THE + r"(?:"
+              r"(?!(?:of|in|on|at|by|from|with|to|that|which|who|per)\b)[A-Za-z]|" + _WHAT_IS_THE + r"(?:"
               + "|".join(w for w, func in STATISTICS.items() if func in ("min", "max") and " " not in w) + r")\s+\w")
 # a noun after an entity word that makes it a modifier of lines ("user attempts", "IP requests")
 _HEAD_NOUN = re.compile(r"\S*\s+(?:attempts?|events?|lines?|entries|messages?|errors?|requests?|logins?|failures?"
