@@ -29,6 +29,7 @@ from react_engine.lexicon.rank_words import (
 )
 from react_engine.lexicon.severity_terms import LEVEL_WORDS
 from react_engine.lexicon.statistic_words import (
+    COUNTED,
     PERCENT,
     QUANTITY_UNITS,
     RATE_EVENTS,
@@ -101,7 +102,15 @@ def _statistic(t: AskedText) -> Measure | None:
                r"|\b(" + _UNITS + r")\b[^?]*\bin total\b")
     if m is not None:
         return Statistic(func="sum", field=next(g for g in m.groups() if g))
+    if (m := t.take(_TOTAL_OF_A_FIELD)) is not None:
+        return Statistic(func="sum", field=m.group(1))
     return None
+
+
+# "what is the total seq for 0x0d when ...": the sum of a field the words after "total" name (not of lines: "the
+# total number of", "the total errors")
+_TOTAL_OF_A_FIELD = (r"^\W*what(?:'s|\s+is|\s+was)\s+the\s+total\s+(?!(?:" + "|".join(COUNTED) + r"|" + LEVEL_WORDS
+                     + r"|lines?|entries|events?|messages?|records?)\b)([A-Za-z][\w-]*)(?=\s+(?:for|when|of|from)\b)")
 
 
 def _statistic_words(t: AskedText) -> re.Match[str] | None:

@@ -1,7 +1,7 @@
-"""Questions written in another order than the readers read them: a condition or a value before the question
-proper, "give me the" for "what is the", "the first X seen when", "most recent" for "last". Each is answered as the
-question in the readers' order is (truths computed with pandas over the same rows), and the questions that only
-look alike are left as they are."""
+"""Questions asked in other wordings than the readers' own: a condition or a value before the question proper,
+"give me the" for "what is the", "the first X seen when", "most recent" for "last", "which X saw the most",
+"the lowest X for V", "the total X for V". Each is answered as the question in the readers' wording is (truths
+computed with pandas over the same rows), and the questions that only look alike are left as they are."""
 
 from __future__ import annotations
 
@@ -92,3 +92,11 @@ def test_a_superlative_of_a_field_for_a_value_is_its_statistic(ports: list[int],
     rows = frame([f"Accepted password for root from 10.0.0.{i % 3} port {p} ssh2" for i, p in enumerate(ports)])
     result = ask(f"{lead} {word} port for 10.0.0.0 when accepted password", rows)
     assert result.value == func(ports[::3]) and result.verified, result.answer  # type: ignore[operator]
+
+
+@few
+@given(st.lists(st.integers(1, 10**6), min_size=2, max_size=8))
+def test_the_total_of_a_field_is_its_sum(seqs: list[int]) -> None:
+    rows = frame([f"Notification time out, seq {s} from 10.0.0.{i % 2}" for i, s in enumerate(seqs)])
+    result = ask("what is the total seq for 10.0.0.1 when notification time?", rows)
+    assert result.value == sum(seqs[1::2]) and result.verified, result.answer
