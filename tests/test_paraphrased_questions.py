@@ -32,6 +32,7 @@ def _received(size_list: list[int]) -> pd.DataFrame:
     ("Give me the port of admin that failed password", "what is the port of admin that failed password"),
     ("the earliest port logged when failed password", "what is the earliest port when failed password"),
     ("What is the last user seen when session opened?", "What is the last user when session opened?"),
+    ("How many ce sym where mask is 0x01?", "How many ce sym with mask 0x01?"),
 ])
 def test_a_question_is_put_in_the_readers_order(written: str, read: str) -> None:
     assert in_order(written) == read
@@ -44,6 +45,7 @@ def test_a_question_is_put_in_the_readers_order(written: str, read: str) -> None
     "give me a summary of this log",
     "the last 3 ports when failed password",
     "How many errors were logged when the disk filled?",
+    "How many lines where the user is root?",
 ])
 def test_a_question_that_only_looks_alike_is_left_as_it_is(question: str) -> None:
     assert in_order(question) == question
@@ -100,3 +102,20 @@ def test_the_total_of_a_field_is_its_sum(seqs: list[int]) -> None:
     rows = frame([f"Notification time out, seq {s} from 10.0.0.{i % 2}" for i, s in enumerate(seqs)])
     result = ask("what is the total seq for 10.0.0.1 when notification time?", rows)
     assert result.value == sum(seqs[1::2]) and result.verified, result.answer
+
+
+@few
+@given(st.lists(st.sampled_from(["0x01", "0x02"]), min_size=2, max_size=10))
+def test_a_field_and_its_value_in_a_where_clause_select_by_the_field(masks: list[str]) -> None:
+    masks = [*masks, "0x02"]  # the value asked is written
+    rows = frame([f"ce sym {i}, at {'0x02' if m == '0x01' else '0x01'}, mask {m}" for i, m in enumerate(masks)])
+    result = ask("How many ce sym where mask is 0x02?", rows)
+    assert result.value == masks.count("0x02") and result.verified, result.answer
+
+
+@pytest.mark.parametrize("value", ["53450", "10.0.0.7"])
+def test_a_count_by_a_value_is_no_grouping(value: str) -> None:
+    rows = frame([f"Served block blk_{i} to /{'10.0.0.7' if i % 2 else '10.0.0.8'} port {53450 + i % 2}"
+                  for i in range(6)])
+    result = ask(f"number of served block by {value}", rows)
+    assert result.value == 3 and result.verified, result.answer

@@ -22,3 +22,9 @@ QUESTION_STARTS = ("how", "what", "what's", "whats", "which", "who", "count", "l
 
 LOGGING_PARTICIPLES = ("seen", "logged", "recorded", "written", "reported", "observed", "printed")
 """Participles after a field that say no more than that a line wrote its value ("the first port seen when ...")."""
+
+FIELD_CONDITIONS = ("where", "whose")
+"""Words that lead a field's value the lines must hold, written as a clause ("where port is 22")."""
+
+EQUALS_VERBS = ("is", "was", "equals")
+"""Verbs between a field and its value in such a clause ("where user is root"), read as "with user root"."""

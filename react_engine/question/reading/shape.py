@@ -34,7 +34,7 @@ from react_engine.question.vocabulary import Vocabulary
 
 # "by host", "per user" group counts; "logged by", "written by" name a source instead ("closed per pid" groups)
 GROUP_BY = r"(?:(?<!\wed )(?<!written )(?<!\wen )\bby|\bper|\bfor each|\bfor every)\b"
-GROUPED = GROUP_BY + r"\s+\w+"
+GROUPED = GROUP_BY + r"\s+(?!(?<=by\s)[\w.:-]*\d)\w+"  # "by host", not "by 10.0.0.1": a value, no grouping
 LINE_WORDS = r"(?:lines?|entries|entry|messages?|events?|records?|rows?|ones|logs?)"  # "unique lines"
 SEVERAL = r"\d+|" + "|".join(w for w, n in NUMBER_WORDS.items() if n > 1)  # "which 5 IPs", not "which one"
 _MOST = r"\b(?!" + IN_TIME_ORDER + r")(?:" + "|".join(MOST) + r")\b"  # not "most recent": an end in time order
