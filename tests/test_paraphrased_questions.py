@@ -119,3 +119,16 @@ def test_a_count_by_a_value_is_no_grouping(value: str) -> None:
                   for i in range(6)])
     result = ask(f"number of served block by {value}", rows)
     assert result.value == 3 and result.verified, result.answer
+
+
+@few
+@given(st.lists(st.integers(0, 3), min_size=3, max_size=12),
+       st.sampled_from(["Which src had the lowest number of receiving block?", "least common src when receiving block"]))
+def test_the_fewest_lines_asked_in_other_words(hosts: list[int], question: str) -> None:
+    counts = pd.Series(hosts).value_counts(ascending=True)
+    if len(counts) > 1 and counts.iloc[0] == counts.iloc[1]:
+        return  # a tie names no one value
+    rows = frame([f"Receiving block blk_{i} src: /10.0.0.{h}:50010" for i, h in enumerate(hosts)])
+    result = ask(question, rows)
+    first = result.value[0][0] if isinstance(result.value, list) else result.value
+    assert first == f"10.0.0.{counts.index[0]}" and result.verified, result.answer

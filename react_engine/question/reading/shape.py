@@ -13,6 +13,7 @@ from react_engine.lexicon.rank_words import (
     DURATION_SUPERLATIVES,
     FEWEST,
     IN_TIME_ORDER,
+    LOW,
     MOST,
     MOST_POPULAR,
     NEWEST,
@@ -25,7 +26,7 @@ from react_engine.lexicon.rank_words import (
     SIZE_SUPERLATIVES,
     TOP_N_MOST,
 )
-from react_engine.lexicon.statistic_words import STATISTICS
+from react_engine.lexicon.statistic_words import COUNTED, STATISTICS
 from react_engine.lexicon.time_units import BUCKET_ADVERBS, HISTOGRAM_BUCKET, TIME_KEYS, unit_names
 from react_engine.question.reading.draft import Draft, Goal
 from react_engine.question.reading.nouns import writes_kind
@@ -37,6 +38,8 @@ GROUP_BY = r"(?:(?<!\wed )(?<!written )(?<!\wen )\bby|\bper|\bfor each|\bfor eve
 GROUPED = GROUP_BY + r"\s+(?!(?<=by\s)[\w.:-]*\d)\w+"  # "by host", not "by 10.0.0.1": a value, no grouping
 LINE_WORDS = r"(?:lines?|entries|entry|messages?|events?|records?|rows?|ones|logs?)"  # "unique lines"
 SEVERAL = r"\d+|" + "|".join(w for w, n in NUMBER_WORDS.items() if n > 1)  # "which 5 IPs", not "which one"
+# "which user had the lowest number of logins": the fewest lines, not a number counted
+_LOWEST_NUMBER = r"\b(?:" + "|".join(LOW) + r")\s+(?:" + "|".join(COUNTED) + r")\s+of\b"
 _MOST = r"\b(?!" + IN_TIME_ORDER + r")(?:" + "|".join(MOST) + r")\b"  # not "most recent": an end in time order
 # a question that opens on a superlative of the fewest lines, a ranking from the fewest: "rarest level?", "the least
 # common users" (not "least errors?", which names no values to rank)
@@ -99,7 +102,8 @@ def read_goal(q: Question, draft: Draft) -> None:
         draft.goal = "histogram"
     elif _top_n(q, draft):
         return
-    elif q.has(r"\b(?:which|who)\b|^\s*what\s+(?!are\b|were\b)") and q.has(_MOST) and not q.has(OF_A_FIELD):
+    elif q.has(r"\b(?:which|who)\b|^\s*what\s+(?!are\b|were\b)") and (q.has(_MOST) or q.has(_LOWEST_NUMBER)) \
+            and not q.has(OF_A_FIELD):
         draft.goal = "which"
     else:
         _plain_goal(q, draft)
