@@ -12,7 +12,11 @@ the value is never recased.
 
 Run: python scripts/loghub_paraphrases.py [--logs ../shared/real_logs] [--per-shape 5] [--forms 3] [--show wrong]
 
-Measured with the rules planner: see README, "Questions in the logs' own words".
+Measured with the rules planner (3 wordings of each of the generator's 595 questions: 1785), blind, before any
+change to the engine: 1303 right, 222 honest, 257 wrong but verified, 3 wrong. The wrong but verified were mostly a
+condition or a value written first ("When X, what is the first port?": the first line's time, verified), "give me
+the port of ..." (the lines listed), "most recent" read as a ranking and "which X saw the most" read as a field "X
+saw". After the fixes: see README, "Questions in the logs' own words", per shape and per wording.
 """
 
 from __future__ import annotations
