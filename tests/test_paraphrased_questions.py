@@ -132,3 +132,10 @@ def test_the_fewest_lines_asked_in_other_words(hosts: list[int], question: str) 
     result = ask(question, rows)
     first = result.value[0][0] if isinstance(result.value, list) else result.value
     assert first == f"10.0.0.{counts.index[0]}" and result.verified, result.answer
+
+
+@few
+@given(sizes, st.sampled_from(["lowest and highest", "smallest and largest", "minimum and maximum"]))
+def test_both_ends_of_a_field_in_other_words(size_list: list[int], ends: str) -> None:
+    result = ask(f"What are the {ends} size when received block?", _received(size_list))
+    assert result.value == {"min": min(size_list), "max": max(size_list)} and result.verified, result.answer

@@ -85,14 +85,14 @@ def _percentile(t: AskedText) -> Measure | None:
         m.start()))
 
 
-_SPREAD = (r"\b(?:" + "|".join(SPREAD_ENDS[0]) + r")\s+and\s+(?:the\s+)?(?:" + "|".join(SPREAD_ENDS[1]) + r")\b"
-           r"|\brange\s+of\b(?!\s+\d)")  # the lowest and the highest value both: "the min and max size"
+SPREAD = (r"\b(?:" + "|".join(SPREAD_ENDS[0]) + r")\s+and\s+(?:the\s+)?(?:" + "|".join(SPREAD_ENDS[1]) + r")\b"
+          r"|\brange\s+of\b(?!\s+\d)")  # the lowest and the highest value both: "the min and max size"
 
 
 def _statistic(t: AskedText) -> Measure | None:
     if re.search(r"\bhow long\b|" + _SPAN_UNITS, t.text, re.I):  # "how long did sessions last on average": durations
         return None
-    if (m := t.take(_SPREAD)) is not None:
+    if (m := t.take(SPREAD)) is not None:
         return Statistic(func="min", field=_with_unit(t, t.field_after(m.end())), spread=True)
     m = _statistic_words(t)
     if m is not None:

@@ -21,6 +21,7 @@ from react_engine.lexicon.rank_words import (
 from react_engine.lexicon.statistic_words import STATISTICS
 from react_engine.lexicon.time_units import TIME_KEYS, unit_names
 from react_engine.logs.schema import CANONICAL_COLUMNS, INTERNAL_COLUMNS
+from react_engine.question.asking import SPREAD
 from react_engine.question.measures import Statistic
 from react_engine.question.reading.draft import Draft
 from react_engine.question.reading.question import Question, amount
@@ -42,8 +43,8 @@ def read_rank(q: Question, draft: Draft) -> None:
     ranking of X from the fewest; the words read become consumed."""
     if _sorted(q, draft):
         return
-    if draft.target is None or draft.goal not in ("list", "which", "top") or q.has(OF_A_FIELD):
-        return
+    if draft.target is None or draft.goal not in ("list", "which", "top") or q.has(OF_A_FIELD) or q.has(SPREAD):
+        return  # "the lowest and highest size" asks both ends of the values, no ranking
     if q.has(_LEAST) and q.has(r"^\s*(?:which|what|who)\b|\btop\b|\bbottom\b|" + TERSE_FEWEST):
         _from_the_fewest(q, draft)
     elif q.has(_HIGH) or q.has(r"\btop\b"):
