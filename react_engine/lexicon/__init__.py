@@ -12,6 +12,8 @@ it so). The lexicon is the lowest stage: it imports nothing else of the package.
 - `level_spellings`: severity levels as logs write them (`ERR`, `W`, `notc`);
 - `entity_words`: what can be counted or ranked (entities, columns) and how answers name it;
 - `event_phrases`: key phrases and common events as users say them and as logs write them;
+- `question_order`: the words of a question written in another order than the readers read it ("When X, which
+  ...", "For X, how many ...", "give me the ...");
 - `stop_words`: filler and function words, which link to nothing in a log, for questions, log fields and values;
 - `word_endings`: the plural endings and suffixes matching word forms strips;
 - `known_words`: every word a question is read with, which a misspelling is corrected to and never from.
