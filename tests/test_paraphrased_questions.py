@@ -33,6 +33,7 @@ def _received(size_list: list[int]) -> pd.DataFrame:
     ("the earliest port logged when failed password", "what is the earliest port when failed password"),
     ("What is the last user seen when session opened?", "What is the last user when session opened?"),
     ("How many ce sym where mask is 0x01?", "How many ce sym with mask 0x01?"),
+    ("Which port did 10.0.0.1 have when failed password?", "what is the port of 10.0.0.1 when failed password?"),
 ])
 def test_a_question_is_put_in_the_readers_order(written: str, read: str) -> None:
     assert in_order(written) == read
@@ -46,6 +47,7 @@ def test_a_question_is_put_in_the_readers_order(written: str, read: str) -> None
     "the last 3 ports when failed password",
     "How many errors were logged when the disk filled?",
     "How many lines where the user is root?",
+    "Which users did 10.0.0.1 try?",
 ])
 def test_a_question_that_only_looks_alike_is_left_as_it_is(question: str) -> None:
     assert in_order(question) == question
@@ -139,3 +141,11 @@ def test_the_fewest_lines_asked_in_other_words(hosts: list[int], question: str) 
 def test_both_ends_of_a_field_in_other_words(size_list: list[int], ends: str) -> None:
     result = ask(f"What are the {ends} size when received block?", _received(size_list))
     assert result.value == {"min": min(size_list), "max": max(size_list)} and result.verified, result.answer
+
+
+@pytest.mark.parametrize("which", [0, 1, 2])
+def test_which_field_did_a_value_have_asks_the_fields_value(which: int) -> None:
+    ids = [f"70c1714b-c11b-4c88-b300-239afe1f5ff{i}" for i in range(3)]
+    rows = frame([f"[instance: {u}] Took {20 + i}.5 seconds to build instance." for i, u in enumerate(ids)])
+    result = ask(f"Which took did {ids[which]} have when build instance?", rows)
+    assert str(result.value) == f"{20 + which}.5" and result.verified, result.answer

@@ -28,3 +28,7 @@ FIELD_CONDITIONS = ("where", "whose")
 
 EQUALS_VERBS = ("is", "was", "equals")
 """Verbs between a field and its value in such a clause ("where user is root"), read as "with user root"."""
+
+HAVING_VERBS = ("have", "has", "use", "get", "show")
+"""Verbs of "which port did 10.0.0.1 have when ...": the value of a field a value's lines hold, as "what is the port
+of 10.0.0.1" asks it."""
