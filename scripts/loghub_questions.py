@@ -514,7 +514,7 @@ def _matches(value: Any, truth: Any, shape: str) -> bool:
         return True
     if shape in ("most", "field_of", "fewest", "first_last", "distinct_per"):
         items = ranking(value)
-        return bool(items) and same_value(items[0], truth)
+        return bool(items) and (same_value(items[0], truth) or _restates(items[0], truth))
     return False
 
 
