@@ -16,7 +16,8 @@ Measured with the rules planner (3 wordings of each of the generator's 595 quest
 change to the engine: 1303 right, 222 honest, 257 wrong but verified, 3 wrong. The wrong but verified were mostly a
 condition or a value written first ("When X, what is the first port?": the first line's time, verified), "give me
 the port of ..." (the lines listed), "most recent" read as a ranking and "which X saw the most" read as a field "X
-saw". After the fixes: see README, "Questions in the logs' own words", per shape and per wording.
+saw". After the fixes (rebased on ec35bc6, 1776 questions): 1634 right, 132 honest, 9 wrong but verified, 1 wrong;
+per shape and per wording in README, "Questions in the logs' own words".
 """
 
 from __future__ import annotations
