@@ -80,6 +80,7 @@ from react_engine.planners.rules import RulesPlanner
 ROOT = Path(__file__).resolve().parents[1]
 DPKG = ROOT / "tests" / "fixtures" / "dpkg" / "dpkg.log"
 SAMPLES = ROOT / "sample_logs"
+BATCHES = ("first", "second", "third", "fourth", "fifth", "all")
 FAMILIES = {"investigation": "investigation", "unserved": "investigation",
             **{c: "analytics" for c in ("statistic", "first-last", "duration", "gaps", "share", "comparison",
                                         "breakdown", "listing")}}  # every other class: operator
@@ -450,6 +451,7 @@ def dpkg_cases(path: Path = DPKG, extra: Callable[[LogData, Questions], None] | 
 
 
 def build(real: Path) -> tuple[list[dict], list[str]]:
+    from operator_check_newuser_fifth import FIFTH, FIFTH_SETS
     from operator_check_newuser_fourth import FOURTH, FOURTH_SETS
     from operator_check_newuser_second import SECOND, dpkg_second
     from operator_check_newuser_third import THIRD, THIRD_SETS
@@ -457,7 +459,8 @@ def build(real: Path) -> tuple[list[dict], list[str]]:
     refused: list[str] = []
     cases = (loghub_cases(real, NEWUSER, refused) + dpkg_cases(extra=dpkg_second) + loghub_cases(real, SECOND, refused)
              + loghub_cases(real, THIRD, refused) + sample_cases(SAMPLES, THIRD_SETS, refused)
-             + loghub_cases(real, FOURTH, refused) + sample_cases(SAMPLES, FOURTH_SETS, refused))
+             + loghub_cases(real, FOURTH, refused) + sample_cases(SAMPLES, FOURTH_SETS, refused)
+             + loghub_cases(real, FIFTH, refused) + sample_cases(SAMPLES, FIFTH_SETS, refused))
     for case in cases:  # absolute paths, so the suite can sit anywhere
         if "logs" in case:
             case["logs"] = [str(real / p[len(REAL_LOGS) + 1:]) if p.startswith(REAL_LOGS) else p for p in case["logs"]]
@@ -495,12 +498,16 @@ def run(cases: list[dict]) -> list[tuple[dict, Scenario, str]]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--show", default="wrong-verified,wrong", help="verdicts to list (comma-separated)")
+    parser.add_argument("--batch", choices=BATCHES[:-1], help="ask only this batch's questions")
     args = parser.parse_args()
     real = next((p for p in (Path("/work/shared/real_logs"), ROOT.parent / "shared" / "real_logs") if p.is_dir()), None)
     if real is None:
         print("the loghub samples (shared/real_logs) are absent: put them beside the repository", file=sys.stderr)
         return 2
     cases, refused = build(real)
+    if args.batch:
+        cases = [c for c in cases if next((b for b in BATCHES[1:-1] if f"-{b}-" in c["id"]), "first") == args.batch]
+        refused = [r for r in refused if args.batch == "first" or f"-{args.batch}-" in r]
     results = run(cases)
     for why in refused:
         print(f"left out {why[:150]}")
@@ -511,10 +518,12 @@ def main() -> int:
                   f"{s.value!r} ({s.stop_reason}) {s.answer[:240]!r}")
     table: Counter[tuple[str, str, str]] = Counter()
     for case, _, v in results:
-        batch = next((b for b in ("second", "third", "fourth") if f"-{b}-" in case["id"]), "first")
+        batch = next((b for b in BATCHES[1:-1] if f"-{b}-" in case["id"]), "first")
         table[(batch, FAMILIES.get(case["class"], "operator"), v)] += 1
     print(f"{len(results)} questions, {len(refused)} left out")
-    for batch in ("first", "second", "third", "fourth", "all"):
+    for batch in BATCHES:
+        if not any(b == batch for b, _, _ in table) and batch != "all":
+            continue
         for family in ("analytics", "investigation", "operator", "all"):
             row = {v: sum(n for (b, f, vv), n in table.items() if vv == v and batch in (b, "all")
                           and family in (f, "all")) for v in ("right", "honest", "wrong-verified", "wrong")}
