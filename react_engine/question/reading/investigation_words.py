@@ -1,12 +1,13 @@
-"""Investigation questions: reading "summarize", "what is unusual", "what happened to X", "why did X fail" into a
-measure. A question of what went wrong asks about the problems only."""
+"""Investigation questions: reading "summarize", "what is unusual", "what happened to X" ("what did X do"), "why did
+X fail" into a measure. A question of what went wrong asks about the problems only."""
 
 from __future__ import annotations
 
 from react_engine.question.measures import Patterns, Preceding, Timeline, Unusual
 from react_engine.question.reading.question import Question
 
-_ENTITY = (r"(?:(?:user|host|ip|mac|pid|request|session|block|job|task)\s+([\w.:@/$-]+)"  # a named kind of thing
+_KINDS = "user|host|ip|mac|pid|request|session|block|job|task"
+_ENTITY = (rf"(?:(?:{_KINDS})\s+([\w.:@/$-]+)"  # a named kind of thing
            r"|(?:\w+\s+)?([\w.:@/$-]*\d[\w.:@/$-]*|[\w.-]+@[\w.-]+|[\w-]+(?:\.[\w-]+){2,}"  # an id, address
            r"|[A-Za-z]\w*_[\w.-]*\w|[A-Z][A-Z0-9]{3,}\b))")  # a name written with an underscore or in capitals
 
@@ -19,7 +20,8 @@ WRONG = "went wrong"
 def read_investigation(q: Question) -> Investigation | None:
     """The investigation measure `q` asks for, its asking words consumed; None for other questions. A
     question of what went wrong asks for the patterns of the problems (see `WRONG`)."""
-    if m := q.take(rf"\b(?:what (?:happened|went on|occurred) (?:to|with)|(?:timeline|history|story) (?:of|for))"
+    if m := q.take(rf"\b(?:what (?:happened|went on|occurred) (?:to|with)|(?:timeline|history|story) (?:of|for)"
+                   rf"|what (?:did|does|has)(?=\s+(?:(?:{_KINDS})\s+)?\S*\d\S*\s+(?:do|done)\W*$))"
                    rf"\s+(?:the\s+)?{_ENTITY}"):
         return Timeline(value=m[0].group(1) or m[0].group(2))
     if q.take(r"\bwhat (?:happened|came|was logged) (?:just |right |immediately |directly )?(?:before|prior to)\b"

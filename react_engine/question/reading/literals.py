@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from react_engine.lexicon.entity_words import TARGETS
 from react_engine.logs.macs import MAC_SEPARATED, any_notation
 from react_engine.logs.macs import normalize as normalize_mac
 from react_engine.question.reading.draft import Draft
@@ -20,7 +21,7 @@ def read_literals(q: Question, draft: Draft, vocabulary: Vocabulary) -> None:
     """Quoted phrases, MAC and IP addresses and interface names written in the question become searches. A quoted
     phrase no sampled line contains is read with its typos corrected against the messages' words, when that
     phrase occurs ("faild to resolve" -> "failed to resolve"); an ellipsis in a phrase stands for any text."""
-    for m in q.take(_QUOTED):
+    for m in q.take(_QUOTED, accept=lambda m: not _names_component(m, q.text, vocabulary)):
         _search_quoted(next(g for g in m.groups() if g), draft, vocabulary)
     for m in q.take(r"(?:\b(?:mac|modem|cm)\s+)?\b(" + MAC_SEPARATED + r")\b"):
         pattern = "(?i)" + any_notation(normalize_mac(m.group(1)) or "")
@@ -32,6 +33,14 @@ def read_literals(q: Question, draft: Draft, vocabulary: Vocabulary) -> None:
         draft.search(text, False, f"mentioning {text}")
     for m in q.take(_DOTTED, accept=lambda m: _written_whole(m.group(0), vocabulary)):
         draft.search(m.group(0), False, f"mentioning {m.group(0)}")
+
+
+def _names_component(quoted: re.Match[str], text: str, vocabulary: Vocabulary) -> bool:
+    """Whether a quoted phrase is a component's name before the noun of components ("the 'node' component"),
+    left to be read as that component rather than searched for."""
+    name = next(g for g in quoted.groups() if g)
+    return name in vocabulary.values.get("component", {}) and re.match(
+        r"\s+(?:" + dict(TARGETS)["component"] + ")", text[quoted.end():], re.I) is not None
 
 
 # a name written with dots between its parts, one of them of letters (`13.client-channel.google.com`)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from react_engine.lexicon.entity_words import GENERIC_COMPONENTS, HOST_WORD
+from react_engine.lexicon.entity_words import GENERIC_COMPONENTS, HOST_WORD, TARGETS
 from react_engine.question.interpretation import Term
 from react_engine.question.query import FieldFilter
 from react_engine.question.reading.draft import Draft
@@ -27,7 +27,7 @@ def read_places(q: Question, draft: Draft, columns: list[str], vocabulary: Vocab
     _one_of(draft, "thread", known(q, values["thread"], set(), after=r"(?=\s+threads?\b)"), "from thread", vocabulary)
     hosts = known(q, values["host"], set())
     components = known(q, values["component"], {h.lower() for h in hosts}, GENERIC_COMPONENTS,
-                       as_written=_minor(vocabulary.values.get("component", {})))
+                       as_written=_minor(vocabulary.values.get("component", {})), kind=dict(TARGETS)["component"])
     for m in q.take(r"\b(?:on|from|at|for)\s+" + HOST_WORD + r"([A-Z][A-Za-z0-9_-]*\d[A-Za-z0-9_-]*)\b", 0,
                     accept=lambda m: not re.fullmatch(r"T\d|\d+[a-z]*", m.group(1))):
         hosts.append(m.group(1))

@@ -288,17 +288,19 @@ def _by_alias(text: str, values: list[str]) -> dict[str, list[tuple[str, bool]]]
 
 
 def known(q: Question, values: list[str], skip: set[str], generic: frozenset[str] | set[str] = frozenset(),
-          after: str = "", as_written: frozenset[str] = frozenset()) -> list[str]:
+          after: str = "", as_written: frozenset[str] = frozenset(), kind: str = "") -> list[str]:
     """Values from the data that the question names, as whole tokens in any case (see `_aliases`), except those in
     `skip`. A dotted part shared by several values ("spark" in `spark.SecurityManager` and `spark.CacheManager`)
     names none of them, and a value that is also a word of questions ("node", or one in `generic`) counts only
-    after "from" or "by", or written as the log writes it when it is one of `as_written` ("APP lines" in BGL).
-    `after` is a pattern the name must be followed by."""
+    after "from" or "by", before the noun of its kind (`kind`, a pattern: "the 'node' component"), or written as
+    the log writes it when it is one of `as_written` ("APP lines" in BGL). `after` is a pattern the name must be
+    followed by."""
     by_alias = _by_alias(q.text.lower(), [v for v in values if v.lower() not in skip and len(v) >= 2])
     named: list[str] = []
     for alias in sorted(by_alias, key=len, reverse=True):
         picked = _picked(by_alias[alias])
-        if picked and _names(q, alias, _generic(alias) or alias in generic, after, as_written.intersection(picked)):
+        if picked and _names(q, alias, _generic(alias) or alias in generic, after, as_written.intersection(picked),
+                             kind):
             named += [v for v in picked if v not in named]
     return named
 
@@ -308,12 +310,14 @@ def _picked(owners: list[tuple[str, bool]]) -> list[str]:
     return [v for v, own in owners if own] or ([owners[0][0]] if len(owners) == 1 else [])
 
 
-def _names(q: Question, alias: str, generic_word: bool, after: str, written: frozenset[str]) -> bool:
-    """Whether the question names `alias` (read): a generic word only after "from"/"by" or as the log writes one
-    of `written`."""
+def _names(q: Question, alias: str, generic_word: bool, after: str, written: frozenset[str], kind: str) -> bool:
+    """Whether the question names `alias` (read): a generic word only after "from"/"by", before the noun of its
+    `kind` (quoted or not), or as the log writes one of `written`."""
     lead = r"\b(?:from|by)\s+(?:the\s+)?" if generic_word else HOST_WORD
-    return bool(q.take(lead + _word_pattern(alias) + after)) or (generic_word and any(
-        q.take(r"\b" + re.escape(v) + r"\b" + after, 0) for v in written))
+    if q.take(lead + _word_pattern(alias) + after):
+        return True
+    return generic_word and (bool(kind and q.take(r"(?<![\w.-])(['\"]?)" + re.escape(alias) + r"\1\s+(?:" + kind + ")"))
+                             or any(q.take(r"\b" + re.escape(v) + r"\b" + after, 0) for v in written))
 
 
 _ONLY_ASKING = r"\W*(?:(?:what|which|when|how|many|often|time|date|day|hour|count|number|is|was|it|that|the|of)\W+)*" \
@@ -323,14 +327,14 @@ _ONLY_ASKING = r"\W*(?:(?:what|which|when|how|many|often|time|date|day|hour|coun
 def lead_in(text: str) -> int:
     """Where the question proper starts after a lead-in ("I'm triaging a job: how many ...", "Our provider had an
     incident. Can you find out how many ..."): after the last sentence break before the asking words, else 0."""
-    asking = re.search(r"\b(?:how many|how often|which|what|who|count|list|show|top|give me|tell me|find|"
+    asking = re.search(r"\b(?:how many|how often|which|what|who|count|list|show|top|give me|tell me|find|compare|"
                        r"are there|is there|were there|number of)\b", text, re.I)
     if asking is None:
         return 0
     breaks = [m.end() for m in re.finditer(r"[.;:!?](?=\s)|\s-\s|,\s+(?=(?:so\s+|and\s+|then\s+)?(?:can|could|"
-                                           r"would|please|how|which|what|who|count|list|show|tell|find)\b)"
+                                           r"would|please|how|which|what|who|count|list|show|tell|find|compare)\b)"
                                            r"|\s(?:and|so)\s+(?=i(?:'d|'m| would| am)?\s+(?:like|want|need|wish)\b)",
-                                           text[:asking.start()], re.I)]
+                                           text, re.I) if m.end() <= asking.start()]
     if breaks and re.fullmatch(_ONLY_ASKING, text[breaks[-1]:], re.I):
         return 0  # "last thermal pressure lines - what time?": the words before the break are what is asked about
     return breaks[-1] if breaks else 0

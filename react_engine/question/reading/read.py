@@ -21,6 +21,7 @@ from react_engine.question.query import Filter, LevelFilter, Query, TextFilter, 
 from react_engine.question.reading.distinct_per import read_distinct_per
 from react_engine.question.reading.draft import Draft, searched
 from react_engine.question.reading.event_words import as_event, level_names_lines, said_words, unmet
+from react_engine.question.reading.examples import without_examples
 from react_engine.question.reading.field_values import read_field_values
 from react_engine.question.reading.investigation_words import WRONG, read_investigation
 from react_engine.question.reading.linked import (
@@ -37,6 +38,7 @@ from react_engine.question.reading.measure import investigate, read_query
 from react_engine.question.reading.negated import read_negated
 from react_engine.question.reading.negation import claim_columns, excluded, find
 from react_engine.question.reading.nouns import subject
+from react_engine.question.reading.pasted import without_pasted
 from react_engine.question.reading.places import read_places, read_source
 from react_engine.question.reading.question import Question, lead_in, time_window
 from react_engine.question.reading.rank import (
@@ -64,7 +66,9 @@ _OF_LINES = (Occurrence, Span, Gaps, Share)  # measures of the matching lines th
 # a statistic's value "in one connection", "in a single request": the value one line holds (a time bucket after
 # these words, "the most errors in one minute", is a rate's, read before)
 _IN_ONE = r"\b(?:in|for|of)\s+(?:one|a single|any one|any single|any)\s+[A-Za-z][\w-]*\b"
-_WHY = r"^\s*(?:why|how come)\b|\bexplain\b|\broot[- ]cause\b|\bwhat (?:caused|happened)\b"
+_WHY = (r"^\s*(?:why|how come)\b|\bexplain\b|\broot[- ]cause\b|\bwhat (?:caused|happened)\b"
+        r"|\bwhat (?:did|does|do|have|has)\s+(?:the\s+|our\s+|my\s+)?[\w.-]+\s+(?:do|done)\b")
+"""What only an explanation answers: a cause, what happened, what a kind of thing did ("what did the attacker do")."""
 # words asking for a cause, which no tool computes: an investigation read from them shows context, partially
 # ("why were there warnings" asks what there was, and is answered by their kinds)
 _CAUSE = (r"^\s*(?:why|how come)\b(?!\s+(?:were|was|are|is) there\b)|\bexplain\b|\broot[- ]cause\b"
@@ -76,7 +80,7 @@ def read_question(question: str, columns: list[str], now: str | None, vocabulary
     """The reading of `question` over rows with `columns` (`now`: the time "today" and "the last hour" count
     from; `uses_severity`: read severity words as levels, else as words to search for; `side`: the question is
     one side of a comparison, whose words name one filter)."""
-    text, corrections = _corrected(question, columns, vocabulary)
+    text, corrections = _corrected(without_pasted(without_examples(question)), columns, vocabulary)
     q, draft = Question(text), Draft(corrections=corrections)
     negated = find(q, columns)  # its words are read on their own, after the rest
     draft.excluded = excluded(q)  # before quoted text becomes a search: "other than '-'"

@@ -1,0 +1,104 @@
+"""Questions pasted into a chat with context around them: a lead-in before the asking word ("we had a failed job,
+compare ..."), a line quoted as context before the question proper, examples in brackets of what is asked about
+("which 3 programs (crond, ntpd, ...)"). The context names no filter; each value is derived from the structured CSV."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+from hypothesis import given
+from hypothesis import strategies as st
+from real_logs import real_log
+
+from react_engine.contract.record import RunResult
+from react_engine.logs import LoadOptions
+from react_engine.loop.engine import Engine
+from react_engine.planners.rules import RulesPlanner
+from react_engine.question.reading.examples import without_examples
+from react_engine.question.reading.pasted import without_pasted
+from react_engine.question.reading.question import lead_in
+
+
+def ask(question: str, path: Path) -> RunResult:
+    return Engine(RulesPlanner()).ask(question, [str(path)], load_options=LoadOptions(use_cache=False, year=2026))
+
+
+def _csv(system: str) -> pd.DataFrame:
+    return pd.read_csv(real_log(system, ".log_structured.csv"), dtype=str, keep_default_na=False)
+
+
+def test_a_lead_in_ends_at_a_comma_before_the_asking_word() -> None:
+    for asking in ("compare how many WARN lines with ERROR lines", "how many WARN lines are there?",
+                   "which host logged the most?"):
+        text = f"we had a failed job, {asking}"
+        assert text[lead_in(text):] == asking
+
+
+def test_context_before_a_comparison_filters_neither_side() -> None:
+    levels = _csv("Hadoop").Level
+    result = ask("we had a failed job, compare how many WARN lines and how many ERROR lines the log has",
+                 real_log("Hadoop"))
+    assert result.value == [int((levels == "WARN").sum()), int((levels == "ERROR").sum())], result.answer
+    assert result.verified
+
+
+def test_a_line_pasted_before_the_question_proper_is_no_filter() -> None:
+    content = _csv("OpenSSH").Content
+    expected = int(content.str.contains(r"^Failed password for .* from 103\.99\.0\.122 port").sum())
+    result = ask("I copied 'Failed password for invalid user PlcmSpIp from 103.99.0.122 port 51966 ssh2', how many "
+                 "failed password attempts came from 103.99.0.122 in total?", real_log("OpenSSH"))
+    assert expected > 1 and result.value == expected and result.verified, result.answer
+
+
+def test_a_pasted_line_the_question_points_back_at_is_its_subject() -> None:
+    for text in ("I keep seeing 'Got exception while serving', how many are there?",
+                 "I see 'Got exception while serving' in the log, how often does it happen?"):
+        assert without_pasted(text) == text
+
+
+def test_examples_in_brackets_name_no_filter() -> None:
+    components = _csv("Thunderbird").Component.value_counts()
+    for question in ("which 3 programs (crond, ntpd, ...) wrote the most lines?",
+                     "which 3 programs (e.g. crond, ntpd) wrote the most lines?"):
+        result = ask(question, real_log("Thunderbird"))
+        assert [v for v, _ in result.value] == list(components.index[:3]), result.answer
+
+
+@given(st.lists(st.sampled_from([*list("ab ,.()'\""), "e.g. ", "...", "etc", "how many ", "it"]), max_size=20).map("".join))
+def test_blanking_keeps_every_other_character_in_place(text: str) -> None:
+    for blanked in (without_examples(text), without_pasted(text)):
+        assert len(blanked) == len(text)
+        assert all(a == b or b == " " for a, b in zip(text, blanked))
+
+
+def test_a_generic_word_before_the_noun_of_components_names_that_component() -> None:
+    components = _csv("HPC").Component
+    assert components.eq("node").any()
+    for question in ("how many lines did the node component write?", "how many lines did the 'node' component write?"):
+        result = ask(question, real_log("HPC"))
+        assert result.value == int(components.eq("node").sum()) and result.verified, result.answer
+    result = ask("compare how many lines the 'node' component wrote with how many 'switch_module' wrote",
+                 real_log("HPC"))
+    assert result.value == [int(components.eq("node").sum()), int(components.eq("switch_module").sum())], result.answer
+
+
+def test_a_quote_before_a_noun_of_lines_or_pointed_back_at_stays_searched() -> None:
+    for text in ("the 'PM response took N ms' lines, what is the average time they report?",
+                 "the 'PM response took N ms' lines, how many are from kernel?"):
+        assert without_pasted(text) == text
+
+
+def test_what_a_kind_of_thing_did_is_no_ranking_of_its_values() -> None:
+    for question in ("what did the attacker do after logging in?", "what did users do?"):
+        result = ask(question, real_log("Linux"))
+        assert result.value is None and not result.verified, result.answer
+
+
+def test_what_a_named_value_did_is_its_timeline_and_an_event_after_it_is_not_ignored() -> None:
+    lines = real_log("Linux").read_text(errors="replace").splitlines()
+    expected = sum("150.183.249.110" in line for line in lines)
+    result = ask("what did 150.183.249.110 do?", real_log("Linux"))
+    assert expected > 1 and f"on {expected} lines" in result.answer and result.verified, result.answer
+    result = ask("what did 150.183.249.110 do after logging in?", real_log("Linux"))
+    assert not result.verified, result.answer
