@@ -102,3 +102,13 @@ def test_what_a_named_value_did_is_its_timeline_and_an_event_after_it_is_not_ign
     assert expected > 1 and f"on {expected} lines" in result.answer and result.verified, result.answer
     result = ask("what did 150.183.249.110 do after logging in?", real_log("Linux"))
     assert not result.verified, result.answer
+
+
+def test_a_breakdown_per_two_keys_written_with_qualifiers_is_two_way() -> None:
+    log = Path(__file__).resolve().parents[1] / "sample_logs" / "nginx" / "access.log"
+    requests = pd.Series(log.read_text().splitlines()).str.extract(r'"([A-Z]+) \S+ [^"]*" (\d{3}) ').dropna()
+    expected = {m: {s: int(n) for s, n in row.items() if n} for m, row in pd.crosstab(requests[0], requests[1]).iterrows()}
+    result = ask("requests per HTTP method per status code", log)
+    assert result.value == expected and result.verified, result.answer
+    result = ask("requests per HTTP method per status code", real_log("OpenStack"))  # no such columns: no ranking
+    assert result.value is None and not result.verified, result.answer
