@@ -16,7 +16,7 @@ from react_engine.logs import LoadOptions
 from react_engine.loop.engine import Engine
 from react_engine.planners.rules import RulesPlanner
 from react_engine.question.reading.examples import without_examples
-from react_engine.question.reading.pasted import without_pasted
+from react_engine.question.reading.pasted import context_words, without_pasted
 from react_engine.question.reading.question import lead_in
 
 
@@ -112,3 +112,28 @@ def test_a_breakdown_per_two_keys_written_with_qualifiers_is_two_way() -> None:
     assert result.value == expected and result.verified, result.answer
     result = ask("requests per HTTP method per status code", real_log("OpenStack"))  # no such columns: no ranking
     assert result.value is None and not result.verified, result.answer
+
+
+def test_the_story_a_lead_in_tells_leaves_the_answer_whole() -> None:
+    host = _csv("HPC").Node
+    result = ask("node-246 keeps flapping according to the on-call, how many lines does node-246 have in this log?",
+                 real_log("HPC"))
+    assert result.value == int((host == "node-246").sum()) and result.verified, result.answer
+    assert context_words("In the staging cluster, how many errors?") == set()
+    assert context_words("we had an outage around 3pm, how many errors?") >= {"outage", "3pm"}
+
+
+def test_a_day_written_in_the_lead_in_places_the_clock_times_of_the_question() -> None:
+    table = _csv("Zookeeper")
+    times = pd.to_datetime(table.Date + " " + table.Time.str.replace(",", "."))
+    inside = (times >= "2015-07-29 17:30") & (times < "2015-07-29 18:00")
+    assert inside.any() and times.dt.date.nunique() > 1
+    result = ask("quorum trouble on 2015-07-29 around 17:41, how many WARN lines between 17:30 and 18:00?",
+                 real_log("Zookeeper"))
+    assert result.value == int((inside & (table.Level == "WARN")).sum()) and result.verified, result.answer
+    result = ask("Windows Update kicked off on 2016-09-28 early morning, how many lines between 04:30 and 04:45 that "
+                 "day?", real_log("Windows"))
+    table = _csv("Windows")
+    times = pd.to_datetime(table.Date + " " + table.Time)
+    expected = int(((times >= "2016-09-28 04:30") & (times < "2016-09-28 04:45")).sum())
+    assert result.value == expected and result.verified, result.answer

@@ -24,3 +24,18 @@ def without_pasted(text: str) -> str:
     if start == 0 or _BACK.search(text[start:]) or not Question(text[start:]).leftover():
         return text
     return _QUOTED.sub(lambda m: " " * len(m.group(0)), text[:start]) + text[start:]
+
+
+_PLACE = re.compile(r"\s*(?:in|on|at|for|from|within|during|among|across|of|about|regarding|under|inside|only)\b", re.I)
+_WORD = re.compile(r"\w[\w'.:-]*\w|\w")
+
+
+def context_words(text: str) -> set[str]:
+    """The words (lower case) only a lead-in that tells what happened writes ("we had an outage around 3pm, how
+    many ..."): context, which no reading owes an answer to. A lead-in that starts with a preposition ("in the
+    staging cluster, how many ...") names where to look, and has none."""
+    start = lead_in(text)
+    if start == 0 or _PLACE.match(text):
+        return set()
+    asked = {w.lower() for w in _WORD.findall(text[start:])}
+    return {w.lower() for w in _WORD.findall(text[:start])} - asked

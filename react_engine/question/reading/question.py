@@ -126,17 +126,23 @@ def _relative_window(q: Question, vocabulary: Vocabulary) -> tuple[str, str, str
     return None
 
 
+_ISO_DAY = r"\b(?:on\s+)?(\d{4}-\d{2}-\d{2})\b(?![ T]\d)"
+
+
 def _dated_window(q: Question, now: str, vocabulary: Vocabulary) -> tuple[str, str, str] | None:
     """A window on a date or between clock times the question writes, or one named relative to `now` ("today")."""
     span = _written_date(q, vocabulary)
-    day = span.start.date().isoformat() if span else now[:10]
+    iso = None if span else re.search(_ISO_DAY, q.text)  # "on 2015-07-29 around 17:41, ... between 17:30 and 18:00"
+    day = span.start.date().isoformat() if span else iso.group(1) if iso else now[:10]
     if (clocks := _clock_window(q, day)) is not None:
+        if span or iso:  # "... on Dec 5, how many between 14:00 and 15:00 that day": the day written
+            q.take(_ISO_DAY + r"|\b(?:that|the same)\s+day\b")
         if span and clocks[1] == "now":  # "after 8pm on Dec 5" ends with that day
             return clocks[0], dates.end_of(span), clocks[2].replace("to now", f"to {dates.end_of(span)}")
-        return clocks if span else _on_a_logged_day(clocks, vocabulary)
+        return clocks if span or iso else _on_a_logged_day(clocks, vocabulary)
     if span is not None:
         return dates.iso(span.start), dates.end_of(span), span.words()
-    for m in q.take(r"\b(?:on|during|for)\s+(\d{4}-\d{2}-\d{2})\b(?![ T]\d)"):
+    for m in q.take(r"\b(?:on|during|for)\s+(\d{4}-\d{2}-\d{2})\b(?![ T]\d)"):  # a day alone
         return f"{m.group(1)}T00:00:00", f"{m.group(1)}T23:59:59.999999", f"on {m.group(1)}"
     return _current(q, now, day)
 

@@ -38,7 +38,7 @@ from react_engine.question.reading.measure import investigate, read_query
 from react_engine.question.reading.negated import read_negated
 from react_engine.question.reading.negation import claim_columns, excluded, find
 from react_engine.question.reading.nouns import subject
-from react_engine.question.reading.pasted import without_pasted
+from react_engine.question.reading.pasted import context_words, without_pasted
 from react_engine.question.reading.places import read_places, read_source
 from react_engine.question.reading.question import Question, lead_in, time_window
 from react_engine.question.reading.rank import (
@@ -124,10 +124,14 @@ def _asked_cause(text: str) -> list[str]:
 
 def _unread(q: Question, draft: Draft, literals: list[Filter], vocabulary: Vocabulary) -> None:
     """Add the words no reading answers or links (the answer is then partial): a value asked that no measure
-    gives, words a count says it counts that no reader took, and words linked to nothing."""
+    gives, words a count says it counts that no reader took, and words linked to nothing; those of a lead-in's
+    story are left out instead."""
     draft.unread += value_unread(q.text, draft) + counted_unread(q, draft, vocabulary)
     draft.unread += [w for w in unlinked(q.text, draft, literals, vocabulary) if w not in draft.unread]
     draft.unread += [w for w in negation_apart(q.text, draft, vocabulary) if w not in draft.unread]
+    context = context_words(q.text)  # a lead-in's story is left out, not left unanswered
+    draft.ignored += [w for w in draft.unread if w.lower() in context and w not in draft.ignored]
+    draft.unread = [w for w in draft.unread if w.lower() not in context]
 
 
 def _measured(q: Question, draft: Draft, columns: list[str], vocabulary: Vocabulary) -> None:
