@@ -16,7 +16,7 @@ from react_engine.logs import LoadOptions
 from react_engine.loop.engine import Engine
 from react_engine.planners.rules import RulesPlanner
 from react_engine.question.reading.examples import without_examples
-from react_engine.question.reading.pasted import context_words, without_pasted
+from react_engine.question.reading.pasted import context_words, with_antecedent, without_pasted
 from react_engine.question.reading.question import lead_in
 
 
@@ -137,3 +137,29 @@ def test_a_day_written_in_the_lead_in_places_the_clock_times_of_the_question() -
     times = pd.to_datetime(table.Date + " " + table.Time)
     expected = int(((times >= "2016-09-28 04:30") & (times < "2016-09-28 04:45")).sum())
     assert result.value == expected and result.verified, result.answer
+
+
+def test_a_number_placeholder_in_a_quoted_phrase_stands_for_any_number() -> None:
+    content = _csv("Spark").Content
+    expected = int(content.str.contains(r"took \d+ ms").sum())
+    result = ask("how many 'took N ms' lines?", real_log("Spark"))
+    assert expected > 0 and result.value == expected and result.verified, result.answer
+    broadcast = content.str.extract(r"^Reading broadcast variable \d+ took (\d+) ms$", expand=False).dropna()
+    result = ask("on average how long did reading a broadcast variable take ('took N ms')?", real_log("Spark"))
+    assert abs(result.value - broadcast.astype(float).mean() / 1000) < 1e-6 and result.verified, result.answer
+
+
+def test_how_long_one_line_took_is_no_span_of_zero() -> None:
+    result = ask("how long did instance a015cf14-84bb-4156-a48d-7c4824ac7a9d take to spawn? the log says 'Took N "
+                 "seconds to spawn'", real_log("OpenStack"))
+    assert result.value is None and "one line spans no time" in result.answer, result.answer
+
+
+def test_it_at_the_end_of_the_question_is_the_one_value_the_lead_in_writes() -> None:
+    assert with_antecedent("I see /10.10.34.40:39952 in the log, what happened with it?") == \
+        "I see /10.10.34.40:39952 in the log, what happened with /10.10.34.40:39952?"
+    assert with_antecedent("on Dec 10 I saw 1.2.3.4, what happened to it?").endswith("to it?")  # two values
+    lines = real_log("Zookeeper").read_text(errors="replace").splitlines()
+    expected = sum("/10.10.34.40:39952" in line for line in lines)
+    result = ask("I see /10.10.34.40:39952 in the log, what happened with it?", real_log("Zookeeper"))
+    assert expected > 0 and f"appears on {expected} lines" in result.answer, result.answer

@@ -64,6 +64,9 @@ def _spanned(measure: Measure, span: timed.TimeSpan, seconds: float, where: str)
         return (f"The {which} of the {span.rows:,} lines{where} is at {place.time} ({_at(place)})"
                 f"{after}.{_order(span)}",
                 {"time": place.time, "line": place.line})
+    if isinstance(measure, Span) and span.rows == 1:  # "how long did instance X take to spawn": not its one line
+        return (f"Only 1 line{where} ({_at(span.first)}): one line spans no time, so how long it took is not "
+                "measured by when lines were written.", None)
     if isinstance(measure, Span):
         return (f"The {span.rows:,} lines{where} span {_length(seconds)}, from {span.first.time} "
                 f"({_at(span.first)}) to {span.last.time} ({_at(span.last)}).{_order(span)}",

@@ -55,15 +55,28 @@ def _written_whole(name: str, vocabulary: Vocabulary) -> bool:
         [rf"(?:^|[^\w.-]){re.escape(name)}(?:$|[^\w-]|\.(?!\w))"])[0] > 0
 
 
+_ANY = r"\[?(?:\.\.\.+|…)\]?|<\*>"  # "Took ... seconds", "lease for [...]", loghub's "<*>": any text
+_NUMBER = r"(?<![\w<])(?:N|X|#|<[nN]>|<num(?:ber)?>)(?![\w>])"  # "took N ms": a number's place
+
+
 def _search_quoted(phrase: str, draft: Draft, vocabulary: Vocabulary) -> None:
-    """Search for a quoted phrase, as the lines write it; an ellipsis in it stands for any text."""
-    parts = [p.strip() for p in re.split(r"\.\.\.+|…", phrase)]
-    if len(parts) > 1 and any(parts):  # "Took ... seconds to build instance": anything in between
-        pattern = ".*?".join(literal(p) for p in parts if p)
+    """Search for a quoted phrase, as the lines write it; an ellipsis in it stands for any text, and a number's
+    placeholder (N, X, #, <n>) for a number when the lines do not write the phrase as it is."""
+    numbered = re.search(_NUMBER, phrase) is not None and not in_sample(phrase, vocabulary)
+    parts = [p.strip() for p in re.split(f"({_ANY}|{_NUMBER})" if numbered else f"({_ANY})", phrase)]
+    if len(parts) > 1 and any(p and not re.fullmatch(f"{_ANY}|{_NUMBER}", p) for p in parts):
+        pattern = r"\s*".join(_part(p) for p in parts if p)
         draft.search(pattern, True, f"matching /{pattern}/")
         return
     phrase = _as_logged(phrase, draft, vocabulary)
     draft.search(phrase, False, f'containing "{phrase}"')
+
+
+def _part(text: str) -> str:
+    """A quoted phrase's part as a pattern: any text, a number, or the text itself."""
+    if re.fullmatch(_ANY, text):
+        return ".*?"
+    return r"-?\d+(?:\.\d+)?" if re.fullmatch(_NUMBER, text) else literal(text)
 
 
 def _as_logged(phrase: str, draft: Draft, vocabulary: Vocabulary) -> str:

@@ -39,3 +39,18 @@ def context_words(text: str) -> set[str]:
         return set()
     asked = {w.lower() for w in _WORD.findall(text[start:])}
     return {w.lower() for w in _WORD.findall(text[:start])} - asked
+
+
+_POINTER = re.compile(r"\b(?:with|to|of|about|for|on)\s+(it|that|this)\W*$", re.I)
+_VALUE = re.compile(r"[\w.:@/$-]*\d[\w.:@/$-]*")
+
+
+def with_antecedent(text: str) -> str:
+    """`text` with an "it" that ends the question proper ("I see /10.10.34.40:39952 in the log, what happened with
+    it?") read as the one value (a token holding a digit) its lead-in writes; as it is otherwise."""
+    start = lead_in(text)
+    pointer = _POINTER.search(text, start) if start else None
+    values = {v.strip(".:-") for v in _VALUE.findall(text[:start])} if pointer else set()
+    if pointer is None or len(values) != 1:
+        return text
+    return text[:pointer.start(1)] + values.pop() + text[pointer.end(1):]

@@ -38,7 +38,7 @@ from react_engine.question.reading.measure import investigate, read_query
 from react_engine.question.reading.negated import read_negated
 from react_engine.question.reading.negation import claim_columns, excluded, find
 from react_engine.question.reading.nouns import subject
-from react_engine.question.reading.pasted import context_words, without_pasted
+from react_engine.question.reading.pasted import context_words, with_antecedent, without_pasted
 from react_engine.question.reading.places import read_places, read_source
 from react_engine.question.reading.question import Question, lead_in, time_window
 from react_engine.question.reading.rank import (
@@ -80,7 +80,8 @@ def read_question(question: str, columns: list[str], now: str | None, vocabulary
     """The reading of `question` over rows with `columns` (`now`: the time "today" and "the last hour" count
     from; `uses_severity`: read severity words as levels, else as words to search for; `side`: the question is
     one side of a comparison, whose words name one filter)."""
-    text, corrections = _corrected(without_pasted(without_examples(question)), columns, vocabulary)
+    text, corrections = _corrected(without_pasted(without_examples(with_antecedent(question))), columns,
+                                   vocabulary)
     q, draft = Question(text), Draft(corrections=corrections)
     negated = find(q, columns)  # its words are read on their own, after the rest
     draft.excluded = excluded(q)  # before quoted text becomes a search: "other than '-'"
