@@ -224,12 +224,11 @@ def linux(a: Ask) -> None:
 
 
 def mac(a: Ask) -> None:
-    log = a.log
     a.stat("fifth-pm-response-avg", "the 'PM response took N ms' lines, what is the average time they report?", Field(
         template("PM response took"), r"PM response took (\d+) ms", r"PM response took (\d+) ms", 0.001), "mean")
-    with a.q.refusing("fifth-top3-hosts"):
-        a.q.ranked("fifth-top3-hosts", "ranking", "which 3 hostnames (the calvisitor-... names) logged the most lines?",
-                   both(top(log.col("User"), 3), top(log.extract(r"^\w+ +\d+ \S+ (\S+) "), 3)))
+    # left out after the blind run: "which 3 hostnames (the calvisitor-... names) logged the most lines?" has two
+    # readings, the bracket describing the hosts or keeping only those named calvisitor-...
+    a.q.refused.append("mac-fifth-top3-hosts: two readings of '(the calvisitor-... names)'")
     halves(a, "fifth-wake-halves", "in the first half of the log's time span vs the second half, how many "
            "'earlyWake - complete' lines?", ev("wake", said("earlyWake - complete")))
     unknowable(a, "fifth-wifi-signal", "was the wifi signal weak when the network dropped?")

@@ -163,3 +163,18 @@ def test_it_at_the_end_of_the_question_is_the_one_value_the_lead_in_writes() -> 
     expected = sum("/10.10.34.40:39952" in line for line in lines)
     result = ask("I see /10.10.34.40:39952 in the log, what happened with it?", real_log("Zookeeper"))
     assert expected > 0 and f"appears on {expected} lines" in result.answer, result.answer
+
+
+def test_the_first_half_of_the_log_against_the_second() -> None:
+    table = _csv("Apache")
+    times = pd.to_datetime(table.Time, format="%a %b %d %H:%M:%S %Y")
+    middle = times.min() + (times.max() - times.min()) / 2
+    rows = table.EventTemplate.str.contains("mod_jk child workerEnv in error state", regex=False)
+    expected = [int((rows & (times < middle)).sum()), int((rows & (times >= middle)).sum())]
+    assert times.dt.date.nunique() > 1 and expected[0] != expected[1]
+    for question in ("how many 'mod_jk child workerEnv in error state' lines in the first half of the log's time span "
+                     "compared with the second half?",
+                     "compare the first half of the time the log covers with the second half: 'mod_jk child workerEnv "
+                     "in error state' lines"):
+        result = ask(question, real_log("Apache"))
+        assert result.value == expected and result.verified, result.answer

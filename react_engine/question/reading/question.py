@@ -119,6 +119,8 @@ def _relative_window(q: Question, vocabulary: Vocabulary) -> tuple[str, str, str
     for m in q.take(unit) or q.take(r"\b(?:in|within|during|over)\s+(?:the\s+)?(first|opening)\s+" + AMOUNT
                                     + r"?\s*" + UNIT + r"\b"):  # "errors in the first 5 minutes": of the log
         return _edge(m, vocabulary)
+    for m in q.take(_HALF):
+        return _half(m.group(1).lower(), vocabulary)
     for m in q.take(r"\b(?:in |within |during |over |for )?(?:the )?(?:last|past|previous|recent)\s+"
                     + AMOUNT + r"?\s*" + UNIT + r"\b") + q.take(r"\b" + AMOUNT + r"\s*" + UNIT + r"\s+ago\b"):
         start = f"now-{amount(m.group(1))}{_unit(m.group(2))}"
@@ -172,6 +174,22 @@ def _edge(m: re.Match[str], vocabulary: Vocabulary) -> tuple[str, str, str] | No
     else:
         start, end = vocabulary.last - length, vocabulary.last
     return _stamp(start), _stamp(end), f"in {words} (from {_stamp(start)} to {_stamp(end)})"
+
+
+_HALF = (r"\b(?:(?:in|during|over)\s+)?(?:the\s+)?(first|second|last|latter|earlier|later)\s+half\b(?:\s+of\s+(?:the\s+)?"
+         r"(?:log'?s?|file'?s?)?\s*(?:time\s*(?:span|range)?(?:\s+(?:that\s+)?the\s+log\s+covers)?)?)?")
+"""A half of the time the log covers: "the first half of the log's time span", "the second half"."""
+
+
+def _half(which: str, vocabulary: Vocabulary) -> tuple[str, str, str] | None:
+    """The first or the second half of the time from the log's first line to its last."""
+    if vocabulary.first is None or vocabulary.last is None:
+        return None
+    middle = vocabulary.first + (vocabulary.last - vocabulary.first) / 2
+    first = which in ("first", "earlier")
+    start, end = (vocabulary.first, middle - pd.Timedelta(microseconds=1)) if first else (middle, vocabulary.last)
+    name = "first" if first else "second"
+    return _stamp(start), _stamp(end), f"in the {name} half of the log (from {_stamp(start)} to {_stamp(end)})"
 
 
 def _stamp(ts: pd.Timestamp) -> str:

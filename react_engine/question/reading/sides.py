@@ -28,6 +28,7 @@ _DAY = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\
                   r"|\b(?:today|yesterday|day before)\b", re.I)
 
 
+_CLOCK = re.compile(r"\b\d{1,2}(?::\d\d|\s*[ap]\.?m\b)|\b(?:noon|midnight)\b", re.I)
 _PREVIOUS = re.compile(r"^\s*(?:the\s+|that\s+)?(?:(?:previous|prior|preceding|earlier|last)(?:\s+(?:one|"
                        + unit_names("minute") + r"|period|window))?|(?:\d+\s+)?(?:one|" + unit_names("minute", plural="s?")
                        + r"|period)\s+before"
@@ -94,7 +95,8 @@ def _split(left: list[Filter], right: list[Filter], right_words: str) -> tuple[F
     common = [f for f in left + right if f is not a and f is not b]
     if _one_sided(a, b, common, left, right):
         return None
-    if isinstance(a, TimeFilter) and isinstance(b, TimeFilter) and not _DAY.search(right_words):
+    if isinstance(a, TimeFilter) and isinstance(b, TimeFilter) and not _DAY.search(right_words) \
+            and _CLOCK.search(right_words):  # clock times, not "the second half" of the log
         b = _on_day_of(b, a)
     return a, b, list(dict.fromkeys(common))
 
