@@ -156,13 +156,13 @@ def test_how_long_one_line_took_is_no_span_of_zero() -> None:
 
 
 def test_it_at_the_end_of_the_question_is_the_one_value_the_lead_in_writes() -> None:
-    assert with_antecedent("I see /10.10.34.40:39952 in the log, what happened with it?") == \
-        "I see /10.10.34.40:39952 in the log, what happened with /10.10.34.40:39952?"
+    read = with_antecedent("I see /10.10.34.40:39952 in the log, what happened with it?")
+    assert read.endswith("what happened with /10.10.34.40:39952?") and read.count("10.10.34.40") == 1, read
     assert with_antecedent("on Dec 10 I saw 1.2.3.4, what happened to it?").endswith("to it?")  # two values
     lines = real_log("Zookeeper").read_text(errors="replace").splitlines()
     expected = sum("/10.10.34.40:39952" in line for line in lines)
     result = ask("I see /10.10.34.40:39952 in the log, what happened with it?", real_log("Zookeeper"))
-    assert expected > 0 and f"appears on {expected} lines" in result.answer, result.answer
+    assert expected > 0 and f"appears on {expected} lines" in result.answer and result.verified, result.answer
 
 
 def test_the_first_half_of_the_log_against_the_second() -> None:
@@ -178,3 +178,9 @@ def test_the_first_half_of_the_log_against_the_second() -> None:
                      "in error state' lines"):
         result = ask(question, real_log("Apache"))
         assert result.value == expected and result.verified, result.answer
+
+
+def test_both_halves_asked_without_a_comparison_are_not_the_first_half_alone() -> None:
+    result = ask("how many 'is in the unavailable state' lines were in the first half of the time the log covers, "
+                 "and how many in the second?", real_log("HPC"))
+    assert not result.verified, result.answer

@@ -53,4 +53,6 @@ def with_antecedent(text: str) -> str:
     values = {v.strip(".:-") for v in _VALUE.findall(text[:start])} if pointer else set()
     if pointer is None or len(values) != 1:
         return text
-    return text[:pointer.start(1)] + values.pop() + text[pointer.end(1):]
+    value = values.pop()  # moved from the lead-in to the question proper
+    lead = re.sub(rf"(?<![\w.:@/$-]){re.escape(value)}", " " * len(value), text[:start])
+    return lead + text[start:pointer.start(1)] + value + text[pointer.end(1):]

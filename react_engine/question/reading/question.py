@@ -119,7 +119,7 @@ def _relative_window(q: Question, vocabulary: Vocabulary) -> tuple[str, str, str
     for m in q.take(unit) or q.take(r"\b(?:in|within|during|over)\s+(?:the\s+)?(first|opening)\s+" + AMOUNT
                                     + r"?\s*" + UNIT + r"\b"):  # "errors in the first 5 minutes": of the log
         return _edge(m, vocabulary)
-    for m in q.take(_HALF):
+    for m in [] if q.has(_BOTH_HALVES) else q.take(_HALF):  # both halves: a comparison, each side read alone
         return _half(m.group(1).lower(), vocabulary)
     for m in q.take(r"\b(?:in |within |during |over |for )?(?:the )?(?:last|past|previous|recent)\s+"
                     + AMOUNT + r"?\s*" + UNIT + r"\b") + q.take(r"\b" + AMOUNT + r"\s*" + UNIT + r"\s+ago\b"):
@@ -179,6 +179,7 @@ def _edge(m: re.Match[str], vocabulary: Vocabulary) -> tuple[str, str, str] | No
 _HALF = (r"\b(?:(?:in|during|over)\s+)?(?:the\s+)?(first|second|last|latter|earlier|later)\s+half\b(?:\s+of\s+(?:the\s+)?"
          r"(?:log'?s?|file'?s?)?\s*(?:time\s*(?:span|range)?(?:\s+(?:that\s+)?the\s+log\s+covers)?)?)?")
 """A half of the time the log covers: "the first half of the log's time span", "the second half"."""
+_BOTH_HALVES = r"\b(?:first|earlier)\b.*\b(?:second|latter|later|last)\b|\b(?:second|latter|later)\b.*\bfirst\b"
 
 
 def _half(which: str, vocabulary: Vocabulary) -> tuple[str, str, str] | None:
