@@ -315,9 +315,10 @@ def _silence(t: AskedText) -> Measure | None:
 
 
 def _breakdown(t: AskedText) -> Measure | None:
-    m = t.take(r"\b(?:per|by|for each)\s+(?:\w+\s+)?(\w+)\s+(?:and|per|by|&|,)\s+(?:per\s+|by\s+|each\s+)?(\w+)"
-               r"(?:\s+(?:codes?|names?|ids?|values?|types?))?\b",  # "per HTTP method per status code"
-               over_read=True) or t.take(  # "component and level breakdown", "component by level counts"
+    m = t.take(r"\b(?:per|by|for each)\s+(\w+)\s+(?:and|per|by|&|,)\s+(?:per\s+|by\s+|each\s+)?(\w+)\b",
+               over_read=True) or t.take(  # "per HTTP method per status code": a qualifier before each key
+        r"\bper\s+\w+\s+(\w+)\s+(?:and|per)\s+(?:per\s+)?(\w+)(?:\s+(?:codes?|names?|ids?|values?|types?))?\b",
+        over_read=True) or t.take(  # "component and level breakdown", "component by level counts"
         r"\b(?!" + LEVEL_WORDS + r")(\w+)\s+(?:and|by|x|&)\s+(?!" + LEVEL_WORDS + r")(\w+)\s+(?:breakdown|counts|table|matrix)\b",
         over_read=True)
     # level words are never a breakdown's keys ("error and warning counts" compares two levels)
