@@ -20,7 +20,8 @@ Each answer is scored: right, honest (a partial answer or a refusal, never verif
 Scores (rules planner; the first batch 108 questions, 8 left out as ambiguous: ties, readings that differ; a second
 batch of 29 in scripts/operator_check_newuser_second.py, 2 left out, written after the first batch's fixes; a third of
 72 over the loghub samples and sample_logs in scripts/operator_check_newuser_third.py, and a fourth of 85 in
-scripts/operator_check_newuser_fourth.py, each stating its own scores):
+scripts/operator_check_newuser_fourth.py, and a fifth of 59 pasted as a support engineer writes them in
+scripts/operator_check_newuser_fifth.py, each stating its own scores; `--batch NAME` asks one batch alone):
 
 | run | family | right | honest | wrong but verified | wrong |
 |---|---|---|---|---|---|
@@ -47,7 +48,9 @@ The two left wrong but verified: "summarize" on Windows (the answer's largest pa
 client <*>`, holds 609 lines, one more than loghub's template, which names the client) and "why were there
 errors?" (answered by the kinds of errors, verified, as the project's own investigation tests ask; a cause is
 never claimed). All four batches after the third batch's fixes, rebased on main at c874cbd: 276 right, 16 honest,
-2 wrong but verified (those two), 0 wrong of 294.
+2 wrong but verified (those two), 0 wrong of 294. After the fifth batch's fixes, rebased on main at 74ffb93 (where the
+fourth batch asks 84): the first four 275 right, 16 honest, 2 wrong but verified, 0 wrong of 293, as before them; the
+fifth 43 right, 16 honest, 0 wrong but verified, 0 wrong of 59.
 """
 
 from __future__ import annotations
