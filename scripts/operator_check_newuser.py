@@ -48,7 +48,7 @@ The two left wrong but verified: "summarize" on Windows (the answer's largest pa
 client <*>`, holds 609 lines, one more than loghub's template, which names the client) and "why were there
 errors?" (answered by the kinds of errors, verified, as the project's own investigation tests ask; a cause is
 never claimed). All four batches after the third batch's fixes, rebased on main at c874cbd: 276 right, 16 honest,
-2 wrong but verified (those two), 0 wrong of 294. After the fifth batch's fixes, rebased on main at 74ffb93 (where the
+2 wrong but verified (those two), 0 wrong of 294. After the fifth batch's fixes, rebased on main at fa161b3 (where the
 fourth batch asks 84): the first four 275 right, 16 honest, 2 wrong but verified, 0 wrong of 293, as before them; the
 fifth 43 right, 16 honest, 0 wrong but verified, 0 wrong of 59.
 """

@@ -17,7 +17,7 @@ two readings of a pid or a request id that differ); after it one more was left o
 | | investigation | 14/23 | 8 | 1 | 0 |
 | | operator | 7/17 | 7 | 3 | 0 |
 | | all | 26/60 | 27 | 7 | 0 |
-| after the fixes, rebased on main at 74ffb93 | analytics | 12/20 | 8 | 0 | 0 |
+| after the fixes, rebased on main at fa161b3 | analytics | 12/20 | 8 | 0 | 0 |
 | | investigation | 17/23 | 6 | 0 | 0 |
 | | operator | 14/16 | 2 | 0 | 0 |
 | | all | 43/59 | 16 | 0 | 0 |
