@@ -412,7 +412,9 @@ def test_one_pass_patterns_capture_the_same_in_two_runs() -> None:
     lines = [line for path in files for line in path.read_text(errors="replace").splitlines()]
     lines += ["Nov 20 10:00:01 2026 cron[1]: x", "Nov  2 10:00:01 12345 a[b: y", "Nov 20 10:00:01 1 x comp: z",
               "081109 203615 148 INFO dfs.DataNode$PacketResponder: done", "081109 203615 148 INFO : none",
-              "2017-05-16 00:00:00.008 25746 INFO nova.compute.manager [req-1 - - -] done"]
+              "2017-05-16 00:00:00.008 25746 INFO nova.compute.manager [req-1 - - -] done",
+              "nova-api.log.1.2017-05-16_13:53:08 2017-05-16 00:00:00.008 25746 INFO nova.osapi_compute.wsgi.server "
+              "[req-2 - - -] done"]
     one_pass = [p for fmt in BY_NAME.values() for p in fmt.patterns if isinstance(p, OnePass)]
     assert len(one_pass) >= 2
     for pattern in one_pass:
