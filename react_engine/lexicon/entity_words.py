@@ -31,7 +31,8 @@ TARGETS = (
     ("message", r"\bmessages?\b"),
 )
 """Entity words -> target kind."""
-ENTITY_TYPES = frozenset({"cm_mac", "mac", "ip", "user", "interface", "cmts_mac", "http_status", "uuid"})
+ENTITY_TYPES = frozenset({"cm_mac", "mac", "ip", "user", "interface", "cmts_mac", "http_status", "uuid",
+                          "invoking_user", "target_user"})
 """Entity types the tools extract (the other targets are columns)."""
 CUSTOM_ENTITIES = {"event_type_code": r"Event Type Code: (\d+)", "block": r"\b(blk_-?\d+)",
                    "instance": r"\[instance: ([0-9a-fA-F-]{36})\]", "port": r"\bport[ =:]+(\d+)",
@@ -45,7 +46,8 @@ LABELS = {"modem": "modems", "cmts_mac": "CMTS MACs", "ip": "IP addresses", "use
           "interface": "interfaces", "event_id": "event IDs", "host": "hosts", "component": "components",
           "severity": "severities", "message": "messages", "uuid": "request IDs",
           "event_type_code": "CM-STATUS event type codes", "remote_host": "remote hosts", "pid": "process IDs",
-          "thread": "threads", "block": "blocks", "instance": "instances", "port": "ports"}
+          "thread": "threads", "block": "blocks", "instance": "instances", "port": "ports",
+          "invoking_user": "invoking users", "target_user": "target users"}
 """How an answer names each kind's values."""
 
 GENERIC_COMPONENTS = {"cmts", "cm", "app", "api", "main", "root", "system", "server", "client", "http", "db",
@@ -78,6 +80,27 @@ ROLE_MARKS = {("source", "ip"): ("src", "source", "from"), ("destination", "ip")
               ("client", "ip"): ("client",), ("source", "port"): ("spt", "sport", "src_port", "source port"),
               ("destination", "port"): ("dpt", "dport", "dst_port", "destination port"), ("client", "port"): ()}
 """(role, kind) -> the marks lines write before a value in that role, most specific first (`SRC=`, `to`)."""
+
+ENTITY_ROLES = {"user": {"invoking_user": "the users who ran the command", "target_user": "the users it ran as or was for"}}
+"""A kind of value lines write in several roles -> the entity type of each role and what it is: the user who ran a
+command (`sudo: bob : ...`, `by bob(uid=1000)`) and the one it ran as or was for (`USER=root`, `for user root`). A
+count of the kind itself is asked of one role only."""
+
+_RAN = r"(?:ran|run|runs|running|used|uses|using|invoked|invokes|executed|executes|issued|issues|called|launched|typed)"
+USER_ROLE_WORDS = (
+    ("target_user", r"\b(?:as|for|to)\s*[?.!]*\s*$|\b(?:as|for)\s+(?:which|what|whom)\b"
+                    r"|\btarget(?:ed)?\s+(?:users?|accounts?)\b|\bbec(?:a|o)me\b"
+                    r"|\b(?:was|were|is|are|been|gets?|got)\s+(?:\w+\s+){0,3}?(?:ran|run|executed)\s+as\b"
+                    r"|\b(?:sudo(?:ed|'d)?|su|switch(?:ed|es|ing)?|escalat\w*)\s+(?:in)?to\b"),
+    ("invoking_user", rf"\b(?:users?|accounts?|usernames?)\s+(?:who\s+|that\s+|which\s+)?(?:ha(?:ve|s|d)\s+)?{_RAN}\b"
+                      r"|\bby\s*[?.!]*\s*$|\bby\s+(?:which|what|whom|each|every|the)?\s*(?:users?|accounts?)\b"
+                      r"|\binvok(?:ers?|ing\s+users?)\b"),
+)
+"""How a question picks the role of the users it counts or ranks (`ENTITY_ROLES`), checked in this order: whom a
+command ran as or a session was for ("which users did sudo run as", "sudo to", "for which user"), then who ran it
+("users who ran sudo", "used sudo", "run by which user")."""
+USER_ROLE_VERBS = rf"\b(?:{_RAN}|target\w*|bec[ao]me|switch\w*|escalat\w*|invok\w*)\b"
+"""The words of `USER_ROLE_WORDS` that say only the role (read, so that none is left unexplained)."""
 
 SOURCE_KINDS = ("host", "node", "server", "machine", "program", "process", "daemon", "service", "component", "app")
 """Words naming what logged a line ("came from the host X", "logged by the daemon X"), hosts first."""

@@ -15,6 +15,7 @@ import pandas as pd
 from pydantic import Field
 
 from react_engine.errors import ToolError
+from react_engine.lexicon.entity_words import ENTITY_ROLES, LABELS
 from react_engine.lexicon.stop_words import NOT_USER_NAMES
 from react_engine.logs.macs import MAC_PATTERN, MAC_SEPARATED, normalize_array
 from react_engine.logs.schema import INTERNAL_COLUMNS
@@ -32,6 +33,7 @@ _OCTET = r"(?:25[0-5]|2[0-4]\d|[01]?\d?\d)"  # zero-padded octets (059) too
 _H4 = r"[0-9A-Fa-f]{1,4}"
 _TLDS = {"com", "net", "org", "edu", "gov", "mil", "int", "info", "biz", "io", "cloud", "app", "dev", "local", "lan",
          "internal", "localdomain", "corp", "arpa", "example", "test", "invalid"}
+_NAME = r"([A-Za-z0-9_$](?:[A-Za-z0-9._@$-]*[A-Za-z0-9_$])?)"  # a user name
 _TWO_LETTER_FILES = {"js", "py", "so", "sh", "gz", "rb", "pl", "cc", "el", "md", "ts", "id"}  # not countries here
 
 
@@ -104,6 +106,8 @@ BUILTIN: dict[str, EntityType] = {
     "user": EntityType((r"(?i)(?:\buser(?:name)?(?:=|:\s*|\s+)|\b(?:login|account)(?:=|:\s*)"
                         r"|(?:password|publickey|keyboard-interactive(?:/pam)?|hostbased) for (?:invalid user )?)([A-Za-z0-9_$](?:[A-Za-z0-9._@$-]*[A-Za-z0-9_$])?)",),
                        _per_unique(_user), "user"),
+    "invoking_user": EntityType((rf"(?:^|\s){_NAME}\s+:\s+(?:[^;=]*;\s+)?TTY=", rf"\bby {_NAME}\(uid=\d+\)",
+                                 rf"\bruser={_NAME}", rf"\bsu for \S+ by {_NAME}"), _per_unique(_user)),
     "cm_mac": EntityType((rf"(?i)(?:\bcm[-_ ]?mac\s*[=:]\s*|\bcable modem\s+)({MAC_PATTERN})",), _mac, "cm_mac"),
     "cmts_mac": EntityType((rf"(?i)\bcmts[-_ ]?mac\s*[=:]\s*({MAC_PATTERN})",), _mac, "cmts_mac"),
     "interface": EntityType((r"\b((?:Integrated-Cable|Wideband-Cable|Modular-Cable|Cable|GigabitEthernet|Gi"
@@ -112,6 +116,7 @@ BUILTIN: dict[str, EntityType] = {
                              r"|(?:eth|wlan|bond|br|en[ops]|wl[ps])\d+(?:[a-z]\d+)*)\b",),),
     "http_status": EntityType((r"(?:\"\s|(?i:\bstatus)[=:]\s*)([1-5]\d\d)\b",), None, "status"),
 }
+BUILTIN["target_user"] = BUILTIN["user"]  # the user a command ran as or a session was for (see ENTITY_ROLES)
 ALIASES: dict[str, str] = {"mac_address": "mac", "ip_address": "ip", "ipv4": "ip", "ipv6": "ip", "username": "user",
                            "host": "hostname", "status": "http_status", "cm": "cm_mac", "cable_modem": "cm_mac",
                            "modem": "cm_mac", "cmts": "cmts_mac"}
@@ -162,7 +167,7 @@ def current(ctx: ToolContext, kind: str) -> tuple[str, pd.Series, bool]:
         known = sorted(set(BUILTIN) | set(ctx.entities))
         raise ToolError(f"unknown entity type {kind!r}; use one of {', '.join(known)} "
                         "or extract_entities with a pattern and a name")
-    return name, extracted(ctx.rows, name), True
+    return name, in_role(ctx.rows, name), True
 
 
 FIELD_TYPES = {"http_status": "status codes"}
@@ -211,6 +216,43 @@ def extracted(rows: pd.DataFrame, kind: str) -> pd.Series:
     return partitionwise(extract, rows, kind, meta=pd.Series(dtype="str", name=kind))
 
 
+_ROLE_OF = {role: kind for kind, roles in ENTITY_ROLES.items() for role in roles}
+
+
+def in_role(rows: pd.DataFrame, name: str) -> pd.Series:
+    """`extracted(rows, name)`, for a kind the lines write in several roles (ENTITY_ROLES) settled on one: a
+    ToolError when the rows hold the kind itself in two roles that differ on a line (`sudo: bob : ... USER=root`),
+    and a role's values the others' when the rows write it in that one only."""
+    values = extracted(rows, name)
+    if name in ENTITY_ROLES:
+        _one_role(rows, name)
+    elif name in _ROLE_OF and not count(values):
+        others = (extracted(rows, role) for role in ENTITY_ROLES[_ROLE_OF[name]] if role != name)
+        return next((found.rename(name) for found in others if count(found)), values)
+    return values
+
+
+def _one_role(rows: pd.DataFrame, kind: str) -> None:
+    """A ToolError naming the roles when some row holds values of `kind` in two roles that differ."""
+    roles = tuple(ENTITY_ROLES[kind])
+    if not count(extracted(rows, roles[0])):
+        return
+    meta = pd.DataFrame({role: pd.Series(dtype="str") for role in roles})
+    apart = value(partitionwise(_apart, rows, roles, meta=meta))
+    if len(apart):
+        written = " and ".join(f"{ENTITY_ROLES[kind][role]} ({', '.join(map(str, pd.unique(apart[role])[:3]))}; type {role})"
+                               for role in roles)
+        raise ToolError(f"these lines name {LABELS[kind]} in several roles that differ: {written}: ask for one")
+
+
+def _apart(rows: pd.DataFrame, roles: tuple[str, ...]) -> pd.DataFrame:
+    """The rows whose values in the first two `roles` differ: each one's first value in each."""
+    first, second = (extract(rows, role).groupby(level=0).first() for role in roles[:2])
+    first, second = first.align(second, join="inner")
+    differ = (first != second).to_numpy(dtype=bool)
+    return pd.DataFrame({roles[0]: first[differ], roles[1]: second[differ]})
+
+
 def describe(values: pd.Series) -> EntityCounts:
     """Total, unique and top values of one entity set, for a tool's value."""
     total, counts = tally(values)
@@ -226,7 +268,7 @@ class ExtractEntitiesParams(Params):
 @tool("extract_entities", "find mac/ip/user/... or a custom regex in the current rows",
       ExtractEntitiesParams, Extracted)
 def extract_entities(params: ExtractEntitiesParams, ctx: ToolContext) -> ToolResult:
-    found = {name: extracted(ctx.rows, name) for name in filter(None, map(builtin, params.types))}
+    found = {name: in_role(ctx.rows, name) for name in filter(None, map(builtin, params.types))}
     found.update(_patterned(params, ctx))
     if not found:
         raise ToolError(f"give types ({', '.join(BUILTIN)}) or a pattern with a name")

@@ -3,7 +3,7 @@ messages write with values, or the address or port of one role ("source IPs").""
 
 from __future__ import annotations
 
-from react_engine.lexicon.entity_words import CUSTOM_ENTITIES, ENTITY_TYPES, LABELS
+from react_engine.lexicon.entity_words import CUSTOM_ENTITIES, ENTITY_ROLES, ENTITY_TYPES, LABELS
 from react_engine.lexicon.event_phrases import REQUEST_METHOD
 from react_engine.question.measures import Key
 from react_engine.question.reading.draft import Draft
@@ -57,6 +57,8 @@ def _subject_key(subject: Subject, draft: Draft, vocabulary: Vocabulary) -> tupl
 def _entity_key(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> tuple[str, str, str | None] | None:
     """An entity word's values, of the role the question names when the lines mark it."""
     kind, label = _entity(draft.target or "", columns, vocabulary), LABELS[draft.target or ""]
+    if kind == "user" and draft.role in ENTITY_ROLES[kind]:  # who ran a command, or whom it ran as
+        return draft.role, LABELS[draft.role], None
     mark = marked(kind, draft.role, draft.searches(), vocabulary) if draft.role and kind in VALUES else None
     if mark is not None:
         draft.subject = Subject(f"{draft.role}_{kind}", f"{draft.role} {label}", (mark,))

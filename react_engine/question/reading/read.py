@@ -49,7 +49,7 @@ from react_engine.question.reading.rank import (
 )
 from react_engine.question.reading.rate_words import as_rate
 from react_engine.question.reading.readout import Reading
-from react_engine.question.reading.roles import deed, role, stranded, writer
+from react_engine.question.reading.roles import deed, role, stranded, user_role, writer
 from react_engine.question.reading.sessions import between_events, paired
 from react_engine.question.reading.severity_words import cut_levels
 from react_engine.question.reading.shape import GROUPED, read_goal, read_target
@@ -95,7 +95,7 @@ def read_question(question: str, columns: list[str], now: str | None, vocabulary
         investigate(draft, investigation, problems=uses_severity and WRONG in text.lower())
     read_target(q, draft, vocabulary)
     read_rank(q, draft)
-    draft.role = role(q)
+    draft.role = user_role(q) if draft.target == "user" else role(q)
     draft.deed = deed(q) if draft.role is None else None
     draft.stranded, draft.wrote = stranded(q), writer(q)
     claim_columns(q, draft.excluded, columns)

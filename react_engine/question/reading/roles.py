@@ -1,12 +1,13 @@
 """Which of several addresses or ports on a line a question means: the source, the destination or the client, as
-the lines mark them (`SRC=`, `DPT=`, `from`, `to`, `client /...`). The marks are checked on the sampled lines
-the question's searches keep."""
+the lines mark them (`SRC=`, `DPT=`, `from`, `to`, `client /...`), checked on the sampled lines the question's
+searches keep; and which of the users a line names: who ran a command or whom it ran as, which the tools tell apart
+on the rows."""
 
 from __future__ import annotations
 
 import re
 
-from react_engine.lexicon.entity_words import ROLE_MARKS, ROLE_WORDS
+from react_engine.lexicon.entity_words import ROLE_MARKS, ROLE_WORDS, USER_ROLE_VERBS, USER_ROLE_WORDS
 from react_engine.lexicon.rank_words import COUNTING
 from react_engine.question import Vocabulary
 from react_engine.question.reading.question import Question
@@ -42,6 +43,17 @@ def role(q: Question) -> str | None:
     """The role the question gives the addresses or ports it counts or ranks, if any."""
     m = _ROLE.search(q.text)
     return ROLE_WORDS[next(g for g in m.groups() if g).lower()] if m else None
+
+
+def user_role(q: Question) -> str | None:
+    """The role the question gives the users it counts or ranks (who ran a command, or whom it ran as or was for),
+    if any; the words saying it are read."""
+    for name, pattern in USER_ROLE_WORDS:
+        if (m := re.search(pattern, q.text, re.I)) is not None:
+            for verb in re.finditer(USER_ROLE_VERBS, m.group(0), re.I):
+                q.consume(m.start() + verb.start(), m.start() + verb.end())
+            return name
+    return None
 
 
 def deed(q: Question) -> str | None:
