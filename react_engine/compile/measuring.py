@@ -62,7 +62,7 @@ def compile_statistic(query: Query, measure: Statistic) -> list[Call] | Cannot:
     if measure.spread and query.grouping.by():
         return Cannot(f"{measure.asked()} per {' and '.join(query.grouping.by())}")
     params = FieldStatsParams(field=field_named(query, measure), func=func_of(measure),
-                              **_grouped(query, query.grouping.by()))
+                              **_grouped(query, query.grouping.by()), **({"unit": measure.unit} if measure.unit else {}))
     if measure.spread:
         return [call(params, f"the lowest {measure.field or 'value'} of the matching lines"),
                 call(params.model_copy(update={"func": "max"}), f"the highest {measure.field or 'value'} of the "

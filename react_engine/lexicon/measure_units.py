@@ -14,29 +14,37 @@ Kind = Literal["size", "time"]
 
 @dataclass(frozen=True)
 class Unit:
-    """A unit of measure: its `name`, what it measures (`kind`), its `factor` to bytes (a size) or seconds (a time)
-    and the `aliases` logs write it with, lower case."""
+    """A unit of measure: its `name`, what it measures (`kind`), its `factor` to bytes (a size) or seconds (a time),
+    the `aliases` logs write it with, lower case, how an answer writes a number in it (`stated`; "" for the units
+    no answer states) and the other words a question may name it by (`spelled`: "megabytes")."""
 
     name: str
     kind: Kind
     factor: float
     aliases: tuple[str, ...]
+    stated: str = ""
+    spelled: tuple[str, ...] = ()
 
 
 UNITS_OF_MEASURE = (
-    Unit("byte", "size", 1, ("bytes", "byte", "b")),
-    Unit("kibibyte", "size", 1024, ("kb", "kib")),
-    Unit("mebibyte", "size", 1024**2, ("mb", "mib")),
-    Unit("gibibyte", "size", 1024**3, ("gb", "gib")),
-    Unit("tebibyte", "size", 1024**4, ("tb", "tib")),
+    Unit("byte", "size", 1, ("bytes", "byte", "b"), "bytes"),
+    Unit("kibibyte", "size", 1024, ("kb", "kib"), "KB", ("kilobyte", "kilobytes", "kibibytes")),
+    Unit("mebibyte", "size", 1024**2, ("mb", "mib"), "MB", ("megabyte", "megabytes", "mebibytes")),
+    Unit("gibibyte", "size", 1024**3, ("gb", "gib"), "GB", ("gigabyte", "gigabytes", "gibibytes")),
+    Unit("tebibyte", "size", 1024**4, ("tb", "tib"), "TB", ("terabyte", "terabytes", "tebibytes")),
     Unit("nanosecond", "time", 1e-9, ("ns",)),
     Unit("microsecond", "time", 1e-6, ("us", "µs", "microsecond", "microseconds")),
-    Unit("millisecond", "time", 1e-3, ("ms", "msec", "msecs", "millisecond", "milliseconds")),
-    Unit("second", "time", 1.0, ("s", "sec", "secs", "second", "seconds")),
-    Unit("minute", "time", 60.0, ("min", "mins", "minute", "minutes")),
-    Unit("hour", "time", 3600.0, ("h", "hr", "hrs", "hour", "hours")),
+    Unit("millisecond", "time", 1e-3, ("ms", "msec", "msecs", "millisecond", "milliseconds"), "ms"),
+    Unit("second", "time", 1.0, ("s", "sec", "secs", "second", "seconds"), "s"),
+    Unit("minute", "time", 60.0, ("min", "mins", "minute", "minutes"), "minutes"),
+    Unit("hour", "time", 3600.0, ("h", "hr", "hrs", "hour", "hours"), "hours"),
 )
 """The units a log writes a size or a duration in, sizes first (a kilobyte is 1024 bytes, as logs mean it)."""
+
+STATED_UNITS: Mapping[str, Unit] = MappingProxyType(
+    {w: u for u in UNITS_OF_MEASURE if u.stated for w in (*u.aliases, *u.spelled, u.name, u.name + "s")})
+"""A unit a question may ask a number in ("in milliseconds", "in MB"), lower case -> the unit: those an answer
+states (`STATED_DURATIONS`, `STATED_SIZES`), so that the check reads the number it writes in it."""
 
 SIZE_UNITS: Mapping[str, int] = MappingProxyType(
     {a: int(u.factor) for u in UNITS_OF_MEASURE if u.kind == "size" for a in u.aliases})

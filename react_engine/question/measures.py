@@ -150,6 +150,7 @@ class Statistic(_Measure):
     field: str
     q: float | None = Field(None, ge=0, le=100)
     spread: bool = False  # the lowest and the highest value both asked ("the min and max size", "the range of")
+    unit: str | None = None  # the unit the value is asked in ("in minutes"), as an answer writes it
     needs: tuple[str, ...] = ("field_stats",)
 
     def asked(self) -> str:

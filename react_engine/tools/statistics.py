@@ -18,6 +18,7 @@ from pydantic import AfterValidator, Field
 from react_engine.errors import ToolError
 from react_engine.rows.ranked import brief, jsonable
 from react_engine.rows.rowops import count
+from react_engine.tools.asked_units import ASKABLE, in_unit
 from react_engine.tools.figures import Grouped, Pivot, Rate, Statistic, Unmeasured
 from react_engine.tools.numeric import (
     UNREADABLE,
@@ -73,6 +74,7 @@ class FieldStatsParams(Params):
     order: Literal["desc", "asc"] | None = Field(None, description="groups by the statistic, largest first (desc) "
                                                                    "or smallest; null: by value desc, buckets by time")
     per: str | None = Field(None, description="a time bucket (1m, 1h): func of the rows counted per bucket")
+    unit: str | None = Field(None, description=f"give the value in this unit ({ASKABLE}); null: as the field is")
 
 
 def _rank(stat: str) -> float | None:
@@ -104,6 +106,7 @@ def field_stats(params: FieldStatsParams, ctx: ToolContext) -> ToolResult:
     found, width = group_keys(ctx, params.by)
     keys = [key_name(k) for k in found]
     data, unit = as_written(gather(ctx.rows, numeric, found, width, ctx.frame), numeric.unit if numeric else "")
+    data, unit = in_unit(data, unit, params.unit, name)
     stat = params.func
     note = unreadable_note(data.attrs.get(UNREADABLE, 0), name)
     what, over = f"{stat} {brief(name, 40)}", _over(numeric, len(data), ctx)
