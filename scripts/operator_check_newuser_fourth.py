@@ -20,18 +20,18 @@ Scores (rules planner), the first run blind, main at 4d7e46a, 86 questions, none
 | | operator | 38/39 | 1 | 0 | 0 |
 | | all | 83/85 | 2 | 0 | 0 |
 
-Of the five wrong but verified, three were narrow truths, restated after that run: "anything new in the last day?" is
-answered by how many patterns are new (4, as loghub's templates say), not by the largest one's size; a breakdown by
-level names the levels as severities (Hadoop's FATAL is critical in the project's level spellings); "average earlyWake
-time in milliseconds" was answered in seconds (0.000636 s), and is now answered in the milliseconds asked (0.636 ms),
-the truth restated so. One was left out: what is new
-in Linux's last hour is a boot's one-off lines, 89 templates in loghub and 85 patterns in the answer, a count that
-depends on how messages are grouped. One was the engine's: "how many distinct stages ran tasks?" counted the values
-after "task" (395), "ran" not ending the noun phrase as a verb ending in -ed does; fixed, with three honest ones
-("rarest level?", "largest bytes sent in one connection?", "longest stretch without a WARN?"). The two left honest:
-the timeout written `timeout of 10000ms` is no field the engine reads, and the Zookeeper lines asked "which ip sent
-the most connection requests" hold two addresses (the listener's in the thread name, the client's in the message).
-Afterwards "longest time to build an instance?" was taken out, the third batch having asked it in the same words.
+Of the five wrong but verified, three were narrow truths, restated after that run: "anything new in the last day?"
+is answered by how many patterns are new (4, as loghub's templates say), not by the largest one's size; a breakdown
+by level names the levels as severities (Hadoop's FATAL is critical in the project's level spellings); "average
+earlyWake time in milliseconds" was answered in seconds (0.000636 s), and is now answered in the milliseconds asked
+(0.636 ms), the truth restated so. One was left out: what is new in Linux's last hour is a boot's one-off lines, 89
+templates in loghub and 85 patterns in the answer, a count that depends on how messages are grouped. One was the
+engine's: "how many distinct stages ran tasks?" counted the values after "task" (395), "ran" not ending the noun
+phrase as a verb ending in -ed does; fixed, with three honest ones ("rarest level?", "largest bytes sent in one
+connection?", "longest stretch without a WARN?"). The two left honest: the timeout written `timeout of 10000ms` is
+no field the engine reads, and the Zookeeper lines asked "which ip sent the most connection requests" hold two
+addresses (the listener's in the thread name, the client's in the message). Afterwards "longest time to build an
+instance?" was taken out, the third batch having asked it in the same words.
 """
 
 from __future__ import annotations

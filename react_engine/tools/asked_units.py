@@ -7,7 +7,7 @@ from __future__ import annotations
 import pandas as pd
 
 from react_engine.errors import ToolError
-from react_engine.lexicon.measure_units import STATED_UNITS, UNITS_OF_MEASURE, Unit
+from react_engine.lexicon.measure_units import NAME_SUFFIX_UNITS, STATED_UNITS, UNITS_OF_MEASURE, Unit
 
 _WRITTEN = {a: u for u in UNITS_OF_MEASURE for a in u.aliases}  # a unit as a field's values are in -> the unit
 _KINDS = {"time": "a duration", "size": "a size"}
@@ -23,7 +23,7 @@ def in_unit(data: pd.DataFrame, unit: str, asked: str | None, name: str) -> tupl
     wanted = STATED_UNITS.get(asked.strip().lower())
     if wanted is None:
         raise ToolError(f"unknown unit {asked!r}; a value may be given in {ASKABLE}")
-    held: Unit | None = _WRITTEN.get(unit.lower())
+    held = _held(unit, name)
     if held is None:
         raise ToolError(f"{name} is written without a unit, so it cannot be given in {wanted.stated}")
     if held.kind != wanted.kind:
@@ -32,3 +32,11 @@ def in_unit(data: pd.DataFrame, unit: str, asked: str | None, name: str) -> tupl
     out = data.assign(value=data["value"] * (held.factor / wanted.factor))
     out.attrs = dict(data.attrs)
     return out, wanted.stated
+
+
+def _held(unit: str, name: str) -> Unit | None:
+    """The unit a field's values are in: the one it was read in, else the one its name says (`latency_ms`, a
+    column named `bytes`); None when neither says one."""
+    lower = name.strip().lower()
+    named = next((u for suffix, u in NAME_SUFFIX_UNITS if lower.endswith(suffix)), lower)
+    return _WRITTEN.get(unit.lower()) or _WRITTEN.get(named.lower())

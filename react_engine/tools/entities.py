@@ -23,7 +23,7 @@ from react_engine.logs.text import arrow_strings, entry_text
 from react_engine.rows.ranked import brief, top
 from react_engine.rows.rowops import count, labels, partitionwise, tally, value, within
 from react_engine.tools.param_types import OneOrMany
-from react_engine.tools.regex import check, findall
+from react_engine.tools.regex import check, findall, text_matches
 from react_engine.tools.registry import Params, ToolContext, ToolResult, tool
 from react_engine.tools.results import EntityCounts, Extracted, ValuesCounted
 
@@ -219,17 +219,32 @@ def extracted(rows: pd.DataFrame, kind: str) -> pd.Series:
 _ROLE_OF = {role: kind for kind, roles in ENTITY_ROLES.items() for role in roles}
 
 
+UNNAMED_ROLES = {"invoking_user": r"\bby \(uid=\d+\)|\bruser=(?:\s|$)"}
+"""A role's mark written without a name (`by (uid=0)`, an empty `ruser=`): the lines hold the role, unnamed."""
+
+
 def in_role(rows: pd.DataFrame, name: str) -> pd.Series:
     """`extracted(rows, name)`, for a kind the lines write in several roles (ENTITY_ROLES) settled on one: a
-    ToolError when the rows hold the kind itself in two roles that differ on a line (`sudo: bob : ... USER=root`),
-    and a role's values the others' when the rows write it in that one only."""
+    ToolError when the rows hold the kind itself in two roles that differ on a line (`sudo: bob : ... USER=root`)
+    or a role they write without a name (`by (uid=0)`); a role's values the others' when the rows write no other."""
     values = extracted(rows, name)
     if name in ENTITY_ROLES:
         _one_role(rows, name)
     elif name in _ROLE_OF and not count(values):
-        others = (extracted(rows, role) for role in ENTITY_ROLES[_ROLE_OF[name]] if role != name)
-        return next((found.rename(name) for found in others if count(found)), values)
+        others = {role: extracted(rows, role) for role in ENTITY_ROLES[_ROLE_OF[name]] if role != name}
+        other, found = next(((r, v) for r, v in others.items() if count(v)), (None, values))
+        if other is not None and name in UNNAMED_ROLES and value(
+                partitionwise(_writes, rows, UNNAMED_ROLES[name], meta=pd.Series(dtype=bool))).any():
+            roles = ENTITY_ROLES[_ROLE_OF[name]]
+            raise ToolError(f"these lines name none of {roles[name]} (they write no name for them), only "
+                            f"{roles[other]} ({', '.join(map(str, value(found).unique()[:3]))}; type {other})")
+        return found.rename(name)
     return values
+
+
+def _writes(rows: pd.DataFrame, pattern: str) -> pd.Series:
+    """One flag for `rows`: whether some entry matches `pattern`."""
+    return pd.Series([bool(text_matches(rows, pattern).any())])
 
 
 def _one_role(rows: pd.DataFrame, kind: str) -> None:
