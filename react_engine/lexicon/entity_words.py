@@ -14,7 +14,8 @@ TARGETS = (
     ("path", r"\bpaths?\b|\burls?\b|\bendpoints?\b|\bpages?\b|\buris?\b"),
     ("method", r"\b(?:http )?methods?\b|\bverbs?\b"),
     ("user_agent", r"\buser[- ]?agents?\b|\bbrowsers?\b"),
-    ("user", r"\busers?(?:[- ]?names?)?\b|\baccounts?(?:[- ]?names?)?\b|\blogins? names?\b"),
+    ("user", r"\busers?(?:[- ]?names?)?\b|\baccounts?(?:[- ]?names?)?\b|\blogins? names?\b"
+             r"|^\s*who(?=\s+(?:ran|used|invoked|executed|issued|launched)\b)"),  # "who ran sudo the most"
     ("interface", r"\b(?:cable )?interfaces?\b|\bupstreams?\b"),
     ("event_type_code", r"\b(?:cm-status\s+)?event type codes?\b|\bcm-status codes?\b"),
     ("event_id", r"\bevent[- ]?(?:ids?|codes?|types?)\b"),
@@ -94,7 +95,8 @@ USER_ROLE_WORDS = (
                     r"(?:an?\s+|the\s+|their\s+)?(?:sessions?|shells?|logins?)\b"
                     r"|\b(?:was|were|is|are|been|gets?|got)\s+(?:\w+\s+){0,3}?(?:ran|run|executed)\s+as\b"
                     r"|\b(?:sudo(?:ed|'d)?|su|switch(?:ed|es|ing)?|escalat\w*)\s+(?:in)?to\b"),
-    ("invoking_user", rf"\b(?:users?|accounts?|usernames?)\s+(?:who\s+|that\s+|which\s+)?(?:ha(?:ve|s|d)\s+)?{_RAN}\b"
+    ("invoking_user", rf"^\s*who\s+{_RAN}\b"
+                      rf"|\b(?:users?|accounts?|usernames?)\s+(?:who\s+|that\s+|which\s+)?(?:ha(?:ve|s|d)\s+)?{_RAN}\b"
                       r"|\bby\s*[?.!]*\s*$|\bby\s+(?:which|what|whom|each|every|the)?\s*(?:users?|accounts?)\b"
                       r"|\binvok(?:ers?|ing\s+users?)\b"),
 )
