@@ -88,6 +88,7 @@ command (`sudo: bob : ...`, `by bob(uid=1000)`) and the one it ran as or was for
 count of the kind itself is asked of one role only."""
 
 _RAN = r"(?:ran|run|runs|running|used|uses|using|invoked|invokes|executed|executes|issued|issues|called|launched|typed)"
+"""The verbs saying a user ran a command ("users who ran sudo"), as a regex."""
 USER_ROLE_WORDS = (
     ("target_user", r"\b(?:as|for|to)\s*[?.!]*\s*$|\b(?:as|for)\s+(?:which|what|whom)\b"
                     r"|\btarget(?:ed)?\s+(?:users?|accounts?)\b|\bbec(?:a|o)me\b|\bwhose\s+sessions?\b"
