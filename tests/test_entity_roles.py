@@ -127,3 +127,34 @@ def test_an_unmarked_question_over_ssh_logins_is_answered_as_before() -> None:
     result = ask_frame("how many distinct users?", question_frame(
         [f"Accepted password for {n} from 10.0.0.{i} port 22 ssh2" for i, n in enumerate(names)]))
     assert result.verified and result.value == len(set(names))
+
+
+ADDRESSES = st.sampled_from(["192.0.2.77", "203.0.113.45", "10.0.0.10", "10.0.0.11", "198.51.100.23"])
+
+
+@settings(max_examples=40, deadline=None)
+@given(pairs=st.lists(st.tuples(ADDRESSES, ADDRESSES), min_size=1, max_size=12))
+def test_addresses_marked_as_source_and_destination_are_counted_apart(pairs: list[tuple[str, str]]) -> None:
+    df = frame([{"message": f"[UFW BLOCK] IN=eth0 OUT= SRC={a} DST={b} PROTO=TCP SPT=5 DPT=23"} for a, b in pairs]
+               + [{"message": "systemd: Started Session 3 of user root."}])
+    blocked = context(df, rows=df.iloc[:-1])  # the lines of one event: the question narrowed to them
+    assert run("count_entities", blocked, type="source_ip").value.recorded() == len({a for a, _ in pairs})
+    assert run("count_entities", blocked, type="destination_ip").value.recorded() == len({b for _, b in pairs})
+    if any(a != b for a, b in pairs):
+        with pytest.raises(ToolError, match="source_ip.*destination_ip"):
+            run("count_entities", blocked, type="ip")
+    everywhere = {a for a, _ in pairs} | {b for _, b in pairs}  # all the addresses a whole log writes
+    assert run("count_entities", context(df), type="ip").value.recorded() == len(everywhere)
+
+
+def test_the_ip_ufw_blocked_most_is_refused_naming_source_and_destination() -> None:
+    everywhere = set(re.findall(r"\b\d{1,3}(?:\.\d{1,3}){3}\b", SYSLOG.read_text()))
+    whole = ask("How many unique IP addresses appear in the logs?", SYSLOG)
+    assert whole.verified and whole.value == len(everywhere)
+    lines = [line for line in SYSLOG.read_text().splitlines() if "UFW BLOCK" in line]
+    sources = {m.group(1) for line in lines if (m := re.search(r"SRC=(\S+)", line))}
+    result = ask("which IP did ufw block the most?", SYSLOG)
+    assert not result.verified and result.value is None
+    assert "source" in result.answer and "destination" in result.answer
+    marked = ask("how many distinct source IPs did ufw block?", SYSLOG)
+    assert marked.verified and marked.value == len(sources)

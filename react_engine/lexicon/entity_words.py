@@ -33,7 +33,7 @@ TARGETS = (
 )
 """Entity words -> target kind."""
 ENTITY_TYPES = frozenset({"cm_mac", "mac", "ip", "user", "interface", "cmts_mac", "http_status", "uuid",
-                          "invoking_user", "target_user"})
+                          "invoking_user", "target_user", "source_ip", "destination_ip"})
 """Entity types the tools extract (the other targets are columns)."""
 CUSTOM_ENTITIES = {"event_type_code": r"Event Type Code: (\d+)", "block": r"\b(blk_-?\d+)",
                    "instance": r"\[instance: ([0-9a-fA-F-]{36})\]", "port": r"\bport[ =:]+(\d+)",
@@ -82,10 +82,13 @@ ROLE_MARKS = {("source", "ip"): ("src", "source", "from"), ("destination", "ip")
               ("destination", "port"): ("dpt", "dport", "dst_port", "destination port"), ("client", "port"): ()}
 """(role, kind) -> the marks lines write before a value in that role, most specific first (`SRC=`, `to`)."""
 
-ENTITY_ROLES = {"user": {"invoking_user": "the users who ran the command", "target_user": "the users it ran as or was for"}}
+ENTITY_ROLES = {"user": {"invoking_user": "the users who ran the command", "target_user": "the users it ran as or was for"},
+                "ip": {"source_ip": "the addresses the lines say are the source (SRC, from)",
+                       "destination_ip": "the addresses they say are the destination (DST, to)"}}
 """A kind of value lines write in several roles -> the entity type of each role and what it is: the user who ran a
-command (`sudo: bob : ...`, `by bob(uid=1000)`) and the one it ran as or was for (`USER=root`, `for user root`). A
-count of the kind itself is asked of one role only."""
+command (`sudo: bob : ...`, `by bob(uid=1000)`) and the one it ran as or was for (`USER=root`, `for user root`); the
+address a packet or connection came from (`SRC=`, `from`) and the one it went to (`DST=`, `to`). A count of the kind
+itself, over lines whose roles differ, is asked of one role only."""
 
 _RAN = r"(?:ran|run|runs|running|used|uses|using|invoked|invokes|executed|executes|issued|issues|called|launched|typed)"
 """The verbs saying a user ran a command ("users who ran sudo"), as a regex."""

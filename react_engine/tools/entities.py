@@ -117,6 +117,10 @@ BUILTIN: dict[str, EntityType] = {
     "http_status": EntityType((r"(?:\"\s|(?i:\bstatus)[=:]\s*)([1-5]\d\d)\b",), None, "status"),
 }
 BUILTIN["target_user"] = BUILTIN["user"]  # the user a command ran as or a session was for (see ENTITY_ROLES)
+_IPV4 = rf"/?({_OCTET}(?:\.{_OCTET}){{3}})\b"
+BUILTIN["source_ip"] = EntityType((rf"(?i)\b(?:src|source)\s*[=:]\s*{_IPV4}", rf"\bfrom\s+{_IPV4}"), _per_unique(_ip))
+BUILTIN["destination_ip"] = EntityType((rf"(?i)\b(?:dst|dest|destination)\s*[=:]\s*{_IPV4}", rf"\bto\s+{_IPV4}"),
+                                       _per_unique(_ip))
 ALIASES: dict[str, str] = {"mac_address": "mac", "ip_address": "ip", "ipv4": "ip", "ipv6": "ip", "username": "user",
                            "host": "hostname", "status": "http_status", "cm": "cm_mac", "cable_modem": "cm_mac",
                            "modem": "cm_mac", "cmts": "cmts_mac"}
@@ -167,7 +171,7 @@ def current(ctx: ToolContext, kind: str) -> tuple[str, pd.Series, bool]:
         known = sorted(set(BUILTIN) | set(ctx.entities))
         raise ToolError(f"unknown entity type {kind!r}; use one of {', '.join(known)} "
                         "or extract_entities with a pattern and a name")
-    return name, in_role(ctx.rows, name), True
+    return name, in_role(ctx, name), True
 
 
 FIELD_TYPES = {"http_status": "status codes"}
@@ -223,23 +227,41 @@ UNNAMED_ROLES = {"invoking_user": r"\bby \(uid=\d+\)|\bruser=(?:\s|$)"}
 """A role's mark written without a name (`by (uid=0)`, an empty `ruser=`): the lines hold the role, unnamed."""
 
 
-def in_role(rows: pd.DataFrame, name: str) -> pd.Series:
-    """`extracted(rows, name)`, for a kind the lines write in several roles (ENTITY_ROLES) settled on one: a
+def in_role(ctx: ToolContext, name: str) -> pd.Series:
+    """`extracted(ctx.rows, name)`, for a kind the lines write in several roles (ENTITY_ROLES) settled on one: a
     ToolError when the rows hold the kind itself in two roles that differ on a line (`sudo: bob : ... USER=root`)
-    or a role they write without a name (`by (uid=0)`); a role's values the others' when the rows write no other."""
-    values = extracted(rows, name)
-    if name in ENTITY_ROLES:
+    or a role they write without a name (`by (uid=0)`); a role's values the others' when the rows write no other.
+    A kind read in every role (`ip`) is asked in one only of the rows a question narrowed to an event ("which IP
+    did ufw block"): all the addresses a whole log holds are every one it writes."""
+    rows, values = ctx.rows, extracted(ctx.rows, name)
+    alone = name in ENTITY_ROLES and _read_in_a_role(name)
+    if name in ENTITY_ROLES and (alone or count(rows) != count(ctx.frame)):
         _one_role(rows, name)
-    elif name in _ROLE_OF and not count(values):
-        others = {role: extracted(rows, role) for role in ENTITY_ROLES[_ROLE_OF[name]] if role != name}
-        other, found = next(((r, v) for r, v in others.items() if count(v)), (None, values))
-        if other is not None and name in UNNAMED_ROLES and value(
-                partitionwise(_writes, rows, UNNAMED_ROLES[name], meta=pd.Series(dtype=bool))).any():
-            roles = ENTITY_ROLES[_ROLE_OF[name]]
-            raise ToolError(f"these lines name none of {roles[name]} (they write no name for them), only "
-                            f"{roles[other]} ({', '.join(map(str, value(found).unique()[:3]))}; type {other})")
-        return found.rename(name)
+    elif name in _ROLE_OF and _read_in_a_role(_ROLE_OF[name]) and not count(values):
+        return _other_role(rows, name, values)
     return values
+
+
+def _read_in_a_role(kind: str) -> bool:
+    """Whether the built-in type `kind` reads its values in one of its roles (`user`: whom a command ran as or a
+    session was for), not in all of them (`ip`)."""
+    return BUILTIN[kind] in map(BUILTIN.get, ENTITY_ROLES[kind])
+
+
+def _other_role(rows: pd.DataFrame, name: str, none: pd.Series) -> pd.Series:
+    """The values of the first other role of `name`'s kind the rows write (`none` when they write none), under
+    `name`; a ToolError when the rows also write `name`'s own role without a name."""
+    roles = ENTITY_ROLES[_ROLE_OF[name]]
+    found = {role: extracted(rows, role) for role in roles if role != name}
+    other = next((role for role, values in found.items() if count(values)), None)
+    if other is None:
+        return none
+    if name in UNNAMED_ROLES and value(partitionwise(_writes, rows, UNNAMED_ROLES[name],
+                                                     meta=pd.Series(dtype=bool))).any():
+        shown = ", ".join(map(str, value(found[other]).unique()[:3]))
+        raise ToolError(f"these lines name none of {roles[name]} (they write no name for them), only "
+                        f"{roles[other]} ({shown}; type {other})")
+    return found[other].rename(name)
 
 
 def _writes(rows: pd.DataFrame, pattern: str) -> pd.Series:
@@ -283,7 +305,7 @@ class ExtractEntitiesParams(Params):
 @tool("extract_entities", "find mac/ip/user/... or a custom regex in the current rows",
       ExtractEntitiesParams, Extracted)
 def extract_entities(params: ExtractEntitiesParams, ctx: ToolContext) -> ToolResult:
-    found = {name: in_role(ctx.rows, name) for name in filter(None, map(builtin, params.types))}
+    found = {name: in_role(ctx, name) for name in filter(None, map(builtin, params.types))}
     found.update(_patterned(params, ctx))
     if not found:
         raise ToolError(f"give types ({', '.join(BUILTIN)}) or a pattern with a name")
