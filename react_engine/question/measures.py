@@ -14,6 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from react_engine.lexicon.measure_units import STATED_UNITS
 from react_engine.lexicon.statistic_words import STATISTIC_NAMES, StatisticFunc
 from react_engine.lexicon.time_units import BUCKET_WORDS
 
@@ -154,12 +155,18 @@ class Statistic(_Measure):
     needs: tuple[str, ...] = ("field_stats",)
 
     def asked(self) -> str:
+        field = self._field()
         if self.spread:
-            return f"the lowest and highest {self.field or 'value'}"
+            return f"the lowest and highest {field or 'value'}"
         name = _named(self.func, self.q)
         if self.func == "count" and not self.field:
             return "the number of lines"
-        return f"the {name} of {self.field}" if self.field else f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+        return f"the {name} of {field}" if field else f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+
+    def _field(self) -> str:
+        """The field as the answer names it: without the unit the value is asked in ("latency ms": latency)."""
+        words = self.field.rsplit(maxsplit=1)
+        return words[0] if self.unit and len(words) == 2 and words[1].lower() in STATED_UNITS else self.field
 
 
 def _named(func: StatisticFunc, q: float | None) -> str:
