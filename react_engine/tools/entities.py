@@ -220,9 +220,7 @@ def extracted(rows: pd.DataFrame, kind: str) -> pd.Series:
     return partitionwise(extract, rows, kind, meta=pd.Series(dtype="str", name=kind))
 
 
-_ROLE_OF = {role: kind for kind, roles in ENTITY_ROLES.items() for role in roles}
-
-
+_ROLE_OF = {role: kind for kind, roles in ENTITY_ROLES.items() for role in roles}  # a role's type -> its kind
 UNNAMED_ROLES = {"invoking_user": r"\bby \(uid=\d+\)|\bruser=(?:\s|$)"}
 """A role's mark written without a name (`by (uid=0)`, an empty `ruser=`): the lines hold the role, unnamed."""
 
@@ -234,8 +232,7 @@ def in_role(ctx: ToolContext, name: str) -> pd.Series:
     A kind read in every role (`ip`) is asked in one only of the rows a question narrowed to an event ("which IP
     did ufw block"): all the addresses a whole log holds are every one it writes."""
     rows, values = ctx.rows, extracted(ctx.rows, name)
-    alone = name in ENTITY_ROLES and _read_in_a_role(name)
-    if name in ENTITY_ROLES and (alone or count(rows) != count(ctx.frame)):
+    if name in ENTITY_ROLES and (_read_in_a_role(name) or count(rows) != count(ctx.frame)):
         _one_role(rows, name)
     elif name in _ROLE_OF and _read_in_a_role(_ROLE_OF[name]) and not count(values):
         return _other_role(rows, name, values)
@@ -277,8 +274,8 @@ def _one_role(rows: pd.DataFrame, kind: str) -> None:
     meta = pd.DataFrame({role: pd.Series(dtype="str") for role in roles})
     apart = value(partitionwise(_apart, rows, roles, meta=meta))
     if len(apart):
-        written = " and ".join(f"{ENTITY_ROLES[kind][role]} ({', '.join(map(str, pd.unique(apart[role])[:3]))}; type {role})"
-                               for role in roles)
+        written = " and ".join(f"{ENTITY_ROLES[kind][role]} ({', '.join(map(str, pd.unique(apart[role])[:3]))}; "
+                               f"type {role})" for role in roles)
         raise ToolError(f"these lines name {LABELS[kind]} in several roles that differ: {written}: ask for one")
 
 
