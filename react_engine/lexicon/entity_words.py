@@ -101,12 +101,12 @@ USER_ROLE_WORDS = (
                     r"|\b(?:sudo(?:ed|'d)?|su|switch(?:ed|es|ing)?|escalat\w*)\s+(?:in)?to\b"),
     ("invoking_user", rf"^\s*who\s+{_RAN}\b"
                       rf"|\b(?:users?|accounts?|usernames?)\s+(?:who\s+|that\s+|which\s+)?(?:ha(?:ve|s|d)\s+)?{_RAN}\b"
-                      r"|\bby\s*[?.!]*\s*$|\bby\s+(?:which|what|whom|each|every|the)?\s*(?:users?|accounts?)\b"
+                      r"|\bby\s*[?.!]*\s*$|\bby\s+(?:which|what|whom)\s+(?:users?|accounts?)\b"
                       r"|\binvok(?:ers?|ing\s+users?)\b"),
 )
 """How a question picks the role of the users it counts or ranks (`ENTITY_ROLES`), checked in this order: whom a
 command ran as or a session was for ("which users did sudo run as", "sudo to", "for which user"), then who ran it
-("users who ran sudo", "used sudo", "run by which user")."""
+("users who ran sudo", "used sudo", "run by which user"; not "by user", which groups)."""
 USER_ROLE_VERBS = rf"\b(?:{_RAN}|target\w*|bec[ao]me|switch\w*|escalat\w*|invok\w*)\b"
 """The words of `USER_ROLE_WORDS` that say only the role (read, so that none is left unexplained)."""
 

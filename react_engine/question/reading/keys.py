@@ -57,7 +57,7 @@ def _subject_key(subject: Subject, draft: Draft, vocabulary: Vocabulary) -> tupl
 def _entity_key(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> tuple[str, str, str | None] | None:
     """An entity word's values, of the role the question names when the lines mark it."""
     kind, label = _entity(draft.target or "", columns, vocabulary), LABELS[draft.target or ""]
-    if kind == "user" and draft.role in ENTITY_ROLES[kind]:  # who ran a command, or whom it ran as
+    if kind == "user" and kind not in columns and draft.role in ENTITY_ROLES[kind]:  # who ran it, or whom as
         return draft.role, LABELS[draft.role], None
     mark = marked(kind, draft.role, draft.searches(), vocabulary) if draft.role and kind in VALUES else None
     if mark is not None:
