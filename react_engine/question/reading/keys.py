@@ -57,8 +57,8 @@ def _subject_key(subject: Subject, draft: Draft, vocabulary: Vocabulary) -> tupl
 def _entity_key(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> tuple[str, str, str | None] | None:
     """An entity word's values, of the role the question names when the lines mark it."""
     kind, label = _entity(draft.target or "", columns, vocabulary), LABELS[draft.target or ""]
-    if kind == "user" and kind not in columns and draft.role in ENTITY_ROLES[kind]:  # who ran it, or whom as
-        return draft.role, LABELS[draft.role], None
+    if (user := _user_role(kind, draft, columns)) is not None:
+        return user, LABELS[user], None
     mark = marked(kind, draft.role, draft.searches(), vocabulary) if draft.role and kind in VALUES else None
     if mark is not None:
         draft.subject = Subject(f"{draft.role}_{kind}", f"{draft.role} {label}", (mark,))
@@ -73,6 +73,12 @@ def _entity_key(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> tup
     if kind == "method" and kind not in columns:  # "which methods": as the request lines write them
         return _request_methods(draft, label, vocabulary)
     return kind, label, CUSTOM_ENTITIES.get(kind)
+
+
+def _user_role(kind: str, draft: Draft, columns: list[str]) -> str | None:
+    """The entity type of the users' role the question names (who ran a command, or whom it ran as), for users
+    the lines write (a log with a user column holds them in one role), else None."""
+    return draft.role if kind == "user" and kind not in columns and draft.role in ENTITY_ROLES[kind] else None
 
 
 def _several_ips(draft: Draft, vocabulary: Vocabulary) -> bool:
