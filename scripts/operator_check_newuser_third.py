@@ -20,7 +20,9 @@ truths asked a top 2 of a question asking for one value (the proxy, the ntp serv
 them against the log's words (rebased on main at c874cbd): 63 right, 9 honest, 0 wrong but verified of 72. "sever" is
 the level `SEVERE` (a word before a noun of lines that starts a level the rows write, and that they never write on
 its own), the ntp server the value written after "synchronized to"; the Mac users (read from the messages, which name
-no writer of a line) and the proxy (no line writes "go through") are partial answers.
+no writer of a line) and the proxy (no line writes "go through") are partial answers. With the users a line names
+told apart by role: 64 right, 8 honest, 0 wrong but verified of 72, "who ran sudo the most?" ranking the users
+written before sudo's command (`sudo: deploy : ... USER=root`), not the user it ran as.
 """
 
 from __future__ import annotations
