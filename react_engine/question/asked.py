@@ -7,11 +7,15 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from react_engine.lexicon.measure_units import STATED_UNITS
+from react_engine.lexicon.statistic_words import QUANTITY_UNITS
 from react_engine.lexicon.stop_words import ASKING_LEADS
 from react_engine.question.measures import Measure, Order
 
 FIELD_END = (r"(?=\s+(?:for|in|on|from|by|per|over|during|across|today|yesterday|this|when|where|with|between|"
              r"since|of all|among|vs|versus|against|compared)\b|\s*[?,.;]|\s*$)")
+_QUANTITY = "|".join(QUANTITY_UNITS)
+_ASKED_UNITS = "|".join(sorted({*QUANTITY_UNITS, *map(re.escape, STATED_UNITS)}, key=lambda u: (-len(u), u)))
 
 
 @dataclass
@@ -93,3 +97,15 @@ def field_words(text: str, end: int) -> re.Match[str] | None:
     """The words right after `end` that may name a field ("of request time"), as group 1."""
     return re.compile(r"\s*(?:of\s+|for\s+)?(?:the\s+|all\s+)?((?:[\w.-]+\s*?){1,4}?)" + FIELD_END, re.I).match(
         text, end)
+
+
+def with_unit(t: AskedText, field: str) -> tuple[str, str | None]:
+    """The field, with the unit of a quantity the question states after it ("response size in bytes": `response
+    size bytes`), and the unit the question asks its value in ("in minutes": `minutes`), if any."""
+    unit = t.take(r"\bin\s+(" + _ASKED_UNITS + r")\b(?=\s*[?.,;]?\s*$)") if field else None
+    if unit is None:
+        return field, None
+    written = unit.group(1)
+    asked = STATED_UNITS.get(written.lower())
+    named = f"{field} {written}" if re.fullmatch(_QUANTITY, written, re.I) else field
+    return named, asked.stated if asked is not None else None

@@ -14,7 +14,6 @@ from collections.abc import Callable, Mapping, Sequence
 
 from react_engine.lexicon.entity_words import KEY_NOUNS
 from react_engine.lexicon.known_words import UNANSWERED_ASKING
-from react_engine.lexicon.measure_units import STATED_UNITS
 from react_engine.lexicon.number_words import COUNT_WORDS, ORDINALS
 from react_engine.lexicon.rank_words import (
     DURATION_SUPERLATIVES,
@@ -38,7 +37,7 @@ from react_engine.lexicon.statistic_words import (
     STATISTICS,
 )
 from react_engine.lexicon.time_units import unit_names
-from react_engine.question.asked import Asked, AskedText
+from react_engine.question.asked import Asked, AskedText, with_unit
 from react_engine.question.measures import (
     Comparison,
     Duration,
@@ -57,7 +56,6 @@ from react_engine.question.measures import (
 _N = r"(\d+|" + "|".join(COUNT_WORDS) + r")"
 _FUNCS: Mapping[str, StatisticFunc] = {**STATISTICS, **STATISTIC_SUPERLATIVES}
 _UNITS = "|".join(QUANTITY_UNITS)
-_ASKED_UNITS = "|".join(sorted({*QUANTITY_UNITS, *map(re.escape, STATED_UNITS)}, key=len, reverse=True))
 # "the longest time / biggest gap / largest interval between ...": silences, not a statistic of a field
 _GAP = r"(?:time\s+)?(?:gaps?|intervals?|waits?|pauses?|silences?|stretch(?:es)?|periods?|time)\s+between\b"
 # after "longest time": words of a silence ("the longest time between two lines", "with no lines"), no field
@@ -95,7 +93,7 @@ def _statistic(t: AskedText) -> Measure | None:
     if re.search(r"\bhow long\b|" + _SPAN_UNITS, t.text, re.I):  # "how long did sessions last on average": durations
         return None
     if (m := t.take(SPREAD)) is not None:
-        field, unit = _with_unit(t, t.field_after(m.end()))
+        field, unit = with_unit(t, t.field_after(m.end()))
         return Statistic(func="min", field=field, unit=unit, spread=True)
     m = _statistic_words(t)
     if m is not None:
@@ -141,23 +139,11 @@ def _named_statistic(t: AskedText, m: re.Match[str]) -> Statistic:
     if t.take(r"(?<=" + re.escape(m.group(0)) + r")\s+(?:the\s+)?(?:number|count)\s+of\b"):
         return Statistic(func=func, field="number")  # "average number of failed logins per hour": a rate of
         # the lines (whose words are read as searches), no number the lines write
-    field, unit = _with_unit(t, t.field_after(m.end()))
+    field, unit = with_unit(t, t.field_after(m.end()))
     if timed := t.take(r"(?<=" + re.escape(m.group(0)) + r")\s+(?:the\s+)?(time|duration|latency)\s+(?:to|it took|taken|spent"
                          r"|needed)\b"):  # "max time to read a broadcast variable": the time it took
         field = timed.group(1).lower()
     return Statistic(func=func, field=field, unit=unit)
-
-
-def _with_unit(t: AskedText, field: str) -> tuple[str, str | None]:
-    """The field, with the unit of a quantity the question states after it ("response size in bytes": `response
-    size bytes`), and the unit the question asks its value in ("in minutes": `minutes`), if any."""
-    unit = t.take(r"\bin\s+(" + _ASKED_UNITS + r")\b(?=\s*[?.,;]?\s*$)") if field else None
-    if unit is None:
-        return field, None
-    written = unit.group(1)
-    asked = STATED_UNITS.get(written.lower())
-    named = f"{field} {written}" if re.fullmatch(_UNITS, written, re.I) else field
-    return named, asked.stated if asked is not None else None
 
 
 # "error rate", "failure rate": the share of the lines that are errors (the event word stays, as a filter)
