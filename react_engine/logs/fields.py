@@ -218,6 +218,23 @@ def read(messages: pd.Series, field: NumericField) -> pd.Series:
     return pd.Series(values, index=messages.index, name=field.name)
 
 
+def read_text(messages: pd.Series, field: NumericField) -> pd.Series:
+    """The field's value in each message as written (None where it is absent), each message read by the first of
+    the field's patterns that matches it, as `read` reads it."""
+    text = arrow_strings(messages)
+    out = np.full(len(text), None, dtype=object)
+    holding: dict[str, np.ndarray] = {}
+    for word, pattern in field.patterns:
+        if word not in holding:
+            holding[word] = pc.fill_null(pc.match_substring(text, word, ignore_case=True),
+                                         False).to_numpy(zero_copy_only=False)
+        rows = pd.isna(out) & holding[word]
+        if rows.any():
+            found = pc.struct_field(pc.extract_regex(pc.filter(text, pa.array(rows)), pattern), "v")
+            out[np.flatnonzero(rows)] = found.to_numpy(zero_copy_only=False)
+    return pd.Series(out, index=messages.index, name=field.name)
+
+
 def _values(text: pa.Array | pa.ChunkedArray, field: NumericField) -> np.ndarray:
     """`read` of some messages as Arrow strings."""
     out = np.full(len(text), np.nan)

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 import pyarrow as pa
 
-from react_engine.lexicon.measure_units import DURATION_NAMES, SIZE_NAMING_WORDS, SIZE_UNITS, SIZE_WORDS, TIME_UNITS
+from react_engine.lexicon.measure_units import DURATION_NAMES, SIZE_NAMING_WORDS, SIZE_WORDS
 from react_engine.lexicon.stop_words import PATTERN_FIELD_STOPS
+from react_engine.logs.fields import unit_of
 from react_engine.logs.templates import WILDCARD, masked, merge
 
 FieldType = Literal["integer", "float", "ip", "port", "duration", "bytes", "time", "id", "text"]
@@ -37,22 +38,25 @@ _ADDRESS_ONLY = re.compile(rf"/?{_IP}")
 _CLOCK = re.compile(r"\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?|\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?\S*)?")
 _UNITED = re.compile(r"([-+]?\d+(?:\.\d+)?)\s*([A-Za-z]+)")
 _ID = re.compile(r"(?=\S*\d)[\w.:/\-@#$]+|0[xX][0-9a-fA-F]+|[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
-# the name before a position: `key=`, `key: `, `key:`, `key `, `key[`, `key(`, `key #`, then maybe a `/`
-_NAMED = re.compile(r"([A-Za-z][\w.\-]*?)[.\-]?(?:\s*[=:#]\s*|\s+|[\[(])[/\"']{0,2}$")
+# the name before a position: `key=`, `key: `, `key:`, `key `, `key[`, `key(`, `key #`, `key: [`, then maybe a `/`
+_NAMED = re.compile(r"([A-Za-z][\w.\-]*?)[.\-]?(?:\s*[=:#]\s*[\[(]?|\s+|[\[(])[/\"']{0,2}$")
 _UNIT_AFTER = re.compile(r"^\s+([A-Za-z]+)\b(?:[ \t]*\([^()]{0,30}\))?(?:[ \t]+([A-Za-z]+))?")
-_JOINED = re.compile(r"<\*>(?::<\*>)+")  # one value masking parts at its colons (`<*>:<*>`: an address and port)
+JOINED = re.compile(r"<\*>(?::<\*>)+")  # one value masking parts at its colons (`<*>:<*>`: an address and port)
 
 
 @dataclass(frozen=True)
 class PatternField:
     """One field of a pattern: its name, type, the unit its values are written in ("" when none), which variable
-    position of the pattern holds it (from 0) and some of its values as written."""
+    position of the pattern holds it (from 0), some of its values as written, and which part of the position's text
+    it is, outermost first: all of it (`()`), the `k`th of `n` tokens (`"token:k:n"`), the value after a key as
+    written (`"key:user"`), an address's host or port (`"address"`, `"port"`)."""
 
     name: str
     type: FieldType
     position: int
     examples: tuple[str, ...]
     unit: str = ""
+    part: tuple[str, ...] = ()
 
 
 def regex(template: str) -> re.Pattern[str]:
@@ -77,7 +81,7 @@ def values(template: str, messages: Iterable[str]) -> list[list[str]]:
 def pattern_fields(template: str, messages: Iterable[str]) -> list[PatternField]:
     """The fields of `template` over the `messages` it covers (positions holding no value are left out), each
     named as the module docstring says; a name used twice gets its position's number."""
-    template = _JOINED.sub(WILDCARD, template)
+    template = JOINED.sub(WILDCARD, template)
     if template.count(WILDCARD) > MAX_POSITIONS:
         return []  # a list of values, not fields (and a regex of that many lazy groups may backtrack long)
     pieces = template.split(WILDCARD)
@@ -104,34 +108,38 @@ def _split(before: str, position: int, held: Sequence[str]) -> list[PatternField
     """The values of a position that writes the same number of tokens on every line, token by token: the first
     named by the word before the position, the others as `_typed` names them."""
     columns = list(zip(*(v.split() for v in held), strict=True))
-    found = _typed(before, " " if len(columns) > 1 else "", position, columns[0])
-    for column in columns[1:]:
-        found += _typed(" ", "", position, column)
+    found = _typed(before, " " if len(columns) > 1 else "", position, columns[0], (f"token:0:{len(columns)}",))
+    for k, column in enumerate(columns[1:], 1):
+        found += _typed(" ", "", position, column, (f"token:{k}:{len(columns)}",))
     return found
 
 
-def _typed(before: str, after: str, position: int, held: Sequence[str]) -> list[PatternField]:
-    """The field (or the address and port fields) one position holds; values that all write one `key=` before
-    them (`user=root` after "rhost=<*> ") are that key's."""
-    name, held = _keyed(_name_before(before), held)
+def _typed(before: str, after: str, position: int, held: Sequence[str], part: tuple[str, ...] = ()
+           ) -> list[PatternField]:
+    """The field (or the address and port fields) one position (or the `part` of it) holds; values that all write
+    one `key=` before them (`user=root` after "rhost=<*> ") are that key's."""
+    name, held, key = _keyed(_name_before(before), held)
+    part += (f"key:{key}",) if key else ()
     addresses = [m for v in held if (m := _ADDRESS.fullmatch(v))]
     if len(addresses) == len(held):
-        address = _typed(before, "", position, [m.group(1) for m in addresses])[0]
-        return [address, PatternField(f"{name} port" if name else "port", "port", position,
-                                      _examples(m.group(2) for m in addresses))]
+        host = _typed(before, "", position, [m.group(1) for m in addresses])[0]
+        return [replace(host, part=(*part, "address")),
+                PatternField(f"{name} port" if name else "port", "port", position,
+                             _examples(m.group(2) for m in addresses), "", (*part, "port"))]
     unit, word = _unit_after(after)
     kind, unit = _named_type(name, *value_type(held, unit))
     shown = [v.lstrip("/") for v in held] if kind == "ip" else held
     return [PatternField(name or (f"{unit} {word}".lower() if word else unit) or kind, kind, position,
-                         _examples(shown), unit)]
+                         _examples(shown), unit, part)]
 
 
-def _keyed(name: str, held: Sequence[str]) -> tuple[str, Sequence[str]]:
-    """`(name, values)`: with no name, the key every value writes before "=" and the values after it, if they do."""
+def _keyed(name: str, held: Sequence[str]) -> tuple[str, Sequence[str], str]:
+    """`(name, values, key)`: with no name, the key every value writes before "=" (as written) and the values after
+    it, if they do; else `name`, the values and ""."""
     pairs = [v.split("=", 1) for v in held]
     if name or len({p[0] for p in pairs}) != 1 or not all(len(p) == 2 and p[1] for p in pairs):
-        return name, held
-    return _name_before(pairs[0][0] + "="), [p[1] for p in pairs]
+        return name, held, ""
+    return _name_before(pairs[0][0] + "="), [p[1] for p in pairs], pairs[0][0]
 
 
 def value_type(held: Sequence[str], unit_after: str = "") -> tuple[FieldType, str]:
@@ -139,7 +147,7 @@ def value_type(held: Sequence[str], unit_after: str = "") -> tuple[FieldType, st
     size unit (`unit_after`, or written onto each value: "120ms") is a duration or bytes."""
     if all(_INTEGER.fullmatch(v) or _FLOAT.fullmatch(v) for v in held):
         return (_measured(unit_after), unit_after) if unit_after else (_number(held), "")
-    united = [m.group(2) for v in held if (m := _UNITED.fullmatch(v)) and _unit_kind(m.group(2))]
+    united = [m.group(2) for v in held if (m := _UNITED.fullmatch(v)) and unit_of(m.group(2))]
     if len(united) == len(held) and united:
         return _measured(united[0]), united[0] if len(set(united)) == 1 else ""
     kinds: tuple[tuple[FieldType, re.Pattern[str]], ...] = (("ip", _ADDRESS_ONLY), ("time", _CLOCK), ("id", _ID))
@@ -152,7 +160,7 @@ def _number(held: Sequence[str]) -> FieldType:
 
 def _measured(unit: str) -> FieldType:
     """The type of a number written in `unit`: bytes or a duration."""
-    return "bytes" if _unit_kind(unit) == "size" else "duration"
+    return "bytes" if unit_of(unit) == "bytes" else "duration"
 
 
 def _named_type(name: str, kind: FieldType, unit: str) -> tuple[FieldType, str]:
@@ -166,17 +174,11 @@ def _named_type(name: str, kind: FieldType, unit: str) -> tuple[FieldType, str]:
     return ("bytes" if name in SIZE_WORDS else "duration" if name in DURATION_NAMES else kind), unit
 
 
-def _unit_kind(unit: str) -> str:
-    """"size", "time" or "" for a unit as written."""
-    key = unit.lower()
-    return "size" if key in SIZE_UNITS else "time" if key in TIME_UNITS else ""
-
-
 def _unit_after(after: str) -> tuple[str, str]:
     """The unit written right after a position ("<*> ms"), or "", and the word after the unit that names what
     it measures ("<*> bytes sent", "<*> bytes (<*> KB) received"), or ""."""
     m = _UNIT_AFTER.match(after)
-    if m is None or not _unit_kind(m.group(1)):
+    if m is None or not unit_of(m.group(1)):
         return "", ""
     word = (m.group(2) or "").lower()
     return m.group(1), word if word in SIZE_NAMING_WORDS or (word.endswith("ed") and len(word) > 3) else ""
@@ -200,8 +202,7 @@ def _examples(written: Iterable[str]) -> tuple[str, ...]:
 def _unique_names(fields: list[PatternField]) -> list[PatternField]:
     """The fields with each name once: a name several positions share gets the position's number (`ip 2`)."""
     seen = [f.name for f in fields]
-    return [f if seen.count(f.name) == 1 else PatternField(f"{f.name} {f.position + 1}", f.type, f.position,
-                                                           f.examples, f.unit) for f in fields]
+    return [f if seen.count(f.name) == 1 else replace(f, name=f"{f.name} {f.position + 1}") for f in fields]
 
 
 @dataclass(frozen=True)

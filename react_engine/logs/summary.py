@@ -9,11 +9,11 @@ import pyarrow as pa
 import pyarrow.compute as pc
 from pydantic import BaseModel, Field
 
+from react_engine.logs.field_catalog import FieldCatalog, with_catalogued
 from react_engine.logs.fields import SAMPLE_ROWS, discover, read
 from react_engine.logs.formats.logformat import RULE_COLUMN
 from react_engine.logs.loader import PathsArg, load_tables, year_assumed
 from react_engine.logs.options import LoadOptions
-from react_engine.logs.pattern_fields import fielded_patterns
 from react_engine.logs.schema import INTERNAL_COLUMNS
 from react_engine.logs.severity import SEVERITIES
 
@@ -109,6 +109,7 @@ def _severity_rules(table: pa.Table) -> dict[str, int]:
 
 def _file_report(table: pa.Table, info: dict[str, Any]) -> FileReport:
     stamps, sample = table.column("timestamp"), _sample(table)
+    catalog = FieldCatalog.build(sample)
     return FileReport(
         path=info["path"],
         format=info["format"],
@@ -119,8 +120,8 @@ def _file_report(table: pa.Table, info: dict[str, Any]) -> FileReport:
         severity_rules=_severity_rules(table),
         year_assumed=info.get("year_assumed"),
         columns=[c for c in table.column_names if c not in INTERNAL_COLUMNS],
-        fields=_number_fields(table, sample),
-        patterns=_patterns(sample),
+        fields=_number_fields(table, sample, catalog),
+        patterns=_patterns(catalog),
         warnings=info["warnings"],
     )
 
@@ -135,9 +136,9 @@ def _sample(table: pa.Table) -> list[str]:
     return [str(m) for m in taken.to_pylist()]
 
 
-def _number_fields(table: pa.Table, sample: list[str]) -> list[NumberField]:
-    """The numeric columns, then the fields found in the `sample` of the messages, each with the rows carrying
-    it."""
+def _number_fields(table: pa.Table, sample: list[str], catalog: FieldCatalog) -> list[NumberField]:
+    """The numeric columns, then the fields found in the `sample` of the messages and the `catalog` of their
+    patterns' numbers, each with the rows carrying it."""
     found = [NumberField(name=name, type="column", unit="", rows=len(column) - column.null_count)
              for name, column in zip(table.column_names, table.columns)
              if name not in ("line", *INTERNAL_COLUMNS) and (pa.types.is_integer(column.type)
@@ -146,19 +147,16 @@ def _number_fields(table: pa.Table, sample: list[str]) -> list[NumberField]:
         return found
     messages = table.column("message").to_pandas()
     taken = {f.name.lower() for f in found}
+    carried = with_catalogued(discover(sample), catalog)
     return found + [NumberField(name=f.name, type="message", unit=f.unit, rows=int(read(messages, f).notna().sum()))
-                    for f in discover(sample) if f.name.lower() not in taken]
+                    for f in carried if f.name.lower() not in taken]
 
 
-def _patterns(sample: list[str]) -> list[PatternReport]:
-    """The patterns of the `sample` of the messages that have fields, with their fields (see
-    `logs.pattern_fields`)."""
-    if not sample:
-        return []
-    found = fielded_patterns(sample, PATTERNS_LISTED)
+def _patterns(catalog: FieldCatalog) -> list[PatternReport]:
+    """The patterns of the sampled messages that have fields, with their fields (see `logs.field_catalog`)."""
     return [PatternReport(template=p.template, rows=p.rows, fields=[
         FieldReport(name=f.name, type=f.type, unit=f.unit, examples=list(f.examples)) for f in p.fields])
-        for p in found]
+        for p in catalog.patterns[:PATTERNS_LISTED]]
 
 
 def _skipped_report(info: dict[str, Any]) -> FileReport:

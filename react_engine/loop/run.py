@@ -257,7 +257,8 @@ class Run:
         ctx = ToolContext(frame=state.frame, rows=state.rows, now=state.now, now_basis=state.now_basis, settings=settings,
                           entities=state.entities, output_dir=self.engine.output_dir,
                           allow_overwrite=tool.requires_approval and self.engine.approver.overwrite,
-                          inputs=state.inputs, fields=lambda: state.vocabulary().fields, before=state.before)
+                          inputs=state.inputs, fields=lambda: state.vocabulary().fields, before=state.before,
+                          catalog=lambda: state.vocabulary().catalog)
         remaining = settings.timeout_seconds - (time.monotonic() - self.started)
         limit = min(settings.tool_timeout_seconds, tool.timeout or settings.tool_timeout_seconds)
         if is_lazy(state.frame):  # on a Dask cluster a pass over big logs takes minutes: the run limit bounds it

@@ -8,14 +8,18 @@ from __future__ import annotations
 
 import functools
 import re
+import weakref
 from collections import Counter
 from collections.abc import Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
 import pandas as pd
 
+from react_engine.logs.field_catalog import FieldCatalog, with_catalogued
 from react_engine.logs.fields import SAMPLE_ROWS, NumericField, discover
+from react_engine.logs.stored_catalog import stored_catalog
 from react_engine.logs.wordforms import singular, stem
 from react_engine.question.log_events import Events
 from react_engine.rows.rowops import column_counts, count, distinct, every
@@ -71,6 +75,7 @@ class Vocabulary:
     last: pd.Timestamp | None = None
     events: Events = field(default_factory=Events)  # the sampled messages' templates
     inferred_levels: bool = False  # some severities no line wrote: the format's rule inferred them (severity_rule)
+    frame: Callable[[], pd.DataFrame | None] = lambda: None  # the rows it was built from, while they are kept
 
     @classmethod
     def build(cls, frame: pd.DataFrame, counted: Mapping[str, pd.Series] | None = None) -> Vocabulary:
@@ -89,7 +94,7 @@ class Vocabulary:
         return cls(rows=rows, values=_values(frame, counted or {}), tokens=dict(tokens), sampled=len(sample),
                    sample=events.sample, sources=_sources(frame, rows),
                    first=None if pd.isna(first) else first, last=None if pd.isna(last) else last,
-                   events=events, inferred_levels="severity_rule" in frame.columns)
+                   events=events, inferred_levels="severity_rule" in frame.columns, frame=weakref.ref(frame))
 
     @classmethod
     def of_values(cls, known: Mapping[str, list[str]]) -> Vocabulary:
@@ -97,9 +102,15 @@ class Vocabulary:
         return cls(values={c: dict.fromkeys(v, 0) for c, v in known.items()})
 
     @functools.cached_property
+    def catalog(self) -> FieldCatalog:
+        """The fields of the sampled messages' patterns (found when first asked for, or read back from beside a
+        cached file's entry: see `logs.stored_catalog`)."""
+        return stored_catalog(self.frame(), lambda: FieldCatalog.build(list(self.events.messages)))
+
+    @functools.cached_property
     def fields(self) -> tuple[NumericField, ...]:
-        """The numeric fields the sampled messages carry (found when first asked for)."""
-        return discover(self.events.messages)
+        """The numeric fields the sampled messages carry (found when first asked for), then the catalogue's."""
+        return with_catalogued(discover(self.events.messages), self.catalog)
 
     @functools.cached_property
     def entity_types(self) -> tuple[str, ...]:

@@ -22,6 +22,7 @@ from react_engine.logs.schema import INTERNAL_COLUMNS
 from react_engine.logs.text import arrow_strings, entry_text
 from react_engine.rows.ranked import brief, top
 from react_engine.rows.rowops import count, labels, partitionwise, tally, value, within
+from react_engine.tools.catalogued import catalogued, field_text
 from react_engine.tools.param_types import OneOrMany
 from react_engine.tools.regex import check, findall, text_matches
 from react_engine.tools.registry import Params, ToolContext, ToolResult, tool
@@ -167,6 +168,8 @@ def current(ctx: ToolContext, kind: str) -> tuple[str, pd.Series, bool]:
     name = builtin(kind)
     if name in ctx.entities:
         return current(ctx, name)
+    if name is None and (pattern_field := catalogued(ctx, kind)) is not None:
+        return pattern_field.name, field_text(ctx.rows, pattern_field), True
     if name is None:
         known = sorted(set(BUILTIN) | set(ctx.entities))
         raise ToolError(f"unknown entity type {kind!r}; use one of {', '.join(known)} "
@@ -198,7 +201,7 @@ def resolve_field(ctx: ToolContext, field: str) -> tuple[str, bool]:
     name = folded.get(field.strip().lower())
     if name is not None and not (builtin(field) and value(ctx.rows[name].isna().all())):
         return name, False
-    if builtin(field):
+    if builtin(field) or catalogued(ctx, field) is not None:
         return field, True
     raise ToolError(f"no column or entity type {field!r}; columns are: {', '.join(folded.values())}; "
                     f"entity types are: {', '.join(sorted(set(BUILTIN) | set(ctx.entities)))}")

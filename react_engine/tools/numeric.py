@@ -26,10 +26,12 @@ from react_engine.lexicon.measure_units import (
     SIZE_UNITS,
     SIZE_WORDS,
 )
+from react_engine.logs.field_catalog import with_catalogued
 from react_engine.logs.fields import SAMPLE_ROWS, NumericField, discover, fold, pair_named, read, written_units
 from react_engine.logs.schema import INTERNAL_COLUMNS
 from react_engine.logs.stored import field_values
 from react_engine.rows.rowops import Rows, count, every, is_lazy
+from react_engine.tools.catalogued import catalog
 from react_engine.tools.located import holds_everywhere, located
 from react_engine.tools.registry import ToolContext
 
@@ -90,7 +92,8 @@ def message_fields(ctx: ToolContext) -> tuple[NumericField, ...]:
         return ctx.fields()
     if not _sampled or _sampled[0][0]() is not ctx.frame:
         step = max(1, count(ctx.frame) // SAMPLE_ROWS)
-        _sampled[:] = [(weakref.ref(ctx.frame), discover(every(ctx.frame["message"], step).dropna().astype(str)))]
+        sample = every(ctx.frame["message"], step).dropna().astype(str)
+        _sampled[:] = [(weakref.ref(ctx.frame), with_catalogued(discover(sample), catalog(ctx)))]
     return _sampled[0][1]
 
 

@@ -13,6 +13,7 @@ import pandas as pd
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from react_engine.errors import ToolTimeoutError
+from react_engine.logs.field_catalog import FieldCatalog
 from react_engine.logs.fields import NumericField
 from react_engine.rows.bounded import Overdue, within
 from react_engine.settings import Settings
@@ -60,6 +61,8 @@ class ToolContext:
     deadline: float | None = None  # time.monotonic() past which the call has been abandoned
     # the numeric fields of the messages, found when a tool first asks (from a sample of `frame` if None)
     fields: Callable[[], tuple[NumericField, ...]] | None = None
+    # the fields of the messages' patterns, found once per load (from a sample of `frame` if None)
+    catalog: Callable[[], FieldCatalog] | None = None
     before: pd.DataFrame | None = None  # the current rows before the last call that narrowed them
 
     def check_deadline(self) -> None:

@@ -22,7 +22,8 @@ def key_of(draft: Draft, columns: list[str], vocabulary: Vocabulary) -> Key | No
     kind, label, pattern = found
     if draft.wrote and kind not in columns:  # values read from the messages, which no line names as its writer
         draft.unread.append(draft.wrote)
-    if kind not in columns and kind not in ENTITY_TYPES and pattern is None and kind != "http_status":
+    if kind not in columns and kind not in ENTITY_TYPES and pattern is None and kind != "http_status" and not (
+            subject and vocabulary.catalog.held(kind)):  # a field of the messages' patterns, read by its name
         draft.problem = f"these logs have no {label}"
         return None
     return Key(name=kind, label=label, pattern=pattern,

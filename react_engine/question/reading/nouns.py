@@ -100,9 +100,24 @@ def subject(q: Question, columns: list[str], vocabulary: Vocabulary) -> Subject 
 
 def field_subject(words: list[str], columns: list[str], vocabulary: Vocabulary, whole: bool = False
                   ) -> Subject | None:
-    """The column the words name, else the values the sampled messages write after them (see `_in_messages`);
-    None when neither is. With `whole`, only the whole phrase may name them, never its head noun alone."""
-    return _column(words, columns, whole) or _in_messages(words, vocabulary, whole=whole)
+    """The column the words name, else the values the sampled messages write after them (see `_in_messages`),
+    else the field of the messages' patterns they name (see `logs.field_catalog`); None when none is. With `whole`,
+    only the whole phrase may name them, never its head noun alone."""
+    return _column(words, columns, whole) or _in_messages(words, vocabulary, whole=whole) or _catalogued(
+        words, vocabulary, whole)
+
+
+def _catalogued(words: list[str], vocabulary: Vocabulary, whole: bool) -> Subject | None:
+    """The pattern field the phrase (or, unless `whole`, its head noun) names, read by the tools by its name."""
+    if not vocabulary.sample:
+        return None
+    nouns = _nouns(words)
+    for key in list(dict.fromkeys([" ".join(w.lower() for w in words), " ".join(nouns),
+                                   *([] if whole else [nouns[-1]])])):
+        held = vocabulary.catalog.held(key)
+        if held:
+            return Subject(held[0][1].name, _label(words))
+    return None
 
 
 # the value a "what is the X of" question names: the token after "of" ("of 240Distance that ...")

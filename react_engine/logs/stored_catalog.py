@@ -1,0 +1,38 @@
+"""The field catalogue of a cached file (see `logs.field_catalog`), stored beside its cache entry.
+
+Found once per load from a sample of the messages; a frame that is all of one cached file (`stored.as_loaded`) keeps
+it beside the entry, as JSON under the cache folder's keyed digest (see `logs.stored`), so a later load of the file
+reads it back instead of masking and reading the sample again. It is named for the entry, whose id changes with the
+file and the parser's source (the catalogue's code is part of it), and deleted with the entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pandas as pd
+from pydantic import ValidationError
+
+from react_engine.logs.field_catalog import FieldCatalog
+from react_engine.logs.frame_cache import VALUES_SUFFIX, cache_dir
+from react_engine.logs.stored import _read, _spans, _write
+
+CATALOG_NAME = "catalog"
+
+
+def stored_catalog(frame: pd.DataFrame | None, compute: Callable[[], FieldCatalog]) -> FieldCatalog:
+    """`compute()`, read back from beside the entry of the cached file that is all of the `as_loaded` `frame`, and
+    stored there when first computed; computed each time for any other frame."""
+    spans = _spans(frame) if frame is not None else []
+    if len(spans) != 1 or frame is None or (spans[0].start, spans[0].stop) != (0, len(frame)):
+        return compute()
+    path = cache_dir() / f"{spans[0].entry}.{CATALOG_NAME}{VALUES_SUFFIX}"
+    body = _read(path, lambda _: True)
+    if body is not None:
+        try:
+            return FieldCatalog.from_json(body)
+        except ValidationError:
+            path.unlink(missing_ok=True)
+    found = compute()
+    _write(path, found.to_json())
+    return found
