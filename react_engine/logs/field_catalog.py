@@ -42,7 +42,7 @@ def _value(field: PatternField, unit_after: bool) -> str:
         return rf"/?(?P<v>{_IP})"
     if field.part[-1:] == ("address",):
         return rf"(?P<v>{_HOST})"
-    return r"(?P<v>\S+)" if any(p.startswith("token") for p in field.part) else r"(?P<v>.*?)"
+    return r"(?P<v>\S+?)[,;]?" if any(p.startswith("token") for p in field.part) else r"(?P<v>.*?)"
 
 
 def _in_part(inner: str, part: str) -> str:
@@ -78,6 +78,11 @@ def reader(template: str, field: PatternField) -> str:
     return rf"(?s)^\s*{body}\s*$"
 
 
+def named(field: PatternField) -> bool:
+    """Whether a word of the log names the field, not its type or unit alone (`port` is both a type and a word)."""
+    return field.type == "port" or fold(field.name).split()[0] not in (field.type, field.unit.lower())
+
+
 def numeric(field: PatternField) -> bool:
     """Whether the field is a number on every line: a numeric type and each example a number (maybe with a unit)."""
     return field.type in NUMERIC_TYPES and all(_NUMBER.fullmatch(e) for e in field.examples)
@@ -105,9 +110,11 @@ class FieldCatalog:
         return list(dict.fromkeys(f.name for p in self.patterns for f in p.fields))
 
     def held(self, name: str) -> list[tuple[FieldedPattern, PatternField]]:
-        """The patterns writing a field of that name (any case, `_`, `-`, `.` and spaces alike) and its field there."""
+        """The patterns writing a field of that name (any case, `_`, `-`, `.` and spaces alike) and its field there;
+        a field no word of the log names (named by its type: `integer`, `id 2`) is no field of that name across
+        patterns, so it is named only in its own (see `named`)."""
         key = fold(name)
-        return [(p, f) for p in self.patterns for f in p.fields if fold(f.name) == key]
+        return [(p, f) for p in self.patterns for f in p.fields if fold(f.name) == key and named(f)]
 
     def field(self, name: str) -> NumericField | None:
         """The field `name` as read from the lines of every pattern writing it (its values as text), or None."""
@@ -119,14 +126,17 @@ class FieldCatalog:
                                                                       for p, f in held)),
                             sum(p.rows for p, _ in held))
 
+    def numeric_field(self, name: str) -> NumericField | None:
+        """The field `name` when it is a number wherever it is written, in one unit (read as `field` reads it), or
+        None."""
+        held = self.held(name)
+        if held and all(numeric(f) for _, f in held) and len({unit_of(f.unit) for _, f in held}) == 1:
+            return self.field(name)
+        return None
+
     def numeric_fields(self) -> tuple[NumericField, ...]:
-        """The fields that are numbers wherever they are written, each read as `field` reads it."""
-        found = []
-        for name in self.names():
-            held = self.held(name)
-            if all(numeric(f) for _, f in held) and len({unit_of(f.unit) for _, f in held}) == 1:
-                found.append(self.field(name))
-        return tuple(f for f in found if f is not None)
+        """The fields that are numbers wherever they are written (see `numeric_field`)."""
+        return tuple(f for name in self.names() if (f := self.numeric_field(name)) is not None)
 
     def to_json(self) -> bytes:
         """The catalogue as JSON (see `from_json`)."""

@@ -88,7 +88,10 @@ def pattern_fields(template: str, messages: Iterable[str]) -> list[PatternField]
     found: list[PatternField] = []
     for position, written in enumerate(values(template, messages)):
         held = [v.strip() for v in written if v.strip()]
-        if held:
+        if held and all(len(v.split()) == 1 for v in held):  # one token: without a comma or semicolon ending it
+            found += _typed(pieces[position], pieces[position + 1], position, [v.rstrip(",;") or v for v in held],
+                            ("token:0:1",))
+        elif held:
             found += _typed(pieces[position], pieces[position + 1], position, held) if _whole(held) else _split(
                 pieces[position], position, held)
     return _unique_names(found)
@@ -105,9 +108,10 @@ def _whole(held: Sequence[str]) -> bool:
 
 
 def _split(before: str, position: int, held: Sequence[str]) -> list[PatternField]:
-    """The values of a position that writes the same number of tokens on every line, token by token: the first
-    named by the word before the position, the others as `_typed` names them."""
-    columns = list(zip(*(v.split() for v in held), strict=True))
+    """The values of a position that writes the same number of tokens on every line, token by token (without a
+    comma or semicolon ending one): the first named by the word before the position, the others as `_typed` names
+    them."""
+    columns = list(zip(*([t.rstrip(",;") or t for t in v.split()] for v in held), strict=True))
     found = _typed(before, " " if len(columns) > 1 else "", position, columns[0], (f"token:0:{len(columns)}",))
     for k, column in enumerate(columns[1:], 1):
         found += _typed(" ", "", position, column, (f"token:{k}:{len(columns)}",))

@@ -10,14 +10,13 @@ import functools
 import re
 import weakref
 from collections import Counter
-from collections.abc import Mapping
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
 import pandas as pd
 
-from react_engine.logs.field_catalog import FieldCatalog, with_catalogued
+from react_engine.logs.field_catalog import FieldCatalog
 from react_engine.logs.fields import SAMPLE_ROWS, NumericField, discover
 from react_engine.logs.stored_catalog import stored_catalog
 from react_engine.logs.wordforms import singular, stem
@@ -109,8 +108,8 @@ class Vocabulary:
 
     @functools.cached_property
     def fields(self) -> tuple[NumericField, ...]:
-        """The numeric fields the sampled messages carry (found when first asked for), then the catalogue's."""
-        return with_catalogued(discover(self.events.messages), self.catalog)
+        """The numeric fields the sampled messages carry (found when first asked for)."""
+        return discover(self.events.messages)
 
     @functools.cached_property
     def entity_types(self) -> tuple[str, ...]:

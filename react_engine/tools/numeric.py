@@ -26,12 +26,11 @@ from react_engine.lexicon.measure_units import (
     SIZE_UNITS,
     SIZE_WORDS,
 )
-from react_engine.logs.field_catalog import with_catalogued
 from react_engine.logs.fields import SAMPLE_ROWS, NumericField, discover, fold, pair_named, read, written_units
 from react_engine.logs.schema import INTERNAL_COLUMNS
 from react_engine.logs.stored import field_values
 from react_engine.rows.rowops import Rows, count, every, is_lazy
-from react_engine.tools.catalogued import catalog
+from react_engine.tools.catalogued import catalog, catalogued, field_text
 from react_engine.tools.located import holds_everywhere, located
 from react_engine.tools.registry import ToolContext
 
@@ -51,6 +50,7 @@ class Numeric:
     unit: str
     column: str | None = None
     field: NumericField | None = None
+    text: bool = False  # a group key of the messages' values as written (a pattern field: `from`, `user`)
 
     def values(self, part: pd.DataFrame, frame: pd.DataFrame | None = None) -> pd.Series:
         """Its values in `part` as read (NaN where a row has none, inf where a number is too large for a float:
@@ -59,6 +59,8 @@ class Numeric:
         if self.column is not None:
             return pd.to_numeric(part[self.column], errors="coerce").astype(float)
         assert self.field is not None
+        if self.text:
+            return field_text(part, self.field)
         return read(part["message"], self.field) if frame is None else field_values(frame, part, self.field)
 
 
@@ -92,8 +94,7 @@ def message_fields(ctx: ToolContext) -> tuple[NumericField, ...]:
         return ctx.fields()
     if not _sampled or _sampled[0][0]() is not ctx.frame:
         step = max(1, count(ctx.frame) // SAMPLE_ROWS)
-        sample = every(ctx.frame["message"], step).dropna().astype(str)
-        _sampled[:] = [(weakref.ref(ctx.frame), with_catalogued(discover(sample), catalog(ctx)))]
+        _sampled[:] = [(weakref.ref(ctx.frame), discover(every(ctx.frame["message"], step).dropna().astype(str)))]
     return _sampled[0][1]
 
 
@@ -125,7 +126,8 @@ def resolve(ctx: ToolContext, asked: str) -> Numeric:
     "response time"), by the words beside a number in the current rows (`located`: "brightness target" in
     `brightness: target=38`), by a name it starts (`latency` for `latency_ms`), or by its unit (the one field in
     bytes, or named `bytes`, for "bytes" or "size"; in seconds for "duration"); ToolError naming the fields there
-    are otherwise."""
+    are otherwise; last, a field of the messages' patterns of that name whose values are numbers (see
+    `logs.field_catalog`)."""
     fields = numeric_fields(ctx)
     asked = _OF_LINES.sub("", asked) or asked  # "latency of requests": the latency
     key = fold(asked)
@@ -139,10 +141,16 @@ def resolve(ctx: ToolContext, asked: str) -> Numeric:
         return named
     if (near := located(asked, messages)) is not None:
         return Numeric(near.name, near.unit, field=near)
-    found = _by_name(asked, key, words, fields) or _misspelt(key, fields)
+    found = _by_name(asked, key, words, fields) or _misspelt(key, fields) or _pattern_number(ctx, asked)
     if found is not None:
         return found
     raise ToolError(f"no numeric field {asked!r} in these logs; numeric fields: {listing(fields)}")
+
+
+def _pattern_number(ctx: ToolContext, asked: str) -> Numeric | None:
+    """The field of the messages' patterns named `asked` when its values are numbers, or None."""
+    field = catalog(ctx).numeric_field(asked) if "message" in ctx.frame.columns else None
+    return None if field is None else Numeric(field.name, field.unit or _unit_named(field.name), field=field)
 
 
 def _named(asked: str, key: str, words: set[str], fields: list[Numeric]) -> Numeric | None:
@@ -234,7 +242,8 @@ Key = str | Numeric  # a group key: a column, or a number the messages carry ("s
 
 def key_column(ctx: ToolContext, name: str) -> Key:
     """The column a group key names (any case, or a name in KEY_ALIASES), else the one number of that name the
-    messages carry (OpenStack's `status: 404`); ToolError listing the columns otherwise."""
+    messages carry (OpenStack's `status: 404`), else the field of the messages' patterns of that name (its values
+    as written); ToolError listing the columns otherwise."""
     folded = {str(c).lower(): str(c) for c in ctx.frame.columns if c not in INTERNAL_COLUMNS}
     wanted = name.strip().lower()
     found = folded.get(wanted) or folded.get(KEY_ALIASES.get(wanted, wanted))
@@ -242,6 +251,8 @@ def key_column(ctx: ToolContext, name: str) -> Key:
         return found
     carried = [f for f in numeric_fields(ctx) if f.field is not None and fold(f.name) in (
         fold(wanted), fold(KEY_ALIASES.get(wanted, wanted)))]
+    if len(carried) != 1 and (pattern_field := catalogued(ctx, wanted)) is not None:
+        return Numeric(pattern_field.name, "", field=pattern_field, text=True)
     if len(carried) != 1:
         raise ToolError(f"no column {name!r} to group by; columns are: {', '.join(folded.values())}")
     return carried[0]
@@ -257,6 +268,9 @@ def _narrow(part: pd.DataFrame, numeric: Numeric | None, keys: list[Key], width:
     bucket and the value of each row of `part` that has them (see `Numeric.values` for `frame`)."""
     out, unreadable = pd.DataFrame(index=part.index), 0
     for key in keys:
+        if isinstance(key, Numeric) and key.text:
+            out[key.name] = key.values(part)
+            continue
         if isinstance(key, Numeric):
             held, bad = readable(key.values(part, frame))
             out[key.name] = held.map(lambda v: None if pd.isna(v) else plain(v)).astype(object)
