@@ -47,10 +47,12 @@ class ResultTable(BaseModel):
 
 
 def _ranking_values(rows: pd.DataFrame, field: str) -> pd.Series | None:
-    """Every value of `field` in `rows`, for a column or a built-in entity type; None when unknown here."""
+    """Every value of `field` in `rows`, for a column or a built-in entity type (no field of the messages' patterns:
+    an empty catalogue); None when unknown here."""
+    from react_engine.logs.field_catalog import FieldCatalog
     from react_engine.tools.entities import field_values
 
-    ctx = ToolContext(frame=rows, rows=rows, now=pd.NaT)
+    ctx = ToolContext(frame=rows, rows=rows, now=pd.NaT, catalog=FieldCatalog)
     try:
         return field_values(ctx, field)[0]
     except (ToolError, KeyError):
