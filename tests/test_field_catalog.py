@@ -53,6 +53,16 @@ def test_a_pair_and_a_number_with_its_unit_read_as_numbers(key: str, lines: list
     assert read(pd.Series(messages), numbers["took"]).tolist() == pytest.approx([t / 1000 for _, t in lines])
 
 
+@given(st.lists(st.tuples(st.integers(0, 10**6), st.sampled_from(["KB", "MB", "bytes", "B"])), min_size=2, max_size=8))
+def test_a_size_written_with_its_unit_reads_in_bytes(lines: list[tuple[int, str]]) -> None:
+    messages = [f"cache holds {n}{unit} now" for n, unit in lines]
+    catalog = FieldCatalog.build(messages)
+    holds = catalog.numeric_field("holds")
+    scale = {"KB": 1024, "MB": 1024**2, "bytes": 1, "B": 1}
+    assert holds is not None and holds.unit == "bytes"
+    assert read(pd.Series(messages), holds).tolist() == [float(n * scale[unit]) for n, unit in lines]
+
+
 @given(st.sampled_from(["src: /", "from ", "to "]), st.lists(st.tuples(addresses, st.integers(1, 65535)), min_size=2,
                                                                max_size=6))
 def test_an_address_and_its_port_read_apart(lead: str, pairs: list[tuple[str, int]]) -> None:

@@ -35,9 +35,11 @@ def _constant(text: str) -> str:
 
 
 def _value(field: PatternField, unit_after: bool) -> str:
-    """The pattern of the field's value (group `v`, and `u` for a unit written onto a number)."""
+    """The pattern of the field's value (group `v`, and `u` for a unit written onto a size or a duration, in any
+    case, which `fields.read` scales it by)."""
     if numeric(field):
-        return rf"(?P<v>{NUMBER})" + ("" if unit_after or not field.unit else rf"\s*(?P<u>{UNIT_ALTERNATIVES})")
+        united = not unit_after and field.type in ("bytes", "duration")
+        return rf"(?P<v>{NUMBER})" + (rf"(?:\s*(?P<u>(?i:{UNIT_ALTERNATIVES})))?" if united else "")
     if field.type == "ip":
         return rf"/?(?P<v>{_IP})"
     if field.part[-1:] == ("address",):
@@ -88,6 +90,12 @@ def numeric(field: PatternField) -> bool:
     return field.type in NUMERIC_TYPES and all(_NUMBER.fullmatch(e) for e in field.examples)
 
 
+def _unit(field: PatternField) -> str:
+    """"bytes", "s" or "" for the unit a field's values are read in: a size's is bytes though its lines write several
+    units (`fields.read` scales each by its own)."""
+    return unit_of(field.unit) or ("bytes" if field.type == "bytes" else "")
+
+
 def _word(template: str) -> str:
     """The template's longest constant word (lower case): a line without it is no line of the template."""
     words = _WORD.findall(template.replace(WILDCARD, " "))
@@ -121,7 +129,7 @@ class FieldCatalog:
         held = self.held(name)
         if not held:
             return None
-        unit = next((unit_of(f.unit) for _, f in held if unit_of(f.unit)), "")
+        unit = next((u for _, f in held if (u := _unit(f))), "")
         return NumericField(held[0][1].name, unit, tuple(dict.fromkeys((_word(p.template), reader(p.template, f))
                                                                       for p, f in held)),
                             sum(p.rows for p, _ in held))
@@ -130,7 +138,7 @@ class FieldCatalog:
         """The field `name` when it is a number wherever it is written, in one unit (read as `field` reads it), or
         None."""
         held = self.held(name)
-        if held and all(numeric(f) for _, f in held) and len({unit_of(f.unit) for _, f in held}) == 1:
+        if held and all(numeric(f) for _, f in held) and len({_unit(f) for _, f in held}) == 1:
             return self.field(name)
         return None
 
