@@ -159,7 +159,8 @@ def normalised(kind: str, text: str) -> str:
 
 
 def current(ctx: ToolContext, kind: str) -> tuple[str, pd.Series, bool]:
-    """`(name, values in the current rows, freshly extracted?)` for an extracted or built-in entity type."""
+    """`(name, values in the current rows, freshly extracted?)` for an extracted or built-in entity type, or a field
+    of the messages' patterns (see `logs.field_catalog`: its values as written)."""
     if kind in ctx.entities:
         values = ctx.entities[kind]
         if ctx.rows is not ctx.frame:
@@ -194,7 +195,8 @@ def held(ctx: ToolContext, name: str, values: pd.Series) -> pd.Series:
 
 def resolve_field(ctx: ToolContext, field: str) -> tuple[str, bool]:
     """`(name, is_entity)`: an extracted entity set, else a column (any case) unless it is empty in the current
-    rows and `field` is also a built-in entity type (e.g. `user` for sshd lines), else a built-in entity type."""
+    rows and `field` is also a built-in entity type (e.g. `user` for sshd lines), else a built-in entity type, else
+    a field of the messages' patterns (`port`, `src`, `nm`), whose values `current` reads as an entity set."""
     folded = {str(name).lower(): str(name) for name in ctx.frame.columns if name not in INTERNAL_COLUMNS}
     if field in ctx.entities:
         return field, True
