@@ -1,5 +1,5 @@
-"""Pattern fields on a Dask cluster: the same catalogue, and the same answers of every tool that takes a field, as
-in-process."""
+"""Pattern fields on a Dask cluster: the same catalogue (as a load's vocabulary finds it), and the same answers of
+every tool that takes a field, as in-process."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from dask_cluster import dask_cluster  # noqa: E402
 
 from react_engine.logs.options import LoadOptions  # noqa: E402
 from react_engine.loop.frames import load_logs  # noqa: E402
+from react_engine.question.vocabulary import Vocabulary  # noqa: E402
 from react_engine.rows.rowops import is_lazy  # noqa: E402
 from react_engine.tools import REGISTRY, ToolContext  # noqa: E402
 from react_engine.tools.catalogued import catalog  # noqa: E402
@@ -34,7 +35,8 @@ CALLS: tuple[tuple[str, dict[str, Any]], ...] = (
 
 
 def _answers(frame: pd.DataFrame) -> tuple[list[str], list[Any]]:
-    ctx = ToolContext(frame=frame, rows=frame, now=pd.Timestamp.now(tz="UTC"))
+    ctx = ToolContext(frame=frame, rows=frame, now=pd.Timestamp.now(tz="UTC"),
+                      catalog=lambda: Vocabulary.build(frame).catalog)
     found = []
     for name, params in CALLS:
         tool = REGISTRY[name]

@@ -20,11 +20,11 @@ from react_engine.logs.stored import _read, _spans, _write
 CATALOG_NAME = "catalog"
 
 
-def stored_catalog(frame: pd.DataFrame | None, compute: Callable[[], FieldCatalog]) -> FieldCatalog:
+def stored_catalog(frame: object, compute: Callable[[], FieldCatalog]) -> FieldCatalog:
     """`compute()`, read back from beside the entry of the cached file that is all of the `as_loaded` `frame`, and
-    stored there when first computed; computed each time for any other frame."""
-    spans = _spans(frame) if frame is not None else []
-    if len(spans) != 1 or frame is None or (spans[0].start, spans[0].stop) != (0, len(frame)):
+    stored there when first computed; computed each time for any other frame (a Dask frame's, None)."""
+    spans = _spans(frame) if isinstance(frame, pd.DataFrame) else []
+    if len(spans) != 1 or not isinstance(frame, pd.DataFrame) or (spans[0].start, spans[0].stop) != (0, len(frame)):
         return compute()
     path = cache_dir() / f"{spans[0].entry}.{CATALOG_NAME}{VALUES_SUFFIX}"
     body = _read(path, lambda _: True)

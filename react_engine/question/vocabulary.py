@@ -74,7 +74,7 @@ class Vocabulary:
     last: pd.Timestamp | None = None
     events: Events = field(default_factory=Events)  # the sampled messages' templates
     inferred_levels: bool = False  # some severities no line wrote: the format's rule inferred them (severity_rule)
-    frame: Callable[[], pd.DataFrame | None] = lambda: None  # the rows it was built from, while they are kept
+    frame: Callable[[], object] = lambda: None  # the rows it was built from, while they are kept
 
     @classmethod
     def build(cls, frame: pd.DataFrame, counted: Mapping[str, pd.Series] | None = None) -> Vocabulary:
