@@ -205,3 +205,22 @@ def test_the_last_severity_word_of_a_log_without_levels_is_the_field_it_writes()
               + ["close, 100 bytes sent"])
     result = ask("What is the last error when connection attempt?", f)
     assert result.value == f.message.str.extract(r"error (\d+)")[0].dropna().iloc[-1] and result.verified
+
+
+@pytest.mark.parametrize("which, count", [("first", 3), ("last", 2)])
+def test_the_first_lines_of_a_word_a_pattern_field_is_named_by_are_lines(which: str, count: int) -> None:
+    """"the first 3 POSTs" lists the POST lines, though `"POST <*>` makes POST a field of the access log's patterns;
+    the line numbers are found by a regex over the file."""
+    from pathlib import Path
+
+    from react_engine import Engine, Settings
+    from react_engine.logs.options import LoadOptions
+    from react_engine.planners.rules import RulesPlanner
+
+    log = Path("sample_logs/nginx/access.log")
+    numbers = [n for n, line in enumerate(log.read_text().splitlines(), 1) if '"POST ' in line]
+    chosen = numbers[:count] if which == "first" else numbers[-count:]
+    result = Engine(RulesPlanner(), Settings(max_iterations=12)).ask(f"{which} {count} POSTs", [str(log)],
+                                                                    load_options=LoadOptions(use_cache=False))
+    assert all(f"access.log:{n} " in result.answer for n in chosen), result.answer
+    assert "holding one" not in result.answer

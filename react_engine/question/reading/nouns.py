@@ -33,6 +33,10 @@ _ASKS_TIME = re.compile(r"^\W*(?:when|how long|(?:at\s+)?what\s+time)\b|\bhow mu
 _WORDS = re.compile(_LEAD + r"(?=((?:[A-Za-z][\w-]*\s+){0,3}[A-Za-z][\w-]*))", re.I)  # a lookahead: a phrase may hold a lead
 # "what is the first X": a value asked
 _FIRST_VALUE = re.compile(r"^\W*what(?:'s|\s+(?:is|was|are|were))\s+the\s+(?:first|last|earliest|latest)\b", re.I)
+# after "the first/last N X", the words that make X a field of some lines ("the first src when receiving block"):
+# without them the phrase names the lines themselves ("the first 3 POSTs", "the last five VM Paused events"), which a
+# pattern field named by a word of those lines (`"POST <*>`, `VM <*>`) must not take for its values
+_QUALIFIED = re.compile(r"\b(?:when|while|whenever|where|of|for|from|by|during|after|before)\b", re.I)
 # a value written after its name: contains a digit, ends with a letter or digit
 _VALUE = r"([^\s,;()\[\]]*?\d(?:[^\s,;()\[\]]*\w)?)"
 
@@ -91,20 +95,22 @@ def subject(q: Question, columns: list[str], vocabulary: Vocabulary) -> Subject 
         if any(q.used[m.start(1):end]):
             continue
         # "the first POST requests" are lines; "the first src", "the last 3 dest ports" a field's values
-        found = field_subject(words, columns, vocabulary, whole=len(words) > 1 and bool(_IN_TIME_ORDER.match(m.group(0))))
+        in_order = bool(_IN_TIME_ORDER.match(m.group(0)))
+        found = field_subject(words, columns, vocabulary, whole=len(words) > 1 and in_order,
+                              catalogued=not in_order or _QUALIFIED.search(q.text, end) is not None)
         if found is not None:
             q.consume(m.start(1), end)
             return found
     return _counted_column(q, columns)
 
 
-def field_subject(words: list[str], columns: list[str], vocabulary: Vocabulary, whole: bool = False
-                  ) -> Subject | None:
+def field_subject(words: list[str], columns: list[str], vocabulary: Vocabulary, whole: bool = False,
+                  catalogued: bool = True) -> Subject | None:
     """The column the words name, else the values the sampled messages write after them (see `_in_messages`),
-    else the field of the messages' patterns they name (see `logs.field_catalog`); None when none is. With `whole`,
-    only the whole phrase may name them, never its head noun alone."""
-    return _column(words, columns, whole) or _in_messages(words, vocabulary, whole=whole) or _catalogued(
-        words, vocabulary, whole)
+    else (when `catalogued`) the field of the messages' patterns they name (see `logs.field_catalog`); None when none
+    is. With `whole`, only the whole phrase may name them, never its head noun alone."""
+    return _column(words, columns, whole) or _in_messages(words, vocabulary, whole=whole) or (
+        _catalogued(words, vocabulary, whole) if catalogued else None)
 
 
 def _catalogued(words: list[str], vocabulary: Vocabulary, whole: bool) -> Subject | None:
