@@ -5,6 +5,7 @@ from react_engine.tools import (  # noqa: F401  (registration)
     export,
     filters,
     finalize,
+    never_seen,
     patterns,
     shares,
     statistics,

@@ -26,6 +26,7 @@ from react_engine.tools.results import (
     Extracted,
     Histogram,
     Lines,
+    NeverSeen,
     Ranking,
     Stated,
     ValuesCounted,
@@ -34,7 +35,7 @@ from react_engine.tools.timed import Durations, Gaps, NoSpan, OrderedValues, Tim
 
 ToolValue = (Counted | ValuesCounted | Ranking | DistinctRanking | Histogram | Lines | Stated | Exported | Extracted | Unmeasured | Statistic | Rate
              | Grouped | Pivot | ShareOf | Compared | TimeSpan | NoSpan | OrderedValues | Gaps | Durations | Patterns | UnusualTimes
-             | Jumps | Timeline | Preceded)
+             | Jumps | Timeline | Preceded | NeverSeen)
 
 
 class Params(BaseModel):

@@ -114,3 +114,13 @@ class DistinctRanking(Result):
     tied: list[Scalar] = Field(default_factory=list)
     tied_count: int = 0
     values: int
+
+
+class NeverSeen(Result):
+    """`never_seen`: how many distinct values of `field` the lines of one event hold that the lines of another never
+    do (of `seen` distinct values in all), and the first ones by their first line."""
+
+    field: str
+    count: int
+    seen: int
+    values: list[Scalar]
