@@ -27,12 +27,13 @@ def _on(df: pd.DataFrame, text: str, field: str) -> list[tuple[int, str]]:
        n=st.integers(1, 5))
 def test_the_values_never_on_the_other_lines_by_their_first_line(df: pd.DataFrame, seen: str, never: str,
                                                                    field: str, n: int) -> None:
-    on, off = _on(df, seen, field), {v for _, v in _on(df, never, field)}
+    on, off = _on(df, seen, field), {v for _, v in _on(df, never, field)}  # the other event on every line
     first: dict[str, int] = {}
     for label, v in on:
         first.setdefault(v, label)
     left = [(v, label) for v, label in first.items() if v not in off]
-    result = run("never_seen", context(df), field=field, seen=seen, never=never, n=n)
+    rows = df.loc[[label for label, line in zip(df.index, df["raw"]) if seen.lower() in line.lower()]]
+    result = run("never_seen", context(df, rows), field=field, never=never, n=n)
     recorded = result.value.recorded()
     assert recorded["count"] == len(left) and recorded["seen"] == len(first)
     assert recorded["values"] == [v for v, _ in left[:n]]
@@ -47,6 +48,8 @@ def test_addresses_that_failed_but_were_never_accepted_in_a_real_sshd_log() -> N
     accepted = set(text.str.extract(r"^Accepted password for .* from ([\d.]+) port", expand=False).dropna())
     df = FrameCache(LoadOptions(use_cache=False, year=2026)).get([str(path)])
     assert df is not None
-    result = run("never_seen", context(df), field="ip", seen="Failed password", never="Accepted password")
+    ctx = context(df)
+    ctx.rows = run("search_logs", ctx, value="Failed password").rows
+    result = run("never_seen", ctx, field="ip", never="Accepted password")
     assert result.value.recorded()["count"] == len(failed - accepted) > 0
     assert set(result.value.recorded()["values"]) <= failed - accepted

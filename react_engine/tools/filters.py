@@ -86,7 +86,7 @@ def filter_by_severity(params: FilterBySeverityParams, ctx: ToolContext) -> Tool
         raise ToolError("give levels (e.g. [\"ERROR\"]) or min_level (e.g. \"warning\")")
     if "severity" not in ctx.rows.columns:
         raise ToolError("these logs have no severity column; use search_logs for level words")
-    masks = [_level_mask(ctx, level.strip()) for level in params.levels]
+    masks = [level_mask(ctx, level.strip()) for level in params.levels]
     if params.min_level is not None:
         levels = at_least(_canonical(ctx, params.min_level))
         masks.append(mask(ctx.rows, lambda rows: rows["severity"].isin(levels).to_numpy(dtype=bool)))
@@ -128,7 +128,7 @@ def _lines_with(ctx: ToolContext, word: str) -> int:
     return int(value(mask(ctx.rows, lambda rows: text_matches(rows, pattern, ignore_case=True)).sum()))
 
 
-def _level_mask(ctx: ToolContext, level: str) -> Mask:
+def level_mask(ctx: ToolContext, level: str) -> Mask:
     """A level written in the log matches exactly; a canonical name or a synonym matches its severity, unless the
     log writes levels as initials and gives that severity to several (`D` for debug, `V` for verbose)."""
     if "level_raw" not in ctx.rows.columns:

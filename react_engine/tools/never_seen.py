@@ -1,5 +1,6 @@
-"""Values of a field on the lines of one event that never come up on the lines of another: "IP addresses with
-failed passwords but never an accepted one", "blocks received but never deleted" (a left anti join)."""
+"""Values of a field on the current lines that never come up on the lines of another event: "IP addresses with
+failed passwords but never an accepted one", "blocks received but never deleted" (a left anti join: the current
+rows are the first event's lines, the other event's lines are looked for in every loaded line)."""
 
 from __future__ import annotations
 
@@ -8,29 +9,51 @@ from dataclasses import replace
 import pandas as pd
 from pydantic import Field
 
+from react_engine.errors import ToolError
+from react_engine.logs.text import entry_text
 from react_engine.rows.ranked import brief, jsonable
-from react_engine.rows.rowops import mask, select, value
+from react_engine.rows.rowops import mask, partitionwise, select, value
 from react_engine.tools.entities import field_values
-from react_engine.tools.regex import literal, text_matches
+from react_engine.tools.filters import level_mask
+from react_engine.tools.regex import check, findall, literal, text_matches
 from react_engine.tools.registry import Params, ToolContext, ToolResult, tool
 from react_engine.tools.results import NeverSeen
 
 
 class NeverSeenParams(Params):
-    field: str = Field(description="a column, entity type (ip, user...) or field of the messages (block, tid...)")
-    seen: str = Field(description="text of the lines the values come up on (empty: every current line)")
-    never: str = Field(description="text of the lines they must never come up on")
+    field: str = Field(description="a column, entity type (ip, user...) or field of the messages (port...)")
+    never: str = Field("", description="text of the lines (any loaded line) the values must never come up on")
+    never_level: str | None = Field(None, description="and the level of those lines, e.g. FATAL")
+    pattern: str | None = Field(None, description="RE2 regex whose first group is the value (a block id...)")
     n: int = Field(10, ge=1, le=100, description="how many of them to list, by their first line")
 
 
-def on_lines(ctx: ToolContext, text: str, field: str) -> tuple[pd.Series, str]:
-    """The values of `field` on the current rows that contain `text` (any case; all rows when `text` is empty),
-    by row label in line order, and the field's name."""
-    rows = ctx.rows
-    if text.strip():
-        written = literal(text)
+def _other_lines(params: NeverSeenParams, ctx: ToolContext) -> pd.DataFrame:
+    """Every loaded line holding the `never` text (any case) at `never_level`."""
+    if not params.never.strip() and params.never_level is None:
+        raise ToolError("give the text (never) or the level (never_level) of the lines the values must not be on")
+    rows = ctx.frame
+    if params.never.strip():
+        written = literal(params.never)
         rows = select(rows, mask(rows, lambda part: text_matches(part, written, ignore_case=True)))
-    found, name, _ = field_values(replace(ctx, rows=rows), field)
+    if params.never_level is not None:
+        if "severity" not in rows.columns:
+            raise ToolError("these logs have no severity column; give the level's word as never text")
+        rows = select(rows, level_mask(replace(ctx, rows=rows), params.never_level.strip()))
+    return rows
+
+
+def _found(rows: pd.DataFrame, pattern: str) -> pd.Series:
+    return findall(entry_text(rows), pattern)
+
+
+def _values(ctx: ToolContext, params: NeverSeenParams, fresh: bool) -> tuple[pd.Series, str]:
+    """The values of the field (or of the pattern) on `ctx.rows` in line order, and their name; `fresh` reads them
+    again from the lines rather than from an entity set extracted on other rows."""
+    if params.pattern is not None:
+        found = partitionwise(_found, ctx.rows, params.pattern, meta=pd.Series(dtype="str"))
+        return value(found), params.field
+    found, name, _ = field_values(replace(ctx, entities={}) if fresh else ctx, params.field)
     return value(found), name
 
 
@@ -40,16 +63,17 @@ def never_came(seen: pd.Series, never: pd.Series) -> pd.Series:
     return first[~first.isin(set(never))]
 
 
-@tool("never_seen", "distinct values of field on lines with seen text that never come up on lines with never text",
+@tool("never_seen", "distinct values of field in the current rows that no loaded line with the never text holds",
       NeverSeenParams, NeverSeen, optional=True)
 def never_seen(params: NeverSeenParams, ctx: ToolContext) -> ToolResult:
-    seen, name = on_lines(ctx, params.seen, params.field)
-    never, _ = on_lines(ctx, params.never, params.field)
+    if params.pattern is not None:
+        check(params.pattern)
+    seen, name = _values(ctx, params, fresh=False)
+    never, _ = _values(replace(ctx, rows=_other_lines(params, ctx)), params, fresh=True)
     left = never_came(seen, never)
     listed = left.iloc[:params.n]
-    events = f"{brief(params.seen, 30)!r} but never {brief(params.never, 30)!r}"
+    other = " ".join(filter(None, [params.never_level, repr(brief(params.never, 30)) if params.never else ""]))
     return ToolResult(
-        value=NeverSeen(field=name, count=len(left), seen=int(seen.nunique()),
-                        values=[jsonable(v) for v in listed]),
-        summary=f"{brief(name)} on {events} -> {len(left):,} of {seen.nunique():,}",
+        value=NeverSeen(field=name, count=len(left), seen=int(seen.nunique()), values=[jsonable(v) for v in listed]),
+        summary=f"{brief(name)} never on {other} lines -> {len(left):,} of {seen.nunique():,}",
         evidence=pd.Index(listed.index).unique())
