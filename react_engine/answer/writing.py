@@ -23,6 +23,7 @@ from react_engine.question.measures import (
     Key,
     Listing,
     Measure,
+    Never,
     Occurrence,
     Ordered,
     Patterns,
@@ -78,6 +79,8 @@ def _measured(measure: Measure, asked: Measure, history: list[HistoryItem], wher
             return _asked(asked, history, where, first)
         case Ordered():
             return _ordered(measure, latest(history, timed.OrderedValues), where)
+        case Never():
+            return _never(measure, latest(history, results.NeverSeen), where)
         case _:
             assert_never(measure)
 
@@ -149,6 +152,21 @@ def _ordered(measure: Ordered, found: tuple[HistoryItem, timed.OrderedValues] | 
         if len(values) == measure.n else f"The {which} distinct {label}, all there are,"  # fewer than asked
     return (f"{what} of the {found[1].rows:,} lines{where} holding one: {held}.",
             values[0].value if measure.n == 1 else [v.value for v in values])
+
+
+def _never(measure: Never, found: tuple[HistoryItem, results.NeverSeen] | None, where: str
+           ) -> tuple[str, Any] | None:
+    """How many values of the matching lines never came up on the other event's lines, and the first ones (each
+    cited by its first line); the values themselves when they were asked for."""
+    if found is None:
+        return None
+    left, label = found[1], measure.key.shown()
+    head = f"{counted(left.count, label)} of the {left.seen:,} on the lines{where} never {measure.words}"
+    if not left.values:
+        return f"{head}.", [] if measure.listed else left.count
+    first = "" if len(left.values) == left.count else ", the first of them"
+    shown = ", ".join(_value_named(measure.key.name, v) for v in left.values)
+    return f"{head}{first}: {shown}.", left.values if measure.listed else left.count
 
 
 def _shown(lines: list[str], where: str, order: str) -> str:

@@ -18,6 +18,7 @@ from react_engine.question.measures import (
     Key,
     Listing,
     Measure,
+    Never,
     Occurrence,
     Ordered,
     Patterns,
@@ -52,7 +53,7 @@ def _keys(measure: Measure) -> tuple[Key, ...]:
         return measure.keys()
     if isinstance(measure, Histogram):
         return (measure.distinct,) if measure.distinct is not None else ()
-    return (measure.key,) if isinstance(measure, (Distinct, Listing, Ordered)) and measure.key is not None else ()
+    return (measure.key,) if isinstance(measure, (Distinct, Listing, Ordered, Never)) and measure.key is not None else ()
 
 
 def compile_measure(query: Query, measure: Measure) -> Compiled:
@@ -71,6 +72,8 @@ def compile_measure(query: Query, measure: Measure) -> Compiled:
             return values.compile_top(query, measure)
         case Ordered():
             return values.compile_ordered(query, measure)
+        case Never():
+            return values.compile_never(query, measure)
         case Statistic() | Rate() | Occurrence() | Span() | Gaps() | Duration() | Share() | Comparison() | Pivot():
             return analytics.compile_analytics(query, measure)
         case Patterns() | Unusual() | Timeline() | Preceding():

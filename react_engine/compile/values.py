@@ -4,9 +4,10 @@ of the first or last lines."""
 from __future__ import annotations
 
 from react_engine.compile.calls import Call, call
-from react_engine.question.measures import Distinct, Key, Ordered, Top
+from react_engine.question.measures import Distinct, Key, Never, Ordered, Top
 from react_engine.question.query import Query
 from react_engine.tools.entities import CountEntitiesParams, ExtractEntitiesParams
+from react_engine.tools.never_seen import NeverSeenParams
 from react_engine.tools.stats import MAX_TOP, TopValuesParams
 from react_engine.tools.times import OrderedValuesParams
 
@@ -43,6 +44,12 @@ def compile_ordered(query: Query, measure: Ordered) -> list[Call]:
     which = "first" if measure.which == "oldest" else "last"
     return [call(OrderedValuesParams(field=measure.key.name, n=measure.n, order=measure.which),
                  f"the {measure.key.shown()} of the {which} matching lines")]
+
+
+def compile_never(query: Query, measure: Never) -> list[Call]:
+    params = NeverSeenParams(field=measure.key.name, never=measure.never, never_regex=measure.regex,
+                             never_level=measure.level, pattern=measure.key.pattern)
+    return [call(params, f"the {measure.key.shown()} that never {measure.words}")]
 
 
 def listed_values(key: Key, limit: int) -> list[Call]:

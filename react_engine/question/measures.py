@@ -138,6 +138,24 @@ class Ordered(_Measure):
         return f"the {which} {self.key.shown()}" if self.n == 1 else f"the {which} {self.n} {self.key.shown()}"
 
 
+class Never(_Measure):
+    """The distinct values of `key` on the matching lines that no line of another event holds: the lines holding the
+    text `never` (a regex when `regex`), at `level` when given ("IP addresses that failed but never an accepted
+    one"); `listed` asks for the values ("which users"), else how many."""
+
+    kind: Literal["never"] = "never"
+    key: Key
+    never: str = ""
+    regex: bool = False
+    level: str | None = None
+    listed: bool = False
+    words: str = ""  # the other event as the question says it
+    needs: tuple[str, ...] = ("never_seen",)
+
+    def asked(self) -> str:
+        return f"the {self.key.shown()} that never {self.words}"
+
+
 # -- analytics: a statistic of a field, times, shares, comparisons ----------------------------------------------
 
 
@@ -332,7 +350,7 @@ class Preceding(_Measure):
 
 
 Measure = Annotated[
-    Count | Distinct | Top | Histogram | Listing | Ordered | Statistic | Rate | Occurrence | Span | Gaps | Duration | Share
+    Count | Distinct | Top | Histogram | Listing | Ordered | Never | Statistic | Rate | Occurrence | Span | Gaps | Duration | Share
     | Comparison | Pivot | Patterns | Unusual | Timeline | Preceding,
     Field(discriminator="kind"),
 ]

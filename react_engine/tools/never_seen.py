@@ -23,6 +23,7 @@ from react_engine.tools.results import NeverSeen
 class NeverSeenParams(Params):
     field: str = Field(description="a column, entity type (ip, user...) or field of the messages (port...)")
     never: str = Field("", description="text of the lines (any loaded line) the values must never come up on")
+    never_regex: bool = Field(False, description="never is an RE2 regex")
     never_level: str | None = Field(None, description="and the level of those lines, e.g. FATAL")
     pattern: str | None = Field(None, description="RE2 regex whose first group is the value (a block id...)")
     n: int = Field(10, ge=1, le=100, description="how many of them to list, by their first line")
@@ -34,7 +35,7 @@ def _other_lines(params: NeverSeenParams, ctx: ToolContext) -> pd.DataFrame:
         raise ToolError("give the text (never) or the level (never_level) of the lines the values must not be on")
     rows = ctx.frame
     if params.never.strip():
-        written = literal(params.never)
+        written = params.never if params.never_regex else literal(params.never)
         rows = select(rows, mask(rows, lambda part: text_matches(part, written, ignore_case=True)))
     if params.never_level is not None:
         if "severity" not in rows.columns:
@@ -66,8 +67,8 @@ def never_came(seen: pd.Series, never: pd.Series) -> pd.Series:
 @tool("never_seen", "distinct values of field in the current rows that no loaded line with the never text holds",
       NeverSeenParams, NeverSeen, optional=True)
 def never_seen(params: NeverSeenParams, ctx: ToolContext) -> ToolResult:
-    if params.pattern is not None:
-        check(params.pattern)
+    for pattern in filter(None, [params.pattern, params.never if params.never_regex else None]):
+        check(pattern)
     seen, name = _values(ctx, params, fresh=False)
     never, _ = _values(replace(ctx, rows=_other_lines(params, ctx)), params, fresh=True)
     left = never_came(seen, never)

@@ -69,6 +69,8 @@ class Draft:
     corrections: list[Correction] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)  # words found nowhere, left out
     negated: list[str] = field(default_factory=list)  # what the rows left out hold ("from dfs.FSNamesystem")
+    # the words of the lines the values counted never come up on ("but never an accepted one"), read on their own
+    other_event: tuple[str, Draft] | None = None
     framing: list[str] = field(default_factory=list)  # words of a lead-in or of the log's name, left out
     grounding: Grounding = field(default_factory=Grounding)
     window: TimeWindow | None = None

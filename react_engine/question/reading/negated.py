@@ -22,6 +22,9 @@ def read_negated(q: Question, negated: Negation, draft: Draft, columns: list[str
     """The filter for the negated words, with `exclude`; a problem when they name no one thing to leave out. One
     value left out of a ranking or a distinct count is left out of the values ranked instead."""
     words = negated.words(q.text).strip()
+    if negated.other_event():
+        draft.other_event = words, _inner(q, negated, words, columns, uses_severity, vocabulary)
+        return
     if draft.goal in RANKED and (value := one_value(words)) is not None:
         draft.excluded.append(Exclusion(value))
         return

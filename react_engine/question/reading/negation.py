@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from react_engine.lexicon.entity_words import CORE_COLUMNS, TARGETS
 from react_engine.lexicon.event_phrases import METHODS
+from react_engine.lexicon.never_words import NEVER_CUE
 from react_engine.lexicon.rank_words import STRETCH
 from react_engine.lexicon.severity_terms import SEVERITY_WORDS
 from react_engine.question.query import FieldFilter, Filter, TextFilter
@@ -27,7 +28,7 @@ from react_engine.tools.regex import literal
 # the words that leave a value out; with the others below, the words that negate what follows
 _LEAVING = r"other than|except(?:\s+for)?|excluding|apart from|besides|not counting"
 # "not from X" keeps "from" with X, as a source is named
-_CUE = re.compile(r"\b(?:" + _LEAVING + r"|aside from|but not|"
+_CUE = re.compile(r"\b(?:" + _LEAVING + "|" + NEVER_CUE + r"|aside from|but not|"
                   r"ignoring|without|(?:that|which|who) (?:are not|aren't|were not|weren't|is not|isn't|was not|"
                   r"wasn't|did not|didn't|do not|don't|does not|doesn't)(?: come| came)?|not(?= (?:from|by|on)\b))"
                   r"\s+|\bnon-(?=\w)", re.I)
@@ -51,6 +52,10 @@ class Negation:
 
     def words(self, text: str) -> str:
         return text[self.start:self.end]
+
+    def other_event(self) -> bool:
+        """Whether the words name another event the values never come up on ("but never an accepted one")."""
+        return re.fullmatch(NEVER_CUE, self.cue, re.I) is not None
 
 
 def find(q: Question, columns: list[str]) -> Negation | None:

@@ -37,6 +37,7 @@ from react_engine.question.reading.log_words import apart, ground, written_phras
 from react_engine.question.reading.measure import investigate, read_query
 from react_engine.question.reading.negated import read_negated
 from react_engine.question.reading.negation import claim_columns, excluded, find
+from react_engine.question.reading.never import anti_joined
 from react_engine.question.reading.nouns import subject
 from react_engine.question.reading.pasted import context_words, with_antecedent, without_pasted
 from react_engine.question.reading.places import read_places, read_source
@@ -340,6 +341,7 @@ def _reading(q: Question, draft: Draft, columns: list[str], vocabulary: Vocabula
     """The typed result: the query, or the problem and what was asked of the question."""
     read = read_query(draft, columns, vocabulary) if draft.problem is None else None
     query, measured = read if read is not None else (None, None)
+    query = anti_joined(query, draft) if query is not None else None
     if query is not None and (count := listed_for_a_count(q.text, query) + distinct_for_a_count(q.text, query)
                               + log_worded(q, draft, query, vocabulary)):
         draft.unread += count

@@ -1,0 +1,35 @@
+"""Reading "how many IP addresses failed but never an accepted one" as a left anti join: the values the question
+counts or lists, on the lines it names, that no line of the other event holds (the words after "never", read on
+their own as one search and at most one level)."""
+
+from __future__ import annotations
+
+from react_engine.question.measures import Distinct, Listing, Never, Top
+from react_engine.question.query import LevelFilter, Query, TextFilter
+from react_engine.question.reading.draft import Draft
+
+
+def anti_joined(query: Query, draft: Draft) -> Query:
+    """`query` measuring the values that never come up on the other event's lines, when the question names one;
+    its words unread (a partial answer) when they name no one search and level, or the question counts no values."""
+    if draft.other_event is None:
+        return query
+    words, other = draft.other_event
+    measure = _never(query, words, other)
+    if measure is None:
+        return query.model_copy(update={"unread": (*query.unread, f"never {words}")})
+    return query.model_copy(update={"measure": measure})
+
+
+def _never(query: Query, words: str, other: Draft) -> Never | None:
+    """The measure, or None when the values or the other event cannot be read."""
+    measure = query.measure
+    key = measure.key if isinstance(measure, (Distinct, Listing, Top)) else None
+    texts = [f for f in other.filters if isinstance(f, TextFilter) and not f.exclude and not f.message]
+    levels = [f for f in other.filters if isinstance(f, LevelFilter) and len(f.levels) == 1 and not f.exclude]
+    if key is None or len(texts) > 1 or len(levels) > 1 or len(texts) + len(levels) != len(other.filters) \
+            or not other.filters or other.problem:
+        return None
+    text = texts[0] if texts else None
+    return Never(key=key, never=text.value if text else "", regex=bool(text and text.regex),
+                 level=levels[0].levels[0] if levels else None, listed=isinstance(measure, Listing), words=words)
