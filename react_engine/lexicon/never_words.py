@@ -5,3 +5,10 @@ from __future__ import annotations
 
 NEVER_CUE = r"(?:but|and|yet|(?:that|which|who)(?:\s+have|\s+had)?)\s+never(?:\s+(?:had|got|were|was|did|saw))?"
 """The cue before the other event's words."""
+
+NEVER_KEYS: tuple[tuple[str, str, str, str], ...] = (
+    ("task", r"\btasks?\s*\(\s*tids?\s*\)|\btids?\b", r"\bTID (\d+)\b", "tasks (TIDs)"),
+    ("session", r"\bsessions?(?:[- ]?ids?)?\b", r"\b[Ss]ession:? (0x[0-9a-fA-F]+)\b", "sessions"),
+)
+"""The values only a question of another event counts by their id (kind, words naming them, the pattern whose
+group is the id, how the answer names them): elsewhere "how many sessions" counts lines."""

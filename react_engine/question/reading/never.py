@@ -4,27 +4,43 @@ their own as one search and at most one level)."""
 
 from __future__ import annotations
 
-from react_engine.question.measures import Distinct, Listing, Never, Top
+import re
+
+from react_engine.lexicon.never_words import NEVER_KEYS
+from react_engine.question.measures import Count, Distinct, Key, Listing, Never, Top
 from react_engine.question.query import LevelFilter, Query, TextFilter
 from react_engine.question.reading.draft import Draft
 
 
-def anti_joined(query: Query, draft: Draft) -> Query:
+def anti_joined(query: Query, draft: Draft, text: str) -> Query:
     """`query` measuring the values that never come up on the other event's lines, when the question names one;
     its words unread (a partial answer) when they name no one search and level, or the question counts no values."""
     if draft.other_event is None:
         return query
     words, other = draft.other_event
-    measure = _never(query, words, other)
+    measure = _never(query, words, other, text)
     if measure is None:
         return query.model_copy(update={"unread": (*query.unread, f"never {words}")})
+    named = next((w for kind, w, _, _ in NEVER_KEYS if kind == measure.key.name), None)
+    if named is not None:  # the words naming the ids were read as them
+        draft.ignored = [w for w in draft.ignored if not re.fullmatch(named, w, re.I)]
     return query.model_copy(update={"measure": measure})
 
 
-def _never(query: Query, words: str, other: Draft) -> Never | None:
-    """The measure, or None when the values or the other event cannot be read."""
+def _key(query: Query, text: str) -> Key | None:
+    """The values counted or listed: the measure's, or for a count of lines the ids a kind of NEVER_KEYS names."""
     measure = query.measure
-    key = measure.key if isinstance(measure, (Distinct, Listing, Top)) else None
+    if isinstance(measure, (Distinct, Listing, Top)):
+        return measure.key
+    if isinstance(measure, Count):
+        return next((Key(name=kind, label=label, pattern=pattern, extract=True)
+                     for kind, words, pattern, label in NEVER_KEYS if re.search(words, text, re.I)), None)
+    return None
+
+
+def _never(query: Query, words: str, other: Draft, text: str) -> Never | None:
+    """The measure, or None when the values or the other event cannot be read."""
+    key = _key(query, text)
     texts = [f for f in other.filters if isinstance(f, TextFilter) and not f.exclude and not f.message]
     levels = [f for f in other.filters if isinstance(f, LevelFilter) and len(f.levels) == 1 and not f.exclude]
     if key is None or len(texts) > 1 or len(levels) > 1 or len(texts) + len(levels) != len(other.filters) \
@@ -32,4 +48,4 @@ def _never(query: Query, words: str, other: Draft) -> Never | None:
         return None
     text = texts[0] if texts else None
     return Never(key=key, never=text.value if text else "", regex=bool(text and text.regex),
-                 level=levels[0].levels[0] if levels else None, listed=isinstance(measure, Listing), words=words)
+                 level=levels[0].levels[0] if levels else None, listed=isinstance(query.measure, Listing), words=words)

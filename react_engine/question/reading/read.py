@@ -341,7 +341,7 @@ def _reading(q: Question, draft: Draft, columns: list[str], vocabulary: Vocabula
     """The typed result: the query, or the problem and what was asked of the question."""
     read = read_query(draft, columns, vocabulary) if draft.problem is None else None
     query, measured = read if read is not None else (None, None)
-    query = anti_joined(query, draft) if query is not None else None
+    query = anti_joined(query, draft, q.text) if query is not None else None
     if query is not None and (count := listed_for_a_count(q.text, query) + distinct_for_a_count(q.text, query)
                               + log_worded(q, draft, query, vocabulary)):
         draft.unread += count
