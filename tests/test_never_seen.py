@@ -4,11 +4,13 @@ Python sets over generated frames and against pandas over a real sshd log."""
 from __future__ import annotations
 
 import pandas as pd
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from real_logs import real_log
-from tool_frames import WORDS, context, frames, run
+from tool_frames import WORDS, context, frame, frames, run
 
+from react_engine.errors import ToolError
 from react_engine.logs.options import LoadOptions
 from react_engine.loop.frames import FrameCache
 
@@ -53,3 +55,33 @@ def test_addresses_that_failed_but_were_never_accepted_in_a_real_sshd_log() -> N
     result = run("never_seen", ctx, field="ip", never="Accepted password")
     assert result.value.recorded()["count"] == len(failed - accepted) > 0
     assert set(result.value.recorded()["values"]) <= failed - accepted
+
+
+BLOCKS = st.lists(st.tuples(st.sampled_from(["Received block", "Deleting block", "Verified block"]),
+                            st.integers(-3, 6)), min_size=1, max_size=20)
+
+
+@FAST
+@given(events=BLOCKS)
+def test_a_pattern_reads_the_values_on_the_other_lines_too(events: list[tuple[str, int]]) -> None:
+    df = frame([{"message": f"{what} blk_{n} of 64 MB"} for what, n in events])
+    ctx = context(df)
+    ctx.rows = run("search_logs", ctx, value="Received block").rows
+    found = run("extract_entities", ctx, types=[], pattern=r"\b(blk_-?\d+)", name="block")
+    ctx.entities = found.entities or {}
+    deleted = {f"blk_{n}" for what, n in events if what.startswith("Deleting")}
+    received = list(dict.fromkeys(f"blk_{n}" for what, n in events if what.startswith("Received")))
+    result = run("never_seen", ctx, field="block", never="deleting block", pattern=r"\b(blk_-?\d+)", n=100)
+    assert result.value.recorded()["values"] == [b for b in received if b not in deleted]
+
+
+def test_the_other_lines_may_be_named_by_their_level_alone() -> None:
+    df = frame([{"message": "up", "host": "a"}, {"message": "up", "host": "b"},
+                {"message": "core dump", "host": "b", "level": ("FATAL", "critical")},
+                {"message": "fatal word but INFO", "host": "a", "level": ("INFO", "info")},
+                {"message": "up", "host": "c"}])
+    result = run("never_seen", context(df), field="host", never_level="FATAL")
+    assert result.value.recorded() == {"field": "host", "count": 2, "seen": 3, "values": ["a", "c"]}
+    assert list(result.evidence) == [100, 104]
+    with pytest.raises(ToolError):
+        run("never_seen", context(df), field="host")
