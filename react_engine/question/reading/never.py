@@ -8,8 +8,9 @@ import re
 
 from react_engine.lexicon.never_words import NEVER_KEYS
 from react_engine.question.measures import Count, Distinct, Key, Listing, Never, Top
-from react_engine.question.query import LevelFilter, Query, TextFilter
+from react_engine.question.query import Filter, LevelFilter, Query, TextFilter
 from react_engine.question.reading.draft import Draft
+from react_engine.tools.regex import literal
 
 
 def anti_joined(query: Query, draft: Draft, text: str) -> Query:
@@ -40,12 +41,33 @@ def _key(query: Query, text: str) -> Key | None:
 
 def _never(query: Query, words: str, other: Draft, text: str) -> Never | None:
     """The measure, or None when the values or the other event cannot be read."""
-    key = _key(query, text)
-    texts = [f for f in other.filters if isinstance(f, TextFilter) and not f.exclude and not f.message]
-    levels = [f for f in other.filters if isinstance(f, LevelFilter) and len(f.levels) == 1 and not f.exclude]
-    if key is None or len(texts) > 1 or len(levels) > 1 or len(texts) + len(levels) != len(other.filters) \
-            or not other.filters or other.problem:
+    key, event = _key(query, text), _event(other)
+    if key is None or event is None:
         return None
-    text = texts[0] if texts else None
-    return Never(key=key, never=text.value if text else "", regex=bool(text and text.regex),
-                 level=levels[0].levels[0] if levels else None, listed=isinstance(query.measure, Listing), words=words)
+    never, regex, level = event
+    return Never(key=key, never=never, regex=regex, level=level, listed=isinstance(query.measure, Listing),
+                 words=words)
+
+
+def _event(other: Draft) -> tuple[str, bool, str | None] | None:
+    """`(text, is a regex, level)` of the other event's lines: its words read as at most one search and one level
+    (None when they are read as anything else, or not read)."""
+    texts = [f for f in other.filters if _plain(f) and isinstance(f, TextFilter) and not f.message]
+    levels = [f for f in other.filters if _plain(f) and isinstance(f, LevelFilter) and len(f.levels) == 1]
+    if max(len(texts), len(levels)) > 1 or len(texts) + len(levels) != len(other.filters) or not other.filters \
+            or other.problem:
+        return None
+    never, regex = _searched(texts[0]) if texts else ("", False)
+    return never, regex, levels[0].levels[0] if levels else None
+
+
+def _plain(f: Filter) -> bool:
+    """Whether a filter keeps the lines it describes (not the others)."""
+    return not f.exclude
+
+
+def _searched(search: TextFilter) -> tuple[str, bool]:
+    """`(text, is a regex)` for the tool, which ignores case: a search that heeds it says so inside its regex."""
+    if not search.case_sensitive:
+        return search.value, search.regex
+    return f"(?-i:{search.value if search.regex else literal(search.value)})", True
