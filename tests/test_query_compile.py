@@ -22,6 +22,7 @@ from react_engine.question.measures import (
     Histogram,
     Key,
     Listing,
+    Never,
     Occurrence,
     Ordered,
     Patterns,
@@ -57,7 +58,8 @@ TIMED = [(Occurrence(which="last"), ["time_span"]), (Span(), ["time_span"]), (Ga
          (Pivot(rows="host", columns="hour"), ["field_stats"]),
          (Rate(func="max", per="1m", noun="errors"), ["field_stats"]),  # and the measures of numbers
          (Statistic(func="min", field="size", spread=True), ["field_stats", "field_stats"]),  # the min and the max
-         (Ordered(key=Key(name="host"), which="newest", n=2), ["ordered_values"])]  # values in time order
+         (Ordered(key=Key(name="host"), which="newest", n=2), ["ordered_values"]),  # values in time order
+         (Never(key=Key(name="host"), never="FATAL"), ["never_seen"])]  # values another event's lines never hold
 INVESTIGATED = [Patterns(), Unusual(), Unusual(since="now-1h"), Timeline(value="guest"), Preceding(lines=3)]
 
 
