@@ -63,3 +63,12 @@ def test_tasks_that_started_running_but_never_finished_in_a_real_spark_log() -> 
                                         load_options=LoadOptions(use_cache=False, year=2026))
     assert result.verified and result.value == len(running - finished) > 0
     assert result.evidence and all("Running task" in e.text for e in result.evidence)
+
+
+@settings(max_examples=10, deadline=None)
+@given(events=EVENTS)
+def test_which_never_takes_every_line_holding_one_for_the_first_event(events: list[tuple[str, str]]) -> None:
+    accepted = {ip for what, ip in events if what.startswith("Accepted")}
+    never = [ip for ip in dict.fromkeys(ip for _, ip in events) if ip not in accepted]
+    result = ask("which IP addresses never had an accepted password?", _sshd(events))
+    assert result.verified and result.value == never[:10]

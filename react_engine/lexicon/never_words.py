@@ -3,8 +3,10 @@ failed but never succeeded", "users who never logged in"): the cue, then the oth
 
 from __future__ import annotations
 
-NEVER_CUE = r"(?:but|and|yet|(?:that|which|who)(?:\s+have|\s+had)?)\s+never(?:\s+(?:had|got|were|was|did|saw))?"
-"""The cue before the other event's words."""
+NEVER_CUE = (r"(?:(?:but|and|yet|(?:that|which|who)(?:\s+have|\s+had)?)\s+)?never"
+             r"(?:\s+(?:had|got|were|was|did|saw))?")
+"""The cue before the other event's words ("which users never logged in": every line holding one is the first
+event's)."""
 
 NEVER_KEYS: tuple[tuple[str, str, str, str], ...] = (
     ("task", r"\btasks?\s*\(\s*tids?\s*\)|\btids?\b", r"\bTID (\d+)\b", "tasks (TIDs)"),
