@@ -99,10 +99,19 @@ def test_the_share_of_an_events_lines_that_came_from_a_value_is_taken_of_the_eve
 
 
 @pytest.mark.parametrize(("system", "question"), [("BGL", "List the distinct over when torus sender"),
-                                                  ("Hadoop", "List the distinct nm when using containerid")])
+                                                  ("Hadoop", "List the distinct zorp when using containerid")])
 def test_list_the_distinct_values_of_a_word_no_rule_knows_is_no_listing_of_lines(system: str, question: str) -> None:
     _, verified, answer = _ask(system, question)
     assert not verified and "matching lines" not in answer, answer
+
+
+def test_list_the_distinct_values_of_a_field_of_the_messages_patterns() -> None:
+    """`NM: [<*>` makes nm a field of the "using containerId" lines: each host it names is listed, and no other."""
+    lines = _lines("Hadoop", "using containerId")
+    hosts = set(lines["Content"].str.extract(r"NM: \[([^\]:]+)", expand=False).dropna())
+    _, verified, answer = _ask("Hadoop", "List the distinct nm when using containerid")
+    assert verified and f"{len(hosts)} distinct" in answer and all(host in answer for host in hosts), answer
+    assert len(hosts) > 1
 
 
 def test_a_listing_of_distinct_values_shows_more_than_ten_of_them() -> None:

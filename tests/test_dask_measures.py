@@ -27,8 +27,8 @@ ASKED = [("median latency_ms", "app"), ("errors today vs yesterday", "app"),
          ("percentage of errors per hour", "app"), ("which 3 hours had the most errors", "app"),
          ("average latency for alice vs bob", "app"), ("which user had the highest latency", "app"),
          ("which cmts had the most t3 timeouts per hour", "cmts"), ("how many distinct severities per host", "cmts"),
-         ("which logger has the most distinct users", "app"), ("which user has the most distinct ports?", "syslog"),
-         ("how many distinct users per hour", "syslog")]
+         ("which logger has the most distinct users", "app"), ("which host has the most distinct ports?", "syslog"),
+         ("how many distinct ports per hour", "syslog"), ("which user ran sudo the most?", "syslog")]
 
 
 @pytest.fixture(scope="module")

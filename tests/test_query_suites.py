@@ -53,8 +53,8 @@ ANALYTICS = {"statistic": (Statistic, Rate), "first-last": (Occurrence, Listing)
              "listing": (Listing,)}
 # questions the rules read as a problem though the case expects a value: their replies are refusals (see the
 # operator suite's "refused" column); a reading that answers one makes its test pass, and this list must shrink
-REFUSED = frozenset({"modem-sync-loss", "rfc5424-nginx-web01", "apache-forbidden-ips", "bgl-kernel-info",
-                     "openstack-delete", "openstack-404-wordy", "proxifier-socks5", "zookeeper-top-request-ip"})
+REFUSED = frozenset({"modem-sync-loss", "apache-forbidden-ips", "openstack-delete", "proxifier-socks5",
+                     "zookeeper-top-request-ip"})
 # analytics questions read, with nothing left unread, as another measure (mostly a count: a typo hides the asking
 # word, or the word is not read yet): their replies are marked verified and are wrong; this list must shrink too
 MISREAD: frozenset[str] = frozenset()

@@ -96,7 +96,7 @@ USER_ROLE_WORDS = (
     ("target_user", r"\b(?:as|for|to)\s*[?.!]*\s*$|\b(?:as|for)\s+(?:which|what|whom)\b"
                     r"|\btarget(?:ed)?\s+(?:users?|accounts?)\b|\bbec(?:a|o)me\b|\bwhose\s+sessions?\b"
                     r"|\b(?:users?|accounts?)\s+(?:who\s+|that\s+|which\s+)?(?:ha(?:ve|s|d)|got|gets?)\s+"
-                    r"(?:an?\s+|the\s+|their\s+)?(?:sessions?|shells?|logins?)\b"
+                    r"(?:an?\s+|the\s+|their\s+)?(?:(?:most|fewest|least|more|fewer)\s+)?(?:sessions?|shells?|logins?)\b"
                     r"|\b(?:was|were|is|are|been|gets?|got)\s+(?:\w+\s+){0,3}?(?:ran|run|executed)\s+as\b"
                     r"|\b(?:sudo(?:ed|'d)?|su|switch(?:ed|es|ing)?|escalat\w*)\s+(?:in)?to\b"),
     ("invoking_user", rf"^\s*who\s+{_RAN}\b"
