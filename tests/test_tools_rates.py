@@ -93,3 +93,20 @@ def test_too_many_buckets_ask_for_a_wider_one() -> None:
     with pytest.raises(ToolError, match="wider bucket"):
         run("field_stats", context(df), func="mean", per="1s")
     assert run("field_stats", context(df), func="sum", per="1d").value.recorded()["sum"] == 2
+
+
+
+def test_a_group_key_the_current_rows_never_write_is_an_error_not_rows_without_a_time() -> None:
+    """`by` a field of the messages' patterns (`src: <*>`) that no current row writes, though the rows carry times:
+    the tool says so, rather than that no row has a time."""
+    stamps = pd.date_range("2026-11-20T10:00:00Z", periods=12, freq="20min")
+    lines = [f"Receiving block blk_{i} src: /10.0.0.{i % 3}:5001{i % 7} dest: /10.0.1.{i % 4}:50010" if i % 2 else
+             f"ask 10.0.0.{i % 3}:50010 to replicate blk_{i} to datanode(s) 10.0.1.{i % 4}:50010"
+             for i in range(len(stamps))]
+    df = frame([{"message": m, "timestamp": t} for m, t in zip(lines, stamps, strict=True)])
+    replicated = df[df["message"].str.contains("replicate")]
+    ctx = context(df, replicated)
+    assert run("field_stats", ctx, func="count", per="1h").value.recorded()["counted"] == len(replicated)
+    assert run("field_stats", context(df), func="count", per="1h", by=["src"]).value.recorded()["groups"] == 3
+    with pytest.raises(ToolError, match="writes src"):
+        run("field_stats", ctx, func="count", per="1h", by=["src"])

@@ -162,6 +162,10 @@ def _per_bucket(params: FieldStatsParams, per: str, ctx: ToolContext) -> ToolRes
     width, stat = parse_interval(per), params.func
     keys = [key_column(ctx, k) for k in params.by]
     found = rates(ctx, keys, width, per)
+    fielded = [k for k in keys if not isinstance(k, str)]  # keys the messages write, not columns
+    if found is None and fielded and rates(ctx, [], width, per) is not None:  # the rows carry times, not the fields
+        raise ToolError(f"no current row with a time writes {', '.join(map(key_name, fielded))}: group by another "
+                        "key")
     if found is None:
         return ToolResult(value=Unmeasured(rows=0), summary=f"{stat} rows per {brief(per)} -> no current row has "
                                                             "a time")
