@@ -110,3 +110,22 @@ def test_a_group_key_the_current_rows_never_write_is_an_error_not_rows_without_a
     assert run("field_stats", context(df), func="count", per="1h", by=["src"]).value.recorded()["groups"] == 3
     with pytest.raises(ToolError, match="writes src"):
         run("field_stats", ctx, func="count", per="1h", by=["src"])
+
+
+def test_a_rate_of_lines_searched_by_a_phrase_is_not_grouped_by_a_word_of_it() -> None:
+    """"how many invalid user per hour on average": `Invalid user` names the lines counted, so the rate is one number
+    (the lines over every hour of their span), not a rate per user; truth from a regex over the raw lines."""
+    import re
+
+    from real_logs import real_log
+
+    from react_engine import Engine
+    from react_engine.logs.options import LoadOptions
+    from react_engine.planners.rules import RulesPlanner
+
+    log = real_log("OpenSSH")
+    hours = [int(m.group(1)) for line in log.read_text().splitlines()
+             if "Invalid user" in line and (m := re.match(r"\w{3} +\d+ (\d\d):", line))]
+    result = Engine(RulesPlanner()).ask("How many invalid user per hour on average?", [str(log)],
+                                        load_options=LoadOptions(use_cache=False))
+    assert result.verified and result.value == pytest.approx(len(hours) / (max(hours) - min(hours) + 1), rel=1e-4)

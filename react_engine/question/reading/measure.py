@@ -3,6 +3,7 @@ values left out of a ranking, the asked order and limit, and the asking words no
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Literal
 
@@ -101,10 +102,16 @@ def _grouping(draft: Draft, measure: Measure, columns: list[str], vocabulary: Vo
     if draft.asked.keys:  # "by component and level", "per host per hour"
         return _two_keys(draft.asked.keys, rate)
     key = measure.key if isinstance(measure, (Top, Distinct)) else None
-    if key is None and draft.goal == "histogram" and draft.target is not None:
+    if key is None and draft.goal == "histogram" and draft.target is not None and not _searched(draft.target, draft):
         key = key_of(draft, columns, vocabulary)
     return Grouping(keys=(_written(key.name, columns),) if key is not None else (),
                     bucket=draft.interval if draft.goal == "histogram" and not rate else None)
+
+
+def _searched(target: str, draft: Draft) -> bool:
+    """Whether the word a histogram would be drawn per is a word of a text the lines are searched for ("how many
+    invalid user per hour": `Invalid user` names the lines counted, not a key)."""
+    return any(re.search(rf"\b{re.escape(target)}\b", search, re.I) for search in draft.searches())
 
 
 def _two_keys(keys: tuple[str, ...], rate: bool) -> Grouping:
