@@ -1,4 +1,4 @@
-"""The time tools give the same values and evidence on a Dask cluster as in-process."""
+"""The time tools and `never_seen` give the same values and evidence on a Dask cluster as in-process."""
 
 from __future__ import annotations
 
@@ -24,6 +24,10 @@ CALLS: list[tuple[str, dict[str, Any]]] = [
     ("durations", {"start": "T3 time-out", "end": "T4 time out", "key": "cm_mac"}),
     ("show_logs", {"n": 4, "order": "newest"}), ("show_logs", {"n": 3, "order": "2026-11-20T06:00:00Z"}),
     ("ordered_values", {"field": "host", "n": 2}), ("ordered_values", {"field": "host", "n": 3, "order": "newest"})]
+NEVER: list[dict[str, Any]] = [{"field": "cm_mac", "never": "T4 time out"},
+                               {"field": "host", "never": "T4 time out", "n": 2},
+                               {"field": "modem", "never": "", "never_level": "error"},
+                               {"field": "mac", "never": "online", "pattern": r"(?i)cm-mac=(\S+)"}]
 
 
 @pytest.fixture(scope="module")
@@ -51,3 +55,17 @@ def test_same_values_on_the_cluster(frames: tuple[pd.DataFrame, Any], name: str,
     local, remote = results
     assert remote.value.recorded() == local.value.recorded() and remote.summary == local.summary
     assert list(remote.evidence) == list(local.evidence)
+
+
+@pytest.mark.parametrize("params", NEVER, ids=[str(i) for i in range(len(NEVER))])
+def test_never_seen_gives_the_same_values_on_the_cluster(frames: tuple[pd.DataFrame, Any], params: dict[str, Any]
+                                                         ) -> None:
+    results = []
+    for frame in frames:
+        ctx = ToolContext(frame=frame, rows=frame, now=pd.Timestamp("2026-11-20T16:00:00Z"))
+        ctx.rows = run("search_logs", ctx, value="T3 time-out").rows
+        results.append(run("never_seen", ctx, **params))
+    local, remote = results
+    assert remote.value.recorded() == local.value.recorded() and remote.summary == local.summary
+    assert list(remote.evidence) == list(local.evidence)
+    assert local.value.recorded()["seen"] > 0
