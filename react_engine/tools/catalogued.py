@@ -3,30 +3,35 @@ them: a field's values in the current rows, as text, where their lines write it.
 
 from __future__ import annotations
 
-import weakref
 from typing import Any
 
 import pandas as pd
 
 from react_engine.logs.field_catalog import FieldCatalog
 from react_engine.logs.fields import SAMPLE_ROWS, NumericField, read_text
+from react_engine.logs.kept import Kept
 from react_engine.rows.rowops import count, every, partitionwise
 from react_engine.tools.registry import ToolContext
 
-_built: list[tuple[weakref.ref[Any], FieldCatalog]] = []  # the last frame catalogued here, its catalogue
+_CATALOGS: Kept[FieldCatalog] = Kept(1)  # each live frame's catalogue, forgotten with the frame
+
+
+def messages_sample(rows: Any) -> pd.Series:
+    """The messages of an even sample of `rows` (about SAMPLE_ROWS of them), as text."""
+    return every(rows["message"], max(1, count(rows) // SAMPLE_ROWS)).dropna().astype(str)
 
 
 def catalog(ctx: ToolContext) -> FieldCatalog:
     """The run's catalogue, else the one of an even sample of the frame's messages (built once per frame)."""
     if ctx.catalog is not None:
         return ctx.catalog()
-    if not _built or _built[0][0]() is not ctx.frame:
-        if "message" not in ctx.frame.columns:
-            return FieldCatalog()
-        step = max(1, count(ctx.frame) // SAMPLE_ROWS)
-        sample = every(ctx.frame["message"], step).dropna().astype(str).tolist()
-        _built[:] = [(weakref.ref(ctx.frame), FieldCatalog.build(sample))]
-    return _built[0][1]
+    if "message" not in ctx.frame.columns:
+        return FieldCatalog()
+    found = _CATALOGS.get((ctx.frame,), "catalog")
+    if found is None:
+        found = FieldCatalog.build(messages_sample(ctx.frame).tolist())
+        _CATALOGS.put((ctx.frame,), "catalog", found)
+    return found
 
 
 def catalogued(ctx: ToolContext, name: str) -> NumericField | None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import difflib
 import re
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -26,11 +25,12 @@ from react_engine.lexicon.measure_units import (
     SIZE_UNITS,
     SIZE_WORDS,
 )
-from react_engine.logs.fields import SAMPLE_ROWS, NumericField, discover, fold, pair_named, read, written_units
+from react_engine.logs.fields import NumericField, discover, fold, pair_named, read, written_units
+from react_engine.logs.kept import Kept
 from react_engine.logs.schema import INTERNAL_COLUMNS
 from react_engine.logs.stored import field_values
-from react_engine.rows.rowops import Rows, count, every, is_lazy
-from react_engine.tools.catalogued import catalog, catalogued, field_text
+from react_engine.rows.rowops import Rows, is_lazy
+from react_engine.tools.catalogued import catalog, catalogued, field_text, messages_sample
 from react_engine.tools.located import holds_everywhere, located
 from react_engine.tools.registry import ToolContext
 
@@ -39,7 +39,7 @@ _OF_LINES = re.compile(r"\s+(?:of|for|across|over)\s+(?:the\s+|all\s+)?(?:reques
                        r"|rows?|events?|messages?)\s*$", re.I)  # the lines a field is asked of, not its name
 UNREADABLE = "unreadable"  # a gathered frame's attrs: how many values were too large to read (left out)
 WRITTEN = "written"  # ... and the units the lines it read a size of the messages from write it in (see `as_written`)
-_sampled: list[tuple[weakref.ref[Any], tuple[NumericField, ...]]] = []  # the last frame sampled, its fields
+_FIELDS: Kept[tuple[NumericField, ...]] = Kept(1)  # the fields each live frame's sampled messages carry
 
 
 @dataclass(frozen=True)
@@ -92,10 +92,11 @@ def message_fields(ctx: ToolContext) -> tuple[NumericField, ...]:
     """The fields the messages carry: the run's, else found once in a sample of the frame's messages."""
     if ctx.fields is not None:
         return ctx.fields()
-    if not _sampled or _sampled[0][0]() is not ctx.frame:
-        step = max(1, count(ctx.frame) // SAMPLE_ROWS)
-        _sampled[:] = [(weakref.ref(ctx.frame), discover(every(ctx.frame["message"], step).dropna().astype(str)))]
-    return _sampled[0][1]
+    found = _FIELDS.get((ctx.frame,), "fields")
+    if found is None:
+        found = discover(messages_sample(ctx.frame))
+        _FIELDS.put((ctx.frame,), "fields", found)
+    return found
 
 
 def numeric_fields(ctx: ToolContext) -> list[Numeric]:
@@ -210,8 +211,7 @@ def _sampled_messages(ctx: ToolContext) -> list[str]:
     """The distinct messages of an even sample of the current rows."""
     if "message" not in ctx.rows.columns:
         return []
-    step = max(1, count(ctx.rows) // SAMPLE_ROWS)
-    return list(pd.unique(every(ctx.rows["message"], step).dropna().astype(str).to_numpy()))
+    return list(pd.unique(messages_sample(ctx.rows).to_numpy()))
 
 
 def _carried(numeric: Numeric, messages: list[str]) -> bool:
