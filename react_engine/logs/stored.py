@@ -26,7 +26,7 @@ import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import pandas as pd
@@ -48,6 +48,7 @@ from react_engine.logs.frame_cache import (
 STORE_ROWS = 200_000
 MASKS_NAME = "masks"
 Masks = tuple[pa.Array, np.ndarray]
+T = TypeVar("T")
 """The distinct masks of some messages (see `templates.masked`), and each message's index among them."""
 _loaded: dict[int, weakref.ref[pd.DataFrame]] = {}  # the frames `as_loaded` marked, by id
 
@@ -140,27 +141,46 @@ def values_path(entry: str, field: NumericField) -> Path:
     return cache_dir() / f"{entry}.{digest}{VALUES_SUFFIX}"
 
 
+def stored_beside(frame: pd.DataFrame, name: str, compute: Callable[[], T], encode: Callable[[T], bytes],
+                  decode: Callable[[memoryview], T | None], least: int = 0) -> T:
+    """`compute()`, read back (by `decode`, None for a body it cannot read) from the file `name` beside the entry of
+    the cached file that is all of the `as_loaded` `frame`, of `least` rows or more, and stored there (by `encode`)
+    when first computed; computed each time for any other frame (one of several files, or of too few rows)."""
+    spans = _spans(frame)
+    if len(spans) != 1 or (spans[0].start, spans[0].stop) != (0, len(frame)) or len(frame) < least:
+        return compute()
+    path = cache_dir() / f"{spans[0].entry}.{name}{VALUES_SUFFIX}"
+    body = _read(path, lambda _: True)
+    if body is not None and (found := decode(body)) is not None:
+        return found
+    found = compute()
+    _write(path, encode(found))
+    return found
+
+
 def stored_masks(frame: pd.DataFrame, compute: Callable[[pd.Series], Masks]) -> Masks:
     """`compute(frame["message"])`: the distinct templates' masks of the messages and each row's index among them
     (-1 where none), read back from beside the entry of a large cached file that is all of the `as_loaded` frame,
     and stored there when first computed (masking a million messages costs 0.3 to 0.8 CPU s)."""
-    spans = _spans(frame)
-    if len(spans) != 1 or (spans[0].start, spans[0].stop) != (0, len(frame)) or len(frame) < STORE_ROWS:
-        return compute(frame["message"])
-    path = cache_dir() / f"{spans[0].entry}.{MASKS_NAME}{VALUES_SUFFIX}"
-    body = _read(path, lambda _: True)
-    if body is not None:
+
+    def decode(body: memoryview) -> Masks | None:
         with contextlib.suppress(pa.ArrowException):
             column = pa.ipc.open_stream(pa.py_buffer(body)).read_all().column(0).combine_chunks()
             if len(column) == len(frame):
                 return column.dictionary, pc.fill_null(column.indices, -1).to_numpy().astype(np.int64)
-    masks, codes = compute(frame["message"])
+        return None
+
+    return stored_beside(frame, MASKS_NAME, lambda: compute(frame["message"]), _encoded_masks, decode, STORE_ROWS)
+
+
+def _encoded_masks(found: Masks) -> bytes:
+    """The masks and each row's index among them, as one dictionary column in an Arrow stream."""
+    masks, codes = found
     encoded = pa.DictionaryArray.from_arrays(pa.array(codes.astype(np.int32), mask=codes < 0), masks)
     sink = pa.BufferOutputStream()
     with pa.ipc.new_stream(sink, pa.schema([("mask", encoded.type)])) as writer:
         writer.write_table(pa.table({"mask": encoded}))
-    _write(path, sink.getvalue().to_pybytes())
-    return masks, codes
+    return bytes(sink.getvalue().to_pybytes())
 
 
 def _read(path: Path, fits: Callable[[memoryview], bool]) -> memoryview | None:

@@ -14,8 +14,7 @@ import pandas as pd
 from pydantic import ValidationError
 
 from react_engine.logs.field_catalog import FieldCatalog
-from react_engine.logs.frame_cache import VALUES_SUFFIX, cache_dir
-from react_engine.logs.stored import _read, _spans, _write
+from react_engine.logs.stored import stored_beside
 
 CATALOG_NAME = "catalog"
 
@@ -23,16 +22,14 @@ CATALOG_NAME = "catalog"
 def stored_catalog(frame: object, compute: Callable[[], FieldCatalog]) -> FieldCatalog:
     """`compute()`, read back from beside the entry of the cached file that is all of the `as_loaded` `frame`, and
     stored there when first computed; computed each time for any other frame (a Dask frame's, None)."""
-    spans = _spans(frame) if isinstance(frame, pd.DataFrame) else []
-    if len(spans) != 1 or not isinstance(frame, pd.DataFrame) or (spans[0].start, spans[0].stop) != (0, len(frame)):
+    if not isinstance(frame, pd.DataFrame):
         return compute()
-    path = cache_dir() / f"{spans[0].entry}.{CATALOG_NAME}{VALUES_SUFFIX}"
-    body = _read(path, lambda _: True)
-    if body is not None:
-        try:
-            return FieldCatalog.from_json(body)
-        except ValidationError:
-            path.unlink(missing_ok=True)
-    found = compute()
-    _write(path, found.to_json())
-    return found
+    return stored_beside(frame, CATALOG_NAME, compute, lambda found: found.to_json(), _decoded)
+
+
+def _decoded(body: memoryview) -> FieldCatalog | None:
+    """The catalogue stored as `body`, or None when it is not one this version reads."""
+    try:
+        return FieldCatalog.from_json(body)
+    except ValidationError:
+        return None
